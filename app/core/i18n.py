@@ -1,0 +1,71 @@
+"""Translatable text for the Qt-free layers.
+
+The rules core never formats user-visible sentences directly: it returns :class:`Text` values (an English
+template plus arguments). The UI (or the CLI) renders them in the user's language with a catalog loaded
+from ``resources/i18n/<lang>.json`` (English template -> translated template). Arguments may themselves be
+:class:`Text`, so unit names and terrain names are translated too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+RESOURCES = Path(__file__).resolve().parents[2] / "resources"
+LANGUAGES = ("en", "zh_CN")
+
+
+class Text(BaseModel):
+    """An English message template with named ``{placeholders}`` and their values."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    msg: str
+    args: dict[str, str | int | float | Text] = {}
+    tr: dict[str, str] = {}  # inline translations (for text authored in data files, e.g. mission names)
+
+    def render(self, lang: str = "en") -> str:
+        """Render in ``lang`` ("en" or "zh_CN"); unknown messages fall back to English."""
+        template = self.tr.get(lang) or catalog(lang).get(self.msg, self.msg)
+        values = {k: (v.render(lang) if isinstance(v, Text) else v) for k, v in self.args.items()}
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return self.msg.format(**values)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+def t(msg: str, **args: str | int | float | Text) -> Text:
+    """Make a :class:`Text`; the name mirrors gettext's ``_`` so extraction tools can find messages."""
+    return Text(msg=msg, args=args)
+
+
+@lru_cache(maxsize=8)
+def catalog(lang: str) -> Mapping[str, str]:
+    """Load the translation catalog for ``lang`` (empty for English or a missing file)."""
+    if lang == "en":
+        return {}
+    path = RESOURCES / "i18n" / f"{lang}.json"
+    if not path.exists():
+        return {}
+    data: Any = json.loads(path.read_text(encoding="utf-8"))
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def render(value: Text | str, lang: str = "en") -> str:
+    """Render a Text or pass a plain string through."""
+    return value.render(lang) if isinstance(value, Text) else value
+
+
+def localized(en: str, zh_cn: str | None = None) -> Text:
+    """Text authored in a data file with its own translation (no catalog lookup, no placeholders)."""
+    safe = en.replace("{", "{{").replace("}", "}}")
+    tr = {"zh_CN": zh_cn.replace("{", "{{").replace("}", "}}")} if zh_cn else {}
+    return Text(msg=safe, tr=tr)

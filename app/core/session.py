@@ -1,0 +1,178 @@
+"""The Session: the one mutable object the UI, the CLI and agents talk to (DESIGN §3–4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from app.core.dice import BadInput
+from app.core.errors import IllegalCommandError
+from app.core.messages import Command, Event
+from app.core.system import GameSystem, Outcome
+from app.core.view import CommandInfo, GameView
+
+Mode = Literal["digital", "table"]
+Listener = Callable[["Change"], None]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One step of history: the command as applied (with its dice), the state after it, its events."""
+
+    command: Command
+    state: Any
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a listener is told: what happened and why ("submit", "undo", "redo", "reset")."""
+
+    reason: Literal["submit", "undo", "redo", "reset"]
+    events: tuple[Event, ...]
+
+
+class Session:
+    """A game in progress: a system, a scenario, a seed, and the history of commands.
+
+    Args:
+        system: The rules.
+        scenario: The validated scenario model (embedded in saves).
+        seed: Seed of the dice.
+        mode: "digital" (seeded dice roll) or "table" (the player types dice and cards).
+        folder: Folder the scenario came from (to resolve relative resources).
+    """
+
+    def __init__(
+        self,
+        system: GameSystem,
+        scenario: BaseModel,
+        *,
+        seed: int = 1,
+        mode: Mode = "digital",
+        folder: Any = None,
+        runtime: Any = None,
+    ) -> None:
+        self.system = system
+        self.scenario = scenario
+        self.seed = seed
+        self.mode: Mode = mode
+        self.folder = folder
+        self.runtime = runtime if runtime is not None else system.load_scenario(scenario, folder)
+        self.initial = system.initial_state(self.runtime, seed)
+        self._history: list[Entry] = []
+        self._cursor = 0
+        self._listeners: list[Listener] = []
+
+    # --- state -------------------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self._history[self._cursor - 1].state if self._cursor else self.initial
+
+    @property
+    def history(self) -> Sequence[Entry]:
+        """Applied entries up to the cursor (redo entries excluded)."""
+        return self._history[: self._cursor]
+
+    @property
+    def commands(self) -> list[Command]:
+        """The command log (as applied, with their dice)."""
+        return [e.command for e in self.history]
+
+    # --- commands ----------------------------------------------------------------------------------
+    def submit(self, command: Command) -> tuple[Event, ...]:
+        """Apply a command; on success the redo list is cleared and listeners are told.
+
+        In table mode a command with no dice gets an empty list, so the rules ask for the dice
+        (``NeedInput``) instead of rolling them.
+
+        Raises:
+            IllegalCommandError: The rules forbid it (reason and rule ID attached).
+            NeedInput: Table mode, and the command needs dice or cards not typed yet.
+        """
+        if self.mode == "table" and command.dice is None:
+            command = command.with_table_input((), () if command.cards is None else command.cards)
+        try:
+            state, events = self.system.apply(self.state, command)
+        except BadInput as exc:
+            raise IllegalCommandError(exc.reason, "CORE-DICE-1") from exc
+        entry = Entry(command, state, tuple(events))
+        del self._history[self._cursor :]
+        self._history.append(entry)
+        self._cursor += 1
+        self._notify(Change("submit", entry.events))
+        return entry.events
+
+    def undo(self) -> bool:
+        """Step back one command (O(1)); the dice come back with the state, so redo rolls the same."""
+        if not self._cursor:
+            return False
+        self._cursor -= 1
+        self._notify(Change("undo", ()))
+        return True
+
+    def redo(self) -> bool:
+        """Re-apply the next undone command (the stored result, never a new roll)."""
+        if self._cursor >= len(self._history):
+            return False
+        self._cursor += 1
+        self._notify(Change("redo", self._history[self._cursor - 1].events))
+        return True
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is something to undo."""
+        return self._cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is something to redo."""
+        return self._cursor < len(self._history)
+
+    def legal_commands(self, side: str | None = None) -> Sequence[Command]:
+        """The commands the rules allow now."""
+        return self.system.legal_commands(self.state, side)
+
+    def describe(self, command: Command) -> CommandInfo:
+        """How to present a command."""
+        return self.system.describe(self.state, command)
+
+    def view(self, side: str | None = None) -> GameView:
+        """A side's view of the current state."""
+        return self.system.view(self.state, side)
+
+    def active_side(self) -> str | None:
+        """Who acts now."""
+        return self.system.active_side(self.state)
+
+    def outcome(self) -> Outcome | None:
+        """The result, if the game is over."""
+        return self.system.outcome(self.state)
+
+    def events(self) -> list[Event]:
+        """Every event so far, in order."""
+        return [event for entry in self.history for event in entry.events]
+
+    # --- listeners ---------------------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` after every change; returns a function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _notify(self, change: Change) -> None:
+        for listener in list(self._listeners):
+            listener(change)
+
+    # --- search ------------------------------------------------------------------------------------
+    def copy_for_search(self) -> Session:
+        """A detached copy sharing the immutable history, for agents to explore without side effects."""
+        copy = Session.__new__(Session)
+        copy.__dict__.update(self.__dict__)
+        copy._history = list(self.history)
+        copy._cursor = len(copy._history)
+        copy._listeners = []
+        return copy

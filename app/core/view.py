@@ -1,0 +1,142 @@
+"""Generic views of a game (DESIGN §3, §7): what a side may see, ready to draw.
+
+The UI draws only these values; it never reads a system's state. A view is rebuilt after every command.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.core.i18n import Text
+
+
+@dataclass(frozen=True)
+class CounterView:
+    """One counter (unit, leader, marker-like piece) on the board.
+
+    Attributes:
+        id: Stable identity across views.
+        loc: Board location (topology key). ``None`` when off-board.
+        label: Short text printed on the counter (two to four characters or a number).
+        title: Full name for tooltips and the inspector.
+        side: Owning side id (drives colour).
+        kind: Unit type id (drives the glyph).
+        facing: Direction name ("N", "E", ...) or hex direction index as str; ``None``: no facing.
+        colour: Optional colour override as "#rrggbb".
+        strength: Value printed in a corner (HP, blocks, steps), if any.
+        flags: States drawn as badges ("alert", "crouched", "exposed", "marked", ...).
+        footprint: Extra locations covered (multi-square vehicles).
+        selectable: Whether the viewing side may select it to give commands.
+        details: Rows for the inspector: (label, value).
+    """
+
+    id: str
+    loc: Any
+    label: str
+    title: Text
+    side: str
+    kind: str
+    facing: str | None = None
+    colour: str | None = None
+    strength: str | None = None
+    flags: tuple[str, ...] = ()
+    footprint: tuple[Any, ...] = ()
+    selectable: bool = False
+    details: tuple[tuple[Text, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class MarkerView:
+    """A marker lying on the board (corpse, blast template, objective, spawn tile, control)."""
+
+    id: str
+    loc: Any
+    kind: str
+    label: str = ""
+    title: Text | None = None
+    locs: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class TrackView:
+    """A numbered track or counter shown in the status area (stealth meter, turn, banners)."""
+
+    name: Text
+    value: str
+    maximum: str | None = None
+    alarm: bool = False
+
+
+@dataclass(frozen=True)
+class PhaseView:
+    """The sequence of play and where the game is in it.
+
+    Attributes:
+        title: The current turn/section ("Turn 3 — Stealth section").
+        steps: The steps of the sequence, in order.
+        current: Index of the current step.
+        active_side: Side to act now, if any.
+        instructions: In table mode, what the players must do at the table now.
+    """
+
+    title: Text
+    steps: tuple[Text, ...]
+    current: int
+    active_side: str | None = None
+    instructions: tuple[Text, ...] = ()
+
+
+@dataclass(frozen=True)
+class PanelView:
+    """A titled list of rows: operator boards, a hand of cards, a deck summary."""
+
+    title: Text
+    rows: tuple[tuple[Text, str], ...] = ()
+    items: tuple[Text, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameView:
+    """Everything the UI needs to draw one side's view.
+
+    Attributes:
+        board: The board (``app.scenario.boards.Board``-like: has ``topology``, ``marks``...).
+        counters: Counters on and off the board.
+        markers: Markers on the board.
+        tracks: Tracks in the status bar.
+        phase: The sequence of play.
+        panels: Side panels (operator boards, hands, decks).
+        highlights: Named sets of locations the UI can show (e.g. "vision:<unit>"), each a mapping loc→grade.
+        outcome: The result, when the game is over.
+    """
+
+    board: Any
+    counters: tuple[CounterView, ...]
+    markers: tuple[MarkerView, ...] = ()
+    tracks: tuple[TrackView, ...] = ()
+    phase: PhaseView | None = None
+    panels: tuple[PanelView, ...] = ()
+    highlights: dict[str, dict[Any, str]] = field(default_factory=dict)
+    outcome: Text | None = None
+
+
+@dataclass(frozen=True)
+class CommandInfo:
+    """How to present one legal command in the UI.
+
+    Attributes:
+        label: Button or menu text ("Move to C4", "Attack the sentry").
+        group: Grouping key for the command bar ("move", "attack", "phase").
+        actor: Counter id that performs it, if any (the command bar filters by selection).
+        target: Location it targets (highlighted on the board), if any.
+        cost: Cost text ("1 AP").
+        hint: Extra explanation shown before committing (hit chance, rule IDs).
+    """
+
+    label: Text
+    group: str = "other"
+    actor: str | None = None
+    target: Any = None
+    cost: str = ""
+    hint: Text | None = None
