@@ -15,7 +15,7 @@ class Localized(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     en: str = Field(min_length=1, description="English text")
-    zh_CN: str | None = Field(  # noqa: N815 - the JSON key is the locale namedefault=None, description="Simplified Chinese text")
+    zh_CN: str | None = Field(default=None, description="Simplified Chinese text")  # noqa: N815 (locale name)
 
     def text(self) -> Text:
         """As a translatable Text."""
