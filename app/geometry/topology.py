@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
+
+import shapely
 
 Loc = Hashable
 """A location: squares ``(x, y)`` ints, hexes ``(q, r)`` axial ints, areas ``str`` ids."""
@@ -77,7 +79,7 @@ class Topology(Protocol):
         """Return the centre of ``loc`` in board units (y grows down)."""
         ...
 
-    def shape(self, loc: Loc) -> Any:
+    def shape(self, loc: Loc) -> shapely.Polygon:
         """Return the (cached) ``shapely.Polygon`` of ``loc``."""
         ...
 
