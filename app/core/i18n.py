@@ -36,7 +36,10 @@ class Text(BaseModel):
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):
-            return self.msg.format(**values)
+            try:
+                return self.msg.format(**values)
+            except (KeyError, IndexError, ValueError):
+                return self.msg
 
     def __str__(self) -> str:
         return self.render("en")

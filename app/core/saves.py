@@ -51,7 +51,7 @@ def to_save(session: Session, *, closed_cleanly: bool = True) -> SaveFile:
     return SaveFile(
         system=system.info.id,
         system_version=system.info.version,
-        scenario=session.scenario.model_dump(mode="json", by_alias=True, exclude_none=True),
+        scenario=session.scenario.model_dump(mode="json", by_alias=True),
         scenario_folder=None if session.folder is None else str(session.folder),
         seed=session.seed,
         mode=session.mode,
@@ -72,7 +72,10 @@ def from_save(save: SaveFile, systems: Mapping[str, GameSystem], *, verify: bool
     except ValidationError as exc:
         raise SaveError(f"embedded scenario is invalid: {exc.errors()[0]['msg']}") from exc
     folder = Path(save.scenario_folder) if save.scenario_folder else None
-    session = Session(system, scenario, seed=save.seed, mode="digital", folder=folder)
+    try:
+        session = Session(system, scenario, seed=save.seed, mode="digital", folder=folder)
+    except (ValueError, KeyError, OSError) as exc:
+        raise SaveError(f"cannot rebuild the saved game's scenario: {exc}") from exc
     for number, data in enumerate(save.commands, 1):
         try:
             session.submit(system.parse_command(data))

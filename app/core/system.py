@@ -107,5 +107,5 @@ class GameSystem(Protocol):
 
 def state_digest(system: GameSystem, state: Any) -> str:
     """SHA-256 of the canonical JSON of a state."""
-    blob = json.dumps(system.encode_state(state), sort_keys=True, separators=(",", ":"), default=str)
+    blob = json.dumps(system.encode_state(state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()

@@ -1,0 +1,339 @@
+"""The command line: validate, export schemas, render, replay, script and fuzz games (docs/cli.md).
+
+Every command works through the same public API as the UI (catalog, Session, saves). Expected failures
+(bad files, illegal commands, save mismatches) print a message a person can act on and exit 1; anything
+unexpected prints a one-line "internal error" and exits 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from app.core.dice import NeedInput
+from app.core.errors import IllegalCommandError, SaveError
+from app.core.i18n import LANGUAGES, render
+from app.core.messages import Command, Event
+from app.core.saves import SaveFile, from_save, load_from_path, save_to_path, to_save, write_atomic
+from app.core.session import Mode, Session
+from app.core.system import GameSystem, state_digest
+from app.scenario.catalog import build_runtime, load_scenario, open_session, scan, validate_file
+from app.scenario.loading import ScenarioError
+
+Renderer = Callable[[Path, Path, int], None]
+COMMANDS = ("validate", "schema", "render", "replay", "script", "fuzz")  # the subcommands (for the entry point)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every command handler gets besides its arguments."""
+
+    systems: Mapping[str, GameSystem]
+    renderer: Renderer | None
+    lang: str
+
+
+def main(argv: list[str], systems: Mapping[str, GameSystem], renderer: Renderer | None = None) -> int:
+    """Run one command line; returns the exit status (0 ok, 1 failed, 2 usage or internal error).
+
+    Args:
+        argv: Arguments without the program name.
+        systems: Registered game systems by id.
+        renderer: Draws a scenario or save to a PNG (provided by the UI through the composition root).
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed the usage message
+        return exc.code if isinstance(exc.code, int) else 2
+    context = Context(systems, renderer, args.lang)
+    handler: Callable[[argparse.Namespace, Context], int] = args.handler
+    try:
+        return handler(args, context)
+    except (ScenarioError, SaveError) as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:
+        print(f"internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="adjutant", description="Adjutant command line tools.")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of printed texts")
+    commands = parser.add_subparsers(dest="command", required=True)
+    sub = commands.add_parser("validate", help="check scenario files and tile libraries")
+    sub.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    sub.set_defaults(handler=_validate)
+    sub = commands.add_parser("schema", help="print the JSON Schema of a system's scenario files")
+    sub.add_argument("system", metavar="SYSTEM")
+    sub.set_defaults(handler=_schema)
+    sub = commands.add_parser("render", help="draw a scenario or a save to a PNG")
+    sub.add_argument("file", type=Path, metavar="FILE")
+    sub.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.png")
+    sub.add_argument("--size", type=int, default=1600, help="longest side in pixels")
+    sub.set_defaults(handler=_render)
+    sub = commands.add_parser("replay", help="replay a save and check its digest")
+    sub.add_argument("save", type=Path, metavar="SAVE")
+    sub.set_defaults(handler=_replay)
+    _add_script(commands)
+    _add_fuzz(commands)
+    return parser
+
+
+def _add_script(commands: Any) -> None:
+    sub = commands.add_parser("script", help="apply JSON-lines commands to a scenario, print the events")
+    sub.add_argument("scenario", type=Path, metavar="SCENARIO")
+    sub.add_argument("commands", type=Path, metavar="COMMANDS.jsonl")
+    sub.add_argument("--seed", type=int, default=1)
+    sub.add_argument("--table", action="store_true", help="table mode: commands must carry their dice")
+    sub.add_argument("--save", type=Path, metavar="OUT.json", help="write the save at the end")
+    sub.set_defaults(handler=_script)
+
+
+def _add_fuzz(commands: Any) -> None:
+    sub = commands.add_parser("fuzz", help="play random legal games looking for crashes and dead ends")
+    sub.add_argument("scenario", type=Path, metavar="SCENARIO")
+    sub.add_argument("--games", type=int, default=20)
+    sub.add_argument("--seed", type=int, default=1)
+    sub.add_argument("--max-steps", type=int, default=5000)
+    sub.add_argument("--out", type=Path, help="folder for crash saves (default: a new temporary folder)")
+    sub.set_defaults(handler=_fuzz)
+
+
+# --- validate / schema / render / replay -----------------------------------------------------------------
+def _validate(args: argparse.Namespace, ctx: Context) -> int:
+    checked, skipped = scan(args.paths)
+    failed = 0
+    for path in checked:
+        error = validate_file(path, ctx.systems)
+        if error is None:
+            print(f"OK  {path}")
+        else:
+            failed += 1
+            print(error)
+    for path in skipped:
+        print(f"SKIP {path} (not a scenario, board or tile library)")
+    print(f"validate: {len(checked)} checked, {failed} failed, {len(skipped)} skipped")
+    return 1 if failed or not checked else 0
+
+
+def _schema(args: argparse.Namespace, ctx: Context) -> int:
+    system = ctx.systems.get(args.system)
+    if system is None:
+        known = ", ".join(sorted(ctx.systems)) or "none"
+        print(f"unknown system {args.system!r}; known systems: {known}", file=sys.stderr)
+        return 2
+    print(json.dumps(system.scenario_model().model_json_schema(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def _render(args: argparse.Namespace, ctx: Context) -> int:
+    if ctx.renderer is None:
+        print("render is not available in this build (no renderer)", file=sys.stderr)
+        return 2
+    if not args.file.is_file():
+        print(f"error: {args.file}: no such file", file=sys.stderr)
+        return 1
+    ctx.renderer(args.file, args.output, args.size)
+    print(f"wrote {args.output}")
+    return 0
+
+
+def _replay(args: argparse.Namespace, ctx: Context) -> int:
+    try:
+        session = load_from_path(args.save, ctx.systems)
+    except ValueError as exc:  # the embedded scenario cannot be rebuilt here (e.g. a resource went missing)
+        print(f"{args.save}: cannot rebuild the saved game: {exc}", file=sys.stderr)
+        return 1
+    scenario_id = getattr(session.scenario, "id", "?")
+    print(f"system: {session.system.info.id} (rules {session.system.info.version})")
+    print(f"scenario: {scenario_id}")
+    print(f"seed: {session.seed}  mode: {session.mode}")
+    print(f"commands: {len(session.commands)}")
+    print(f"digest: verified {state_digest(session.system, session.state)[:16]}")
+    outcome = session.outcome()
+    if outcome is None:
+        print("outcome: none (game in progress)")
+    else:
+        print(f"outcome: {render(outcome.reason, ctx.lang)} ({render(outcome.level, ctx.lang)})")
+    print("last events:")
+    for event in session.events()[-10:]:
+        print(f"  {render(event.text, ctx.lang)}")
+    return 0
+
+
+# --- script ------------------------------------------------------------------------------------------------
+def event_json(event: Event, lang: str = "en") -> dict[str, Any]:
+    """An event as a JSON object with its text rendered in English (and ``lang``)."""
+    data = event.model_dump(mode="json")
+    data["text_en"] = event.text.render("en")
+    if lang != "en":
+        data[f"text_{lang}"] = event.text.render(lang)
+    return data
+
+
+def _script(args: argparse.Namespace, ctx: Context) -> int:
+    mode: Mode = "table" if args.table else "digital"
+    session = open_session(args.scenario, ctx.systems, seed=args.seed, mode=mode)
+    status = 0
+    for number, line in enumerate(args.commands.read_text(encoding="utf-8").splitlines(), 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        error = _script_line(session, text, ctx.lang)
+        if error is not None:
+            print(json.dumps({**error, "line": number}, ensure_ascii=False))
+            status = 1
+            break
+    if args.save is not None:
+        save_to_path(session, args.save)
+    return status
+
+
+def _script_line(session: Session, text: str, lang: str) -> dict[str, Any] | None:
+    """Apply one script line and print its events; return an error object instead when it fails."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return {"error": f"invalid JSON at column {exc.colno}: {exc.msg}", "rule_id": ""}
+    if not isinstance(data, dict):
+        return {"error": "a command must be a JSON object", "rule_id": ""}
+    try:
+        events = session.submit(session.system.parse_command(data))
+    except IllegalCommandError as exc:
+        return {"error": render(exc.reason, lang), "rule_id": exc.rule_id}
+    except NeedInput as exc:
+        need = {"what": exc.what, "count": exc.count, "sides": exc.sides, "options": list(exc.options)}
+        message = f"needs {exc.count} {exc.what} for {render(exc.purpose, lang)}"
+        return {"error": message, "rule_id": "", "need": need}
+    for event in events:
+        print(json.dumps(event_json(event, lang), ensure_ascii=False))
+    return None
+
+
+# --- fuzz --------------------------------------------------------------------------------------------------
+@dataclass
+class GameReport:
+    """The result of one random game: "finished", "dead end", "runaway" or "crash"."""
+
+    index: int
+    seed: int
+    result: str
+    steps: int
+    detail: str = ""
+    files: list[Path] = field(default_factory=list)
+
+
+@dataclass
+class Fuzzer:
+    """Plays random legal games on one scenario (the scenario is loaded and built once).
+
+    Only the choice among legal commands uses ``random.Random``; the game's dice come from its state.
+    """
+
+    systems: Mapping[str, GameSystem]
+    system: GameSystem
+    scenario: BaseModel
+    runtime: Any
+    folder: Path | None
+    max_steps: int
+    out: Path | None = None
+    pending: Command | None = None
+
+    @classmethod
+    def open(cls, path: Path, systems: Mapping[str, GameSystem], max_steps: int, out: Path | None = None) -> Fuzzer:
+        """Load ``path`` once for many games."""
+        system, model = load_scenario(path, systems)
+        return cls(systems, system, model, build_runtime(path, system, model), path.parent, max_steps, out)
+
+    def new_session(self, seed: int) -> Session:
+        """A fresh game sharing the built scenario."""
+        return Session(self.system, self.scenario, seed=seed, folder=self.folder, runtime=self.runtime)
+
+    def play(self, session: Session, rng: random.Random) -> tuple[str, str]:
+        """Random legal play until the game ends, gets stuck, or reaches ``max_steps``."""
+        for step in range(self.max_steps):
+            if session.outcome() is not None:
+                return "finished", f"after {step} commands"
+            commands = session.legal_commands()
+            if not commands:
+                return "dead end", f"no legal command for {session.active_side()!r} after {step} commands"
+            self.pending = rng.choice(commands)
+            session.submit(self.pending)
+            self.pending = None
+        if session.outcome() is not None:
+            return "finished", f"after {self.max_steps} commands"
+        return "runaway", f"no result after {self.max_steps} commands"
+
+    def run(self, index: int, seed: int) -> GameReport:
+        """Play game ``index``: dice seed ``seed + index``; then check that its save replays exactly."""
+        game_seed = seed + index
+        session = self.new_session(game_seed)
+        try:
+            result, detail = self.play(session, random.Random(seed * 1_000_003 + index))
+            check_replay(session, self.systems)
+        except Exception:
+            report = GameReport(index, game_seed, "crash", len(session.commands), traceback.format_exc())
+            report.files = self.write_crash(session, report)
+            return report
+        return GameReport(index, game_seed, result, len(session.commands), detail)
+
+    def write_crash(self, session: Session, report: GameReport) -> list[Path]:
+        """Save the commands applied so far (replayable) and the failing command with its traceback."""
+        if self.out is None:
+            self.out = Path(tempfile.mkdtemp(prefix="adjutant-fuzz-"))
+        stem = self.out / f"crash-game{report.index}-seed{report.seed}"
+        save, failing = stem.with_suffix(".save.json"), stem.with_suffix(".failing.json")
+        save_to_path(session, save)
+        command = None if self.pending is None else self.pending.model_dump(mode="json")
+        write_atomic(failing, json.dumps({"command": command, "traceback": report.detail}, indent=1))
+        self.pending = None
+        return [save, failing]
+
+
+def check_replay(session: Session, systems: Mapping[str, GameSystem]) -> None:
+    """Save to JSON text and replay it; SaveError if the digest (or anything else) differs."""
+    text = json.dumps(to_save(session).model_dump(mode="json"))
+    replayed = from_save(SaveFile.model_validate(json.loads(text)), systems)
+    if state_digest(replayed.system, replayed.state) != state_digest(session.system, session.state):
+        raise SaveError("replay does not reproduce the game")
+
+
+def _print_report(report: GameReport) -> None:
+    head = f"game {report.index} (seed {report.seed}): {report.result}"
+    if report.result != "crash":
+        print(f"{head}, {report.detail}")
+        return
+    print(f"{head} after {report.steps} commands")
+    for line in report.detail.rstrip().splitlines():
+        print(f"  | {line}")
+    for path in report.files:
+        print(f"  wrote {path}")
+
+
+def _fuzz(args: argparse.Namespace, ctx: Context) -> int:
+    fuzzer = Fuzzer.open(args.scenario, ctx.systems, args.max_steps, args.out)
+    counts = dict.fromkeys(("finished", "dead end", "runaway", "crash"), 0)
+    for index in range(args.games):
+        report = fuzzer.run(index, args.seed)
+        counts[report.result] += 1
+        _print_report(report)
+    print(
+        f"fuzz: {args.games} games, {counts['finished']} finished, {counts['dead end']} dead ends, "
+        f"{counts['runaway']} runaways, {counts['crash']} crashes"
+    )
+    return 1 if counts["crash"] or counts["dead end"] else 0

@@ -1,0 +1,219 @@
+"""The scenario catalog: listing bundled files, loading one into a session, validating many (DESIGN §6).
+
+``bundled()`` lists ``scenarios/<system folder>/*.json`` from their header fields only (cheap enough for the
+start page). ``load_scenario()`` runs the full pipeline — read, header check, migration, validation — and
+``open_session()`` also builds the runtime scenario (board, forces), so every failure a player can cause
+with a file surfaces as one :class:`~app.scenario.loading.ScenarioError` naming the file and JSON path.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from app.core.i18n import Text, localized
+from app.core.session import Mode, Session
+from app.core.system import GameSystem
+from app.scenario.loading import (
+    SCENARIO_FORMAT,
+    Migration,
+    Problem,
+    ScenarioError,
+    check_header,
+    migrate,
+    problems_from,
+    read_json,
+    validate,
+)
+from app.scenario.resources import SCENARIOS, resolve_ref
+
+TILES_FORMAT = "adjutant-tiles"
+BOARD_FORMAT = "adjutant-board"
+DATA_MODELS = {TILES_FORMAT: "TileLibrary", BOARD_FORMAT: "BoardFile"}  # format -> model in app.scenario.boards
+CHECKED_FORMATS = (SCENARIO_FORMAT, TILES_FORMAT, BOARD_FORMAT)
+
+
+@dataclass(frozen=True)
+class ScenarioEntry:
+    """A scenario file as listed on the start page (header fields only).
+
+    Attributes:
+        path: The file.
+        system: Game system id from the header.
+        id: Scenario id.
+        title: Display title (with its inline translation).
+        default: Whether it is offered first.
+    """
+
+    path: Path
+    system: str
+    id: str
+    title: Text
+    default: bool
+
+
+def _title(data: Mapping[str, Any], fallback: str) -> Text:
+    title = data.get("title")
+    if isinstance(title, Mapping) and isinstance(title.get("en"), str) and title["en"]:
+        zh = title.get("zh_CN")
+        return localized(title["en"], zh if isinstance(zh, str) else None)
+    return localized(fallback)
+
+
+def read_entry(path: Path) -> ScenarioEntry | None:
+    """The catalog entry of one file, or ``None`` when it is not a readable scenario (e.g. a tile library)."""
+    try:
+        data = read_json(path)
+    except ScenarioError:
+        return None
+    if not isinstance(data, dict) or data.get("format") != SCENARIO_FORMAT:
+        return None
+    system, scenario_id = data.get("system"), data.get("id")
+    if not isinstance(system, str) or not isinstance(scenario_id, str):
+        return None
+    return ScenarioEntry(path, system, scenario_id, _title(data, scenario_id), data.get("default") is True)
+
+
+def bundled(folder: Path = SCENARIOS) -> list[ScenarioEntry]:
+    """Every scenario in ``folder/<system folder>/*.json``, default ones first, then by system and id."""
+    if not folder.is_dir():
+        return []
+    entries = [entry for path in sorted(folder.glob("*/*.json")) if (entry := read_entry(path)) is not None]
+    return sorted(entries, key=lambda e: (not e.default, e.system, e.id, str(e.path)))
+
+
+def default_entry(entries: Iterable[ScenarioEntry]) -> ScenarioEntry | None:
+    """The entry to offer first: the first marked default, else the first one, else ``None``."""
+    items = list(entries)
+    return next((e for e in items if e.default), items[0] if items else None)
+
+
+def _schema(system: GameSystem) -> tuple[int, Mapping[int, Migration]]:
+    """A system's current scenario schema version and migrations (optional attributes; default 1, none)."""
+    version = getattr(system, "schema_version", 1)
+    migrations = getattr(system, "migrations", {})
+    return (version if isinstance(version, int) else 1), (migrations if isinstance(migrations, Mapping) else {})
+
+
+def load_scenario(path: Path, systems: Mapping[str, GameSystem]) -> tuple[GameSystem, BaseModel]:
+    """Read, check, migrate and validate a scenario file.
+
+    Raises:
+        ScenarioError: Anything wrong with the file, naming the file and the JSON path.
+    """
+    data = read_json(path)
+    system_id, _ = check_header(path, data, sorted(systems))
+    system = systems[system_id]
+    current, migrations = _schema(system)
+    try:
+        data = migrate(path, data, current, migrations)
+    except (KeyError, TypeError, ValueError) as exc:  # a migration step choking on malformed data
+        raise ScenarioError(path, [Problem("$", f"migration failed: {exc}")]) from exc
+    return system, validate(path, data, system.scenario_model(), context={"folder": path.parent})
+
+
+def build_runtime(path: Path, system: GameSystem, model: BaseModel) -> Any:
+    """Build the runtime scenario; a bad board or resource becomes a ScenarioError at ``$.board``."""
+    try:
+        return system.load_scenario(model, path.parent)
+    except ScenarioError:
+        raise
+    except ValidationError as exc:  # e.g. a referenced tile library that does not validate
+        problems = [Problem("$.board", str(p)) for p in problems_from(exc)]
+        raise ScenarioError(path, problems) from exc
+    except (ValueError, KeyError, OSError) as exc:  # ResourceError and GeometryError are ValueErrors
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        raise ScenarioError(path, [Problem("$.board", str(message))]) from exc
+
+
+def open_session(path: Path, systems: Mapping[str, GameSystem], *, seed: int = 1, mode: Mode = "digital") -> Session:
+    """Load a scenario file and start a session on it.
+
+    Raises:
+        ScenarioError: The file is invalid or its board cannot be built.
+    """
+    system, model = load_scenario(path, systems)
+    runtime = build_runtime(path, system, model)
+    return Session(system, model, seed=seed, mode=mode, folder=path.parent, runtime=runtime)
+
+
+def file_format(path: Path) -> str | None:
+    """The ``format`` field of a JSON file; ``""`` when it has none, ``None`` when it is not a JSON object."""
+    try:
+        data = read_json(path)
+    except ScenarioError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    value = data.get("format")
+    return value if isinstance(value, str) else ""
+
+
+def scan(paths: Iterable[Path]) -> tuple[list[Path], list[Path]]:
+    """Expand folders recursively into ``*.json`` files: (files to check, files skipped).
+
+    Files named explicitly are always checked. Inside folders, scenarios, tile libraries, board files and
+    unreadable files (so broken JSON is reported) are checked; other JSON (saves, themes, …) is skipped.
+    """
+    checked: list[Path] = []
+    skipped: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            checked.append(path)
+            continue
+        for child in sorted(path.rglob("*.json")):
+            fmt = file_format(child)
+            (checked if fmt is None or fmt in CHECKED_FORMATS else skipped).append(child)
+    return checked, skipped
+
+
+def _boards() -> ModuleType | None:
+    """The board package (optional here, so the catalog works while it is absent or broken)."""
+    try:
+        return importlib.import_module("app.scenario.boards")
+    except ImportError:
+        return None
+
+
+def validate_data_file(path: Path, fmt: str) -> None:
+    """Validate a tile library or board file with the board package's models; build a board file's board.
+
+    Raises:
+        ScenarioError: The file is invalid or its board cannot be built.
+    """
+    boards = _boards()
+    model = getattr(boards, DATA_MODELS[fmt], None)
+    if not (isinstance(model, type) and issubclass(model, BaseModel)):
+        return
+    data: Any = validate(path, read_json(path), model, context={"folder": path.parent})
+    build = getattr(boards, "build_board", None)
+    if fmt == BOARD_FORMAT and callable(build):
+        try:
+            build(data.board, lambda ref: resolve_ref(ref, path.parent))
+        except ValueError as exc:  # BoardError, GeometryError, ResourceError
+            raise ScenarioError(path, [Problem("$.board", str(exc))]) from exc
+
+
+def validate_file(path: Path, systems: Mapping[str, GameSystem]) -> ScenarioError | None:
+    """Fully check one file (scenario: load and build the runtime; tile library or board file: validate)."""
+    try:
+        fmt = file_format(path)
+        if fmt in DATA_MODELS:
+            validate_data_file(path, fmt)
+            return None
+        system, model = load_scenario(path, systems)
+        system.initial_state(build_runtime(path, system, model), 1)
+    except ScenarioError as exc:
+        return exc
+    return None
+
+
+def validate_paths(paths: Iterable[Path], systems: Mapping[str, GameSystem]) -> list[tuple[Path, ScenarioError | None]]:
+    """Check files and folders (recursively); skipped files (see :func:`scan`) are not listed."""
+    return [(path, validate_file(path, systems)) for path in scan(paths)[0]]
