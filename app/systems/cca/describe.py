@@ -1,0 +1,77 @@
+"""Presenting commands: labels, actor, target and the exact odds of a battle before it is rolled (CCA-DICE-1).
+
+The odds come from :func:`battledice.distribution` over the die faces in ``data/dice.json``.
+"""
+
+from __future__ import annotations
+
+from app.core.i18n import Text, t
+from app.core.messages import Command
+from app.core.view import CommandInfo
+from app.systems.cca import messages as m
+from app.systems.cca.battledice import Strike, distribution
+from app.systems.cca.close import attack_dice, strike_for
+from app.systems.cca.ranged import fire_dice
+from app.systems.cca.state import Hex, State
+from app.systems.cca.tables import cards
+
+
+def odds(state: State, unit_id: str, target: Hex) -> tuple[int, tuple[float, ...], float]:
+    """(dice, P(k hits) for k = 0.., P(at least one flag)) for a declared battle."""
+    unit = state.unit(unit_id)
+    assert unit is not None
+    defender = state.unit_at(target)
+    victim = defender if defender is not None else state.leader_at(target)
+    assert victim is not None
+    if target in state.runtime.grid.neighbours(unit.hex):
+        count = attack_dice(state, unit, victim).count
+        strike = strike_for(state, unit, victim)
+    else:
+        count = fire_dice(state, unit, target).count
+        strike = Strike("ranged", None if defender is None else defender.spec.hit_face)
+    hits, flag = distribution(count, strike)
+    return count, hits, flag
+
+
+def _odds_text(state: State, unit_id: str, target: Hex) -> Text:
+    count, hits, flag = odds(state, unit_id, target)
+    parts = ", ".join(f"{k}: {p * 100:.1f}%" for k, p in enumerate(hits) if p >= 0.0005)
+    return t(
+        "{n} dice. Hits {dist}; at least one flag {flag}%. [CCA-HIT-1]", n=count, dist=parts, flag=f"{flag * 100:.1f}"
+    )
+
+
+def describe(state: State, command: Command) -> CommandInfo:
+    """How the UI shows ``command``."""
+    label = state.runtime.grid.label
+    if isinstance(command, m.PlayCard):
+        return CommandInfo(t("Play {card}", card=cards()[command.card].name), "card")
+    if isinstance(command, m.OrderUnit):
+        piece = state.unit(command.piece) or state.leader(command.piece)
+        where = getattr(piece, "hex", None)
+        return CommandInfo(t("Order {piece}", piece=command.piece), "order", actor=command.piece, target=where)
+    if isinstance(command, m.Move | m.ExtraMove | m.Evade | m.Retreat):
+        to = command.to
+        actor = command.piece if isinstance(command, m.Move) else command.unit
+        return CommandInfo(
+            t("{what} {actor} to {hex}", what=command.kind, actor=actor, hex=label(to)), "move", actor=actor, target=to
+        )
+    if isinstance(command, m.Battle):
+        return CommandInfo(
+            t("{unit} battles {hex}", unit=command.unit, hex=label(command.target)),
+            "battle",
+            actor=command.unit,
+            target=command.target,
+            hint=_odds_text(state, command.unit, command.target),
+        )
+    if isinstance(command, m.LeaderEvade):
+        end = t("off the board") if command.off_board else t("to {hex}", hex=label(command.path[-1]))
+        target = command.path[-1] if command.path else None
+        return CommandInfo(
+            t("Leader {leader} evades {end}", leader=command.leader, end=end),
+            "move",
+            actor=command.leader,
+            target=target,
+        )
+    who: str | None = getattr(command, "unit", None)
+    return CommandInfo(t(command.kind.replace("_", " ").capitalize()), "phase", actor=who)

@@ -1,0 +1,178 @@
+"""Scenario files for Commands & Colors: Ancients (rulebook chapter 2, Setup: CCA-SETUP-1..3, CCA-BOARD-1..4).
+
+A scenario names the board (an inline hex map or a board file plus terrain placed by hex label), the two
+armies (units by class and hex, leaders), which army sits at the top and bottom edge, each side's Command
+(hand size), the first player, the banners needed to win and the special-rule flags.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from app.core.i18n import Text
+from app.geometry.hexgrid import HexGrid
+from app.scenario.base import Localized, ScenarioBase
+from app.scenario.boards import Board, HexMapSpec, HexsideSpec, build_board, load_board_file
+from app.scenario.loading import Problem, ScenarioError
+from app.scenario.resources import resolve_ref
+from app.systems.cca.tables import terrains, unit_classes
+
+SIDES: tuple[str, str] = ("bottom", "top")
+Side = Literal["bottom", "top"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class BoardRef(_Strict):
+    """A board file plus this scenario's terrain tiles (CCA-BOARD-4)."""
+
+    ref: str = Field(description="Board file reference, e.g. 'resources:boards/cca_standard.json'.")
+    terrain: dict[str, str] = Field(default_factory=dict, description="Terrain id by hex label.")
+    hexsides: list[HexsideSpec] = Field(
+        default_factory=list, description="Hexside features, e.g. 'rampart_front' between a rampart and a hex it faces."
+    )
+
+
+class UnitPlacement(_Strict):
+    """One unit block stack on the map (a full-strength unit unless ``blocks`` says otherwise, CCA-UNIT-7)."""
+
+    cls: str = Field(
+        description="Unit class code (LI, LS, LB, AX, WA, MI, HI, LWM, HWM, LC, LBC, MC, HC, CAM, LCH, HCH, EL)."
+    )
+    at: str = Field(description="Hex label.")
+    blocks: int | None = Field(None, ge=1, description="Starting blocks (default: full strength).")
+
+
+class LeaderPlacement(_Strict):
+    """A leader block (CCA-UNIT-3)."""
+
+    at: str = Field(description="Hex label.")
+    name: str = Field("", description="The leader's name.")
+
+
+class Army(_Strict):
+    """One side's forces and War Council (CCA-SETUP-2)."""
+
+    side: Side = Field(description="'bottom' (baseline on the last row) or 'top' (baseline on the first row).")
+    name: Localized = Field(description="Army name, e.g. Carthaginian.")
+    colour: str = Field("#777777", pattern=r"^#[0-9a-fA-F]{6}$", description="Block colour.")
+    command: int = Field(ge=1, le=8, description="Hand size (Command, CCA-CARD-3).")
+    banners: int = Field(ge=1, le=20, description="Victory banners this side needs (CCA-VICTORY-1).")
+    units: list[UnitPlacement] = Field(min_length=1)
+    leaders: list[LeaderPlacement] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _known_classes(self) -> Self:
+        known = unit_classes()
+        bad = [u.cls for u in self.units if u.cls not in known]
+        if bad:
+            raise ValueError(f"unknown unit classes {bad}; known: {', '.join(known)}")
+        for u in self.units:
+            if u.blocks is not None and u.blocks > known[u.cls].blocks:
+                raise ValueError(f"{u.cls} at {u.at} has more blocks than a full unit")
+        return self
+
+
+class SpecialRules(_Strict):
+    """Special rules and interpretation switches (see docs/cca-decisions.md)."""
+
+    cap_two_way: bool = Field(True, description="Forest/broken/ford caps also limit attacks into them (Q1).")
+    broken_mounted_may_battle: bool = Field(
+        False, description="Mounted may battle the turn they enter broken ground (Q2)."
+    )
+    ignored_swords_reroll: bool = Field(True, description="Elephant swords the target ignores still add a die (Q5).")
+    units_may_exit: bool = Field(False, description="Units may leave across the long edges (CCA-MOVE-3).")
+
+
+class CcaScenario(ScenarioBase):
+    """A Commands & Colors: Ancients scenario (schema version 1)."""
+
+    system: Literal["cca"] = Field(description="Always 'cca'.")
+    schema_version: Literal[1] = Field(description="Schema version.")
+    board: HexMapSpec | BoardRef = Field(description="Inline hex map, or a board file plus terrain placements.")
+    armies: list[Army] = Field(min_length=2, max_length=2)
+    first_player: Side = Field(description="Side that plays first (CCA-SETUP-3).")
+    rules: SpecialRules = Field(default_factory=SpecialRules)
+
+    @model_validator(mode="after")
+    def _two_sides(self) -> Self:
+        if {a.side for a in self.armies} != set(SIDES):
+            raise ValueError("one army must be 'top' and the other 'bottom'")
+        ids = terrains()
+        board_terrain = self.board.terrain
+        bad = sorted({v for v in board_terrain.values() if v not in ids})
+        if bad:
+            raise ValueError(f"unknown terrain {bad}; known: {', '.join(ids)}")
+        return self
+
+    def army(self, side: str) -> Army:
+        """The army of ``side``."""
+        return next(a for a in self.armies if a.side == side)
+
+
+@dataclass(frozen=True, eq=False)
+class Runtime:
+    """A loaded scenario: the built board and the validated model."""
+
+    model: CcaScenario
+    board: Board
+
+    @property
+    def grid(self) -> HexGrid:
+        """The hex grid."""
+        topo = self.board.topology
+        assert isinstance(topo, HexGrid)
+        return topo
+
+    def army_name(self, side: str) -> Text:
+        """Display name of a side's army."""
+        return self.model.army(side).name.text()
+
+
+def board_spec(model: CcaScenario, folder: Path | None) -> HexMapSpec:
+    """The scenario's hex map with its terrain and hexside features merged in."""
+    if isinstance(model.board, HexMapSpec):
+        return model.board
+    base = load_board_file(resolve_ref(model.board.ref, folder)).board
+    if not isinstance(base, HexMapSpec):
+        raise ValueError(f"{model.board.ref} is not a hex map")
+    data = base.model_dump()
+    data["terrain"] = {**base.terrain, **model.board.terrain}
+    data["hexsides"] = [*data["hexsides"], *(h.model_dump() for h in model.board.hexsides)]
+    return HexMapSpec.model_validate(data)
+
+
+def load_runtime(model: CcaScenario, folder: Path | None) -> Runtime:
+    """Build the board and check every placement lies on it (errors name the JSON path)."""
+    spec = board_spec(model, folder)
+    board = build_board(spec, lambda ref: resolve_ref(ref, folder))
+    runtime = Runtime(model, board)
+    problems = _placement_problems(runtime)
+    if problems:
+        raise ScenarioError(model.id, problems)
+    return runtime
+
+
+def _placement_problems(runtime: Runtime) -> list[Problem]:
+    grid, problems = runtime.grid, []
+    seen: dict[str, str] = {}
+    for a_index, army in enumerate(runtime.model.armies):
+        for kind, items in (("units", [u.at for u in army.units]), ("leaders", [x.at for x in army.leaders])):
+            for i, label in enumerate(items):
+                path = f"$.armies[{a_index}].{kind}[{i}].at"
+                try:
+                    grid.from_label(label)
+                except ValueError:
+                    problems.append(Problem(path, f"no hex {label!r} on the board"))
+                    continue
+                key = f"{kind}:{label}"
+                if key in seen:
+                    problems.append(Problem(path, f"hex {label} already holds one of the {kind} ({seen[key]})"))
+                seen[key] = path
+    return problems

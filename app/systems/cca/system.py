@@ -1,0 +1,144 @@
+"""The Commands & Colors: Ancients game system (the ``GameSystem`` protocol of ``app.core.system``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from app.core.dice import Dice, Roller
+from app.core.i18n import localized, t
+from app.core.messages import Command, Event
+from app.core.system import Outcome, SystemInfo
+from app.core.view import CommandInfo, GameView
+from app.systems.cca.describe import describe
+from app.systems.cca.messages import COMMANDS, Ctx
+from app.systems.cca.scenario import SIDES, CcaScenario, Runtime, load_runtime
+from app.systems.cca.state import Leader, State, Unit
+from app.systems.cca.tables import full_deck, unit_classes
+from app.systems.cca.turn import legal, step
+from app.systems.cca.view import build_view
+
+
+def initial_state(runtime: Runtime, seed: int) -> State:
+    """Units and leaders as the scenario places them; the deck still to be dealt (CCA-SETUP-1..3)."""
+    grid, model = runtime.grid, runtime.model
+    units: list[Unit] = []
+    leaders: list[Leader] = []
+    for army in model.armies:
+        prefix = army.side[0]
+        for i, p in enumerate(army.units, 1):
+            spec = unit_classes()[p.cls]
+            blocks = p.blocks or spec.blocks
+            units.append(
+                Unit(
+                    f"{prefix}{i}",
+                    army.side,
+                    p.cls,
+                    grid.from_label(p.at),
+                    blocks,
+                    spec.warrior_charge and blocks == spec.blocks,
+                )
+            )
+        for i, lp in enumerate(army.leaders, 1):
+            leaders.append(Leader(f"{prefix}L{i}", army.side, lp.name or f"{prefix}L{i}", grid.from_label(lp.at)))
+    return State(
+        runtime=runtime,
+        dice=Dice(seed=seed),
+        units=tuple(units),
+        leaders=tuple(leaders),
+        deck=full_deck(),
+        discard=(),
+        hands=((), ()),
+        banners=(0, 0),
+        active=model.first_player,
+        phase="deal",
+    )
+
+
+class CcaSystem:
+    """Commands & Colors: Ancients."""
+
+    info = SystemInfo(
+        id="cca",
+        name=localized("Commands & Colors: Ancients", "指挥与军旗：古代"),
+        version="1",
+        sides=SIDES,
+        human_sides=SIDES,
+        scenario_folder="cca",
+    )
+    schema_version = 1
+
+    def scenario_model(self) -> type[BaseModel]:
+        """The scenario file model."""
+        return CcaScenario
+
+    def load_scenario(self, scenario: BaseModel, folder: Path | None) -> Runtime:
+        """Build the board and check placements."""
+        assert isinstance(scenario, CcaScenario)
+        return load_runtime(scenario, folder)
+
+    def initial_state(self, scenario: Any, seed: int) -> State:
+        """The state before the deal."""
+        return initial_state(scenario, seed)
+
+    def legal_commands(self, state: Any, side: str | None = None) -> Sequence[Command]:
+        """Legal commands of ``side`` (default: the side to act)."""
+        if side is not None and side != self.active_side(state):
+            return []
+        return legal(state)
+
+    def apply(self, state: Any, command: Command) -> tuple[State, Sequence[Event]]:
+        """Apply a command (pure)."""
+        ctx = Ctx(Roller(state.dice, command.dice, command.cards))
+        new = step(state, ctx, command)
+        ctx.roller.check_all_used()
+        from dataclasses import replace
+
+        return replace(new, dice=ctx.roller.dice), tuple(ctx.events)
+
+    def view(self, state: Any, side: str | None) -> GameView:
+        """The view of ``side``."""
+        return build_view(state, side, self.active_side(state))
+
+    def describe(self, state: Any, command: Command) -> CommandInfo:
+        """How to show a command."""
+        return describe(state, command)
+
+    def active_side(self, state: Any) -> str | None:
+        """Who acts now."""
+        if state.phase == "over":
+            return None
+        side: str = state.tasks[0].side if state.tasks else state.active
+        return side
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """The winner, once a side has its banners (CCA-VICTORY-1)."""
+        if state.winner is None:
+            return None
+        return Outcome(state.winner, t("Victory"), t("{side} collected its victory banners.", side=state.winner))
+
+    def parse_command(self, data: dict[str, Any]) -> Command:
+        """Read a command from JSON."""
+        return COMMANDS.parse(data)
+
+    def encode_state(self, state: Any) -> Any:
+        """The state as JSON (the scenario itself excluded)."""
+        from dataclasses import asdict, fields
+
+        out: dict[str, Any] = {}
+        for f in fields(state):
+            value = getattr(state, f.name)
+            if f.name == "runtime":
+                continue
+            if f.name == "dice":
+                out[f.name] = value.model_dump()
+            elif f.name in ("units", "leaders", "tasks"):
+                out[f.name] = [asdict(v) for v in value]
+            elif f.name == "turn":
+                out[f.name] = asdict(value)
+            else:
+                out[f.name] = value
+        return out

@@ -1,0 +1,202 @@
+"""Resolving the steps of a battle in order (rulebook chapter 10 procedure, CCA-CC-2, CCA-HIT-8).
+
+Each pending :class:`Task` either resolves by itself or waits for its owner's decision; ``choices`` lists
+the commands that decide it and ``settle`` resolves every step that needs no decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.core.messages import Command
+from app.systems.cca import messages as m
+from app.systems.cca.close import BONUS, NO_MOMENTUM, attack, battle_back, close_targets, may_battle_back
+from app.systems.cca.evade import bonus_allowed, evade_options, leader_evade, leader_paths, no_path
+from app.systems.cca.messages import Ctx
+from app.systems.cca.movement import unit_destinations
+from app.systems.cca.retreat import elephant_step, finish_retreat, move_unit, outcomes, rampage
+from app.systems.cca.state import State, Task
+
+
+def _drop(state: State) -> State:
+    return replace(state, tasks=state.tasks[1:])
+
+
+def _push(state: State, *tasks: Task) -> State:
+    return replace(state, tasks=(*tasks, *state.tasks[1:]))
+
+
+def choices(state: State, task: Task) -> list[Command]:
+    """Commands that decide ``task`` (empty: it resolves by itself)."""
+    s, u = task.side, task.subject
+    unit = state.unit(u)
+    if task.kind == "evade" and unit is not None:
+        return [m.Stand(side=s, unit=u), *(m.Evade(side=s, unit=u, to=h) for h in sorted(evade_options(state, unit)))]
+    if task.kind == "retreat" and unit is not None:
+        if unit.spec.elephant:
+            options = _elephant_options(state, task)
+            return [m.Retreat(side=s, unit=u, to=h) for h in options] if len(options) > 1 else []
+        found = outcomes(state, unit, task.amount)
+        return [m.Retreat(side=s, unit=u, to=h) for h in sorted(found)] if len(found) > 1 else []
+    if task.kind == "leader_evade" and (leader := state.leader(u)) is not None:
+        paths = leader_paths(state, leader)
+        return [m.LeaderEvade(side=s, leader=u, path=p, off_board=o) for p, o in paths] if len(paths) > 1 else []
+    if unit is None:
+        return []
+    if task.kind == "battle_back":
+        return [m.BattleBack(side=s, unit=u), m.Decline(side=s, unit=u, step="battle_back")]
+    if task.kind == "momentum":
+        return [m.Advance(side=s, unit=u), m.Decline(side=s, unit=u, step="momentum")]
+    if task.kind in ("extra_hex", "move_after_fire"):
+        dests = unit_destinations(state, unit, allowance=1)
+        return [*(m.ExtraMove(side=s, unit=u, to=h) for h in sorted(dests)), m.Decline(side=s, unit=u, step=task.kind)]
+    if task.kind == "bonus":
+        return [
+            *(m.Battle(side=s, unit=u, target=h) for h in sorted(close_targets(state, unit))),
+            m.Decline(side=s, unit=u, step="bonus"),
+        ]
+    return []
+
+
+def _elephant_options(state: State, task: Task) -> list[tuple[int, int]]:
+    from app.systems.cca.combat import free_rear
+
+    unit = state.unit(task.subject)
+    return [] if unit is None or task.extra == 0 else free_rear(state, unit, unit.hex)
+
+
+def settle(state: State, ctx: Ctx) -> State:
+    """Resolve every pending step that needs no decision; stop at the first one that does."""
+    while state.tasks and state.winner is None:
+        task = state.tasks[0]
+        options = choices(state, task)
+        if len(options) > 1 or (
+            len(options) == 1 and task.kind in ("battle_back", "momentum", "bonus", "extra_hex", "move_after_fire")
+        ):
+            return state
+        state = resolve(state, ctx, task, options[0] if options else None)
+        state = check_victory(state, ctx)
+    return state if state.winner is None else replace(state, tasks=())
+
+
+def resolve(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:
+    """Resolve the first task with the deciding command (``None``: it needs none)."""
+    unit = state.unit(task.subject)
+    if task.kind == "leader_evade":
+        return _leader_evade(state, ctx, task, command)
+    if unit is None:
+        return _drop(state)
+    if task.kind == "evade":
+        return _evade(state, ctx, task, command)
+    if task.kind == "retreat":
+        return _retreat(state, ctx, task, command)
+    if task.kind == "after_attack":
+        return _after_attack(state, task)
+    if isinstance(command, m.Decline) or command is None:
+        return _drop(state)
+    return _decided(state, ctx, task, command)
+
+
+def _decided(state: State, ctx: Ctx, task: Task, command: Command) -> State:
+    unit = state.unit(task.subject)
+    assert unit is not None
+    if isinstance(command, m.BattleBack):
+        return battle_back(_drop(state), ctx, task.subject, task.other)
+    if isinstance(command, m.Advance):
+        assert task.origin is not None
+        state = move_unit(_drop(state), unit, task.origin)
+        ctx.say("advanced", m.t_("{cls} advances.", cls=unit.cls), "CCA-MOMENTUM-1", at=(unit.hex, task.origin))
+        follow = []
+        moved = state.unit(unit.id)
+        if unit.spec.cavalry_extra_hex and not task.extra & BONUS:
+            follow.append(Task("extra_hex", task.side, unit.id, extra=task.extra))
+        elif moved is not None and not task.extra & BONUS and bonus_allowed(state, moved):
+            follow.append(Task("bonus", task.side, unit.id))
+        return replace(state, tasks=(*follow, *state.tasks))
+    if isinstance(command, m.ExtraMove):
+        state = move_unit(_drop(state), unit, command.to)
+        ctx.say("moved", m.t_("{cls} moves 1 more hex.", cls=unit.cls), "CCA-MOMENTUM-2", at=(unit.hex, command.to))
+        moved = state.unit(unit.id)
+        if task.kind == "extra_hex" and moved is not None and bonus_allowed(state, moved):
+            return replace(state, tasks=(Task("bonus", task.side, unit.id), *state.tasks))
+        return state
+    if isinstance(command, m.Battle):
+        from app.systems.cca.close import declare
+
+        state = _drop(state).with_turn(bonus_used=(*state.turn.bonus_used, unit.id))
+        return declare(state, ctx, unit, command.target, bonus=True)
+    return _drop(state)
+
+
+def _evade(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:
+    unit = state.unit(task.subject)
+    assert unit is not None
+    state = _drop(state)
+    if isinstance(command, m.Evade):
+        ctx.say("evaded", m.t_("{cls} evades.", cls=unit.cls), "CCA-EVADE-4", at=(unit.hex, command.to))
+        state = move_unit(state, unit, command.to)
+        return attack(state, ctx, task.other, unit.id, task.extra | NO_MOMENTUM, evaded_from=task.origin)
+    return attack(state, ctx, task.other, unit.id, task.extra)
+
+
+def _retreat(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:
+    unit = state.unit(task.subject)
+    assert unit is not None
+    if unit.spec.elephant:
+        if task.extra == 0:
+            state = rampage(state, ctx, unit)
+            return replace(state, tasks=(replace(task, extra=1), *state.tasks[1:]))
+        to = command.to if isinstance(command, m.Retreat) else None
+        left = task.amount - 1
+        state = elephant_step(state, ctx, unit, to)
+        if left > 0 and state.unit(unit.id) is not None:
+            return replace(state, tasks=(replace(task, amount=left), *state.tasks[1:]))
+        return _drop(state)
+    found = outcomes(state, unit, task.amount)
+    to = command.to if isinstance(command, m.Retreat) and command.to in found else min(found)
+    return finish_retreat(_drop(state), ctx, unit, to, found[to])
+
+
+def _leader_evade(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:
+    leader = state.leader(task.subject)
+    state = _drop(state)
+    if leader is None:
+        return state
+    if isinstance(command, m.LeaderEvade):
+        return leader_evade(state, ctx, leader, command.path, command.off_board)
+    paths = leader_paths(state, leader)
+    if not paths:
+        return no_path(state, ctx, leader)
+    return leader_evade(state, ctx, leader, *paths[0])
+
+
+def _after_attack(state: State, task: Task) -> State:
+    """Momentum advance after a successful close combat, otherwise battle back (CCA-CC-2 steps 7–8)."""
+    attacker, defender = state.unit(task.subject), state.unit(task.other)
+    assert attacker is not None
+    vacated = defender is None or defender.hex != task.origin
+    momentum_ok = (
+        vacated
+        and not task.extra & NO_MOMENTUM
+        and attacker.side == state.active
+        and not attacker.spec.war_machine
+        and task.origin is not None
+        and state.unit_at(task.origin) is None
+        and state.leader_at(task.origin) is None
+    )
+    if momentum_ok:
+        return _push(state, Task("momentum", attacker.side, attacker.id, extra=task.extra, origin=task.origin))
+    if not vacated and defender is not None and may_battle_back(state, defender.id, attacker.id, task.origin):
+        return _push(state, Task("battle_back", defender.side, defender.id, other=attacker.id))
+    return _drop(state)
+
+
+def check_victory(state: State, ctx: Ctx) -> State:
+    """The first side to reach its banner count wins at once (CCA-VICTORY-1, Q19)."""
+    for index, side in enumerate(("bottom", "top")):
+        if state.winner is None and state.banners[index] >= state.runtime.model.army(side).banners:
+            ctx.say(
+                "won", m.t_("{side} reaches {n} banners and wins.", side=side, n=state.banners[index]), "CCA-VICTORY-1"
+            )
+            state = replace(state, winner=side, phase="over", tasks=())
+    return state

@@ -1,0 +1,83 @@
+"""What a side sees: counters with side colours and block strength, hands, banners and the turn sequence."""
+
+from __future__ import annotations
+
+from app.core.i18n import Text, t
+from app.core.view import CounterView, GameView, PanelView, PhaseView, TrackView
+from app.systems.cca.scenario import SIDES
+from app.systems.cca.state import State
+from app.systems.cca.tables import cards
+
+STEPS = ("deal", "card", "order", "move", "battle")
+_STEP_TEXT = (t("Deal"), t("Play a card"), t("Order"), t("Move"), t("Battle"))
+
+
+def build_view(state: State, side: str | None, active: str | None) -> GameView:
+    """The view of ``side`` (``None``: everything)."""
+    model = state.runtime.model
+    counters: list[CounterView] = []
+    for u in state.units:
+        army = model.army(u.side)
+        flags = tuple(f for f, on in (("ordered", u.id in state.turn.ordered), ("fresh", u.fresh)) if on)
+        counters.append(
+            CounterView(
+                id=u.id,
+                loc=u.hex,
+                label=u.cls,
+                title=u.spec.name,
+                side=u.side,
+                kind=u.cls,
+                colour=army.colour,
+                strength=str(u.blocks),
+                flags=flags,
+                selectable=u.side == active,
+                details=((t("Blocks"), f"{u.blocks}/{u.spec.blocks}"), (t("Class"), u.spec.colour)),
+            )
+        )
+    for x in state.leaders:
+        counters.append(
+            CounterView(
+                id=x.id,
+                loc=x.hex,
+                label="L",
+                title=t("Leader {name}", name=x.name),
+                side=x.side,
+                kind="leader",
+                colour=model.army(x.side).colour,
+                flags=("leader", *(("ordered",) if x.id in state.turn.ordered else ())),
+                selectable=x.side == active,
+            )
+        )
+    tracks = tuple(
+        TrackView(
+            t("{army} banners", army=model.army(s).name.text()), str(state.banners[i]), str(model.army(s).banners)
+        )
+        for i, s in enumerate(SIDES)
+    )
+    return GameView(
+        board=state.runtime.board,
+        counters=tuple(counters),
+        tracks=tracks,
+        phase=_phase(state, active),
+        panels=_panels(state, side),
+        outcome=None if state.winner is None else t("{side} wins", side=state.winner),
+    )
+
+
+def _phase(state: State, active: str | None) -> PhaseView:
+    current = STEPS.index(state.phase) if state.phase in STEPS else len(STEPS) - 1
+    title = t("Turn {n}: {side}", n=state.turn_number, side=state.active)
+    return PhaseView(title=title, steps=_STEP_TEXT, current=current, active_side=active)
+
+
+def _panels(state: State, side: str | None) -> tuple[PanelView, ...]:
+    panels = []
+    for s in SIDES:
+        if side is None or side == s:
+            items: tuple[Text, ...] = tuple(cards()[c].name for c in state.hand(s))
+            panels.append(PanelView(t("Hand of {side}", side=s), items=items))
+    played = cards()[state.turn.card].name if state.turn.card else t("none")
+    panels.append(
+        PanelView(t("Deck"), rows=((t("Cards left"), str(len(state.deck))), (t("Card in play"), played.render())))
+    )
+    return tuple(panels)
