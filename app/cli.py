@@ -13,7 +13,7 @@ import random
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -272,12 +272,24 @@ class Fuzzer:
             commands = session.legal_commands()
             if not commands:
                 return "dead end", f"no legal command for {session.active_side()!r} after {step} commands"
-            self.pending = rng.choice(commands)
+            self.pending = self.pick(session, commands, rng)
             session.submit(self.pending)
             self.pending = None
         if session.outcome() is not None:
             return "finished", f"after {self.max_steps} commands"
         return "runaway", f"no result after {self.max_steps} commands"
+
+    def pick(self, session: Session, commands: Sequence[Command], rng: random.Random) -> Command:
+        """A random legal command; a system may weight them with ``fuzz_weight(state, command)``.
+
+        Weighting keeps random games purposeful (e.g. battles over passing), so they end within the step
+        limit while every legal command still has a chance.
+        """
+        weight = getattr(self.system, "fuzz_weight", None)
+        if weight is None:
+            return rng.choice(commands)
+        weights = [max(float(weight(session.state, c)), 1e-3) for c in commands]
+        return rng.choices(list(commands), weights=weights)[0]
 
     def run(self, index: int, seed: int) -> GameReport:
         """Play game ``index``: dice seed ``seed + index``; then check that its save replays exactly."""

@@ -58,6 +58,10 @@ def initial_state(runtime: Runtime, seed: int) -> State:
     )
 
 
+FUZZ_WEIGHTS = {"battle": 20.0, "order_unit": 4.0, "move": 3.0, "end_orders": 0.3, "end_movement": 0.5,
+                "decline": 0.5}
+
+
 class CcaSystem:
     """Commands & Colors: Ancients."""
 
@@ -89,6 +93,11 @@ class CcaSystem:
         if side is not None and side != self.active_side(state):
             return []
         return legal(state)
+
+    def fuzz_weight(self, state: Any, command: Command) -> float:
+        """Weight of a command in random play (the fuzzer and the conformance suite): fight before passing."""
+        del state
+        return FUZZ_WEIGHTS.get(command.kind, 1.0)
 
     def apply(self, state: Any, command: Command) -> tuple[State, Sequence[Event]]:
         """Apply a command (pure)."""

@@ -1,0 +1,194 @@
+"""Application start: fonts, translations, the start page or a scenario, and the smoke mode."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from app.core.errors import SaveError
+from app.core.saves import from_save, pending_restore
+from app.core.session import Session
+from app.core.system import GameSystem
+from app.ui.controller import AgentFactory
+from app.ui.lang import install_language, translator
+from app.ui.main_window import MainWindow
+from app.ui.settings import Preferences, data_dir, recent_saves
+from app.ui.start_page import StartPage
+
+FONTS = Path(__file__).resolve().parents[2] / "resources" / "fonts"
+CJK_FALLBACKS = ("Noto Sans CJK SC", "WenQuanYi Micro Hei", "Droid Sans Fallback", "Source Han Sans SC")
+tr = translator("App")
+
+
+def load_fonts(app: QGuiApplication, folder: Path = FONTS) -> list[str]:
+    """Register bundled fonts and make the application font fall back to them for Chinese."""
+    families: list[str] = []
+    for path in sorted([*folder.glob("*.ttf"), *folder.glob("*.otf")]) if folder.is_dir() else []:
+        font_id = QFontDatabase.addApplicationFont(str(path))
+        if font_id >= 0:
+            families.extend(f for f in QFontDatabase.applicationFontFamilies(font_id) if f not in families)
+    font = QFont(app.font())
+    base = font.family()
+    font.setFamilies([base, *[f for f in families if f != base], *CJK_FALLBACKS])
+    app.setFont(font)
+    return families
+
+
+def ensure_application(argv: list[str]) -> QApplication:
+    """The QApplication (created if needed) with name, fonts and style set."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(argv or ["adjutant"])
+        app.setApplicationName("Adjutant")
+        app.setOrganizationName("Adjutant")
+        app.setStyle("Fusion")
+        load_fonts(app)  # type: ignore[arg-type]
+    return app  # type: ignore[return-value]
+
+
+class AppShell(QObject):
+    """Switches between the start page and game windows."""
+
+    def __init__(self, systems: Mapping[str, GameSystem], *, agent_for_side: AgentFactory | None = None) -> None:
+        super().__init__()
+        self.systems = dict(systems)
+        self.data_dir = data_dir()
+        self.prefs = Preferences.load(self.data_dir)
+        self.agent_for_side = agent_for_side
+        self.start_page: StartPage | None = None
+        self.window: MainWindow | None = None
+        install_language(self.prefs.language)
+
+    def entries(self) -> list[Any]:
+        """Bundled missions and scenarios of the known systems."""
+        from app.scenario.catalog import bundled
+
+        return [e for e in bundled() if e.system in self.systems]
+
+    def show_start(self) -> StartPage:
+        """Show the start page (closing the game window, if any)."""
+        self._close_window()
+        page = StartPage(
+            self.systems,
+            self.entries(),
+            recent_saves(self.data_dir),
+            pending_restore(self.data_dir),
+            lang=self.prefs.language,
+            table_mode=self.prefs.table_mode,
+        )
+        page.scenario_chosen.connect(self.open_entry)
+        page.save_chosen.connect(self.open_save)
+        page.restore_requested.connect(self.restore)
+        page.resize(1100, 700)
+        page.setWindowTitle("Adjutant")
+        page.show()
+        self.start_page = page
+        return page
+
+    def open_entry(self, entry: Any, seed: int = 1, mode: str = "digital") -> MainWindow | None:
+        """Start a bundled mission."""
+        return self.open_path(Path(entry.path), seed=seed, mode=mode)
+
+    def open_path(self, path: Path, *, seed: int = 1, mode: str = "digital") -> MainWindow | None:
+        """Start a scenario file, or open a save file."""
+        from app.scenario.catalog import file_format, open_session
+        from app.scenario.loading import ScenarioError
+
+        if file_format(path) == "adjutant-save":
+            return self.open_save(path)
+        try:
+            session = open_session(path, self.systems, seed=seed, mode=mode)  # type: ignore[arg-type]
+        except ScenarioError as exc:
+            problems = "\n".join(str(p) for p in exc.problems[:12])
+            QMessageBox.warning(None, tr("Cannot open scenario"), f"{exc.file}\n\n{problems}")
+            return None
+        return self.open_session(session, None)
+
+    def open_save(self, path: Path) -> MainWindow | None:
+        """Open a save file."""
+        from app.core.saves import load_from_path
+
+        try:
+            session = load_from_path(Path(path), self.systems)
+        except (SaveError, OSError) as exc:
+            QMessageBox.warning(None, tr("Cannot open save"), f"{path}\n\n{exc}")
+            return None
+        return self.open_session(session, Path(path))
+
+    def restore(self, save: Any) -> MainWindow | None:
+        """Reopen the game interrupted by a crash."""
+        try:
+            session = from_save(save, self.systems)
+        except SaveError as exc:
+            QMessageBox.warning(None, tr("Cannot restore"), str(exc))
+            return None
+        return self.open_session(session, None)
+
+    def open_session(self, session: Session, path: Path | None) -> MainWindow:
+        """Show a game window over ``session``."""
+        self._close_window()
+        window = MainWindow(
+            session,
+            self.prefs,
+            self.data_dir,
+            agent_for_side=self.agent_for_side,
+            save_path=path,
+            open_session=self.open_session,
+        )
+        window.new_game_requested.connect(self.show_start)
+        window.show()
+        self.window = window
+        if self.start_page is not None:
+            self.start_page.close()
+            self.start_page = None
+        return window
+
+    def _close_window(self) -> None:
+        if self.window is not None:
+            self.window.close()
+            self.window.deleteLater()
+            self.window = None
+
+
+def run_app(
+    systems: Mapping[str, GameSystem], argv: list[str], *, scenario: Path | None = None, smoke: bool = False
+) -> int:
+    """Run the application; ``smoke`` opens the default mission, paints one frame, prints the time, exits 0."""
+    started = time.perf_counter()
+    app = ensure_application(argv)
+    shell = AppShell(systems)
+    if smoke:
+        return _smoke(shell, started)
+    if scenario is not None:
+        if shell.open_path(Path(scenario)) is None:
+            shell.show_start()
+    else:
+        shell.show_start()
+    return app.exec()
+
+
+def _smoke(shell: AppShell, started: float) -> int:
+    from app.scenario.catalog import default_entry
+
+    entry = default_entry(shell.entries())
+    if entry is None:
+        print("smoke: no bundled scenario", file=sys.stderr)  # noqa: T201
+        return 1
+    window = shell.open_entry(entry)
+    if window is None:
+        return 1
+    window.board_view.fit()
+    window.board_view.viewport().repaint()
+    window.grab()
+    elapsed = (time.perf_counter() - started) * 1000
+    print(f"first paint: {elapsed:.0f} ms ({entry.path.name})")  # noqa: T201
+    QTimer.singleShot(0, window.close)
+    window.close()
+    return 0

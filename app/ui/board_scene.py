@@ -1,0 +1,235 @@
+"""The board scene: a cached static board, highlight overlays, and counter/marker items synced from a GameView."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmapCache
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+
+from app.core.view import GameView
+from app.ui.board_paint import BoardGeometry, PaintOptions, build_geometry, paint_board
+from app.ui.counters import COUNTER_Z, FANNED_Z, CounterItem, MarkerItem, loc_key, stack_offsets
+from app.ui.theme import Theme, load_theme
+
+PIXMAP_CACHE_KB = 256 * 1024
+
+
+class BoardItem(QGraphicsItem):
+    """The static board (terrain, edges, roads, marks, labels) painted once per zoom level and cached."""
+
+    def __init__(self, geo: BoardGeometry, theme: Theme) -> None:
+        super().__init__()
+        self.geo = geo
+        self.theme = theme
+        self.lang = "en"
+        self.show_labels = True
+        self._rect = geo.bounds()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setZValue(0)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, lod > 4)
+        opts = PaintOptions(lod=lod, lang=self.lang, labels=self.show_labels)
+        paint_board(painter, self.geo, self.theme, option.exposedRect, opts)
+
+
+class HighlightItem(QGraphicsItem):
+    """Translucent overlays on locations: command targets, vision grades, hover."""
+
+    def __init__(self, geo: BoardGeometry, z: float) -> None:
+        super().__init__()
+        self.geo = geo
+        self.fills: dict[Any, tuple[QColor, QColor | None]] = {}
+        self.setZValue(z)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+
+    def set_fills(self, fills: dict[Any, tuple[QColor, QColor | None]]) -> None:
+        """Replace the highlighted locations: loc -> (fill, outline or None)."""
+        if fills != self.fills:
+            self.fills = fills
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.geo.bounds()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if not self.fills:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        exposed = option.exposedRect
+        for loc, (fill, outline) in self.fills.items():
+            cell = self.geo.by_loc.get(loc)
+            if cell is None or not cell.rect.intersects(exposed):
+                continue
+            pen = QPen(outline, self.geo.cell_size * 0.035) if outline is not None else QPen(QColor(0, 0, 0, 0))
+            painter.setPen(pen)
+            painter.setBrush(QBrush(fill))
+            painter.drawPolygon(cell.polygon)
+
+
+class BoardScene(QGraphicsScene):
+    """Projection of a GameView: never holds game truth, rebuilt from each new view."""
+
+    def __init__(self, theme: Theme | None = None, parent: Any = None) -> None:
+        super().__init__(parent)
+        if QPixmapCache.cacheLimit() < PIXMAP_CACHE_KB:  # counters and the board are cached as pixmaps
+            QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
+        self.theme = theme or load_theme()
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        self.setBackgroundBrush(self.theme.background)
+        self.geo: BoardGeometry | None = None
+        self.board_item: BoardItem | None = None
+        self.counters: dict[str, CounterItem] = {}
+        self.markers: dict[str, MarkerItem] = {}
+        self.lang = "en"
+        self.side_order: tuple[str, ...] = ()
+        self.counter_scale = 1.0
+        self.fanned: Any = None
+        self.selected_id: str | None = None
+        self._stacks: dict[Any, list[CounterItem]] = {}
+        self.layers: dict[str, HighlightItem] = {}
+
+    # --- board --------------------------------------------------------------------------------------
+    def set_board(self, board: Any) -> None:
+        """Build the static board and its overlay layers."""
+        if self.geo is not None and self.geo.board is board:
+            return
+        self.clear()
+        self.counters.clear()
+        self.markers.clear()
+        self.geo = build_geometry(board)
+        self.board_item = BoardItem(self.geo, self.theme)
+        self.board_item.lang = self.lang
+        self.addItem(self.board_item)
+        self.layers = {name: HighlightItem(self.geo, z) for name, z in (("view", 1), ("targets", 2), ("hover", 3))}
+        for layer in self.layers.values():
+            self.addItem(layer)
+        margin = self.geo.cell_size * 2
+        self.setSceneRect(self.geo.bounds().adjusted(-margin, -margin, margin, margin))
+
+    @property
+    def counter_size(self) -> float:
+        """Counter side in board units."""
+        if self.geo is None:
+            return 1.0
+        factor = 0.78 if self.geo.topology.kind == "square" else 0.95
+        return self.geo.cell_size * factor * self.counter_scale
+
+    def location_at(self, pos: QPointF) -> Any:
+        """The location under a scene point, or None."""
+        if self.geo is None:
+            return None
+        return self.geo.topology.locate(pos.x(), pos.y())
+
+    def centre_of(self, loc: Any) -> QPointF:
+        """Scene centre of a location."""
+        assert self.geo is not None
+        cell = self.geo.by_loc.get(loc_key(loc))
+        return cell.centre if cell is not None else QPointF()
+
+    def set_language(self, lang: str) -> None:
+        """Repaint texts that depend on the language (place names, tooltips)."""
+        self.lang = lang
+        if self.board_item is not None:
+            self.board_item.lang = lang
+            self.board_item.update()
+
+    # --- view sync ----------------------------------------------------------------------------------
+    def sync(self, view: GameView) -> None:
+        """Make the items match a GameView (add, update, move, remove by id)."""
+        if view.board is not None:
+            self.set_board(view.board)
+        if self.geo is None:
+            return
+        self._sync_counters(view)
+        self._sync_markers(view)
+        self.layout_stacks()
+
+    def _sync_counters(self, view: GameView) -> None:
+        seen = set()
+        size = self.counter_size
+        for cv in view.counters:
+            if cv.loc is None or loc_key(cv.loc) not in self.geo.by_loc:  # type: ignore[union-attr]
+                continue
+            seen.add(cv.id)
+            fill = QColor(cv.colour) if cv.colour else self.theme.side(cv.side, self.side_order)
+            item = self.counters.get(cv.id)
+            if item is None or item.size != size:
+                if item is not None:
+                    self.removeItem(item)
+                item = CounterItem(cv, size, fill, self.theme, self.lang)
+                self.counters[cv.id] = item
+                self.addItem(item)
+            else:
+                item.set_view(cv, fill, self.lang)
+        for gone in set(self.counters) - seen:
+            self.removeItem(self.counters.pop(gone))
+
+    def _sync_markers(self, view: GameView) -> None:
+        seen = set()
+        for mv in view.markers:
+            if mv.loc is None or loc_key(mv.loc) not in self.geo.by_loc:  # type: ignore[union-attr]
+                continue
+            seen.add(mv.id)
+            item = self.markers.get(mv.id)
+            if item is None:
+                item = MarkerItem(mv, self.counter_size * 0.7, self.lang)
+                self.markers[mv.id] = item
+                self.addItem(item)
+            else:
+                item.set_view(mv, self.lang)
+            item.setPos(self.centre_of(mv.loc))
+        for gone in set(self.markers) - seen:
+            self.removeItem(self.markers.pop(gone))
+
+    def layout_stacks(self) -> None:
+        """Place counters: stacks staggered, the hovered stack fanned out."""
+        stacks: dict[Any, list[CounterItem]] = defaultdict(list)
+        for item in self.counters.values():
+            stacks[loc_key(item.view.loc)].append(item)
+        self._stacks = stacks
+        for loc in stacks:
+            self._place_stack(loc)
+
+    def _place_stack(self, loc: Any) -> None:
+        items = sorted(self._stacks.get(loc, []), key=lambda item: item.counter_id == self.selected_id)
+        fanned = loc == self.fanned
+        centre = self.centre_of(loc)
+        for k, (item, offset) in enumerate(
+            zip(items, stack_offsets(len(items), self.counter_size, fanned), strict=True)
+        ):
+            item.setPos(centre + offset)
+            item.setZValue((FANNED_Z if fanned else COUNTER_Z) + k * 0.01)
+
+    def stack_at(self, loc: Any) -> list[CounterItem]:
+        """Counters in a location, bottom first."""
+        return list(self._stacks.get(loc_key(loc), []))
+
+    def fan(self, loc: Any) -> None:
+        """Fan out the stack at ``loc`` (None: close the open fan)."""
+        loc = None if loc is not None and len(self._stacks.get(loc, [])) < 2 else loc
+        if loc == self.fanned:
+            return
+        old, self.fanned = self.fanned, loc
+        for where in (old, loc):
+            if where is not None:
+                self._place_stack(where)
+
+    def restack(self, item: CounterItem) -> None:
+        """Put a counter back in its stack (after a refused drag)."""
+        self._place_stack(loc_key(item.view.loc))
+
+    # --- highlights ---------------------------------------------------------------------------------
+    def set_layer(self, name: str, fills: dict[Any, tuple[QColor, QColor | None]]) -> None:
+        """Set one overlay layer ("view", "targets", "hover")."""
+        layer = self.layers.get(name)
+        if layer is not None:
+            layer.set_fills({loc_key(k): v for k, v in fills.items()})

@@ -1,0 +1,222 @@
+"""BoardView (zoom around the cursor, drag to pan, counter drag and drop, hover) and the Minimap."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QWidget
+
+from app.ui.board_scene import BoardScene
+from app.ui.counters import DRAGGED_Z, CounterItem
+
+MAX_PIXELS_PER_UNIT = 400.0
+
+
+class BoardView(QGraphicsView):
+    """The main board view. Emits intents; the window turns them into commands."""
+
+    location_hovered = Signal(object)
+    location_clicked = Signal(object, object)  # location (or None), counter id under the cursor (or None)
+    counter_dropped = Signal(str, object)  # counter id, location (or None when off the board)
+    viewport_changed = Signal()
+
+    def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.board_scene = scene
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setOptimizationFlags(
+            QGraphicsView.OptimizationFlag.DontSavePainterState
+            | QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing
+        )
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setMouseTracking(True)
+        self._press: tuple[Qt.MouseButton, QPoint, CounterItem | None] | None = None
+        self._mode = ""  # "", "pan", "drag"
+        self._last = QPoint()
+        self._grab = QPointF()
+        self._hover_loc: Any = None
+        self.horizontalScrollBar().valueChanged.connect(self.viewport_changed)
+        self.verticalScrollBar().valueChanged.connect(self.viewport_changed)
+
+    # --- zoom ---------------------------------------------------------------------------------------
+    @property
+    def zoom(self) -> float:
+        """Pixels per board unit."""
+        return self.transform().m11()
+
+    def zoom_by(self, factor: float, at: QPoint | None = None) -> None:
+        """Zoom by ``factor`` keeping the scene point under ``at`` (default: the centre) fixed."""
+        pos = at if at is not None else self.viewport().rect().center()
+        low = self._fit_scale() * 0.4
+        target = min(max(self.zoom * factor, low), MAX_PIXELS_PER_UNIT)
+        factor = target / self.zoom
+        if abs(factor - 1.0) < 1e-6:
+            return
+        before = self.mapToScene(pos)
+        self.scale(factor, factor)
+        delta = self.mapFromScene(before) - pos
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + delta.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + delta.y())
+        self.viewport_changed.emit()
+
+    def _board_rect(self) -> QRectF:
+        geo = self.board_scene.geo
+        return geo.bounds() if geo is not None else self.sceneRect()
+
+    def _fit_scale(self) -> float:
+        rect = self._board_rect()
+        view = self.viewport().rect()
+        if rect.isEmpty() or view.isEmpty():
+            return 1.0
+        return min(view.width() / rect.width(), view.height() / rect.height())
+
+    def fit(self) -> None:
+        """Show the whole board."""
+        self.fitInView(self._board_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.viewport_changed.emit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if delta:
+            self.zoom_by(1.0015**delta, event.position().toPoint())
+        event.accept()
+
+    # --- mouse --------------------------------------------------------------------------------------
+    def counter_at(self, pos: QPoint) -> CounterItem | None:
+        """The topmost counter under a viewport point."""
+        for item in self.items(pos):
+            if isinstance(item, CounterItem):
+                return item
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        button = event.button()
+        if button not in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
+            super().mousePressEvent(event)
+            return
+        pos = event.position().toPoint()
+        item = self.counter_at(pos) if button == Qt.MouseButton.LeftButton else None
+        self._press, self._mode, self._last = (button, pos, item), "", pos
+        if item is not None:
+            self._grab = self.mapToScene(pos) - item.pos()
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._press is not None:
+            self._drag_or_pan(pos)
+        self._hover(pos)
+        self._last = pos
+        event.accept()
+
+    def _drag_or_pan(self, pos: QPoint) -> None:
+        button, start, item = self._press  # type: ignore[misc]
+        if not self._mode and (pos - start).manhattanLength() >= QApplication.startDragDistance():
+            draggable = item is not None and item.view.selectable and button == Qt.MouseButton.LeftButton
+            self._mode = "drag" if draggable else "pan"
+            if draggable:
+                item.setZValue(DRAGGED_Z)  # type: ignore[union-attr]
+        if self._mode == "pan":
+            delta = pos - self._last
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+        elif self._mode == "drag" and item is not None:
+            item.setPos(self.mapToScene(pos) - self._grab)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._press is None:
+            super().mouseReleaseEvent(event)
+            return
+        _button, _start, item = self._press
+        pos = event.position().toPoint()
+        mode, self._press, self._mode = self._mode, None, ""
+        loc = self.board_scene.location_at(self.mapToScene(pos))
+        if mode == "drag" and item is not None:
+            self.counter_dropped.emit(item.counter_id, loc)
+        elif not mode:
+            self.location_clicked.emit(loc, item.counter_id if item is not None else None)
+        event.accept()
+
+    def _hover(self, pos: QPoint) -> None:
+        scene = self.board_scene
+        loc = scene.location_at(self.mapToScene(pos))
+        over = self.counter_at(pos)
+        if self._mode != "drag":
+            if over is not None and scene.fanned is not None and over in scene.stack_at(scene.fanned):
+                pass  # keep the fan open while the cursor is on one of its counters
+            else:
+                scene.fan(loc)
+        if loc != self._hover_loc:
+            self._hover_loc = loc
+            self.location_hovered.emit(loc)
+
+    def leaveEvent(self, event: Any) -> None:
+        self.board_scene.fan(None)
+        self._hover_loc = None
+        self.location_hovered.emit(None)
+        super().leaveEvent(event)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.viewport_changed.emit()
+
+    def visible_scene_rect(self) -> QRectF:
+        """The part of the scene shown in the viewport."""
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+
+class Minimap(QGraphicsView):
+    """A small view of the whole board showing the main view's rectangle; click or drag to re-centre."""
+
+    recentre_requested = Signal(QPointF)
+
+    def __init__(self, main: BoardView, parent: QWidget | None = None) -> None:
+        super().__init__(main.scene(), parent)
+        self.main = main
+        self.setInteractive(False)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing)
+        self.setFixedSize(220, 160)
+        self.setFrameShape(QFrame.Shape.Box)
+        main.viewport_changed.connect(self._on_main_viewport_changed)
+        self.recentre_requested.connect(main.centerOn)
+
+    def _on_main_viewport_changed(self) -> None:
+        self.viewport().update()
+
+    def refit(self) -> None:
+        """Fit the whole board."""
+        self.fitInView(self.main._board_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.refit()
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        self.refit()
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        visible = self.main.visible_scene_rect()
+        pen = QPen(QColor("#ffd400"), 2)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.setBrush(QColor(255, 212, 0, 40))
+        painter.drawRect(visible)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.recentre_requested.emit(self.mapToScene(event.position().toPoint()))
+        self.main.viewport_changed.emit()
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if event.buttons() & Qt.MouseButton.LeftButton:
+            self.mousePressEvent(event)

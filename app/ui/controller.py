@@ -1,0 +1,189 @@
+"""GameController: the window's one link to a Session (submit, table input, undo/redo, automation)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+
+from app.core.dice import NeedInput
+from app.core.errors import IllegalCommandError
+from app.core.i18n import Text, t
+from app.core.messages import Command
+from app.core.session import Change, Session
+from app.core.view import CommandInfo, GameView
+
+AgentFactory = Callable[[str], Callable[[Session], Command] | None]
+
+
+class _AgentSignals(QObject):
+    chosen = Signal(int, object)
+
+
+class _AgentRun(QRunnable):
+    """Runs an agent on a copy of the session off the GUI thread."""
+
+    def __init__(self, agent: Callable[[Session], Command], session: Session, generation: int) -> None:
+        super().__init__()
+        self.agent, self.session, self.generation = agent, session, generation
+        self.signals = _AgentSignals()
+
+    def run(self) -> None:
+        try:
+            command: Any = self.agent(self.session)
+        except Exception as exc:
+            command = exc
+        self.signals.chosen.emit(self.generation, command)
+
+
+class GameController(QObject):
+    """Wraps a Session for the window; all game logic stays behind the Session API."""
+
+    changed = Signal()
+    events_applied = Signal(object, str)  # events, reason ("submit", "undo", "redo")
+    command_refused = Signal(object, str)  # reason (Text), rule id
+    input_requested = Signal(object)  # NeedInput
+    automation_waiting = Signal(bool)  # True: an automated step waits for "Continue"
+
+    def __init__(self, session: Session, parent: QObject | None = None, *, agent_for_side: AgentFactory | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.agent_for_side = agent_for_side
+        self.lang = "en"
+        self.step_mode = False
+        self.auto_delay_ms = 350
+        self.pending: Command | None = None
+        self.pending_need: NeedInput | None = None
+        self._generation = 0
+        self._view: GameView | None = None
+        self._commands: list[tuple[Command, CommandInfo]] | None = None
+        self._unsubscribe = session.subscribe(self._on_session_changed)
+
+    def close(self) -> None:
+        """Stop listening to the session and cancel any automation."""
+        self._generation += 1
+        self._unsubscribe()
+
+    # --- reading ------------------------------------------------------------------------------------
+    @property
+    def info(self) -> Any:
+        """The system's SystemInfo."""
+        return self.session.system.info
+
+    def perspective(self) -> str | None:
+        """The side whose view is shown: the acting side if human, else the first human side."""
+        active = self.session.active_side()
+        humans = self.info.human_sides
+        if active in humans:
+            return active
+        return humans[0] if humans else None
+
+    def view(self) -> GameView:
+        """The current GameView (cached until the next change)."""
+        if self._view is None:
+            self._view = self.session.view(self.perspective())
+        return self._view
+
+    def commands(self) -> list[tuple[Command, CommandInfo]]:
+        """Legal commands of the side to act, with how to present them."""
+        if self._commands is None:
+            self._commands = [(c, self.session.describe(c)) for c in self.session.legal_commands()]
+        return self._commands
+
+    def is_automated_turn(self) -> bool:
+        """Whether the side to act is not played by a person (and the game goes on)."""
+        active = self.session.active_side()
+        return active is not None and active not in self.info.human_sides and self.session.outcome() is None
+
+    # --- acting -------------------------------------------------------------------------------------
+    def submit(self, command: Command) -> bool:
+        """Submit a command; refusals and requests for table input are signalled, never raised."""
+        self.pending, self.pending_need = None, None
+        try:
+            self.session.submit(command)
+        except NeedInput as need:
+            self.pending, self.pending_need = command, need
+            self.input_requested.emit(need)
+            return False
+        except IllegalCommandError as exc:
+            self.command_refused.emit(exc.reason, exc.rule_id)
+            return False
+        return True
+
+    def provide_input(self, dice: list[int] | None = None, cards: list[str] | None = None) -> bool:
+        """Resubmit the pending command with more dice or cards typed at the table."""
+        if self.pending is None:
+            return False
+        command = self.pending
+        old_dice = list(command.dice or ())
+        old_cards = list(command.cards or ())
+        updated = command.with_table_input(old_dice + list(dice or ()), old_cards + list(cards or ()))
+        return self.submit(updated)
+
+    def cancel_input(self) -> None:
+        """Give up the command waiting for table input."""
+        self.pending, self.pending_need = None, None
+
+    def undo(self) -> bool:
+        """Undo one command."""
+        self.cancel_input()
+        return self.session.undo()
+
+    def redo(self) -> bool:
+        """Redo one command."""
+        self.cancel_input()
+        return self.session.redo()
+
+    def refuse(self, reason: Text, rule_id: str = "") -> None:
+        """Report a refusal found by the UI itself (e.g. a drop on a square no command targets)."""
+        self.command_refused.emit(reason, rule_id)
+
+    # --- changes and automation ---------------------------------------------------------------------
+    def _on_session_changed(self, change: Change) -> None:
+        self._generation += 1
+        self._view, self._commands = None, None
+        self.events_applied.emit(change.events, change.reason)
+        self.changed.emit()
+        if change.reason == "submit":
+            self.schedule_automation()
+        else:
+            self.automation_waiting.emit(self.is_automated_turn())
+
+    def schedule_automation(self) -> None:
+        """Play the next automated step after a short delay (or wait for Continue in step mode)."""
+        if not self.is_automated_turn() or self.pending is not None:
+            self.automation_waiting.emit(False)
+            return
+        if self.step_mode:
+            self.automation_waiting.emit(True)
+            return
+        generation = self._generation
+        QTimer.singleShot(self.auto_delay_ms, lambda: self._auto_step(generation))
+
+    def continue_automation(self) -> bool:
+        """Play one automated step now (the Continue button / Space)."""
+        return self._auto_step(self._generation)
+
+    def _auto_step(self, generation: int) -> bool:
+        if generation != self._generation or not self.is_automated_turn() or self.pending is not None:
+            return False
+        legal = list(self.session.legal_commands())
+        if len(legal) == 1:
+            return self.submit(legal[0])
+        agent = self.agent_for_side(self.session.active_side() or "") if self.agent_for_side else None
+        if agent is not None:
+            run = _AgentRun(agent, self.session.copy_for_search(), generation)
+            run.signals.chosen.connect(self._on_agent_chosen)
+            QThreadPool.globalInstance().start(run)
+            return True
+        self.automation_waiting.emit(True)
+        return False
+
+    def _on_agent_chosen(self, generation: int, command: object) -> None:
+        if generation != self._generation:
+            return  # the game moved on (undo, a manual command): the answer is stale
+        if isinstance(command, Command):
+            self.submit(command)
+        else:
+            self.command_refused.emit(t("The automated player failed: {error}", error=str(command)), "")

@@ -1,0 +1,199 @@
+"""DiceTray: the last roll drawn as dice faces; in table mode, asks for the dice rolled or the card drawn."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.dice import NeedInput
+from app.core.ruling import DieResult
+from app.ui.drawing import draw_text
+from app.ui.lang import translator
+
+tr = translator("DiceTray")
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+def parse_dice(text: str, sides: int) -> list[int] | None:
+    """ "3 5 1" (or "351" for d6 and smaller) -> [3, 5, 1]; None when something is not a die value."""
+    text = text.strip()
+    if not text:
+        return None
+    parts = re.split(r"[\s,;]+", text)
+    if len(parts) == 1 and sides < 10 and parts[0].isdigit() and len(parts[0]) > 1:
+        parts = list(parts[0])
+    if not all(p.isdigit() for p in parts):
+        return None
+    values = [int(p) for p in parts]
+    return values if all(1 <= v <= sides for v in values) else None
+
+
+class DiceFaces(QWidget):
+    """Draws dice: pips for d6, numbers otherwise; green frame for a success."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.dice: tuple[DieResult, ...] = ()
+        self.setMinimumHeight(56)
+
+    def sizeHint(self) -> QSize:
+        return QSize(240, 60)
+
+    def set_dice(self, dice: tuple[DieResult, ...]) -> None:
+        """Show these dice."""
+        self.dice = dice
+        self.update()
+
+    def paintEvent(self, event: Any) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        side = min(44.0, self.height() - 10.0)
+        for index, die in enumerate(self.dice[:8]):
+            rect = QRectF(6 + index * (side + 8), 5, side, side)
+            painter.setPen(QPen(QColor("#1b7f3b") if die.success else QColor("#777777"), 3 if die.success else 1.5))
+            painter.setBrush(QColor("#fbfbf8"))
+            painter.drawRoundedRect(rect, side * 0.18, side * 0.18)
+            self._face(painter, rect, die)
+        painter.end()
+
+    @staticmethod
+    def _face(painter: QPainter, rect: QRectF, die: DieResult) -> None:
+        ink = QColor("#202020")
+        if die.face is None and die.natural in PIPS:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(ink)
+            step, r = rect.width() * 0.26, rect.width() * 0.09
+            for dx, dy in PIPS[die.natural]:
+                painter.drawEllipse(rect.center() + QPointF(dx * step, dy * step), r, r)
+        else:
+            draw_text(painter, rect.center(), die.face or str(die.natural), rect.height() * 0.45, ink, bold=True)
+        if die.modified != die.natural and die.face is None:
+            draw_text(
+                painter,
+                rect.bottomRight() + QPointF(-6, -6),
+                str(die.modified),
+                rect.height() * 0.3,
+                QColor("#1d5fa8"),
+                bold=True,
+            )
+
+
+class DiceTray(QDockWidget):
+    """The dice tray dock."""
+
+    dice_entered = Signal(list)
+    card_chosen = Signal(str)
+    input_cancelled = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("DiceTray")
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        self.faces = DiceFaces(body)
+        self.caption = QLabel(body)
+        self.caption.setWordWrap(True)
+        self.prompt = QLabel(body)
+        self.prompt.setWordWrap(True)
+        self.prompt.setStyleSheet("font-weight: bold; color: #8a4b00;")
+        self.entry = QLineEdit(body)
+        self.cards = QComboBox(body)
+        self.submit_button = QPushButton(body)
+        self.cancel_button = QPushButton(body)
+        self.error = QLabel(body)
+        self.error.setStyleSheet("color: #a12a2a;")
+        row = QHBoxLayout()
+        for widget in (self.entry, self.cards, self.submit_button, self.cancel_button):
+            row.addWidget(widget)
+        for widget in (self.faces, self.caption, self.prompt):
+            layout.addWidget(widget)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        layout.addStretch(1)
+        self.setWidget(body)
+        self.need: NeedInput | None = None
+        self.entry.returnPressed.connect(self._on_submit_button_clicked)
+        self.submit_button.clicked.connect(self._on_submit_button_clicked)
+        self.cancel_button.clicked.connect(self._on_cancel_button_clicked)
+        self.lang = "en"
+        self.retranslate()
+        self.clear_request()
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.setWindowTitle(tr("Dice"))
+        self.submit_button.setText(tr("Submit"))
+        self.cancel_button.setText(tr("Cancel"))
+        self.entry.setPlaceholderText(tr("Dice rolled, e.g. 3 5 1"))
+        if self.need is not None:
+            self.ask(self.need, self.lang)
+
+    def show_roll(self, dice: tuple[DieResult, ...], caption: str) -> None:
+        """Show the dice of the last ruling."""
+        self.faces.set_dice(dice)
+        self.caption.setText(caption)
+
+    def ask(self, need: NeedInput, lang: str) -> None:
+        """Ask for the dice or the card the rules need (table mode)."""
+        self.need, self.lang = need, lang
+        purpose = need.purpose.render(lang)
+        is_card = need.what == "card"
+        if is_card:
+            self.prompt.setText(tr("Draw a card for: {0}").format(purpose))
+            self.cards.clear()
+            self.cards.addItems(list(need.options))
+        else:
+            self.prompt.setText(tr("Roll {0} d{1} for: {2}").format(need.count, need.sides, purpose))
+            self.entry.clear()
+        for widget in (self.prompt, self.submit_button, self.cancel_button):
+            widget.setVisible(True)
+        self.entry.setVisible(not is_card)
+        self.cards.setVisible(is_card)
+        self.error.clear()
+        self.show()
+        self.raise_()
+        (self.cards if is_card else self.entry).setFocus()
+
+    def clear_request(self) -> None:
+        """No input is needed now."""
+        self.need = None
+        for widget in (self.prompt, self.entry, self.cards, self.submit_button, self.cancel_button):
+            widget.setVisible(False)
+        self.error.clear()
+
+    def _on_submit_button_clicked(self) -> None:
+        need = self.need
+        if need is None:
+            return
+        if need.what == "card":
+            self.card_chosen.emit(self.cards.currentText())
+            return
+        values = parse_dice(self.entry.text(), need.sides)
+        if values is None or len(values) != need.count:
+            self.error.setText(tr("Type {0} numbers from 1 to {1}.").format(need.count, need.sides))
+            return
+        self.dice_entered.emit(values)
+
+    def _on_cancel_button_clicked(self) -> None:
+        self.clear_request()
+        self.input_cancelled.emit()

@@ -1,0 +1,103 @@
+"""LogDock: every event in words; rulings expand to dice, target, modifiers with rule IDs, result and notes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem, QWidget
+
+from app.core.messages import Event
+from app.core.ruling import Ruling
+from app.ui.lang import translator
+
+tr = translator("LogDock")
+INSTRUCTION = QColor("#1d5fa8")
+GOOD, BAD = QColor("#1b7f3b"), QColor("#a12a2a")
+
+
+def dice_text(ruling: Ruling) -> str:
+    """ "3→4 ✓  1→2 ✗" for the dice of a ruling."""
+    parts = []
+    for die in ruling.dice:
+        shown = die.face or (str(die.natural) if die.natural == die.modified else f"{die.natural}→{die.modified}")
+        parts.append(f"{shown} {'✓' if die.success else '✗'}")
+    return "  ".join(parts)
+
+
+class LogDock(QDockWidget):
+    """The game log."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("LogDock")
+        self.tree = QTreeWidget(self)
+        self.tree.setColumnCount(2)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setWordWrap(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.header().resizeSection(0, 330)
+        self.setWidget(self.tree)
+        self.lang = "en"
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.setWindowTitle(tr("Log"))
+        self.tree.setHeaderLabels([tr("Event"), tr("Rule")])
+
+    def set_events(self, events: Iterable[Event], lang: str) -> None:
+        """Show exactly these events (after undo, load, or a language switch)."""
+        self.lang = lang
+        self.tree.clear()
+        self.append(events)
+
+    def append(self, events: Iterable[Event]) -> None:
+        """Add events at the bottom and scroll to them."""
+        last = None
+        for event in events:
+            last = self._event_item(event)
+            self.tree.addTopLevelItem(last)
+        if last is not None:
+            self.tree.scrollToItem(last)
+
+    def texts(self) -> list[str]:
+        """The top-level lines (for tests and copying)."""
+        return [self.tree.topLevelItem(i).text(0) for i in range(self.tree.topLevelItemCount())]
+
+    def _event_item(self, event: Event) -> QTreeWidgetItem:
+        item = QTreeWidgetItem([event.text.render(self.lang), event.rule_id])
+        item.setToolTip(0, item.text(0))
+        if event.ruling is not None:
+            self._ruling_children(item, event.ruling)
+        if event.instruction is not None:
+            line = QTreeWidgetItem([tr("At the table: {0}").format(event.instruction.render(self.lang)), ""])
+            font = QFont()
+            font.setItalic(True)
+            line.setFont(0, font)
+            line.setForeground(0, QBrush(INSTRUCTION))
+            item.addChild(line)
+            item.setExpanded(True)
+        return item
+
+    def _ruling_children(self, item: QTreeWidgetItem, ruling: Ruling) -> None:
+        lang = self.lang
+        rows: list[tuple[str, str, QColor | None]] = [(ruling.title.render(lang), ruling.rule_id, None)]
+        if ruling.dice:
+            good = ruling.successes > 0
+            rows.append((tr("Dice: {0}").format(dice_text(ruling)), "", GOOD if good else BAD))
+        if ruling.target is not None:
+            rows.append((tr("Target: {0}").format(ruling.target), "", None))
+        for mod in ruling.modifiers:
+            rows.append((f"{mod.value:+d}  {mod.reason.render(lang)}", mod.rule_id, None))
+        rows.append((tr("Result: {0}").format(ruling.result.render(lang)), "", None))
+        rows.extend((tr("Note: {0}").format(note.render(lang)), "", None) for note in ruling.notes)
+        for text, rule, colour in rows:
+            child = QTreeWidgetItem([text, rule])
+            child.setToolTip(0, text)
+            if colour is not None:
+                child.setForeground(0, QBrush(colour))
+            item.addChild(child)
+        item.setData(0, Qt.ItemDataRole.UserRole, ruling.rule_id)

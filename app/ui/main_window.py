@@ -1,0 +1,369 @@
+"""MainWindow over one Session: board, minimap, command bar, docks, status tracks, menus, autosave."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolBar, QVBoxLayout, QWidget
+
+from app.core.saves import Autosaver, to_save
+from app.core.session import Session
+from app.ui.actions import MENUS, build_actions, retranslate_actions
+from app.ui.actions import tr as tr_action
+from app.ui.board_scene import BoardScene
+from app.ui.board_view import BoardView, Minimap
+from app.ui.command_bar import CommandBar
+from app.ui.controller import AgentFactory, GameController
+from app.ui.dice_tray import DiceTray
+from app.ui.interaction import BoardInteraction
+from app.ui.lang import install_language, translator
+from app.ui.log_dock import LogDock
+from app.ui.panels import Inspector, PhaseTracker
+from app.ui.settings import Preferences
+from app.ui.window_files import WindowFiles
+
+tr = translator("MainWindow")
+
+
+class Toast(QLabel):
+    """A non-modal message that fades after a few seconds."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setStyleSheet(
+            "background: rgba(40,40,40,225); color: white; border-radius: 8px; padding: 10px 14px; font-size: 13px;"
+        )
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self._timer = QTimer(self, singleShot=True, interval=4500)
+        self._timer.timeout.connect(self.hide)
+        self.hide()
+
+    def pop(self, text: str) -> None:
+        """Show ``text`` at the bottom centre of the parent."""
+        self.setText(text)
+        parent = self.parentWidget()
+        width = min(560, parent.width() - 40)
+        self.setFixedWidth(max(200, width))
+        self.adjustSize()
+        self.move((parent.width() - self.width()) // 2, parent.height() - self.height() - 24)
+        self.show()
+        self.raise_()
+        self._timer.start()
+
+
+class MainWindow(QMainWindow):
+    """The play window."""
+
+    new_game_requested = Signal()
+    language_changed = Signal(str)
+
+    def __init__(
+        self,
+        session: Session,
+        prefs: Preferences,
+        data_dir: Path,
+        *,
+        agent_for_side: AgentFactory | None = None,
+        save_path: Path | None = None,
+        open_session: Callable[[Session, Path | None], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.setObjectName("MainWindow")
+        self.session, self.prefs, self.data_dir = session, prefs, data_dir
+        self.lang = prefs.language
+        self.controller = GameController(session, self, agent_for_side=agent_for_side)
+        self.controller.lang = self.lang
+        self.controller.step_mode = prefs.step_mode
+        self.scene = BoardScene(parent=self)
+        self.scene.side_order = session.system.info.sides
+        self.scene.counter_scale = prefs.counter_scale
+        self.scene.set_language(self.lang)
+        self.board_view = BoardView(self.scene, self)
+        self.interaction = BoardInteraction(self.controller, self.board_view, self.scene, self)
+        self.interaction.lang = self.lang
+        self.files = WindowFiles(self, save_path, open_session)
+        self.autosaver = self._start_autosave()
+        self._hover_rows: list[tuple[str, str]] = []
+        self._build_ui()
+        self._build_menus()
+        self._connect()
+        self.retranslate()
+        self.refresh()
+        self.log.set_events(session.events(), self.lang)
+        self.resize(1500, 950)
+        self._restore_layout()
+        QTimer.singleShot(0, self.board_view.fit)
+        if self.autosaver is None:
+            self.statusBar().showMessage(tr("Autosave is off: {0}").format(self._autosave_error))
+        QTimer.singleShot(0, self.controller.schedule_automation)
+
+    # --- construction -------------------------------------------------------------------------------
+    def _start_autosave(self) -> Autosaver | None:
+        """Autosave after every command; a session that cannot be saved is played on, with a warning."""
+        try:
+            to_save(self.session)  # Autosaver listens before its first write: check it can write at all
+            return Autosaver(self.session, self.data_dir)
+        except Exception as exc:  # a system bug must not stop play
+            self._autosave_error = str(exc)
+            return None
+
+    def _build_ui(self) -> None:
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.command_bar = CommandBar(central)
+        layout.addWidget(self.board_view, 1)
+        layout.addWidget(self.command_bar)
+        self.setCentralWidget(central)
+        self.minimap = Minimap(self.board_view, self.board_view)
+        self.minimap.setVisible(self.prefs.minimap)
+        self.toast = Toast(self.board_view)
+        self.log, self.dice = LogDock(self), DiceTray(self)
+        self.phase, self.inspector = PhaseTracker(self), Inspector(self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.phase)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.inspector)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice)
+        self.resizeDocks([self.phase, self.log], [270, 380], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.log, self.dice], [640, 170], Qt.Orientation.Vertical)
+        self.hover_label = QLabel(self)
+        self.tracks_label = QLabel(self)
+        self.tracks_label.setTextFormat(Qt.TextFormat.RichText)
+        self.statusBar().addWidget(self.hover_label, 1)
+        self.statusBar().addPermanentWidget(self.tracks_label)
+
+    def _build_menus(self) -> None:
+        self.actions_by_name = build_actions(self)
+        self.menus: dict[str, QMenu] = {}
+        for key, _title in MENUS:
+            self.menus[key] = self.menuBar().addMenu("")
+        for name, action in self.actions_by_name.items():
+            menu = self.menus[_menu_of(name)]
+            menu.addAction(action)
+            self.addAction(action)
+        self.overlay_menu = self.menus["view"].addMenu("")
+        self.docks_menu = self.menus["view"].addMenu("")
+        for dock in (self.phase, self.inspector, self.log, self.dice):
+            self.docks_menu.addAction(dock.toggleViewAction())
+        self.toolbar = QToolBar(self)
+        self.toolbar.setObjectName("MainToolbar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for name in ("new", "open", "save", "undo", "redo", "continue", "fit", "zoom_in", "zoom_out", "minimap"):
+            self.toolbar.addAction(self.actions_by_name[name])
+        self.addToolBar(self.toolbar)
+        a = self.actions_by_name
+        a["minimap"].setChecked(self.prefs.minimap)
+        a["labels"].setChecked(True)
+        a["step_mode"].setChecked(self.prefs.step_mode)
+        a[f"lang_{self.lang}"].setChecked(True)
+
+    def _connect(self) -> None:
+        a, c = self.actions_by_name, self.controller
+        handlers: dict[str, Callable[..., Any]] = {
+            "new": self.new_game_requested.emit,
+            "open": self.files.open_dialog,
+            "save": self.files.save,
+            "save_as": self.files.save_as,
+            "quit": self.close,
+            "undo": c.undo,
+            "redo": c.redo,
+            "continue": c.continue_automation,
+            "deselect": lambda: self.interaction.select(None),
+            "fit": self.board_view.fit,
+            "zoom_in": lambda: self.board_view.zoom_by(1.25),
+            "zoom_out": lambda: self.board_view.zoom_by(0.8),
+            "minimap": self._on_minimap_toggled,
+            "labels": self._on_labels_toggled,
+            "step_mode": self._on_step_mode_toggled,
+            "lang_en": lambda: self.set_language("en"),
+            "lang_zh_CN": lambda: self.set_language("zh_CN"),
+            "preferences": self.files.preferences,
+        }
+        for name, handler in handlers.items():
+            a[name].triggered.connect(lambda _=False, h=handler: h())
+        c.changed.connect(self.refresh)
+        c.events_applied.connect(self._on_controller_events_applied)
+        c.command_refused.connect(self._on_controller_command_refused)
+        c.input_requested.connect(self._on_controller_input_requested)
+        c.automation_waiting.connect(self._on_controller_automation_waiting)
+        self.dice.dice_entered.connect(lambda values: c.provide_input(dice=values))
+        self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
+        self.dice.input_cancelled.connect(c.cancel_input)
+        self.command_bar.command_requested.connect(c.submit)
+        self.command_bar.command_hovered.connect(self.interaction.preview)
+        self.interaction.selection_changed.connect(lambda _cid: self._refresh_selection())
+        self.interaction.hover_described.connect(self._on_interaction_hover_described)
+        self.phase.continue_button.clicked.connect(c.continue_automation)
+        self.board_view.viewport_changed.connect(self._place_minimap)
+
+    # --- refresh ------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw everything from the current view."""
+        view = self.controller.view()
+        self.scene.sync(view)
+        self.interaction.select(self.interaction.selected)
+        self._refresh_overlay_menu(view)
+        self.phase.show_phase(
+            view.phase, self.lang, table_mode=self.session.mode == "table", side_name=self.session.active_side() or ""
+        )
+        tracks = [
+            (
+                f"<b style='color:#c1121f'>{tr_html(t.name.render(self.lang))}: {t.value}"
+                f"{'/' + t.maximum if t.maximum else ''}</b>"
+            )
+            if t.alarm
+            else f"{tr_html(t.name.render(self.lang))}: <b>{t.value}</b>{'/' + t.maximum if t.maximum else ''}"
+            for t in view.tracks
+        ]
+        self.tracks_label.setText("  │  ".join(tracks))
+        self.actions_by_name["undo"].setEnabled(self.session.can_undo)
+        self.actions_by_name["redo"].setEnabled(self.session.can_redo)
+        if view.outcome is not None:
+            self.toast.pop(tr("Game over: {0}").format(view.outcome.render(self.lang)))
+        self._update_title()
+
+    def _refresh_selection(self) -> None:
+        sel = self.interaction.selected
+        counter = self.interaction.counter(sel)
+        caption = counter.title.render(self.lang) if counter else tr("Select one of your counters")
+        self.command_bar.set_commands(self.interaction.bar_commands(), caption, self.lang)
+        self.inspector.show_details(self.controller.view(), counter, self._hover_rows, self.lang)
+
+    def _refresh_overlay_menu(self, view: Any) -> None:
+        names = sorted(n for n in view.highlights if not n.startswith("why:"))
+        if names == [a.data() for a in self.overlay_menu.actions()]:
+            return
+        self.overlay_menu.clear()
+        for name in names:
+            action = QAction(name, self.overlay_menu, checkable=True)
+            action.setData(name)
+            action.setChecked(name in self.interaction.enabled_layers)
+            action.toggled.connect(lambda on, n=name: self._on_overlay_toggled(n, on))
+            self.overlay_menu.addAction(action)
+
+    def _update_title(self) -> None:
+        title = self.session.scenario.title.text().render(self.lang)  # type: ignore[attr-defined]
+        mode = tr("table mode") if self.session.mode == "table" else tr("digital dice")
+        name = self.files.save_path.name if self.files.save_path else tr("unsaved")
+        self.setWindowTitle(f"{title} — {name} — {mode} — Adjutant")
+
+    # --- slots --------------------------------------------------------------------------------------
+    def _on_controller_events_applied(self, events: tuple[Any, ...], reason: str) -> None:
+        if reason in ("submit", "redo"):
+            self.log.append(events)
+        else:
+            self.log.set_events(self.session.events(), self.lang)
+        self.dice.clear_request()
+        rulings = [e.ruling for e in events if e.ruling is not None and e.ruling.dice]
+        if rulings:
+            last = rulings[-1]
+            self.dice.show_roll(last.dice, f"{last.title.render(self.lang)}: {last.result.render(self.lang)}")
+        if events:
+            self.statusBar().showMessage(events[-1].text.render(self.lang), 6000)
+
+    def _on_controller_command_refused(self, reason: Any, rule_id: str) -> None:
+        text = reason.render(self.lang) + (f"  [{rule_id}]" if rule_id else "")
+        self.statusBar().showMessage(text, 10000)
+        self.toast.pop(text)
+        self.scene.layout_stacks()
+
+    def _on_controller_input_requested(self, need: Any) -> None:
+        self.dice.ask(need, self.lang)
+
+    def _on_controller_automation_waiting(self, waiting: bool) -> None:
+        self.phase.continue_button.setVisible(waiting)
+        self.actions_by_name["continue"].setEnabled(waiting or self.controller.is_automated_turn())
+
+    def _on_interaction_hover_described(self, text: str, rows: list[tuple[str, str]]) -> None:
+        self.hover_label.setText(text)
+        self._hover_rows = rows
+        self.inspector.show_details(
+            self.controller.view(), self.interaction.counter(self.interaction.selected), rows, self.lang
+        )
+
+    def _on_overlay_toggled(self, name: str, on: bool) -> None:
+        layers = self.interaction.enabled_layers
+        layers.add(name) if on else layers.discard(name)
+        self.interaction.refresh_highlights()
+
+    def _on_minimap_toggled(self) -> None:
+        self.prefs.minimap = self.actions_by_name["minimap"].isChecked()
+        self.minimap.setVisible(self.prefs.minimap)
+        self._place_minimap()
+
+    def _on_labels_toggled(self) -> None:
+        if self.scene.board_item is not None:
+            self.scene.board_item.show_labels = self.actions_by_name["labels"].isChecked()
+            self.scene.board_item.update()
+
+    def _on_step_mode_toggled(self) -> None:
+        self.prefs.step_mode = self.controller.step_mode = self.actions_by_name["step_mode"].isChecked()
+        self.controller.schedule_automation()
+
+    def _place_minimap(self) -> None:
+        vp = self.board_view.viewport()
+        self.minimap.move(vp.width() - self.minimap.width() - 10, 10)
+
+    # --- language -----------------------------------------------------------------------------------
+    def set_language(self, lang: str) -> None:
+        """Switch the interface and the game texts to ``lang`` now, and remember it."""
+        install_language(lang)
+        self.lang = self.prefs.language = self.controller.lang = self.interaction.lang = lang
+        for code in ("en", "zh_CN"):
+            self.actions_by_name[f"lang_{code}"].setChecked(code == lang)
+        self.scene.set_language(lang)
+        self.retranslate()
+        self.log.set_events(self.session.events(), lang)
+        self.refresh()
+        self.files.save_prefs()
+        self.language_changed.emit(lang)
+
+    def retranslate(self) -> None:
+        """Every visible string in the current language."""
+        retranslate_actions(self.actions_by_name)
+        for key, title in MENUS:
+            self.menus[key].setTitle(tr_action(title))
+        self.overlay_menu.setTitle(tr("Overlays"))
+        self.docks_menu.setTitle(tr("Panels"))
+        self.toolbar.setWindowTitle(tr("Toolbar"))
+        for dock in (self.log, self.dice, self.phase, self.inspector):
+            dock.retranslate()
+        self._refresh_selection()
+        self._update_title()
+
+    # --- lifetime -----------------------------------------------------------------------------------
+    def _restore_layout(self) -> None:
+        settings = QSettings(str(self.data_dir / "window.ini"), QSettings.Format.IniFormat)
+        state = settings.value("state")
+        if state is not None:
+            self.restoreState(state)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        settings = QSettings(str(self.data_dir / "window.ini"), QSettings.Format.IniFormat)
+        settings.setValue("state", self.saveState())
+        self.controller.close()
+        if self.autosaver is not None:
+            self.autosaver.close()
+        self.files.save_prefs()
+        super().closeEvent(event)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._place_minimap()
+
+
+def _menu_of(name: str) -> str:
+    from app.ui.actions import ACTIONS
+
+    return next(spec.menu for spec in ACTIONS if spec.name == name)
+
+
+def tr_html(text: str) -> str:
+    """Escape text for a rich-text label."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

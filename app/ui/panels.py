@@ -1,0 +1,144 @@
+"""PhaseTracker (sequence of play, active side, table instructions) and Inspector (counter, location, panels)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.view import CounterView, GameView, PhaseView
+from app.ui.lang import translator
+
+tr = translator("PhaseTracker")
+tr_inspector = translator("Inspector")
+
+
+class PhaseTracker(QDockWidget):
+    """Where the game is in its sequence of play."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("PhaseTracker")
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        self.title = QLabel(body)
+        self.title.setStyleSheet("font-size: 14px; font-weight: bold;")
+        self.title.setWordWrap(True)
+        self.side = QLabel(body)
+        self.steps = QListWidget(body)
+        self.steps.setMinimumHeight(90)
+        self.instructions = QLabel(body)
+        self.instructions.setWordWrap(True)
+        self.instructions.setStyleSheet(
+            "background: #fff4d6; border: 2px solid #d9a400; border-radius: 6px; padding: 8px; font-size: 13px;"
+        )
+        self.continue_button = QPushButton(body)
+        self.continue_button.setStyleSheet("font-weight: bold; padding: 6px;")
+        for widget in (self.title, self.side, self.steps, self.instructions, self.continue_button):
+            layout.addWidget(widget)
+        self.setWidget(body)
+        self.instructions.hide()
+        self.continue_button.hide()
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.setWindowTitle(tr("Sequence of play"))
+        self.continue_button.setText(tr("Continue (Space)"))
+
+    def show_phase(self, phase: PhaseView | None, lang: str, *, table_mode: bool, side_name: str = "") -> None:
+        """Show a PhaseView."""
+        self.steps.clear()
+        if phase is None:
+            self.title.setText("")
+            self.side.setText("")
+            self.instructions.hide()
+            return
+        self.title.setText(phase.title.render(lang))
+        self.side.setText(tr("Side to act: {0}").format(side_name or phase.active_side or "—"))
+        for index, step in enumerate(phase.steps):
+            item = QListWidgetItem(("▶ " if index == phase.current else "   ") + step.render(lang))
+            if index == phase.current:
+                font = QFont()
+                font.setBold(True)
+                item.setFont(font)
+                item.setBackground(QBrush(QColor("#ffe58a")))
+                item.setForeground(QBrush(QColor("#111111")))
+            self.steps.addItem(item)
+        if 0 <= phase.current < self.steps.count():
+            self.steps.scrollToItem(self.steps.item(phase.current))
+        lines = [f"• {line.render(lang)}" for line in phase.instructions]
+        self.instructions.setText(tr("At the table:") + "\n" + "\n".join(lines) if lines else "")
+        self.instructions.setVisible(table_mode and bool(lines))
+
+
+class Inspector(QDockWidget):
+    """Details of the selected counter or the hovered location, and the side panels."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("Inspector")
+        self.tree = QTreeWidget(self)
+        self.tree.setColumnCount(2)
+        self.tree.header().resizeSection(0, 150)
+        self.setWidget(self.tree)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.setWindowTitle(tr_inspector("Inspector"))
+        self.tree.setHeaderLabels([tr_inspector("Item"), tr_inspector("Value")])
+
+    def show_details(
+        self, view: GameView, counter: CounterView | None, location: list[tuple[str, str]], lang: str
+    ) -> None:
+        """Show a counter (if any), a location description and the side panels."""
+        self.tree.clear()
+        if counter is not None:
+            self._counter(counter, lang)
+        if location:
+            top = self._section(tr_inspector("Location"))
+            for name, value in location:
+                top.addChild(QTreeWidgetItem([name, value]))
+        for panel in view.panels:
+            top = self._section(panel.title.render(lang))
+            for label, value in panel.rows:
+                top.addChild(QTreeWidgetItem([label.render(lang), value]))
+            for line in panel.items:
+                top.addChild(QTreeWidgetItem([line.render(lang), ""]))
+        self.tree.expandAll()
+
+    def _section(self, title: str) -> QTreeWidgetItem:
+        top = QTreeWidgetItem([title, ""])
+        font = QFont()
+        font.setBold(True)
+        top.setFont(0, font)
+        self.tree.addTopLevelItem(top)
+        return top
+
+    def _counter(self, counter: CounterView, lang: str) -> None:
+        top = self._section(counter.title.render(lang))
+        rows: list[tuple[str, Any]] = [
+            (tr_inspector("Side"), counter.side),
+            (tr_inspector("Type"), counter.kind),
+        ]
+        if counter.strength:
+            rows.append((tr_inspector("Strength"), counter.strength))
+        if counter.facing:
+            rows.append((tr_inspector("Facing"), counter.facing))
+        if counter.flags:
+            rows.append((tr_inspector("State"), ", ".join(counter.flags)))
+        rows.extend((label.render(lang), value) for label, value in counter.details)
+        for name, value in rows:
+            top.addChild(QTreeWidgetItem([name, str(value)]))

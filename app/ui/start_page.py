@@ -1,0 +1,218 @@
+"""StartPage: choose a system and a bundled mission, a seed and a mode; reopen recent saves; restore after a crash."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.saves import SaveFile
+from app.core.system import GameSystem
+from app.ui.lang import translator
+
+tr = translator("StartPage")
+
+
+def description_of(path: Path, lang: str) -> str:
+    """The briefing of a scenario file in ``lang`` (English fallback), read without validating the file."""
+    try:
+        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ""
+    text = data.get("description") if isinstance(data, dict) else None
+    if isinstance(text, dict):
+        return str(text.get(lang) or text.get("en") or "")
+    return str(text or "")
+
+
+class StartPage(QWidget):
+    """The first page."""
+
+    scenario_chosen = Signal(object, int, str)  # ScenarioEntry, seed, mode
+    save_chosen = Signal(object)  # Path
+    restore_requested = Signal(object)  # SaveFile
+
+    def __init__(
+        self,
+        systems: dict[str, GameSystem],
+        entries: list[Any],
+        recent: list[Path],
+        pending: SaveFile | None,
+        *,
+        lang: str = "en",
+        table_mode: bool = False,
+    ) -> None:
+        super().__init__()
+        self.setObjectName("StartPage")
+        self.systems, self.entries, self.recent, self.pending, self.lang = systems, entries, recent, pending, lang
+        self._build()
+        self.table_radio.setChecked(table_mode)
+        self.digital_radio.setChecked(not table_mode)
+        self.retranslate()
+        self._fill_systems()
+
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 18, 24, 18)
+        self.heading = QLabel(self)
+        self.heading.setStyleSheet("font-size: 26px; font-weight: bold;")
+        self.restore_frame = QFrame(self)
+        self.restore_frame.setStyleSheet(
+            "QFrame { background: #fff1c2; border: 2px solid #d9a400; border-radius: 8px; }"
+        )
+        restore_row = QHBoxLayout(self.restore_frame)
+        self.restore_label = QLabel(self.restore_frame)
+        self.restore_label.setStyleSheet("font-size: 14px; border: none;")
+        self.restore_button = QPushButton(self.restore_frame)
+        self.restore_button.setObjectName("restore_button")
+        restore_row.addWidget(self.restore_label, 1)
+        restore_row.addWidget(self.restore_button)
+        self.restore_frame.setVisible(self.pending is not None)
+        grid = QGridLayout()
+        self.labels = [QLabel(self) for _ in range(4)]
+        for label in self.labels:
+            label.setStyleSheet("font-weight: bold;")
+        self.system_list, self.scenario_list = QListWidget(self), QListWidget(self)
+        self.system_list.setObjectName("system_list")
+        self.scenario_list.setObjectName("scenario_list")
+        self.description = QTextBrowser(self)
+        self.recent_list = QListWidget(self)
+        self.recent_list.setObjectName("recent_list")
+        grid.addWidget(self.labels[0], 0, 0)
+        grid.addWidget(self.labels[1], 0, 1)
+        grid.addWidget(self.labels[2], 0, 2)
+        grid.addWidget(self.system_list, 1, 0)
+        grid.addWidget(self.scenario_list, 1, 1)
+        grid.addWidget(self.description, 1, 2)
+        grid.addWidget(self.labels[3], 2, 0)
+        grid.addWidget(self.recent_list, 3, 0, 1, 2)
+        grid.addLayout(self._options(), 3, 2)
+        grid.setColumnStretch(1, 2)
+        grid.setColumnStretch(2, 2)
+        outer.addWidget(self.heading)
+        outer.addWidget(self.restore_frame)
+        outer.addLayout(grid, 1)
+        self.system_list.currentRowChanged.connect(self._on_system_list_current_row_changed)
+        self.scenario_list.currentRowChanged.connect(self._on_scenario_list_current_row_changed)
+        self.scenario_list.itemDoubleClicked.connect(lambda _item: self._on_start_button_clicked())
+        self.recent_list.itemDoubleClicked.connect(self._on_recent_list_item_double_clicked)
+        self.restore_button.clicked.connect(lambda: self.restore_requested.emit(self.pending))
+
+    def _options(self) -> QVBoxLayout:
+        box = QVBoxLayout()
+        row = QHBoxLayout()
+        self.seed_label = QLabel(self)
+        self.seed = QSpinBox(self)
+        self.seed.setObjectName("seed")
+        self.seed.setRange(0, 2_000_000_000)
+        self.seed.setValue(1)
+        row.addWidget(self.seed_label)
+        row.addWidget(self.seed, 1)
+        self.digital_radio, self.table_radio = QRadioButton(self), QRadioButton(self)
+        self.mode_group = QButtonGroup(self)
+        self.mode_group.addButton(self.digital_radio)
+        self.mode_group.addButton(self.table_radio)
+        self.start_button = QPushButton(self)
+        self.start_button.setObjectName("start_button")
+        self.start_button.setStyleSheet("font-size: 16px; font-weight: bold; padding: 10px;")
+        self.start_button.clicked.connect(self._on_start_button_clicked)
+        for item in (row, self.digital_radio, self.table_radio, self.start_button):
+            box.addLayout(item) if isinstance(item, QHBoxLayout) else box.addWidget(item)
+        box.addStretch(1)
+        return box
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.heading.setText(tr("Adjutant — choose a game"))
+        for label, text in zip(
+            self.labels,
+            (tr("Game system"), tr("Missions and scenarios"), tr("Briefing"), tr("Recent saves")),
+            strict=True,
+        ):
+            label.setText(text)
+        self.seed_label.setText(tr("Seed"))
+        self.digital_radio.setText(tr("Digital dice (Adjutant rolls)"))
+        self.table_radio.setText(tr("Table mode (type the dice you roll)"))
+        self.start_button.setText(tr("Start"))
+        self.restore_button.setText(tr("Restore"))
+        if self.pending is not None:
+            import datetime
+
+            when = datetime.datetime.fromtimestamp(self.pending.saved_at).strftime("%Y-%m-%d %H:%M")
+            self.restore_label.setText(tr("Restore the game interrupted at {0}?").format(when))
+        self._fill_recent()
+
+    def _fill_systems(self) -> None:
+        self.system_list.clear()
+        for system_id, system in self.systems.items():
+            item = QListWidgetItem(system.info.name.render(self.lang))
+            item.setData(Qt.ItemDataRole.UserRole, system_id)
+            self.system_list.addItem(item)
+        default = next((i for i, e in enumerate(self.entries) if getattr(e, "default", False)), None)
+        ids = list(self.systems)
+        start = (
+            ids.index(self.entries[default].system)
+            if default is not None and self.entries[default].system in ids
+            else 0
+        )
+        if ids:
+            self.system_list.setCurrentRow(start)
+
+    def _fill_recent(self) -> None:
+        self.recent_list.clear()
+        for path in self.recent:
+            item = QListWidgetItem(path.name)
+            item.setToolTip(str(path))
+            item.setData(Qt.ItemDataRole.UserRole, str(path))
+            self.recent_list.addItem(item)
+
+    def current_system(self) -> str | None:
+        """Id of the selected system."""
+        item = self.system_list.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def shown_entries(self) -> list[Any]:
+        """Bundled entries of the selected system, in list order."""
+        return [e for e in self.entries if e.system == self.current_system()]
+
+    def _on_system_list_current_row_changed(self, _row: int) -> None:
+        self.scenario_list.clear()
+        shown = self.shown_entries()
+        for entry in shown:
+            self.scenario_list.addItem(entry.title.render(self.lang))
+        if shown:
+            self.scenario_list.setCurrentRow(next((i for i, e in enumerate(shown) if e.default), 0))
+
+    def _on_scenario_list_current_row_changed(self, row: int) -> None:
+        shown = self.shown_entries()
+        if 0 <= row < len(shown):
+            entry = shown[row]
+            self.description.setPlainText(description_of(entry.path, self.lang))
+        self.start_button.setEnabled(0 <= row < len(shown))
+
+    def _on_start_button_clicked(self) -> None:
+        shown = self.shown_entries()
+        row = self.scenario_list.currentRow()
+        if 0 <= row < len(shown):
+            mode = "table" if self.table_radio.isChecked() else "digital"
+            self.scenario_chosen.emit(shown[row], self.seed.value(), mode)
+
+    def _on_recent_list_item_double_clicked(self, item: QListWidgetItem) -> None:
+        self.save_chosen.emit(Path(item.data(Qt.ItemDataRole.UserRole)))

@@ -1,0 +1,123 @@
+"""Saving, opening and preferences for the main window (errors name the file and the problem)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QMessageBox,
+)
+
+from app.core.errors import SaveError
+from app.core.saves import load_from_path, save_to_path
+from app.core.session import Session
+from app.ui.lang import LANGUAGE_NAMES, translator
+from app.ui.settings import add_recent
+
+if TYPE_CHECKING:
+    from app.ui.main_window import MainWindow
+
+tr = translator("Files")
+FILTER = "Adjutant saves (*.adjutant.json *.json)"
+
+
+class WindowFiles:
+    """File operations of one MainWindow."""
+
+    def __init__(
+        self, window: MainWindow, save_path: Path | None, open_session: Callable[[Session, Path | None], None] | None
+    ) -> None:
+        self.window = window
+        self.save_path = save_path
+        self.open_session = open_session
+
+    def save(self) -> bool:
+        """Save to the current file, or ask for one."""
+        if self.save_path is None:
+            return self.save_as()
+        return self.save_to(self.save_path)
+
+    def save_as(self) -> bool:
+        """Ask for a file and save there."""
+        start = str(self.window.data_dir / "game.adjutant.json")
+        name, _ = QFileDialog.getSaveFileName(self.window, tr("Save game"), start, tr(FILTER))
+        return bool(name) and self.save_to(Path(name))
+
+    def save_to(self, path: Path) -> bool:
+        """Write a save file."""
+        try:
+            save_to_path(self.window.session, path)
+        except OSError as exc:
+            QMessageBox.warning(self.window, tr("Cannot save"), tr("{0}:\n{1}").format(path, exc))
+            return False
+        self.save_path = path
+        add_recent(path, self.window.data_dir)
+        self.window.statusBar().showMessage(tr("Saved to {0}").format(path), 5000)
+        self.window._update_title()
+        return True
+
+    def open_dialog(self) -> None:
+        """Ask for a save file and open it."""
+        name, _ = QFileDialog.getOpenFileName(self.window, tr("Open saved game"), str(self.window.data_dir), tr(FILTER))
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path) -> Session | None:
+        """Load a save; on failure a dialog names the file and the problem."""
+        try:
+            session = load_from_path(path, {self.window.session.system.info.id: self.window.session.system})
+        except (SaveError, OSError) as exc:
+            QMessageBox.warning(self.window, tr("Cannot open save"), tr("{0}:\n{1}").format(path, exc))
+            return None
+        add_recent(path, self.window.data_dir)
+        if self.open_session is not None:
+            self.open_session(session, path)
+        return session
+
+    def save_prefs(self) -> None:
+        """Persist the window's preferences."""
+        try:
+            self.window.prefs.save(self.window.data_dir)
+        except OSError:
+            self.window.statusBar().showMessage(tr("Cannot write preferences"), 5000)
+
+    def preferences(self) -> None:
+        """The preferences dialog: language, table mode default, counter size."""
+        prefs = self.window.prefs
+        dialog = QDialog(self.window)
+        dialog.setWindowTitle(tr("Preferences"))
+        form = QFormLayout(dialog)
+        language = QComboBox(dialog)
+        for code, name in LANGUAGE_NAMES.items():
+            language.addItem(name, code)
+        language.setCurrentIndex(list(LANGUAGE_NAMES).index(prefs.language) if prefs.language in LANGUAGE_NAMES else 0)
+        table = QCheckBox(tr("New games use table mode (type the dice you roll)"), dialog)
+        table.setChecked(prefs.table_mode)
+        size = QDoubleSpinBox(dialog)
+        size.setRange(0.5, 1.5)
+        size.setSingleStep(0.05)
+        size.setValue(prefs.counter_scale)
+        form.addRow(tr("Language"), language)
+        form.addRow("", table)
+        form.addRow(tr("Counter size"), size)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        prefs.table_mode = table.isChecked()
+        if abs(size.value() - prefs.counter_scale) > 1e-6:
+            prefs.counter_scale = size.value()
+            self.window.scene.counter_scale = size.value()
+            self.window.refresh()
+        self.window.set_language(language.currentData())

@@ -1,0 +1,463 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>Actions</name>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>新游戏(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Back to the start page to choose a game</source>
+        <translation>返回开始页选择游戏</translation>
+    </message>
+    <message>
+        <source>&amp;Open save…</source>
+        <translation>打开存档(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a saved game</source>
+        <translation>打开已保存的游戏</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the game</source>
+        <translation>保存游戏</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save the game to a new file</source>
+        <translation>将游戏保存到新文件</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Close Adjutant (the game is autosaved)</source>
+        <translation>关闭 Adjutant（游戏已自动保存）</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Take back the last command</source>
+        <translation>撤回上一条指令</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Replay the command taken back</source>
+        <translation>重新执行被撤回的指令</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>继续(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Play the next automated step</source>
+        <translation>执行下一个自动步骤</translation>
+    </message>
+    <message>
+        <source>S&amp;tep through automation</source>
+        <translation>逐步执行自动流程(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Wait for Continue before each automated step</source>
+        <translation>每个自动步骤前等待“继续”</translation>
+    </message>
+    <message>
+        <source>Clear selection</source>
+        <translation>取消选择</translation>
+    </message>
+    <message>
+        <source>Deselect the counter</source>
+        <translation>取消选择算子</translation>
+    </message>
+    <message>
+        <source>&amp;Fit board</source>
+        <translation>适应窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show the whole board</source>
+        <translation>显示整个地图</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>&amp;Minimap</source>
+        <translation>小地图(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Show or hide the minimap</source>
+        <translation>显示或隐藏小地图</translation>
+    </message>
+    <message>
+        <source>Location &amp;labels</source>
+        <translation>位置标签(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Show or hide square and hex names</source>
+        <translation>显示或隐藏方格与六角格编号</translation>
+    </message>
+    <message>
+        <source>Switch the interface to English</source>
+        <translation>将界面切换为英文</translation>
+    </message>
+    <message>
+        <source>Switch the interface to Simplified Chinese</source>
+        <translation>将界面切换为简体中文</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Language, table mode, counter size</source>
+        <translation>语言、桌面模式、算子大小</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>游戏(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>对局(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>设置(&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>无法打开剧本</translation>
+    </message>
+    <message>
+        <source>Cannot open save</source>
+        <translation>无法打开存档</translation>
+    </message>
+    <message>
+        <source>Cannot restore</source>
+        <translation>无法恢复</translation>
+    </message>
+</context>
+<context>
+    <name>CommandBar</name>
+    <message>
+        <source>(+{0} more: click the highlighted squares)</source>
+        <translation>（另有 {0} 项：请点击高亮的格子）</translation>
+    </message>
+</context>
+<context>
+    <name>DiceTray</name>
+    <message>
+        <source>Dice</source>
+        <translation>骰子</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Dice rolled, e.g. 3 5 1</source>
+        <translation>掷出的点数，例如 3 5 1</translation>
+    </message>
+    <message>
+        <source>Draw a card for: {0}</source>
+        <translation>为以下目的抽一张牌：{0}</translation>
+    </message>
+    <message>
+        <source>Roll {0} d{1} for: {2}</source>
+        <translation>掷 {0} 个 d{1}，用于：{2}</translation>
+    </message>
+    <message>
+        <source>Type {0} numbers from 1 to {1}.</source>
+        <translation>请输入 {0} 个 1 到 {1} 之间的数字。</translation>
+    </message>
+</context>
+<context>
+    <name>Board</name>
+    <message>
+        <source>Select {0}</source>
+        <translation>选择 {0}</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Terrain</source>
+        <translation>地形</translation>
+    </message>
+    <message>
+        <source>Edges</source>
+        <translation>边界</translation>
+    </message>
+</context>
+<context>
+    <name>LogDock</name>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>At the table: {0}</source>
+        <translation>桌面操作：{0}</translation>
+    </message>
+    <message>
+        <source>Dice: {0}</source>
+        <translation>骰子：{0}</translation>
+    </message>
+    <message>
+        <source>Target: {0}</source>
+        <translation>目标值：{0}</translation>
+    </message>
+    <message>
+        <source>Result: {0}</source>
+        <translation>结果：{0}</translation>
+    </message>
+    <message>
+        <source>Note: {0}</source>
+        <translation>注：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Autosave is off: {0}</source>
+        <translation>自动保存已关闭：{0}</translation>
+    </message>
+    <message>
+        <source>Game over: {0}</source>
+        <translation>游戏结束：{0}</translation>
+    </message>
+    <message>
+        <source>Select one of your counters</source>
+        <translation>请选择你的一个算子</translation>
+    </message>
+    <message>
+        <source>table mode</source>
+        <translation>桌面模式</translation>
+    </message>
+    <message>
+        <source>digital dice</source>
+        <translation>电子骰子</translation>
+    </message>
+    <message>
+        <source>unsaved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <source>Overlays</source>
+        <translation>叠加图层</translation>
+    </message>
+    <message>
+        <source>Panels</source>
+        <translation>面板</translation>
+    </message>
+    <message>
+        <source>Toolbar</source>
+        <translation>工具栏</translation>
+    </message>
+</context>
+<context>
+    <name>PhaseTracker</name>
+    <message>
+        <source>Sequence of play</source>
+        <translation>回合流程</translation>
+    </message>
+    <message>
+        <source>Continue (Space)</source>
+        <translation>继续（空格）</translation>
+    </message>
+    <message>
+        <source>Side to act: {0}</source>
+        <translation>行动方：{0}</translation>
+    </message>
+    <message>
+        <source>At the table:</source>
+        <translation>桌面操作：</translation>
+    </message>
+</context>
+<context>
+    <name>Inspector</name>
+    <message>
+        <source>Inspector</source>
+        <translation>检查器</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>阵营</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>强度</translation>
+    </message>
+    <message>
+        <source>Facing</source>
+        <translation>朝向</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>StartPage</name>
+    <message>
+        <source>Adjutant — choose a game</source>
+        <translation>Adjutant — 选择游戏</translation>
+    </message>
+    <message>
+        <source>Game system</source>
+        <translation>游戏系统</translation>
+    </message>
+    <message>
+        <source>Missions and scenarios</source>
+        <translation>任务与剧本</translation>
+    </message>
+    <message>
+        <source>Briefing</source>
+        <translation>简报</translation>
+    </message>
+    <message>
+        <source>Recent saves</source>
+        <translation>最近的存档</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Digital dice (Adjutant rolls)</source>
+        <translation>电子骰子（由 Adjutant 掷骰）</translation>
+    </message>
+    <message>
+        <source>Table mode (type the dice you roll)</source>
+        <translation>桌面模式（输入你掷出的点数）</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Restore the game interrupted at {0}?</source>
+        <translation>恢复在 {0} 中断的游戏？</translation>
+    </message>
+</context>
+<context>
+    <name>Files</name>
+    <message>
+        <source>Save game</source>
+        <translation>保存游戏</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>{0}:
+{1}</source>
+        <translation>{0}：
+{1}</translation>
+    </message>
+    <message>
+        <source>Saved to {0}</source>
+        <translation>已保存到 {0}</translation>
+    </message>
+    <message>
+        <source>Open saved game</source>
+        <translation>打开存档</translation>
+    </message>
+    <message>
+        <source>Cannot open save</source>
+        <translation>无法打开存档</translation>
+    </message>
+    <message>
+        <source>Cannot write preferences</source>
+        <translation>无法写入首选项</translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>New games use table mode (type the dice you roll)</source>
+        <translation>新游戏使用桌面模式（输入你掷出的点数）</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Counter size</source>
+        <translation>算子大小</translation>
+    </message>
+    <message>
+        <source>Adjutant saves (*.adjutant.json *.json)</source>
+        <translation>Adjutant 存档 (*.adjutant.json *.json)</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,47 @@
+"""UI test fixtures: a real MainWindow over a real Session of the fake system, Qt offscreen."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.ui.fakes import make_session
+
+I18N = Path(__file__).resolve().parents[2] / "resources" / "i18n"
+
+
+@pytest.fixture(scope="session")
+def compiled_translations() -> Path:
+    """Make sure the Chinese .qm exists (what `make translations` does)."""
+    ts, qm = I18N / "adjutant_zh_CN.ts", I18N / "adjutant_zh_CN.qm"
+    if not qm.exists() or qm.stat().st_mtime < ts.stat().st_mtime:
+        lrelease = Path(__file__).resolve().parents[2] / ".venv" / "bin" / "pyside6-lrelease"
+        subprocess.run([str(lrelease), "-silent", str(ts), "-qm", str(qm)], check=True)
+    return qm
+
+
+@pytest.fixture
+def window(qtbot, adjutant_data_dir: Path) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    from app.ui.main_window import MainWindow
+    from app.ui.settings import Preferences
+
+    session = make_session()
+    win = MainWindow(session, Preferences(), adjutant_data_dir)
+    win.controller.auto_delay_ms = 10
+    qtbot.addWidget(win)
+    win.resize(1200, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.board_view.fit()
+    yield win
+    win.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The offscreen platform cannot propagate size hints of dock layouts; that warning is not ours."""
+    for item in items:
+        if "tests/ui/" in str(item.fspath).replace("\\", "/"):
+            item.add_marker(pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints"))
