@@ -31,9 +31,7 @@ class ScenarioBase(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    format: str = Field(
-        "adjutant-scenario", pattern="^adjutant-scenario$", description="Always 'adjutant-scenario'"
-    )
+    format: str = Field("adjutant-scenario", pattern="^adjutant-scenario$", description="Always 'adjutant-scenario'")
     system: str = Field(description="Game system id, e.g. 'sas' or 'cca'")
     schema_version: int = Field(ge=1, description="Version of this system's scenario schema")
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9_\-]*$", description="Stable identifier (file-name friendly)")

@@ -32,7 +32,9 @@ def choose(session: Session, hunt: bool = True) -> Command:
     targets = {u for o in state.rt.mission.objectives for u in o.units}
     kill = [c for c in cmds if c.kind == "attack" and getattr(c, "target", "") in targets]
     if hunt and kill:
-        return sorted(kill, key=lambda c: (getattr(c, "weapon", "") != "knife", getattr(c, "move_to", None) is not None))[0]
+        return sorted(
+            kill, key=lambda c: (getattr(c, "weapon", "") != "knife", getattr(c, "move_to", None) is not None)
+        )[0]
     exits = [c for c in cmds if c.kind == "exfiltrate"]
     if exits and (not hunt or not any(state.unit(u) for u in targets)):
         return exits[0]
@@ -41,7 +43,7 @@ def choose(session: Session, hunt: bool = True) -> Command:
     moves = [c for c in cmds if c.kind in ("move", "sprint", "climb")]
 
     def after(c: Command) -> tuple[int, int]:
-        return getattr(c, "to", None) or getattr(c, "path")[-1]
+        return getattr(c, "to", None) or c.path[-1]
 
     seen = set(vision_maps(state)[0])
 
@@ -53,7 +55,7 @@ def choose(session: Session, hunt: bool = True) -> Command:
     best = min(moves, key=lambda c: field.get(after(c), 1e9), default=None)
     if best is not None and field.get(after(best), 1e9) < field.get(here, 1e9):  # type: ignore[arg-type]
         return best
-    return [c for c in cmds if c.kind == "end_activation"][0]
+    return next(c for c in cmds if c.kind == "end_activation")
 
 
 def play(session: Session, hunt: bool = True, limit: int = 2000) -> None:

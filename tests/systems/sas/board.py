@@ -40,10 +40,21 @@ def runtime(rows: list[str], edges: list[tuple[tuple[int, int], str, str]] = (),
     grid = SquareGrid(len(rows[0]), len(rows), terrain, edge_map)
     board = Board(grid, {}, [], {}, [], mission().board)
     rt = SasRuntime(
-        mission=mission(), board=board, grid=grid, tables=tables(), sentry_points=extra.get("sentry_points", {}),
-        lines=extra.get("lines", {}), spawn_spots=extra.get("spawn_spots", ()), spawn_cells=frozenset(),
-        entry_exit=frozenset(extra.get("entry_exit", ())), map_cells=frozenset(terrain), cards=extra.get("cards", {}),
-        team=(), initial_units=(), initial_objects=(), objective_cells={},
+        mission=mission(),
+        board=board,
+        grid=grid,
+        tables=tables(),
+        sentry_points=extra.get("sentry_points", {}),
+        lines=extra.get("lines", {}),
+        spawn_spots=extra.get("spawn_spots", ()),
+        spawn_cells=frozenset(),
+        entry_exit=frozenset(extra.get("entry_exit", ())),
+        map_cells=frozenset(terrain),
+        cards=extra.get("cards", {}),
+        team=(),
+        initial_units=(),
+        initial_objects=(),
+        objective_cells={},
     )
     rt.cache["labels"] = {grid.label(c): c for c in grid.locations()}
     if not rt.cards:
@@ -64,8 +75,17 @@ def unit(uid: str, kind: str, loc: tuple[int, int], facing: str, **kw: Any) -> U
 
 
 def state(rt: SasRuntime, ops: list[OperatorState], units: list[UnitState], **kw: Any) -> SasState:
-    base = SasState(rt=rt, dice=Dice(seed=1), turn=1, section="stealth", phase="operator", meter=6,
-                    operators=tuple(ops), units=tuple(units), deck=tuple(rt.cards))
+    base = SasState(
+        rt=rt,
+        dice=Dice(seed=1),
+        turn=1,
+        section="stealth",
+        phase="operator",
+        meter=6,
+        operators=tuple(ops),
+        units=tuple(units),
+        deck=tuple(rt.cards),
+    )
     return replace(base, **kw)
 
 

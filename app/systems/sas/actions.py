@@ -1,0 +1,334 @@
+"""Operator actions beyond movement, and the action cycle: cost, effect, detection, reaction attacks.
+
+Rulebook chapters: §8 operator attacks (SAS-ATK-1..9, SAS-KNIFE-1..4, SAS-AIM-1/2, SAS-EQ-2 Sten sweep),
+§7.5–7.7 (SAS-PICK-1, SAS-PLACE-1..3, SAS-RECOVER-1, SAS-REVEAL-1..3), SAS-EVT-8 (cigarette), SAS-EQ-5
+(placing a Lewes bomb), §11 reaction attacks (SAS-REACT-1..6) and SAS-MSN-1 (leaving by the entry/exit tile).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.core.i18n import t
+from app.core.messages import Command
+from app.core.ruling import Ruling
+from app.systems.sas import alerts, combat
+from app.systems.sas.context import Ctx
+from app.systems.sas.messages import (
+    Aim,
+    Attack,
+    Climb,
+    Crouch,
+    Exfiltrate,
+    Move,
+    PickUp,
+    Place,
+    Recover,
+    Reveal,
+    Sprint,
+    Stand,
+    UseCigarette,
+)
+from app.systems.sas.operator import (
+    check_allowed,
+    do_climb,
+    do_move,
+    do_posture,
+    do_sprint,
+    enter,
+    illegal,
+    knife_problem,
+    step_ok,
+)
+from app.systems.sas.state import ObjectState
+from app.systems.sas.vision import sees_op
+
+Cell = tuple[int, int]
+
+
+def _target_loc(ctx: Ctx, target: str) -> Cell:
+    unit = ctx.state.unit(target)
+    if unit is not None and not unit.on_spawn:
+        return unit.loc
+    obj = ctx.state.obj(target)
+    if obj is not None and obj.kind == "fuel_barrel" and obj.loc is not None:
+        return obj.loc
+    raise illegal("There is no target {target} on the map.", "SAS-ATK-1", target=target)
+
+
+def _side_move(ctx: Ctx, cmd: Attack | Place) -> None:
+    if cmd.move_to is None:
+        return
+    why = step_ok(ctx, ctx.state.op(cmd.operator), cmd.move_to, "open")
+    if why:
+        raise illegal("Cannot move there: {why}.", "SAS-ATK-4", why=why)
+    enter(ctx, cmd.operator, cmd.move_to, "SAS-ATK-4")
+
+
+def do_attack(ctx: Ctx, cmd: Attack) -> None:
+    """Attack, Move & Attack, Stand & Attack or knife (SAS-ATK-1/4, SAS-CROUCH-1, SAS-KNIFE-1)."""
+    op = ctx.state.op(cmd.operator)
+    boards = ctx.state.rt.tables.operators[op.id]
+    if cmd.weapon not in boards.weapons:
+        raise illegal("{op} has no {weapon}.", "SAS-BRD-11", op=op.id, weapon=cmd.weapon)
+    if op.crouched:
+        ctx.state = ctx.state.with_op(op.id, crouched=False)
+        ctx.emit("operator_posture", t("{op} stands up to attack.", op=ctx.name(op.id)), "SAS-CROUCH-1")
+    if cmd.move_first:
+        _side_move(ctx, cmd)
+    weapon = ctx.state.rt.tables.weapons[cmd.weapon]
+    if weapon.kind == "knife":
+        _knife(ctx, cmd)
+    else:
+        _shoot(ctx, cmd)
+    if not cmd.move_first and ctx.state.op(op.id).on_map:
+        _side_move(ctx, cmd)
+
+
+def _knife(ctx: Ctx, cmd: Attack) -> None:
+    op = ctx.state.op(cmd.operator)
+    assert op.loc is not None
+    why = knife_problem(ctx, op, cmd.target, op.loc)
+    if why:
+        raise illegal("Cannot assassinate: {why}.", "SAS-KNIFE-1", why=why)
+    title = t("{op} knifes {unit} from behind", op=ctx.name(op.id), unit=ctx.name(cmd.target))
+    ruling = Ruling(title=title, rule_id="SAS-KNIFE-1", target=1, result=t("automatic success: killed"))
+    ctx.emit("attack", title, "SAS-KNIFE-1", (op.loc,), ruling=ruling)
+    combat.kill_unit(ctx, cmd.target, "SAS-KNIFE-1")
+    alerts.detect(ctx)  # witnesses see the corpse / the assassin (SAS-KNIFE-4, OQ-18)
+
+
+def _shoot(ctx: Ctx, cmd: Attack) -> None:
+    op = ctx.state.op(cmd.operator)
+    assert op.loc is not None
+    loc = _target_loc(ctx, cmd.target)
+    why = combat.attack_problem(ctx, op.id, cmd.weapon, loc)
+    if why:
+        raise illegal("Cannot attack: {why}.", "SAS-ATK-1", why=why)
+    weapon = ctx.state.rt.tables.weapons[cmd.weapon]
+    act = ctx.state.activation
+    aimed = act is not None and cmd.target in act.aimed
+    mods = combat.operator_mods(ctx, op.id, cmd.weapon, loc, aimed)
+    title = t("{op} fires the {weapon} at {target}", op=ctx.name(op.id), weapon=weapon.name_en, target=cmd.target)
+    dice = combat.roll(ctx, weapon.rolls, weapon.target, mods, title)
+    hits = sum(1 for d in dice if d.success)
+    if weapon.ammo is not None:
+        ctx.state = ctx.state.with_op(op.id, ammo=_spend(op.ammo, cmd.weapon))
+    result = t("{n} success(es)", n=hits)
+    ruling = Ruling(
+        title=title, rule_id="SAS-ATK-1", dice=dice, target=weapon.target, modifiers=tuple(mods), result=result
+    )
+    ctx.emit("attack", t("{title}: {result}.", title=title, result=result), "SAS-ATK-1", (op.loc, loc), ruling=ruling)
+    was_alert = {u.id for u in ctx.state.units if u.alert}
+    _assign_hits(ctx, cmd, loc, hits, weapon.sweep)
+    if weapon.noise > 0:
+        alerts.advance_meter(ctx, "SAS-NOISE-1", by_op=op.id)
+        alerts.noise(ctx, op.loc, weapon.noise, "SAS-NOISE-3")
+        if ctx.state.section == "battle":
+            alerts.expose(ctx, op.id, "SAS-SEEN-6")
+    _survivor(ctx, op.id, cmd.target, was_alert)
+
+
+def _spend(ammo: tuple[tuple[str, int], ...], weapon: str) -> tuple[tuple[str, int], ...]:
+    return tuple((w, n - 1 if w == weapon else n) for w, n in ammo)
+
+
+def _assign_hits(ctx: Ctx, cmd: Attack, loc: Cell, hits: int, sweep: bool) -> None:
+    """First success on the target; Sten extras on units next to it (SAS-ATK-3, SAS-EQ-2, D-ATK-1)."""
+    if hits <= 0:
+        return
+    if ctx.state.unit(cmd.target) is None:
+        from app.systems.sas.blasts import explode_barrel
+
+        explode_barrel(ctx, cmd.target)
+        return
+    extra = combat.sweep_targets(ctx, cmd.operator, cmd.weapon, loc) if sweep else []
+    combat.kill_unit(ctx, cmd.target, "SAS-ATK-3")
+    for unit_id in extra[: hits - 1]:
+        combat.kill_unit(ctx, unit_id, "SAS-EQ-2")
+
+
+def _survivor(ctx: Ctx, op_id: str, target: str, was_alert: set[str]) -> None:
+    """A target that survives turns, flips, exposes the attacker and shouts (SAS-ATK-9, SAS-REACT-5)."""
+    unit = ctx.state.unit(target)
+    op = ctx.state.op(op_id)
+    if unit is None or op.loc is None:
+        return
+    combat.turn_to(ctx, target, op.loc, "SAS-ATK-9")
+    alerts.alert(ctx, target, "SAS-ATK-9", " (was attacked)")
+    alerts.expose(ctx, op_id, "SAS-ATK-9")
+    alerts.shout(ctx, target)
+    unit = ctx.state.unit(target)
+    if target in was_alert and unit is not None and sees_op(ctx.state, unit, op):
+        ctx.alerted.discard(target)
+        ctx.seen.add(target)  # an alert target reacts at once (SAS-REACT-5)
+
+
+def do_aim(ctx: Ctx, cmd: Aim) -> None:
+    """Aim: +2 against that unit for the rest of the activation (SAS-AIM-1)."""
+    op = ctx.state.op(cmd.operator)
+    loc = _target_loc(ctx, cmd.target)
+    guns = [w for w in ctx.state.rt.tables.operators[op.id].weapons if ctx.state.rt.tables.weapons[w].kind == "gun"]
+    if all(combat.attack_problem(ctx, op.id, w, loc) for w in guns):
+        raise illegal("Cannot aim at {target}: not in range and LOS of a weapon.", "SAS-AIM-1", target=cmd.target)
+    act = ctx.state.activation
+    assert act is not None
+    ctx.state = replace(ctx.state, activation=replace(act, aimed=(*act.aimed, cmd.target)))
+    ctx.emit("aimed", t("{op} aims at {target}.", op=ctx.name(op.id), target=ctx.name(cmd.target)), "SAS-AIM-1")
+
+
+def do_pick_up(ctx: Ctx, cmd: PickUp) -> None:
+    """Pick up the corpse in his square (SAS-PICK-1, SAS-OBJ-1)."""
+    op = ctx.state.op(cmd.operator)
+    corpse = next((o for o in ctx.state.objects_at(op.loc) if o.kind == "corpse"), None) if op.loc else None
+    if corpse is None:
+        raise illegal("There is no corpse here.", "SAS-PICK-1")
+    ctx.state = ctx.state.with_object(replace(corpse, loc=None)).with_op(op.id, carrying=corpse.id)
+    ctx.emit("picked_up", t("{op} picks up a corpse.", op=ctx.name(op.id)), "SAS-PICK-1", (op.loc,))
+
+
+def do_place(ctx: Ctx, cmd: Place) -> None:
+    """Place the carried corpse or a Lewes bomb in an adjacent square (SAS-PLACE-1, SAS-EQ-5, SAS-DECK-4)."""
+    if cmd.move_first:
+        _side_move(ctx, cmd)
+    op = ctx.state.op(cmd.operator)
+    assert op.loc is not None
+    if max(abs(op.loc[0] - cmd.to[0]), abs(op.loc[1] - cmd.to[1])) != 1 or not ctx.state.rt.grid.contains(cmd.to):
+        raise illegal("Objects are placed in an adjacent square.", "SAS-PLACE-1")
+    if cmd.item == "lewes_bomb":
+        _place_bomb(ctx, cmd)
+    else:
+        obj = ctx.state.obj(op.carrying or "")
+        if obj is None:
+            raise illegal("{op} carries no object.", "SAS-PLACE-1", op=op.id)
+        ctx.state = ctx.state.with_object(replace(obj, loc=cmd.to)).with_op(op.id, carrying=None)
+        ctx.emit("placed", t("{op} places a corpse at {sq}.", op=ctx.name(op.id), sq=ctx.label(cmd.to)), "SAS-PLACE-1")
+        alerts.detect(ctx)  # a corpse appearing in Axis LOS alerts it (SAS-PLACE-2, SAS-OBJ-4)
+    if not cmd.move_first:
+        _side_move(ctx, cmd)
+
+
+def _place_bomb(ctx: Ctx, cmd: Place) -> None:
+    op = ctx.state.op(cmd.operator)
+    if op.item_count("lewes_bomb") < 1:
+        raise illegal("{op} has no Lewes bomb.", "SAS-EQ-5", op=op.id)
+    if not 1 <= cmd.position <= 20:
+        raise illegal("The bomb card goes 1st to 20th in the event deck.", "SAS-DECK-4")
+    items = tuple((i, n - 1 if i == "lewes_bomb" else n) for i, n in op.items)
+    ctx.state, bomb_id = ctx.state.with_op(op.id, items=items).new_id("bomb")
+    ctx.state = ctx.state.with_object(ObjectState(bomb_id, "lewes_bomb", cmd.to, fuse=cmd.position))
+    ctx.emit(
+        "bomb_placed",
+        t(
+            "{op} places a Lewes bomb at {sq}; its card goes {n} in the deck.",
+            op=ctx.name(op.id),
+            sq=ctx.label(cmd.to),
+            n=cmd.position,
+        ),
+        "SAS-EQ-5",
+        (cmd.to,),
+        instruction=t(
+            "Put a Lewes bomb token at {sq} and insert its card at position {n} of the event deck.",
+            sq=ctx.label(cmd.to),
+            n=cmd.position,
+        ),
+    )
+
+
+def do_recover(ctx: Ctx, cmd: Recover) -> None:
+    """Recover 1 HP, never above the recovery point (SAS-RECOVER-1)."""
+    op = ctx.state.op(cmd.operator)
+    cap = ctx.state.rt.tables.operators[op.id].recovery
+    if op.hp >= cap:
+        raise illegal("Recover never raises HP above the recovery point {cap}.", "SAS-RECOVER-1", cap=cap)
+    ctx.state = ctx.state.with_op(op.id, hp=op.hp + 1)
+    ctx.emit("recovered", t("{op} recovers 1 HP ({hp}).", op=ctx.name(op.id), hp=op.hp + 1), "SAS-RECOVER-1")
+
+
+def do_reveal(ctx: Ctx, cmd: Reveal) -> None:
+    """Reveal: exposed; in Stealth the nearest Axis unit(s) flip to alert (SAS-REVEAL-1..3)."""
+    op = ctx.state.op(cmd.operator)
+    assert op.loc is not None
+    alerts.expose(ctx, op.id, "SAS-REVEAL-1")
+    units = ctx.state.map_units()
+    if ctx.state.section == "stealth" and units:
+        near = min(combat.dist(u.loc, op.loc) for u in units)
+        for unit in units:
+            if combat.dist(unit.loc, op.loc) == near:
+                alerts.alert(ctx, unit.id, "SAS-REVEAL-1", " (nearest to the revealed operator)")
+
+
+def do_cigarette(ctx: Ctx, cmd: UseCigarette) -> None:
+    """Give the cigarette to an unalert unit: no LOS, no moving or turning this turn (SAS-EVT-8)."""
+    unit = ctx.state.unit(cmd.target)
+    if ctx.state.cigarette != f"op:{cmd.operator}":
+        raise illegal("{op} does not hold the cigarette.", "SAS-EVT-8", op=cmd.operator)
+    if unit is None or unit.alert or unit.on_spawn:
+        raise illegal("The cigarette goes on an unalert Axis unit on the map.", "SAS-EVT-8")
+    ctx.state = replace(ctx.state, cigarette=f"unit:{unit.id}").with_unit(unit.id, cigarette=True)
+    ctx.emit(
+        "cigarette",
+        t("{unit} lights a cigarette.", unit=ctx.name(unit.id)),
+        "SAS-EVT-8",
+        (unit.loc,),
+        instruction=t("Put the cigarette marker on {unit}.", unit=ctx.name(unit.id)),
+    )
+
+
+def do_exfiltrate(ctx: Ctx, cmd: Exfiltrate) -> None:
+    """Leave the map from an entry/exit square (SAS-MSN-1, D-MSN-2)."""
+    op = ctx.state.op(cmd.operator)
+    if op.loc not in ctx.state.rt.entry_exit:
+        raise illegal("Operators leave only from the entry/exit tile.", "SAS-MSN-1")
+    ctx.state = ctx.state.with_op(op.id, status="exfiltrated", loc=None)
+    ctx.emit("exfiltrated", t("{op} leaves the map.", op=ctx.name(op.id)), "SAS-MSN-1", (op.loc,))
+
+
+HANDLERS = {
+    Move: do_move,
+    Sprint: do_sprint,
+    Climb: do_climb,
+    Crouch: do_posture,
+    Stand: do_posture,
+    Attack: do_attack,
+    Aim: do_aim,
+    PickUp: do_pick_up,
+    Place: do_place,
+    Recover: do_recover,
+    Reveal: do_reveal,
+    UseCigarette: do_cigarette,
+    Exfiltrate: do_exfiltrate,
+}
+
+
+def perform(ctx: Ctx, cmd: Command) -> None:
+    """One action: check cost and posture, apply it, then detection and reaction attacks (SAS-REACT-2)."""
+    cost = check_allowed(ctx, cmd)
+    op_id: str = cmd.operator  # type: ignore[attr-defined]
+    ctx.acting = op_id
+    HANDLERS[type(cmd)](ctx, cmd)  # type: ignore[operator]
+    act = ctx.state.activation
+    assert act is not None
+    ctx.state = replace(ctx.state, activation=replace(act, ap=act.ap - cost))
+    if ctx.state.op(op_id).on_map:
+        alerts.detect(ctx)
+        reactions(ctx, op_id)
+    if isinstance(cmd, Exfiltrate) or not ctx.state.op(op_id).on_map:
+        ctx.state = replace(ctx.state, activation=None)
+    alerts.ensure_exposed(ctx)
+
+
+def reactions(ctx: Ctx, op_id: str) -> None:
+    """Alert units that saw him during the action attack once per phase (SAS-REACT-1..6)."""
+    op = ctx.state.op(op_id)
+    assert op.loc is not None
+    ready = [u for u in ctx.state.units if u.id in ctx.seen and u.id not in ctx.alerted]
+    ready = [u for u in ready if (u.id, op_id) not in ctx.state.reacted]
+    for unit in sorted(ready, key=lambda u: (combat.dist(u.loc, op.loc), u.id)):  # type: ignore[arg-type]
+        if ctx.state.op(op_id).on_map and ctx.state.unit(unit.id) is not None:
+            ctx.state = replace(ctx.state, reacted=ctx.state.reacted | {(unit.id, op_id)})
+            combat.axis_attack(ctx, unit.id, op_id, reaction=True)
+    act = ctx.state.activation
+    if act is not None:
+        pending = tuple(sorted(u for u in ctx.alerted if ctx.state.unit(u) is not None))
+        ctx.state = replace(ctx.state, activation=replace(act, pending=pending))

@@ -1,0 +1,185 @@
+"""The Axis Advance and Axis Attack phases.
+
+Rulebook chapters: §13 Axis Advance (SAS-ADV-1..7 Stealth, SAS-ADVB-1..5 Battle) and §16 Axis Attack
+(SAS-AATK-1..6). Advancing infantry move by the shortest path counting 2 MP per climb (SAS-ADV-5) to a *best
+attack position* — short range, no cover modifier, the operator visible (SAS-ADV-4) — against the nearest
+exposed operator, else another; failing both they close on the nearest exposed operator with all their MP.
+Units that only turn (sentries, officers) use OQ-68. Solo tie rules (docs/sas-decisions.md D-ADV-1): among
+equal squares the cheaper, then the one nearer the operator, then the top-left one; among equal targets the
+one with less cover, then the nearer, then team order (OQ-66).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import cast
+
+from app.core.i18n import t
+from app.geometry.paths import costs_from
+from app.systems.sas import alerts, combat
+from app.systems.sas.context import Ctx
+from app.systems.sas.facing import facing_toward
+from app.systems.sas.movement import axis_step_cost, empty
+from app.systems.sas.state import OperatorState, SasState, UnitState
+from app.systems.sas.vision import sees_op
+
+Cell = tuple[int, int]
+ADVANCING_STEALTH = ("patrolman", "sentry", "guard")
+ADVANCING_BATTLE = ("patrolman", "guard", "spawned")
+
+
+def exposed(state: SasState) -> list[OperatorState]:
+    """Exposed operators on the map."""
+    return [o for o in state.active_ops() if o.exposed]
+
+
+def _near(unit: UnitState, ops: list[OperatorState]) -> int:
+    return min(combat.dist(unit.loc, o.loc) for o in ops if o.loc is not None)
+
+
+def mode(state: SasState, unit: UnitState) -> str | None:
+    """ "advance", "turn" or None: what the unit does this Advance phase (SAS-ADV-1/2, SAS-ADVB-1..4)."""
+    if unit.cigarette or (unit.on_spawn and state.section == "stealth") or not unit.alert:
+        return None
+    if unit.role == "officer":
+        return "turn"
+    if state.section == "stealth":
+        return "advance" if unit.role in ADVANCING_STEALTH else None
+    if unit.role == "sentry":
+        others = [u for u in state.units if u.role in ADVANCING_BATTLE]
+        return "turn" if others else "advance"
+    return "advance"
+
+
+def advancers(state: SasState) -> list[UnitState]:
+    """Units still to act this phase, nearest to the exposed operators first (SAS-ADV-4)."""
+    ops = exposed(state)
+    if not ops:
+        return []
+    todo = [u for u in state.units if u.id not in state.done and mode(state, u) is not None]
+    return sorted(todo, key=lambda u: (_near(u, ops), u.id))
+
+
+def can_attack(state: SasState, unit: UnitState, op: OperatorState) -> bool:
+    """The unit sees the operator within its long range (SAS-AATK-1)."""
+    assert op.loc is not None
+    stats = state.rt.tables.units[unit.kind]
+    return combat.dist(unit.loc, op.loc) <= stats.long and sees_op(state, unit, op)
+
+
+def best_position(state: SasState, unit: UnitState, at: Cell, op: OperatorState) -> bool:
+    """Short range, no cover modifier, the operator visible from ``at`` (SAS-ADV-4)."""
+    assert op.loc is not None
+    stats = state.rt.tables.units[unit.kind]
+    if combat.dist(at, op.loc) > stats.short or at == op.loc:
+        return False
+    there = replace(unit, loc=at, facing=facing_toward(at, op.loc, unit.facing))
+    return sees_op(state, there, op) and combat.cover(state.rt, at, op.loc) is None
+
+
+def _move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
+    facing = facing_toward(to, face, unit.facing)
+    ctx.state = ctx.state.with_unit(unit.id, loc=to, facing=facing, on_spawn=to in ctx.state.rt.spawn_cells)
+    sq = ctx.label(to)
+    ctx.emit(
+        "unit_moved",
+        t("{unit} advances to {sq}, facing {facing} ({why}).", unit=ctx.name(unit.id), sq=sq, facing=facing, why=why),
+        rule,
+        (unit.loc, to),
+        instruction=t("Move {unit} to {sq}, facing {facing}.", unit=ctx.name(unit.id), sq=sq, facing=facing),
+    )
+
+
+def _field(state: SasState, goal: Cell) -> dict[Cell, float]:
+    """MP needed from every square to ``goal`` (cached per board, goal and templates)."""
+    key = ("field", goal, state.templates)
+    cache = state.rt.cache
+    if key not in cache:
+        cache[key] = costs_from(state.rt.grid, goal, lambda a, b: axis_step_cost(state, b, a))  # type: ignore[arg-type]
+    return cache[key]  # type: ignore[no-any-return]
+
+
+def advance_unit(ctx: Ctx, unit: UnitState) -> None:
+    """Move one advancing unit by the priorities of SAS-ADV-4 (D-ADV-1 ties)."""
+    state = ctx.state
+    ops = sorted(exposed(state), key=lambda o: (combat.dist(unit.loc, o.loc), o.id))  # type: ignore[arg-type]
+    move = state.rt.tables.units[unit.kind].move
+    reach = cast(
+        dict[Cell, float],
+        costs_from(state.rt.grid, unit.loc, lambda a, b: axis_step_cost(state, a, b), max_cost=move),  # type: ignore[arg-type]
+    )
+    spots = {c: v for c, v in reach.items() if c == unit.loc or (empty(state, c) and c not in state.rt.spawn_cells)}
+    for rank, op in enumerate(ops):
+        assert op.loc is not None
+        good = [c for c in spots if best_position(state, unit, c, op)]
+        if good:
+            best = min(good, key=lambda c: (spots[c], combat.dist(c, op.loc), c[1], c[0]))  # type: ignore[arg-type]
+            why = (
+                "best attack position vs the nearest exposed operator"
+                if rank == 0
+                else "best attack position vs another exposed operator"
+            )
+            _move_unit(ctx, unit, best, op.loc, rule="SAS-ADV-4", why=why)
+            return
+    target = ops[0].loc
+    assert target is not None
+    field = _field(state, target)
+    best = min(spots, key=lambda c: (field.get(c, 1e9), -spots[c], c[1], c[0]))
+    _move_unit(ctx, unit, best, target, rule="SAS-ADV-4", why="closing on the nearest exposed operator")
+
+
+def turn_unit(ctx: Ctx, unit: UnitState) -> None:
+    """Sentries and officers turn: to attack the nearest exposed operator, another, else face the nearest (OQ-68)."""
+    ops = sorted(exposed(ctx.state), key=lambda o: (combat.dist(unit.loc, o.loc), o.id))  # type: ignore[arg-type]
+    for op in ops:
+        assert op.loc is not None
+        facing = facing_toward(unit.loc, op.loc, unit.facing)
+        if can_attack(ctx.state, replace(unit, facing=facing), op):
+            combat.turn_to(ctx, unit.id, op.loc, "SAS-ADVB-3")
+            return
+    combat.turn_to(ctx, unit.id, ops[0].loc, "SAS-ADVB-3")  # type: ignore[arg-type]
+
+
+def advance_step(ctx: Ctx) -> bool:
+    """Play the next unit of the Advance phase; False when none is left."""
+    todo = advancers(ctx.state)
+    if not todo:
+        return False
+    unit = todo[0]
+    ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
+    if mode(ctx.state, unit) == "advance":
+        advance_unit(ctx, unit)
+    else:
+        turn_unit(ctx, unit)
+    alerts.detect(ctx)
+    return True
+
+
+def attackers(state: SasState) -> list[UnitState]:
+    """Alert units on the map with an exposed operator in range and sight (SAS-AATK-1)."""
+    ops = exposed(state)
+    ready = [u for u in state.map_units() if u.alert and u.id not in state.done]
+    ready = [u for u in ready if any(can_attack(state, u, o) for o in ops)]
+    return sorted(ready, key=lambda u: (_near(u, ops), u.id)) if ops else []
+
+
+def attack_step(ctx: Ctx) -> bool:
+    """Next unit of the Attack phase attacks its best target: less cover, then nearer (SAS-AATK-3, OQ-66)."""
+    todo = attackers(ctx.state)
+    if not todo:
+        return False
+    unit = todo[0]
+    ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
+    targets = [o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o)]
+
+    def rank(op: OperatorState) -> tuple[int, int, int]:
+        assert op.loc is not None
+        found = combat.cover(ctx.state.rt, unit.loc, op.loc)
+        return (
+            -(found[0] if found else 0),
+            combat.dist(unit.loc, op.loc),
+            [o.id for o in ctx.state.operators].index(op.id),
+        )
+
+    combat.axis_attack(ctx, unit.id, min(targets, key=rank).id, reaction=False)
+    return True

@@ -1,0 +1,281 @@
+"""The Event phase and the Axis Patrol phase.
+
+Rulebook chapters: §14 Event phase (SAS-EVT-1..8 stealth half, SAS-EVTB-1..3 battle half, SAS-DECK-1..6) and
+§15 Patrol phase (SAS-PAT-1..8). Cards are drawn with ``Roller.pick`` so a table-mode player types the card he
+drew; in digital mode the pick is uniform over the cards left, which is a shuffled deck. Patrol-line ends follow
+OQ-27 (stop and wait for a turn event); looping lines continue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.core.i18n import t
+from app.systems.sas import alerts, combat
+from app.systems.sas.blasts import detonate_bombs
+from app.systems.sas.context import Ctx
+from app.systems.sas.facing import facing_toward, rotate, sweep_direction
+from app.systems.sas.state import SasState, UnitState
+from app.systems.sas.tables import BattleHalf, StealthHalf
+from app.systems.sas.vision import sees_corpse, sees_op
+
+Cell = tuple[int, int]
+
+
+def draw(ctx: Ctx) -> None:
+    """Draw a card, resolve its half for the section, then any bomb card (SAS-EVT-1, SAS-EVTB-1, SAS-DECK-4)."""
+    state = ctx.state
+    deck = state.deck or tuple(state.rt.cards)  # SAS-DECK-6: reshuffle when exhausted
+    card_id = ctx.roller.pick(sorted(deck), t("event card"), sorted(deck))
+    rest = list(deck)
+    rest.remove(card_id)
+    card = state.rt.cards[card_id]
+    marker = None
+    if state.section == "stealth":
+        marker = "black" if state.patrol_marker in (None, "white") else "white"
+    ctx.state = replace(
+        state,
+        deck=tuple(rest),
+        discard=(*state.discard, card_id),
+        draws=state.draws + 1,
+        patrol_marker=marker or state.patrol_marker,
+    )
+    ctx.emit(
+        "card_drawn",
+        t("Event card {card} drawn.", card=card_id),
+        "SAS-EVT-1",
+        instruction=t("Draw event card {card}; patrol marker: {marker}.", card=card_id, marker=marker or "-"),
+    )
+    if state.section == "stealth":
+        stealth_half(ctx, card.stealth)
+    else:
+        battle_half(ctx, card.battle)
+    detonate_bombs(ctx)
+
+
+def stealth_half(ctx: Ctx, half: StealthHalf) -> None:
+    """Resolve the stealth half (SAS-EVT-2..7)."""
+    if half.type == "sentry_turn":
+        for unit in _colour(ctx.state, half.colour, "sentry"):
+            _turn_sentry(ctx, unit, half.rotation or "cw", half.times)
+    elif half.type == "patrolman_turn":
+        for unit in _colour(ctx.state, half.colour, "patrolman"):
+            _about_turn(ctx, unit, half.rotation or "cw")
+    elif half.type == "spawn":
+        spawn(ctx, half.colour or "black", half.count, alert=False)
+    elif half.type == "alarm_advance":
+        alerts.advance_meter(ctx, "SAS-EVT-6")
+    elif ctx.state.cigarette is None and ctx.state.active_ops():
+        holder = ctx.state.active_ops()[0].id  # D-EVT-1: the first operator of the team takes it
+        ctx.state = replace(ctx.state, cigarette=f"op:{holder}")
+        ctx.emit("cigarette", t("{op} takes the cigarette marker.", op=ctx.name(holder)), "SAS-EVT-7")
+
+
+def battle_half(ctx: Ctx, half: BattleHalf) -> None:
+    """Resolve the battle half (SAS-EVTB-2/3)."""
+    if half.type == "spawn":
+        spawn(ctx, half.colour, half.count, alert=True)
+        return
+    for unit in _colour(ctx.state, half.colour, "sentry"):
+        if any(sees_op(ctx.state, unit, o) for o in ctx.state.active_ops()):
+            continue
+        for facing in [rotate(unit.facing, half.rotation or "cw", i) for i in (1, 2, 3, 4)]:
+            if _look(ctx, unit.id, facing, "SAS-EVTB-3"):
+                break
+
+
+def _colour(state: SasState, colour: str | None, role: str) -> list[UnitState]:
+    return [u for u in state.map_units() if u.role == role and u.colour == colour and not u.cigarette]
+
+
+def _look(ctx: Ctx, unit_id: str, facing: str, rule: str) -> bool:
+    """Turn to ``facing``; if it now sees an operator or a corpse it stops, alerts and shouts (SAS-EVT-4)."""
+    unit = ctx.state.unit(unit_id)
+    assert unit is not None
+    ctx.state = ctx.state.with_unit(unit_id, facing=facing)
+    ctx.emit(
+        "unit_turned",
+        t("{unit} turns to face {facing}.", unit=ctx.name(unit_id), facing=facing),
+        rule,
+        (unit.loc,),
+        instruction=t(
+            "Turn {unit} at {sq} to face {facing}.", unit=ctx.name(unit_id), sq=ctx.label(unit.loc), facing=facing
+        ),
+    )
+    unit = ctx.state.unit(unit_id)
+    assert unit is not None
+    spotted = [o for o in ctx.state.active_ops() if sees_op(ctx.state, unit, o)]
+    corpses = ctx.state.section == "stealth" and any(
+        sees_corpse(ctx.state, unit, o.loc) for o in ctx.state.objects if o.kind == "corpse" and o.loc
+    )
+    if not spotted and not corpses:
+        return False
+    for op in spotted:
+        alerts.expose(ctx, op.id, rule)
+    alerts.alert(ctx, unit_id, rule, " (spotted something while turning)")
+    alerts.shout(ctx, unit_id)
+    return True
+
+
+def _turn_sentry(ctx: Ctx, unit: UnitState, rotation: str, times: int) -> None:
+    """Turn to the next arrow of the sentry point in the card's direction, once or twice (SAS-EVT-2)."""
+    point = ctx.state.rt.sentry_points.get(unit.loc)
+    if point is None:
+        return
+    facing = unit.facing
+    for _ in range(times):
+        for step in range(1, 5):
+            facing_next = rotate(facing, rotation, step)
+            if facing_next in point.arrows:
+                break
+        for passing in sweep_direction(facing, facing_next, rotation):
+            if _look(ctx, unit.id, passing, "SAS-EVT-2"):
+                return
+        facing = facing_next
+
+
+def _about_turn(ctx: Ctx, unit: UnitState, rotation: str) -> None:
+    """Turn to face the other way along the patrol line, sweeping in the card's direction (SAS-EVT-3)."""
+    line = ctx.state.rt.lines.get(unit.line or "")
+    if line is None or unit.loc not in line.path:
+        return
+    heading = -unit.heading
+    ctx.state = ctx.state.with_unit(unit.id, heading=heading)
+    nxt = _next_square(line.path, line.loop, line.path.index(unit.loc), heading)
+    if nxt is None:
+        return
+    wanted = facing_toward(unit.loc, nxt, unit.facing)
+    for passing in sweep_direction(unit.facing, wanted, rotation) if wanted != unit.facing else []:
+        if _look(ctx, unit.id, passing, "SAS-EVT-3"):
+            return
+
+
+def _next_square(path: tuple[Cell, ...], loop: bool, index: int, heading: int) -> Cell | None:
+    nxt = index + heading
+    if loop:
+        return path[nxt % len(path)]
+    return path[nxt] if 0 <= nxt < len(path) else None
+
+
+def spawn(ctx: Ctx, colour: str, count: int, alert: bool) -> None:
+    """Place SMG infantry on free spawn spots of that colour, nearest the map first (SAS-EVT-5, OQ-5, OQ-62)."""
+    spots = [s for s in ctx.state.rt.spawn_spots if s.colour in (colour, "mixed")]
+    free = [s for s in spots if ctx.state.unit_at(s.loc) is None and ctx.state.op_at(s.loc) is None]
+    for spot in free[:count]:
+        ctx.state, uid = ctx.state.new_id("smg")
+        facing = facing_toward(spot.loc, (ctx.state.rt.grid.width // 2, ctx.state.rt.grid.height // 2))
+        on_spawn = spot.loc in ctx.state.rt.spawn_cells
+        unit = UnitState(uid, "smg", "spawned", colour, spot.loc, facing, alert=alert, on_spawn=on_spawn)
+        ctx.state = replace(ctx.state, units=(*ctx.state.units, unit))
+        ctx.emit(
+            "unit_spawned",
+            t("An SMG infantry unit arrives at {sq}.", sq=ctx.label(spot.loc)),
+            "SAS-EVT-5",
+            (spot.loc,),
+            instruction=t("Place an SMG infantry token at {sq}.", sq=ctx.label(spot.loc)),
+        )
+    if not free:
+        ctx.emit("spawn_full", t("The {colour} spawn tiles are full: nothing happens.", colour=colour), "SAS-EVT-5")
+
+
+def patrollers(state: SasState) -> list[UnitState]:
+    """Patrolmen of the marker's colour still to move, closest to the operators first (SAS-PAT-1/2/4)."""
+    if state.section != "stealth" or state.patrol_marker is None:
+        return []
+    anyone_exposed = any(o.exposed for o in state.active_ops())
+    todo = [
+        u
+        for u in state.map_units()
+        if u.role == "patrolman"
+        and u.colour == state.patrol_marker
+        and u.id not in state.done
+        and not u.cigarette
+        and not (u.alert and anyone_exposed)
+    ]
+    ops = [o.loc for o in state.active_ops() if o.loc is not None]
+    return sorted(todo, key=lambda u: (min((combat.dist(u.loc, o) for o in ops), default=0), u.id))
+
+
+def patrol_step(ctx: Ctx) -> bool:
+    """Move the next patrolman up to 4 squares along its line (SAS-PAT-1..6)."""
+    todo = patrollers(ctx.state)
+    if not todo:
+        return False
+    unit = todo[0]
+    ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
+    line = ctx.state.rt.lines.get(unit.line or "")
+    if line is None or unit.loc not in line.path:
+        return True
+    index = line.path.index(unit.loc)
+    first = _next_square(line.path, line.loop, index, unit.heading)
+    if first is None or facing_toward(unit.loc, first, unit.facing) != unit.facing:
+        ctx.emit(
+            "patrol_blocked", t("{unit} is not facing along its line and stays.", unit=ctx.name(unit.id)), "SAS-PAT-4"
+        )
+        return True
+    _walk(ctx, unit, line.path, line.loop, index)
+    return True
+
+
+def _walk(ctx: Ctx, unit: UnitState, path: tuple[Cell, ...], loop: bool, index: int) -> None:
+    moves = ctx.state.rt.tables.units[unit.kind].move
+    last_free = unit.loc
+    here = unit.loc
+    for _ in range(moves):
+        nxt = _next_square(path, loop, index, unit.heading)
+        if nxt is None:
+            break
+        if ctx.state.op_at(nxt) is not None:
+            door = any(f.kind == "door" for f in ctx.state.rt.grid.edge_between(here, nxt))
+            if door:
+                op = ctx.state.op_at(nxt)
+                assert op is not None
+                alerts.expose(ctx, op.id, "SAS-PAT-6")
+                alerts.alert(ctx, unit.id, "SAS-PAT-6", " (an operator blocks the doorway)")
+                alerts.shout(ctx, unit.id)
+                break
+        index = path.index(nxt) if not loop else (index + unit.heading) % len(path)
+        after = _next_square(path, loop, index, unit.heading)
+        facing = facing_toward(nxt, after, unit.facing) if after else facing_toward(here, nxt, unit.facing)
+        ctx.state = ctx.state.with_unit(unit.id, loc=nxt, facing=facing)
+        here = nxt
+        if ctx.state.unit_at(nxt) in (None, ctx.state.unit(unit.id)) and ctx.state.op_at(nxt) is None:
+            last_free = nxt
+        if _spots_something(ctx, unit.id):
+            break
+    if here != last_free:
+        ctx.state = ctx.state.with_unit(unit.id, loc=last_free)
+    moved = ctx.state.unit(unit.id)
+    assert moved is not None
+    ctx.emit(
+        "unit_moved",
+        t(
+            "{unit} patrols to {sq}, facing {facing}.",
+            unit=ctx.name(unit.id),
+            sq=ctx.label(moved.loc),
+            facing=moved.facing,
+        ),
+        "SAS-PAT-1",
+        (unit.loc, moved.loc),
+        instruction=t(
+            "Move {unit} along its line to {sq}, facing {facing}.",
+            unit=ctx.name(unit.id),
+            sq=ctx.label(moved.loc),
+            facing=moved.facing,
+        ),
+    )
+
+
+def _spots_something(ctx: Ctx, unit_id: str) -> bool:
+    """A patrolman who sees an operator or a corpse stops, alerts and shouts (SAS-PAT-5)."""
+    unit = ctx.state.unit(unit_id)
+    assert unit is not None
+    seen = [o for o in ctx.state.active_ops() if sees_op(ctx.state, unit, o)]
+    corpse = any(sees_corpse(ctx.state, unit, o.loc) for o in ctx.state.objects if o.kind == "corpse" and o.loc)
+    if not seen and not corpse:
+        return False
+    for op in seen:
+        alerts.expose(ctx, op.id, "SAS-PAT-5")
+    alerts.alert(ctx, unit_id, "SAS-PAT-5", " (spotted something on patrol)")
+    alerts.shout(ctx, unit_id)
+    return True

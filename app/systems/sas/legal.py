@@ -1,0 +1,184 @@
+"""Legal commands: every action the rules allow the operator being activated, and the phase commands.
+
+Rulebook chapters: §7 (SAS-OP-1/2, SAS-ACT-1/2: what each operator may do now, with its AP left) and §8
+(SAS-ATK-1, SAS-KNIFE-1, SAS-AIM-1: targets in range and LOS). Generated from the same checks ``apply`` uses,
+so the UI only offers what the rules accept. The Axis side has exactly one command when it acts: RunAxisStep.
+"""
+
+from __future__ import annotations
+
+from app.core.dice import Roller
+from app.core.messages import Command
+from app.systems.sas import combat
+from app.systems.sas.context import Ctx
+from app.systems.sas.messages import (
+    ActivateOperator,
+    Aim,
+    Attack,
+    Climb,
+    Crouch,
+    EndActivation,
+    EndPhase,
+    Exfiltrate,
+    Move,
+    PickUp,
+    Place,
+    Recover,
+    Reveal,
+    RunAxisStep,
+    Sprint,
+    Stand,
+    UseCigarette,
+)
+from app.systems.sas.movement import empty, step_class
+from app.systems.sas.operator import knife_problem, sprint_problem, step_ok
+from app.systems.sas.state import OperatorState, SasState
+
+Cell = tuple[int, int]
+
+
+def legal(state: SasState, side: str | None) -> list[Command]:
+    """Every command ``side`` may give now."""
+    if state.over:
+        return []
+    acting = "sas" if state.phase == "operator" else "axis"
+    if side is not None and side != acting:
+        return []
+    if acting == "axis":
+        return [RunAxisStep(side="axis")]
+    if state.activation is None:
+        ready = [o for o in state.active_ops() if not o.activated]
+        return [*(ActivateOperator(side="sas", operator=o.id) for o in ready), EndPhase(side="sas")]
+    return [*operator_actions(state, state.op(state.activation.operator)), EndActivation(side="sas")]
+
+
+def _allowed(state: SasState, op: OperatorState, action: str, ap: int) -> bool:
+    row = state.rt.tables.actions[action]
+    ok = row.carrying if op.carrying else (row.crouched if op.crouched else row.standing)
+    return bool(ok) and ap >= row.ap
+
+
+def operator_actions(state: SasState, op: OperatorState) -> list[Command]:
+    """The active operator's legal actions."""
+    assert state.activation is not None and op.loc is not None
+    ap = state.activation.ap
+    ctx = Ctx(state, Roller(state.dice))
+    out: list[Command] = []
+    steps = [c for c in state.rt.grid.neighbours(op.loc) if step_ok(ctx, op, c, "open") is None]
+    if _allowed(state, op, "move", ap):
+        out += [Move(side="sas", operator=op.id, to=c) for c in steps]
+    if _allowed(state, op, "climb", ap):
+        climbs = [c for c in state.rt.grid.neighbours(op.loc) if step_ok(ctx, op, c, "climb") is None]
+        out += [Climb(side="sas", operator=op.id, to=c) for c in climbs]
+    if _allowed(state, op, "sprint", ap):
+        out += [Sprint(side="sas", operator=op.id, path=p) for p in sprints(ctx, op)]
+    out += _posture_and_misc(state, op, ap)
+    attack = "stand_attack" if op.crouched else "attack"
+    if _allowed(state, op, attack, ap):
+        out += attacks(ctx, op, steps)
+    if _allowed(state, op, "aim", ap):
+        out += [Aim(side="sas", operator=op.id, target=u) for u in _gun_targets(ctx, op, op.loc, any_weapon=True)]
+    if _allowed(state, op, "place", ap):
+        out += places(state, op, steps)
+    return out
+
+
+def _posture_and_misc(state: SasState, op: OperatorState, ap: int) -> list[Command]:
+    out: list[Command] = []
+    assert op.loc is not None
+    if op.crouched and _allowed(state, op, "stand", ap):
+        out.append(Stand(side="sas", operator=op.id))
+    if not op.crouched and _allowed(state, op, "crouch", ap):
+        out.append(Crouch(side="sas", operator=op.id))
+    corpse_here = any(o.kind == "corpse" for o in state.objects_at(op.loc))
+    if corpse_here and _allowed(state, op, "pick_up", ap):
+        out.append(PickUp(side="sas", operator=op.id))
+    cap = state.rt.tables.operators[op.id].recovery
+    if op.hp < cap and _allowed(state, op, "recover", ap):
+        out.append(Recover(side="sas", operator=op.id))
+    if not op.exposed:
+        out.append(Reveal(side="sas", operator=op.id))
+    if state.cigarette == f"op:{op.id}":
+        out += [UseCigarette(side="sas", operator=op.id, target=u.id) for u in state.map_units() if not u.alert]
+    if op.loc in state.rt.entry_exit:
+        out.append(Exfiltrate(side="sas", operator=op.id))
+    return out
+
+
+def sprints(ctx: Ctx, op: OperatorState) -> list[tuple[Cell, ...]]:
+    """One legal sprint path per reachable square (the first found, shortest; D-OP-2)."""
+    assert op.loc is not None
+    found: dict[Cell, tuple[Cell, ...]] = {}
+    frontier: list[tuple[Cell, ...]] = [()]
+    for _ in range(3):
+        nxt = []
+        for path in frontier:
+            here = path[-1] if path else op.loc
+            for c in ctx.state.rt.grid.neighbours(here):
+                cell: Cell = c
+                if cell == op.loc or cell in path or step_class(ctx.state.rt, here, cell) != "open":
+                    continue
+                new = (*path, cell)
+                nxt.append(new)
+                if cell not in found and sprint_problem(ctx, op, new) is None:
+                    found[cell] = new
+        frontier = nxt
+    return [
+        p for c, p in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0])) if len(p) > 1 or empty(ctx.state, c)
+    ]
+
+
+def _gun_targets(ctx: Ctx, op: OperatorState, at: Cell, any_weapon: bool, weapon: str | None = None) -> list[str]:
+    state = ctx.state
+    guns = [w for w in state.rt.tables.operators[op.id].weapons if state.rt.tables.weapons[w].kind == "gun"]
+    guns = [weapon] if weapon else guns
+    moved = ctx.state.with_op(op.id, loc=at)
+    c2 = Ctx(moved, ctx.roller)
+    targets = [u.id for u in state.map_units()]
+    targets += [o.id for o in state.objects if o.kind == "fuel_barrel" and o.loc is not None]
+    out = []
+    for target in targets:
+        unit = state.unit(target)
+        obj = state.obj(target)
+        loc = unit.loc if unit else obj.loc if obj else None
+        if loc is not None and any(combat.attack_problem(c2, op.id, w, loc) is None for w in guns):
+            out.append(target)
+    return out
+
+
+def attacks(ctx: Ctx, op: OperatorState, steps: list[Cell]) -> list[Command]:
+    """Attack and Move & Attack (move before; or after from here), knife from behind (SAS-ATK-1/4, SAS-KNIFE-1)."""
+    assert op.loc is not None
+    out: list[Command] = []
+    board = ctx.state.rt.tables.operators[op.id]
+    for weapon in board.weapons:
+        if ctx.state.rt.tables.weapons[weapon].kind == "knife":
+            for at in [op.loc, *steps]:
+                for unit in ctx.state.map_units():
+                    if knife_problem(ctx, op, unit.id, at) is None:
+                        move = None if at == op.loc else at
+                        out.append(Attack(side="sas", operator=op.id, weapon=weapon, target=unit.id, move_to=move))
+            continue
+        for target in _gun_targets(ctx, op, op.loc, False, weapon):
+            out.append(Attack(side="sas", operator=op.id, weapon=weapon, target=target))
+            out += [
+                Attack(side="sas", operator=op.id, weapon=weapon, target=target, move_to=s, move_first=False)
+                for s in steps
+            ]
+        for s in steps:
+            for target in _gun_targets(ctx, op, s, False, weapon):
+                out.append(Attack(side="sas", operator=op.id, weapon=weapon, target=target, move_to=s))
+    return out
+
+
+def places(state: SasState, op: OperatorState, steps: list[Cell]) -> list[Command]:
+    """Place the carried corpse, or a Lewes bomb (any deck position 1–20), in an adjacent square (SAS-PLACE-1)."""
+    assert op.loc is not None
+    around = list(state.rt.grid.neighbours(op.loc))
+    out: list[Command] = []
+    if op.carrying:
+        out += [Place(side="sas", operator=op.id, to=c) for c in around]
+    if op.item_count("lewes_bomb") and not op.crouched:
+        for c in around:
+            out += [Place(side="sas", operator=op.id, to=c, item="lewes_bomb", position=n) for n in range(1, 21)]
+    return out

@@ -1,0 +1,222 @@
+"""SAS commands (imperative) and events (past tense) as pydantic models (DESIGN §3).
+
+Rulebook chapters: §7 operator actions (SAS-ACT-1: one command per action of the action table), §6 turn
+structure (SAS-TURN: ``EndActivation``, ``EndPhase``) and the Axis phases §13–17, which the rules play as
+``RunAxisStep`` commands of the "axis" side so the UI can replay them step by step.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from app.core.i18n import Text
+from app.core.messages import Command, Event, MessageRegistry
+from app.core.ruling import Ruling
+
+Cell = tuple[int, int]
+
+
+class ActivateOperator(Command):
+    """Start an operator's activation (SAS-OP-1)."""
+
+    kind: Literal["activate"] = "activate"
+    operator: str
+
+
+class Move(Command):
+    """Move 1 square (SAS-MOVE-1)."""
+
+    kind: Literal["move"] = "move"
+    operator: str
+    to: Cell
+
+
+class Sprint(Command):
+    """Sprint up to 3 squares along ``path`` (SAS-SPRINT-1)."""
+
+    kind: Literal["sprint"] = "sprint"
+    operator: str
+    path: tuple[Cell, ...]
+
+
+class Climb(Command):
+    """Climb 1 square over a hedge, window or into a crate square (SAS-CLIMB-1)."""
+
+    kind: Literal["climb"] = "climb"
+    operator: str
+    to: Cell
+
+
+class Crouch(Command):
+    """Crouch (SAS-CROUCH-1)."""
+
+    kind: Literal["crouch"] = "crouch"
+    operator: str
+
+
+class Stand(Command):
+    """Stand up, 0 AP (SAS-CROUCH-1)."""
+
+    kind: Literal["stand"] = "stand"
+    operator: str
+
+
+class Attack(Command):
+    """Attack (SAS-ATK-1), Move & Attack (SAS-ATK-4), Stand & Attack (SAS-CROUCH-1) or knife (SAS-KNIFE-1).
+
+    Attributes:
+        target: Axis unit id or fuel barrel id.
+        move_to: The 1-square move of Move & Attack.
+        move_first: Move before the attack (else after it, SAS-ATK-4).
+    """
+
+    kind: Literal["attack"] = "attack"
+    operator: str
+    weapon: str
+    target: str
+    move_to: Cell | None = None
+    move_first: bool = True
+
+
+class Aim(Command):
+    """Aim at a unit: +2 for the rest of the activation (SAS-AIM-1)."""
+
+    kind: Literal["aim"] = "aim"
+    operator: str
+    target: str
+
+
+class PickUp(Command):
+    """Pick up the corpse in the operator's square, 0 AP (SAS-PICK-1)."""
+
+    kind: Literal["pick_up"] = "pick_up"
+    operator: str
+
+
+class Place(Command):
+    """Place the carried corpse, or a Lewes bomb, in an adjacent square (SAS-PLACE-1, SAS-EQ-5).
+
+    Attributes:
+        item: "object" (the carried corpse) or "lewes_bomb".
+        position: Lewes bomb: where its bomb card goes in the event deck, 1–20 (SAS-DECK-4).
+        move_to: The 1-square move of Move & Place.
+    """
+
+    kind: Literal["place"] = "place"
+    operator: str
+    to: Cell
+    item: Literal["object", "lewes_bomb"] = "object"
+    position: int = 1
+    move_to: Cell | None = None
+    move_first: bool = True
+
+
+class Recover(Command):
+    """Recover 1 HP, 3 AP (SAS-RECOVER-1)."""
+
+    kind: Literal["recover"] = "recover"
+    operator: str
+
+
+class Reveal(Command):
+    """Reveal, 0 AP (SAS-REVEAL-1/2)."""
+
+    kind: Literal["reveal"] = "reveal"
+    operator: str
+
+
+class UseCigarette(Command):
+    """Put the cigarette marker on an unalert Axis unit (SAS-EVT-8)."""
+
+    kind: Literal["cigarette"] = "cigarette"
+    operator: str
+    target: str
+
+
+class Exfiltrate(Command):
+    """Leave the map from an entry/exit square (SAS-MSN-1, decision D-MSN-2)."""
+
+    kind: Literal["exfiltrate"] = "exfiltrate"
+    operator: str
+
+
+class EndActivation(Command):
+    """End the current activation; unused AP are lost (SAS-OP-2)."""
+
+    kind: Literal["end_activation"] = "end_activation"
+
+
+class EndPhase(Command):
+    """End the Operator phase (SAS-TURN-2)."""
+
+    kind: Literal["end_phase"] = "end_phase"
+
+
+class RunAxisStep(Command):
+    """Play the next step of the automated Axis (SAS-ADV, SAS-EVT, SAS-PAT, SAS-AATK, SAS-END)."""
+
+    kind: Literal["axis_step"] = "axis_step"
+
+
+COMMANDS: MessageRegistry[Command] = MessageRegistry(
+    [
+        ActivateOperator,
+        Move,
+        Sprint,
+        Climb,
+        Crouch,
+        Stand,
+        Attack,
+        Aim,
+        PickUp,
+        Place,
+        Recover,
+        Reveal,
+        UseCigarette,
+        Exfiltrate,
+        EndActivation,
+        EndPhase,
+        RunAxisStep,
+    ]
+)
+OPERATOR_ACTIONS = (Move, Sprint, Climb, Crouch, Stand, Attack, Aim, PickUp, Place, Recover, Reveal, UseCigarette)
+
+
+class SasEvent(Event):
+    """Something that happened; ``kind`` names it ("unit_alerted", "operator_moved", "alarm_raised"...)."""
+
+    kind: str = "sas"
+
+
+def ev(
+    kind: str,
+    text: Text,
+    rule_id: str,
+    at: tuple[Any, ...] = (),
+    *,
+    ruling: Ruling | None = None,
+    instruction: Text | None = None,
+) -> SasEvent:
+    """Make an event; ``instruction`` tells a table-mode player what to do on the physical board."""
+    return SasEvent(kind=kind, text=text, rule_id=rule_id, at=at, ruling=ruling, instruction=instruction)
+
+
+ACTION_LABELS = {
+    "activate": "Activate",
+    "move": "Move",
+    "sprint": "Sprint",
+    "climb": "Climb",
+    "crouch": "Crouch",
+    "stand": "Stand",
+    "attack": "Attack",
+    "aim": "Aim",
+    "pick_up": "Pick up",
+    "place": "Place",
+    "recover": "Recover",
+    "reveal": "Reveal",
+    "cigarette": "Give the cigarette",
+    "exfiltrate": "Leave the map",
+    "end_activation": "End activation",
+    "end_phase": "End Operator phase",
+    "axis_step": "Next Axis step",
+}

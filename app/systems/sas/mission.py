@@ -1,0 +1,172 @@
+"""SAS mission files: the pydantic model of a mission page and its runtime (board, forces, deck).
+
+Rulebook chapters: §2 board and components (SAS-BRD-1, -4, -5, -7, -8, -9, -12), §5 setup (SAS-SETUP-1..9),
+§14.3 event deck (SAS-DECK-1..3) and §31 missions (SAS-MSN-1, -4). A mission file (``system: "sas"``,
+``schema_version: 1``) names its board (a tiled board from a tile library), the team, the stealth value per
+difficulty, the event deck (a named deck from ``data/decks.json`` or the owner's own cards inline), the
+objectives and the victory levels. ``setup.build_runtime`` places the forces by the setup rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from app.geometry.square import SquareGrid
+from app.scenario.base import Localized, ScenarioBase
+from app.scenario.boards import Board, TiledBoardSpec
+from app.systems.sas.state import ObjectState, UnitState
+from app.systems.sas.tables import EventCard, OperatorBoard, Tables, tables
+
+Cell = tuple[int, int]
+Side = Literal["N", "E", "S", "W"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class UnitPlacement(_Strict):
+    """An extra Axis unit placed by the mission (SAS-BRD-7 guards, SAS-UNIT-3 officers, SAS-MSN-2)."""
+
+    id: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$", description="Unit id (default: role_square).")
+    kind: Literal["smg", "officer", "rifle"] = Field(description="Unit type from the stat table.")
+    role: Literal["guard", "officer", "sentry"] = Field(description="Role (SAS-UNIT-4).")
+    at: str = Field(pattern=r"^[A-Z]+[0-9]+$", description="Board square, e.g. 'E7'.")
+    facing: Side = Field(description="Facing at setup.")
+    colour: Literal["black", "white"] | None = Field(None, description="Colour (sentries).")
+
+
+class DeckSpec(_Strict):
+    """The event deck: a named deck of ``data/decks.json`` or the owner's cards (SAS-DECK-1)."""
+
+    name: str = Field("core", description="Deck name in data/decks.json (ignored when 'cards' is given).")
+    cards: list[EventCard] | None = Field(None, description="The cards of your own deck, if encoded here.")
+
+
+class ObjectiveSpec(_Strict):
+    """One mission objective (SAS-BRD-12 ⑤)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    kind: Literal["kill", "destroy"] = Field(description="kill: the listed units; destroy: a blast covers a square.")
+    title: Localized
+    units: list[str] = Field(default_factory=list, description="kill: unit ids, e.g. 'officer_F2'.")
+    at: list[str] = Field(default_factory=list, description="destroy: target squares, e.g. 'F3'.")
+
+    @model_validator(mode="after")
+    def _targets(self) -> Self:
+        if self.kind == "kill" and not self.units:
+            raise ValueError("a kill objective lists its units")
+        if self.kind == "destroy" and not self.at:
+            raise ValueError("a destroy objective lists its squares")
+        return self
+
+
+class VictorySpec(_Strict):
+    """A victory level (SAS-MSN-1): the objectives needed and how many operators must get out."""
+
+    level: Literal["major", "minor"]
+    objectives: list[str] = Field(description="Objective ids that must be achieved.")
+    exfiltrated: int = Field(ge=0, description="Operators that must leave by the entry/exit tile.")
+
+
+class SasMission(ScenarioBase):
+    """An SAS mission page (SAS-BRD-12) as a file."""
+
+    system: Literal["sas"] = "sas"
+    schema_version: Literal[1] = 1
+    mission_type: Localized | None = Field(None, description="Mission type (assassination, demolition, raid…).")
+    board: TiledBoardSpec = Field(description="The map tiles and small tiles (SAS-BRD-1).")
+    operators: list[str] = Field(min_length=1, max_length=4, description="The team (operator board ids).")
+    recommended_operators: list[str] = Field(default_factory=list, description="Recommended setup (SAS-SETUP-2).")
+    stealth: dict[str, int] = Field(description="Stealth meter start value per difficulty (SAS-METER-1).")
+    difficulty: str = Field("normal", description="Chosen difficulty (a key of 'stealth').")
+    event_deck: DeckSpec = Field(default_factory=DeckSpec)
+    event_window: tuple[int, int] | None = Field(None, description="Special event window A/B (SAS-DECK-2).")
+    patrol_starts: dict[str, str] = Field(default_factory=dict, description="Patrol line id -> chosen start square.")
+    tile_guards: bool = Field(True, description="Place SMG guards on the tiles' guard marks (SAS-BRD-7).")
+    tile_officers: bool = Field(True, description="Place officers on the tiles' officer marks (SAS-UNIT-3).")
+    extra_units: list[UnitPlacement] = Field(default_factory=list)
+    fuel_barrels: list[str] = Field(default_factory=list, description="Extra fuel barrel squares (SAS-OBJ-5).")
+    objectives: list[ObjectiveSpec] = Field(default_factory=list)
+    victory: list[VictorySpec] = Field(min_length=1)
+    turn_limit: int | None = Field(None, ge=1, description="The mission fails after this turn (OQ-55).")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        known = tables().operators
+        if unknown := [o for o in [*self.operators, *self.recommended_operators] if o not in known]:
+            raise ValueError(f"unknown operators {unknown}; known: {sorted(known)}")
+        if len(set(self.operators)) != len(self.operators):
+            raise ValueError("an operator is listed twice")
+        if self.difficulty not in self.stealth:
+            raise ValueError(f"difficulty {self.difficulty!r} has no stealth value")
+        if self.event_deck.cards is None and self.event_deck.name not in tables().decks:
+            raise ValueError(f"unknown event deck {self.event_deck.name!r}")
+        ids = {o.id for o in self.objectives}
+        for level in self.victory:
+            if missing := [o for o in level.objectives if o not in ids]:
+                raise ValueError(f"victory level {level.level} names unknown objectives {missing}")
+        return self
+
+
+@dataclass(frozen=True)
+class SentryPoint:
+    """A printed sentry point (SAS-BRD-4)."""
+
+    loc: Cell
+    colour: str
+    arrows: tuple[str, ...]
+    solid: str
+
+
+@dataclass(frozen=True)
+class PatrolLine:
+    """A printed patrol line (SAS-BRD-5): its squares in order and its start points."""
+
+    id: str
+    colour: str
+    path: tuple[Cell, ...]
+    starts: tuple[tuple[Cell, str], ...]
+    loop: bool
+
+
+@dataclass(frozen=True)
+class SpawnSpot:
+    """A spot on a spawn tile (SAS-BRD-8)."""
+
+    loc: Cell
+    colour: str
+    row: str
+
+
+@dataclass(eq=False)
+class SasRuntime:
+    """The static part of a game: mission, board, tables and the printed marks read off the board."""
+
+    mission: SasMission
+    board: Board
+    grid: SquareGrid
+    tables: Tables
+    sentry_points: dict[Cell, SentryPoint]
+    lines: dict[str, PatrolLine]
+    spawn_spots: tuple[SpawnSpot, ...]
+    spawn_cells: frozenset[Cell]
+    entry_exit: frozenset[Cell]
+    map_cells: frozenset[Cell]
+    cards: dict[str, EventCard]
+    team: tuple[OperatorBoard, ...]
+    initial_units: tuple[UnitState, ...]
+    initial_objects: tuple[ObjectState, ...]
+    objective_cells: dict[str, frozenset[Cell]]
+    cache: dict[Any, Any] = field(default_factory=dict)
+
+    def cell(self, label: str) -> Cell:
+        """The square named ``label`` ("E7")."""
+        return self.cache["labels"][label]  # type: ignore[no-any-return]
+
+    def label(self, loc: Cell | None) -> str:
+        """The printed name of a square."""
+        return "off-map" if loc is None else self.grid.label(loc)

@@ -1,0 +1,180 @@
+"""The Operator phase: activations, actions and their AP costs, reaction attacks.
+
+Rulebook chapters: §7 operator phase and actions (SAS-OP-1..3, SAS-ACT-1/2, SAS-MOVE-1, SAS-SPRINT-1/2,
+SAS-CLIMB-1, SAS-CROUCH-1/2, SAS-PICK-1, SAS-PLACE-1..3, SAS-RECOVER-1, SAS-REVEAL-1/2), §8 attacks
+(SAS-ATK-1..9, SAS-KNIFE-1..5, SAS-AIM-1/2, SAS-EQ-2) and §11 reaction attacks (SAS-REACT-1..6). Action costs
+and which posture allows what come from ``data/actions.json``. Visibility is checked in every square an
+operator enters and at the end of every action (SAS-LOS-6).
+"""
+
+from __future__ import annotations
+
+from app.core.errors import IllegalCommandError
+from app.core.i18n import t
+from app.core.messages import Command
+from app.systems.sas import alerts, combat
+from app.systems.sas.context import Ctx
+from app.systems.sas.facing import VEC
+from app.systems.sas.messages import (
+    Aim,
+    Attack,
+    Climb,
+    Crouch,
+    Exfiltrate,
+    Move,
+    PickUp,
+    Place,
+    Recover,
+    Reveal,
+    Sprint,
+    Stand,
+    UseCigarette,
+)
+from app.systems.sas.movement import empty, step_class
+from app.systems.sas.state import OperatorState
+
+Cell = tuple[int, int]
+ACTION_OF = {
+    Move: "move",
+    Sprint: "sprint",
+    Climb: "climb",
+    Crouch: "crouch",
+    Stand: "stand",
+    Attack: "attack",
+    Aim: "aim",
+    PickUp: "pick_up",
+    Place: "place",
+    Recover: "recover",
+    Reveal: "reveal",
+    UseCigarette: "cigarette",
+    Exfiltrate: "exfiltrate",
+}
+
+
+def illegal(msg: str, rule: str, **args: str | int) -> IllegalCommandError:
+    """An IllegalCommandError with a translatable reason."""
+    return IllegalCommandError(t(msg, **args), rule)
+
+
+def action_id(ctx: Ctx, cmd: Command) -> str:
+    """The action-table row of a command (Stand & Attack when a crouched operator attacks)."""
+    name = ACTION_OF[type(cmd)]
+    op = ctx.state.op(cmd.operator)  # type: ignore[attr-defined]
+    if name == "attack" and op.crouched:
+        return "stand_attack"
+    return name
+
+
+def check_allowed(ctx: Ctx, cmd: Command) -> int:
+    """AP cost of the command; raises if the posture or the AP left forbid it (SAS-ACT-1/2, SAS-OP-2)."""
+    act = ctx.state.activation
+    op_id: str = cmd.operator  # type: ignore[attr-defined]
+    if act is None or act.operator != op_id:
+        raise illegal("{op} is not the operator being activated.", "SAS-OP-1", op=op_id)
+    op = ctx.state.op(op_id)
+    row = ctx.state.rt.tables.actions[action_id(ctx, cmd)]
+    state_ok = row.carrying if op.carrying else (row.crouched if op.crouched else row.standing)
+    if not state_ok:
+        posture = "carrying an object" if op.carrying else ("crouched" if op.crouched else "standing")
+        raise illegal("{action} is not allowed while {posture}.", "SAS-ACT-2", action=row.id, posture=posture)
+    if act.ap < row.ap:
+        raise illegal("{action} costs {ap} AP; {left} left.", row.rule, action=row.id, ap=row.ap, left=act.ap)
+    return int(row.ap)
+
+
+def enter(ctx: Ctx, op_id: str, to: Cell, rule: str) -> None:
+    """Put the operator in ``to`` and check who sees him there (SAS-LOS-6, SAS-SEEN-2)."""
+    op = ctx.state.op(op_id)
+    ctx.state = ctx.state.with_op(op_id, loc=to)
+    ctx.emit("operator_moved", t("{op} moves to {sq}.", op=ctx.name(op_id), sq=ctx.label(to)), rule, (op.loc, to))
+    alerts.detect(ctx)
+
+
+def step_ok(ctx: Ctx, op: OperatorState, to: Cell, wanted: str) -> str | None:
+    """Why the 1-square step is not a legal ``wanted`` ("open" move or "climb") step, or None."""
+    assert op.loc is not None
+    if max(abs(op.loc[0] - to[0]), abs(op.loc[1] - to[1])) != 1:
+        return "not an adjacent square"
+    cls = step_class(ctx.state.rt, op.loc, to, op.crouched)
+    if cls != wanted or to in ctx.state.templates:
+        return "terrain does not allow it" if cls != "climb" else "needs the Climb action"
+    return None if empty(ctx.state, to) else "the square is occupied"
+
+
+def do_move(ctx: Ctx, cmd: Move) -> None:
+    """Move 1 square (SAS-MOVE-1)."""
+    why = step_ok(ctx, ctx.state.op(cmd.operator), cmd.to, "open")
+    if why:
+        raise illegal("Cannot move there: {why}.", "SAS-MOVE-1", why=why)
+    enter(ctx, cmd.operator, cmd.to, "SAS-MOVE-1")
+
+
+def do_climb(ctx: Ctx, cmd: Climb) -> None:
+    """Climb 1 square over a hedge, window or onto a crate (SAS-CLIMB-1)."""
+    why = step_ok(ctx, ctx.state.op(cmd.operator), cmd.to, "climb")
+    if why:
+        raise illegal("Cannot climb there: {why}.", "SAS-CLIMB-1", why=why)
+    enter(ctx, cmd.operator, cmd.to, "SAS-CLIMB-1")
+
+
+def sprint_problem(ctx: Ctx, op: OperatorState, path: tuple[Cell, ...]) -> str | None:
+    """Why the sprint path is illegal (SAS-SPRINT-1), or None."""
+    if not 1 <= len(path) <= 3:
+        return "a sprint covers 1 to 3 squares"
+    here = op.loc
+    assert here is not None
+    rt = ctx.state.rt
+    for to in path:
+        if max(abs(here[0] - to[0]), abs(here[1] - to[1])) != 1 or step_class(rt, here, to) != "open":
+            return f"cannot run from {rt.label(here)} to {rt.label(to)}"
+        if to in ctx.state.templates:
+            return "a blast template blocks the way"
+        both = rt.tables.terrain.squares[rt.grid.terrain(here)].no_sprint_between
+        if both and rt.grid.terrain(here) == rt.grid.terrain(to):
+            return "no sprinting from forest to forest"
+        here = to
+    return None if empty(ctx.state, path[-1]) else "the last square is occupied"
+
+
+def do_sprint(ctx: Ctx, cmd: Sprint) -> None:
+    """Sprint up to 3 squares; units adjacent to a square he enters hear him (SAS-SPRINT-1/2)."""
+    why = sprint_problem(ctx, ctx.state.op(cmd.operator), cmd.path)
+    if why:
+        raise illegal("Cannot sprint: {why}.", "SAS-SPRINT-1", why=why)
+    for to in cmd.path:
+        enter(ctx, cmd.operator, to, "SAS-SPRINT-1")
+        for unit in ctx.state.map_units():
+            if max(abs(unit.loc[0] - to[0]), abs(unit.loc[1] - to[1])) == 1:
+                combat.turn_to(ctx, unit.id, to, "SAS-SPRINT-2")
+                alerts.alert(ctx, unit.id, "SAS-SPRINT-2", " (heard the sprint)")
+        alerts.detect(ctx)
+
+
+def do_posture(ctx: Ctx, cmd: Crouch | Stand) -> None:
+    """Crouch (1 AP) or stand (0 AP) (SAS-CROUCH-1)."""
+    crouch = isinstance(cmd, Crouch)
+    ctx.state = ctx.state.with_op(cmd.operator, crouched=crouch)
+    word = "crouches" if crouch else "stands up"
+    ctx.emit("operator_posture", t("{op} {word}.", op=ctx.name(cmd.operator), word=word), "SAS-CROUCH-1")
+
+
+def rear_square(loc: Cell, facing: str) -> Cell:
+    """The square directly behind a unit (SAS-KNIFE-5, OQ-19)."""
+    fx, fy = VEC[facing]
+    return (loc[0] - fx, loc[1] - fy)
+
+
+def knife_problem(ctx: Ctx, op: OperatorState, unit_id: str, at: Cell) -> str | None:
+    """Why an operator in ``at`` cannot knife the unit (SAS-KNIFE-1..5), or None."""
+    unit = ctx.state.unit(unit_id)
+    if unit is None or unit.on_spawn:
+        return "no such unit on the map"
+    if not ctx.state.rt.tables.units[unit.kind].knife_target:
+        return "only foot infantry can be assassinated"
+    if op.exposed:
+        return "an exposed operator cannot assassinate [SAS-KNIFE-2]"
+    if at != rear_square(unit.loc, unit.facing):
+        return "not in the square directly behind it [SAS-KNIFE-5]"
+    if any(f.kind == "door" for f in ctx.state.rt.grid.edge_between(at, unit.loc)):
+        return "no assassination through a door [SAS-KNIFE-3]"
+    return None

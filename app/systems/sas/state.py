@@ -1,0 +1,241 @@
+"""The SAS game state: immutable values (frozen dataclasses of tuples), following the digest's §33 model.
+
+Rulebook chapter: §33 implementation notes (unit, operator and global state), §6 turn structure (SAS-TURN)
+for the section and phase fields. ``apply`` never mutates a state: every change goes through
+``dataclasses.replace`` or the small helpers below, which return new values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from app.core.dice import Dice
+
+Cell = tuple[int, int]
+Section = Literal["stealth", "battle"]
+Phase = Literal["operator", "advance", "event", "patrol", "attack", "end"]
+STEALTH_PHASES: tuple[Phase, ...] = ("operator", "advance", "event", "patrol", "attack", "end")
+BATTLE_PHASES: tuple[Phase, ...] = ("operator", "advance", "event", "attack", "end")
+
+
+@dataclass(frozen=True)
+class OperatorState:
+    """One SAS operator (SAS-BRD-11, §33 operator state).
+
+    Attributes:
+        id: Operator board id ("jock").
+        loc: Square, or ``None`` once dead or off the map.
+        facing: Orthogonal facing (SAS-BRD-6).
+        hp: Hit points left.
+        crouched: Posture (SAS-CROUCH-1).
+        exposed: Exposed token (SAS-SEEN-2).
+        ammo: Ammunition left per weapon with limited ammo (SAS-ATK-5).
+        items: Item tokens left (Lewes bombs, a cigarette).
+        carrying: Id of the carried object (SAS-OBJ-1).
+        status: "active", "dead" or "exfiltrated".
+        activated: Already activated this Operator phase (SAS-OP-1).
+    """
+
+    id: str
+    loc: Cell | None
+    facing: str
+    hp: int
+    crouched: bool = False
+    exposed: bool = False
+    ammo: tuple[tuple[str, int], ...] = ()
+    items: tuple[tuple[str, int], ...] = ()
+    carrying: str | None = None
+    status: Literal["active", "dead", "exfiltrated"] = "active"
+    activated: bool = False
+
+    def ammo_left(self, weapon: str) -> int | None:
+        """Ammunition left for ``weapon``; ``None`` when it never runs out."""
+        return dict(self.ammo).get(weapon)
+
+    def item_count(self, item: str) -> int:
+        """How many ``item`` tokens the operator holds."""
+        return dict(self.items).get(item, 0)
+
+    @property
+    def on_map(self) -> bool:
+        """Alive and on the board."""
+        return self.status == "active" and self.loc is not None
+
+
+@dataclass(frozen=True)
+class UnitState:
+    """One Axis unit (SAS-UNIT-4 roles, §33 unit state).
+
+    Attributes:
+        id: Stable id.
+        kind: Stat-table id ("rifle", "smg", "officer").
+        role: "sentry", "patrolman", "guard", "officer" or "spawned".
+        colour: Black or white (sentries, patrolmen, spawns).
+        loc: Square (spawn-tile squares included).
+        facing: Orthogonal facing.
+        alert: Alert side up.
+        post: Sentry point / guard or officer square.
+        line: Patrol line id (patrolmen).
+        heading: Patrolmen: +1 walks toward the end of the line, -1 toward its start.
+        cigarette: Has the cigarette marker (SAS-EVT-8).
+        on_spawn: Waiting on a spawn tile (SAS-EVT-5).
+    """
+
+    id: str
+    kind: str
+    role: str
+    colour: str | None
+    loc: Cell
+    facing: str
+    alert: bool = False
+    post: Cell | None = None
+    line: str | None = None
+    heading: int = 1
+    cigarette: bool = False
+    on_spawn: bool = False
+
+
+@dataclass(frozen=True)
+class ObjectState:
+    """An object on the board or carried: corpse, fuel barrel, placed Lewes bomb (SAS-OBJ, SAS-EQ-5)."""
+
+    id: str
+    kind: Literal["corpse", "fuel_barrel", "lewes_bomb"]
+    loc: Cell | None
+    fuse: int = 0  # Lewes bombs: Event phases left before the bomb card comes up (SAS-DECK-4, OQ-25)
+
+
+@dataclass(frozen=True)
+class Activation:
+    """The operator being activated (SAS-OP-1/2) and what the reaction rules remember (SAS-REACT).
+
+    Attributes:
+        operator: Operator id.
+        ap: Action points left.
+        aimed: Units aimed at this activation (SAS-AIM-1).
+        pending: Units alerted by the previous action: they react after this one if he is still visible
+            to them (SAS-REACT-3).
+    """
+
+    operator: str
+    ap: int
+    aimed: tuple[str, ...] = ()
+    pending: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SasState:
+    """Everything that changes during a mission. ``rt`` is the static runtime (board, tables, mission)."""
+
+    rt: Any = field(compare=False, repr=False)
+    dice: Dice
+    turn: int
+    section: Section
+    phase: Phase
+    meter: int
+    operators: tuple[OperatorState, ...]
+    units: tuple[UnitState, ...]
+    objects: tuple[ObjectState, ...] = ()
+    deck: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    draws: int = 0
+    patrol_marker: str | None = None
+    activation: Activation | None = None
+    reacted: frozenset[tuple[str, str]] = frozenset()
+    done: frozenset[str] = frozenset()
+    templates: tuple[Cell, ...] = ()
+    cigarette: str | None = None  # "op:<id>" held on a board, "unit:<id>" placed on a unit
+    achieved: frozenset[str] = frozenset()
+    next_id: int = 1
+    over: bool = False
+    ended_by: str = ""
+
+    # --- lookups ------------------------------------------------------------------------------------
+    def op(self, op_id: str) -> OperatorState:
+        """The operator ``op_id`` (KeyError if unknown)."""
+        for op in self.operators:
+            if op.id == op_id:
+                return op
+        raise KeyError(op_id)
+
+    def unit(self, unit_id: str) -> UnitState | None:
+        """The Axis unit ``unit_id`` if it is still alive."""
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        return None
+
+    def unit_at(self, loc: Cell) -> UnitState | None:
+        """The Axis unit in ``loc``, if any."""
+        for unit in self.units:
+            if unit.loc == loc:
+                return unit
+        return None
+
+    def op_at(self, loc: Cell) -> OperatorState | None:
+        """The operator in ``loc``, if any."""
+        for op in self.operators:
+            if op.on_map and op.loc == loc:
+                return op
+        return None
+
+    def objects_at(self, loc: Cell) -> tuple[ObjectState, ...]:
+        """Objects lying in ``loc``."""
+        return tuple(o for o in self.objects if o.loc == loc)
+
+    def obj(self, obj_id: str) -> ObjectState | None:
+        """The object ``obj_id``, if it still exists."""
+        for o in self.objects:
+            if o.id == obj_id:
+                return o
+        return None
+
+    def active_ops(self) -> tuple[OperatorState, ...]:
+        """Operators alive and on the map."""
+        return tuple(o for o in self.operators if o.on_map)
+
+    def map_units(self) -> tuple[UnitState, ...]:
+        """Axis units on the map (not waiting on a spawn tile)."""
+        return tuple(u for u in self.units if not u.on_spawn)
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """The phases of the current section (SAS-TURN-2)."""
+        return STEALTH_PHASES if self.section == "stealth" else BATTLE_PHASES
+
+    # --- functional updates ------------------------------------------------------------------------
+    def with_op(self, op_id: str, **changes: Any) -> SasState:
+        """A copy with operator ``op_id`` changed."""
+        ops = tuple(replace(o, **changes) if o.id == op_id else o for o in self.operators)
+        return replace(self, operators=ops)
+
+    def with_unit(self, unit_id: str, **changes: Any) -> SasState:
+        """A copy with unit ``unit_id`` changed."""
+        units = tuple(replace(u, **changes) if u.id == unit_id else u for u in self.units)
+        return replace(self, units=units)
+
+    def map_units_where(self, keep: Callable[[UnitState], bool], **changes: Any) -> SasState:
+        """A copy where every unit matching ``keep`` gets ``changes``."""
+        units = tuple(replace(u, **changes) if keep(u) else u for u in self.units)
+        return replace(self, units=units)
+
+    def without_units(self, ids: Iterable[str]) -> SasState:
+        """A copy without the given units."""
+        gone = set(ids)
+        return replace(self, units=tuple(u for u in self.units if u.id not in gone))
+
+    def with_object(self, obj: ObjectState) -> SasState:
+        """A copy with ``obj`` added or replaced."""
+        others = tuple(o for o in self.objects if o.id != obj.id)
+        return replace(self, objects=(*others, obj))
+
+    def without_objects(self, ids: Iterable[str]) -> SasState:
+        """A copy without the given objects."""
+        gone = set(ids)
+        return replace(self, objects=tuple(o for o in self.objects if o.id not in gone))
+
+    def new_id(self, prefix: str) -> tuple[SasState, str]:
+        """Allocate a fresh id (``prefix`` + number)."""
+        return replace(self, next_id=self.next_id + 1), f"{prefix}{self.next_id}"

@@ -1,0 +1,163 @@
+"""The SAS: Rogue Regiment game system (DESIGN §3): the GameSystem protocol over the SAS rules modules.
+
+Rulebook chapters: §6 (SAS-TURN: who acts — "sas" in the Operator phase, "axis" in the automated phases) and
+§31 (SAS-MSN-1 victory levels, OQ-55 defeat). Every other rule lives in its chapter's module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from app.core.dice import Roller
+from app.core.errors import IllegalCommandError
+from app.core.i18n import t
+from app.core.messages import Command, Event
+from app.core.system import Outcome, SystemInfo
+from app.core.view import CommandInfo, GameView
+from app.systems.sas import turn
+from app.systems.sas.actions import perform
+from app.systems.sas.context import Ctx
+from app.systems.sas.describe import describe_command
+from app.systems.sas.legal import legal
+from app.systems.sas.messages import (
+    COMMANDS,
+    OPERATOR_ACTIONS,
+    ActivateOperator,
+    EndActivation,
+    EndPhase,
+    Exfiltrate,
+    RunAxisStep,
+)
+from app.systems.sas.mission import SasMission, SasRuntime
+from app.systems.sas.setup import build_runtime, initial_state
+from app.systems.sas.state import Activation, SasState
+from app.systems.sas.viewing import build_view
+
+
+class SasSystem:
+    """SAS: Rogue Regiment (solo / co-op; the Axis is automated by the rules)."""
+
+    info = SystemInfo(
+        id="sas",
+        name=t("SAS: Rogue Regiment"),
+        version="1",
+        sides=("sas", "axis"),
+        human_sides=("sas",),
+        scenario_folder="sas",
+    )
+    schema_version = 1
+    migrations: ClassVar[dict[int, Any]] = {}
+
+    def scenario_model(self) -> type[BaseModel]:
+        """The mission file model."""
+        return SasMission
+
+    def load_scenario(self, scenario: BaseModel, folder: Path | None) -> SasRuntime:
+        """Build the board and forces (SAS-SETUP)."""
+        assert isinstance(scenario, SasMission)
+        return build_runtime(scenario, folder)
+
+    def initial_state(self, scenario: Any, seed: int) -> SasState:
+        """The state before the first command."""
+        return initial_state(scenario, seed)
+
+    def legal_commands(self, state: Any, side: str | None = None) -> Sequence[Command]:
+        """Every command allowed now."""
+        return legal(state, side)
+
+    def apply(self, state: Any, command: Command) -> tuple[SasState, Sequence[Event]]:
+        """Apply a command (pure)."""
+        if state.over:
+            raise IllegalCommandError(t("The mission is over."), "SAS-MSN-1")
+        ctx = Ctx(state, Roller(state.dice, command.dice, command.cards))
+        acting = "sas" if state.phase == "operator" else "axis"
+        if command.side != acting:
+            raise IllegalCommandError(t("It is the {side} side's turn to act.", side=acting), "SAS-TURN-2")
+        _dispatch(ctx, command)
+        ctx.roller.check_all_used()
+        turn.check_over(ctx)
+        return replace(ctx.state, dice=ctx.roller.dice), ctx.events
+
+    def view(self, state: Any, side: str | None) -> GameView:
+        """What ``side`` sees (the SAS player sees the whole board, as at the table)."""
+        result = self.outcome(state)
+        return build_view(state, side, None if result is None else result.level)
+
+    def describe(self, state: Any, command: Command) -> CommandInfo:
+        """How to present a command."""
+        return describe_command(state, command)
+
+    def active_side(self, state: Any) -> str | None:
+        """ "sas" in the Operator phase, "axis" otherwise, None once over."""
+        return None if state.over else ("sas" if state.phase == "operator" else "axis")
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """Victory levels from the mission page (SAS-MSN-1); anything less is a defeat (OQ-55)."""
+        if not state.over:
+            return None
+        out = sum(1 for o in state.operators if o.status == "exfiltrated")
+        for level in sorted(state.rt.mission.victory, key=lambda v: v.level != "major"):
+            if set(level.objectives) <= turn.achieved(state) and out >= level.exfiltrated:
+                name = t("Major victory") if level.level == "major" else t("Minor victory")
+                return Outcome("sas", name, t("{n} operator(s) got out; {why}.", n=out, why=state.ended_by))
+        return Outcome("axis", t("Defeat"), t("The mission failed: {why}.", why=state.ended_by))
+
+    def parse_command(self, data: dict[str, Any]) -> Command:
+        """Read a command from JSON."""
+        return COMMANDS.parse(data)
+
+    def encode_state(self, state: Any) -> Any:
+        """The whole state as JSON (the runtime is static and left out)."""
+        from dataclasses import asdict
+
+        data = {k: _json(v) for k, v in asdict(state).items() if k != "rt"}
+        data["dice"] = [state.dice.seed, state.dice.index]
+        return data
+
+
+def _json(value: Any) -> Any:
+    """Plain JSON: sets become sorted lists, tuples lists, dataclass dicts stay dicts."""
+    if isinstance(value, frozenset | set):
+        return sorted((_json(v) for v in value), key=repr)
+    if isinstance(value, tuple | list):
+        return [_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _json(v) for k, v in value.items()}
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    return value
+
+
+def _dispatch(ctx: Ctx, command: Command) -> None:
+    state = ctx.state
+    if isinstance(command, RunAxisStep):
+        turn.axis_step(ctx)
+    elif isinstance(command, ActivateOperator):
+        op = state.op(command.operator)
+        if state.activation is not None or op.activated or not op.on_map:
+            raise IllegalCommandError(t("{op} cannot be activated now.", op=command.operator), "SAS-OP-1")
+        ap = state.rt.tables.ap_per_activation
+        ctx.state = replace(state.with_op(op.id, activated=True), activation=Activation(op.id, ap))
+        ctx.emit("activated", t("{op} is activated ({ap} AP).", op=ctx.name(op.id), ap=ap), "SAS-OP-2")
+    elif isinstance(command, EndActivation):
+        if state.activation is None:
+            raise IllegalCommandError(t("No operator is being activated."), "SAS-OP-1")
+        ctx.state = replace(state, activation=None)
+        ctx.emit("activation_ended", t("The activation ends."), "SAS-OP-2")
+    elif isinstance(command, EndPhase):
+        if state.activation is not None:
+            raise IllegalCommandError(t("Finish the current activation first."), "SAS-OP-1")
+        turn.next_phase(ctx)
+        turn.settle(ctx)
+    elif isinstance(command, (*OPERATOR_ACTIONS, Exfiltrate)):
+        perform(ctx, command)
+    else:
+        raise IllegalCommandError(t("Unknown command {kind}.", kind=command.kind), "CORE-CMD-1")
+
+
+SYSTEM = SasSystem()

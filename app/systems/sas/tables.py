@@ -1,0 +1,264 @@
+"""SAS data tables: Axis unit stats, operator boards, action costs, terrain effects, event decks.
+
+Rulebook chapters: §19 Axis unit types (SAS-UNIT stat table), §2 operator boards (SAS-BRD-11) and §21 items
+(SAS-EQ), §7.2 action table (SAS-ACT-1, SAS-ACT-2), §3 terrain (SAS-TER, summary table §3.6) and §14 event
+cards (SAS-EVT, SAS-EVTB, SAS-BRD-13). The tables are JSON under ``app/systems/sas/data``; this module only
+validates them (pydantic, ``extra="forbid"``) and caches them. Nothing here is a rule: the rules modules
+read these tables.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+DATA = Path(__file__).with_name("data")
+Colour = Literal["black", "white"]
+Rotation = Literal["cw", "ccw"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class UnitStats(_Strict):
+    """One row of the Axis unit stat table (SAS-UNIT, §19.1)."""
+
+    id: str
+    name_en: str
+    name_zh: str
+    hp: int = Field(ge=1)
+    move: int = Field(ge=0)
+    short: int = Field(ge=0)
+    long: int = Field(ge=0)
+    dice: int = Field(ge=0)
+    target: int = Field(ge=1, le=7)
+    knife_target: bool = False
+    source: str = ""
+
+
+class WeaponStats(_Strict):
+    """A weapon printed on an operator board (SAS-BRD-11 fields ③–⑦)."""
+
+    id: str
+    name_en: str
+    name_zh: str
+    kind: Literal["gun", "knife"]
+    target: int = Field(ge=1, le=7)
+    short: int = Field(ge=0)
+    long: int = Field(ge=1)
+    rolls: int = Field(ge=1)
+    sweep: bool = False
+    noise: int = Field(ge=0)
+    ammo: int | None = Field(default=None, ge=0)
+    source: str = ""
+
+
+class ItemStats(_Strict):
+    """An item token (SAS-EQ)."""
+
+    id: str
+    name_en: str
+    name_zh: str
+    rolls: int = Field(ge=0)
+    target: int = Field(ge=0)
+    noise: int = Field(ge=0)
+    source: str = ""
+
+
+class OperatorBoard(_Strict):
+    """One operator board (SAS-BRD-11): HP, recovery point, equipment and items."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name_en: str
+    name_zh: str
+    hp: int = Field(ge=1)
+    recovery: int = Field(ge=1)
+    weapons: tuple[str, ...]
+    items: dict[str, int]
+    source: str = ""
+
+
+class OperatorTable(_Strict):
+    """The operators data file."""
+
+    format: Literal["adjutant-sas-operators"]
+    schema_version: Literal[1]
+    note: str = ""
+    weapons: tuple[WeaponStats, ...]
+    items: tuple[ItemStats, ...]
+    operators: tuple[OperatorBoard, ...]
+
+    @model_validator(mode="after")
+    def _references(self) -> Self:
+        weapons = {w.id for w in self.weapons}
+        items = {i.id for i in self.items}
+        for op in self.operators:
+            if unknown := [w for w in op.weapons if w not in weapons]:
+                raise ValueError(f"operator {op.id}: unknown weapons {unknown}")
+            if unknown := [i for i in op.items if i not in items]:
+                raise ValueError(f"operator {op.id}: unknown items {unknown}")
+        return self
+
+
+class UnitTable(_Strict):
+    """The Axis units data file."""
+
+    format: Literal["adjutant-sas-units"]
+    schema_version: Literal[1]
+    note: str = ""
+    units: tuple[UnitStats, ...]
+
+
+class ActionCost(_Strict):
+    """One row of the action table (SAS-ACT-1) with its availability (SAS-ACT-2)."""
+
+    id: str
+    ap: int = Field(ge=0, le=4)
+    rule: str
+    standing: bool
+    crouched: bool
+    carrying: bool
+
+
+class ActionTable(_Strict):
+    """The actions data file."""
+
+    format: Literal["adjutant-sas-actions"]
+    schema_version: Literal[1]
+    note: str = ""
+    ap_per_activation: int = Field(ge=1)
+    actions: tuple[ActionCost, ...]
+
+
+MoveClass = Literal["open", "climb", "blocked"]
+
+
+class SquareEffect(_Strict):
+    """Effects of a square type (SAS-TER-1..4, 9, 14)."""
+
+    move: MoveClass
+    los: Literal["clear", "enter", "block"]
+    hides: bool = False
+    low_cover: bool = False
+    cover: int = 0
+    cover_lost_adjacent: bool = True
+    no_sprint_between: bool = False
+    rule: str
+
+
+class EdgeEffect(_Strict):
+    """Effects of an edge feature (SAS-TER-7, 8, 10..13)."""
+
+    move: MoveClass
+    crouched_move: MoveClass | None = None
+    diagonal: bool = True
+    los: Literal["clear", "block", "window"]
+    low_cover: bool = False
+    cover: int = 0
+    cover_lost_adjacent: bool = True
+    rule: str
+
+
+class TerrainTable(_Strict):
+    """The terrain data file."""
+
+    format: Literal["adjutant-sas-terrain"]
+    schema_version: Literal[1]
+    note: str = ""
+    squares: dict[str, SquareEffect]
+    edges: dict[str, EdgeEffect]
+
+
+class StealthHalf(_Strict):
+    """The left half of an event card (SAS-EVT-1..8)."""
+
+    type: Literal["sentry_turn", "patrolman_turn", "spawn", "alarm_advance", "cigarette"]
+    colour: Colour | None = None
+    rotation: Rotation | None = None
+    times: int = Field(1, ge=1, le=2)
+    count: int = Field(0, ge=0, le=8)
+
+    @model_validator(mode="after")
+    def _fields(self) -> Self:
+        needs_colour = self.type in ("sentry_turn", "patrolman_turn", "spawn")
+        if needs_colour and self.colour is None:
+            raise ValueError(f"a {self.type} half needs a colour")
+        if self.type in ("sentry_turn", "patrolman_turn") and self.rotation is None:
+            raise ValueError(f"a {self.type} half needs a rotation (cw or ccw)")
+        if self.type == "spawn" and self.count < 1:
+            raise ValueError("a spawn half needs a count >= 1")
+        return self
+
+
+class BattleHalf(_Strict):
+    """The right half of an event card (SAS-EVTB-1..3)."""
+
+    type: Literal["spawn", "sentry_sweep"]
+    colour: Colour
+    rotation: Rotation | None = None
+    count: int = Field(0, ge=0, le=8)
+
+    @model_validator(mode="after")
+    def _fields(self) -> Self:
+        if self.type == "spawn" and self.count < 1:
+            raise ValueError("a spawn half needs a count >= 1")
+        if self.type == "sentry_sweep" and self.rotation is None:
+            raise ValueError("a sentry sweep needs a rotation (cw or ccw)")
+        return self
+
+
+class EventCard(_Strict):
+    """One event card: a stealth half and a battle half (SAS-BRD-13)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_\-]+$", description="Name typed at the table when this card is drawn.")
+    stealth: StealthHalf
+    battle: BattleHalf
+
+
+class DeckTable(_Strict):
+    """The decks data file."""
+
+    format: Literal["adjutant-sas-decks"]
+    schema_version: Literal[1]
+    note: str = ""
+    decks: dict[str, tuple[EventCard, ...]]
+
+
+class Tables(_Strict):
+    """Every SAS table, validated."""
+
+    units: dict[str, UnitStats]
+    weapons: dict[str, WeaponStats]
+    items: dict[str, ItemStats]
+    operators: dict[str, OperatorBoard]
+    actions: dict[str, ActionCost]
+    ap_per_activation: int
+    terrain: TerrainTable
+    decks: dict[str, tuple[EventCard, ...]]
+
+
+def _read(name: str) -> object:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def tables() -> Tables:
+    """Load and validate every table (cached; a broken table raises pydantic's ValidationError)."""
+    ops = OperatorTable.model_validate(_read("operators.json"))
+    units = UnitTable.model_validate(_read("units.json"))
+    actions = ActionTable.model_validate(_read("actions.json"))
+    return Tables(
+        units={u.id: u for u in units.units},
+        weapons={w.id: w for w in ops.weapons},
+        items={i.id: i for i in ops.items},
+        operators={o.id: o for o in ops.operators},
+        actions={a.id: a for a in actions.actions},
+        ap_per_activation=actions.ap_per_activation,
+        terrain=TerrainTable.model_validate(_read("terrain.json")),
+        decks=DeckTable.model_validate(_read("decks.json")).decks,
+    )

@@ -1,0 +1,173 @@
+"""Turn structure and the End phase; the end of the mission.
+
+Rulebook chapters: §6 turn structure (SAS-TURN-1..3: the Stealth section's six phases, the Battle section's
+five, where play continues after an alarm), §17 End phase (SAS-END-1..7) and §31 victory (SAS-MSN-1, OQ-55:
+the mission ends when no operator is left on the map or after the mission's last turn).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.core.i18n import t
+from app.systems.sas import alerts
+from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
+from app.systems.sas.context import Ctx
+from app.systems.sas.eventphase import draw, patrol_step, patrollers
+from app.systems.sas.state import STEALTH_PHASES, SasState
+
+PHASE_NAMES = {
+    "operator": "Operator phase",
+    "advance": "Axis Advance phase",
+    "event": "Event phase",
+    "patrol": "Axis Patrol phase",
+    "attack": "Axis Attack phase",
+    "end": "End phase",
+}
+
+
+def has_work(state: SasState) -> bool:
+    """Whether the current Axis phase still has a step to play."""
+    phase = state.phase
+    if phase == "advance":
+        return bool(advancers(state))
+    if phase == "patrol":
+        return bool(patrollers(state))
+    if phase == "attack":
+        return bool(attackers(state))
+    return phase in ("event", "end") and "phase" not in state.done
+
+
+def axis_step(ctx: Ctx) -> None:
+    """Play one step of the automated Axis, then move on through empty phases."""
+    phase = ctx.state.phase
+    if phase == "advance":
+        advance_step(ctx)
+    elif phase == "patrol":
+        patrol_step(ctx)
+    elif phase == "attack":
+        attack_step(ctx)
+    elif phase == "event":
+        draw(ctx)
+        ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
+    elif phase == "end":
+        end_phase(ctx)
+        ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
+    settle(ctx)
+
+
+def next_phase(ctx: Ctx) -> None:
+    """Go to the next phase of the section (SAS-TURN-2/3); after the End phase a new turn begins."""
+    state = ctx.state
+    index = STEALTH_PHASES.index(state.phase)
+    nxt = STEALTH_PHASES[index + 1] if index + 1 < len(STEALTH_PHASES) else "operator"
+    if nxt == "patrol" and state.section == "battle":
+        nxt = "attack"  # SAS-TURN-3: no Patrol phase in the Battle section
+    turn = state.turn + 1 if nxt == "operator" else state.turn
+    ctx.state = replace(state, phase=nxt, turn=turn, done=frozenset(), activation=None)
+    if nxt == "operator":
+        ops = tuple(replace(o, activated=False) for o in ctx.state.operators)
+        ctx.state = replace(ctx.state, operators=ops, reacted=frozenset())
+    title = t("Turn {n}: {phase} ({section}).", n=turn, phase=PHASE_NAMES[nxt], section=ctx.state.section)
+    ctx.emit("phase_started", title, "SAS-TURN-2")
+
+
+def settle(ctx: Ctx) -> None:
+    """Leave finished Axis phases until someone must act; end the mission when it is over."""
+    for _ in range(12):
+        if check_over(ctx):
+            return
+        if ctx.state.phase == "operator" or has_work(ctx.state):
+            return
+        next_phase(ctx)
+
+
+def check_over(ctx: Ctx) -> bool:
+    """The mission ends when no operator is on the map, or after the last turn (SAS-MSN-1, OQ-55)."""
+    state = ctx.state
+    if state.over:
+        return True
+    limit = state.rt.mission.turn_limit
+    reason = ""
+    if not state.active_ops():
+        reason = "no operator is left on the map"
+    elif limit is not None and state.turn > limit:
+        reason = "the last turn of the mission is over"
+    if not reason:
+        return False
+    ctx.state = replace(state, over=True, ended_by=reason, activation=None)
+    ctx.emit("game_ended", t("The mission ends: {why}.", why=reason), "SAS-MSN-1")
+    return True
+
+
+def end_phase(ctx: Ctx) -> None:
+    """The End phase of either section (SAS-END-1..7)."""
+    if ctx.state.section == "stealth":
+        _stealth_end(ctx)
+    else:
+        gone = [o.id for o in ctx.state.objects if o.kind == "corpse" and o.loc is not None]
+        ctx.state = ctx.state.without_objects(gone)  # SAS-END-6 step 1
+        if gone:
+            ctx.emit(
+                "corpses_removed", t("All corpses are removed."), "SAS-END-6", instruction=t("Remove all corpses.")
+            )
+    _cleanup(ctx)
+
+
+def _stealth_end(ctx: Ctx) -> None:
+    state = ctx.state
+    any_alert = any(u.alert for u in state.map_units())
+    any_exposed = any(o.exposed for o in state.active_ops())
+    if any_alert or any_exposed:
+        alerts.advance_meter(ctx, "SAS-END-1")  # at most +1 (SAS-END-2)
+        if ctx.state.section == "battle":
+            _end_alarm_exposure(ctx)
+    if ctx.state.section == "stealth" and any_exposed and not any_alert:
+        for op in ctx.state.active_ops():
+            ctx.state = ctx.state.with_op(op.id, exposed=False)
+        ctx.emit(
+            "unexposed",
+            t("No alert Axis unit remains: exposed operators are hidden again."),
+            "SAS-END-1",
+            instruction=t("Replace every exposed token with the normal operator token."),
+        )
+    hidden = [
+        o.id
+        for o in ctx.state.objects
+        if o.kind == "corpse" and o.loc is not None and ctx.state.rt.grid.terrain(o.loc) in ("forest", "building")
+    ]
+    if hidden:
+        ctx.state = ctx.state.without_objects(hidden)
+        ctx.emit("corpses_removed", t("Corpses in buildings and forests are removed."), "SAS-END-1")
+
+
+def _end_alarm_exposure(ctx: Ctx) -> None:
+    """Alarm in the End phase: the operator(s) nearest an alert unit are exposed (SAS-END-5)."""
+    units = [u.loc for u in ctx.state.map_units() if u.alert]
+    ops = [o for o in ctx.state.active_ops() if o.loc is not None]
+    if not units or not ops:
+        return
+    near = {o.id: min(max(abs(o.loc[0] - u[0]), abs(o.loc[1] - u[1])) for u in units) for o in ops}  # type: ignore[index]
+    best = min(near.values())
+    for op_id, d in near.items():
+        if d == best:
+            alerts.expose(ctx, op_id, "SAS-END-5")
+
+
+def _cleanup(ctx: Ctx) -> None:
+    """Templates go, cigarettes on units go; a smoker who sees an operator exposes him (SAS-END-1, SAS-EVT-8)."""
+    if ctx.state.templates:
+        ctx.state = replace(ctx.state, templates=())
+        ctx.emit("templates_removed", t("Blast templates are removed."), "SAS-END-1")
+    smoker = ctx.state.cigarette
+    if smoker is not None and smoker.startswith("unit:"):
+        unit_id = smoker[5:]
+        ctx.state = replace(ctx.state, cigarette=None).with_unit(unit_id, cigarette=False)
+        ctx.emit("cigarette_out", t("The cigarette marker is removed."), "SAS-END-1")
+        alerts.detect(ctx)
+
+
+def achieved(state: SasState) -> frozenset[str]:
+    """Objectives achieved: destroy objectives by blasts, kill objectives once all their units are dead."""
+    killed = {o.id for o in state.rt.mission.objectives if o.kind == "kill" and not any(state.unit(u) for u in o.units)}
+    return state.achieved | killed

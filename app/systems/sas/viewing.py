@@ -1,0 +1,123 @@
+"""The generic view of an SAS game (DESIGN §3, §7): counters, markers, tracks, phases, vision highlights.
+
+Rulebook chapters: §4 (SAS-LOS-2/5: the ``vision`` highlight maps every square each Axis unit sees to
+"full" or "half"; ``vision_why`` gives the reason for every square of each arc, blocked ones included),
+§6 (SAS-TURN-2 phase tracker), §12 (SAS-METER stealth track) and §2 (SAS-BRD-11 operator boards as panels).
+"""
+
+from __future__ import annotations
+
+from app.core.i18n import Text, t
+from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, TrackView
+from app.systems.sas.names import name_of
+from app.systems.sas.state import SasState
+from app.systems.sas.turn import PHASE_NAMES
+from app.systems.sas.vision import vision
+
+Cell = tuple[int, int]
+
+
+def vision_maps(state: SasState) -> tuple[dict[Cell, str], dict[Cell, str]]:
+    """Union of every Axis unit's sight ("full" beats "half") and the reasons per square."""
+    grades: dict[Cell, str] = {}
+    why: dict[Cell, str] = {}
+    for unit in state.map_units():
+        for loc, (g, reason) in vision(state, unit, explain=True).items():
+            if g != "none" and grades.get(loc) != "full":
+                grades[loc] = g
+            line = f"{unit.id}: {reason}"
+            why[loc] = f"{why[loc]}\n{line}" if loc in why else line
+    return grades, why
+
+
+def _counters(state: SasState, side: str | None) -> list[CounterView]:
+    acting = state.activation.operator if state.activation else None
+    out = []
+    for op in state.operators:
+        flags = tuple(
+            f for f, on in (("exposed", op.exposed), ("crouched", op.crouched), ("carrying", bool(op.carrying))) if on
+        )
+        details = ((t("HP"), str(op.hp)), (t("Ammo"), ", ".join(f"{w} {n}" for w, n in op.ammo) or "-"))
+        out.append(
+            CounterView(
+                op.id,
+                op.loc,
+                op.id[:2].upper(),
+                name_of(state, op.id),
+                "sas",
+                "operator",
+                op.facing,
+                None,
+                str(op.hp),
+                flags,
+                (),
+                (side in (None, "sas") and op.id == acting) or (state.activation is None and not op.activated),
+                details,
+            )
+        )
+    for unit in state.units:
+        flags = tuple(
+            f for f, on in (("alert", unit.alert), ("cigarette", unit.cigarette), ("spawn", unit.on_spawn)) if on
+        )
+        out.append(
+            CounterView(
+                unit.id,
+                unit.loc,
+                unit.kind[:3].upper(),
+                name_of(state, unit.id),
+                "axis",
+                unit.kind,
+                unit.facing,
+                "#202020" if unit.colour == "black" else None,
+                None,
+                flags,
+            )
+        )
+    return out
+
+
+def _markers(state: SasState) -> list[MarkerView]:
+    out = [MarkerView(o.id, o.loc, o.kind) for o in state.objects if o.loc is not None]
+    out += [MarkerView(f"template_{i}", c, "blast_template") for i, c in enumerate(state.templates)]
+    return out
+
+
+def _phase(state: SasState) -> PhaseView:
+    steps = tuple(t(PHASE_NAMES[p]) for p in state.phases)
+    current = state.phases.index(state.phase) if state.phase in state.phases else 0
+    side = None if state.over else ("sas" if state.phase == "operator" else "axis")
+    title = t("Turn {n} — {section} section", n=state.turn, section=state.section.capitalize())
+    return PhaseView(title, steps, current, side)
+
+
+def _panels(state: SasState) -> list[PanelView]:
+    panels = []
+    for op in state.operators:
+        rows: list[tuple[Text, str]] = [(t("HP"), str(op.hp)), (t("Status"), op.status)]
+        rows += [(t(w), str(n)) for w, n in op.ammo]
+        rows += [(t(i), str(n)) for i, n in op.items]
+        panels.append(PanelView(name_of(state, op.id), tuple(rows)))
+    deck = (t("Cards left"), str(len(state.deck)))
+    panels.append(PanelView(t("Event deck"), (deck, (t("Patrol marker"), state.patrol_marker or "-"))))
+    return panels
+
+
+def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameView:
+    """Everything the UI draws for ``side``."""
+    grades, why = vision_maps(state)
+    tracks: tuple[TrackView, ...] = (
+        TrackView(t("Stealth meter"), str(state.meter), None, state.section == "battle"),
+        TrackView(t("Turn"), str(state.turn)),
+    )
+    if state.activation is not None:
+        tracks = (*tracks, TrackView(t("AP left"), str(state.activation.ap), "4"))
+    return GameView(
+        board=state.rt.board,
+        counters=tuple(_counters(state, side)),
+        markers=tuple(_markers(state)),
+        tracks=tracks,
+        phase=_phase(state),
+        panels=tuple(_panels(state)),
+        highlights={"vision": dict(grades), "vision_why": dict(why)},
+        outcome=outcome,
+    )

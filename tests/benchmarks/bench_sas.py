@@ -1,0 +1,84 @@
+"""SAS benchmarks, not collected by pytest: ``.venv/bin/python tests/benchmarks/bench_sas.py``.
+
+Figures (DESIGN §10): legal commands of one operator activation, the vision map of every Axis unit on a
+9-tile board, and a full Axis turn (all Axis phases) with 40 units on 9 tiles.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from app.scenario.catalog import open_session
+from app.systems.sas import SYSTEM
+from app.systems.sas.messages import ActivateOperator, EndPhase, RunAxisStep
+from app.systems.sas.mission import SasMission
+from app.systems.sas.setup import build_runtime, initial_state
+from app.systems.sas.state import SasState, UnitState
+from app.systems.sas.viewing import vision_maps
+
+ROOT = Path(__file__).resolve().parents[2]
+TUTORIAL = ROOT / "scenarios" / "sas" / "tutorial_assassination.json"
+TILES = ["farm", "woods", "river", "village", "chateau", "depot", "railyard", "crossroads", "airfield"]
+
+
+def _best(fn, repeat: int = 15) -> float:  # type: ignore[no-untyped-def]
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best * 1000
+
+
+def nine_tiles() -> SasState:
+    """A 9-tile board (all core map tiles, 3×3) from the tutorial mission's other settings."""
+    data = json.loads(TUTORIAL.read_text(encoding="utf-8"))
+    data["board"]["tiles"] = [
+        {"tile": t, "side": "A", "at": [8 * (i % 3), 3 + 8 * (i // 3)]} for i, t in enumerate(TILES)
+    ]
+    data["board"]["extras"] = [{"tile": "entry_exit", "side": "A", "at": [9, 0]}]
+    data["extra_units"][0]["at"] = "F5"
+    mission = SasMission.model_validate(data, context={"folder": TUTORIAL.parent})
+    return initial_state(build_runtime(mission, TUTORIAL.parent), 7)
+
+
+def forty_units(state: SasState) -> SasState:
+    """Battle section: 40 alert Axis units on the board (SMG infantry added), the operators exposed."""
+    units = list(state.units)
+    free = [c for c in state.rt.grid.locations() if c in state.rt.map_cells and state.unit_at(c) is None]
+    for i, cell in enumerate(free[:: max(1, len(free) // 60)]):
+        if len(units) >= 40:
+            break
+        units.append(UnitState(f"b{i}", "smg", "spawned", "black", cell, "S", alert=True))
+    ops = tuple(replace(o, exposed=True) for o in state.operators)
+    units = [replace(u, alert=True) for u in units]
+    return replace(state, units=tuple(units), operators=ops, section="battle")
+
+
+def main() -> None:
+    """Print the three SAS figures against their budgets."""
+    session = open_session(TUTORIAL, {"sas": SYSTEM})
+    session.submit(ActivateOperator(side="sas", operator="jock"))
+    state = session.state
+    print(f"sas.legal_commands_operator: {_best(lambda: SYSTEM.legal_commands(state)):.1f} ms (budget: 20 ms)")
+    big = nine_tiles()
+    print(f"sas.vision_map_9_tiles: {_best(lambda: vision_maps(big)):.1f} ms (budget: 20 ms)")
+    crowd = forty_units(big)
+    after, _ = SYSTEM.apply(crowd, EndPhase(side="sas"))
+
+    def axis_turn() -> None:
+        st = after
+        while not st.over and st.phase != "operator":
+            st, _ = SYSTEM.apply(st, RunAxisStep(side="axis"))
+
+    print(f"sas.axis_turn_40_units: {_best(axis_turn, 5):.1f} ms (budget: 100 ms)")
+
+
+if __name__ == "__main__":
+    main()
