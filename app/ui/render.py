@@ -63,6 +63,9 @@ def render_file(path: Path, out: Path, size: int, systems: Mapping[str, GameSyst
     from app.core.saves import SAVE_FORMAT, load_from_path
 
     path = Path(path)
+    if _format_of(path) == "adjutant-board":
+        render_board(path, Path(out), size, lang)
+        return
     if _format_of(path) == SAVE_FORMAT:
         session = load_from_path(path, systems)
     else:

@@ -58,8 +58,7 @@ def initial_state(runtime: Runtime, seed: int) -> State:
     )
 
 
-FUZZ_WEIGHTS = {"battle": 20.0, "order_unit": 4.0, "move": 3.0, "end_orders": 0.3, "end_movement": 0.5,
-                "decline": 0.5}
+FUZZ_WEIGHTS = {"battle": 20.0, "order_unit": 4.0, "move": 3.0, "end_orders": 0.3, "end_movement": 0.5, "decline": 0.5}
 
 
 class CcaSystem:
