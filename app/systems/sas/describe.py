@@ -1,29 +1,123 @@
 """How to present SAS commands in the UI (labels, groups, costs, hints with rule IDs).
 
-Rulebook chapter: §7.2 action table (SAS-ACT-1: the AP cost shown with each action).
+Rulebook chapter: §7.2 action table (SAS-ACT-1: the AP cost shown with each action, read from the same
+action table the rules charge) and §8.1 (SAS-ATK-1/2, SAS-AIM-1: an attack's hit chance shown before the
+player commits, computed from the same modifiers the attack will roll with).
 """
 
 from __future__ import annotations
 
-from app.core.i18n import t
+from fractions import Fraction
+
+from app.core.dice import Roller
+from app.core.errors import IllegalCommandError
+from app.core.i18n import Text, localized, t
 from app.core.messages import Command
+from app.core.ruling import Modifier
 from app.core.view import CommandInfo
-from app.systems.sas.messages import ACTION_LABELS
+from app.systems.sas import combat
+from app.systems.sas.context import Ctx
+from app.systems.sas.messages import ACTION_LABELS, Attack
+from app.systems.sas.names import name_of
+from app.systems.sas.operator import ACTION_OF, action_id
 from app.systems.sas.state import SasState
+
+PHASE_KINDS = ("end_activation", "end_phase", "axis_step", "activate")
 
 
 def describe_command(state: SasState, command: Command) -> CommandInfo:
-    """Label, group, actor, target and cost of a command."""
+    """Label, group, actor, target, AP cost and (for attacks) the hit chance of a command."""
     kind = command.kind
     op = getattr(command, "operator", None)
-    target = getattr(command, "to", None) or getattr(command, "move_to", None)
+    target = _target_square(state, command)
+    text = _label(state, command, target)
+    group = "phase" if kind in PHASE_KINDS else kind
+    hint = _attack_hint(state, command) if isinstance(command, Attack) else None
+    return CommandInfo(text, group, op, target, _cost(state, command), hint)
+
+
+def _label(state: SasState, command: Command, target: tuple[int, int] | None) -> Text:
+    """ "Move J2", "Attack Rifleman (H4) with Pistol, moving to K2 first"."""
+    action = ACTION_LABELS.get(command.kind, command.kind)
+    where = state.rt.label(target) if target is not None else ""
+    ident = getattr(command, "target", None)
+    if not isinstance(ident, str) or state.unit(ident) is None:
+        return t("{action} {where}", action=action, where=where)
+    text = t("{action} {target} ({where})", action=action, target=name_of(state, ident), where=where)
+    weapon = state.rt.tables.weapons.get(getattr(command, "weapon", ""))
+    if weapon is not None:
+        text = t("{text} with {weapon}", text=text, weapon=localized(weapon.name_en, weapon.name_zh))
+    step = getattr(command, "move_to", None)
+    if step is not None:
+        order = t("first") if getattr(command, "move_first", True) else t("after")
+        text = t("{text}, moving to {square} {order}", text=text, square=state.rt.label(tuple(step)), order=order)
+    return text
+
+
+def _target_square(state: SasState, command: Command) -> tuple[int, int] | None:
+    ident = getattr(command, "target", None)
+    unit = state.unit(ident) if isinstance(ident, str) else None
+    if unit is not None and not unit.on_spawn:
+        return unit.loc
     path = getattr(command, "path", None)
     if path:
-        target = path[-1]
-    label = ACTION_LABELS.get(kind, kind)
-    where = state.rt.label(target) if target is not None else ""
-    extra = getattr(command, "target", "") or getattr(command, "weapon", "")
-    text = t("{action} {what} {where}", action=label, what=str(extra), where=where)
-    ap = {"attack": 1, "move": 1, "sprint": 2, "climb": 2, "crouch": 1, "aim": 1, "place": 1, "recover": 3}.get(kind)
-    group = "phase" if kind in ("end_activation", "end_phase", "axis_step", "activate") else kind
-    return CommandInfo(text, group, op, target, f"{ap} AP" if ap is not None else "")
+        return tuple(path[-1])
+    square = getattr(command, "to", None) or getattr(command, "move_to", None)
+    if square is not None:
+        return tuple(square)
+    ident = getattr(command, "target", None)
+    unit = state.unit(ident) if isinstance(ident, str) else None
+    if unit is not None and not unit.on_spawn:
+        return unit.loc
+    obj = state.obj(ident) if isinstance(ident, str) else None
+    return obj.loc if obj is not None else None
+
+
+def _cost(state: SasState, command: Command) -> str:
+    """AP cost from the action table (SAS-ACT-1), as the rules will charge it."""
+    if type(command) not in ACTION_OF or state.activation is None:
+        return ""
+    ctx = Ctx(state, Roller(state.dice))
+    try:
+        row = state.rt.tables.actions[action_id(ctx, command)]
+    except (KeyError, IllegalCommandError):
+        return ""
+    return f"{row.ap} AP"
+
+
+def _attack_hint(state: SasState, command: Attack) -> Text | None:
+    """Chance of at least one success, with every modifier and its rule ID (SAS-ATK-1/2, SAS-AIM-1)."""
+    weapon = state.rt.tables.weapons.get(command.weapon)
+    op = state.op(command.operator)
+    loc = _target_square(state, command)
+    if weapon is None or weapon.kind != "gun" or op.loc is None or loc is None:
+        return None
+    if command.move_to is not None and command.move_first:  # range counts from where he will shoot
+        state = state.with_op(op.id, loc=tuple(command.move_to))
+        op = state.op(op.id)
+    ctx = Ctx(state, Roller(state.dice))
+    aimed = state.activation is not None and command.target in state.activation.aimed
+    mods = combat.operator_mods(ctx, op.id, command.weapon, loc, aimed)
+    total = sum(m.value for m in mods)
+    faces = max(0, min(6, 7 - (weapon.target - total)))
+    miss = Fraction(6 - faces, 6) ** weapon.rolls
+    chance = round(float(1 - miss) * 100)
+    parts = _modifier_list(mods)
+    return t(
+        "{rolls} dice at {target}+ ({mods}): {chance}% chance of at least one success.",
+        rolls=weapon.rolls,
+        target=weapon.target,
+        mods=parts,
+        chance=chance,
+    )
+
+
+def _modifier_list(mods: list[Modifier]) -> Text:
+    """ "+1 short range (4) [SAS-ATK-2], +2 aimed [SAS-AIM-1]" as one translatable Text."""
+    if not mods:
+        return t("no modifiers")
+    items = {
+        f"m{i}": t("{value} {reason} [{rule}]", value=f"{m.value:+d}", reason=m.reason, rule=m.rule_id)
+        for i, m in enumerate(mods)
+    }
+    return Text(msg=", ".join("{" + key + "}" for key in items), args=dict(items))
