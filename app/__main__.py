@@ -3,26 +3,79 @@
 This is the only module that sees both the systems and the UI (DESIGN §2). With no arguments it opens the
 window on the bundled default mission; with a subcommand (validate, schema, render, replay, script, fuzz) it
 runs the command-line tool.
+
+Systems are imported when first used (a rules engine costs up to a quarter of a second to import): the
+registry is a table of id -> module and display name, and :class:`LazySystems` is a mapping over it that
+imports a system on first lookup. The CLI and Qt are likewise imported only by the path that needs them.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
-from importlib.metadata import PackageNotFoundError, version
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
-from app import cli
+from app.core.i18n import Text, localized, t
 from app.core.system import GameSystem
-from app.systems.cca import SYSTEM as CCA
-from app.systems.sas import SYSTEM as SAS
+
+
+@dataclass(frozen=True)
+class SystemEntry:
+    """A registered system: the module exporting ``SYSTEM`` and its display name (same as ``SYSTEM.info.name``)."""
+
+    module: str
+    name: Text
+
+
+# Seating order of the start page. Keep the names equal to each system's ``info.name``.
+REGISTRY: dict[str, SystemEntry] = {
+    "sas": SystemEntry("app.systems.sas", t("SAS: Rogue Regiment")),
+    "cca": SystemEntry("app.systems.cca", localized("Commands & Colors: Ancients", "指挥与军旗：古代")),
+}
+
+
+class LazySystems(Mapping[str, GameSystem]):
+    """The registered systems by id; a system's module is imported on its first ``[id]`` (or ``get``)."""
+
+    def __init__(self, registry: Mapping[str, SystemEntry] | None = None) -> None:
+        self._registry = dict(REGISTRY if registry is None else registry)
+        self._loaded: dict[str, GameSystem] = {}
+
+    def __getitem__(self, system_id: str) -> GameSystem:
+        system = self._loaded.get(system_id)
+        if system is None:
+            entry = self._registry[system_id]  # KeyError for an unknown id, as a dict
+            system = cast(GameSystem, importlib.import_module(entry.module).SYSTEM)
+            self._loaded[system_id] = system
+        return system
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._registry)
+
+    def __len__(self) -> int:
+        return len(self._registry)
+
+    def __contains__(self, system_id: object) -> bool:
+        return system_id in self._registry
+
+    @property
+    def names(self) -> dict[str, Text]:
+        """Display names by id, without importing anything."""
+        return {system_id: entry.name for system_id, entry in self._registry.items()}
 
 
 def load_systems() -> dict[str, GameSystem]:
-    """Every game system this build knows, by id."""
-    return {system.info.id: system for system in (SAS, CCA)}
+    """Every game system this build knows, by id (imports them all; see :class:`LazySystems`)."""
+    systems = LazySystems()
+    return {system_id: systems[system_id] for system_id in systems}
 
 
 def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # ~40 ms: only for --version
+
     try:
         return version("adjutant")
     except PackageNotFoundError:  # running from a PyInstaller bundle
@@ -32,7 +85,12 @@ def _version() -> str:
 def _render(path: Path, out: Path, size: int) -> None:
     from app.ui.render import render_file  # Qt only when rendering
 
-    render_file(path, out, size, load_systems())
+    render_file(path, out, size, LazySystems())
+
+
+def _may_be_command(arg: str) -> bool:
+    """Whether ``arg`` could name a CLI subcommand (scenario and save files have a suffix: no need to ask)."""
+    return not arg.startswith("-") and not Path(arg).suffix
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,14 +99,17 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] == ["--version"]:
         print(f"adjutant {_version()}")
         return 0
-    if args and not args[0].startswith("-") and args[0] in cli.COMMANDS:
-        return cli.main(args, load_systems(), renderer=_render)
+    if args and _may_be_command(args[0]):
+        from app import cli  # the CLI only for its subcommands
+
+        if args[0] in cli.COMMANDS:
+            return cli.main(args, LazySystems(), renderer=_render)
     from app.ui.app import run_app  # keep the CLI free of Qt start-up cost
 
     smoke = "--smoke" in args
     rest = [a for a in args if a != "--smoke"]
     scenario = Path(rest[0]) if rest and not rest[0].startswith("-") else None
-    return run_app(load_systems(), [sys.argv[0], *rest], scenario=scenario, smoke=smoke)
+    return run_app(LazySystems(), [sys.argv[0], *rest], scenario=scenario, smoke=smoke)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from typing import cast
-
-import shapely
-from shapely.validation import explain_validity
+from typing import TYPE_CHECKING, cast
 
 from app.geometry.topology import EdgeFeature, GeometryError, Loc, Point, Segment, merge_features
+
+if TYPE_CHECKING:  # shapely costs ~130 ms to import (numpy): imported by the functions that need shapes
+    import shapely
 
 SHARED_BORDER_MIN = 1e-6
 OVERLAP_MAX = 1e-6
@@ -22,6 +22,9 @@ OVERLAP_MAX = 1e-6
 def _build_polygon(area: str, points: Sequence[tuple[float, float]]) -> shapely.Polygon:
     if len(points) < 3:
         raise GeometryError(f"area {area!r} needs at least 3 points, got {len(points)}")
+    import shapely
+    from shapely.validation import explain_validity
+
     poly = shapely.Polygon([(float(x), float(y)) for x, y in points])
     if not poly.is_valid or poly.area <= 0:
         raise GeometryError(f"area {area!r} has an invalid polygon: {explain_validity(poly)}")
@@ -30,6 +33,8 @@ def _build_polygon(area: str, points: Sequence[tuple[float, float]]) -> shapely.
 
 
 def _longest_line(geom: shapely.Geometry) -> Segment | None:
+    import shapely
+
     merged = shapely.line_merge(geom) if geom.geom_type == "MultiLineString" else geom
     lines = [g for g in shapely.get_parts(merged) if g.geom_type == "LineString" and g.length > 0]
     if not lines:
@@ -67,6 +72,8 @@ class AreaMap:
         self._outlines = {a: [(float(x), float(y)) for x, y in pts] for a, pts in areas.items()}
         self._terrain = {a: (terrain or {}).get(a, "clear") for a in self._ids}
         self._labels = dict(labels or {})
+        import shapely
+
         self._tree = shapely.STRtree([self._shapes[a] for a in self._ids])
         self._adjacent: dict[str, set[str]] = {a: set() for a in self._ids}
         self._borders: dict[frozenset[str], Segment] = {}
@@ -179,6 +186,8 @@ class AreaMap:
 
     def locate(self, x: float, y: float) -> str | None:
         """Return the area covering point ``(x, y)`` (the first in map order on a border), or ``None``."""
+        import shapely
+
         point = shapely.Point(x, y)
         hits = sorted(int(i) for i in self._tree.query(point, predicate="intersects"))
         return self._ids[hits[0]] if hits else None
@@ -187,6 +196,8 @@ class AreaMap:
         """Return ``(minx, miny, maxx, maxy)`` of all areas."""
         if not self._ids:
             return (0.0, 0.0, 0.0, 0.0)
+        import shapely
+
         minx, miny, maxx, maxy = shapely.total_bounds(list(self._shapes.values()))
         return (float(minx), float(miny), float(maxx), float(maxy))
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from typing import Literal, cast
-
-import shapely
+from typing import TYPE_CHECKING, Literal, cast
 
 from app.geometry.topology import EdgeFeature, GeometryError, Loc, Point, Segment
+
+if TYPE_CHECKING:  # shapely costs ~130 ms to import (numpy): imported by the functions that need shapes
+    import shapely
 
 Hex = tuple[int, int]
 
@@ -180,6 +181,8 @@ class HexGrid:
         h = cast(Hex, loc)
         poly = self._shapes.get(h)
         if poly is None:
+            import shapely
+
             poly = shapely.Polygon(self.polygon(h))
             self._shapes[h] = poly
         return poly

@@ -17,14 +17,15 @@ import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal, cast
-
-import shapely
+from typing import TYPE_CHECKING, Literal, cast
 
 from app.geometry.gridtrace import Template, hex_template, square_template
 from app.geometry.hexgrid import HexGrid
 from app.geometry.square import SquareGrid
 from app.geometry.topology import GeometryError, Loc, Topology
+
+if TYPE_CHECKING:  # shapely costs ~130 ms to import (numpy): imported by the functions that need shapes
+    import shapely
 
 RIM_TOLERANCE = 1e-9
 
@@ -207,6 +208,8 @@ Piece = tuple[float, float, tuple[Loc, ...]]  # (start, end) along the segment, 
 
 
 def _spans(line: shapely.Geometry, seg: shapely.LineString) -> list[tuple[float, float]]:
+    import shapely
+
     spans = []
     for part in shapely.get_parts(line):
         if part.geom_type == "LineString" and part.length > RIM_TOLERANCE:
@@ -231,6 +234,8 @@ def _shapely_pieces(topo: Topology, seg: shapely.LineString, candidates: Sequenc
 
 
 def _shapely_crossings(topo: Topology, a: Loc, b: Loc) -> tuple[Crossing, ...]:
+    import shapely
+
     seg = shapely.LineString([topo.centre(a), topo.centre(b)])
     if seg.length == 0:
         return ()

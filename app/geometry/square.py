@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import cast
-
-import shapely
+from typing import TYPE_CHECKING, cast
 
 from app.geometry.topology import EdgeFeature, GeometryError, Loc, Point, Segment
+
+if TYPE_CHECKING:  # shapely costs ~130 ms to import (numpy): imported by the functions that need shapes
+    import shapely
 
 Cell = tuple[int, int]
 
@@ -148,6 +149,8 @@ class SquareGrid:
         cell = cast(Cell, loc)
         poly = self._shapes.get(cell)
         if poly is None:
+            import shapely
+
             poly = shapely.Polygon(self.polygon(cell))
             self._shapes[cell] = poly
         return poly

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-import shapely
+if TYPE_CHECKING:  # shapely costs ~130 ms to import (numpy): imported by the functions that need shapes
+    import shapely
 
 Loc = Hashable
 """A location: squares ``(x, y)`` ints, hexes ``(q, r)`` axial ints, areas ``str`` ids."""

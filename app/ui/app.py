@@ -58,7 +58,7 @@ class AppShell(QObject):
 
     def __init__(self, systems: Mapping[str, GameSystem], *, agent_for_side: AgentFactory | None = None) -> None:
         super().__init__()
-        self.systems = dict(systems)
+        self.systems = systems  # may be lazy (app.__main__.LazySystems): look systems up only when needed
         self.data_dir = data_dir()
         self.prefs = Preferences.load(self.data_dir)
         self.agent_for_side = agent_for_side

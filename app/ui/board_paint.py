@@ -53,6 +53,7 @@ class BoardGeometry:
     cell_size: float = 1.0
     bucket: float = 4.0
     index: dict[tuple[int, int], list[Cell]] = field(default_factory=dict)
+    _bounds: QRectF | None = field(default=None, repr=False, compare=False)
 
     @property
     def topology(self) -> Any:
@@ -60,10 +61,12 @@ class BoardGeometry:
         return self.board.topology
 
     def bounds(self) -> QRectF:
-        """The board rectangle with a small margin."""
-        x0, y0, x1, y1 = self.topology.bounds()
-        m = self.cell_size * 0.3
-        return QRectF(x0 - m, y0 - m, (x1 - x0) + 2 * m, (y1 - y0) + 2 * m)
+        """The board rectangle with a small margin (a copy: callers may adjust it)."""
+        if self._bounds is None:  # topology.bounds() walks every location: items ask for it on every paint
+            x0, y0, x1, y1 = self.topology.bounds()
+            m = self.cell_size * 0.3
+            self._bounds = QRectF(x0 - m, y0 - m, (x1 - x0) + 2 * m, (y1 - y0) + 2 * m)
+        return QRectF(self._bounds)
 
     def visible(self, rect: QRectF) -> Iterable[Cell]:
         """Cells whose bounding rectangle meets ``rect``."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+import math
+from collections import OrderedDict, defaultdict
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmapCache
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap, QPixmapCache, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from app.core.view import GameView
@@ -15,30 +16,122 @@ from app.ui.counters import COUNTER_Z, FANNED_Z, CounterItem, MarkerItem, loc_ke
 from app.ui.theme import Theme, load_theme
 
 PIXMAP_CACHE_KB = 256 * 1024
+TILE_PX = 256  # board tile side in device pixels
+MAX_TILES = 160  # about 40 MB of tiles: several screens of a 1400x900 view
 
 
 class BoardItem(QGraphicsItem):
-    """The static board (terrain, edges, roads, marks, labels) painted once per zoom level and cached."""
+    """The static board (terrain, edges, roads, marks, labels), cached as device-pixel tiles per zoom level.
+
+    In a view the board is painted into ``TILE_PX`` square pixmaps aligned on the device pixel grid, so panning
+    only blits tiles (and paints the tiles newly scrolled in) instead of repainting the exposed strip and
+    copying a viewport-sized cache as Qt's DeviceCoordinateCache does on every scroll. Any zoom, language or
+    label change starts a new set of tiles; the least recently used tiles go first. Rotated transforms paint
+    directly.
+    """
 
     def __init__(self, geo: BoardGeometry, theme: Theme) -> None:
         super().__init__()
         self.geo = geo
         self.theme = theme
-        self.lang = "en"
-        self.show_labels = True
+        self._lang = "en"
+        self._show_labels = True
         self._rect = geo.bounds()
+        self._tiles: OrderedDict[tuple[Any, ...], QPixmap] = OrderedDict()  # (paint key, column, row), LRU
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(0)
+
+    @property
+    def lang(self) -> str:
+        """Language of the place names."""
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        if value != self._lang:
+            self._lang = value
+            self.invalidate_tiles()
+
+    @property
+    def show_labels(self) -> bool:
+        """Whether location labels are drawn."""
+        return self._show_labels
+
+    @show_labels.setter
+    def show_labels(self, value: bool) -> None:
+        if value != self._show_labels:
+            self._show_labels = value
+            self.invalidate_tiles()
+
+    def invalidate_tiles(self) -> None:
+        """Forget the cached tiles (call ``update()`` to repaint)."""
+        self._tiles.clear()
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        world = painter.worldTransform()
+        if world.type().value > QTransform.TransformationType.TxScale.value or painter.device() is None:
+            self._paint_direct(painter, option.exposedRect)
+            return
+        self._paint_tiles(painter, world, option.exposedRect)
+
+    def _options(self, lod: float) -> PaintOptions:
+        return PaintOptions(lod=lod, lang=self._lang, labels=self._show_labels)
+
+    def _paint_direct(self, painter: QPainter, exposed: QRectF) -> None:
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, lod > 4)
-        opts = PaintOptions(lod=lod, lang=self.lang, labels=self.show_labels)
-        paint_board(painter, self.geo, self.theme, option.exposedRect, opts)
+        paint_board(painter, self.geo, self.theme, exposed, self._options(lod))
+
+    def _paint_tiles(self, painter: QPainter, world: QTransform, exposed: QRectF) -> None:
+        sx, sy, dx, dy = world.m11(), world.m22(), world.dx(), world.dy()
+        ox, oy = math.floor(dx), math.floor(dy)  # scrolling moves these; the fractions stay, so tiles stay valid
+        fx, fy = dx - ox, dy - oy
+        dpr = painter.device().devicePixelRatioF()
+        key = (sx, sy, round(fx, 4), round(fy, 4), dpr, painter.renderHints().value, painter.font().key())
+        area = world.mapRect(exposed.intersected(self._rect))
+        if area.isEmpty():
+            return
+        i0, i1 = math.floor((area.left() - ox) / TILE_PX), math.ceil((area.right() - ox) / TILE_PX)
+        j0, j1 = math.floor((area.top() - oy) / TILE_PX), math.ceil((area.bottom() - oy) / TILE_PX)
+        painter.save()
+        painter.resetTransform()
+        for i in range(i0, i1):
+            for j in range(j0, j1):
+                tile_key = (key, i, j)
+                tile = self._tiles.get(tile_key)
+                if tile is None:
+                    tile = self._render_tile(painter, i, j, (sx, sy, fx, fy), dpr)
+                    self._tiles[tile_key] = tile
+                    while len(self._tiles) > MAX_TILES:
+                        self._tiles.popitem(last=False)
+                else:
+                    self._tiles.move_to_end(tile_key)
+                painter.drawPixmap(ox + i * TILE_PX, oy + j * TILE_PX, tile)
+        painter.restore()
+
+    def _render_tile(
+        self, target: QPainter, i: int, j: int, transform: tuple[float, float, float, float], dpr: float
+    ) -> QPixmap:
+        sx, sy, fx, fy = transform
+        tile = QPixmap(round(TILE_PX * dpr), round(TILE_PX * dpr))
+        tile.setDevicePixelRatio(dpr)
+        tile.fill(Qt.GlobalColor.transparent)
+        to_tile = QTransform(sx, 0, 0, sy, fx - i * TILE_PX, fy - j * TILE_PX)
+        inverse, _ = to_tile.inverted()
+        margin = self.geo.cell_size  # shapes near the tile (labels, marks) may reach into it
+        culled = inverse.mapRect(QRectF(0, 0, TILE_PX, TILE_PX)).adjusted(-margin, -margin, margin, margin)
+        painter = QPainter(tile)
+        painter.setRenderHints(target.renderHints())
+        painter.setFont(target.font())
+        painter.setTransform(to_tile)
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(to_tile)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, lod > 4)
+        paint_board(painter, self.geo, self.theme, culled, self._options(lod))
+        painter.end()
+        return tile
 
 
 class HighlightItem(QGraphicsItem):
@@ -48,6 +141,7 @@ class HighlightItem(QGraphicsItem):
         super().__init__()
         self.geo = geo
         self.fills: dict[Any, tuple[QColor, QColor | None]] = {}
+        self._rect = geo.bounds()
         self.setZValue(z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
 
@@ -58,7 +152,7 @@ class HighlightItem(QGraphicsItem):
             self.update()
 
     def boundingRect(self) -> QRectF:
-        return self.geo.bounds()
+        return self._rect
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         if not self.fills:
@@ -139,7 +233,7 @@ class BoardScene(QGraphicsScene):
         """Repaint texts that depend on the language (place names, tooltips)."""
         self.lang = lang
         if self.board_item is not None:
-            self.board_item.lang = lang
+            self.board_item.lang = lang  # a new language starts new tiles
             self.board_item.update()
 
     # --- view sync ----------------------------------------------------------------------------------

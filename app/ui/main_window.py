@@ -87,7 +87,8 @@ class MainWindow(QMainWindow):
         self.interaction = BoardInteraction(self.controller, self.board_view, self.scene, self)
         self.interaction.lang = self.lang
         self.files = WindowFiles(self, save_path, open_session)
-        self.autosaver = self._start_autosave()
+        self.autosaver: Autosaver | None = None
+        self._autosave_started = False
         self._hover_rows: list[tuple[str, str]] = []
         self._build_ui()
         self._build_menus()
@@ -98,11 +99,19 @@ class MainWindow(QMainWindow):
         self.resize(1500, 950)
         self._restore_layout()
         QTimer.singleShot(0, self.board_view.fit)
-        if self.autosaver is None:
-            self.statusBar().showMessage(tr("Autosave is off: {0}").format(self._autosave_error))
+        QTimer.singleShot(0, self._ensure_autosave)  # after the first paint, before any automated command
         QTimer.singleShot(0, self.controller.schedule_automation)
 
     # --- construction -------------------------------------------------------------------------------
+    def _ensure_autosave(self) -> None:
+        """Start autosaving (once). Deferred: encoding the state for the first write can take 100 ms."""
+        if self._autosave_started:
+            return
+        self._autosave_started = True
+        self.autosaver = self._start_autosave()
+        if self.autosaver is None:
+            self.statusBar().showMessage(tr("Autosave is off: {0}").format(self._autosave_error))
+
     def _start_autosave(self) -> Autosaver | None:
         """Autosave after every command; a session that cannot be saved is played on, with a warning."""
         try:
@@ -348,6 +357,7 @@ class MainWindow(QMainWindow):
         settings = QSettings(str(self.data_dir / "window.ini"), QSettings.Format.IniFormat)
         settings.setValue("state", self.saveState())
         self.controller.close()
+        self._ensure_autosave()  # closed before the event loop ran: the game is still autosaved, cleanly
         if self.autosaver is not None:
             self.autosaver.close()
         self.files.save_prefs()

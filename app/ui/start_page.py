@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.i18n import Text
 from app.core.saves import SaveFile
 from app.core.system import GameSystem
 from app.ui.lang import translator
@@ -51,7 +53,7 @@ class StartPage(QWidget):
 
     def __init__(
         self,
-        systems: dict[str, GameSystem],
+        systems: Mapping[str, GameSystem],
         entries: list[Any],
         recent: list[Path],
         pending: SaveFile | None,
@@ -161,8 +163,8 @@ class StartPage(QWidget):
 
     def _fill_systems(self) -> None:
         self.system_list.clear()
-        for system_id, system in self.systems.items():
-            item = QListWidgetItem(system.info.name.render(self.lang))
+        for system_id in self.systems:
+            item = QListWidgetItem(self._system_name(system_id).render(self.lang))
             item.setData(Qt.ItemDataRole.UserRole, system_id)
             self.system_list.addItem(item)
         default = next((i for i, e in enumerate(self.entries) if getattr(e, "default", False)), None)
@@ -174,6 +176,12 @@ class StartPage(QWidget):
         )
         if ids:
             self.system_list.setCurrentRow(start)
+
+    def _system_name(self, system_id: str) -> Text:
+        names = getattr(self.systems, "names", None)  # a lazy registry names its systems without importing them
+        if isinstance(names, Mapping) and system_id in names:
+            return cast(Text, names[system_id])
+        return self.systems[system_id].info.name
 
     def _fill_recent(self) -> None:
         self.recent_list.clear()
