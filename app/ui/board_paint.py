@@ -159,9 +159,14 @@ def _paint_cells(painter: QPainter, geo: BoardGeometry, theme: Theme, cells: lis
     grid = theme.get("grid", "colour", "#00000040")
     painter.setPen(cosmetic(grid, theme.number("grid", "width_px", 1.0)) if opts.lod > 6 else Qt.PenStyle.NoPen)
     for terrain, group in groups.items():
-        painter.setBrush(QBrush(theme.terrain(terrain).fill))
+        fill = theme.terrain(terrain).fill
+        painter.setBrush(QBrush(fill))
         for cell in group:
+            if geo.topology.kind == "area":  # neighbouring areas need telling apart: a stable tint per area
+                painter.setBrush(QBrush(_area_tint(fill, cell.loc)))
             painter.drawPolygon(cell.polygon)
+    if geo.topology.kind == "area":
+        _paint_area_borders(painter, theme, cells)
     if geo.cell_size * opts.lod < 10:
         return
     scale = geo.cell_size * (0.95 if geo.topology.kind == "square" else 0.85)
@@ -179,6 +184,21 @@ def _paint_cells(painter: QPainter, geo: BoardGeometry, theme: Theme, cells: lis
             painter.scale(scale, scale)
             painter.drawPath(path)
             painter.restore()
+
+
+def _area_tint(fill: QColor, loc: Any) -> QColor:
+    """The terrain colour shifted a little in lightness and hue, the same for an area every time."""
+    digest = sum((i + 1) * ord(ch) for i, ch in enumerate(str(loc)))
+    hue, sat, light, alpha = fill.getHsl()
+    shift = (digest % 7 - 3) * 7
+    return QColor.fromHsl((hue + (digest % 5 - 2) * 6) % 360, sat, max(0, min(255, light + shift)), alpha)
+
+
+def _paint_area_borders(painter: QPainter, theme: Theme, cells: list[Cell]) -> None:
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(cosmetic(theme.get("grid", "area_border", "#4a4a4aff"), 1.6))
+    for cell in cells:
+        painter.drawPolygon(cell.polygon)
 
 
 def _paint_paths(painter: QPainter, geo: BoardGeometry, theme: Theme) -> None:
@@ -298,7 +318,9 @@ def _paint_outlines(painter: QPainter, geo: BoardGeometry, theme: Theme, opts: P
 def _paint_labels(painter: QPainter, geo: BoardGeometry, theme: Theme, cells: list[Cell], opts: PaintOptions) -> None:
     kind = geo.topology.kind
     px = geo.cell_size * opts.lod
-    if (kind == "square" and px < 48) or (kind == "hex" and px < 38) or (kind == "area" and px < 30):
+    if kind == "area":  # areas carry their names as marks, in the current language
+        return
+    if (kind == "square" and px < 48) or (kind == "hex" and px < 38):
         return
     col = theme.get("label", "hex_colour" if kind == "hex" else "colour", "#303030a0")
     size = geo.cell_size * (0.16 if kind == "square" else 0.13)

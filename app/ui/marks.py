@@ -36,7 +36,8 @@ class MarkPainter:
         self._patrol_lines(marks)
         for cell in cells:
             for mark in marks.get(cell.loc, ()):
-                self._mark(cell.centre, mark)
+                at = dict(mark.props).get("label_at")  # area names may be placed by the map's author
+                self._mark(QPointF(*at) if isinstance(at, (tuple, list)) else cell.centre, mark)
 
     def _colour(self, mark: Any) -> QColor:
         props = dict(mark.props)
@@ -158,8 +159,8 @@ class MarkPainter:
         name = props.get("name_zh" if self.lang == "zh_CN" else "name_en") or props.get("name_en")
         side = props.get("side")
         colour = self.theme.side(str(side)) if side else QColor("#5a4a7a")
-        self._ring(centre + QPointF(0, -self.size * 0.25), self.size * 0.07, colour)
+        if mark.kind != "name":  # a bare name (area maps) needs no symbol
+            self._ring(centre + QPointF(0, -self.size * 0.25), self.size * 0.07, colour)
         if name:
-            draw_text(
-                self.p, centre + QPointF(0, self.size * 0.32), str(name), self.size * 0.17, QColor("#202020"), bold=True
-            )
+            below = 0.0 if mark.kind == "name" else self.size * 0.32
+            draw_text(self.p, centre + QPointF(0, below), str(name), self.size * 0.17, QColor("#202020"), bold=True)
