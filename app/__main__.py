@@ -12,6 +12,7 @@ imports a system on first lookup. The CLI and Qt are likewise imported only by t
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -83,14 +84,29 @@ def _version() -> str:
 
 
 def _render(path: Path, out: Path, size: int) -> None:
+    if not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a headless render needs no display
     from app.ui.render import render_file  # Qt only when rendering
 
     render_file(path, out, size, LazySystems())
 
 
-def _may_be_command(arg: str) -> bool:
-    """Whether ``arg`` could name a CLI subcommand (scenario and save files have a suffix: no need to ask)."""
-    return not arg.startswith("-") and not Path(arg).suffix
+CLI_OPTIONS = ("-h", "--help", "--lang")
+APP_OPTIONS = ("--smoke",)
+
+
+def _wants_cli(arg: str) -> bool:
+    """Whether the first argument is for the command-line tool rather than the window.
+
+    The window takes an optional scenario or save file and Qt's own ``-option`` arguments; anything else that
+    is not an existing file (a subcommand, a mistyped one, ``--help``, ``--lang``) goes to the CLI, which
+    explains itself and exits non-zero on mistakes instead of opening a window.
+    """
+    if arg.split("=", 1)[0] in CLI_OPTIONS:
+        return True
+    if arg.startswith("-"):
+        return False
+    return not Path(arg).suffix and not Path(arg).exists()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,11 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] == ["--version"]:
         print(f"adjutant {_version()}")
         return 0
-    if args and _may_be_command(args[0]):
+    if args and _wants_cli(args[0]):
         from app import cli  # the CLI only for its subcommands
 
-        if args[0] in cli.COMMANDS:
-            return cli.main(args, LazySystems(), renderer=_render)
+        return cli.main(args, LazySystems(), renderer=_render)
     from app.ui.app import run_app  # keep the CLI free of Qt start-up cost
 
     smoke = "--smoke" in args

@@ -63,6 +63,9 @@ def main(argv: list[str], systems: Mapping[str, GameSystem], renderer: Renderer 
     except (ScenarioError, SaveError) as exc:
         print(exc, file=sys.stderr)
         return 1
+    except BrokenPipeError:  # the reader stopped early (e.g. `| head`): not an error of ours
+        sys.stderr.close()
+        return 0
     except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -84,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("render", help="draw a scenario or a save to a PNG")
     sub.add_argument("file", type=Path, metavar="FILE")
     sub.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.png")
-    sub.add_argument("--size", type=int, default=1600, help="longest side in pixels")
+    sub.add_argument("--size", type=_pixels, default=1600, help="longest side in pixels (16 to 16384)")
     sub.set_defaults(handler=_render)
     sub = commands.add_parser("replay", help="replay a save and check its digest")
     sub.add_argument("save", type=Path, metavar="SAVE")
@@ -141,6 +144,13 @@ def _schema(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
+def _pixels(text: str) -> int:
+    value = int(text)
+    if not 16 <= value <= 16384:
+        raise argparse.ArgumentTypeError(f"{value} is not between 16 and 16384")
+    return value
+
+
 def _render(args: argparse.Namespace, ctx: Context) -> int:
     if ctx.renderer is None:
         print("render is not available in this build (no renderer)", file=sys.stderr)
@@ -149,6 +159,9 @@ def _render(args: argparse.Namespace, ctx: Context) -> int:
         print(f"error: {args.file}: no such file", file=sys.stderr)
         return 1
     ctx.renderer(args.file, args.output, args.size)
+    if not args.output.is_file():
+        print(f"error: {args.output}: the image could not be written", file=sys.stderr)
+        return 1
     print(f"wrote {args.output}")
     return 0
 

@@ -85,14 +85,20 @@ def test_usage_error(capsys: Captured) -> None:
 def test_render_calls_the_renderer(capsys: Captured, tmp_path: Path) -> None:
     calls: list[tuple[Path, Path, int]] = []
     out_png = tmp_path / "out.png"
-    code, out, _ = run(
-        capsys, "render", TOY_SCENARIO, "-o", out_png, "--size", "800", renderer=lambda *a: calls.append(a)
-    )
+
+    def renderer(*args: Path | int) -> None:
+        calls.append(args)  # type: ignore[arg-type]
+        out_png.write_bytes(b"png")
+
+    code, out, _ = run(capsys, "render", TOY_SCENARIO, "-o", out_png, "--size", "800", renderer=renderer)
     assert code == 0
     assert out == f"wrote {out_png}\n"
     assert calls == [(TOY_SCENARIO, out_png, 800)]
     assert run(capsys, "render", TOY_SCENARIO, "-o", out_png)[0] == 2  # no renderer in this build
     assert run(capsys, "render", tmp_path / "nope.json", "-o", out_png, renderer=lambda *a: None)[0] == 1
+    missing = tmp_path / "never.png"  # a renderer that writes nothing is not reported as a success
+    assert run(capsys, "render", TOY_SCENARIO, "-o", missing, renderer=lambda *a: None)[0] == 1
+    assert run(capsys, "render", TOY_SCENARIO, "-o", missing, "--size", "0", renderer=renderer)[0] == 2
 
 
 def test_script_prints_events_and_saves(capsys: Captured, tmp_path: Path) -> None:

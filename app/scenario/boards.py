@@ -156,6 +156,14 @@ class Board:
 _LIBRARIES: dict[Path, tuple[int, TileLibrary]] = {}
 
 
+def _first_problems(exc: ValidationError, limit: int = 3) -> str:
+    """The first few problems as "path: message" (a wrong file can have hundreds)."""
+    errors = exc.errors(include_url=False)
+    shown = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}" for e in errors[:limit])
+    more = f" (and {len(errors) - limit} more)" if len(errors) > limit else ""
+    return shown + more
+
+
 def load_tile_library(path: Path) -> TileLibrary:
     """Load and validate a tile library, cached by path (reloaded when the file changes).
 
@@ -173,7 +181,7 @@ def load_tile_library(path: Path) -> TileLibrary:
     except OSError as exc:
         raise BoardError(f"cannot read tile library {path}: {exc}") from exc
     except ValidationError as exc:
-        raise BoardError(f"invalid tile library {path}: {exc}") from exc
+        raise BoardError(f"{path.name} is not a valid tile library: {_first_problems(exc)}") from exc
     _LIBRARIES[key] = (stamp, library)
     return library
 

@@ -25,6 +25,7 @@ from app.scenario.loading import (
     Migration,
     Problem,
     ScenarioError,
+    ScenarioValueError,
     check_header,
     migrate,
     problems_from,
@@ -124,6 +125,8 @@ def build_runtime(path: Path, system: GameSystem, model: BaseModel) -> Any:
         return system.load_scenario(model, path.parent)
     except ScenarioError:
         raise
+    except ScenarioValueError as exc:  # the system named the field
+        raise ScenarioError(path, [Problem(exc.path, exc.message)]) from exc
     except ValidationError as exc:  # e.g. a referenced tile library that does not validate
         problems = [Problem("$.board", str(p)) for p in problems_from(exc)]
         raise ScenarioError(path, problems) from exc

@@ -39,6 +39,15 @@ class ScenarioError(Exception):
         super().__init__(f"{self.file}: {len(problems)} problem(s)\n{lines}")
 
 
+class ScenarioValueError(ValueError):
+    """A value a system rejects while building a scenario (a square off the board), with its JSON path."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
 def json_path(loc: tuple[int | str, ...]) -> str:
     """Format a pydantic error location as a JSON path, e.g. ``$.units[3].facing``."""
     out = "$"

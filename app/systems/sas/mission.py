@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from app.geometry.square import SquareGrid
 from app.scenario.base import Localized, ScenarioBase
 from app.scenario.boards import Board, TiledBoardSpec
+from app.scenario.loading import ScenarioValueError
 from app.systems.sas.state import ObjectState, UnitState
 from app.systems.sas.tables import EventCard, OperatorBoard, Tables, tables
 
@@ -163,9 +164,12 @@ class SasRuntime:
     objective_cells: dict[str, frozenset[Cell]]
     cache: dict[Any, Any] = field(default_factory=dict)
 
-    def cell(self, label: str) -> Cell:
-        """The square named ``label`` ("E7")."""
-        return self.cache["labels"][label]  # type: ignore[no-any-return]
+    def cell(self, label: str, where: str = "$") -> Cell:
+        """The square named ``label`` ("E7"); ``where`` is the JSON path named if it is not on the board."""
+        try:
+            return self.cache["labels"][label]  # type: ignore[no-any-return]
+        except KeyError:
+            raise ScenarioValueError(where, f"square {label!r} is not on the board") from None
 
     def label(self, loc: Cell | None) -> str:
         """The printed name of a square."""

@@ -113,7 +113,10 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
     rt.cache["labels"] = {grid.label(c): c for c in grid.locations()}
     rt.initial_units = units + _extra_units(rt)
     rt.initial_objects = _barrels(rt, marks)
-    rt.objective_cells = {o.id: frozenset(rt.cell(a) for a in o.at) for o in mission.objectives}
+    rt.objective_cells = {
+        o.id: frozenset(rt.cell(a, f"$.objectives[{i}].at[{j}]") for j, a in enumerate(o.at))
+        for i, o in enumerate(mission.objectives)
+    }
     _check_objectives(rt)
     return rt
 
@@ -188,15 +191,17 @@ def _marked_units(mission: SasMission, marks: dict[str, list[MarkRow]]) -> tuple
 def _extra_units(rt: SasRuntime) -> tuple[UnitState, ...]:
     """Units placed by the mission page (SAS-MSN-2 extra guards, officers)."""
     out = []
-    for p in rt.mission.extra_units:
-        loc = rt.cell(p.at)
+    for i, p in enumerate(rt.mission.extra_units):
+        loc = rt.cell(p.at, f"$.extra_units[{i}].at")
         uid = p.id or f"{p.role}_{_name(loc)}"
         out.append(UnitState(uid, p.kind, p.role, p.colour, loc, p.facing, post=loc))
     return tuple(out)
 
 
 def _barrels(rt: SasRuntime, marks: dict[str, list[MarkRow]]) -> tuple[ObjectState, ...]:
-    cells = [loc for loc, _p, _d in marks.get("fuel_barrel", [])] + [rt.cell(a) for a in rt.mission.fuel_barrels]
+    cells = [loc for loc, _p, _d in marks.get("fuel_barrel", [])] + [
+        rt.cell(a, f"$.fuel_barrels[{i}]") for i, a in enumerate(rt.mission.fuel_barrels)
+    ]
     return tuple(ObjectState(f"barrel_{_name(c)}", "fuel_barrel", c) for c in cells)
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from app.scenario.catalog import open_session
+from app.scenario.catalog import open_session, validate_file
 from app.systems.sas import SYSTEM
 
 from .agent import play
@@ -47,3 +48,17 @@ def test_apply_never_mutates_and_replays_identically():
     for command in session.commands:
         replay.submit(command)
     assert SYSTEM.encode_state(replay.state) == SYSTEM.encode_state(session.state)
+
+
+def test_sas_msn_square_off_the_board_is_named_with_its_json_path(tmp_path):
+    """A mission placing a unit on a square that is not on the board: the error names the field, not a traceback."""
+    source = Path(__file__).parents[3] / "scenarios" / "sas" / "tutorial_assassination.json"
+    data = json.loads(source.read_text("utf-8"))
+    data["extra_units"].append({"kind": "smg", "role": "guard", "at": "ZZ99", "facing": "N"})
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), "utf-8")
+    error = validate_file(bad, {"sas": SYSTEM})
+    assert error is not None
+    assert [(p.path, p.message) for p in error.problems] == [
+        ("$.extra_units[1].at", "square 'ZZ99' is not on the board")
+    ]
