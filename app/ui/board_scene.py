@@ -214,7 +214,7 @@ class BoardScene(QGraphicsScene):
         """Counter side in board units."""
         if self.geo is None:
             return 1.0
-        factor = 0.78 if self.geo.topology.kind == "square" else 0.95
+        factor = 0.78 if self.geo.topology.kind == "square" else 0.82
         return self.geo.cell_size * factor * self.counter_scale
 
     def location_at(self, pos: QPointF) -> Any:
@@ -297,11 +297,20 @@ class BoardScene(QGraphicsScene):
         items = sorted(self._stacks.get(loc, []), key=lambda item: item.counter_id == self.selected_id)
         fanned = loc == self.fanned
         centre = self.centre_of(loc)
-        for k, (item, offset) in enumerate(
-            zip(items, stack_offsets(len(items), self.counter_size, fanned), strict=True)
-        ):
+        # a leader with a unit rides on the unit's corner at half size, so the unit stays readable
+        riders = [] if fanned or len(items) < 2 else [i for i in items if "leader" in i.view.flags]
+        if len(riders) == len(items):
+            riders = riders[1:]
+        main = [i for i in items if i not in riders]
+        for k, (item, offset) in enumerate(zip(main, stack_offsets(len(main), self.counter_size, fanned), strict=True)):
+            item.setScale(1.0)
             item.setPos(centre + offset)
             item.setZValue((FANNED_Z if fanned else COUNTER_Z) + k * 0.01)
+        corner = self.counter_size * 0.42
+        for k, item in enumerate(riders):
+            item.setScale(0.5)
+            item.setPos(centre + QPointF(corner - k * corner * 0.6, -corner))
+            item.setZValue(COUNTER_Z + 0.5 + k * 0.01)
 
     def stack_at(self, loc: Any) -> list[CounterItem]:
         """Counters in a location, bottom first."""

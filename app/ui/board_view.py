@@ -24,6 +24,7 @@ class BoardView(QGraphicsView):
 
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        self.reserved_right = 0  # pixels covered by an overlay on the right (the minimap)
         self.board_scene = scene
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setOptimizationFlags(
@@ -78,8 +79,14 @@ class BoardView(QGraphicsView):
         return min(view.width() / rect.width(), view.height() / rect.height())
 
     def fit(self) -> None:
-        """Show the whole board."""
-        self.fitInView(self._board_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        """Show the whole board, beside (not under) the minimap when it is shown."""
+        rect = self._board_rect()
+        reserved = self.reserved_right
+        width = self.viewport().width()
+        if reserved and width > reserved * 2 and not rect.isEmpty():
+            # widen the rectangle on the right so the board itself lands left of the overlay
+            rect = rect.adjusted(0, 0, rect.width() * reserved / (width - reserved), 0)
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.viewport_changed.emit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:

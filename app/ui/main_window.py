@@ -290,7 +290,11 @@ class MainWindow(QMainWindow):
         self.actions_by_name["continue"].setEnabled(waiting or self.controller.is_automated_turn())
 
     def _on_interaction_hover_described(self, text: str, rows: list[tuple[str, str]]) -> None:
-        self.hover_label.setText(text)
+        # one line only: a growing status bar would shrink the board and move it under the cursor
+        line = " · ".join(part.strip() for part in text.splitlines() if part.strip())
+        metrics = self.hover_label.fontMetrics()
+        self.hover_label.setToolTip(text)
+        self.hover_label.setText(metrics.elidedText(line, Qt.TextElideMode.ElideRight, max(200, self.width() - 420)))
         self._hover_rows = rows
         self.inspector.show_details(
             self.controller.view(), self.interaction.counter(self.interaction.selected), rows, self.lang
@@ -318,6 +322,7 @@ class MainWindow(QMainWindow):
     def _place_minimap(self) -> None:
         vp = self.board_view.viewport()
         self.minimap.move(vp.width() - self.minimap.width() - 10, 10)
+        self.board_view.reserved_right = 0 if self.minimap.isHidden() else self.minimap.width() + 20
 
     # --- language -----------------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:

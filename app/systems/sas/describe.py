@@ -17,7 +17,7 @@ from app.core.ruling import Modifier
 from app.core.view import CommandInfo
 from app.systems.sas import combat
 from app.systems.sas.context import Ctx
-from app.systems.sas.messages import ACTION_LABELS, Attack
+from app.systems.sas.messages import ACTION_LABELS, Attack, Place
 from app.systems.sas.names import name_of
 from app.systems.sas.operator import ACTION_OF, action_id
 from app.systems.sas.state import SasState
@@ -40,6 +40,8 @@ def _label(state: SasState, command: Command, target: tuple[int, int] | None) ->
     """ "Move J2", "Attack Rifleman (H4) with Pistol, moving to K2 first"."""
     action = ACTION_LABELS.get(command.kind, command.kind)
     where = state.rt.label(target) if target is not None else ""
+    if isinstance(command, Place):
+        return _place_label(state, command, action, where)
     ident = getattr(command, "target", None)
     if not isinstance(ident, str) or state.unit(ident) is None:
         return t("{action} {where}", action=action, where=where)
@@ -51,6 +53,25 @@ def _label(state: SasState, command: Command, target: tuple[int, int] | None) ->
     if step is not None:
         order = t("first") if getattr(command, "move_first", True) else t("after")
         text = t("{text}, moving to {square} {order}", text=text, square=state.rt.label(tuple(step)), order=order)
+    return text
+
+
+def _place_label(state: SasState, command: Place, action: str, where: str) -> Text:
+    """Place: what is placed, where, the Lewes bomb's deck position and any move (SAS-PLACE-1, SAS-DECK-4)."""
+    if command.item == "lewes_bomb":
+        text = t(
+            "{action} Lewes bomb at {where}, bomb card at deck position {n}",
+            action=action,
+            where=where,
+            n=command.position,
+        )
+    else:
+        text = t("{action} the carried body at {where}", action=action, where=where)
+    if command.move_to is not None:
+        order = t("first") if command.move_first else t("after")
+        text = t(
+            "{text}, moving to {square} {order}", text=text, square=state.rt.label(tuple(command.move_to)), order=order
+        )
     return text
 
 
