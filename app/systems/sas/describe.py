@@ -38,7 +38,7 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
 
 def _label(state: SasState, command: Command, target: tuple[int, int] | None) -> Text:
     """ "Move J2", "Attack Rifleman (H4) with Pistol, moving to K2 first"."""
-    action = ACTION_LABELS.get(command.kind, command.kind)
+    action = t(ACTION_LABELS.get(command.kind, command.kind))
     where = state.rt.label(target) if target is not None else ""
     if isinstance(command, Place):
         return _place_label(state, command, action, where)
@@ -56,7 +56,7 @@ def _label(state: SasState, command: Command, target: tuple[int, int] | None) ->
     return text
 
 
-def _place_label(state: SasState, command: Place, action: str, where: str) -> Text:
+def _place_label(state: SasState, command: Place, action: Text, where: str) -> Text:
     """Place: what is placed, where, the Lewes bomb's deck position and any move (SAS-PLACE-1, SAS-DECK-4)."""
     if command.item == "lewes_bomb":
         text = t(
