@@ -109,6 +109,7 @@ class GameView:
         panels: Side panels (operator boards, hands, decks).
         highlights: Named sets of locations the UI can show (e.g. "vision:<unit>"), each a mapping loc→grade.
         outcome: The result, when the game is over.
+        side_names: Display names of the sides ("Macedonian", "Axis"), by side id.
     """
 
     board: Any
@@ -119,6 +120,7 @@ class GameView:
     panels: tuple[PanelView, ...] = ()
     highlights: dict[str, dict[Any, str]] = field(default_factory=dict)
     outcome: Text | None = None
+    side_names: dict[str, Text] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -212,6 +212,11 @@ class MainWindow(QMainWindow):
         self.board_view.viewport_changed.connect(self._place_minimap)
 
     # --- refresh ------------------------------------------------------------------------------------
+    def _side_name(self, view: Any) -> str:
+        side = self.session.active_side() or ""
+        name = view.side_names.get(side)
+        return name.render(self.lang) if name is not None else side
+
     def refresh(self) -> None:
         """Redraw everything from the current view."""
         view = self.controller.view()
@@ -219,7 +224,7 @@ class MainWindow(QMainWindow):
         self.interaction.select(self.interaction.selected)
         self._refresh_overlay_menu(view)
         self.phase.show_phase(
-            view.phase, self.lang, table_mode=self.session.mode == "table", side_name=self.session.active_side() or ""
+            view.phase, self.lang, table_mode=self.session.mode == "table", side_name=self._side_name(view)
         )
         tracks = [
             (

@@ -60,13 +60,14 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
         tracks=tracks,
         phase=_phase(state, active),
         panels=_panels(state, side),
-        outcome=None if state.winner is None else t("{side} wins", side=state.winner),
+        outcome=None if state.winner is None else t("{side} wins", side=side_name(state, state.winner)),
+        side_names={s: side_name(state, s) for s in SIDES},
     )
 
 
 def _phase(state: State, active: str | None) -> PhaseView:
     current = STEPS.index(state.phase) if state.phase in STEPS else len(STEPS) - 1
-    title = t("Turn {n}: {side}", n=state.turn_number, side=state.active)
+    title = t("Turn {n}: {side}", n=state.turn_number, side=side_name(state, state.active))
     return PhaseView(title=title, steps=_STEP_TEXT, current=current, active_side=active)
 
 
@@ -75,9 +76,17 @@ def _panels(state: State, side: str | None) -> tuple[PanelView, ...]:
     for s in SIDES:
         if side is None or side == s:
             items: tuple[Text, ...] = tuple(cards()[c].name for c in state.hand(s))
-            panels.append(PanelView(t("Hand of {side}", side=s), items=items))
+            panels.append(PanelView(t("Hand of {side}", side=side_name(state, s)), items=items))
     played = cards()[state.turn.card].name if state.turn.card else t("none")
     panels.append(
         PanelView(t("Deck"), rows=((t("Cards left"), str(len(state.deck))), (t("Card in play"), played.render())))
     )
     return tuple(panels)
+
+
+def side_name(state: State, side: str) -> Text:
+    """The army's name from the scenario ("Macedonian"), or the side id when the scenario has none."""
+    for army in state.runtime.model.armies:
+        if army.side == side:
+            return army.name.text()
+    return Text(msg=side)

@@ -120,4 +120,5 @@ def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameV
         panels=tuple(_panels(state)),
         highlights={"vision": dict(grades), "vision_why": dict(why)},
         outcome=outcome,
+        side_names={"sas": t("SAS operators"), "axis": t("Axis")},
     )
