@@ -22,6 +22,8 @@ from app.core.errors import IllegalCommandError, SaveError
 from app.core.session import Session
 from app.core.system import GameSystem, state_digest
 
+BUNDLED = Path(__file__).resolve().parents[2] / "scenarios"
+BUNDLED_PREFIX = "scenarios:"
 SAVE_FORMAT = "adjutant-save"
 SAVE_VERSION = 1
 
@@ -52,7 +54,7 @@ def to_save(session: Session, *, closed_cleanly: bool = True) -> SaveFile:
         system=system.info.id,
         system_version=system.info.version,
         scenario=session.scenario.model_dump(mode="json", by_alias=True),
-        scenario_folder=None if session.folder is None else str(session.folder),
+        scenario_folder=_portable_folder(session.folder),
         seed=session.seed,
         mode=session.mode,
         commands=[c.model_dump(mode="json", exclude_none=True) for c in session.commands],
@@ -71,7 +73,7 @@ def from_save(save: SaveFile, systems: Mapping[str, GameSystem], *, verify: bool
         scenario = system.scenario_model().model_validate(save.scenario)
     except ValidationError as exc:
         raise SaveError(f"embedded scenario is invalid: {exc.errors()[0]['msg']}") from exc
-    folder = Path(save.scenario_folder) if save.scenario_folder else None
+    folder = _local_folder(save.scenario_folder)
     try:
         session = Session(system, scenario, seed=save.seed, mode="digital", folder=folder)
     except (ValueError, KeyError, OSError) as exc:
@@ -83,12 +85,32 @@ def from_save(save: SaveFile, systems: Mapping[str, GameSystem], *, verify: bool
             raise SaveError(f"command {number} ({data.get('kind')}) no longer applies: {exc}") from exc
     session.mode = save.mode
     if verify and state_digest(system, session.state) != save.digest:
-        raise SaveError(
-            "replaying the commands does not reproduce the saved game (digest mismatch); "
-            f"the save was made with {save.system} rules {save.system_version}, "
-            f"this build has {system.info.version}"
-        )
+        reason = "the save was altered or is damaged"
+        if save.system_version != system.info.version:
+            reason = (
+                f"the save was made with {save.system} rules version {save.system_version}, "
+                f"this build has version {system.info.version}"
+            )
+        raise SaveError(f"replaying the commands does not reproduce the saved game (digest mismatch): {reason}")
     return session
+
+
+def _portable_folder(folder: object) -> str | None:
+    """A bundled scenario's folder as ``scenarios:<system>`` so the save works on any machine."""
+    if folder is None:
+        return None
+    path = Path(str(folder)).resolve()
+    if path.is_relative_to(BUNDLED):
+        return BUNDLED_PREFIX + path.relative_to(BUNDLED).as_posix()
+    return str(path)
+
+
+def _local_folder(stored: str | None) -> Path | None:
+    if not stored:
+        return None
+    if stored.startswith(BUNDLED_PREFIX):
+        return BUNDLED / stored[len(BUNDLED_PREFIX) :]
+    return Path(stored)
 
 
 def write_atomic(path: Path, text: str) -> None:

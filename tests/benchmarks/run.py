@@ -36,7 +36,7 @@ FIGURE = re.compile(
     r"^(?P<name>[\w.\-/ ]+?):\s*(?P<value>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*(?P<unit>\S*)"
     r"\s*\(budget:\s*(?P<budget>[^)]*)\)\s*$"
 )
-BUDGET = re.compile(r"^[≤<=\s]*(?P<value>\d+(?:\.\d+)?)\s*(?P<unit>\S*)")
+BUDGET = re.compile(r"^(?P<floor>≥|>=)?[≤<=\s]*(?P<value>\d+(?:\.\d+)?)\s*(?P<unit>\S*)")
 SCALE = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0, "kb": 1e3, "mb": 1e6, "gb": 1e9, "b": 1.0}
 
 
@@ -56,12 +56,15 @@ class Figure:
         if not match:
             return None
         limit, limit_unit = float(match["value"]), match["unit"]
+        floor = match["floor"] is not None  # "(budget: ≥ 90 %)": higher is better
         mine, theirs = SCALE.get(self.unit.lower()), SCALE.get(limit_unit.lower())
         if mine is not None and theirs is not None:
-            return self.value * mine > limit * theirs
-        if self.unit == limit_unit:
-            return self.value > limit
-        return None
+            value, bound = self.value * mine, limit * theirs
+        elif self.unit == limit_unit:
+            value, bound = self.value, limit
+        else:
+            return None
+        return value < bound if floor else value > bound
 
 
 def run_one(path: Path) -> int:

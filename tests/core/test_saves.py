@@ -131,3 +131,13 @@ def test_pending_restore_without_or_with_a_broken_autosave(tmp_path: Path) -> No
     assert pending_restore(tmp_path) is None
     (tmp_path / "autosave.json").write_text("not json", encoding="utf-8")
     assert pending_restore(tmp_path) is None
+
+
+def test_bundled_scenario_folder_is_stored_portably(tmp_path):
+    """A save of a bundled scenario names its folder relative to scenarios/, not this machine's path."""
+    from app.core.saves import BUNDLED, _local_folder, _portable_folder
+
+    assert _portable_folder(BUNDLED / "sas") == "scenarios:sas"
+    assert _local_folder("scenarios:sas") == BUNDLED / "sas"
+    assert _portable_folder(tmp_path) == str(tmp_path.resolve())
+    assert _local_folder(None) is None
