@@ -92,6 +92,14 @@ class AppShell(QObject):
         self.start_page = page
         return page
 
+    def open_default(self) -> None:
+        """Open the bundled default mission, unless a crashed game waits to be restored (start page then)."""
+        from app.scenario.catalog import default_entry
+
+        entry = None if pending_restore(self.data_dir) is not None else default_entry(self.entries())
+        if entry is None or self.open_entry(entry, mode="table" if self.prefs.table_mode else "digital") is None:
+            self.show_start()
+
     def open_entry(self, entry: Any, seed: int = 1, mode: str = "digital") -> MainWindow | None:
         """Start a bundled mission."""
         return self.open_path(Path(entry.path), seed=seed, mode=mode)
@@ -170,7 +178,7 @@ def run_app(
         if shell.open_path(Path(scenario)) is None:
             shell.show_start()
     else:
-        shell.show_start()
+        shell.open_default()
     return app.exec()
 
 

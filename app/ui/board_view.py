@@ -25,6 +25,7 @@ class BoardView(QGraphicsView):
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.reserved_right = 0  # pixels covered by an overlay on the right (the minimap)
+        self.fitted = False  # showing the whole board: stays so when the window or the overlay changes size
         self.board_scene = scene
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setOptimizationFlags(
@@ -60,6 +61,7 @@ class BoardView(QGraphicsView):
         factor = target / self.zoom
         if abs(factor - 1.0) < 1e-6:
             return
+        self.fitted = False
         before = self.mapToScene(pos)
         self.scale(factor, factor)
         delta = self.mapFromScene(before) - pos
@@ -87,6 +89,7 @@ class BoardView(QGraphicsView):
             # widen the rectangle on the right so the board itself lands left of the overlay
             rect = rect.adjusted(0, 0, rect.width() * reserved / (width - reserved), 0)
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.fitted = True
         self.viewport_changed.emit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
@@ -131,6 +134,7 @@ class BoardView(QGraphicsView):
             if draggable:
                 item.setZValue(DRAGGED_Z)  # type: ignore[union-attr]
         if self._mode == "pan":
+            self.fitted = False
             delta = pos - self._last
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
@@ -172,7 +176,17 @@ class BoardView(QGraphicsView):
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
-        self.viewport_changed.emit()
+        if self.fitted:
+            self.fit()
+        else:
+            self.viewport_changed.emit()
+
+    def set_reserved_right(self, pixels: int) -> None:
+        """Keep ``pixels`` on the right free when fitting (an overlay lies there)."""
+        if pixels != self.reserved_right:
+            self.reserved_right = pixels
+            if self.fitted:
+                self.fit()
 
     def visible_scene_rect(self) -> QRectF:
         """The part of the scene shown in the viewport."""

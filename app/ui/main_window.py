@@ -327,7 +327,7 @@ class MainWindow(QMainWindow):
     def _place_minimap(self) -> None:
         vp = self.board_view.viewport()
         self.minimap.move(vp.width() - self.minimap.width() - 10, 10)
-        self.board_view.reserved_right = 0 if self.minimap.isHidden() else self.minimap.width() + 20
+        self.board_view.set_reserved_right(0 if self.minimap.isHidden() else self.minimap.width() + 20)
 
     # --- language -----------------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:

@@ -137,3 +137,23 @@ def test_render_file_of_a_save(qapp, tmp_path) -> None:  # type: ignore[no-untyp
     save_to_path(make_session(), save)
     render_file(save, tmp_path / "save.png", 300, {"fake": FakeSystem()})
     assert (tmp_path / "save.png").stat().st_size > 1000
+
+
+def test_shell_opens_the_default_mission_or_offers_restore(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    from app.__main__ import LazySystems
+    from app.core.saves import save_to_path
+    from app.ui.app import AppShell
+
+    shell = AppShell(LazySystems())
+    shell.open_default()
+    assert shell.window is not None and shell.start_page is None
+    qtbot.addWidget(shell.window)
+    assert shell.window.session.scenario.id == "sas_tutorial_assassination"
+    session = shell.window.session
+    shell.window.close()
+    session.submit(session.legal_commands()[0])
+    save_to_path(session, adjutant_data_dir / "autosave.json", closed_cleanly=False)  # as after a crash
+    crashed = AppShell(LazySystems())
+    crashed.open_default()
+    assert crashed.window is None and crashed.start_page is not None
+    qtbot.addWidget(crashed.start_page)
