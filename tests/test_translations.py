@@ -35,12 +35,6 @@ DYNAMIC_KEYS = frozenset(
         "End orders",
         "End turn",
         "Stand",
-        # app/systems/sas/viewing.py: t(weapon_id) / t(item_id) in the operator panels (ids from
-        # app/systems/sas/data/operators.json: weapons with limited ammo, and items).
-        "sten",
-        "sniper_rifle",
-        "lewes_bomb",
-        "cigarette",
     }
 )
 

@@ -43,7 +43,7 @@ class CounterView:
     flags: tuple[str, ...] = ()
     footprint: tuple[Any, ...] = ()
     selectable: bool = False
-    details: tuple[tuple[Text, str], ...] = ()
+    details: tuple[tuple[Text, str | Text], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ class PanelView:
     """A titled list of rows: operator boards, a hand of cards, a deck summary."""
 
     title: Text
-    rows: tuple[tuple[Text, str], ...] = ()
+    rows: tuple[tuple[Text, str | Text], ...] = ()
     items: tuple[Text, ...] = ()
 
 

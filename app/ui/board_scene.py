@@ -206,8 +206,10 @@ class BoardScene(QGraphicsScene):
         self.layers = {name: HighlightItem(self.geo, z) for name, z in (("view", 1), ("targets", 2), ("hover", 3))}
         for layer in self.layers.values():
             self.addItem(layer)
-        margin = self.geo.cell_size * 2
-        self.setSceneRect(self.geo.bounds().adjusted(-margin, -margin, margin, margin))
+        bounds = self.geo.bounds()
+        # room to scroll the board clear of overlays (the minimap) and to pan past its edges
+        margin = max(self.geo.cell_size * 2, 0.4 * max(bounds.width(), bounds.height()))
+        self.setSceneRect(bounds.adjusted(-margin, -margin, margin, margin))
 
     @property
     def counter_size(self) -> float:

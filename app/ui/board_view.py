@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen, QTransform, QWheelEvent
 from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QWidget
 
 from app.ui.board_scene import BoardScene
@@ -24,7 +24,8 @@ class BoardView(QGraphicsView):
 
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
-        self.reserved_right = 0  # pixels covered by an overlay on the right (the minimap)
+        self.reserved_right = 0  # pixels covered by an overlay in the top-right corner (the minimap) ...
+        self.reserved_top = 0  # ... its width and height
         self.fitted = False  # showing the whole board: stays so when the window or the overlay changes size
         self.board_scene = scene
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
@@ -81,14 +82,23 @@ class BoardView(QGraphicsView):
         return min(view.width() / rect.width(), view.height() / rect.height())
 
     def fit(self) -> None:
-        """Show the whole board, beside (not under) the minimap when it is shown."""
+        """Show the whole board as large as possible while keeping clear of the minimap overlay.
+
+        The overlay sits in the top-right corner; the board goes either left of it or below it, whichever
+        leaves it bigger (a tall SAS board goes left, a wide hex map goes below).
+        """
         rect = self._board_rect()
-        reserved = self.reserved_right
-        width = self.viewport().width()
-        if reserved and width > reserved * 2 and not rect.isEmpty():
-            # widen the rectangle on the right so the board itself lands left of the overlay
-            rect = rect.adjusted(0, 0, rect.width() * reserved / (width - reserved), 0)
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        view = self.viewport().rect()
+        if rect.isEmpty() or view.isEmpty():
+            return
+        w, h = self.reserved_right, self.reserved_top
+        beside = min(max(view.width() - w, view.width() / 2) / rect.width(), view.height() / rect.height())
+        below = min(view.width() / rect.width(), max(view.height() - h, view.height() / 2) / rect.height())
+        scale = 0.98 * max(beside, below)
+        self.setTransform(QTransform.fromScale(scale, scale))
+        # centre the board in the free part: shift the view's centre by half the reserved strip
+        shift = QPointF(w / 2 / scale, 0) if beside >= below else QPointF(0, -h / 2 / scale)
+        self.centerOn(rect.center() + shift)
         self.fitted = True
         self.viewport_changed.emit()
 
@@ -181,10 +191,10 @@ class BoardView(QGraphicsView):
         else:
             self.viewport_changed.emit()
 
-    def set_reserved_right(self, pixels: int) -> None:
-        """Keep ``pixels`` on the right free when fitting (an overlay lies there)."""
-        if pixels != self.reserved_right:
-            self.reserved_right = pixels
+    def set_reserved_corner(self, width: int, height: int) -> None:
+        """Keep a ``width`` × ``height`` top-right corner free when fitting (an overlay lies there)."""
+        if (width, height) != (self.reserved_right, self.reserved_top):
+            self.reserved_right, self.reserved_top = width, height
             if self.fitted:
                 self.fit()
 

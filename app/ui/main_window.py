@@ -327,7 +327,10 @@ class MainWindow(QMainWindow):
     def _place_minimap(self) -> None:
         vp = self.board_view.viewport()
         self.minimap.move(vp.width() - self.minimap.width() - 10, 10)
-        self.board_view.set_reserved_right(0 if self.minimap.isHidden() else self.minimap.width() + 20)
+        shown = not self.minimap.isHidden()
+        self.board_view.set_reserved_corner(
+            self.minimap.width() + 20 if shown else 0, self.minimap.height() + 20 if shown else 0
+        )
 
     # --- language -----------------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.i18n import render
 from app.core.view import CounterView, GameView, PhaseView
 from app.ui.lang import translator
 
@@ -114,7 +115,7 @@ class Inspector(QDockWidget):
         for panel in view.panels:
             top = self._section(panel.title.render(lang))
             for label, value in panel.rows:
-                top.addChild(QTreeWidgetItem([label.render(lang), value]))
+                top.addChild(QTreeWidgetItem([label.render(lang), render(value, lang)]))
             for line in panel.items:
                 top.addChild(QTreeWidgetItem([line.render(lang), ""]))
         self.tree.expandAll()
@@ -139,6 +140,6 @@ class Inspector(QDockWidget):
             rows.append((tr_inspector("Facing"), counter.facing))
         if counter.flags:
             rows.append((tr_inspector("State"), ", ".join(counter.flags)))
-        rows.extend((label.render(lang), value) for label, value in counter.details)
+        rows.extend((label.render(lang), render(value, lang)) for label, value in counter.details)
         for name, value in rows:
             top.addChild(QTreeWidgetItem([name, str(value)]))

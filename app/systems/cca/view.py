@@ -78,9 +78,7 @@ def _panels(state: State, side: str | None) -> tuple[PanelView, ...]:
             items: tuple[Text, ...] = tuple(cards()[c].name for c in state.hand(s))
             panels.append(PanelView(t("Hand of {side}", side=side_name(state, s)), items=items))
     played = cards()[state.turn.card].name if state.turn.card else t("none")
-    panels.append(
-        PanelView(t("Deck"), rows=((t("Cards left"), str(len(state.deck))), (t("Card in play"), played.render())))
-    )
+    panels.append(PanelView(t("Deck"), rows=((t("Cards left"), str(len(state.deck))), (t("Card in play"), played))))
     return tuple(panels)
 
 

@@ -7,7 +7,7 @@ Rulebook chapters: §4 (SAS-LOS-2/5: the ``vision`` highlight maps every square 
 
 from __future__ import annotations
 
-from app.core.i18n import Text, t
+from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, TrackView
 from app.systems.sas.names import name_of
 from app.systems.sas.state import SasState
@@ -86,20 +86,33 @@ def _phase(state: SasState) -> PhaseView:
     steps = tuple(t(PHASE_NAMES[p]) for p in state.phases)
     current = state.phases.index(state.phase) if state.phase in state.phases else 0
     side = None if state.over else ("sas" if state.phase == "operator" else "axis")
-    title = t("Turn {n} — {section} section", n=state.turn, section=state.section.capitalize())
+    title = t("Turn {n} — {section} section", n=state.turn, section=t(SECTION_NAMES[state.section]))
     return PhaseView(title, steps, current, side)
 
 
 def _panels(state: SasState) -> list[PanelView]:
     panels = []
     for op in state.operators:
-        rows: list[tuple[Text, str]] = [(t("HP"), str(op.hp)), (t("Status"), op.status)]
-        rows += [(t(w), str(n)) for w, n in op.ammo]
-        rows += [(t(i), str(n)) for i, n in op.items]
+        rows: list[tuple[Text, str | Text]] = [(t("HP"), str(op.hp)), (t("Status"), t(STATUS_NAMES[op.status]))]
+        rows += [(_equipment_name(state, w), str(n)) for w, n in op.ammo]
+        rows += [(_equipment_name(state, i), str(n)) for i, n in op.items]
         panels.append(PanelView(name_of(state, op.id), tuple(rows)))
-    deck = (t("Cards left"), str(len(state.deck)))
-    panels.append(PanelView(t("Event deck"), (deck, (t("Patrol marker"), state.patrol_marker or "-"))))
+    deck: tuple[Text, str | Text] = (t("Cards left"), str(len(state.deck)))
+    marker = t(COLOUR_NAMES[state.patrol_marker]) if state.patrol_marker in COLOUR_NAMES else "-"
+    panels.append(PanelView(t("Event deck"), (deck, (t("Patrol marker"), marker))))
     return panels
+
+
+SECTION_NAMES = {"stealth": "Stealth", "battle": "Battle"}
+STATUS_NAMES = {"active": "on the map", "dead": "dead", "exfiltrated": "left the map"}
+COLOUR_NAMES = {"black": "black line", "white": "white line"}
+
+
+def _equipment_name(state: SasState, ident: str) -> Text:
+    """A weapon's or item's printed name in both languages (from the data tables)."""
+    tables = state.rt.tables
+    entry = tables.weapons.get(ident) or tables.items.get(ident)
+    return localized(entry.name_en, entry.name_zh) if entry is not None else Text(msg=ident)
 
 
 def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameView:
