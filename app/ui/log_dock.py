@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QDockWidget, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from app.core.messages import Event
 from app.core.ruling import Ruling
@@ -37,8 +37,11 @@ class LogDock(QDockWidget):
         self.tree.setUniformRowHeights(False)
         self.tree.setWordWrap(True)
         self.tree.setAlternatingRowColors(True)
-        self.tree.header().setStretchLastSection(False)
-        self.tree.header().resizeSection(0, 330)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        # the event text takes the room left; the rule column always shows a whole rule ID ("SAS-NOISE-3")
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.setWidget(self.tree)
         self.lang = "en"
         self.retranslate()
