@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from app.geometry.square import ORTHOGONAL, VECTORS
+
 Square = tuple[int, int]
 Loc = tuple[str | int, ...]
 Problem = tuple[Loc, str]
@@ -42,18 +44,8 @@ ROOM_EDGES = frozenset({"building_wall", "door", "window"})
 PATROL_BLOCKING_EDGES = frozenset({"building_wall", "high_wall", "hedge", "window"})
 """Edge kinds a patrol line may not step across."""
 
-SIDE_STEP: dict[str, Square] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
-OPPOSITE: dict[str, str] = {"N": "S", "S": "N", "E": "W", "W": "E"}
-DIRECTION_STEP: dict[str, Square] = {
-    "N": (0, -1),
-    "NE": (1, -1),
-    "E": (1, 0),
-    "SE": (1, 1),
-    "S": (0, 1),
-    "SW": (-1, 1),
-    "W": (-1, 0),
-    "NW": (-1, -1),
-}
+SIDE_STEP: dict[str, Square] = {side: VECTORS[side] for side in ORTHOGONAL}
+DIRECTION_STEP: dict[str, Square] = dict(VECTORS)
 
 _SQUARE_RE = re.compile(r"^([A-Z])([1-9][0-9]?)$")
 

@@ -7,16 +7,7 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 
-VECTORS = {
-    "N": (0, -1),
-    "NE": (1, -1),
-    "E": (1, 0),
-    "SE": (1, 1),
-    "S": (0, 1),
-    "SW": (-1, 1),
-    "W": (-1, 0),
-    "NW": (-1, -1),
-}
+from app.geometry.square import VECTORS
 
 
 def direction_vector(direction: str) -> tuple[float, float]:
