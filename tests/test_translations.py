@@ -34,7 +34,16 @@ DYNAMIC_KEYS = frozenset(
         "End movement",
         "End orders",
         "End turn",
+        "First strike",
         "Stand",
+        # app/systems/cca/tables.py face_names(): battle-dice face names from data/dice.json, passed to the
+        # table-mode dice prompt as NeedInput.faces and rendered by the dice tray.
+        "blue triangle",
+        "crossed swords",
+        "flag",
+        "green circle",
+        "helmet",
+        "red square",
     }
 )
 

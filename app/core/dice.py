@@ -48,15 +48,30 @@ def draw(seed: int, index: int, sides: int) -> int:
 
 
 class NeedInput(Exception):
-    """Raised in table mode when a command needs dice or a card the player has not typed yet."""
+    """Raised in table mode when a command needs dice or a card the player has not typed yet.
 
-    def __init__(self, what: str, count: int, sides: int, purpose: Text, options: Sequence[str] = ()):
+    Attributes:
+        faces: For custom dice, the name of each face (English, translatable): face ``i`` is die value
+            ``i + 1``. Empty for numbered dice. The UI then asks for symbols and submits their numbers.
+    """
+
+    def __init__(
+        self,
+        what: str,
+        count: int,
+        sides: int,
+        purpose: Text,
+        options: Sequence[str] = (),
+        *,
+        faces: Sequence[str] = (),
+    ):
         super().__init__(f"need {count} {what} for {purpose}")
         self.what = what  # "dice" or "card"
         self.count = count
         self.sides = sides
         self.purpose = purpose
         self.options = tuple(options)
+        self.faces = tuple(faces)
 
 
 class BadInput(Exception):
@@ -84,15 +99,25 @@ class Roller:
     cards_used: int = 0
     rolled: list[int] = field(default_factory=list)
 
-    def roll(self, count: int, purpose: Text, sides: int = 6) -> tuple[int, ...]:
-        """Roll ``count`` dice with ``sides`` faces for ``purpose``."""
+    def roll(self, count: int, purpose: Text, sides: int = 6, faces: Sequence[str] = ()) -> tuple[int, ...]:
+        """Roll ``count`` dice with ``sides`` faces for ``purpose``.
+
+        Args:
+            count: Number of dice.
+            purpose: What the roll is for (shown when asking for dice at the table).
+            sides: Faces per die (``len(faces)`` when faces are named).
+            faces: Names of custom faces (face ``i`` is value ``i + 1``), passed on in :class:`NeedInput` so
+                the table asks for symbols instead of numbers.
+        """
+        if faces:
+            sides = len(faces)
         if self.supplied is None:
             values = tuple(draw(self.dice.seed, self.dice.index + i, sides) for i in range(count))
             self.dice = Dice(seed=self.dice.seed, index=self.dice.index + count)
         else:
             values = tuple(self.supplied[self.used : self.used + count])
             if len(values) < count:
-                raise NeedInput("dice", count - len(values), sides, purpose)
+                raise NeedInput("dice", count - len(values), sides, purpose, faces=faces)
             for value in values:
                 if not 1 <= value <= sides:
                     raise BadInput(

@@ -27,7 +27,8 @@ class Command(BaseModel):
         cards: Cards drawn at the table (table mode), by name, consumed in order.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: a class's validator is built on its first use, not at import (start-up time, DESIGN §10)
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     kind: str
     side: str = ""
@@ -61,7 +62,7 @@ class Event(BaseModel):
         at: Board locations involved (for highlighting), as JSON values.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     kind: str
     text: Text

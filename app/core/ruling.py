@@ -10,7 +10,7 @@ from app.core.i18n import Text
 class Modifier(BaseModel):
     """One modifier applied to a roll, with the rule that grants it."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     value: int
     reason: Text
@@ -20,7 +20,7 @@ class Modifier(BaseModel):
 class DieResult(BaseModel):
     """One die: its natural value, its modified value, and whether it succeeded."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     natural: int
     modified: int
@@ -41,7 +41,7 @@ class Ruling(BaseModel):
         notes: Extra explanations (why a modifier did not apply, what was ignored and why).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     title: Text
     rule_id: str

@@ -31,7 +31,7 @@ SAVE_VERSION = 1
 class SaveFile(BaseModel):
     """The on-disk save format."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: Literal["adjutant-save"] = "adjutant-save"
     format_version: int = SAVE_VERSION

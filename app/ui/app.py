@@ -6,11 +6,11 @@ import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from app.core.errors import SaveError
 from app.core.saves import from_save, pending_restore
@@ -20,7 +20,9 @@ from app.ui.controller import AgentFactory
 from app.ui.lang import install_language, translator
 from app.ui.main_window import MainWindow
 from app.ui.settings import Preferences, data_dir, recent_saves
-from app.ui.start_page import StartPage
+
+if TYPE_CHECKING:
+    from app.ui.start_page import StartPage
 
 FONTS = Path(__file__).resolve().parents[2] / "resources" / "fonts"
 CJK_FALLBACKS = ("Noto Sans CJK SC", "WenQuanYi Micro Hei", "Droid Sans Fallback", "Source Han Sans SC")
@@ -53,6 +55,12 @@ def ensure_application(argv: list[str]) -> QApplication:
     return app  # type: ignore[return-value]
 
 
+def bot_factory(system: GameSystem) -> AgentFactory | None:
+    """The system's bot maker, if it has one: an optional ``make_agent(side) -> Agent`` attribute."""
+    make = getattr(system, "make_agent", None)
+    return make if callable(make) else None
+
+
 class AppShell(QObject):
     """Switches between the start page and game windows."""
 
@@ -74,6 +82,8 @@ class AppShell(QObject):
 
     def show_start(self) -> StartPage:
         """Show the start page (closing the game window, if any)."""
+        from app.ui.start_page import StartPage  # not needed to open the default mission: imported when shown
+
         self._close_window()
         page = StartPage(
             self.systems,
@@ -100,11 +110,15 @@ class AppShell(QObject):
         if entry is None or self.open_entry(entry, mode="table" if self.prefs.table_mode else "digital") is None:
             self.show_start()
 
-    def open_entry(self, entry: Any, seed: int = 1, mode: str = "digital") -> MainWindow | None:
-        """Start a bundled mission."""
-        return self.open_path(Path(entry.path), seed=seed, mode=mode)
+    def open_entry(
+        self, entry: Any, seed: int = 1, mode: str = "digital", bots: tuple[str, ...] = ()
+    ) -> MainWindow | None:
+        """Start a bundled mission (``bots``: sides played by the system's bot)."""
+        return self.open_path(Path(entry.path), seed=seed, mode=mode, bots=bots)
 
-    def open_path(self, path: Path, *, seed: int = 1, mode: str = "digital") -> MainWindow | None:
+    def open_path(
+        self, path: Path, *, seed: int = 1, mode: str = "digital", bots: tuple[str, ...] = ()
+    ) -> MainWindow | None:
         """Start a scenario file, or open a save file."""
         from app.scenario.catalog import file_format, open_session
         from app.scenario.loading import ScenarioError
@@ -114,10 +128,12 @@ class AppShell(QObject):
         try:
             session = open_session(path, self.systems, seed=seed, mode=mode)  # type: ignore[arg-type]
         except ScenarioError as exc:
+            from PySide6.QtWidgets import QMessageBox  # dialogs only when used: Qt builds their types on import
+
             problems = "\n".join(str(p) for p in exc.problems[:12])
             QMessageBox.warning(None, tr("Cannot open scenario"), f"{exc.file}\n\n{problems}")
             return None
-        return self.open_session(session, None)
+        return self.open_session(session, None, bots=bots)
 
     def open_save(self, path: Path) -> MainWindow | None:
         """Open a save file."""
@@ -126,6 +142,8 @@ class AppShell(QObject):
         try:
             session = load_from_path(Path(path), self.systems)
         except (SaveError, OSError) as exc:
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(None, tr("Cannot open save"), f"{path}\n\n{exc}")
             return None
         return self.open_session(session, Path(path))
@@ -135,18 +153,22 @@ class AppShell(QObject):
         try:
             session = from_save(save, self.systems)
         except SaveError as exc:
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(None, tr("Cannot restore"), str(exc))
             return None
         return self.open_session(session, None)
 
-    def open_session(self, session: Session, path: Path | None) -> MainWindow:
-        """Show a game window over ``session``."""
+    def open_session(self, session: Session, path: Path | None, *, bots: tuple[str, ...] = ()) -> MainWindow:
+        """Show a game window over ``session`` (``bots``: sides the system's bot plays)."""
         self._close_window()
+        agents = self.agent_for_side or bot_factory(session.system)
         window = MainWindow(
             session,
             self.prefs,
             self.data_dir,
-            agent_for_side=self.agent_for_side,
+            agent_for_side=agents,
+            bot_sides=tuple(bots) if agents is not None else (),
             save_path=path,
             open_session=self.open_session,
         )
@@ -193,8 +215,7 @@ def _smoke(shell: AppShell, started: float) -> int:
     if window is None:
         return 1
     window.board_view.fit()
-    window.board_view.viewport().repaint()
-    window.grab()
+    window.board_view.viewport().grab()  # paints the board (every visible tile) into a pixmap, as a frame would
     elapsed = (time.perf_counter() - started) * 1000
     print(f"first paint: {elapsed:.0f} ms ({entry.path.name})")  # noqa: T201
     QTimer.singleShot(0, window.close)

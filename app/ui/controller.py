@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
+from app.ai.agent import Agent, Budget, Cancelled, Choice
 from app.core.dice import NeedInput
 from app.core.errors import IllegalCommandError
 from app.core.i18n import Text, t
@@ -14,7 +15,8 @@ from app.core.messages import Command
 from app.core.session import Change, Session
 from app.core.view import CommandInfo, GameView
 
-AgentFactory = Callable[[str], Callable[[Session], Command] | None]
+AgentFactory = Callable[[str], Agent | None]
+BOT_SECONDS = 1.0  # a bot's budget per command (DESIGN §10: a bot's move <= 1 s)
 
 
 class _AgentSignals(QObject):
@@ -22,19 +24,30 @@ class _AgentSignals(QObject):
 
 
 class _AgentRun(QRunnable):
-    """Runs an agent on a copy of the session off the GUI thread."""
+    """Runs an agent on a copy of the session off the GUI thread, within a time budget.
 
-    def __init__(self, agent: Callable[[Session], Command], session: Session, generation: int) -> None:
+    Args:
+        agent: The automated player.
+        session: A detached copy (``Session.copy_for_search``): the agent never touches the live session.
+        side: The side it plays.
+        generation: The controller's change counter when the run started; a newer one cancels the run.
+        current: Returns the controller's change counter now (read from the worker thread).
+    """
+
+    def __init__(self, agent: Agent, session: Session, side: str, generation: int, current: Callable[[], int]) -> None:
         super().__init__()
-        self.agent, self.session, self.generation = agent, session, generation
+        self.agent, self.session, self.side, self.generation = agent, session, side, generation
+        self.budget = Budget(BOT_SECONDS, cancelled=lambda: current() != generation)
         self.signals = _AgentSignals()
 
     def run(self) -> None:
         try:
-            command: Any = self.agent(self.session)
+            result: Any = self.agent.choose(self.session, self.side, self.budget)
+        except Cancelled:
+            return  # undo, a manual command or closing the window made the question moot
         except Exception as exc:
-            command = exc
-        self.signals.chosen.emit(self.generation, command)
+            result = exc
+        self.signals.chosen.emit(self.generation, result)
 
 
 class GameController(QObject):
@@ -45,11 +58,22 @@ class GameController(QObject):
     command_refused = Signal(object, str)  # reason (Text), rule id
     input_requested = Signal(object)  # NeedInput
     automation_waiting = Signal(bool)  # True: an automated step waits for "Continue"
+    agent_explained = Signal(str, object)  # side, the agent's reason (Text) for the command it submits
 
-    def __init__(self, session: Session, parent: QObject | None = None, *, agent_for_side: AgentFactory | None = None):
+    def __init__(
+        self,
+        session: Session,
+        parent: QObject | None = None,
+        *,
+        agent_for_side: AgentFactory | None = None,
+        bot_sides: Iterable[str] = (),
+    ):
         super().__init__(parent)
         self.session = session
         self.agent_for_side = agent_for_side
+        self.bot_sides = frozenset(bot_sides)  # sides a person would play, given to the bot instead
+        self.explanations: dict[int, tuple[str, Text]] = {}  # history index -> (side, the bot's reason)
+        self._reason: tuple[str, Text] | None = None  # the bot's reason for the command being submitted
         self.lang = "en"
         self.step_mode = False
         self.auto_delay_ms = 350
@@ -71,10 +95,14 @@ class GameController(QObject):
         """The system's SystemInfo."""
         return self.session.system.info
 
+    def human_sides(self) -> tuple[str, ...]:
+        """Sides played by people here: the system's human sides minus those given to a bot."""
+        return tuple(s for s in self.info.human_sides if s not in self.bot_sides)
+
     def perspective(self) -> str | None:
         """The side whose view is shown: the acting side if human, else the first human side."""
         active = self.session.active_side()
-        humans = self.info.human_sides
+        humans = self.human_sides() or self.info.human_sides
         if active in humans:
             return active
         return humans[0] if humans else None
@@ -94,12 +122,14 @@ class GameController(QObject):
     def is_automated_turn(self) -> bool:
         """Whether the side to act is not played by a person (and the game goes on)."""
         active = self.session.active_side()
-        return active is not None and active not in self.info.human_sides and self.session.outcome() is None
+        return active is not None and active not in self.human_sides() and self.session.outcome() is None
 
     # --- acting -------------------------------------------------------------------------------------
     def submit(self, command: Command) -> bool:
         """Submit a command; refusals and requests for table input are signalled, never raised."""
         self.pending, self.pending_need = None, None
+        if not self.is_automated_turn():
+            self._reason = None
         try:
             self.session.submit(command)
         except NeedInput as need:
@@ -123,7 +153,7 @@ class GameController(QObject):
 
     def cancel_input(self) -> None:
         """Give up the command waiting for table input."""
-        self.pending, self.pending_need = None, None
+        self.pending, self.pending_need, self._reason = None, None, None
 
     def undo(self) -> bool:
         """Undo one command."""
@@ -143,6 +173,14 @@ class GameController(QObject):
     def _on_session_changed(self, change: Change) -> None:
         self._generation += 1
         self._view, self._commands = None, None
+        if change.reason == "submit":
+            index = len(self.session.history) - 1
+            if self._reason is not None:
+                self.explanations[index] = self._reason
+                self.agent_explained.emit(*self._reason)
+            else:
+                self.explanations.pop(index, None)  # a person played where an undone bot command was
+            self._reason = None
         self.events_applied.emit(change.events, change.reason)
         self.changed.emit()
         if change.reason == "submit":
@@ -171,19 +209,25 @@ class GameController(QObject):
         legal = list(self.session.legal_commands())
         if len(legal) == 1:
             return self.submit(legal[0])
-        agent = self.agent_for_side(self.session.active_side() or "") if self.agent_for_side else None
+        side = self.session.active_side() or ""
+        agent = self.agent_for_side(side) if self.agent_for_side else None
         if agent is not None:
-            run = _AgentRun(agent, self.session.copy_for_search(), generation)
+            run = _AgentRun(agent, self.session.copy_for_search(), side, generation, lambda: self._generation)
             run.signals.chosen.connect(self._on_agent_chosen)
+            self.automation_waiting.emit(False)
             QThreadPool.globalInstance().start(run)
             return True
         self.automation_waiting.emit(True)
         return False
 
-    def _on_agent_chosen(self, generation: int, command: object) -> None:
+    def _on_agent_chosen(self, generation: int, result: object) -> None:
         if generation != self._generation:
-            return  # the game moved on (undo, a manual command): the answer is stale
-        if isinstance(command, Command):
-            self.submit(command)
+            return  # the game moved on (undo, a manual command, the window closed): the answer is stale
+        if isinstance(result, Choice):
+            self._reason = (self.session.active_side() or "", result.reason)
+            if not self.submit(result.command) and self.pending is None:
+                self._reason = None
+        elif isinstance(result, Command):
+            self.submit(result)
         else:
-            self.command_refused.emit(t("The automated player failed: {error}", error=str(command)), "")
+            self.command_refused.emit(t("The automated player failed: {error}", error=str(result)), "")

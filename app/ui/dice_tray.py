@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.dice import NeedInput
+from app.core.i18n import Text
 from app.core.ruling import DieResult
 from app.ui.drawing import draw_text
 from app.ui.lang import translator
@@ -122,11 +123,20 @@ class DiceTray(QDockWidget):
         self.cancel_button = QPushButton(body)
         self.error = QLabel(body)
         self.error.setStyleSheet("color: #a12a2a;")
+        self.face_row = QHBoxLayout()
+        self.face_buttons: list[QPushButton] = []
+        self.chosen = QLabel(body)
+        self.chosen.setWordWrap(True)
+        self.clear_button = QPushButton(body)
+        self.clear_button.clicked.connect(self._on_clear_button_clicked)
+        self.picked: list[int] = []
         row = QHBoxLayout()
-        for widget in (self.entry, self.cards, self.submit_button, self.cancel_button):
+        for widget in (self.entry, self.cards, self.clear_button, self.submit_button, self.cancel_button):
             row.addWidget(widget)
         for widget in (self.faces, self.caption, self.prompt):
             layout.addWidget(widget)
+        layout.addLayout(self.face_row)
+        layout.addWidget(self.chosen)
         layout.addLayout(row)
         layout.addWidget(self.error)
         layout.addStretch(1)
@@ -144,6 +154,7 @@ class DiceTray(QDockWidget):
         self.setWindowTitle(tr("Dice"))
         self.submit_button.setText(tr("Submit"))
         self.cancel_button.setText(tr("Cancel"))
+        self.clear_button.setText(tr("Clear"))
         self.entry.setPlaceholderText(tr("Dice rolled, e.g. 3 5 1"))
         if self.need is not None:
             self.ask(self.need, self.lang)
@@ -162,23 +173,69 @@ class DiceTray(QDockWidget):
             self.prompt.setText(tr("Draw a card for: {0}").format(purpose))
             self.cards.clear()
             self.cards.addItems(list(need.options))
+        elif need.faces:
+            self.prompt.setText(tr("Roll {0} dice for: {1} — click the symbols rolled").format(need.count, purpose))
         else:
             self.prompt.setText(tr("Roll {0} d{1} for: {2}").format(need.count, need.sides, purpose))
             self.entry.clear()
         for widget in (self.prompt, self.submit_button, self.cancel_button):
             widget.setVisible(True)
-        self.entry.setVisible(not is_card)
+        symbols = not is_card and bool(need.faces)
+        self.entry.setVisible(not is_card and not symbols)
         self.cards.setVisible(is_card)
+        self._show_face_buttons(need.faces if symbols else ())
         self.error.clear()
         self.show()
         self.raise_()
-        (self.cards if is_card else self.entry).setFocus()
+        if not symbols:
+            (self.cards if is_card else self.entry).setFocus()
+
+    def face_label(self, face: str) -> str:
+        """A face name in the current language (the game catalog translates system data names)."""
+        return Text(msg=face).render(self.lang)
+
+    def _show_face_buttons(self, faces: tuple[str, ...]) -> None:
+        """One button per die face (custom dice, e.g. battle-dice symbols); clicking one records that face."""
+        for button in self.face_buttons:
+            self.face_row.removeWidget(button)
+            button.deleteLater()
+        self.face_buttons = []
+        self.picked = []
+        for index, face in enumerate(faces):
+            button = QPushButton(self.face_label(face), self.widget())
+            button.setObjectName(f"face_{index + 1}")
+            button.clicked.connect(lambda _=False, v=index + 1: self._on_face_clicked(v))
+            self.face_row.addWidget(button)
+            self.face_buttons.append(button)
+        self.clear_button.setVisible(bool(faces))
+        self.chosen.setVisible(bool(faces))
+        self._show_picked()
+
+    def _show_picked(self) -> None:
+        need = self.need
+        if need is None or not need.faces:
+            self.chosen.clear()
+            return
+        names = ", ".join(self.face_label(need.faces[v - 1]) for v in self.picked)
+        self.chosen.setText(tr("Rolled ({0}/{1}): {2}").format(len(self.picked), need.count, names or "—"))
+
+    def _on_face_clicked(self, value: int) -> None:
+        if self.need is None or len(self.picked) >= self.need.count:
+            return
+        self.picked.append(value)
+        self.error.clear()
+        self._show_picked()
+
+    def _on_clear_button_clicked(self) -> None:
+        self.picked = []
+        self._show_picked()
 
     def clear_request(self) -> None:
         """No input is needed now."""
         self.need = None
         for widget in (self.prompt, self.entry, self.cards, self.submit_button, self.cancel_button):
             widget.setVisible(False)
+        self._show_face_buttons(())
         self.error.clear()
 
     def _on_submit_button_clicked(self) -> None:
@@ -187,6 +244,12 @@ class DiceTray(QDockWidget):
             return
         if need.what == "card":
             self.card_chosen.emit(self.cards.currentText())
+            return
+        if need.faces:
+            if len(self.picked) != need.count:
+                self.error.setText(tr("Click {0} symbols.").format(need.count))
+                return
+            self.dice_entered.emit(list(self.picked))
             return
         values = parse_dice(self.entry.text(), need.sides)
         if values is None or len(values) != need.count:

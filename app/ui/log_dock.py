@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -14,6 +15,7 @@ from app.ui.lang import translator
 
 tr = translator("LogDock")
 INSTRUCTION = QColor("#1d5fa8")
+BOT = QColor("#6a3d9a")
 GOOD, BAD = QColor("#1b7f3b"), QColor("#a12a2a")
 
 
@@ -65,6 +67,29 @@ class LogDock(QDockWidget):
             self.tree.addTopLevelItem(last)
         if last is not None:
             self.tree.scrollToItem(last)
+
+    def set_history(self, history: Sequence[Any], notes: Mapping[int, str], lang: str) -> None:
+        """Show the events of these history entries, each preceded by its note (a bot's explanation), if any."""
+        if not notes:
+            self.set_events((e for entry in history for e in entry.events), lang)
+            return
+        self.lang = lang
+        self.tree.clear()
+        for index, entry in enumerate(history):
+            if index in notes:
+                self.note(notes[index])
+            self.append(entry.events)
+
+    def note(self, text: str) -> None:
+        """Add a line that is not a game event (an automated player's explanation of its next command)."""
+        item = QTreeWidgetItem([text, ""])
+        item.setToolTip(0, text)
+        font = QFont()
+        font.setItalic(True)
+        item.setFont(0, font)
+        item.setForeground(0, QBrush(BOT))
+        self.tree.addTopLevelItem(item)
+        self.tree.scrollToItem(item)
 
     def texts(self) -> list[str]:
         """The top-level lines (for tests and copying)."""

@@ -69,6 +69,7 @@ class MainWindow(QMainWindow):
         data_dir: Path,
         *,
         agent_for_side: AgentFactory | None = None,
+        bot_sides: tuple[str, ...] = (),
         save_path: Path | None = None,
         open_session: Callable[[Session, Path | None], None] | None = None,
     ) -> None:
@@ -76,7 +77,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("MainWindow")
         self.session, self.prefs, self.data_dir = session, prefs, data_dir
         self.lang = prefs.language
-        self.controller = GameController(session, self, agent_for_side=agent_for_side)
+        self.controller = GameController(session, self, agent_for_side=agent_for_side, bot_sides=bot_sides)
         self.controller.lang = self.lang
         self.controller.step_mode = prefs.step_mode
         self.scene = BoardScene(parent=self)
@@ -95,7 +96,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.retranslate()
         self.refresh()
-        self.log.set_events(session.events(), self.lang)
+        self._reload_log()
         self.resize(1500, 950)
         self._restore_layout()
         QTimer.singleShot(0, self.board_view.fit)
@@ -201,6 +202,7 @@ class MainWindow(QMainWindow):
         c.command_refused.connect(self._on_controller_command_refused)
         c.input_requested.connect(self._on_controller_input_requested)
         c.automation_waiting.connect(self._on_controller_automation_waiting)
+        c.agent_explained.connect(lambda side, why: self.log.note(self._bot_note(side, why)))
         self.dice.dice_entered.connect(lambda values: c.provide_input(dice=values))
         self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
         self.dice.input_cancelled.connect(c.cancel_input)
@@ -272,7 +274,7 @@ class MainWindow(QMainWindow):
         if reason in ("submit", "redo"):
             self.log.append(events)
         else:
-            self.log.set_events(self.session.events(), self.lang)
+            self._reload_log()
         self.dice.clear_request()
         rulings = [e.ruling for e in events if e.ruling is not None and e.ruling.dice]
         if rulings:
@@ -280,6 +282,14 @@ class MainWindow(QMainWindow):
             self.dice.show_roll(last.dice, f"{last.title.render(self.lang)}: {last.result.render(self.lang)}")
         if events:
             self.statusBar().showMessage(events[-1].text.render(self.lang), 6000)
+
+    def _bot_note(self, side: str, why: Any) -> str:
+        name = self.controller.view().side_names.get(side)
+        return tr("{0} (bot): {1}").format(name.render(self.lang) if name else side, why.render(self.lang))
+
+    def _reload_log(self) -> None:
+        notes = {i: self._bot_note(side, why) for i, (side, why) in self.controller.explanations.items()}
+        self.log.set_history(self.session.history, notes, self.lang)
 
     def _on_controller_command_refused(self, reason: Any, rule_id: str) -> None:
         text = reason.render(self.lang) + (f"  [{rule_id}]" if rule_id else "")
@@ -341,7 +351,7 @@ class MainWindow(QMainWindow):
             self.actions_by_name[f"lang_{code}"].setChecked(code == lang)
         self.scene.set_language(lang)
         self.retranslate()
-        self.log.set_events(self.session.events(), lang)
+        self._reload_log()
         self.refresh()
         self.files.save_prefs()
         self.language_changed.emit(lang)

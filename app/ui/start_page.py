@@ -10,6 +10,7 @@ from typing import Any, cast
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QComboBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -44,10 +45,26 @@ def description_of(path: Path, lang: str) -> str:
     return str(text or "")
 
 
+def side_names_of(path: Path, lang: str) -> dict[str, str]:
+    """Side names a scenario file gives (any top-level list of {"side", "name"} records, e.g. armies)."""
+    try:
+        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    names: dict[str, str] = {}
+    for value in data.values() if isinstance(data, dict) else ():
+        for item in value if isinstance(value, list) else ():
+            if isinstance(item, dict) and isinstance(item.get("side"), str) and "name" in item:
+                name = item["name"]
+                text = name.get(lang) or name.get("en") if isinstance(name, dict) else name
+                names[item["side"]] = str(text or item["side"])
+    return names
+
+
 class StartPage(QWidget):
     """The first page."""
 
-    scenario_chosen = Signal(object, int, str)  # ScenarioEntry, seed, mode
+    scenario_chosen = Signal(object, int, str, object)  # ScenarioEntry, seed, mode, sides played by the bot
     save_chosen = Signal(object)  # Path
     restore_requested = Signal(object)  # SaveFile
 
@@ -135,8 +152,10 @@ class StartPage(QWidget):
         self.start_button.setObjectName("start_button")
         self.start_button.setStyleSheet("font-size: 16px; font-weight: bold; padding: 10px;")
         self.start_button.clicked.connect(self._on_start_button_clicked)
-        for item in (row, self.digital_radio, self.table_radio, self.start_button):
-            box.addLayout(item) if isinstance(item, QHBoxLayout) else box.addWidget(item)
+        self.seats = QGridLayout()
+        self.seat_combos: dict[str, QComboBox] = {}
+        for item in (row, self.digital_radio, self.table_radio, self.seats, self.start_button):
+            box.addLayout(item) if isinstance(item, QHBoxLayout | QGridLayout) else box.addWidget(item)
         box.addStretch(1)
         return box
 
@@ -213,14 +232,40 @@ class StartPage(QWidget):
         if 0 <= row < len(shown):
             entry = shown[row]
             self.description.setPlainText(description_of(entry.path, self.lang))
+            self._fill_seats(entry)
         self.start_button.setEnabled(0 <= row < len(shown))
+
+    def _fill_seats(self, entry: Any) -> None:
+        """Who plays each side (human or bot), for systems with a bot and two or more human sides."""
+        while self.seats.count():
+            widget = self.seats.takeAt(0).widget()
+            if widget is not None:
+                widget.deleteLater()
+        self.seat_combos = {}
+        system = self.systems[entry.system]
+        sides = system.info.human_sides
+        if len(sides) < 2 or not callable(getattr(system, "make_agent", None)):
+            return
+        names = side_names_of(entry.path, self.lang)
+        for index, side in enumerate(sides):
+            combo = QComboBox(self)
+            combo.setObjectName(f"seat_{side}")
+            combo.addItem(tr("Human"), "human")
+            combo.addItem(tr("Bot"), "bot")
+            self.seats.addWidget(QLabel(names.get(side, side), self), index, 0)
+            self.seats.addWidget(combo, index, 1)
+            self.seat_combos[side] = combo
+
+    def bot_sides(self) -> tuple[str, ...]:
+        """Sides set to be played by the bot (hot-seat by default: none)."""
+        return tuple(side for side, combo in self.seat_combos.items() if combo.currentData() == "bot")
 
     def _on_start_button_clicked(self) -> None:
         shown = self.shown_entries()
         row = self.scenario_list.currentRow()
         if 0 <= row < len(shown):
             mode = "table" if self.table_radio.isChecked() else "digital"
-            self.scenario_chosen.emit(shown[row], self.seed.value(), mode)
+            self.scenario_chosen.emit(shown[row], self.seed.value(), mode, self.bot_sides())
 
     def _on_recent_list_item_double_clicked(self, item: QListWidgetItem) -> None:
         self.save_chosen.emit(Path(item.data(Qt.ItemDataRole.UserRole)))

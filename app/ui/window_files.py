@@ -6,17 +6,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QDoubleSpinBox,
-    QFileDialog,
-    QFormLayout,
-    QMessageBox,
-)
-
 from app.core.errors import SaveError
 from app.core.saves import load_from_path, save_to_path
 from app.core.session import Session
@@ -48,6 +37,8 @@ class WindowFiles:
 
     def save_as(self) -> bool:
         """Ask for a file and save there."""
+        from PySide6.QtWidgets import QFileDialog  # dialogs only when used: Qt builds their types on import
+
         start = str(self.window.data_dir / "game.adjutant.json")
         name, _ = QFileDialog.getSaveFileName(self.window, tr("Save game"), start, tr(FILTER))
         return bool(name) and self.save_to(Path(name))
@@ -57,6 +48,8 @@ class WindowFiles:
         try:
             save_to_path(self.window.session, path)
         except OSError as exc:
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(self.window, tr("Cannot save"), tr("{0}:\n{1}").format(path, exc))
             return False
         self.save_path = path
@@ -67,6 +60,8 @@ class WindowFiles:
 
     def open_dialog(self) -> None:
         """Ask for a save file and open it."""
+        from PySide6.QtWidgets import QFileDialog
+
         name, _ = QFileDialog.getOpenFileName(self.window, tr("Open saved game"), str(self.window.data_dir), tr(FILTER))
         if name:
             self.open_path(Path(name))
@@ -76,6 +71,8 @@ class WindowFiles:
         try:
             session = load_from_path(path, {self.window.session.system.info.id: self.window.session.system})
         except (SaveError, OSError) as exc:
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(self.window, tr("Cannot open save"), tr("{0}:\n{1}").format(path, exc))
             return None
         add_recent(path, self.window.data_dir)
@@ -92,6 +89,8 @@ class WindowFiles:
 
     def preferences(self) -> None:
         """The preferences dialog: language, table mode default, counter size."""
+        from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout
+
         prefs = self.window.prefs
         dialog = QDialog(self.window)
         dialog.setWindowTitle(tr("Preferences"))

@@ -181,6 +181,22 @@
 <context>
     <name>DiceTray</name>
     <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Roll {0} dice for: {1} — click the symbols rolled</source>
+        <translation>为{1}掷 {0} 颗骰子——点击掷出的符号</translation>
+    </message>
+    <message>
+        <source>Rolled ({0}/{1}): {2}</source>
+        <translation>已掷出（{0}/{1}）：{2}</translation>
+    </message>
+    <message>
+        <source>Click {0} symbols.</source>
+        <translation>请点击 {0} 个符号。</translation>
+    </message>
+    <message>
         <source>Dice</source>
         <translation>骰子</translation>
     </message>
@@ -265,6 +281,10 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>{0} (bot): {1}</source>
+        <translation>{0}（电脑）：{1}</translation>
+    </message>
     <message>
         <source>Autosave is off: {0}</source>
         <translation>自动保存已关闭：{0}</translation>
@@ -362,6 +382,14 @@
 </context>
 <context>
     <name>StartPage</name>
+    <message>
+        <source>Human</source>
+        <translation>玩家</translation>
+    </message>
+    <message>
+        <source>Bot</source>
+        <translation>电脑</translation>
+    </message>
     <message>
         <source>Adjutant — choose a game</source>
         <translation>Adjutant — 选择游戏</translation>

@@ -101,3 +101,32 @@ def test_shuffle_is_a_deterministic_permutation() -> None:
     assert items == list(range(20))  # the input is not touched
     orders = {tuple(Roller(Dice(seed=s)).shuffle("abc")) for s in range(200)}
     assert len(orders) == 6  # every permutation of three cards occurs
+
+
+FACES = ("light", "medium", "heavy", "leader", "flag", "swords")
+
+
+def test_table_mode_asks_for_named_faces() -> None:
+    roller = Roller(Dice(seed=1), supplied=(2,))
+    with pytest.raises(NeedInput) as info:
+        roller.roll(3, PURPOSE, faces=FACES)
+    assert info.value.count == 2
+    assert info.value.sides == 6
+    assert info.value.faces == FACES
+
+
+def test_named_faces_are_numbers_one_to_n() -> None:
+    roller = Roller(Dice(seed=1), supplied=(1, 6))
+    assert roller.roll(2, PURPOSE, faces=FACES) == (1, 6)
+    with pytest.raises(BadInput):
+        Roller(Dice(seed=1), supplied=(7,)).roll(1, PURPOSE, faces=FACES)
+
+
+def test_numbered_dice_ask_without_faces() -> None:
+    with pytest.raises(NeedInput) as info:
+        Roller(Dice(seed=1), supplied=()).roll(1, PURPOSE)
+    assert info.value.faces == ()
+
+
+def test_digital_roll_with_faces_is_the_same_as_without() -> None:
+    assert Roller(Dice(seed=9)).roll(5, PURPOSE, faces=FACES) == Roller(Dice(seed=9)).roll(5, PURPOSE)

@@ -71,7 +71,7 @@ def test_start_page_lists_and_opens(qtbot, tmp_path) -> None:  # type: ignore[no
     page.table_radio.setChecked(True)
     with qtbot.waitSignal(page.scenario_chosen) as blocker:
         qtbot.mouseClick(page.start_button, Qt.MouseButton.LeftButton)
-    assert blocker.args[1:] == [42, "table"]
+    assert blocker.args[1:] == [42, "table", ()]
     with qtbot.waitSignal(page.restore_requested):
         qtbot.mouseClick(page.restore_button, Qt.MouseButton.LeftButton)
 

@@ -15,7 +15,7 @@ from typing import Literal
 from app.core.dice import Roller
 from app.core.i18n import Text, t
 from app.core.ruling import DieResult
-from app.systems.cca.tables import faces
+from app.systems.cca.tables import face_name, face_names, faces
 
 Mode = Literal["ranged", "close", "evade", "rampage", "leader"]
 CHAIN_LIMIT = 24  # safety bound on elephant re-rolls (the chance of reaching it is below 1e-12)
@@ -63,11 +63,11 @@ class Score:
 
 def roll(roller: Roller, count: int, strike: Strike, purpose: Text) -> tuple[int, ...]:
     """Roll ``count`` dice; an elephant keeps adding one die per sword (CCA-ELEPHANT-3)."""
-    values = list(roller.roll(count, purpose)) if count > 0 else []
+    values = list(roller.roll(count, purpose, faces=face_names())) if count > 0 else []
     if strike.chain and strike.mode == "close":
         pending = sum(1 for v in values if face_of(v) == "swords")
         while pending and len(values) < CHAIN_LIMIT:
-            extra = roller.roll(pending, t("elephant sword re-roll"))
+            extra = roller.roll(pending, t("elephant sword re-roll"), faces=face_names())
             values.extend(extra)
             pending = sum(1 for v in extra if face_of(v) == "swords")
     return tuple(values)
@@ -97,7 +97,9 @@ def score(values: Sequence[int], strike: Strike) -> Score:
                 marks[i] = False
                 ignored += 1
         if ignored:
-            notes.append(t("{n} {face} hit(s) ignored [{rule}]", n=ignored, face=str(face), rule=rule))
+            notes.append(
+                t("{n} {face} hit(s) ignored [{rule}]", n=ignored, face=face_name(face) if face else "", rule=rule)
+            )
     flag_counts = strike.mode in ("ranged", "close")
     flags = sum(1 for v in values if face_of(v) == "flag") if flag_counts else 0
     dice = tuple(

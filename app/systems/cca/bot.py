@@ -64,32 +64,34 @@ class CcaBot:
     """Greedy bot: best card by reachable targets, orders by potential, moves and battles by expected hits."""
 
     def choose(self, session: Session, side: str, budget: Budget) -> Choice:
-        """Choose one legal command for ``side``."""
-        del budget
-        return choose(session.state, side)
+        """Choose one legal command for ``side`` within ``budget`` (raises ``Cancelled`` when cancelled)."""
+        return choose(session.state, side, budget)
 
 
-def choose(state: State, side: str) -> Choice:
-    """The bot's command for ``state`` and why."""
+def choose(state: State, side: str, budget: Budget | None = None) -> Choice:
+    """The bot's command for ``state`` and why; out of time, the best command found so far."""
+    budget = budget or Budget(60.0)
     options = legal(state)
     if not options:
         raise ValueError(f"no legal command for {side!r}")
     if state.tasks:
         return _task_choice(state, options)
     if state.phase == "card":
-        return _card_choice(state, options)
+        return _card_choice(state, options, budget)
     if state.phase == "order":
         return _order_choice(state, options)
     if state.phase == "move":
-        return _move_choice(state, options)
+        return _move_choice(state, options, budget)
     if state.phase == "battle":
         return _battle_choice(state, options)
     return Choice(options[0], t("Only choice."))
 
 
-def _card_choice(state: State, options: Sequence[Command]) -> Choice:
+def _card_choice(state: State, options: Sequence[Command], budget: Budget) -> Choice:
     best: tuple[float, Command] = (-1.0, options[0])
     for command in options:
+        if budget.expired():
+            break
         after = _apply(state, command)
         value = sum(_greedy_orders(after))
         if value > best[0]:
@@ -131,9 +133,11 @@ def _position_value(state: State, unit: Unit) -> float:
     return value - 0.05 * nearest_enemy(state, unit)
 
 
-def _move_choice(state: State, options: Sequence[Command]) -> Choice:
+def _move_choice(state: State, options: Sequence[Command], budget: Budget) -> Choice:
     best: tuple[float, Command | None] = (0.01, None)
     for command in options:
+        if budget.expired():
+            break
         if not isinstance(command, m.Move) or (unit := state.unit(command.piece)) is None:
             continue
         here = _position_value(state, unit) if may_battle(state, unit) else -0.05 * nearest_enemy(state, unit)
@@ -165,7 +169,11 @@ def _task_choice(state: State, options: Sequence[Command]) -> Choice:
     for kind in (m.Advance, m.BattleBack):
         found = [c for c in options if isinstance(c, kind)]
         if found:
-            return Choice(found[0], t("Always take {what}.", what=found[0].kind))
+            what = t("Always advance [CCA-MOMENTUM-1].") if kind is m.Advance else t("Always battle back [CCA-BACK-1].")
+            return Choice(found[0], what)
+    strikes = [c for c in options if isinstance(c, m.FirstStrike)]
+    if strikes:
+        return Choice(strikes[0], t("Strike first before the attacker rolls [CCA-CARD-4]."))
     evades = [c for c in options if isinstance(c, m.Evade)]
     if evades:
         unit = state.unit(evades[0].unit)

@@ -17,11 +17,11 @@ from app.systems.cca.leaders import eliminate_leader, leader_near, lone
 from app.systems.cca.messages import Ctx
 from app.systems.cca.ranged import queue_flags
 from app.systems.cca.state import Hex, Leader, State, Task, Unit
-from app.systems.cca.tables import cards
+from app.systems.cca.tables import cards, class_name
 from app.systems.cca.terrain import DiceCount, close_dice, terrain_at
 
 CAVALRY_OR_CHARIOT = ("cavalry", "chariot")
-BONUS, VACATED, NO_MOMENTUM = 1, 2, 4
+BONUS, VACATED, NO_MOMENTUM, NO_BACK = 1, 2, 4, 8
 
 
 def close_targets(state: State, unit: Unit) -> list[Hex]:
@@ -56,12 +56,26 @@ def strike_for(state: State, attacker: Unit, target: Unit | Leader, evading: boo
     )
 
 
-def attack_dice(state: State, attacker: Unit, target: Unit | Leader, battle_back: bool = False) -> DiceCount:
+def attack_dice(
+    state: State, attacker: Unit, target: Unit | Leader, battle_back: bool = False, first_strike: bool = False
+) -> DiceCount:
     """Dice for a close-combat roll, with the card bonus on the active side's attacks (CCA-DICECOUNT-1)."""
     bonus = (
         cards()[state.turn.card or "two_centre"].cc_bonus if attacker.side == state.active and not battle_back else 0
     )
-    return close_dice(state, attacker, target, battle_back=battle_back, card_bonus=bonus)
+    return close_dice(
+        state,
+        attacker,
+        target,
+        battle_back=battle_back and not first_strike,
+        first_strike=first_strike,
+        card_bonus=bonus,
+    )
+
+
+def may_first_strike(state: State, defender: Unit) -> bool:
+    """Whether the attacked unit's owner holds First Strike (it is played out of turn, CCA-CARD-4, D14)."""
+    return defender.side != state.active and any(cards()[c].tactic == "first_strike" for c in state.hand(defender.side))
 
 
 def evade_allowed(attacker: Unit, defender: Unit) -> bool:
@@ -87,8 +101,9 @@ def declare(state: State, ctx: Ctx, attacker: Unit, target_hex: Hex, bonus: bool
         return _attack_leader(state, ctx, attacker, leader)
     defender = state.unit(defender.id) or defender
     flag = BONUS if bonus else 0
-    if evade_allowed(attacker, defender):
-        task = Task("evade", defender.side, defender.id, other=attacker.id, extra=flag, origin=defender.hex)
+    kind = "evade" if evade_allowed(attacker, defender) else "first_strike" if may_first_strike(state, defender) else ""
+    if kind:
+        task = Task(kind, defender.side, defender.id, other=attacker.id, extra=flag, origin=defender.hex)
         return replace(state, tasks=(task, *state.tasks))
     return attack(state, ctx, attacker.id, defender.id, flag)
 
@@ -97,7 +112,7 @@ def _attack_leader(state: State, ctx: Ctx, attacker: Unit, leader: Leader) -> St
     count = close_dice(state, attacker, leader)
     strike = Strike("close", None)
     result = score(roll(ctx.roller, count.count, strike, t("close combat")), strike)
-    title = t("{cls} attacks leader {name}", cls=attacker.cls, name=leader.name)
+    title = t("{cls} attacks leader {name}", cls=class_name(attacker.cls), name=leader.name)
     ruling = Ruling(
         title=title,
         rule_id="CCA-LEADER-6",
@@ -122,7 +137,7 @@ def attack(  # noqa: PLR0917
     count = attack_dice(state, attacker, replace(defender, hex=origin))
     strike = strike_for(state, attacker, defender, evading=evaded_from is not None)
     result = score(roll(ctx.roller, count.count, strike, t("close combat")), strike)
-    title = t("{a} battles {d}", a=attacker.cls, d=defender.cls)
+    title = t("{a} battles {d}", a=class_name(attacker.cls), d=class_name(defender.cls))
     ruling = Ruling(
         title=title,
         rule_id="CCA-CC-2",
@@ -151,24 +166,28 @@ def _war_machine_gone(state: State, ctx: Ctx, unit_id: str) -> State:
     return state.without(unit.id)
 
 
-def battle_back(state: State, ctx: Ctx, defender_id: str, attacker_id: str) -> State:
-    """The defender battles back, resolved like an attack; no evade, no momentum (CCA-BACK-1..6)."""
+def battle_back(state: State, ctx: Ctx, defender_id: str, attacker_id: str, first: bool = False) -> State:
+    """The defender battles back, resolved like an attack; no evade, no momentum (CCA-BACK-1..6).
+
+    With ``first`` it is a First Strike, rolled before the attacker with the same dice (CCA-CARD-4, D14).
+    """
     defender, attacker = state.unit(defender_id), state.unit(attacker_id)
     if defender is None or attacker is None:
         return state
-    count = attack_dice(state, defender, attacker, battle_back=True)
+    count = attack_dice(state, defender, attacker, battle_back=True, first_strike=first)
     strike = strike_for(state, defender, attacker)
-    result = score(roll(ctx.roller, count.count, strike, t("battle back")), strike)
-    title = t("{d} battles back against {a}", d=defender.cls, a=attacker.cls)
+    result = score(roll(ctx.roller, count.count, strike, t("First Strike") if first else t("battle back")), strike)
+    names = {"d": class_name(defender.cls), "a": class_name(attacker.cls)}
+    title = t("{d} strikes first against {a}", **names) if first else t("{d} battles back against {a}", **names)
     ruling = Ruling(
         title=title,
-        rule_id="CCA-BACK-4",
+        rule_id="CCA-CARD-4" if first else "CCA-BACK-4",
         dice=result.dice,
         modifiers=count.modifiers,
         result=t("{h} hit(s), {f} flag(s)", h=result.hits, f=result.flags),
         notes=result.notes,
     )
-    ctx.say("rolled", title, "CCA-BACK-4", ruling, (defender.hex, attacker.hex))
+    ctx.say("rolled", title, ruling.rule_id, ruling, (defender.hex, attacker.hex))
     rest, state = state.tasks, replace(state, tasks=())
     state = lose_blocks(state, ctx, attacker.id, result.hits, "CCA-HIT-7")
     state = queue_flags(state, ctx, attacker.id, result.flags, "close", defender.hex, defender.cls)
@@ -186,4 +205,15 @@ def may_battle_back(state: State, defender_id: str, attacker_id: str, origin: He
     )
 
 
-__all__ = ["BONUS", "NO_MOMENTUM", "VACATED", "attack", "battle_back", "close_targets", "declare", "may_battle_back"]
+__all__ = [
+    "BONUS",
+    "NO_BACK",
+    "NO_MOMENTUM",
+    "VACATED",
+    "attack",
+    "battle_back",
+    "close_targets",
+    "declare",
+    "may_battle_back",
+    "may_first_strike",
+]

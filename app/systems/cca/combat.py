@@ -13,7 +13,9 @@ from app.systems.cca.board import rear_hexes
 from app.systems.cca.leaders import casualty_check
 from app.systems.cca.messages import Ctx
 from app.systems.cca.state import Hex, State, Unit, other
+from app.systems.cca.tables import class_name
 from app.systems.cca.terrain import terrain_at
+from app.systems.cca.view import side_name
 
 
 def refresh_warriors(state: State, *units: Unit | None) -> State:
@@ -34,7 +36,7 @@ def lose_blocks(state: State, ctx: Ctx, unit_id: str, hits: int, rule: str, *, c
     if left > 0:
         ctx.say(
             "blocks_lost",
-            t("{cls} loses {n} block(s), {left} left.", cls=unit.cls, n=hits, left=left),
+            t("{cls} loses {n} block(s), {left} left.", cls=class_name(unit.cls), n=hits, left=left),
             rule,
             at=(unit.hex,),
         )
@@ -42,7 +44,11 @@ def lose_blocks(state: State, ctx: Ctx, unit_id: str, hits: int, rule: str, *, c
     else:
         ctx.say(
             "unit_eliminated",
-            t("{cls} is eliminated; {side} gains a banner.", cls=unit.cls, side=other(unit.side)),
+            t(
+                "{cls} is eliminated; {side} gains a banner.",
+                cls=class_name(unit.cls),
+                side=side_name(state, other(unit.side)),
+            ),
             rule,
             at=(unit.hex,),
         )

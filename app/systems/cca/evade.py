@@ -12,6 +12,7 @@ from app.systems.cca.combat import free_rear
 from app.systems.cca.leaders import eliminate_leader
 from app.systems.cca.messages import Ctx
 from app.systems.cca.state import Hex, Leader, State, Unit
+from app.systems.cca.tables import class_name
 from app.systems.cca.terrain import close_dice, terrain_at
 
 Path = tuple[Hex, ...]
@@ -78,7 +79,7 @@ def leader_evade(state: State, ctx: Ctx, leader: Leader, path: Path, off_board: 
         count = close_dice(state, enemy, leader, escape=True)
         strike = Strike("leader", None)
         result = score(roll(ctx.roller, count.count, strike, t("leader escape")), strike)
-        title = t("{cls} tries to stop leader {name}", cls=enemy.cls, name=leader.name)
+        title = t("{cls} tries to stop leader {name}", cls=class_name(enemy.cls), name=leader.name)
         ruling = Ruling(
             title=title,
             rule_id="CCA-ESCAPE-2",

@@ -13,7 +13,8 @@ from app.core.ruling import DieResult, Ruling
 from app.systems.cca.battledice import face_of
 from app.systems.cca.messages import Ctx
 from app.systems.cca.state import Leader, State, Task, Unit, other
-from app.systems.cca.tables import unit_table
+from app.systems.cca.tables import face_names, unit_table
+from app.systems.cca.view import side_name
 
 
 def leader_near(state: State, unit: Unit) -> bool:
@@ -32,7 +33,11 @@ def eliminate_leader(state: State, ctx: Ctx, leader: Leader, rule: str) -> State
     """Remove a hit leader; the opponent gains a banner (CCA-LEADER-7)."""
     ctx.say(
         "leader_killed",
-        t("Leader {name} is killed; {side} gains a banner.", name=leader.name, side=other(leader.side)),
+        t(
+            "Leader {name} is killed; {side} gains a banner.",
+            name=leader.name,
+            side=side_name(state, other(leader.side)),
+        ),
         rule,
         at=(leader.hex,),
     )
@@ -40,7 +45,7 @@ def eliminate_leader(state: State, ctx: Ctx, leader: Leader, rule: str) -> State
 
 
 def _check(ctx: Ctx, dice: int, need: int, leader: Leader, rule: str) -> bool:
-    values = ctx.roller.roll(dice, t("leader casualty check"))
+    values = ctx.roller.roll(dice, t("leader casualty check"), faces=face_names())
     helmets = sum(1 for v in values if face_of(v) == "leader")
     hit = helmets >= need
     ruling = Ruling(

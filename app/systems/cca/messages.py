@@ -132,6 +132,13 @@ class Decline(Command):
     step: str
 
 
+class FirstStrike(Command):
+    """Play First Strike: the attacked unit battles first, with its battle-back dice (CCA-CARD-4, D14)."""
+
+    kind: Literal["first_strike"] = "first_strike"
+    unit: str
+
+
 COMMANDS: MessageRegistry[Command] = MessageRegistry(
     [
         DealHands,
@@ -150,6 +157,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         ExtraMove,
         BattleBack,
         Decline,
+        FirstStrike,
     ]
 )
 

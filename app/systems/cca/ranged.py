@@ -17,7 +17,7 @@ from app.systems.cca.leaders import eliminate_leader, lone
 from app.systems.cca.messages import Ctx
 from app.systems.cca.orders import enemy_adjacent
 from app.systems.cca.state import Hex, State, Task, Unit
-from app.systems.cca.tables import cards
+from app.systems.cca.tables import cards, class_name
 from app.systems.cca.terrain import DiceCount, apply_steps, ranged_caps, terrain_at
 
 CLEAR = Verdict("clear")
@@ -117,7 +117,11 @@ def fire(state: State, ctx: Ctx, unit: Unit, target_hex: Hex) -> State:
     strike = Strike("ranged", None if target is None else target.spec.hit_face)
     result = score(roll(ctx.roller, count.count, strike, t("ranged combat")), strike)
     rest, state = state.tasks, _with_tasks(state, ())
-    title = t("{cls} fires at {target}", cls=unit.cls, target=t("leader") if target is None else target.cls)
+    title = t(
+        "{cls} fires at {target}",
+        cls=class_name(unit.cls),
+        target=t("leader") if target is None else class_name(target.cls),
+    )
     ruling = Ruling(
         title=title,
         rule_id="CCA-RANGED-5",
@@ -156,7 +160,12 @@ def queue_flags(  # noqa: PLR0917
     if ignored:
         ctx.say(
             "flags_ignored",
-            t("{cls} ignores {n} flag(s): {why}", cls=unit.cls, n=ignored, why="; ".join(str(r) for r in reasons)),
+            t(
+                "{cls} ignores {n} flag(s): {why}",
+                cls=class_name(unit.cls),
+                n=ignored,
+                why="; ".join(str(r) for r in reasons),
+            ),
             "CCA-BOLSTER-1",
         )
     left = flags - ignored

@@ -17,6 +17,7 @@ from app.systems.cca.combat import free_rear, lose_blocks
 from app.systems.cca.leaders import eliminate_leader, lone
 from app.systems.cca.messages import Ctx
 from app.systems.cca.state import Hex, State, Unit, other
+from app.systems.cca.tables import class_name
 
 
 def outcomes(state: State, unit: Unit, hexes: int) -> dict[Hex, int]:
@@ -52,7 +53,7 @@ def move_unit(state: State, unit: Unit, to: Hex) -> State:
 def finish_retreat(state: State, ctx: Ctx, unit: Unit, to: Hex, lost: int) -> State:
     """Apply a chosen retreat: move, then lose a block per hex not made (CCA-RETREAT-8)."""
     if to != unit.hex:
-        ctx.say("retreated", t("{cls} retreats.", cls=unit.cls), "CCA-RETREAT-1", at=(unit.hex, to))
+        ctx.say("retreated", t("{cls} retreats.", cls=class_name(unit.cls)), "CCA-RETREAT-1", at=(unit.hex, to))
         state = move_unit(state, unit, to)
     if lost:
         state = lose_blocks(state, ctx, unit.id, lost, "CCA-RETREAT-8")
@@ -68,7 +69,7 @@ def rampage(state: State, ctx: Ctx, elephant: Unit) -> State:
             strike = Strike("rampage", victim.spec.hit_face)
             values = roll(ctx.roller, 2, strike, t("rampage"))
             result = score(values, strike)
-            _tell(ctx, t("Elephant rampages into {cls}", cls=victim.cls), result.dice, result.hits, h)
+            _tell(ctx, t("Elephant rampages into {cls}", cls=class_name(victim.cls)), result.dice, result.hits, h)
             state = lose_blocks(state, ctx, victim.id, result.hits, "CCA-RAMPAGE-2")
             continue
         lead = state.leader_at(h)

@@ -26,7 +26,7 @@ Side = Literal["bottom", "top"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class BoardRef(_Strict):

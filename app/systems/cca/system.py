@@ -13,13 +13,14 @@ from app.core.i18n import localized, t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView
+from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
 from app.systems.cca.messages import COMMANDS, Ctx
 from app.systems.cca.scenario import SIDES, CcaScenario, Runtime, load_runtime
 from app.systems.cca.state import Leader, State, Unit
 from app.systems.cca.tables import full_deck, unit_classes
 from app.systems.cca.turn import legal, step
-from app.systems.cca.view import build_view
+from app.systems.cca.view import build_view, side_name
 
 
 def initial_state(runtime: Runtime, seed: int) -> State:
@@ -126,7 +127,14 @@ class CcaSystem:
         """The winner, once a side has its banners (CCA-VICTORY-1)."""
         if state.winner is None:
             return None
-        return Outcome(state.winner, t("Victory"), t("{side} collected its victory banners.", side=state.winner))
+        return Outcome(
+            state.winner, t("Victory"), t("{side} collected its victory banners.", side=side_name(state, state.winner))
+        )
+
+    def make_agent(self, side: str) -> CcaBot:
+        """The automated general for ``side`` (the UI's "Bot" seat; ``app.ai.agent.Agent``)."""
+        del side
+        return CcaBot()
 
     def parse_command(self, data: dict[str, Any]) -> Command:
         """Read a command from JSON."""

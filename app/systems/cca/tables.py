@@ -21,7 +21,7 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class RangedSpec(_Model):
@@ -229,6 +229,23 @@ def terrains() -> dict[str, TerrainSpec]:
 def faces() -> tuple[Face, ...]:
     """The battle-die faces in d6 order (CCA-DICE-1)."""
     return tuple(_load("dice.json", DiceTable).faces)
+
+
+def class_name(code: str) -> Text:
+    """A unit class's name, translated (log texts name classes, never their codes)."""
+    return unit_classes()[code].name
+
+
+def face_name(face_id: str) -> Text:
+    """A battle-die face's name ("green circle"), translated."""
+    face = next(f for f in faces() if f.id == face_id)
+    return localized(face.name_en, face.name_zh)
+
+
+@cache
+def face_names() -> tuple[str, ...]:
+    """The faces' English names in d6 order, for asking the symbols rolled at the table (CCA-DICE-1)."""
+    return tuple(f.name_en for f in faces())
 
 
 @cache

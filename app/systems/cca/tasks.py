@@ -8,14 +8,26 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.core.i18n import t
 from app.core.messages import Command
 from app.systems.cca import messages as m
-from app.systems.cca.close import BONUS, NO_MOMENTUM, attack, battle_back, close_targets, may_battle_back
+from app.systems.cca.close import (
+    BONUS,
+    NO_BACK,
+    NO_MOMENTUM,
+    attack,
+    battle_back,
+    close_targets,
+    may_battle_back,
+    may_first_strike,
+)
 from app.systems.cca.evade import bonus_allowed, evade_options, leader_evade, leader_paths, no_path
 from app.systems.cca.messages import Ctx
 from app.systems.cca.movement import unit_destinations
 from app.systems.cca.retreat import elephant_step, finish_retreat, move_unit, outcomes, rampage
 from app.systems.cca.state import State, Task
+from app.systems.cca.tables import class_name
+from app.systems.cca.view import side_name
 
 
 def _drop(state: State) -> State:
@@ -30,8 +42,10 @@ def choices(state: State, task: Task) -> list[Command]:
     """Commands that decide ``task`` (empty: it resolves by itself)."""
     s, u = task.side, task.subject
     unit = state.unit(u)
-    if task.kind == "evade" and unit is not None:
-        return [m.Stand(side=s, unit=u), *(m.Evade(side=s, unit=u, to=h) for h in sorted(evade_options(state, unit)))]
+    if task.kind in ("evade", "first_strike") and unit is not None:
+        evades = sorted(evade_options(state, unit)) if task.kind == "evade" else []
+        first = [m.FirstStrike(side=s, unit=u)] if may_first_strike(state, unit) else []
+        return [m.Stand(side=s, unit=u), *(m.Evade(side=s, unit=u, to=h) for h in evades), *first]
     if task.kind == "retreat" and unit is not None:
         if unit.spec.elephant:
             options = _elephant_options(state, task)
@@ -86,8 +100,10 @@ def resolve(state: State, ctx: Ctx, task: Task, command: Command | None) -> Stat
         return _leader_evade(state, ctx, task, command)
     if unit is None:
         return _drop(state)
-    if task.kind == "evade":
+    if task.kind in ("evade", "first_strike"):
         return _evade(state, ctx, task, command)
+    if task.kind == "struck_first":
+        return _after_first_strike(state, ctx, task)
     if task.kind == "retreat":
         return _retreat(state, ctx, task, command)
     if task.kind == "after_attack":
@@ -105,7 +121,9 @@ def _decided(state: State, ctx: Ctx, task: Task, command: Command) -> State:
     if isinstance(command, m.Advance):
         assert task.origin is not None
         state = move_unit(_drop(state), unit, task.origin)
-        ctx.say("advanced", m.t_("{cls} advances.", cls=unit.cls), "CCA-MOMENTUM-1", at=(unit.hex, task.origin))
+        ctx.say(
+            "advanced", m.t_("{cls} advances.", cls=class_name(unit.cls)), "CCA-MOMENTUM-1", at=(unit.hex, task.origin)
+        )
         follow = []
         moved = state.unit(unit.id)
         if unit.spec.cavalry_extra_hex and not task.extra & BONUS:
@@ -115,7 +133,12 @@ def _decided(state: State, ctx: Ctx, task: Task, command: Command) -> State:
         return replace(state, tasks=(*follow, *state.tasks))
     if isinstance(command, m.ExtraMove):
         state = move_unit(_drop(state), unit, command.to)
-        ctx.say("moved", m.t_("{cls} moves 1 more hex.", cls=unit.cls), "CCA-MOMENTUM-2", at=(unit.hex, command.to))
+        ctx.say(
+            "moved",
+            m.t_("{cls} moves 1 more hex.", cls=class_name(unit.cls)),
+            "CCA-MOMENTUM-2",
+            at=(unit.hex, command.to),
+        )
         moved = state.unit(unit.id)
         if task.kind == "extra_hex" and moved is not None and bonus_allowed(state, moved):
             return replace(state, tasks=(Task("bonus", task.side, unit.id), *state.tasks))
@@ -132,11 +155,47 @@ def _evade(state: State, ctx: Ctx, task: Task, command: Command | None) -> State
     unit = state.unit(task.subject)
     assert unit is not None
     state = _drop(state)
+    if isinstance(command, m.FirstStrike):
+        return _first_strike(state, ctx, task)
     if isinstance(command, m.Evade):
-        ctx.say("evaded", m.t_("{cls} evades.", cls=unit.cls), "CCA-EVADE-4", at=(unit.hex, command.to))
+        ctx.say("evaded", m.t_("{cls} evades.", cls=class_name(unit.cls)), "CCA-EVADE-4", at=(unit.hex, command.to))
         state = move_unit(state, unit, command.to)
         return attack(state, ctx, task.other, unit.id, task.extra | NO_MOMENTUM, evaded_from=task.origin)
     return attack(state, ctx, task.other, unit.id, task.extra)
+
+
+def _first_strike(state: State, ctx: Ctx, task: Task) -> State:
+    """The attacked unit's owner plays First Strike: discard it, draw a replacement, battle first (D14)."""
+    from app.systems.cca.tables import cards
+    from app.systems.cca.turn import draw_card
+
+    card = next(c for c in state.hand(task.side) if cards()[c].tactic == "first_strike")
+    hand = list(state.hand(task.side))
+    hand.remove(card)
+    state = replace(state.with_hand(task.side, tuple(hand)), discard=(*state.discard, card))
+    ctx.say(
+        "played", m.t_("{side} plays {card}.", side=side_name(state, task.side), card=cards()[card].name), "CCA-CARD-4"
+    )
+    state = draw_card(state, ctx, task.side)
+    attacker = state.unit(task.other)
+    assert attacker is not None
+    rest, state = state.tasks, replace(state, tasks=())
+    state = battle_back(state, ctx, task.subject, task.other, first=True)
+    after = Task("struck_first", attacker.side, attacker.id, other=task.subject, extra=task.extra, origin=attacker.hex)
+    return replace(state, tasks=(*state.tasks, after, *rest))
+
+
+def _after_first_strike(state: State, ctx: Ctx, task: Task) -> State:
+    """The attack goes on if the attacker survived in its hex next to its target (D14); no battle back then."""
+    attacker, defender = state.unit(task.subject), state.unit(task.other)
+    state = _drop(state)
+    grid = state.runtime.grid
+    if attacker is None or defender is None or attacker.hex != task.origin:
+        ctx.say("called_off", t("The attack is called off after the First Strike."), "CCA-CARD-4")
+        return state
+    if defender.hex not in grid.neighbours(attacker.hex):
+        return state
+    return attack(state, ctx, attacker.id, defender.id, task.extra | NO_BACK)
 
 
 def _retreat(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:
@@ -186,7 +245,12 @@ def _after_attack(state: State, task: Task) -> State:
     )
     if momentum_ok:
         return _push(state, Task("momentum", attacker.side, attacker.id, extra=task.extra, origin=task.origin))
-    if not vacated and defender is not None and may_battle_back(state, defender.id, attacker.id, task.origin):
+    if (
+        not vacated
+        and defender is not None
+        and not task.extra & NO_BACK
+        and may_battle_back(state, defender.id, attacker.id, task.origin)
+    ):
         return _push(state, Task("battle_back", defender.side, defender.id, other=attacker.id))
     return _drop(state)
 
@@ -196,7 +260,9 @@ def check_victory(state: State, ctx: Ctx) -> State:
     for index, side in enumerate(("bottom", "top")):
         if state.winner is None and state.banners[index] >= state.runtime.model.army(side).banners:
             ctx.say(
-                "won", m.t_("{side} reaches {n} banners and wins.", side=side, n=state.banners[index]), "CCA-VICTORY-1"
+                "won",
+                m.t_("{side} reaches {n} banners and wins.", side=side_name(state, side), n=state.banners[index]),
+                "CCA-VICTORY-1",
             )
             state = replace(state, winner=side, phase="over", tasks=())
     return state

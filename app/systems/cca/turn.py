@@ -19,9 +19,10 @@ from app.systems.cca.movement import apply_move, leader_destinations, unit_desti
 from app.systems.cca.orders import auto_orders, effective_card, leader_chain, may_order, pieces, quota_for
 from app.systems.cca.ranged import fire, fire_targets
 from app.systems.cca.state import State, Task, Turn, Unit, other
-from app.systems.cca.tables import cards
+from app.systems.cca.tables import cards, class_name, face_names
 from app.systems.cca.tasks import check_victory, choices, resolve, settle
 from app.systems.cca.terrain import may_battle_after_entering
+from app.systems.cca.view import side_name
 
 
 def may_battle(state: State, unit: Unit) -> bool:
@@ -58,7 +59,9 @@ def legal(state: State) -> list[Command]:
         return [m.DealHands(side=side)]
     if state.phase == "card":
         return [
-            m.PlayCard(side=side, card=c) for c in sorted(set(state.hand(side))) if cards()[c].tactic != "first_strike"
+            m.PlayCard(side=side, card=c)
+            for c in sorted(set(state.hand(side)))
+            if cards()[c].tactic != "first_strike"  # played out of turn, when attacked (tasks.py, D14)
         ]
     if state.phase == "order":
         found: list[Command] = [m.OrderUnit(side=side, piece=p.id) for p in pieces(state, side) if may_order(state, p)]
@@ -149,6 +152,11 @@ def _battle(state: State, ctx: Ctx, command: m.Battle) -> State:
     return state
 
 
+def draw_card(state: State, ctx: Ctx, side: str) -> State:
+    """Draw one card into ``side``'s hand (also First Strike's replacement card, D14)."""
+    return _draw(state, ctx, side)
+
+
 def _draw(state: State, ctx: Ctx, side: str) -> State:
     """Draw one card; an empty deck is rebuilt from the shuffled discards (CCA-DRAW-1/2)."""
     if not state.deck:
@@ -188,7 +196,7 @@ def play(state: State, ctx: Ctx, card_id: str) -> State:
     quota, mode = quota_for(state, spec, side)
     state = state.with_hand(side, tuple(hand))
     state = replace(state, phase="order", turn=Turn(card=effective, played=card_id, quota=quota, mode=mode))
-    ctx.say("played", t("{side} plays {card}.", side=side, card=cards()[card_id].name), "CCA-CARD-1")
+    ctx.say("played", t("{side} plays {card}.", side=side_name(state, side), card=cards()[card_id].name), "CCA-CARD-1")
     auto = auto_orders(state, spec, side)
     if auto:
         return replace(state, phase="move").with_turn(ordered=auto, outside=auto)
@@ -201,7 +209,7 @@ def play(state: State, ctx: Ctx, card_id: str) -> State:
 
 def _roll_orders(state: State, ctx: Ctx) -> State:
     """I Am Spartacus: each unit symbol orders a unit of that colour, each helmet any unit ([PUB])."""
-    values = ctx.roller.roll(state.command(state.active), t("I Am Spartacus"))
+    values = ctx.roller.roll(state.command(state.active), t("I Am Spartacus"), faces=face_names())
     colour = {"light": "green", "medium": "blue", "heavy": "red", "leader": "any"}
     symbols = tuple(colour[face_of(v)] for v in values if face_of(v) in colour)
     ctx.say("rolled", t("Order dice: {faces}", faces=", ".join(face_of(v) for v in values)), "CCA-CARD-4")
@@ -210,7 +218,7 @@ def _roll_orders(state: State, ctx: Ctx) -> State:
 
 def _rally(state: State, ctx: Ctx) -> State:
     """Rally: each unit symbol rolled returns a block to the most depleted unit of that colour ([PUB])."""
-    values = ctx.roller.roll(state.command(state.active), t("Rally"))
+    values = ctx.roller.roll(state.command(state.active), t("Rally"), faces=face_names())
     colour = {"light": "green", "medium": "blue", "heavy": "red"}
     for v in values:
         wanted = colour.get(face_of(v))
@@ -219,7 +227,7 @@ def _rally(state: State, ctx: Ctx) -> State:
         if hurt:
             target = min(hurt, key=lambda u: (u.blocks - u.spec.blocks, u.id))
             state = state.with_unit(replace(target, blocks=target.blocks + 1))
-            ctx.say("rallied", t("{cls} regains a block.", cls=target.cls), "CCA-CARD-4", at=(target.hex,))
+            ctx.say("rallied", t("{cls} regains a block.", cls=class_name(target.cls)), "CCA-CARD-4", at=(target.hex,))
     return replace(state, phase="battle")
 
 
@@ -247,7 +255,7 @@ def end_turn(state: State, ctx: Ctx) -> State:
     last[0 if side == "bottom" else 1] = state.turn.card or ""
     state = replace(state, discard=discard, last_card=(last[0], last[1]))
     state = _draw(state, ctx, side)
-    ctx.say("turn_ended", t("{side} ends the turn.", side=side), "CCA-DRAW-1")
+    ctx.say("turn_ended", t("{side} ends the turn.", side=side_name(state, side)), "CCA-DRAW-1")
     return replace(state, active=other(side), phase="card", turn=Turn(), turn_number=state.turn_number + 1)
 
 

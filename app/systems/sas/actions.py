@@ -1,8 +1,9 @@
 """Operator actions beyond movement, and the action cycle: cost, effect, detection, reaction attacks.
 
-Rulebook chapters: §8 operator attacks (SAS-ATK-1..9, SAS-KNIFE-1..4, SAS-AIM-1/2, SAS-EQ-2 Sten sweep),
-§7.5–7.7 (SAS-PICK-1, SAS-PLACE-1..3, SAS-RECOVER-1, SAS-REVEAL-1..3), SAS-EVT-8 (cigarette), SAS-EQ-5
-(placing a Lewes bomb), §11 reaction attacks (SAS-REACT-1..6) and SAS-MSN-1 (leaving by the entry/exit tile).
+Rulebook chapters: §8 operator attacks (SAS-ATK-1/4, SAS-KNIFE-1..4, SAS-AIM-1/2, SAS-BLIND-1..3; the dice are
+rolled in ``shooting``), §7.5–7.7 (SAS-PICK-1, SAS-PLACE-1..3, SAS-RECOVER-1, SAS-REVEAL-1..3), SAS-EVT-8
+(cigarette), SAS-EQ-4/5/8 (placing a trap, Lewes bomb or landmine; Mark and items: ``marks``, ``items``), §11
+reaction attacks (SAS-REACT-1..6) and SAS-MSN-1 (leaving by the entry/exit tile).
 """
 
 from __future__ import annotations
@@ -11,15 +12,16 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.core.messages import Command
-from app.core.ruling import Ruling
-from app.systems.sas import alerts, combat
+from app.systems.sas import alerts, combat, items, marks, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import (
     Aim,
     Attack,
+    BlindFire,
     Climb,
     Crouch,
     Exfiltrate,
+    Mark,
     Move,
     PickUp,
     Place,
@@ -27,7 +29,9 @@ from app.systems.sas.messages import (
     Reveal,
     Sprint,
     Stand,
+    Throw,
     UseCigarette,
+    UseMedpack,
 )
 from app.systems.sas.operator import (
     check_allowed,
@@ -41,25 +45,22 @@ from app.systems.sas.operator import (
     step_ok,
 )
 from app.systems.sas.state import ObjectState
-from app.systems.sas.vision import sees_op
 
 Cell = tuple[int, int]
 
 
-def _target_loc(ctx: Ctx, target: str) -> Cell:
-    unit = ctx.state.unit(target)
-    if unit is not None and not unit.on_spawn:
-        return unit.loc
-    obj = ctx.state.obj(target)
-    if obj is not None and obj.kind == "fuel_barrel" and obj.loc is not None:
-        return obj.loc
-    raise illegal("There is no target {target} on the map.", "SAS-ATK-1", target=target)
+def _side_move(ctx: Ctx, cmd: Attack | Place, *, checked: bool = False) -> None:
+    """The 1-square move of Move & Attack / Move & Place (SAS-ATK-4, SAS-PLACE-1).
 
-
-def _side_move(ctx: Ctx, cmd: Attack | Place) -> None:
+    ``checked``: the move comes after the attack and was checked before it; if the attack itself blocked the
+    square (a blast template, D-ATK-2) the move is called off instead of undoing the dice.
+    """
     if cmd.move_to is None:
         return
     why = step_ok(ctx, ctx.state.op(cmd.operator), cmd.move_to, "open")
+    if why and checked:
+        ctx.emit("move_cancelled", t("The move is called off: {why}.", why=why), "SAS-ATK-4")
+        return
     if why:
         raise illegal("Cannot move there: {why}.", "SAS-ATK-4", why=why)
     enter(ctx, cmd.operator, cmd.move_to, "SAS-ATK-4")
@@ -76,13 +77,15 @@ def do_attack(ctx: Ctx, cmd: Attack) -> None:
         ctx.emit("operator_posture", t("{op} stands up to attack.", op=ctx.name(op.id)), "SAS-CROUCH-1")
     if cmd.move_first:
         _side_move(ctx, cmd)
+    elif cmd.move_to is not None and (why := step_ok(ctx, ctx.state.op(op.id), cmd.move_to, "open")):
+        raise illegal("Cannot move there: {why}.", "SAS-ATK-4", why=why)
     weapon = ctx.state.rt.tables.weapons[cmd.weapon]
     if weapon.kind == "knife":
         _knife(ctx, cmd)
     else:
-        _shoot(ctx, cmd)
+        shooting.shoot(ctx, op.id, cmd.weapon, cmd.target)
     if not cmd.move_first and ctx.state.op(op.id).on_map:
-        _side_move(ctx, cmd)
+        _side_move(ctx, cmd, checked=True)
 
 
 def _knife(ctx: Ctx, cmd: Attack) -> None:
@@ -91,83 +94,22 @@ def _knife(ctx: Ctx, cmd: Attack) -> None:
     why = knife_problem(ctx, op, cmd.target, op.loc)
     if why:
         raise illegal("Cannot assassinate: {why}.", "SAS-KNIFE-1", why=why)
-    title = t("{op} knifes {unit} from behind", op=ctx.name(op.id), unit=ctx.name(cmd.target))
-    ruling = Ruling(title=title, rule_id="SAS-KNIFE-1", target=1, result=t("automatic success: killed"))
-    ctx.emit("attack", title, "SAS-KNIFE-1", (op.loc,), ruling=ruling)
-    combat.kill_unit(ctx, cmd.target, "SAS-KNIFE-1")
-    alerts.detect(ctx)  # witnesses see the corpse / the assassin (SAS-KNIFE-4, OQ-18)
+    shooting.knife(ctx, op.id, cmd.target)
 
 
-def _shoot(ctx: Ctx, cmd: Attack) -> None:
+def do_blind_fire(ctx: Ctx, cmd: BlindFire) -> None:
+    """Blind fire: attack staying crouched, −2, exposed but not visible (SAS-BLIND-1..3, SAS-LOS-10, OQ-64)."""
     op = ctx.state.op(cmd.operator)
-    assert op.loc is not None
-    loc = _target_loc(ctx, cmd.target)
-    why = combat.attack_problem(ctx, op.id, cmd.weapon, loc)
-    if why:
-        raise illegal("Cannot attack: {why}.", "SAS-ATK-1", why=why)
-    weapon = ctx.state.rt.tables.weapons[cmd.weapon]
-    act = ctx.state.activation
-    aimed = act is not None and cmd.target in act.aimed
-    mods = combat.operator_mods(ctx, op.id, cmd.weapon, loc, aimed)
-    title = t("{op} fires the {weapon} at {target}", op=ctx.name(op.id), weapon=weapon.name_en, target=cmd.target)
-    dice = combat.roll(ctx, weapon.rolls, weapon.target, mods, title)
-    hits = sum(1 for d in dice if d.success)
-    if weapon.ammo is not None:
-        ctx.state = ctx.state.with_op(op.id, ammo=_spend(op.ammo, cmd.weapon))
-    result = t("{n} success(es)", n=hits)
-    ruling = Ruling(
-        title=title, rule_id="SAS-ATK-1", dice=dice, target=weapon.target, modifiers=tuple(mods), result=result
-    )
-    ctx.emit("attack", t("{title}: {result}.", title=title, result=result), "SAS-ATK-1", (op.loc, loc), ruling=ruling)
-    was_alert = {u.id for u in ctx.state.units if u.alert}
-    _assign_hits(ctx, cmd, loc, hits, weapon.sweep)
-    if weapon.noise > 0:
-        alerts.advance_meter(ctx, "SAS-NOISE-1", by_op=op.id)
-        alerts.noise(ctx, op.loc, weapon.noise, "SAS-NOISE-3")
-        if ctx.state.section == "battle":
-            alerts.expose(ctx, op.id, "SAS-SEEN-6")
-    _survivor(ctx, op.id, cmd.target, was_alert)
-
-
-def _spend(ammo: tuple[tuple[str, int], ...], weapon: str) -> tuple[tuple[str, int], ...]:
-    return tuple((w, n - 1 if w == weapon else n) for w, n in ammo)
-
-
-def _assign_hits(ctx: Ctx, cmd: Attack, loc: Cell, hits: int, sweep: bool) -> None:
-    """First success on the target; Sten extras on units next to it (SAS-ATK-3, SAS-EQ-2, D-ATK-1)."""
-    if hits <= 0:
-        return
-    if ctx.state.unit(cmd.target) is None:
-        from app.systems.sas.blasts import explode_barrel
-
-        explode_barrel(ctx, cmd.target)
-        return
-    extra = combat.sweep_targets(ctx, cmd.operator, cmd.weapon, loc) if sweep else []
-    combat.kill_unit(ctx, cmd.target, "SAS-ATK-3")
-    for unit_id in extra[: hits - 1]:
-        combat.kill_unit(ctx, unit_id, "SAS-EQ-2")
-
-
-def _survivor(ctx: Ctx, op_id: str, target: str, was_alert: set[str]) -> None:
-    """A target that survives turns, flips, exposes the attacker and shouts (SAS-ATK-9, SAS-REACT-5)."""
-    unit = ctx.state.unit(target)
-    op = ctx.state.op(op_id)
-    if unit is None or op.loc is None:
-        return
-    combat.turn_to(ctx, target, op.loc, "SAS-ATK-9")
-    alerts.alert(ctx, target, "SAS-ATK-9", " (was attacked)")
-    alerts.expose(ctx, op_id, "SAS-ATK-9")
-    alerts.shout(ctx, target)
-    unit = ctx.state.unit(target)
-    if target in was_alert and unit is not None and sees_op(ctx.state, unit, op):
-        ctx.alerted.discard(target)
-        ctx.seen.add(target)  # an alert target reacts at once (SAS-REACT-5)
+    weapon = ctx.state.rt.tables.weapons.get(cmd.weapon)
+    if cmd.weapon not in ctx.state.rt.tables.operators[op.id].weapons or weapon is None or weapon.kind != "gun":
+        raise illegal("{op} has no gun {weapon}.", "SAS-BLIND-1", op=op.id, weapon=cmd.weapon)
+    shooting.shoot(ctx, op.id, cmd.weapon, cmd.target, blind=True)
 
 
 def do_aim(ctx: Ctx, cmd: Aim) -> None:
     """Aim: +2 against that unit for the rest of the activation (SAS-AIM-1)."""
     op = ctx.state.op(cmd.operator)
-    loc = _target_loc(ctx, cmd.target)
+    loc = shooting.target_loc(ctx, cmd.target)
     guns = [w for w in ctx.state.rt.tables.operators[op.id].weapons if ctx.state.rt.tables.weapons[w].kind == "gun"]
     if all(combat.attack_problem(ctx, op.id, w, loc) for w in guns):
         raise illegal("Cannot aim at {target}: not in range and LOS of a weapon.", "SAS-AIM-1", target=cmd.target)
@@ -197,6 +139,8 @@ def do_place(ctx: Ctx, cmd: Place) -> None:
         raise illegal("Objects are placed in an adjacent square.", "SAS-PLACE-1")
     if cmd.item == "lewes_bomb":
         _place_bomb(ctx, cmd)
+    elif cmd.item in ("landmine", "trap"):
+        items.place_device(ctx, op.id, cmd.item, cmd.to)
     else:
         obj = ctx.state.obj(op.carrying or "")
         if obj is None:
@@ -214,8 +158,7 @@ def _place_bomb(ctx: Ctx, cmd: Place) -> None:
         raise illegal("{op} has no Lewes bomb.", "SAS-EQ-5", op=op.id)
     if not 1 <= cmd.position <= 20:
         raise illegal("The bomb card goes 1st to 20th in the event deck.", "SAS-DECK-4")
-    items = tuple((i, n - 1 if i == "lewes_bomb" else n) for i, n in op.items)
-    ctx.state, bomb_id = ctx.state.with_op(op.id, items=items).new_id("bomb")
+    ctx.state, bomb_id = ctx.state.with_op(op.id, items=shooting.spend(op.items, "lewes_bomb")).new_id("bomb")
     ctx.state = ctx.state.with_object(ObjectState(bomb_id, "lewes_bomb", cmd.to, fuse=cmd.position))
     ctx.emit(
         "bomb_placed",
@@ -292,6 +235,10 @@ HANDLERS = {
     Stand: do_posture,
     Attack: do_attack,
     Aim: do_aim,
+    BlindFire: do_blind_fire,
+    Mark: marks.do_mark,
+    Throw: items.do_throw,
+    UseMedpack: items.do_medpack,
     PickUp: do_pick_up,
     Place: do_place,
     Recover: do_recover,
@@ -313,8 +260,8 @@ def perform(ctx: Ctx, cmd: Command) -> None:
     if ctx.state.op(op_id).on_map:
         alerts.detect(ctx)
         reactions(ctx, op_id)
-    if isinstance(cmd, Exfiltrate) or not ctx.state.op(op_id).on_map:
-        ctx.state = replace(ctx.state, activation=None)
+    if isinstance(cmd, Exfiltrate | Mark) or not ctx.state.op(op_id).on_map:
+        ctx.state = replace(ctx.state, activation=None)  # Mark is the last action (SAS-MARK-1)
     alerts.ensure_exposed(ctx)
 
 

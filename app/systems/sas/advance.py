@@ -16,7 +16,7 @@ from typing import cast
 
 from app.core.i18n import t
 from app.geometry.paths import costs_from
-from app.systems.sas import alerts, combat
+from app.systems.sas import alerts, combat, items, marks
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
@@ -149,8 +149,10 @@ def advance_step(ctx: Ctx) -> bool:
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
     if mode(ctx.state, unit) == "advance":
         advance_unit(ctx, unit)
+        items.stepped_on(ctx, unit.id)  # traps and mines (SAS-EQ-4, SAS-EQ-8)
     else:
         turn_unit(ctx, unit)
+    marks.fire(ctx)  # before the unit can spot anyone (SAS-MARK-3, D-MARK-1)
     alerts.detect(ctx)
     return True
 

@@ -1,10 +1,11 @@
 """Blasts: fuel barrel explosions and Lewes bomb detonations, their templates and damage.
 
 Rulebook chapters: §20 objects (SAS-OBJ-5 fuel barrel: 5 rolls at 2+, chain reaction OQ-36), §21 items (SAS-EQ-5
-Lewes bomb: 6 rolls at 2+, noisy OQ-38), §22 blast templates (SAS-BLAST-1/2, 3×3 footprint OQ-41,
-SAS-BLAST-6 persistence) and SAS-TER-16 (templates block LOS and infantry movement until the End phase).
-Solo choice: successes go to the Axis units under the template nearest its centre first, then to barrels
-(docs/sas-decisions.md D-BLAST-1). A destroy objective is achieved when a template covers its square.
+Lewes bomb: 6 rolls at 2+, noisy OQ-38; SAS-EQ-6/8 grenade and landmine: 4 rolls at 2+), §22 blast templates
+(SAS-BLAST-1/2, 3×3 footprint OQ-41, SAS-BLAST-6 persistence) and SAS-TER-16 (templates block LOS and infantry
+movement until the End phase). Solo choice: successes go to the Axis units under the template nearest its centre
+first, then to barrels (docs/sas-decisions.md D-BLAST-1). A destroy objective is achieved when a template covers its
+square.
 """
 
 from __future__ import annotations
@@ -24,8 +25,12 @@ def footprint(centre: Cell) -> tuple[Cell, ...]:
     return tuple((centre[0] + dx, centre[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 
 
-def blast(ctx: Ctx, centre: Cell, rolls: int, target: int, *, what: str, rule: str) -> None:
-    """Resolve a blast at ``centre``: rolls, hits on units and barrels, friendly deaths, template (SAS-BLAST-2)."""
+def blast(ctx: Ctx, centre: Cell, rolls: int, target: int, *, what: str, rule: str, persist: bool = True) -> None:
+    """Resolve a blast at ``centre``: rolls, hits on units and barrels, friendly deaths, template (SAS-BLAST-2).
+
+    ``persist``: the template stays until the End phase (bombs, barrels); grenade and mine templates are removed
+    at once (SAS-BLAST-6).
+    """
     cells = [c for c in footprint(centre) if ctx.state.rt.grid.contains(c)]
     title = t("{what} explodes at {sq}", what=what, sq=ctx.label(centre))
     dice = combat.roll(ctx, rolls, target, [], title)
@@ -37,9 +42,12 @@ def blast(ctx: Ctx, centre: Cell, rolls: int, target: int, *, what: str, rule: s
         rule,
         tuple(cells),
         ruling=ruling,
-        instruction=t("Place a blast template centred on {sq}.", sq=ctx.label(centre)),
+        instruction=t("Place a blast template centred on {sq}.", sq=ctx.label(centre))
+        if persist
+        else t("Centre the blast template on {sq}, resolve it, then remove it.", sq=ctx.label(centre)),
     )
-    ctx.state = replace(ctx.state, templates=tuple(sorted({*ctx.state.templates, *cells})))
+    if persist:
+        ctx.state = replace(ctx.state, templates=tuple(sorted({*ctx.state.templates, *cells})))
     _objectives(ctx, set(cells))
     victims = sorted(
         (u for u in ctx.state.map_units() if u.loc in cells), key=lambda u: (combat.dist(u.loc, centre), u.id)
@@ -51,7 +59,7 @@ def blast(ctx: Ctx, centre: Cell, rolls: int, target: int, *, what: str, rule: s
         explode_barrel(ctx, barrel)
     for op in ctx.state.active_ops():
         if op.loc in cells:
-            combat.damage_operator(ctx, op.id, op.hp, "SAS-OBJ-5")
+            combat.damage_operator(ctx, op.id, op.hp, rule)  # friendly units under the template die
 
 
 def _objectives(ctx: Ctx, cells: set[Cell]) -> None:

@@ -16,7 +16,7 @@ from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import SasRuntime
 from app.systems.sas.state import ObjectState
-from app.systems.sas.vision import _touching, attack_line, sees_op
+from app.systems.sas.vision import _touching, attack_line, hiding_cover, sees_op
 
 Cell = tuple[int, int]
 
@@ -143,8 +143,12 @@ def operator_mods(ctx: Ctx, op_id: str, weapon_id: str, target_loc: Cell, aimed:
     return mods
 
 
-def attack_problem(ctx: Ctx, op_id: str, weapon_id: str, target_loc: Cell) -> str | None:
-    """Why the operator cannot shoot at ``target_loc`` with the weapon (range, LOS, ammo), or None."""
+def attack_problem(ctx: Ctx, op_id: str, weapon_id: str, target_loc: Cell, *, blind: bool = False) -> str | None:
+    """Why the operator cannot shoot at ``target_loc`` with the weapon (range, LOS, ammo), or None.
+
+    A crouched operator has no LOS across the low cover or barrel that hides him, except for Blind Fire
+    (SAS-LOS-10, OQ-64).
+    """
     op = ctx.state.op(op_id)
     weapon = ctx.state.rt.tables.weapons[weapon_id]
     if op.loc is None:
@@ -153,6 +157,10 @@ def attack_problem(ctx: Ctx, op_id: str, weapon_id: str, target_loc: Cell) -> st
         return "out of ammunition [SAS-ATK-5]"
     if dist(op.loc, target_loc) > weapon.long:
         return f"beyond long range {weapon.long} [SAS-ATK-1]"
+    if op.crouched and not blind:
+        hidden = hiding_cover(ctx.state, target_loc, op.loc)
+        if hidden:
+            return f"crouched behind {hidden}, he cannot see out [SAS-LOS-10]"
     return attack_line(ctx.state, op.loc, target_loc)
 
 

@@ -17,7 +17,7 @@ from app.core.ruling import Modifier
 from app.core.view import CommandInfo
 from app.systems.sas import combat
 from app.systems.sas.context import Ctx
-from app.systems.sas.messages import ACTION_LABELS, Attack, Place
+from app.systems.sas.messages import ACTION_LABELS, Attack, Mark, Place
 from app.systems.sas.names import name_of
 from app.systems.sas.operator import ACTION_OF, action_id
 from app.systems.sas.state import SasState
@@ -32,6 +32,8 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
     target = _target_square(state, command)
     text = _label(state, command, target)
     group = "phase" if kind in PHASE_KINDS else kind
+    if isinstance(command, Mark):
+        text = t("{text}, facing {facing}", text=text, facing=command.facing)  # SAS-MARK-6
     hint = _attack_hint(state, command) if isinstance(command, Attack) else None
     return CommandInfo(text, group, op, target, _cost(state, command), hint)
 
@@ -83,7 +85,7 @@ def _target_square(state: SasState, command: Command) -> tuple[int, int] | None:
     path = getattr(command, "path", None)
     if path:
         return tuple(path[-1])
-    square = getattr(command, "to", None) or getattr(command, "move_to", None)
+    square = getattr(command, "to", None) or getattr(command, "move_to", None) or getattr(command, "square", None)
     if square is not None:
         return tuple(square)
     ident = getattr(command, "target", None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, combat
+from app.systems.sas import alerts, combat, items, marks
 from app.systems.sas.blasts import detonate_bombs
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward, rotate, sweep_direction
@@ -46,6 +46,7 @@ def draw(ctx: Ctx) -> None:
         "SAS-EVT-1",
         instruction=t("Draw event card {card}; patrol marker: {marker}.", card=card_id, marker=marker or "-"),
     )
+    marks.fire(ctx)  # after the draw, before the card's effects (SAS-MARK-3)
     if state.section == "stealth":
         stealth_half(ctx, card.stealth)
     else:
@@ -219,21 +220,11 @@ def patrol_step(ctx: Ctx) -> bool:
 
 def _walk(ctx: Ctx, unit: UnitState, path: tuple[Cell, ...], loop: bool, index: int) -> None:
     moves = ctx.state.rt.tables.units[unit.kind].move
-    last_free = unit.loc
-    here = unit.loc
+    last_free = start = here = unit.loc
     for _ in range(moves):
         nxt = _next_square(path, loop, index, unit.heading)
-        if nxt is None:
+        if nxt is None or _door_blocked(ctx, unit.id, here, nxt):
             break
-        if ctx.state.op_at(nxt) is not None:
-            door = any(f.kind == "door" for f in ctx.state.rt.grid.edge_between(here, nxt))
-            if door:
-                op = ctx.state.op_at(nxt)
-                assert op is not None
-                alerts.expose(ctx, op.id, "SAS-PAT-6")
-                alerts.alert(ctx, unit.id, "SAS-PAT-6", " (an operator blocks the doorway)")
-                alerts.shout(ctx, unit.id)
-                break
         index = path.index(nxt) if not loop else (index + unit.heading) % len(path)
         after = _next_square(path, loop, index, unit.heading)
         facing = facing_toward(nxt, after, unit.facing) if after else facing_toward(here, nxt, unit.facing)
@@ -241,25 +232,66 @@ def _walk(ctx: Ctx, unit: UnitState, path: tuple[Cell, ...], loop: bool, index: 
         here = nxt
         if ctx.state.unit_at(nxt) in (None, ctx.state.unit(unit.id)) and ctx.state.op_at(nxt) is None:
             last_free = nxt
+            if _interrupts(ctx, nxt):
+                _emit_walk(ctx, unit.id, start)
+                start = nxt
+                if items.stepped_on(ctx, unit.id) or _marked(ctx, unit.id):
+                    return  # killed on the way (SAS-EQ-4/8, SAS-MARK-3)
+                if _stopped(ctx, unit):
+                    break
         if _spots_something(ctx, unit.id):
             break
     if here != last_free:
         ctx.state = ctx.state.with_unit(unit.id, loc=last_free)
-    moved = ctx.state.unit(unit.id)
-    assert moved is not None
+    _emit_walk(ctx, unit.id, start, always=start == unit.loc)
+
+
+def _stopped(ctx: Ctx, unit: UnitState) -> bool:
+    """A patrolman attacked on the way (and still alive) is alert and facing his attacker: he stops (SAS-ATK-9)."""
+    now = ctx.state.unit(unit.id)
+    return now is not None and now.alert and not unit.alert
+
+
+def _door_blocked(ctx: Ctx, unit_id: str, here: Cell, nxt: Cell) -> bool:
+    """An operator standing in the doorway ahead stops the patrolman and is exposed (SAS-PAT-6)."""
+    op = ctx.state.op_at(nxt)
+    if op is None or not any(f.kind == "door" for f in ctx.state.rt.grid.edge_between(here, nxt)):
+        return False
+    alerts.expose(ctx, op.id, "SAS-PAT-6")
+    alerts.alert(ctx, unit_id, "SAS-PAT-6", " (an operator blocks the doorway)")
+    alerts.shout(ctx, unit_id)
+    return True
+
+
+def _interrupts(ctx: Ctx, loc: Cell) -> bool:
+    """Whether something may happen when a patrolman enters ``loc``: a trap or mine, or a marked attack."""
+    devices = any(o.kind in ("trap", "landmine") for o in ctx.state.objects_at(loc))
+    return devices or marks.any_marks(ctx.state)
+
+
+def _marked(ctx: Ctx, unit_id: str) -> bool:
+    """Marked attacks mid-walk (SAS-MARK-3); True when the walking unit was killed."""
+    marks.fire(ctx)
+    return ctx.state.unit(unit_id) is None
+
+
+def _emit_walk(ctx: Ctx, unit_id: str, start: Cell, always: bool = False) -> None:
+    moved = ctx.state.unit(unit_id)
+    if moved is None or (moved.loc == start and not always):
+        return
     ctx.emit(
         "unit_moved",
         t(
             "{unit} patrols to {sq}, facing {facing}.",
-            unit=ctx.name(unit.id),
+            unit=ctx.name(unit_id),
             sq=ctx.label(moved.loc),
             facing=moved.facing,
         ),
         "SAS-PAT-1",
-        (unit.loc, moved.loc),
+        (start, moved.loc),
         instruction=t(
             "Move {unit} along its line to {sq}, facing {facing}.",
-            unit=ctx.name(unit.id),
+            unit=ctx.name(unit_id),
             sq=ctx.label(moved.loc),
             facing=moved.facing,
         ),

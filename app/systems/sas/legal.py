@@ -1,25 +1,31 @@
 """Legal commands: every action the rules allow the operator being activated, and the phase commands.
 
-Rulebook chapters: §7 (SAS-OP-1/2, SAS-ACT-1/2: what each operator may do now, with its AP left) and §8
-(SAS-ATK-1, SAS-KNIFE-1, SAS-AIM-1: targets in range and LOS). Generated from the same checks ``apply`` uses,
-so the UI only offers what the rules accept. The Axis side has exactly one command when it acts: RunAxisStep.
+Rulebook chapters: §7 (SAS-OP-1/2, SAS-ACT-1/2: what each operator may do now, with its AP left) and §8 (SAS-ATK-1,
+SAS-KNIFE-1, SAS-AIM-1, SAS-BLIND-1, SAS-MARK-1: targets in range and LOS) and §21 items (SAS-EQ-4..13). Generated
+from the same checks ``apply`` uses, so the UI only offers what the rules accept. The Axis side has exactly one
+command when it acts: RunAxisStep.
 """
 
 from __future__ import annotations
+
+from typing import Literal, cast
 
 from app.core.dice import Roller
 from app.core.messages import Command
 from app.systems.sas import combat
 from app.systems.sas.context import Ctx
+from app.systems.sas.facing import facing_toward
 from app.systems.sas.messages import (
     ActivateOperator,
     Aim,
     Attack,
+    BlindFire,
     Climb,
     Crouch,
     EndActivation,
     EndPhase,
     Exfiltrate,
+    Mark,
     Move,
     PickUp,
     Place,
@@ -28,13 +34,18 @@ from app.systems.sas.messages import (
     RunAxisStep,
     Sprint,
     Stand,
+    Throw,
     UseCigarette,
+    UseMedpack,
 )
 from app.systems.sas.movement import empty, step_class
 from app.systems.sas.operator import knife_problem, sprint_problem, step_ok
 from app.systems.sas.state import OperatorState, SasState
 
 Cell = tuple[int, int]
+KNIFE_MARK_REACH = 5  # D-MARK-2
+Facing = Literal["N", "E", "S", "W"]
+FACINGS: tuple[Facing, ...] = ("N", "E", "S", "W")
 
 
 def legal(state: SasState, side: str | None) -> list[Command]:
@@ -80,6 +91,64 @@ def operator_actions(state: SasState, op: OperatorState) -> list[Command]:
         out += [Aim(side="sas", operator=op.id, target=u) for u in _gun_targets(ctx, op, op.loc, any_weapon=True)]
     if _allowed(state, op, "place", ap):
         out += places(state, op, steps)
+    out += item_actions(ctx, op, ap)
+    return out
+
+
+def item_actions(ctx: Ctx, op: OperatorState, ap: int) -> list[Command]:
+    """Blind Fire, Throw, Mark and the medpack (SAS-BLIND-1, SAS-EQ-6/7, SAS-MARK-1, SAS-EQ-13)."""
+    state = ctx.state
+    assert op.loc is not None
+    out: list[Command] = []
+    if _allowed(state, op, "blind_fire", ap):
+        for weapon in _guns(state, op):
+            targets = _gun_targets(ctx, op, op.loc, False, weapon, blind=True)
+            out += [BlindFire(side="sas", operator=op.id, weapon=weapon, target=u) for u in targets]
+    throw = "stand_throw" if op.crouched else "throw"
+    if op.item_count("grenade") and _allowed(state, op, throw, ap):
+        out += [Throw.model_construct(side="sas", operator=op.id, to=c) for c in _grenade_squares(state, op.loc)]
+    if _allowed(state, op, "mark", ap):
+        out += marks_for(state, op)
+    if op.item_count("medpack") and _allowed(state, op, "medpack", ap):
+        full = state.rt.tables.operators
+        near = [o for o in state.active_ops() if combat.dist(o.loc, op.loc) <= 1 and o.hp < full[o.id].hp]  # type: ignore[arg-type]
+        out += [UseMedpack(side="sas", operator=op.id, patient=o.id) for o in near]
+    return out
+
+
+def _guns(state: SasState, op: OperatorState) -> list[str]:
+    weapons = state.rt.tables.weapons
+    return [w for w in state.rt.tables.operators[op.id].weapons if weapons[w].kind == "gun"]
+
+
+def _grenade_squares(state: SasState, at: Cell) -> list[Cell]:
+    """Squares within the grenade's range, in LOS or not (SAS-EQ-6/7)."""
+    reach = state.rt.tables.items["grenade"].long
+    cells = [(at[0] + dx, at[1] + dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)]
+    return [c for c in cells if c != at and c in state.rt.map_cells]
+
+
+def marks_for(state: SasState, op: OperatorState) -> list[Command]:
+    """Mark any Axis unit with a usable gun, in any facing; the knife only units within 5 squares (one move and a
+    step, D-MARK-2); a grenade marks a square (SAS-MARK-1/5/6). Built unvalidated: every field is made here."""
+    assert op.loc is not None
+    weapons = state.rt.tables.weapons
+    usable = [w for w in state.rt.tables.operators[op.id].weapons if (op.ammo_left(w) is None or op.ammo_left(w))]
+    guns = [w for w in usable if weapons[w].kind == "gun"]
+    knives = [w for w in usable if weapons[w].kind == "knife"]
+    out: list[Command] = []
+    for unit in state.units:
+        knife_ok = state.rt.tables.units[unit.kind].knife_target
+        near = combat.dist(unit.loc, op.loc) <= KNIFE_MARK_REACH and knife_ok
+        for weapon in guns + knives if near else guns:
+            out += [
+                Mark.model_construct(side="sas", operator=op.id, target=unit.id, weapon=weapon, facing=f)
+                for f in FACINGS
+            ]
+    if op.item_count("grenade"):
+        for c in _grenade_squares(state, op.loc):
+            facing = cast(Facing, facing_toward(op.loc, c, op.facing))
+            out.append(Mark.model_construct(side="sas", operator=op.id, square=c, weapon="grenade", facing=facing))
     return out
 
 
@@ -128,11 +197,14 @@ def sprints(ctx: Ctx, op: OperatorState) -> list[tuple[Cell, ...]]:
     ]
 
 
-def _gun_targets(ctx: Ctx, op: OperatorState, at: Cell, any_weapon: bool, weapon: str | None = None) -> list[str]:
+def _gun_targets(
+    ctx: Ctx, op: OperatorState, at: Cell, any_weapon: bool, weapon: str | None = None, *, blind: bool = False
+) -> list[str]:
+    """Targets in range and LOS; a normal attack is made standing, Blind Fire crouched (SAS-LOS-10, OQ-64)."""
     state = ctx.state
     guns = [w for w in state.rt.tables.operators[op.id].weapons if state.rt.tables.weapons[w].kind == "gun"]
     guns = [weapon] if weapon else guns
-    moved = ctx.state.with_op(op.id, loc=at)
+    moved = ctx.state.with_op(op.id, loc=at, crouched=blind)
     c2 = Ctx(moved, ctx.roller)
     targets = [u.id for u in state.map_units()]
     targets += [o.id for o in state.objects if o.kind == "fuel_barrel" and o.loc is not None]
@@ -141,7 +213,7 @@ def _gun_targets(ctx: Ctx, op: OperatorState, at: Cell, any_weapon: bool, weapon
         unit = state.unit(target)
         obj = state.obj(target)
         loc = unit.loc if unit else obj.loc if obj else None
-        if loc is not None and any(combat.attack_problem(c2, op.id, w, loc) is None for w in guns):
+        if loc is not None and any(combat.attack_problem(c2, op.id, w, loc, blind=blind) is None for w in guns):
             out.append(target)
     return out
 
@@ -181,4 +253,8 @@ def places(state: SasState, op: OperatorState, steps: list[Cell]) -> list[Comman
     if op.item_count("lewes_bomb") and not op.crouched:
         for c in around:
             out += [Place(side="sas", operator=op.id, to=c, item="lewes_bomb", position=n) for n in range(1, 21)]
+    for device in ("landmine", "trap"):
+        if op.item_count(device):
+            free = [c for c in around if state.unit_at(c) is None and state.op_at(c) is None]
+            out += [Place(side="sas", operator=op.id, to=c, item=device) for c in free]
     return out

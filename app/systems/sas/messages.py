@@ -86,6 +86,49 @@ class Aim(Command):
     target: str
 
 
+class Mark(Command):
+    """Mark a unit (or, for a grenade, a square), 2 AP, the last action of the activation (SAS-MARK-1, -5, -6).
+
+    Attributes:
+        target: The marked Axis unit (may wait on a spawn tile); ``None`` when a square is marked.
+        square: The marked square (grenades only, SAS-EQ-6).
+        weapon: Weapon or item the marked attack will use (decision D-MARK-2).
+        facing: The facing he ends his activation with: marked attacks see only his front 90° (SAS-LOS-4).
+    """
+
+    kind: Literal["mark"] = "mark"
+    operator: str
+    weapon: str
+    facing: Literal["N", "E", "S", "W"]
+    target: str | None = None
+    square: Cell | None = None
+
+
+class BlindFire(Command):
+    """Attack while staying crouched, −2 (SAS-BLIND-1..3)."""
+
+    kind: Literal["blind_fire"] = "blind_fire"
+    operator: str
+    weapon: str
+    target: str
+
+
+class Throw(Command):
+    """Throw a grenade at a square within 6: in LOS it lands there, else a blind throw scatters (SAS-EQ-6/7)."""
+
+    kind: Literal["throw"] = "throw"
+    operator: str
+    to: Cell
+
+
+class UseMedpack(Command):
+    """Medpack, free action: the user or an adjacent operator regains all his HP (SAS-EQ-13)."""
+
+    kind: Literal["medpack"] = "medpack"
+    operator: str
+    patient: str
+
+
 class PickUp(Command):
     """Pick up the corpse in the operator's square, 0 AP (SAS-PICK-1)."""
 
@@ -97,7 +140,7 @@ class Place(Command):
     """Place the carried corpse, or a Lewes bomb, in an adjacent square (SAS-PLACE-1, SAS-EQ-5).
 
     Attributes:
-        item: "object" (the carried corpse) or "lewes_bomb".
+        item: "object" (the carried corpse), "lewes_bomb", "landmine" or "trap" (SAS-EQ-4/5/8).
         position: Lewes bomb: where its bomb card goes in the event deck, 1–20 (SAS-DECK-4).
         move_to: The 1-square move of Move & Place.
     """
@@ -105,7 +148,7 @@ class Place(Command):
     kind: Literal["place"] = "place"
     operator: str
     to: Cell
-    item: Literal["object", "lewes_bomb"] = "object"
+    item: Literal["object", "lewes_bomb", "landmine", "trap"] = "object"
     position: int = 1
     move_to: Cell | None = None
     move_first: bool = True
@@ -168,6 +211,10 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Stand,
         Attack,
         Aim,
+        Mark,
+        BlindFire,
+        Throw,
+        UseMedpack,
         PickUp,
         Place,
         Recover,
@@ -179,7 +226,24 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         RunAxisStep,
     ]
 )
-OPERATOR_ACTIONS = (Move, Sprint, Climb, Crouch, Stand, Attack, Aim, PickUp, Place, Recover, Reveal, UseCigarette)
+OPERATOR_ACTIONS = (
+    Move,
+    Sprint,
+    Climb,
+    Crouch,
+    Stand,
+    Attack,
+    Aim,
+    Mark,
+    BlindFire,
+    Throw,
+    UseMedpack,
+    PickUp,
+    Place,
+    Recover,
+    Reveal,
+    UseCigarette,
+)
 
 
 class SasEvent(Event):
@@ -210,6 +274,10 @@ ACTION_LABELS = {
     "stand": "Stand",
     "attack": "Attack",
     "aim": "Aim",
+    "mark": "Mark",
+    "blind_fire": "Blind fire",
+    "throw": "Throw a grenade",
+    "medpack": "Use the medpack",
     "pick_up": "Pick up",
     "place": "Place",
     "recover": "Recover",

@@ -26,7 +26,7 @@ Side = Literal["N", "E", "S", "W"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class UnitPlacement(_Strict):

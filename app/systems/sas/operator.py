@@ -18,9 +18,11 @@ from app.systems.sas.facing import VEC
 from app.systems.sas.messages import (
     Aim,
     Attack,
+    BlindFire,
     Climb,
     Crouch,
     Exfiltrate,
+    Mark,
     Move,
     PickUp,
     Place,
@@ -28,7 +30,9 @@ from app.systems.sas.messages import (
     Reveal,
     Sprint,
     Stand,
+    Throw,
     UseCigarette,
+    UseMedpack,
 )
 from app.systems.sas.movement import empty, step_class
 from app.systems.sas.state import OperatorState
@@ -42,6 +46,10 @@ ACTION_OF = {
     Stand: "stand",
     Attack: "attack",
     Aim: "aim",
+    Mark: "mark",
+    BlindFire: "blind_fire",
+    Throw: "throw",
+    UseMedpack: "medpack",
     PickUp: "pick_up",
     Place: "place",
     Recover: "recover",
@@ -60,8 +68,8 @@ def action_id(ctx: Ctx, cmd: Command) -> str:
     """The action-table row of a command (Stand & Attack when a crouched operator attacks)."""
     name = ACTION_OF[type(cmd)]
     op = ctx.state.op(cmd.operator)  # type: ignore[attr-defined]
-    if name == "attack" and op.crouched:
-        return "stand_attack"
+    if name in ("attack", "throw") and op.crouched:
+        return f"stand_{name}"
     return name
 
 

@@ -36,6 +36,9 @@ class OperatorState:
         carrying: Id of the carried object (SAS-OBJ-1).
         status: "active", "dead" or "exfiltrated".
         activated: Already activated this Operator phase (SAS-OP-1).
+        mark: Axis unit id under his mark token (SAS-MARK-1).
+        mark_square: Square under his mark token for a grenade (SAS-MARK-5, SAS-EQ-6).
+        mark_weapon: Weapon or item named for the marked attack (decision D-MARK-2).
     """
 
     id: str
@@ -49,6 +52,9 @@ class OperatorState:
     carrying: str | None = None
     status: Literal["active", "dead", "exfiltrated"] = "active"
     activated: bool = False
+    mark: str | None = None
+    mark_square: Cell | None = None
+    mark_weapon: str | None = None
 
     def ammo_left(self, weapon: str) -> int | None:
         """Ammunition left for ``weapon``; ``None`` when it never runs out."""
@@ -99,10 +105,13 @@ class UnitState:
 
 @dataclass(frozen=True)
 class ObjectState:
-    """An object on the board or carried: corpse, fuel barrel, placed Lewes bomb (SAS-OBJ, SAS-EQ-5)."""
+    """An object on the board or carried: corpse, fuel barrel, placed Lewes bomb, landmine, trap (SAS-OBJ, SAS-EQ).
+
+    A trap that has killed is ``trap_used`` until an operator picks it up (SAS-EQ-4).
+    """
 
     id: str
-    kind: Literal["corpse", "fuel_barrel", "lewes_bomb"]
+    kind: Literal["corpse", "fuel_barrel", "lewes_bomb", "landmine", "trap", "trap_used"]
     loc: Cell | None
     fuse: int = 0  # Lewes bombs: Event phases left before the bomb card comes up (SAS-DECK-4, OQ-25)
 

@@ -1,10 +1,10 @@
 """SAS data tables: Axis unit stats, operator boards, action costs, terrain effects, event decks.
 
 Rulebook chapters: §19 Axis unit types (SAS-UNIT stat table), §2 operator boards (SAS-BRD-11) and §21 items
-(SAS-EQ), §7.2 action table (SAS-ACT-1, SAS-ACT-2), §3 terrain (SAS-TER, summary table §3.6) and §14 event
-cards (SAS-EVT, SAS-EVTB, SAS-BRD-13). The tables are JSON under ``app/systems/sas/data``; this module only
-validates them (pydantic, ``extra="forbid"``) and caches them. Nothing here is a rule: the rules modules
-read these tables.
+(SAS-EQ), §7.2 action table (SAS-ACT-1, SAS-ACT-2), §3 terrain (SAS-TER, summary table §3.6) and §14 event cards
+(SAS-EVT, SAS-EVTB, SAS-BRD-13), §22 blast scatter (SAS-BLAST-3/4, OQ-41). The tables are JSON under
+``app/systems/sas/data``; this module only validates them (pydantic, ``extra="forbid"``) and caches them. Nothing
+here is a rule: the rules modules read these tables.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ Rotation = Literal["cw", "ccw"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class UnitStats(_Strict):
@@ -67,6 +67,8 @@ class ItemStats(_Strict):
     rolls: int = Field(ge=0)
     target: int = Field(ge=0)
     noise: int = Field(ge=0)
+    long: int = Field(0, ge=0, description="Throwing range (grenade 6, SAS-EQ-6).")
+    alarm: bool = Field(False, description="Bears the alarm symbol (SAS-NOISE-4).")
     source: str = ""
 
 
@@ -133,6 +135,27 @@ class ActionTable(_Strict):
     note: str = ""
     ap_per_activation: int = Field(ge=1)
     actions: tuple[ActionCost, ...]
+
+
+Direction = Literal["F", "FR", "R", "BR", "B", "BL", "L", "FL"]
+Die = Literal["1", "2", "3", "4", "5", "6"]
+
+
+class BlastTable(_Strict):
+    """Blast template scatter (SAS-BLAST-1/3/4): direction per 2D6 total, distance per 1D6."""
+
+    format: Literal["adjutant-sas-blasts"]
+    schema_version: Literal[1]
+    note: str = ""
+    directions: dict[Literal["2", "3", "4", "5", "6", "8", "9", "10", "11", "12"], Direction]
+    small: dict[Die, int]
+    large: dict[Die, int]
+
+    @model_validator(mode="after")
+    def _complete(self) -> Self:
+        if len(self.directions) != 10 or len(self.small) != 6 or len(self.large) != 6:
+            raise ValueError("every 2D6 total but 7 needs a direction, every 1D6 face a distance")
+        return self
 
 
 MoveClass = Literal["open", "climb", "blocked"]
@@ -240,6 +263,7 @@ class Tables(_Strict):
     ap_per_activation: int
     terrain: TerrainTable
     decks: dict[str, tuple[EventCard, ...]]
+    blasts: BlastTable
 
 
 def _read(name: str) -> object:
@@ -261,4 +285,5 @@ def tables() -> Tables:
         ap_per_activation=actions.ap_per_activation,
         terrain=TerrainTable.model_validate(_read("terrain.json")),
         decks=DeckTable.model_validate(_read("decks.json")).decks,
+        blasts=BlastTable.model_validate(_read("blasts.json")),
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts
+from app.systems.sas import alerts, marks
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -40,6 +40,9 @@ def has_work(state: SasState) -> bool:
 
 def axis_step(ctx: Ctx) -> None:
     """Play one step of the automated Axis, then move on through empty phases."""
+    phase = ctx.state.phase
+    if phase in ("advance", "patrol"):
+        marks.fire(ctx)  # SAS-MARK-3: at any moment of these phases (D-MARK-1)
     phase = ctx.state.phase
     if phase == "advance":
         advance_step(ctx)
@@ -111,6 +114,7 @@ def end_phase(ctx: Ctx) -> None:
             ctx.emit(
                 "corpses_removed", t("All corpses are removed."), "SAS-END-6", instruction=t("Remove all corpses.")
             )
+    marks.return_marks(ctx)  # SAS-MARK-7
     _cleanup(ctx)
 
 

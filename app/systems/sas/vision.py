@@ -9,7 +9,8 @@ windows are low cover. A line through a corner point is blocked only if both way
 cover from a viewer that is not itself next to it (SAS-LOS-5, OQ-61); forest hides them from any viewer that is
 not adjacent (SAS-TER-3). The static part of every line is cached per board; units, templates and barrels are
 checked per state: unalert Axis units block Axis sight, alert ones do not (SAS-LOS-3); any other Axis unit
-blocks an operator's attack line (SAS-LOS-1, OQ-8).
+blocks an operator's attack line (SAS-LOS-1, OQ-8). The cover that hides a crouched operator also blocks his own
+LOS out across it (SAS-LOS-10); Blind Fire ignores it (OQ-64).
 
 Axis infantry see a 90° arc to 8 squares plus the squares directly left and right (SAS-LOS-2, OQ-10).
 """
@@ -257,6 +258,18 @@ def sees_corpse(state: SasState, unit: UnitState, loc: Cell) -> bool:
 def watchers(state: SasState, op: OperatorState) -> tuple[UnitState, ...]:
     """Axis units on the map that see the operator now."""
     return tuple(u for u in state.map_units() if sees_op(state, u, op))
+
+
+def hiding_cover(state: SasState, viewer: Cell, crouched_at: Cell) -> str | None:
+    """The low cover or fuel barrel that hides a crouched operator in ``crouched_at`` from ``viewer`` and, vice
+    versa, blocks his own LOS to it (SAS-LOS-5, SAS-LOS-10, OQ-61); ``None`` when nothing does."""
+    ln = line(state.rt, viewer, crouched_at)
+    if ln.hide:
+        return ln.hide
+    for c in ln.cells:
+        if c in barrels(state) and _dist(c, crouched_at) == 1 and _dist(c, viewer) > 1:
+            return f"fuel barrel at {state.rt.label(c)} [SAS-OBJ-6]"
+    return None
 
 
 def attack_line(state: SasState, a: Cell, b: Cell, exclude: Iterable[Cell] = ()) -> str | None:

@@ -1,0 +1,193 @@
+"""Items: grenades (thrown, blind-thrown with small scatter, marked), landmines, traps and the medpack.
+
+Rulebook chapters: §21 items (SAS-EQ-4 trap, SAS-EQ-6 grenade, SAS-EQ-7 blind throw, SAS-EQ-8 landmine, SAS-EQ-13
+medpack) and §22 blast templates (SAS-BLAST-2 rolls, SAS-BLAST-3 small scatter from ``data/blasts.json``,
+SAS-BLAST-5 orientation, SAS-BLAST-6 grenade and mine templates removed at once). A grenade bears the alarm symbol
+(SAS-NOISE-4). Each use spends the item's token; the operator board shows what is left. A scatter that would
+carry the template off the board stops at its edge (docs/sas-decisions.md D-BLAST-2).
+"""
+
+from __future__ import annotations
+
+from app.core.i18n import t
+from app.core.ruling import DieResult, Ruling
+from app.systems.sas import alerts, blasts, combat
+from app.systems.sas.context import Ctx
+from app.systems.sas.facing import VEC, facing_toward
+from app.systems.sas.messages import Throw, UseMedpack
+from app.systems.sas.operator import illegal
+from app.systems.sas.shooting import spend
+from app.systems.sas.state import ObjectState
+from app.systems.sas.vision import attack_line
+
+Cell = tuple[int, int]
+
+
+def throw_problem(ctx: Ctx, op_id: str, to: Cell) -> str | None:
+    """Why the grenade cannot be thrown at ``to`` (SAS-EQ-6/7), or None."""
+    op = ctx.state.op(op_id)
+    if op.item_count("grenade") < 1:
+        return "no grenade left"
+    if op.loc is None or not ctx.state.rt.grid.contains(to) or to == op.loc:
+        return "not a square on the board"
+    reach = ctx.state.rt.tables.items["grenade"].long
+    return None if combat.dist(op.loc, to) <= reach else f"beyond range {reach}"
+
+
+def do_throw(ctx: Ctx, cmd: Throw) -> None:
+    """Throw a grenade: in LOS it lands on the square, out of LOS it scatters (SAS-EQ-6, SAS-EQ-7)."""
+    op = ctx.state.op(cmd.operator)
+    to = cmd.to
+    why = throw_problem(ctx, op.id, to)
+    if why:
+        raise illegal("Cannot throw a grenade: {why}.", "SAS-EQ-6", why=why)
+    assert op.loc is not None
+    if op.crouched:
+        ctx.state = ctx.state.with_op(op.id, crouched=False)
+        ctx.emit("operator_posture", t("{op} stands up to throw.", op=ctx.name(op.id)), "SAS-CROUCH-1")
+    blocked = attack_line(ctx.state, op.loc, to)
+    facing = facing_toward(op.loc, to, op.facing)
+    ctx.state = ctx.state.with_op(op.id, facing=facing)
+    if blocked is None:
+        grenade(ctx, op.id, to, rule="SAS-EQ-6")
+        return
+    ctx.emit("blind_throw", t("Blind throw (out of LOS: {why}).", why=blocked), "SAS-EQ-7")
+    grenade(ctx, op.id, scatter(ctx, to, facing, "small"), rule="SAS-EQ-7")
+
+
+def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
+    """The grenade goes off: alarm, 4 rolls at 2+, template removed (SAS-EQ-6, SAS-NOISE-4, SAS-BLAST-2/6)."""
+    op = ctx.state.op(op_id)
+    ctx.state = ctx.state.with_op(op_id, items=spend(op.items, "grenade"))
+    ctx.emit(
+        "grenade",
+        t("{op} throws a grenade at {sq}.", op=ctx.name(op_id), sq=ctx.label(centre)),
+        rule,
+        (op.loc, centre),
+        instruction=t(
+            "Take a grenade token off {op}'s board and put it on {sq}.", op=ctx.name(op_id), sq=ctx.label(centre)
+        ),
+    )
+    alerts.alarm(ctx, "SAS-NOISE-4")  # the alarm symbol; the thrower is not exposed by it
+    stats = ctx.state.rt.tables.items["grenade"]
+    blasts.blast(ctx, centre, stats.rolls, stats.target, what="A grenade", rule=rule, persist=False)
+
+
+def _offset(facing: str, direction: str) -> Cell:
+    """Unit step for a template direction relative to the thrower's facing (SAS-BLAST-5)."""
+    fx, fy = VEC[facing]
+    rx, ry = -fy, fx  # 90° clockwise
+    parts = {"F": (fx, fy), "R": (rx, ry), "B": (-fx, -fy), "L": (-rx, -ry)}
+    dx = sum(parts[c][0] for c in direction)
+    dy = sum(parts[c][1] for c in direction)
+    return (dx, dy)
+
+
+def scatter(ctx: Ctx, aim: Cell, facing: str, size: str) -> Cell:
+    """Scatter roll: 2D6 direction (7 = on target), then 1D6 distance from the table (SAS-BLAST-3/4, OQ-41)."""
+    table = ctx.state.rt.tables.blasts
+    title = t("Scatter roll at {sq}", sq=ctx.label(aim))
+    first = ctx.roller.roll(2, t("{title}: direction (2D6)", title=title))
+    total = sum(first)
+    dice = tuple(DieResult(natural=n, modified=n, success=False) for n in first)
+    where, how = aim, t("7: on target")
+    if total != 7:
+        direction = table.directions[str(total)]
+        (far,) = ctx.roller.roll(1, t("{title}: distance (1D6)", title=title))
+        dice = (*dice, DieResult(natural=far, modified=far, success=False))
+        steps = (table.small if size == "small" else table.large)[str(far)]
+        where = _walk(ctx, aim, _offset(facing, direction), steps)
+        how = t(
+            "{total}: {direction} {n} square(s) to {sq}", total=total, direction=direction, n=steps, sq=ctx.label(where)
+        )
+    ruling = Ruling(title=title, rule_id="SAS-BLAST-3", dice=dice, result=how)
+    ctx.emit("scatter", t("{title}: {result}.", title=title, result=how), "SAS-BLAST-3", (aim, where), ruling=ruling)
+    return where
+
+
+def _walk(ctx: Ctx, start: Cell, step: Cell, steps: int) -> Cell:
+    here = start
+    for _ in range(steps):
+        nxt = (here[0] + step[0], here[1] + step[1])
+        if not ctx.state.rt.grid.contains(nxt):
+            break  # D-BLAST-2: the template stops at the board's edge
+        here = nxt
+    return here
+
+
+def place_device(ctx: Ctx, op_id: str, item: str, to: Cell) -> None:
+    """Place a landmine or a trap in an adjacent square (SAS-EQ-4, SAS-EQ-8, SAS-PLACE-1)."""
+    op = ctx.state.op(op_id)
+    if op.item_count(item) < 1:
+        raise illegal("{op} has no {item}.", "SAS-EQ-4" if item == "trap" else "SAS-EQ-8", op=op_id, item=item)
+    if ctx.state.unit_at(to) is not None or ctx.state.op_at(to) is not None:
+        raise illegal("The square is occupied.", "SAS-PLACE-1")
+    ctx.state, obj_id = ctx.state.with_op(op_id, items=spend(op.items, item)).new_id(item)
+    ctx.state = ctx.state.with_object(ObjectState(obj_id, item, to))  # type: ignore[arg-type]
+    name = ctx.state.rt.tables.items[item].name_en
+    ctx.emit(
+        "device_placed",
+        t("{op} places a {item} at {sq}.", op=ctx.name(op_id), item=name, sq=ctx.label(to)),
+        "SAS-EQ-4" if item == "trap" else "SAS-EQ-8",
+        (to,),
+        instruction=t("Put a {item} token at {sq}.", item=name, sq=ctx.label(to)),
+    )
+
+
+def stepped_on(ctx: Ctx, unit_id: str) -> bool:
+    """An Axis unit entering a trap's or mine's square sets it off; True when the unit died (SAS-EQ-4, SAS-EQ-8)."""
+    unit = ctx.state.unit(unit_id)
+    if unit is None:
+        return True
+    for obj in ctx.state.objects_at(unit.loc):
+        if obj.kind == "trap":
+            ctx.state = ctx.state.with_object(ObjectState(obj.id, "trap_used", obj.loc))
+            ctx.emit(
+                "trap",
+                t("{unit} steps into a trap.", unit=ctx.name(unit_id)),
+                "SAS-EQ-4",
+                (unit.loc,),
+                instruction=t("Flip the trap at {sq} to its used side.", sq=ctx.label(unit.loc)),
+            )
+            combat.kill_unit(ctx, unit_id, "SAS-EQ-4")
+            return True
+        if obj.kind == "landmine":
+            ctx.state = ctx.state.without_objects([obj.id])
+            stats = ctx.state.rt.tables.items["landmine"]
+            ctx.emit("landmine", t("{unit} sets off a landmine.", unit=ctx.name(unit_id)), "SAS-EQ-8", (unit.loc,))
+            blasts.blast(ctx, unit.loc, stats.rolls, stats.target, what="A landmine", rule="SAS-EQ-8", persist=False)
+            alerts.advance_meter(ctx, "SAS-NOISE-1")
+            alerts.noise(ctx, unit.loc, stats.noise, "SAS-NOISE-3")
+            return ctx.state.unit(unit_id) is None
+    return False
+
+
+def do_medpack(ctx: Ctx, cmd: UseMedpack) -> None:
+    """Medpack: the user or an adjacent operator regains all his HP; the token is removed (SAS-EQ-13)."""
+    op = ctx.state.op(cmd.operator)
+    patient = ctx.state.op(cmd.patient)
+    full = ctx.state.rt.tables.operators[patient.id].hp
+    if op.item_count("medpack") < 1:
+        raise illegal("{op} has no medpack.", "SAS-EQ-13", op=op.id)
+    if not patient.on_map or op.loc is None or patient.loc is None or combat.dist(op.loc, patient.loc) > 1:
+        raise illegal("The medpack heals the user or an operator next to him.", "SAS-EQ-13")
+    if patient.hp >= full:
+        raise illegal("{op} has all his HP.", "SAS-EQ-13", op=patient.id)
+    ctx.state = ctx.state.with_op(op.id, items=spend(op.items, "medpack")).with_op(patient.id, hp=full)
+    ctx.emit(
+        "medpack",
+        t(
+            "{op} uses a medpack: {patient} is back to {hp} HP.",
+            op=ctx.name(op.id),
+            patient=ctx.name(patient.id),
+            hp=full,
+        ),
+        "SAS-EQ-13",
+        (patient.loc,),
+        instruction=t(
+            "Remove {op}'s medpack token and set {patient}'s HP to {hp}.",
+            op=ctx.name(op.id),
+            patient=ctx.name(patient.id),
+            hp=full,
+        ),
+    )

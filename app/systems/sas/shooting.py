@@ -1,0 +1,113 @@
+"""Resolving one operator attack: a ranged shot (normal, blind or marked) or a knife kill.
+
+Rulebook chapters: §8.1 ranged attack (SAS-ATK-1..9: roll, ammunition, hits, noise, the surviving target), §8.2
+knife (SAS-KNIFE-1/4), §8.4 marked attacks (SAS-MARK-2: the +2 comes in as an extra modifier), §8.5 blind fire
+(SAS-BLIND-1..3) and the Sten sweep (SAS-EQ-2, D-ATK-1). The actions (Attack, Blind Fire, Mark) decide *when*
+an attack happens; this module says what it does. Every roll is a Ruling with each modifier and its rule ID.
+"""
+
+from __future__ import annotations
+
+from app.core.i18n import t
+from app.core.ruling import Modifier, Ruling
+from app.systems.sas import alerts, combat
+from app.systems.sas.context import Ctx
+from app.systems.sas.operator import illegal
+from app.systems.sas.vision import sees_op
+
+Cell = tuple[int, int]
+
+
+def target_loc(ctx: Ctx, target: str) -> Cell:
+    """Square of an Axis unit on the map or a fuel barrel (SAS-ATK-1, SAS-OBJ-5)."""
+    unit = ctx.state.unit(target)
+    if unit is not None and not unit.on_spawn:
+        return unit.loc
+    obj = ctx.state.obj(target)
+    if obj is not None and obj.kind == "fuel_barrel" and obj.loc is not None:
+        return obj.loc
+    raise illegal("There is no target {target} on the map.", "SAS-ATK-1", target=target)
+
+
+def shoot(
+    ctx: Ctx, op_id: str, weapon_id: str, target: str, extra: tuple[Modifier, ...] = (), *, blind: bool = False
+) -> None:
+    """One ranged attack with the operator's gun: dice, hits, ammunition, noise, survivor (SAS-ATK-1..9)."""
+    op = ctx.state.op(op_id)
+    assert op.loc is not None
+    loc = target_loc(ctx, target)
+    why = combat.attack_problem(ctx, op_id, weapon_id, loc, blind=blind)
+    if why:
+        raise illegal("Cannot attack: {why}.", "SAS-BLIND-1" if blind else "SAS-ATK-1", why=why)
+    weapon = ctx.state.rt.tables.weapons[weapon_id]
+    act = ctx.state.activation
+    aimed = act is not None and target in act.aimed
+    mods = [*combat.operator_mods(ctx, op_id, weapon_id, loc, aimed), *extra]
+    if blind:
+        mods.append(Modifier(value=-2, reason=t("blind fire"), rule_id="SAS-BLIND-1"))
+    title = t("{op} fires the {weapon} at {target}", op=ctx.name(op_id), weapon=weapon.name_en, target=target)
+    rule = "SAS-BLIND-1" if blind else ("SAS-MARK-2" if extra else "SAS-ATK-1")
+    dice = combat.roll(ctx, weapon.rolls, weapon.target, mods, title)
+    hits = sum(1 for d in dice if d.success)
+    if weapon.ammo is not None:
+        ctx.state = ctx.state.with_op(op_id, ammo=spend(op.ammo, weapon_id))
+    result = t("{n} success(es)", n=hits)
+    ruling = Ruling(title=title, rule_id=rule, dice=dice, target=weapon.target, modifiers=tuple(mods), result=result)
+    ctx.emit("attack", t("{title}: {result}.", title=title, result=result), rule, (op.loc, loc), ruling=ruling)
+    was_alert = {u.id for u in ctx.state.units if u.alert}
+    assign_hits(ctx, op_id, weapon_id, target, loc=loc, hits=hits)
+    if weapon.noise > 0:
+        alerts.advance_meter(ctx, "SAS-NOISE-1", by_op=op_id)
+        alerts.noise(ctx, op.loc, weapon.noise, "SAS-NOISE-3")
+        if ctx.state.section == "battle":
+            alerts.expose(ctx, op_id, "SAS-SEEN-6")
+    if blind:
+        alerts.expose(ctx, op_id, "SAS-BLIND-3")  # the Axis know where he is, though he stays hidden
+    survivor(ctx, op_id, target, was_alert)
+
+
+def spend(stock: tuple[tuple[str, int], ...], what: str) -> tuple[tuple[str, int], ...]:
+    """One ammunition / item token fewer (SAS-ATK-5, SAS-EQ)."""
+    return tuple((w, n - 1 if w == what else n) for w, n in stock)
+
+
+def assign_hits(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, loc: Cell, hits: int) -> None:
+    """First success on the target; Sten extras on units next to it (SAS-ATK-3, SAS-EQ-2, D-ATK-1)."""
+    if hits <= 0:
+        return
+    if ctx.state.unit(target) is None:
+        from app.systems.sas.blasts import explode_barrel
+
+        explode_barrel(ctx, target)
+        return
+    sweep = ctx.state.rt.tables.weapons[weapon_id].sweep
+    extra = combat.sweep_targets(ctx, op_id, weapon_id, loc) if sweep else []
+    combat.kill_unit(ctx, target, "SAS-ATK-3")
+    for unit_id in extra[: hits - 1]:
+        combat.kill_unit(ctx, unit_id, "SAS-EQ-2")
+
+
+def survivor(ctx: Ctx, op_id: str, target: str, was_alert: set[str]) -> None:
+    """A target that survives turns, flips, exposes the attacker and shouts (SAS-ATK-9, SAS-REACT-5)."""
+    unit = ctx.state.unit(target)
+    op = ctx.state.op(op_id)
+    if unit is None or op.loc is None:
+        return
+    combat.turn_to(ctx, target, op.loc, "SAS-ATK-9")
+    alerts.alert(ctx, target, "SAS-ATK-9", " (was attacked)")
+    alerts.expose(ctx, op_id, "SAS-ATK-9")
+    alerts.shout(ctx, target)
+    unit = ctx.state.unit(target)
+    if target in was_alert and unit is not None and sees_op(ctx.state, unit, op):
+        ctx.alerted.discard(target)
+        ctx.seen.add(target)  # an alert target reacts at once (SAS-REACT-5); not when he is hidden (SAS-BLIND-3)
+
+
+def knife(ctx: Ctx, op_id: str, target: str, rule: str = "SAS-KNIFE-1") -> None:
+    """The knife kills the unit outright, witnesses see the corpse (SAS-KNIFE-1, SAS-KNIFE-4, OQ-18)."""
+    op = ctx.state.op(op_id)
+    title = t("{op} knifes {unit} from behind", op=ctx.name(op_id), unit=ctx.name(target))
+    ruling = Ruling(title=title, rule_id=rule, target=1, result=t("automatic success: killed"))
+    ctx.emit("attack", title, rule, (op.loc,), ruling=ruling)
+    combat.kill_unit(ctx, target, "SAS-KNIFE-1")
+    alerts.detect(ctx)
