@@ -19,6 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
+# Adjutant uses no pydantic plugins: skip their entry-point scan, which costs start-up time (DESIGN §10).
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
 from app.core.i18n import Text, localized, t
 from app.core.system import GameSystem
 

@@ -5,6 +5,7 @@ The UI draws only these values; it never reads a system's state. A view is rebui
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -118,9 +119,39 @@ class GameView:
     tracks: tuple[TrackView, ...] = ()
     phase: PhaseView | None = None
     panels: tuple[PanelView, ...] = ()
-    highlights: dict[str, dict[Any, str]] = field(default_factory=dict)
+    highlights: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
     outcome: Text | None = None
     side_names: dict[str, Text] = field(default_factory=dict)
+
+
+class LazyLayers(Mapping[str, Mapping[Any, str]]):
+    """Highlight layers whose names are known at once but whose contents are computed on first access.
+
+    A vision map costs tens of milliseconds and most views (one after every command) never show it: the
+    layers are computed together, once, the first time any of them is read. The computation must be pure,
+    so a lazy view compares equal to an eager one with the same contents.
+    """
+
+    def __init__(self, names: tuple[str, ...], compute: Callable[[], Mapping[str, Mapping[Any, str]]]) -> None:
+        self._names = names
+        self._compute: Callable[[], Mapping[str, Mapping[Any, str]]] | None = compute
+        self._layers: Mapping[str, Mapping[Any, str]] = {}
+
+    def __getitem__(self, name: str) -> Mapping[Any, str]:
+        if name not in self._names:
+            raise KeyError(name)
+        if self._compute is not None:
+            self._layers, self._compute = self._compute(), None
+        return self._layers[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
 @dataclass(frozen=True)

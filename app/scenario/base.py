@@ -12,7 +12,7 @@ from app.core.i18n import Text, localized
 class Localized(BaseModel):
     """A text authored in the file, in English and (optionally) Simplified Chinese."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     en: str = Field(min_length=1, description="English text")
     zh_CN: str | None = Field(default=None, description="Simplified Chinese text")  # noqa: N815 (locale name)
@@ -29,7 +29,7 @@ class ScenarioBase(BaseModel):
     never silently ignored.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: str = Field("adjutant-scenario", pattern="^adjutant-scenario$", description="Always 'adjutant-scenario'")
     system: str = Field(description="Game system id, e.g. 'sas' or 'cca'")

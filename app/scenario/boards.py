@@ -63,7 +63,7 @@ class BoardError(ValueError):
 class TilePlacementSpec(BaseModel):
     """One tile laid on the table."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     tile: str = Field(description="Tile id in the library.")
     side: Literal["A", "B"] = Field(description="Which printed side is up.")
@@ -85,7 +85,7 @@ class TilePlacementSpec(BaseModel):
 class TiledBoardSpec(BaseModel):
     """An SAS board assembled from tiles (``kind: "tiled"``, SAS-BRD-1)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     kind: Literal["tiled"] = Field(description="Board kind.")
     name_en: str = Field("", description="English board name.")
@@ -120,7 +120,7 @@ BoardSpec = Annotated[TiledBoardSpec | HexMapSpec | AreaMapSpec, Field(discrimin
 class BoardFile(BaseModel):
     """A stand-alone board file (``format: adjutant-board``) in ``resources/boards``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: Literal["adjutant-board"] = Field(description="File format marker.")
     schema_version: Literal[1] = Field(description="Schema version of this file.")

@@ -21,7 +21,7 @@ from app.scenario.boards_tiles import raise_problems
 class AreaSpec(BaseModel):
     """One named area."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str = Field(pattern=r"^[a-z0-9_]+$", description="Area id used by scenarios.")
     name_en: str = Field(description="English name (printed label).")
@@ -34,7 +34,7 @@ class AreaSpec(BaseModel):
 class AreaLinkSpec(BaseModel):
     """Adjacency between two areas that is not a shared border (a sea crossing, a strait)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     a: str = Field(description="Area id.")
     b: str = Field(description="Area id.")
@@ -44,7 +44,7 @@ class AreaLinkSpec(BaseModel):
 class AreaMapSpec(BaseModel):
     """An area map (``kind: "area"``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     kind: Literal["area"] = Field(description="Board kind.")
     name_en: str = Field("", description="English map name.")

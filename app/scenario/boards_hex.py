@@ -30,7 +30,7 @@ _EPS = 1e-6
 class HexsideSpec(BaseModel):
     """A feature on the hexside between two neighbouring hexes."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     a: str = Field(description="Printed ID of one hex.")
     b: str = Field(description="Printed ID of the neighbouring hex.")
@@ -43,7 +43,7 @@ class HexsideSpec(BaseModel):
 class HexMarkSpec(BaseModel):
     """Something printed in a hex on top of its terrain: a town name, a supply source, a fort."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     at: str = Field(description="Printed ID of the hex.")
     kind: str = Field(pattern=r"^[a-z_]+$", description="Mark kind, e.g. town, supply_source, fortified.")
@@ -60,7 +60,7 @@ class SectionLines(BaseModel):
     A hex belongs to every section its outline reaches into, so a hex a line cuts belongs to both.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     lines: list[float] = Field(description="Line positions, left to right, in column pitches.")
     names: list[str] = Field(description="Section names left to right (one more than lines).")
@@ -75,7 +75,7 @@ class SectionLines(BaseModel):
 class HexMapSpec(BaseModel):
     """A hex map (``kind: "hex"``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     kind: Literal["hex"] = Field(description="Board kind.")
     name_en: str = Field("", description="English map name.")

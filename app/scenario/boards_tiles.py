@@ -75,7 +75,7 @@ def raise_problems(title: str, problems: list[Problem]) -> None:
 class EdgeSpec(BaseModel):
     """A feature on one side of a square, or a straight run of them (``from``/``to``)."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
     at: str | None = Field(None, pattern=_SQUARE_PATTERN, description="Square whose side carries the feature.")
     from_: str | None = Field(
@@ -117,7 +117,7 @@ class EdgeSpec(BaseModel):
 class MarkSpec(BaseModel):
     """A printed mark: sentry point, patrol line or start, guard, officer, spawn spot, room name, …"""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     kind: MarkKind = Field(description="What is printed here.")
     at: str | None = Field(None, pattern=_SQUARE_PATTERN, description="Square of the mark (all kinds but patrol_line).")
@@ -179,7 +179,7 @@ class MarkSpec(BaseModel):
 class TileSideSpec(BaseModel):
     """One printed side of a tile."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     rows: list[str] = Field(
         description="One string per row (top first), one legend character per square: "
@@ -231,7 +231,7 @@ def _may_replace(old_kind: str, spec: EdgeSpec) -> bool:
 class TileSpec(BaseModel):
     """A double-sided tile (map tile or small tile such as a spawn tile)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str = Field(pattern=r"^[a-z0-9_]+$", description="Tile id, unique in the library.")
     name_en: str = Field(description="English name.")
@@ -257,7 +257,7 @@ class TileSpec(BaseModel):
 class TileLibrary(BaseModel):
     """A library of tiles (``format: adjutant-tiles``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: Literal["adjutant-tiles"] = Field(description="File format marker.")
     schema_version: Literal[1] = Field(description="Schema version of this file.")

@@ -7,7 +7,7 @@ Rulebook chapters: §6 (SAS-TURN: who acts — "sas" in the Operator phase, "axi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -113,9 +113,8 @@ class SasSystem:
 
     def encode_state(self, state: Any) -> Any:
         """The whole state as JSON (the runtime is static and left out)."""
-        from dataclasses import asdict
-
-        data = {k: _json(v) for k, v in asdict(state).items() if k != "rt"}
+        # Field by field: ``asdict(state)`` would deep-copy the static runtime (board, mission) before dropping it.
+        data = {f.name: _json(getattr(state, f.name)) for f in fields(state) if f.name not in ("rt", "dice")}
         data["dice"] = [state.dice.seed, state.dice.index]
         return data
 
@@ -130,6 +129,8 @@ def _json(value: Any) -> Any:
         return {str(k): _json(v) for k, v in value.items()}
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _json(getattr(value, f.name)) for f in fields(value)}
     return value
 
 

@@ -8,7 +8,7 @@ Rulebook chapters: §4 (SAS-LOS-2/5: the ``vision`` highlight maps every square 
 from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
-from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, TrackView
+from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
 from app.systems.sas.names import name_of
 from app.systems.sas.state import SasState
 from app.systems.sas.turn import PHASE_NAMES
@@ -28,6 +28,11 @@ def vision_maps(state: SasState) -> tuple[dict[Cell, str], dict[Cell, str]]:
             line = f"{unit.id}: {reason}"
             why[loc] = f"{why[loc]}\n{line}" if loc in why else line
     return grades, why
+
+
+def _vision_layers(state: SasState) -> dict[str, dict[Cell, str]]:
+    grades, why = vision_maps(state)
+    return {"vision": grades, "vision_why": why}
 
 
 def _counters(state: SasState, side: str | None) -> list[CounterView]:
@@ -117,7 +122,6 @@ def _equipment_name(state: SasState, ident: str) -> Text:
 
 def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameView:
     """Everything the UI draws for ``side``."""
-    grades, why = vision_maps(state)
     tracks: tuple[TrackView, ...] = (
         TrackView(t("Stealth meter"), str(state.meter), None, state.section == "battle"),
         TrackView(t("Turn"), str(state.turn)),
@@ -131,7 +135,7 @@ def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameV
         tracks=tracks,
         phase=_phase(state),
         panels=tuple(_panels(state)),
-        highlights={"vision": dict(grades), "vision_why": dict(why)},
+        highlights=LazyLayers(("vision", "vision_why"), lambda: _vision_layers(state)),
         outcome=outcome,
         side_names={"sas": t("SAS operators"), "axis": t("Axis")},
     )
