@@ -6,7 +6,8 @@ import math
 from collections import OrderedDict, defaultdict
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+import shiboken6
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap, QPixmapCache, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
@@ -18,6 +19,7 @@ from app.ui.theme import Theme, load_theme
 PIXMAP_CACHE_KB = 256 * 1024
 TILE_PX = 256  # board tile side in device pixels
 MAX_TILES = 160  # about 40 MB of tiles: several screens of a 1400x900 view
+FILL_DELAY_MS = 120  # the view must rest this long after a zoom before its tiles are rendered
 
 
 class BoardItem(QGraphicsItem):
@@ -27,7 +29,9 @@ class BoardItem(QGraphicsItem):
     only blits tiles (and paints the tiles newly scrolled in) instead of repainting the exposed strip and
     copying a viewport-sized cache as Qt's DeviceCoordinateCache does on every scroll. Any zoom, language or
     label change starts a new set of tiles; the least recently used tiles go first. Rotated transforms paint
-    directly.
+    directly. So does the first frame at a new zoom that would have to render most of its tiles (the first
+    frame of all, each step of a wheel zoom): one direct paint costs about a third of rendering every tile. The
+    tiles are rendered by the next frame at that zoom, or once the view has rested for ``FILL_DELAY_MS``.
     """
 
     def __init__(self, geo: BoardGeometry, theme: Theme) -> None:
@@ -38,6 +42,12 @@ class BoardItem(QGraphicsItem):
         self._show_labels = True
         self._rect = geo.bounds()
         self._tiles: OrderedDict[tuple[Any, ...], QPixmap] = OrderedDict()  # (paint key, column, row), LRU
+        self._fill_now = False
+        self._direct_key: tuple[Any, ...] | None = None
+        self._fill_timer = QTimer()
+        self._fill_timer.setSingleShot(True)
+        self._fill_timer.setInterval(FILL_DELAY_MS)
+        self._fill_timer.timeout.connect(self._fill_tiles)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self.setZValue(0)
 
@@ -96,6 +106,13 @@ class BoardItem(QGraphicsItem):
             return
         i0, i1 = math.floor((area.left() - ox) / TILE_PX), math.ceil((area.right() - ox) / TILE_PX)
         j0, j1 = math.floor((area.top() - oy) / TILE_PX), math.ceil((area.bottom() - oy) / TILE_PX)
+        missing = sum((key, i, j) not in self._tiles for i in range(i0, i1) for j in range(j0, j1))
+        if not self._fill_now and key != self._direct_key and missing * 2 > (i1 - i0) * (j1 - j0):
+            self._direct_key = key  # a second frame at this zoom renders its tiles
+            self._paint_direct(painter, exposed)
+            self._fill_timer.start()  # restarted by every such frame: tiles once the zoom has settled
+            return
+        self._fill_now = False
         painter.save()
         painter.resetTransform()
         for i in range(i0, i1):
@@ -111,6 +128,12 @@ class BoardItem(QGraphicsItem):
                     self._tiles.move_to_end(tile_key)
                 painter.drawPixmap(ox + i * TILE_PX, oy + j * TILE_PX, tile)
         painter.restore()
+
+    def _fill_tiles(self) -> None:
+        """Repaint through the tile cache, rendering the tiles the last direct frames skipped."""
+        if shiboken6.isValid(self) and self.scene() is not None:  # the scene may have deleted the item since
+            self._fill_now = True
+            self.update()
 
     def _render_tile(
         self, target: QPainter, i: int, j: int, transform: tuple[float, float, float, float], dpr: float

@@ -136,3 +136,18 @@ def test_language_switch_changes_menu_title(window, compiled_translations) -> No
     assert win.log.windowTitle() == "日志"
     win.actions_by_name["lang_en"].trigger()
     assert win.menus["game"].title() == "&Game"
+
+
+def test_first_frame_at_a_new_zoom_paints_directly_then_tiles_fill(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A zoom step paints the board once directly; the tile cache fills when the view rests (DESIGN §10)."""
+    view, board = window.board_view, window.scene.board_item
+    view.zoom_by(1.7)
+    board.invalidate_tiles()
+    first = view.viewport().grab().toImage()
+    assert len(board._tiles) == 0  # the frame was painted without rendering any tile
+    qtbot.waitUntil(lambda: len(board._tiles) > 0, timeout=2000)  # the idle fill rendered them
+    second = view.viewport().grab().toImage()
+    differing = sum(
+        first.pixel(x, y) != second.pixel(x, y) for x in range(0, first.width(), 3) for y in range(0, first.height(), 3)
+    )
+    assert differing < 0.01 * first.width() * first.height() / 9  # the same board, up to anti-aliasing at tile seams
