@@ -147,7 +147,10 @@ def test_first_frame_at_a_new_zoom_paints_directly_then_tiles_fill(window, qtbot
     assert len(board._tiles) == 0  # the frame was painted without rendering any tile
     qtbot.waitUntil(lambda: len(board._tiles) > 0, timeout=2000)  # the idle fill rendered them
     second = view.viewport().grab().toImage()
-    differing = sum(
-        first.pixel(x, y) != second.pixel(x, y) for x in range(0, first.width(), 3) for y in range(0, first.height(), 3)
-    )
-    assert differing < 0.01 * first.width() * first.height() / 9  # the same board, up to anti-aliasing at tile seams
+    points = [(x, y) for x in range(0, first.width(), 3) for y in range(0, first.height(), 3)]
+    far = [p for p in points if _colour_distance(first.pixelColor(*p), second.pixelColor(*p)) > 60]
+    assert len(far) < 0.002 * len(points)  # the same board, up to anti-aliasing of text and seams
+
+
+def _colour_distance(a, b) -> int:  # type: ignore[no-untyped-def]
+    return max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue()))
