@@ -112,6 +112,20 @@ def _wants_cli(arg: str) -> bool:
     return not Path(arg).suffix and not Path(arg).exists()
 
 
+def _display_problem(env: Mapping[str, str], platform: str) -> str | None:
+    """Why a window cannot open here, or None: on Linux without X11, Wayland or a chosen Qt platform.
+
+    Qt would abort with a message about xcb plugins; say what to do instead.
+    """
+    if not platform.startswith("linux") or any(env.get(k) for k in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
+        return None
+    return (
+        "adjutant: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set).\n"
+        "  On a machine without a screen run the window inside Xvfb: make run HEADLESS=1\n"
+        "  (or: xvfb-run -a adjutant), or draw a board to a file: adjutant render FILE -o out.png"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the app or the CLI."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -122,6 +136,10 @@ def main(argv: list[str] | None = None) -> int:
         from app import cli  # the CLI only for its subcommands
 
         return cli.main(args, LazySystems(), renderer=_render)
+    problem = _display_problem(os.environ, sys.platform)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     from app.ui.app import run_app  # keep the CLI free of Qt start-up cost
 
     smoke = "--smoke" in args

@@ -29,3 +29,14 @@ def test_lazy_systems_import_nothing_until_looked_up():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
+
+
+def test_no_display_gets_advice_instead_of_a_qt_abort() -> None:
+    from app.__main__ import _display_problem
+
+    advice = _display_problem({}, "linux")
+    assert advice is not None and "HEADLESS=1" in advice and "render" in advice
+    assert _display_problem({"DISPLAY": ":0"}, "linux") is None
+    assert _display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert _display_problem({"QT_QPA_PLATFORM": "offscreen"}, "linux") is None
+    assert _display_problem({}, "win32") is None  # Windows and macOS always have a screen to talk to
