@@ -75,11 +75,14 @@ def do_attack(ctx: Ctx, cmd: Attack) -> None:
     if op.crouched:
         ctx.state = ctx.state.with_op(op.id, crouched=False)
         ctx.emit("operator_posture", t("{op} stands up to attack.", op=ctx.name(op.id)), "SAS-CROUCH-1")
+    weapon = ctx.state.rt.tables.weapons[cmd.weapon]
+    knifing = weapon.kind == "knife" and cmd.move_to is not None and cmd.move_first
+    if knifing and (why := knife_problem(ctx, ctx.state.op(op.id), cmd.target, cmd.move_to)):  # type: ignore[arg-type]
+        raise illegal("Cannot assassinate: {why}.", "SAS-KNIFE-1", why=why)
     if cmd.move_first:
         _side_move(ctx, cmd)
     elif cmd.move_to is not None and (why := step_ok(ctx, ctx.state.op(op.id), cmd.move_to, "open")):
         raise illegal("Cannot move there: {why}.", "SAS-ATK-4", why=why)
-    weapon = ctx.state.rt.tables.weapons[cmd.weapon]
     if weapon.kind == "knife":
         _knife(ctx, cmd)
     else:
@@ -89,9 +92,15 @@ def do_attack(ctx: Ctx, cmd: Attack) -> None:
 
 
 def _knife(ctx: Ctx, cmd: Attack) -> None:
+    """Knife from behind. After the move of a Move & Attack the assassination is checked again: if he was seen
+    on the way (exposed, SAS-KNIFE-2) or the target turned, the knife is called off and the move stands
+    (decision D-KNIFE-1)."""
     op = ctx.state.op(cmd.operator)
     assert op.loc is not None
     why = knife_problem(ctx, op, cmd.target, op.loc)
+    if why and cmd.move_to is not None and cmd.move_first:
+        ctx.emit("knife_cancelled", t("The assassination is called off: {why}.", why=why), "SAS-KNIFE-2")
+        return
     if why:
         raise illegal("Cannot assassinate: {why}.", "SAS-KNIFE-1", why=why)
     shooting.knife(ctx, op.id, cmd.target)

@@ -94,6 +94,11 @@ class SasMission(ScenarioBase):
     objectives: list[ObjectiveSpec] = Field(default_factory=list)
     victory: list[VictorySpec] = Field(min_length=1)
     turn_limit: int | None = Field(None, ge=1, description="The mission fails after this turn (OQ-55).")
+    equipment: dict[str, dict[str, int]] = Field(
+        default_factory=dict,
+        description="Operator id -> his item tokens for this mission (the board side or kit chosen, SAS-SETUP-2); "
+        "replaces the items of data/operators.json.",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
@@ -106,6 +111,9 @@ class SasMission(ScenarioBase):
             raise ValueError(f"difficulty {self.difficulty!r} has no stealth value")
         if self.event_deck.cards is None and self.event_deck.name not in tables().decks:
             raise ValueError(f"unknown event deck {self.event_deck.name!r}")
+        for op_id, kit in self.equipment.items():
+            if op_id not in self.operators or (unknown := [i for i in kit if i not in tables().items]):
+                raise ValueError(f"equipment for {op_id!r}: not in the team, or unknown items")
         ids = {o.id for o in self.objectives}
         for level in self.victory:
             if missing := [o for o in level.objectives if o not in ids]:

@@ -2,9 +2,10 @@
 
 Rulebook chapters: §7.3 movement (SAS-MOVE-1, SAS-SPRINT-1, SAS-CLIMB-1/2), §3 terrain (SAS-TER-2..16: the move
 column of the summary table, read from ``data/terrain.json``), SAS-BRD-2 (end in an empty square) and
-SAS-ADV-5 (advancing infantry climb hedges and windows for 2 MP). A diagonal step passes a corner: it is as
-easy as the easier of the two ways round that corner (the corner rule of OQ-9 applied to movement; doors are
-never passed diagonally, SAS-TER-11).
+SAS-ADV-5 (advancing infantry climb hedges and windows for 2 MP). An operator with a grappling hook also climbs
+into rock squares and over high walls where they carry the grapple symbol (SAS-CLIMB-2, SAS-EQ-9). A diagonal
+step passes a corner: it is as easy as the easier of the two ways round that corner (the corner rule of OQ-9
+applied to movement; doors are never passed diagonally, SAS-TER-11).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ Cell = tuple[int, int]
 RANK = {"open": 0, "low": 1, "climb": 2, "blocked": 3}
 
 
-def _edge_class(rt: SasRuntime, p: Cell, q: Cell, crouched: bool, diagonal: bool) -> str:
+def _edge_class(rt: SasRuntime, p: Cell, q: Cell, crouched: bool, *, diagonal: bool, hook: bool = False) -> str:
     worst = "open"
     for feature in rt.grid.edge_between(p, q):
         effect = rt.tables.terrain.edges.get(feature.kind)
@@ -25,39 +26,43 @@ def _edge_class(rt: SasRuntime, p: Cell, q: Cell, crouched: bool, diagonal: bool
         cls: str = effect.move
         if crouched and effect.crouched_move is not None:
             cls = effect.crouched_move
+        if hook and effect.hook_move is not None and feature.get("grapple"):
+            cls = effect.hook_move  # only at a grapple symbol (SAS-TER-13)
         if diagonal and not effect.diagonal:
             cls = "blocked"
         worst = max(worst, cls, key=RANK.__getitem__)
     return worst
 
 
-def _square_class(rt: SasRuntime, c: Cell) -> str:
-    return rt.tables.terrain.squares[rt.grid.terrain(c)].move
+def _square_class(rt: SasRuntime, c: Cell, hook: bool = False) -> str:
+    effect = rt.tables.terrain.squares[rt.grid.terrain(c)]
+    return effect.hook_move if hook and effect.hook_move is not None else effect.move
 
 
-def step_class(rt: SasRuntime, a: Cell, b: Cell, crouched: bool = False) -> str:
-    """ "open", "climb" or "blocked" for one step from ``a`` to the adjacent ``b`` (terrain only)."""
-    cache: dict[tuple[Cell, Cell, bool], str] = rt.cache.setdefault("steps", {})
-    key = (a, b, crouched)
+def step_class(rt: SasRuntime, a: Cell, b: Cell, crouched: bool = False, hook: bool = False) -> str:
+    """ "open", "climb" or "blocked" for one step from ``a`` to the adjacent ``b`` (terrain only); ``hook``: the
+    operator carries a grappling hook (SAS-CLIMB-2)."""
+    cache: dict[tuple[Cell, Cell, bool, bool], str] = rt.cache.setdefault("steps", {})
+    key = (a, b, crouched, hook)
     if key not in cache:
-        cache[key] = _step_class(rt, a, b, crouched)
+        cache[key] = _step_class(rt, a, b, crouched, hook)
     return cache[key]
 
 
-def _step_class(rt: SasRuntime, a: Cell, b: Cell, crouched: bool) -> str:
+def _step_class(rt: SasRuntime, a: Cell, b: Cell, crouched: bool, hook: bool) -> str:
     if not rt.grid.contains(b):
         return "blocked"
-    target = _square_class(rt, b)
+    target = _square_class(rt, b, hook)
     if a[0] == b[0] or a[1] == b[1]:
-        edge = _edge_class(rt, a, b, crouched, diagonal=False)
+        edge = _edge_class(rt, a, b, crouched, diagonal=False, hook=hook)
     else:
         routes = []
         for via in ((b[0], a[1]), (a[0], b[1])):
             if not rt.grid.contains(via) or _square_class(rt, via) != "open":
                 routes.append("blocked")
                 continue
-            first = _edge_class(rt, a, via, crouched, diagonal=True)
-            second = _edge_class(rt, via, b, crouched, diagonal=True)
+            first = _edge_class(rt, a, via, crouched, diagonal=True, hook=hook)
+            second = _edge_class(rt, via, b, crouched, diagonal=True, hook=hook)
             routes.append(max(first, second, key=RANK.__getitem__))
         edge = min(routes, key=RANK.__getitem__)
     return max(target, edge, key=RANK.__getitem__)

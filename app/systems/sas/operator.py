@@ -103,7 +103,7 @@ def step_ok(ctx: Ctx, op: OperatorState, to: Cell, wanted: str) -> str | None:
     assert op.loc is not None
     if max(abs(op.loc[0] - to[0]), abs(op.loc[1] - to[1])) != 1:
         return "not an adjacent square"
-    cls = step_class(ctx.state.rt, op.loc, to, op.crouched)
+    cls = step_class(ctx.state.rt, op.loc, to, op.crouched, op.item_count("grappling_hook") > 0)
     if cls != wanted or to in ctx.state.templates:
         return "terrain does not allow it" if cls != "climb" else "needs the Climb action"
     return None if empty(ctx.state, to) else "the square is occupied"
@@ -118,7 +118,8 @@ def do_move(ctx: Ctx, cmd: Move) -> None:
 
 
 def do_climb(ctx: Ctx, cmd: Climb) -> None:
-    """Climb 1 square over a hedge, window or onto a crate (SAS-CLIMB-1)."""
+    """Climb 1 square over a hedge, window or onto a crate; with a grappling hook into rock or over a high wall at
+    a grapple symbol (SAS-CLIMB-1/2, SAS-EQ-9)."""
     why = step_ok(ctx, ctx.state.op(cmd.operator), cmd.to, "climb")
     if why:
         raise illegal("Cannot climb there: {why}.", "SAS-CLIMB-1", why=why)

@@ -225,7 +225,7 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
             facing_toward(loc, centre),
             board.hp,
             ammo=tuple((w, rt.tables.weapons[w].ammo or 0) for w in board.weapons if rt.tables.weapons[w].ammo),
-            items=tuple(sorted(board.items.items())),
+            items=tuple(sorted(rt.mission.equipment.get(board.id, board.items).items())),
         )
         for board, loc in zip(rt.team, squares, strict=False)
     )

@@ -165,6 +165,7 @@ class SquareEffect(_Strict):
     """Effects of a square type (SAS-TER-1..4, 9, 14)."""
 
     move: MoveClass
+    hook_move: MoveClass | None = Field(None, description="With a grappling hook (rock: climb, SAS-CLIMB-2).")
     los: Literal["clear", "enter", "block"]
     hides: bool = False
     low_cover: bool = False
@@ -179,6 +180,9 @@ class EdgeEffect(_Strict):
 
     move: MoveClass
     crouched_move: MoveClass | None = None
+    hook_move: MoveClass | None = Field(
+        None, description="With a grappling hook, where the edge has the 'grapple' symbol (high wall, SAS-TER-13)."
+    )
     diagonal: bool = True
     los: Literal["clear", "block", "window"]
     low_cover: bool = False

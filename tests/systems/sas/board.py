@@ -36,7 +36,8 @@ def runtime(rows: list[str], edges: list[tuple[tuple[int, int], str, str]] = (),
     edge_map: dict[frozenset[tuple[int, int]], tuple[EdgeFeature, ...]] = {}
     for (x, y), side, kind in edges:
         dx, dy = SIDE[side]
-        edge_map[frozenset({(x, y), (x + dx, y + dy)})] = (EdgeFeature(kind),)
+        name, _, prop = kind.partition("+")  # "high_wall+grapple": a grapple symbol (SAS-TER-13)
+        edge_map[frozenset({(x, y), (x + dx, y + dy)})] = (EdgeFeature(name, ((prop, True),) if prop else ()),)
     grid = SquareGrid(len(rows[0]), len(rows), terrain, edge_map)
     board = Board(grid, {}, [], {}, [], mission().board)
     rt = SasRuntime(
