@@ -65,12 +65,19 @@ def roll(roller: Roller, count: int, strike: Strike, purpose: Text) -> tuple[int
     """Roll ``count`` dice; an elephant keeps adding one die per sword (CCA-ELEPHANT-3)."""
     values = list(roller.roll(count, purpose, faces=face_names())) if count > 0 else []
     if strike.chain and strike.mode == "close":
-        pending = sum(1 for v in values if face_of(v) == "swords")
+        free = 0 if strike.chain_ignored else strike.ignore_swords  # Q5 switch: ignored swords add no die
+        pending, free = _chained(values, free)
         while pending and len(values) < CHAIN_LIMIT:
             extra = roller.roll(pending, t("elephant sword re-roll"), faces=face_names())
             values.extend(extra)
-            pending = sum(1 for v in extra if face_of(v) == "swords")
+            pending, free = _chained(extra, free)
     return tuple(values)
+
+
+def _chained(values: Sequence[int], free: int) -> tuple[int, int]:
+    """(extra dice earned by the swords in ``values``, swords still to pass over without a die)."""
+    swords = sum(1 for v in values if face_of(v) == "swords")
+    return max(0, swords - free), max(0, free - swords)
 
 
 def _raw_hit(face: str, strike: Strike) -> bool:
@@ -128,7 +135,7 @@ def distribution(count: int, strike: Strike) -> tuple[tuple[float, ...], float]:
                 continue
             for fc in faces():
                 add = _effects(fc.id, strike)
-                extra = 1 if (fc.id == "swords" and strike.chain and strike.mode == "close") else 0
+                extra = int(fc.id == "swords" and _adds_die(s, strike))
                 k = (c + add[0], s + add[1], h + add[2], f or add[3], left - 1 + extra)
                 nxt[k] = nxt.get(k, 0.0) + p * p_face
         states = nxt
@@ -140,6 +147,13 @@ def distribution(count: int, strike: Strike) -> tuple[tuple[float, ...], float]:
         flag += p if f else 0.0
     top = max(hits) if hits else 0
     return tuple(hits.get(k, 0.0) for k in range(top + 1)), flag
+
+
+def _adds_die(swords_so_far: int, strike: Strike) -> bool:
+    """Whether one more sword earns an elephant its extra die (CCA-ELEPHANT-3, Q5)."""
+    if not (strike.chain and strike.mode == "close"):
+        return False
+    return strike.chain_ignored or swords_so_far >= strike.ignore_swords
 
 
 def _effects(face: str, strike: Strike) -> tuple[int, int, int, bool]:

@@ -37,10 +37,10 @@ def strike_for(state: State, attacker: Unit, target: Unit | Leader, evading: boo
     rules = state.runtime.model.rules
     if isinstance(target, Leader):
         return Strike("close", None)
-    if evading:
-        return Strike("evade", target.spec.hit_face)
     by_cav = attacker.spec.subtype in CAVALRY_OR_CHARIOT
     ignore_colour = 1 if by_cav and target.spec.subtype in ("camel", "elephant") else 0
+    if evading:  # only the evader's symbol hits; camels still shrug off one blue from horses (CCA-CAMEL-2 [INTERP])
+        return Strike("evade", target.spec.hit_face, ignore_colour=ignore_colour)
     ignore_swords = target.spec.ignores_sword_hits
     if protected(state, target, attacker.hex, attacker.hex):
         ignore_swords += terrain_at(state, target.hex).cc_ignore_swords

@@ -11,13 +11,21 @@ from app.core.view import CommandInfo
 from app.systems.cca import messages as m
 from app.systems.cca.battledice import Strike, distribution
 from app.systems.cca.close import attack_dice, strike_for
+from app.systems.cca.combat import refresh_warriors
 from app.systems.cca.ranged import fire_dice
 from app.systems.cca.state import Hex, State
 from app.systems.cca.tables import cards
 
 
 def odds(state: State, unit_id: str, target: Hex) -> tuple[int, tuple[float, ...], float]:
-    """(dice, P(k hits) for k = 0.., P(at least one flag)) for a declared battle."""
+    """(dice, P(k hits) for k = 0.., P(at least one flag)) for a declared battle.
+
+    Warriors that lost a block lose their advantages as the battle is declared (CCA-WAR-2), so the odds
+    are computed on that state.
+    """
+    unit = state.unit(unit_id)
+    assert unit is not None
+    state = refresh_warriors(state, unit, state.unit_at(target))
     unit = state.unit(unit_id)
     assert unit is not None
     defender = state.unit_at(target)
@@ -56,6 +64,8 @@ def describe(state: State, command: Command) -> CommandInfo:
         return CommandInfo(
             t("{what} {actor} to {hex}", what=command.kind, actor=actor, hex=label(to)), "move", actor=actor, target=to
         )
+    if isinstance(command, m.ExitBoard):
+        return CommandInfo(t("{piece} leaves the battlefield", piece=command.piece), "move", actor=command.piece)
     if isinstance(command, m.Battle):
         return CommandInfo(
             t("{unit} battles {hex}", unit=command.unit, hex=label(command.target)),

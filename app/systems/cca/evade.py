@@ -9,7 +9,7 @@ from app.core.ruling import Ruling
 from app.systems.cca.battledice import Strike, roll, score
 from app.systems.cca.board import on_baseline, rear_hexes
 from app.systems.cca.combat import free_rear
-from app.systems.cca.leaders import eliminate_leader
+from app.systems.cca.leaders import eliminate_leader, lone
 from app.systems.cca.messages import Ctx
 from app.systems.cca.state import Hex, Leader, State, Unit
 from app.systems.cca.tables import class_name
@@ -35,7 +35,9 @@ def evade_options(state: State, unit: Unit) -> dict[Hex, int]:
 def leader_paths(state: State, leader: Leader) -> list[tuple[Path, bool]]:
     """A leader's evade paths of 1–3 hexes toward his side, or off his baseline (CCA-LEVADE-1..6).
 
-    Paths through enemy units are offered only when no clear path exists (CCA-ESCAPE-1).
+    Paths through enemy units are offered beside clear ones: in the rulebook's figure 2 the leader could
+    stop in the empty hex behind him but goes on through an enemy unit to reach a friend (CCA-ESCAPE-1..5).
+    Only a lone enemy leader bars the way; an enemy unit (with or without a leader) is escaped through.
     """
     grid, found = state.runtime.grid, []
     frontier: list[Path] = [()]
@@ -50,13 +52,12 @@ def leader_paths(state: State, leader: Leader) -> list[tuple[Path, bool]]:
                 if not grid.contains(h) or terrain_at(state, h).impassable:
                     continue
                 lead = state.leader_at(h)
-                if lead is not None and lead.side != leader.side:
+                if lead is not None and lead.side != leader.side and lone(state, lead):
                     continue
                 nxt.append((*path, h))
         frontier = nxt
         found += [(p, False) for p in nxt if _may_end(state, leader, p[-1])]
-    clear = [(p, off) for p, off in found if not _enemies(state, leader, p)]
-    return sorted(set(clear or found))
+    return sorted(set(found))
 
 
 def _may_end(state: State, leader: Leader, h: Hex) -> bool:

@@ -62,11 +62,14 @@ def _check(ctx: Ctx, dice: int, need: int, leader: Leader, rule: str) -> bool:
 def casualty_check(state: State, ctx: Ctx, leader: Leader, unit_destroyed: bool) -> State:
     """Check an attached leader whose unit lost blocks (CCA-LEADER-1..5); once per battle.
 
+    The leaders already checked are kept in the state (``State.checked``, cleared when a battle is declared),
+    so a check made before a retreat decision still counts when the blocked retreat costs more blocks.
+
     A leader left alone after his unit is destroyed rolls 1 die (helmet kills) and must then evade.
     """
-    if leader.id in ctx.checked:
+    if leader.id in state.checked:
         return _maybe_evade(state, leader, unit_destroyed)
-    ctx.checked.add(leader.id)
+    state = replace(state, checked=(*state.checked, leader.id))
     spec = unit_table().leader
     if unit_destroyed:
         if _check(ctx, spec.casualty_dice_unit_eliminated, 1, leader, "CCA-LEADER-4"):

@@ -50,6 +50,13 @@ class Move(Command):
     to: Hex
 
 
+class ExitBoard(Command):
+    """An ordered unit leaves across the long edge a scenario special rule opens (CCA-MOVE-3, CCA-VICTORY-3)."""
+
+    kind: Literal["exit_board"] = "exit_board"
+    piece: str
+
+
 class EndMovement(Command):
     """Finish movement; battles follow (CCA-TURN-2)."""
 
@@ -146,6 +153,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         OrderUnit,
         EndOrders,
         Move,
+        ExitBoard,
         EndMovement,
         Battle,
         EndTurn,
@@ -175,7 +183,6 @@ class Ctx:
 
     roller: Roller
     events: list[Event] = field(default_factory=list)
-    checked: set[str] = field(default_factory=set)
 
     def say(
         self, what: str, text: Text, rule_id: str = "", ruling: Ruling | None = None, at: tuple[Hex, ...] = ()

@@ -13,7 +13,7 @@ from app.systems.cca.leaders import lone
 from app.systems.cca.orders import enemy_adjacent
 from app.systems.cca.state import Hex, Leader, State, Unit
 from app.systems.cca.tables import cards
-from app.systems.cca.terrain import may_enter, stops
+from app.systems.cca.terrain import may_enter, stops, terrain_at
 
 
 def unit_allowance(state: State, unit: Unit) -> int:
@@ -36,7 +36,8 @@ def _passable(state: State, unit: Unit, h: Hex, pass_friends: bool) -> tuple[boo
     if other is not None:
         return (pass_friends and other.side == unit.side), False  # may pass, never end there
     if lead is not None:  # a lone friendly leader: stop and attach (CCA-MOVE-5)
-        return state.attached_leader(unit) is None, True
+        own = state.attached_leader(unit)
+        return own is None or own.id in state.turn.detached, True
     return True, stops(state, unit.spec, h)
 
 
@@ -75,7 +76,8 @@ def _charge_ok(state: State, unit: Unit, h: Hex) -> bool:
 
 
 def leader_destinations(state: State, leader: Leader) -> dict[Hex, int]:
-    """Where an ordered leader may move: 1–3 hexes through friends, never into enemies (CCA-LMOVE-1..4, CCA-ORDER-6)."""
+    """Where an ordered leader may move: 1–3 hexes through friends, never into enemies or impassable terrain
+    (CCA-LMOVE-1..4, CCA-ORDER-6, CCA-SEA-1, CCA-RIVER-1)."""
     grid = state.runtime.grid
     seen = {leader.hex: 0}
     frontier = [leader.hex]
@@ -84,7 +86,7 @@ def leader_destinations(state: State, leader: Leader) -> dict[Hex, int]:
         nxt = []
         for h in frontier:
             for n in grid.neighbours(h):
-                if n in seen or not grid.contains(n):
+                if n in seen or not grid.contains(n) or terrain_at(state, n).impassable:
                     continue
                 unit, other = state.unit_at(n), state.leader_at(n)
                 if (unit is not None and unit.side != leader.side) or (other is not None and other.side != leader.side):

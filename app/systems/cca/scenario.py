@@ -56,6 +56,29 @@ class LeaderPlacement(_Strict):
     name: str = Field("", description="The leader's name.")
 
 
+class ExitRule(_Strict):
+    """A special rule letting units leave the battlefield across a long edge (CCA-MOVE-3, CCA-VICTORY-3)."""
+
+    edge: Literal["enemy", "own"] = Field(
+        "enemy", description="Which long edge: the enemy's or the army's own baseline."
+    )
+    banners: int = Field(0, ge=0, le=5, description="Victory banners the army gains for each unit that leaves.")
+
+
+class Objective(_Strict):
+    """Banners for occupying terrain (CCA-VICTORY-3).
+
+    A ``temporary`` objective counts while a unit of ``side`` stands in one of its hexes and is lost when
+    none does; a ``permanent`` one is gained the first time a unit of ``side`` enters and is then kept.
+    """
+
+    name: Localized = Field(description="What is held, e.g. 'the ford'.")
+    side: Side = Field(description="The army that gains the banners.")
+    hexes: list[str] = Field(min_length=1, description="Hex labels.")
+    banners: int = Field(1, ge=1, le=5, description="Banners gained.")
+    kind: Literal["temporary", "permanent"] = Field("temporary", description="Held while occupied, or kept once won.")
+
+
 class Army(_Strict):
     """One side's forces and War Council (CCA-SETUP-2)."""
 
@@ -66,6 +89,7 @@ class Army(_Strict):
     banners: int = Field(ge=1, le=20, description="Victory banners this side needs (CCA-VICTORY-1).")
     units: list[UnitPlacement] = Field(min_length=1)
     leaders: list[LeaderPlacement] = Field(default_factory=list)
+    exit: ExitRule | None = Field(None, description="Special rule: units may leave the board (CCA-MOVE-3).")
 
     @model_validator(mode="after")
     def _known_classes(self) -> Self:
@@ -87,7 +111,6 @@ class SpecialRules(_Strict):
         False, description="Mounted may battle the turn they enter broken ground (Q2)."
     )
     ignored_swords_reroll: bool = Field(True, description="Elephant swords the target ignores still add a die (Q5).")
-    units_may_exit: bool = Field(False, description="Units may leave across the long edges (CCA-MOVE-3).")
 
 
 class CcaScenario(ScenarioBase):
@@ -99,6 +122,7 @@ class CcaScenario(ScenarioBase):
     armies: list[Army] = Field(min_length=2, max_length=2)
     first_player: Side = Field(description="Side that plays first (CCA-SETUP-3).")
     rules: SpecialRules = Field(default_factory=SpecialRules)
+    objectives: list[Objective] = Field(default_factory=list, description="Banners for terrain (CCA-VICTORY-3).")
 
     @model_validator(mode="after")
     def _two_sides(self) -> Self:
@@ -175,4 +199,10 @@ def _placement_problems(runtime: Runtime) -> list[Problem]:
                 if key in seen:
                     problems.append(Problem(path, f"hex {label} already holds one of the {kind} ({seen[key]})"))
                 seen[key] = path
+    for o_index, objective in enumerate(runtime.model.objectives):
+        for i, label in enumerate(objective.hexes):
+            try:
+                grid.from_label(label)
+            except ValueError:
+                problems.append(Problem(f"$.objectives[{o_index}].hexes[{i}]", f"no hex {label!r} on the board"))
     return problems

@@ -131,6 +131,8 @@ class State:
         turn_number: Turns begun so far.
         winner: The winner once the game is over.
         last_card: Each side's last card played (for Counter Attack), in ``SIDES`` order.
+        objectives: Indices of the scenario objectives counting now (CCA-VICTORY-3).
+        checked: Leaders that made their casualty check in the battle being resolved (CCA-LEADER-1).
     """
 
     runtime: Runtime = field(compare=False, repr=False)
@@ -148,6 +150,8 @@ class State:
     turn_number: int = 0
     winner: str | None = None
     last_card: tuple[str, str] = ("", "")
+    objectives: tuple[int, ...] = ()
+    checked: tuple[str, ...] = ()
 
     # --- lookups ------------------------------------------------------------------------------------
     def unit(self, unit_id: str) -> Unit | None:
@@ -174,6 +178,12 @@ class State:
     def hand(self, side: str) -> tuple[str, ...]:
         """A side's hand."""
         return self.hands[SIDES.index(side)]
+
+    def total_banners(self, side: str) -> int:
+        """Banners of ``side``: units and leaders eliminated, units exited, plus objectives held (CCA-VICTORY-1..3)."""
+        held = self.runtime.model.objectives
+        extra = sum(held[i].banners for i in self.objectives if held[i].side == side)
+        return self.banners[SIDES.index(side)] + extra
 
     def command(self, side: str) -> int:
         """A side's Command (hand size, CCA-CARD-3)."""
@@ -202,10 +212,10 @@ class State:
         hands[SIDES.index(side)] = hand
         return replace(self, hands=(hands[0], hands[1]))
 
-    def add_banner(self, side: str) -> State:
-        """Give ``side`` one victory banner (CCA-VICTORY-2)."""
+    def add_banner(self, side: str, count: int = 1) -> State:
+        """Give ``side`` victory banners (one per unit or leader eliminated, CCA-VICTORY-2)."""
         banners = list(self.banners)
-        banners[SIDES.index(side)] += 1
+        banners[SIDES.index(side)] += count
         return replace(self, banners=(banners[0], banners[1]))
 
     def with_turn(self, **changes: object) -> State:

@@ -27,6 +27,8 @@ from app.systems.cca.movement import unit_destinations
 from app.systems.cca.retreat import elephant_step, finish_retreat, move_unit, outcomes, rampage
 from app.systems.cca.state import State, Task
 from app.systems.cca.tables import class_name
+from app.systems.cca.terrain import stops
+from app.systems.cca.victory import check_victory
 from app.systems.cca.view import side_name
 
 
@@ -126,7 +128,8 @@ def _decided(state: State, ctx: Ctx, task: Task, command: Command) -> State:
         )
         follow = []
         moved = state.unit(unit.id)
-        if unit.spec.cavalry_extra_hex and not task.extra & BONUS:
+        stopped = stops(state, unit.spec, task.origin)  # forest, ford, broken ground end the advance there
+        if unit.spec.cavalry_extra_hex and not task.extra & BONUS and not stopped:
             follow.append(Task("extra_hex", task.side, unit.id, extra=task.extra))
         elif moved is not None and not task.extra & BONUS and bonus_allowed(state, moved):
             follow.append(Task("bonus", task.side, unit.id))
@@ -146,7 +149,7 @@ def _decided(state: State, ctx: Ctx, task: Task, command: Command) -> State:
     if isinstance(command, m.Battle):
         from app.systems.cca.close import declare
 
-        state = _drop(state).with_turn(bonus_used=(*state.turn.bonus_used, unit.id))
+        state = replace(_drop(state).with_turn(bonus_used=(*state.turn.bonus_used, unit.id)), checked=())
         return declare(state, ctx, unit, command.target, bonus=True)
     return _drop(state)
 
@@ -202,18 +205,31 @@ def _retreat(state: State, ctx: Ctx, task: Task, command: Command | None) -> Sta
     unit = state.unit(task.subject)
     assert unit is not None
     if unit.spec.elephant:
-        if task.extra == 0:
-            state = rampage(state, ctx, unit)
-            return replace(state, tasks=(replace(task, extra=1), *state.tasks[1:]))
-        to = command.to if isinstance(command, m.Retreat) else None
-        left = task.amount - 1
-        state = elephant_step(state, ctx, unit, to)
-        if left > 0 and state.unit(unit.id) is not None:
-            return replace(state, tasks=(replace(task, amount=left), *state.tasks[1:]))
-        return _drop(state)
+        return _elephant_retreat(_drop(state), ctx, task, command)
     found = outcomes(state, unit, task.amount)
     to = command.to if isinstance(command, m.Retreat) and command.to in found else min(found)
     return finish_retreat(_drop(state), ctx, unit, to, found[to])
+
+
+def _elephant_retreat(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:
+    """Rampage first, then one hex per flag; a lone friendly leader's hex ends it (CCA-RAMPAGE-1..5, CCA-RETREAT-7).
+
+    ``task`` is already dropped; the rest of the retreat goes back in front of whatever the step queued
+    (a trampled unit's leader evading, say).
+    """
+    unit = state.unit(task.subject)
+    assert unit is not None
+    if task.extra == 0:
+        state = rampage(state, ctx, unit)
+        return replace(state, tasks=(replace(task, extra=1), *state.tasks)) if state.unit(unit.id) else state
+    to = command.to if isinstance(command, m.Retreat) else None
+    had_leader = state.attached_leader(unit) is not None
+    state = elephant_step(state, ctx, unit, to)
+    moved = state.unit(unit.id)
+    joined = moved is not None and not had_leader and state.attached_leader(moved) is not None
+    if task.amount > 1 and moved is not None and not joined:
+        return replace(state, tasks=(replace(task, amount=task.amount - 1), *state.tasks))
+    return state
 
 
 def _leader_evade(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:
@@ -253,16 +269,3 @@ def _after_attack(state: State, task: Task) -> State:
     ):
         return _push(state, Task("battle_back", defender.side, defender.id, other=attacker.id))
     return _drop(state)
-
-
-def check_victory(state: State, ctx: Ctx) -> State:
-    """The first side to reach its banner count wins at once (CCA-VICTORY-1, Q19)."""
-    for index, side in enumerate(("bottom", "top")):
-        if state.winner is None and state.banners[index] >= state.runtime.model.army(side).banners:
-            ctx.say(
-                "won",
-                m.t_("{side} reaches {n} banners and wins.", side=side_name(state, side), n=state.banners[index]),
-                "CCA-VICTORY-1",
-            )
-            state = replace(state, winner=side, phase="over", tasks=())
-    return state

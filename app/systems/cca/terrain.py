@@ -143,7 +143,13 @@ def close_dice(
     card_bonus: int = 0,
     escape: bool = False,
 ) -> DiceCount:
-    """Close-combat dice of ``attacker`` against ``target`` (CCA-DICECOUNT-1; no caps during leader escape, Q17)."""
+    """Close-combat dice of ``attacker`` against ``target`` (CCA-DICECOUNT-1).
+
+    During a leader escape the unit rolls its normal dice and the leader has no terrain protection
+    (CCA-ESCAPE-2, Q17): no caps, no camp die, no card dice.
+    """
     base, reason, rule = base_close_dice(attacker, target, battle_back, first_strike)
-    caps = [] if escape else close_caps(state, attacker, target.hex)
-    return apply_steps(base, reason, rule, caps, state, attacker, 0 if escape else card_bonus)
+    if escape:
+        return DiceCount(base, (Modifier(value=base, reason=reason, rule_id="CCA-ESCAPE-2"),))
+    caps = close_caps(state, attacker, target.hex)
+    return apply_steps(base, reason, rule, caps, state, attacker, card_bonus)

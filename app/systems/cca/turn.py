@@ -16,12 +16,21 @@ from app.systems.cca.battledice import face_of
 from app.systems.cca.close import close_targets, declare
 from app.systems.cca.messages import Ctx
 from app.systems.cca.movement import apply_move, leader_destinations, unit_destinations
-from app.systems.cca.orders import auto_orders, effective_card, leader_chain, may_order, pieces, quota_for
+from app.systems.cca.orders import (
+    auto_orders,
+    effective_card,
+    enemy_adjacent,
+    leader_chain,
+    may_order,
+    pieces,
+    quota_for,
+)
 from app.systems.cca.ranged import fire, fire_targets
 from app.systems.cca.state import State, Task, Turn, Unit, other
 from app.systems.cca.tables import cards, class_name, face_names
-from app.systems.cca.tasks import check_victory, choices, resolve, settle
+from app.systems.cca.tasks import choices, resolve, settle
 from app.systems.cca.terrain import may_battle_after_entering
+from app.systems.cca.victory import check_victory, exit_board, may_exit
 from app.systems.cca.view import side_name
 
 
@@ -43,9 +52,9 @@ def battle_targets(state: State, unit: Unit) -> list[tuple[int, int]]:
     if not may_battle(state, unit):
         return []
     near = close_targets(state, unit)
-    if near:
-        return near if unit.spec.cc_dice != 0 else []
-    return [] if unit.id in state.turn.charged else fire_targets(state, unit)
+    if unit.id in state.turn.charged or enemy_adjacent(state, unit):
+        return near
+    return [*near, *fire_targets(state, unit)]  # only an enemy *unit* next to it stops fire (CCA-RANGED-3)
 
 
 def legal(state: State) -> list[Command]:
@@ -91,6 +100,7 @@ def _moves(state: State) -> list[Command]:
         unit = state.unit(piece_id)
         if unit is not None:
             found += [m.Move(side=state.active, piece=piece_id, to=h) for h in sorted(unit_destinations(state, unit))]
+            found += [m.ExitBoard(side=state.active, piece=piece_id)] if may_exit(state, unit) else []
         elif (leader := state.leader(piece_id)) is not None:
             found += [
                 m.Move(side=state.active, piece=piece_id, to=h) for h in sorted(leader_destinations(state, leader))
@@ -118,6 +128,10 @@ def _phase_step(state: State, ctx: Ctx, command: Command) -> State:
         return replace(state, phase="move")
     if isinstance(command, m.Move):
         return _move(state, ctx, command)
+    if isinstance(command, m.ExitBoard):
+        unit = state.unit(command.piece)
+        assert unit is not None
+        return exit_board(state, ctx, unit)
     if isinstance(command, m.EndMovement):
         return replace(state, phase="battle")
     if isinstance(command, m.Battle):
@@ -141,7 +155,7 @@ def _move(state: State, ctx: Ctx, command: m.Move) -> State:
 def _battle(state: State, ctx: Ctx, command: m.Battle) -> State:
     unit = state.unit(command.unit)
     assert unit is not None
-    state = state.with_turn(battled=(*state.turn.battled, unit.id))
+    state = replace(state.with_turn(battled=(*state.turn.battled, unit.id)), checked=())
     if command.target in state.runtime.grid.neighbours(unit.hex):
         state = declare(state, ctx, unit, command.target, bonus=False)
     else:
@@ -226,7 +240,8 @@ def _rally(state: State, ctx: Ctx) -> State:
         hurt = [u for u in hurt if face_of(v) == "leader" or u.spec.colour == wanted]
         if hurt:
             target = min(hurt, key=lambda u: (u.blocks - u.spec.blocks, u.id))
-            state = state.with_unit(replace(target, blocks=target.blocks + 1))
+            full = target.blocks + 1 == target.spec.blocks and target.spec.warrior_charge  # full strength again
+            state = state.with_unit(replace(target, blocks=target.blocks + 1, fresh=target.fresh or full))
             ctx.say("rallied", t("{cls} regains a block.", cls=class_name(target.cls)), "CCA-CARD-4", at=(target.hex,))
     return replace(state, phase="battle")
 

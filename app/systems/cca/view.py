@@ -50,9 +50,9 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
         )
     tracks = tuple(
         TrackView(
-            t("{army} banners", army=model.army(s).name.text()), str(state.banners[i]), str(model.army(s).banners)
+            t("{army} banners", army=model.army(s).name.text()), str(state.total_banners(s)), str(model.army(s).banners)
         )
-        for i, s in enumerate(SIDES)
+        for s in SIDES
     )
     return GameView(
         board=state.runtime.board,

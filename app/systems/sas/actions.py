@@ -33,6 +33,7 @@ from app.systems.sas.messages import (
     UseCigarette,
     UseMedpack,
 )
+from app.systems.sas.movement import empty
 from app.systems.sas.operator import (
     check_allowed,
     do_climb,
@@ -129,13 +130,21 @@ def do_aim(ctx: Ctx, cmd: Aim) -> None:
 
 
 def do_pick_up(ctx: Ctx, cmd: PickUp) -> None:
-    """Pick up the corpse in his square (SAS-PICK-1, SAS-OBJ-1)."""
+    """Pick up what lies in his square: a used trap (an item, also crouched) and a corpse (an object, standing
+    only), together if both are there (SAS-PICK-1, SAS-OBJ-1, SAS-EQ-4, SAS-CROUCH-2)."""
     op = ctx.state.op(cmd.operator)
-    corpse = next((o for o in ctx.state.objects_at(op.loc) if o.kind == "corpse"), None) if op.loc else None
-    if corpse is None:
-        raise illegal("There is no corpse here.", "SAS-PICK-1")
-    ctx.state = ctx.state.with_object(replace(corpse, loc=None)).with_op(op.id, carrying=corpse.id)
-    ctx.emit("picked_up", t("{op} picks up a corpse.", op=ctx.name(op.id)), "SAS-PICK-1", (op.loc,))
+    here = ctx.state.objects_at(op.loc) if op.loc else ()
+    trap = next((o for o in here if o.kind == "trap_used"), None)
+    corpse = next((o for o in here if o.kind == "corpse"), None)
+    corpse = None if op.crouched or op.carrying else corpse
+    if trap is None and corpse is None:
+        raise illegal("There is nothing here he can pick up.", "SAS-PICK-1")
+    if trap is not None:
+        ctx.state = ctx.state.without_objects([trap.id]).with_op(op.id, items=shooting.gain(op.items, "trap"))
+        ctx.emit("picked_up", t("{op} picks up the used trap.", op=ctx.name(op.id)), "SAS-EQ-4", (op.loc,))
+    if corpse is not None:
+        ctx.state = ctx.state.with_object(replace(corpse, loc=None)).with_op(op.id, carrying=corpse.id)
+        ctx.emit("picked_up", t("{op} picks up a corpse.", op=ctx.name(op.id)), "SAS-PICK-1", (op.loc,))
 
 
 def do_place(ctx: Ctx, cmd: Place) -> None:
@@ -151,14 +160,26 @@ def do_place(ctx: Ctx, cmd: Place) -> None:
     elif cmd.item in ("landmine", "trap"):
         items.place_device(ctx, op.id, cmd.item, cmd.to)
     else:
-        obj = ctx.state.obj(op.carrying or "")
-        if obj is None:
-            raise illegal("{op} carries no object.", "SAS-PLACE-1", op=op.id)
-        ctx.state = ctx.state.with_object(replace(obj, loc=cmd.to)).with_op(op.id, carrying=None)
-        ctx.emit("placed", t("{op} places a corpse at {sq}.", op=ctx.name(op.id), sq=ctx.label(cmd.to)), "SAS-PLACE-1")
-        alerts.detect(ctx)  # a corpse appearing in Axis LOS alerts it (SAS-PLACE-2, SAS-OBJ-4)
+        _place_object(ctx, op.id, cmd.to)
     if not cmd.move_first:
         _side_move(ctx, cmd)
+
+
+def _place_object(ctx: Ctx, op_id: str, to: Cell) -> None:
+    """Put down the carried corpse or fuel barrel; a barrel needs an empty square (SAS-PLACE-1, SAS-OBJ-6)."""
+    op = ctx.state.op(op_id)
+    obj = ctx.state.obj(op.carrying or "")
+    if obj is None:
+        raise illegal("{op} carries no object.", "SAS-PLACE-1", op=op.id)
+    if obj.kind == "fuel_barrel" and (not empty(ctx.state, to) or to in ctx.state.templates):
+        raise illegal("A fuel barrel goes in an empty square.", "SAS-OBJ-6")
+    ctx.state = ctx.state.with_object(replace(obj, loc=to)).with_op(op.id, carrying=None)
+    if obj.kind == "fuel_barrel":
+        text = t("{op} places a fuel barrel at {sq}.", op=ctx.name(op.id), sq=ctx.label(to))
+    else:
+        text = t("{op} places a corpse at {sq}.", op=ctx.name(op.id), sq=ctx.label(to))
+    ctx.emit("placed", text, "SAS-PLACE-1", (to,))
+    alerts.detect(ctx)  # a corpse appearing in Axis LOS alerts it (SAS-PLACE-2, SAS-OBJ-4)
 
 
 def _place_bomb(ctx: Ctx, cmd: Place) -> None:

@@ -77,7 +77,40 @@ def best_position(state: SasState, unit: UnitState, at: Cell, op: OperatorState)
     return sees_op(state, there, op) and combat.cover(state.rt, at, op.loc) is None
 
 
+def route(state: SasState, start: Cell, to: Cell, budget: float) -> list[Cell]:
+    """The squares an advancing unit walks through from ``start`` to ``to``: a cheapest path, at each step the
+    cheapest next square, ties top-left (D-EQ-2)."""
+    rev = costs_from(state.rt.grid, to, lambda a, b: axis_step_cost(state, b, a), max_cost=budget)  # type: ignore[arg-type]
+    path, here = [], start
+    while here != to:
+        options = []
+        for n in state.rt.grid.neighbours(here):
+            cost = axis_step_cost(state, here, n)
+            if n in rev and cost is not None:
+                options.append((rev[n] + cost, n[1], n[0]))
+        if not options:
+            break
+        _total, y, x = min(options)
+        here = (x, y)
+        path.append(here)
+    return path
+
+
 def _move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
+    """Move an advancing unit; a trap or landmine on a square it crosses goes off there (SAS-EQ-4/8, D-EQ-2)."""
+    devices = {o.loc for o in ctx.state.objects if o.kind in ("trap", "landmine")}
+    if devices and to != unit.loc:
+        move = ctx.state.rt.tables.units[unit.kind].move
+        crossed = [c for c in route(ctx.state, unit.loc, to, move)[:-1] if c in devices]
+        if crossed:
+            _place_unit(ctx, unit, crossed[0], face, rule=rule, why=why)
+            if items.stepped_on(ctx, unit.id) or (moved := ctx.state.unit(unit.id)) is None:
+                return
+            unit = moved
+    _place_unit(ctx, unit, to, face, rule=rule, why=why)
+
+
+def _place_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
     facing = facing_toward(to, face, unit.facing)
     ctx.state = ctx.state.with_unit(unit.id, loc=to, facing=facing, on_spawn=to in ctx.state.rt.spawn_cells)
     sq = ctx.label(to)

@@ -77,7 +77,9 @@ def operator_actions(state: SasState, op: OperatorState) -> list[Command]:
     out: list[Command] = []
     steps = [c for c in state.rt.grid.neighbours(op.loc) if step_ok(ctx, op, c, "open") is None]
     if _allowed(state, op, "move", ap):
-        out += [Move(side="sas", operator=op.id, to=c) for c in steps]
+        takes = [c for c in state.rt.grid.neighbours(op.loc) if c not in steps]
+        takes = [c for c in takes if step_ok(ctx, op, c, "open", barrel=True) is None]  # OQ-65
+        out += [Move(side="sas", operator=op.id, to=c) for c in [*steps, *takes]]
     if _allowed(state, op, "climb", ap):
         climbs = [c for c in state.rt.grid.neighbours(op.loc) if step_ok(ctx, op, c, "climb") is None]
         out += [Climb(side="sas", operator=op.id, to=c) for c in climbs]
@@ -159,8 +161,9 @@ def _posture_and_misc(state: SasState, op: OperatorState, ap: int) -> list[Comma
         out.append(Stand(side="sas", operator=op.id))
     if not op.crouched and _allowed(state, op, "crouch", ap):
         out.append(Crouch(side="sas", operator=op.id))
-    corpse_here = any(o.kind == "corpse" for o in state.objects_at(op.loc))
-    if corpse_here and _allowed(state, op, "pick_up", ap):
+    here = {o.kind for o in state.objects_at(op.loc)}
+    takes = "trap_used" in here or ("corpse" in here and not op.crouched and not op.carrying)
+    if takes and _allowed(state, op, "pick_up", ap):
         out.append(PickUp(side="sas", operator=op.id))
     cap = state.rt.tables.operators[op.id].recovery
     if op.hp < cap and _allowed(state, op, "recover", ap):
@@ -248,8 +251,11 @@ def places(state: SasState, op: OperatorState, steps: list[Cell]) -> list[Comman
     assert op.loc is not None
     around = list(state.rt.grid.neighbours(op.loc))
     out: list[Command] = []
-    if op.carrying:
-        out += [Place(side="sas", operator=op.id, to=c) for c in around]
+    carried = state.obj(op.carrying) if op.carrying else None
+    if carried is not None:
+        barrel = carried.kind == "fuel_barrel"
+        spots = [c for c in around if not barrel or (empty(state, c) and c not in state.templates)]
+        out += [Place(side="sas", operator=op.id, to=c) for c in spots]
     if op.item_count("lewes_bomb") and not op.crouched:
         for c in around:
             out += [Place(side="sas", operator=op.id, to=c, item="lewes_bomb", position=n) for n in range(1, 21)]

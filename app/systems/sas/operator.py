@@ -9,6 +9,8 @@ operator enters and at the end of every action (SAS-LOS-6).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command
@@ -90,31 +92,49 @@ def check_allowed(ctx: Ctx, cmd: Command) -> int:
     return int(row.ap)
 
 
-def enter(ctx: Ctx, op_id: str, to: Cell, rule: str) -> None:
+def enter(ctx: Ctx, op_id: str, to: Cell, rule: str, *, take: bool = False) -> None:
     """Put the operator in ``to`` and check who sees him there (SAS-LOS-6, SAS-SEEN-2)."""
     op = ctx.state.op(op_id)
     ctx.state = ctx.state.with_op(op_id, loc=to)
     ctx.emit("operator_moved", t("{op} moves to {sq}.", op=ctx.name(op_id), sq=ctx.label(to)), rule, (op.loc, to))
+    barrel = next((o for o in ctx.state.objects_at(to) if o.kind == "fuel_barrel"), None)
+    if take and barrel is not None:  # a Move may end here only to take it (OQ-65)
+        ctx.state = ctx.state.with_object(replace(barrel, loc=None)).with_op(op_id, carrying=barrel.id)
+        ctx.emit("picked_up", t("{op} picks up a fuel barrel.", op=ctx.name(op_id)), "SAS-OBJ-6", (to,))
     alerts.detect(ctx)
 
 
-def step_ok(ctx: Ctx, op: OperatorState, to: Cell, wanted: str) -> str | None:
-    """Why the 1-square step is not a legal ``wanted`` ("open" move or "climb") step, or None."""
+def step_ok(ctx: Ctx, op: OperatorState, to: Cell, wanted: str, *, barrel: bool = False) -> str | None:
+    """Why the 1-square step is not a legal ``wanted`` ("open" move or "climb") step, or None; ``barrel``: a Move
+    onto a fuel barrel he will pick up (OQ-65)."""
     assert op.loc is not None
     if max(abs(op.loc[0] - to[0]), abs(op.loc[1] - to[1])) != 1:
         return "not an adjacent square"
     cls = step_class(ctx.state.rt, op.loc, to, op.crouched, op.item_count("grappling_hook") > 0)
     if cls != wanted or to in ctx.state.templates:
         return "terrain does not allow it" if cls != "climb" else "needs the Climb action"
-    return None if empty(ctx.state, to) else "the square is occupied"
+    if empty(ctx.state, to) or (barrel and barrel_to_take(ctx, op, to)):
+        return None
+    return "the square is occupied"
+
+
+def barrel_to_take(ctx: Ctx, op: OperatorState, to: Cell) -> bool:
+    """A standing operator carrying nothing may end a move on a lone fuel barrel's square, and then picks it up
+    at once (SAS-OBJ-1, SAS-OBJ-6, OQ-65)."""
+    state = ctx.state
+    if op.crouched or op.carrying or state.unit_at(to) is not None or state.op_at(to) is not None:
+        return False
+    return [o.kind for o in state.objects_at(to) if o.kind == "fuel_barrel"] == ["fuel_barrel"]
 
 
 def do_move(ctx: Ctx, cmd: Move) -> None:
     """Move 1 square (SAS-MOVE-1)."""
-    why = step_ok(ctx, ctx.state.op(cmd.operator), cmd.to, "open")
-    if why:
+    op = ctx.state.op(cmd.operator)
+    why = step_ok(ctx, op, cmd.to, "open")
+    take = why is not None and step_ok(ctx, op, cmd.to, "open", barrel=True) is None
+    if why and not take:
         raise illegal("Cannot move there: {why}.", "SAS-MOVE-1", why=why)
-    enter(ctx, cmd.operator, cmd.to, "SAS-MOVE-1")
+    enter(ctx, cmd.operator, cmd.to, "SAS-MOVE-1", take=take)
 
 
 def do_climb(ctx: Ctx, cmd: Climb) -> None:

@@ -71,6 +71,13 @@ def spend(stock: tuple[tuple[str, int], ...], what: str) -> tuple[tuple[str, int
     return tuple((w, n - 1 if w == what else n) for w, n in stock)
 
 
+def gain(stock: tuple[tuple[str, int], ...], what: str) -> tuple[tuple[str, int], ...]:
+    """One item token more (a used trap picked up again, SAS-EQ-4)."""
+    have = dict(stock)
+    have[what] = have.get(what, 0) + 1
+    return tuple(sorted(have.items()))
+
+
 def assign_hits(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, loc: Cell, hits: int) -> None:
     """First success on the target; Sten extras on units next to it (SAS-ATK-3, SAS-EQ-2, D-ATK-1)."""
     if hits <= 0:
