@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 # Adjutant uses no pydantic plugins: skip their entry-point scan, which costs start-up time (DESIGN §10).
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -65,6 +65,17 @@ class LazySystems(Mapping[str, GameSystem]):
     def __contains__(self, system_id: object) -> bool:
         return system_id in self._registry
 
+    def editor_plugin(self, system_id: str) -> Any:
+        """The system's editor plug-in (``app/systems/<id>/editing.py``'s ``PLUGIN``), or None if it has none."""
+        entry = self._registry.get(system_id)
+        if entry is None:
+            return None
+        try:
+            module = importlib.import_module(f"{entry.module}.editing")
+        except ModuleNotFoundError:
+            return None
+        return getattr(module, "PLUGIN", None)
+
     @property
     def names(self) -> dict[str, Text]:
         """Display names by id, without importing anything."""
@@ -95,7 +106,7 @@ def _render(path: Path, out: Path, size: int) -> None:
 
 
 CLI_OPTIONS = ("-h", "--help", "--lang")
-APP_OPTIONS = ("--smoke",)
+APP_OPTIONS = ("--smoke", "--edit")
 
 
 def _wants_cli(arg: str) -> bool:
@@ -142,10 +153,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from app.ui.app import run_app  # keep the CLI free of Qt start-up cost
 
-    smoke = "--smoke" in args
-    rest = [a for a in args if a != "--smoke"]
+    smoke, edit = "--smoke" in args, "--edit" in args
+    rest = [a for a in args if a not in APP_OPTIONS]
     scenario = Path(rest[0]) if rest and not rest[0].startswith("-") else None
-    return run_app(LazySystems(), [sys.argv[0], *rest], scenario=scenario, smoke=smoke)
+    return run_app(LazySystems(), [sys.argv[0], *rest], scenario=scenario, smoke=smoke, edit=edit)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +22,7 @@ from app.ui.main_window import MainWindow
 from app.ui.settings import Preferences, data_dir, recent_saves
 
 if TYPE_CHECKING:
+    from app.ui.editor.window import EditorWindow
     from app.ui.start_page import StartPage
 
 FONTS = Path(__file__).resolve().parents[2] / "resources" / "fonts"
@@ -72,6 +73,7 @@ class AppShell(QObject):
         self.agent_for_side = agent_for_side
         self.start_page: StartPage | None = None
         self.window: MainWindow | None = None
+        self.editor: EditorWindow | None = None
         install_language(self.prefs.language)
 
     def entries(self) -> list[Any]:
@@ -96,6 +98,7 @@ class AppShell(QObject):
         page.scenario_chosen.connect(self.open_entry)
         page.save_chosen.connect(self.open_save)
         page.restore_requested.connect(self.restore)
+        page.edit_requested.connect(self.open_editor)
         page.resize(1100, 700)
         page.setWindowTitle("Adjutant")
         page.show()
@@ -159,8 +162,16 @@ class AppShell(QObject):
             return None
         return self.open_session(session, None)
 
-    def open_session(self, session: Session, path: Path | None, *, bots: tuple[str, ...] = ()) -> MainWindow:
-        """Show a game window over ``session`` (``bots``: sides the system's bot plays)."""
+    def open_session(
+        self,
+        session: Session,
+        path: Path | None,
+        *,
+        bots: tuple[str, ...] = (),
+        back: Callable[[], None] | None = None,
+    ) -> MainWindow:
+        """Show a game window over ``session`` (``bots``: sides the system's bot plays; ``back``: what New
+        game does instead of the start page, e.g. return to the editor after a playtest)."""
         self._close_window()
         agents = self.agent_for_side or bot_factory(session.system)
         window = MainWindow(
@@ -172,13 +183,66 @@ class AppShell(QObject):
             save_path=path,
             open_session=self.open_session,
         )
-        window.new_game_requested.connect(self.show_start)
+        window.new_game_requested.connect(back or self.show_start)
+        if back is not None:
+            window.closed.connect(lambda: QTimer.singleShot(0, back))
         window.show()
         self.window = window
         if self.start_page is not None:
             self.start_page.close()
             self.start_page = None
         return window
+
+    # --- the editor ---------------------------------------------------------------------------------
+    def plugin_for(self, system_id: str) -> Any:
+        """The editor plug-in of a system (None when the system has no editor)."""
+        finder = getattr(self.systems, "editor_plugin", None)
+        return finder(system_id) if callable(finder) else None
+
+    def open_editor(self, system_id: str | None = None, path: Path | None = None) -> EditorWindow | None:
+        """Show the editor on ``path``, or on a new document of ``system_id`` (the first system by default)."""
+        from app.ui.editor.window import EditorWindow
+
+        if self.editor is None:
+            self.editor = EditorWindow(self.systems, self.plugin_for, self.prefs.language)
+            names = getattr(self.systems, "names", {})
+            for sid in self.systems:
+                if self.plugin_for(sid) is not None:
+                    name = names.get(sid)
+                    self.editor.add_new_action(sid, name.render(self.prefs.language) if name else sid)
+            self.editor.playtest_requested.connect(self.playtest)
+            self.editor.closed.connect(self._on_editor_closed)
+        if path is not None:
+            if not self.editor.open_path(Path(path)):
+                return None
+        else:
+            self.editor.controller.new(system_id or next(iter(self.systems)))
+        self.editor.show()
+        self.editor.raise_()
+        if self.start_page is not None:
+            self.start_page.close()
+            self.start_page = None
+        return self.editor
+
+    def playtest(self, session: Session) -> MainWindow:
+        """Play the edited document in a game window; closing it (or New game) returns to the editor."""
+        window = self.open_session(session, None, back=self._back_to_editor)
+        if self.editor is not None:
+            self.editor.hide()
+        return window
+
+    def _back_to_editor(self) -> None:
+        self._close_window()
+        if self.editor is not None:
+            self.editor.show()
+            self.editor.raise_()
+
+    def _on_editor_closed(self) -> None:
+        editor, self.editor = self.editor, None
+        if editor is not None:
+            editor.deleteLater()
+        if self.window is None:
+            self.show_start()
 
     def _close_window(self) -> None:
         if self.window is not None:
@@ -188,7 +252,12 @@ class AppShell(QObject):
 
 
 def run_app(
-    systems: Mapping[str, GameSystem], argv: list[str], *, scenario: Path | None = None, smoke: bool = False
+    systems: Mapping[str, GameSystem],
+    argv: list[str],
+    *,
+    scenario: Path | None = None,
+    smoke: bool = False,
+    edit: bool = False,
 ) -> int:
     """Run the application; ``smoke`` opens the default mission, paints one frame, prints the time, exits 0."""
     started = time.perf_counter()
@@ -196,7 +265,10 @@ def run_app(
     shell = AppShell(systems)
     if smoke:
         return _smoke(shell, started)
-    if scenario is not None:
+    if edit:
+        if shell.open_editor(path=scenario) is None:
+            shell.show_start()
+    elif scenario is not None:
         if shell.open_path(Path(scenario)) is None:
             shell.show_start()
     else:

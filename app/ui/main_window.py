@@ -61,6 +61,7 @@ class MainWindow(QMainWindow):
 
     new_game_requested = Signal()
     language_changed = Signal(str)
+    closed = Signal()
 
     def __init__(
         self,
@@ -385,6 +386,7 @@ class MainWindow(QMainWindow):
             self.autosaver.close()
         self.files.save_prefs()
         super().closeEvent(event)
+        self.closed.emit()
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)

@@ -67,6 +67,7 @@ class StartPage(QWidget):
     scenario_chosen = Signal(object, int, str, object)  # ScenarioEntry, seed, mode, sides played by the bot
     save_chosen = Signal(object)  # Path
     restore_requested = Signal(object)  # SaveFile
+    edit_requested = Signal(object, object)  # system id, scenario path to edit (None: a new document)
 
     def __init__(
         self,
@@ -154,7 +155,15 @@ class StartPage(QWidget):
         self.start_button.clicked.connect(self._on_start_button_clicked)
         self.seats = QGridLayout()
         self.seat_combos: dict[str, QComboBox] = {}
-        for item in (row, self.digital_radio, self.table_radio, self.seats, self.start_button):
+        edit_row = QHBoxLayout()
+        self.edit_button, self.new_button = QPushButton(self), QPushButton(self)
+        self.edit_button.setObjectName("edit_button")
+        self.new_button.setObjectName("new_in_editor_button")
+        self.edit_button.clicked.connect(self._on_edit_button_clicked)
+        self.new_button.clicked.connect(self._on_new_button_clicked)
+        edit_row.addWidget(self.edit_button)
+        edit_row.addWidget(self.new_button)
+        for item in (row, self.digital_radio, self.table_radio, self.seats, self.start_button, edit_row):
             box.addLayout(item) if isinstance(item, QHBoxLayout | QGridLayout) else box.addWidget(item)
         box.addStretch(1)
         return box
@@ -172,6 +181,8 @@ class StartPage(QWidget):
         self.digital_radio.setText(tr("Digital dice (Adjutant rolls)"))
         self.table_radio.setText(tr("Table mode (type the dice you roll)"))
         self.start_button.setText(tr("Start"))
+        self.edit_button.setText(tr("Edit in the editor"))
+        self.new_button.setText(tr("New mission in the editor"))
         self.restore_button.setText(tr("Restore"))
         if self.pending is not None:
             import datetime
@@ -266,6 +277,17 @@ class StartPage(QWidget):
         if 0 <= row < len(shown):
             mode = "table" if self.table_radio.isChecked() else "digital"
             self.scenario_chosen.emit(shown[row], self.seed.value(), mode, self.bot_sides())
+
+    def _on_edit_button_clicked(self) -> None:
+        shown = self.shown_entries()
+        row = self.scenario_list.currentRow()
+        if 0 <= row < len(shown):
+            self.edit_requested.emit(shown[row].system, Path(shown[row].path))
+
+    def _on_new_button_clicked(self) -> None:
+        system_id = self.current_system()
+        if system_id is not None:
+            self.edit_requested.emit(system_id, None)
 
     def _on_recent_list_item_double_clicked(self, item: QListWidgetItem) -> None:
         self.save_chosen.emit(Path(item.data(Qt.ItemDataRole.UserRole)))

@@ -434,6 +434,14 @@
         <source>Restore the game interrupted at {0}?</source>
         <translation>恢复在 {0} 中断的游戏？</translation>
     </message>
+    <message>
+        <source>Edit in the editor</source>
+        <translation>在编辑器中编辑</translation>
+    </message>
+    <message>
+        <source>New mission in the editor</source>
+        <translation>在编辑器中新建任务</translation>
+    </message>
 </context>
 <context>
     <name>Files</name>
@@ -486,6 +494,157 @@
     <message>
         <source>Adjutant saves (*.adjutant.json *.json)</source>
         <translation>Adjutant 存档 (*.adjutant.json *.json)</translation>
+    </message>
+</context>
+<context>
+    <name>Editor</name>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Brush: click or drag across the board to paint</source>
+        <translation>画笔：在地图上单击或拖动以绘制</translation>
+    </message>
+    <message>
+        <source>Cannot edit this file</source>
+        <translation>无法编辑此文件</translation>
+    </message>
+    <message>
+        <source>Cannot playtest yet</source>
+        <translation>暂时无法试玩</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>Click a counter, tile or marker on the board to inspect it.</source>
+        <translation>单击地图上的算子、图砖或标记以查看其属性。</translation>
+    </message>
+    <message>
+        <source>Editor toolbar</source>
+        <translation>编辑器工具栏</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>No problems: the mission can be played.</source>
+        <translation>没有问题：任务可以进行。</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开剧本</translation>
+    </message>
+    <message>
+        <source>Palette</source>
+        <translation>素材板</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Save scenario as</source>
+        <translation>剧本另存为</translation>
+    </message>
+    <message>
+        <source>Saved {0}</source>
+        <translation>已保存 {0}</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json)</source>
+        <translation>剧本文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Select / move</source>
+        <translation>选择/移动</translation>
+    </message>
+    <message>
+        <source>Set-up</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Smoke test: {0}/{1} games, {2} finished, {3} dead ends, {4} runaways, {5} crashes</source>
+        <translation>冒烟测试：{0}/{1}局，{2}局结束，{3}局僵局，{4}局失控，{5}局崩溃</translation>
+    </message>
+    <message>
+        <source>The document does not load: the board shows the last version that did.</source>
+        <translation>文档无法载入：地图显示的是最后一个可载入的版本。</translation>
+    </message>
+    <message>
+        <source>The document has unsaved changes. Discard them?</source>
+        <translation>文档有未保存的修改。要放弃吗？</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Editor</source>
+        <translation>编辑器</translation>
+    </message>
+    <message>
+        <source>Close editor</source>
+        <translation>关闭编辑器</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Fit board</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Flip tile</source>
+        <translation>翻转图砖</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>Playtest</source>
+        <translation>试玩</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Rotate</source>
+        <translation>旋转</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Smoke test</source>
+        <translation>冒烟测试</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
     </message>
 </context>
 </TS>

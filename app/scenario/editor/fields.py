@@ -33,6 +33,7 @@ class FieldSpec:
         maximum: Highest allowed integer.
         pattern: Regular expression a text must match.
         optional: Whether the value may be left empty (the key is then removed).
+        default: What the loader assumes when the value is absent (shown in the form).
     """
 
     path: JsonPath
@@ -43,6 +44,7 @@ class FieldSpec:
     maximum: int | None = None
     pattern: str | None = None
     optional: bool = False
+    default: Any = None
 
 
 class FieldValueError(ValueError):
@@ -143,7 +145,7 @@ def _fields_of(name: str, prop: Mapping[str, Any], defs: Mapping[str, Any], path
         low, high = main.get("minimum"), main.get("maximum")
         return [FieldSpec(path, label, "int", minimum=low, maximum=high, optional=optional)]
     if kind == "boolean":
-        return [FieldSpec(path, label, "bool")]
+        return [FieldSpec(path, label, "bool", default=prop.get("default"))]
     if kind == "string":
         return [FieldSpec(path, label, "text", pattern=main.get("pattern"), optional=optional)]
     props = main.get("properties", {})
@@ -158,6 +160,8 @@ def _fields_of(name: str, prop: Mapping[str, Any], defs: Mapping[str, Any], path
 def current_text(data: Any, spec: FieldSpec) -> Any:
     """The value a field shows now (text for text fields; ``""`` when absent)."""
     value = get_at(data, spec.path, MISSING)
+    if (value is MISSING or value is None) and spec.default is not None:
+        value = spec.default
     if value is MISSING or value is None:
         return [] if spec.kind == "multi" else ("" if spec.kind != "bool" else False)
     return value if spec.kind in ("bool", "multi") else str(value)

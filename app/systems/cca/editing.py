@@ -16,10 +16,15 @@ from app.core.i18n import localized, t
 from app.scenario.editor.document import JsonPath, Transaction, get_at
 from app.scenario.editor.fields import FieldSpec
 from app.scenario.editor.plugin import Finding, PaletteEntry, Placed, Spot, nearest_label
-from app.systems.cca.scenario import SIDES, CcaScenario, Runtime
+from app.systems.cca.scenario import SIDES, CcaScenario, Runtime, SpecialRules
 from app.systems.cca.tables import terrains, unit_classes
 
 STANDARD_BOARD = "resources:boards/cca_standard.json"
+SWITCHES = {  # the scenario's special-rule switches (docs/cca-decisions.md Q1, Q2, Q5)
+    "cap_two_way": "Terrain caps also limit attacks into forest, broken ground and fords (Q1)",
+    "broken_mounted_may_battle": "Mounted units may battle the turn they enter broken ground (Q2)",
+    "ignored_swords_reroll": "Elephant swords the target ignores still add a die (Q5)",
+}
 CLEAR = "clear"
 
 
@@ -132,8 +137,9 @@ class CcaEditing:
                 ),
             ]
         fields.append(FieldSpec(("first_player",), t("First player"), "choice", SIDES))
-        for name in ("cap_two_way", "broken_mounted_may_battle", "ignored_swords_reroll", "units_may_exit"):
-            fields.append(FieldSpec(("rules", name), localized(name.replace("_", " ").capitalize()), "bool"))
+        for name in SWITCHES:  # noqa: PLC0206 (t(TABLE[key]) lets the message extractor find the labels)
+            default = SpecialRules.model_fields[name].default
+            fields.append(FieldSpec(("rules", name), t(SWITCHES[name]), "bool", default=default))
         return fields
 
     def checks(self, model: BaseModel, runtime: Any, state: Any) -> list[Finding]:
