@@ -184,8 +184,6 @@ class AppShell(QObject):
             open_session=self.open_session,
         )
         window.new_game_requested.connect(back or self.show_start)
-        if back is not None:
-            window.closed.connect(lambda: QTimer.singleShot(0, back))
         window.show()
         self.window = window
         if self.start_page is not None:
@@ -227,20 +225,24 @@ class AppShell(QObject):
     def playtest(self, session: Session) -> MainWindow:
         """Play the edited document in a game window; closing it (or New game) returns to the editor."""
         window = self.open_session(session, None, back=self._back_to_editor)
+        window.closed.connect(lambda w=window: self._on_playtest_closed(w))
         if self.editor is not None:
             self.editor.hide()
         return window
 
     def _back_to_editor(self) -> None:
-        self._close_window()
+        if self.window is not None:
+            self.window.close()  # -> _on_playtest_closed
+
+    def _on_playtest_closed(self, window: MainWindow) -> None:
+        if self.window is window:
+            self.window = None  # dropped, not deleteLater(): its Python wrapper owns it (safe with the GC)
         if self.editor is not None:
             self.editor.show()
             self.editor.raise_()
 
     def _on_editor_closed(self) -> None:
-        editor, self.editor = self.editor, None
-        if editor is not None:
-            editor.deleteLater()
+        self.editor = None
         if self.window is None:
             self.show_start()
 

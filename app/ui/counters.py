@@ -140,7 +140,7 @@ class MarkerItem(QGraphicsItem):
         self.size = size
         self.view = view
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setZValue(COUNTER_Z - 1)
+        self.setZValue(COUNTER_Z - (2 if view.kind == "objective" else 1))
         self.set_view(view, lang)
 
     def set_view(self, view: MarkerView, lang: str) -> None:
@@ -158,6 +158,12 @@ class MarkerItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.size / 2
+        if self.view.kind == "objective":  # a target square: red rings the counters can stand on
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for k, radius in enumerate((r * 1.02, r * 0.62, r * 0.22)):
+                painter.setPen(QPen(QColor(200, 30, 30, 210), self.size * (0.08 if k < 2 else 0.16)))
+                painter.drawEllipse(QPointF(0, 0), radius, radius)
+            return
         painter.setPen(QPen(QColor("#3a2a10"), self.size * 0.05))
         painter.setBrush(QColor("#f2d492"))
         painter.drawEllipse(QPointF(0, 0), r, r)

@@ -40,6 +40,32 @@ def window(qtbot, adjutant_data_dir: Path) -> Iterator[object]:  # type: ignore[
     win.close()
 
 
+@pytest.fixture(autouse=True)
+def no_modal_boxes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """A message box would block an offscreen test for ever: record it and answer it instead.
+
+    Questions are answered "Discard"/"Yes" (so closing a dirty editor at teardown never hangs); a test that
+    wants another answer patches the box itself.
+    """
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[str] = []
+
+    def _record(answer: object):  # type: ignore[no-untyped-def]
+        def box(_parent: object, title: str, text: str = "", *_a: object, **_k: object) -> object:
+            shown.append(f"{title}: {text}")
+            return answer
+
+        return staticmethod(box)
+
+    yes = QMessageBox.StandardButton.Yes
+    discard = QMessageBox.StandardButton.Discard
+    monkeypatch.setattr(QMessageBox, "question", _record(discard))
+    for name in ("warning", "information", "critical"):
+        monkeypatch.setattr(QMessageBox, name, _record(yes))
+    yield shown
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The offscreen platform cannot propagate size hints of dock layouts; that warning is not ours."""
     for item in items:

@@ -169,7 +169,9 @@ class Transaction:
         self.ops.append(op)
 
     def set(self, path: JsonPath, value: Any) -> None:
-        """Set the value at ``path`` (adding a dict key if needed); no-op when it is already equal."""
+        """Set the value at ``path`` (adding dict keys, and absent parent objects, as needed); no-op when equal."""
+        if len(path) > 1 and isinstance(path[-1], str) and get_at(self._data, path[:-1], MISSING) is MISSING:
+            self.set(path[:-1], {})
         old = get_at(self._data, path, MISSING)
         if old is MISSING or old != value:
             self._do(SetValue(path, copy.deepcopy(old), copy.deepcopy(value)))

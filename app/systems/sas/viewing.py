@@ -84,6 +84,12 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
 def _markers(state: SasState) -> list[MarkerView]:
     out = [MarkerView(o.id, o.loc, o.kind) for o in state.objects if o.loc is not None]
     out += [MarkerView(f"template_{i}", c, "blast_template") for i, c in enumerate(state.templates)]
+    for objective in state.rt.mission.objectives:  # SAS-BRD-12 ⑤: targets still standing
+        if objective.kind != "destroy" or objective.id in state.achieved:
+            continue
+        title = objective.title.text()
+        cells = sorted(state.rt.objective_cells.get(objective.id, frozenset()))
+        out += [MarkerView(f"objective_{objective.id}_{i}", c, "objective", "", title) for i, c in enumerate(cells)]
     return out
 
 

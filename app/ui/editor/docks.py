@@ -132,7 +132,7 @@ class ProblemsDock(QDockWidget):
             where = f" [{finding.where}]" if finding.where else ""
             item = QListWidgetItem(f"{mark} {finding.message.render(lang)}{where}\n    {finding.path}")
             item.setForeground(QBrush(ERROR_COLOUR if finding.severity == "error" else WARNING_COLOUR))
-            item.setData(Qt.ItemDataRole.UserRole, len(self.list))
+            item.setData(Qt.ItemDataRole.UserRole, self.list.count())
             self.list.addItem(item)
 
     def _on_list_item_clicked(self, item: QListWidgetItem) -> None:

@@ -12,7 +12,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QToolBar, QVBoxLayout, QWidget
 
 from app.core.system import GameSystem
-from app.scenario.editor.fields import fields_from_schema
+from app.scenario.editor.fields import FieldSpec, fields_from_schema
 from app.scenario.editor.files import schema_for
 from app.scenario.editor.plugin import Finding, Spot
 from app.scenario.loading import ScenarioError
@@ -20,6 +20,7 @@ from app.ui.board_scene import BoardScene
 from app.ui.editor.board import EditorBoardView
 from app.ui.editor.controller import EditorController, PluginFinder
 from app.ui.editor.docks import FormDock, PaletteDock, ProblemsDock
+from app.ui.editor.smoke import GAMES as SMOKE_GAMES
 from app.ui.editor.smoke import SmokeRun, start_smoke
 from app.ui.lang import translator
 
@@ -27,6 +28,7 @@ tr = translator("Editor")
 SELECTED = (QColor(255, 196, 0, 70), QColor(230, 140, 0))
 PREVIEW = (QColor(30, 136, 229, 70), QColor(30, 136, 229))
 PROBLEM = (QColor(211, 47, 47, 60), QColor(211, 47, 47))
+GENERAL_FIELDS = ("id", "title", "description")
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,8 @@ class EditorWindow(QMainWindow):
         self._labels: dict[str, Any] = {}
         self._board_obj: Any = None
         self.smoke_run: SmokeRun | None = None
+        self.last_smoke: SmokeRun | None = None
+        self.smoke_games = SMOKE_GAMES
         self._smoke_timer = QTimer(self, interval=200)
         self._smoke_timer.timeout.connect(self._poll_smoke)
         self._build()
@@ -158,6 +162,7 @@ class EditorWindow(QMainWindow):
         c.tool_changed.connect(self._on_controller_tool_changed)
         c.refused.connect(lambda text: self.statusBar().showMessage(text.render(self.lang), 6000))
         self.palette.tool_chosen.connect(c.set_tool)
+        self.palette.tool_chosen.connect(lambda _e: self.board.setFocus())  # R, T, Del go to the board, not the list
         self.problems.finding_activated.connect(self._on_problems_finding_activated)
         self.board.spot_clicked.connect(lambda loc: c.click(self.spot(loc)))
         self.board.drag_moved.connect(self._on_board_drag_moved)
@@ -261,7 +266,7 @@ class EditorWindow(QMainWindow):
         self.banner.setText(tr("The document does not load: the board shows the last version that did."))
         if c.plugin is not None:
             self.palette.set_entries(c.plugin.palette(c.doc.data), self.lang, c.tool)
-            self.setup.form.set_fields(c.plugin.setup_fields(c.doc.data), c.doc.data, self.lang)
+            self.setup.form.set_fields(self.setup_fields(), c.doc.data, self.lang)
         self.problems.show_findings(c.result.findings, self.lang)
         self._show_problem_squares(c.result.findings)
         self._refresh_selection()
@@ -270,6 +275,15 @@ class EditorWindow(QMainWindow):
         self.actions_by_name["playtest"].setEnabled(c.result.playable)
         self.actions_by_name["smoke"].setEnabled(c.result.playable and self.smoke_run is None)
         self._update_title()
+
+    def setup_fields(self) -> list[FieldSpec]:
+        """The set-up form: the document's id, title and description, then the system's own fields."""
+        c = self.controller
+        if c.plugin is None:
+            return []
+        schema = schema_for(c.doc.data, c.systems)
+        general = [f for f in fields_from_schema(schema, c.doc.data, ()) if f.path[0] in GENERAL_FIELDS]
+        return general + c.plugin.setup_fields(c.doc.data)
 
     def _refresh_selection(self) -> None:
         c = self.controller
@@ -360,7 +374,9 @@ class EditorWindow(QMainWindow):
             return
         folder = c.doc.path.parent if c.doc.path else Path.cwd()
         system = c.systems[c.system_id]
-        self.smoke_run, _thread = start_smoke(c.systems, system, c.result.model, c.result.runtime, folder=folder)
+        self.smoke_run, _thread = start_smoke(
+            c.systems, system, c.result.model, c.result.runtime, folder=folder, games=self.smoke_games
+        )
         self.actions_by_name["smoke"].setEnabled(False)
         self._smoke_timer.start()
         self._poll_smoke()
