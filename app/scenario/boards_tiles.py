@@ -18,7 +18,17 @@ from app.geometry.topology import EdgeFeature
 from app.scenario import boards_tilecheck as check
 from app.scenario.boards_tilecheck import LEGEND, Problem, Square, parse_square
 
-__all__ = ["LEGEND", "EdgeSpec", "MarkSpec", "TileLibrary", "TileSideSpec", "TileSpec", "raise_problems"]
+__all__ = [
+    "LEGEND",
+    "EdgeSpec",
+    "MarkSpec",
+    "TileLibrary",
+    "TileSideSpec",
+    "TileSpec",
+    "mark_fields",
+    "raise_problems",
+    "side_grid",
+]
 
 Side = Literal["N", "E", "S", "W"]
 EdgeKind = Literal["low_wall", "hedge", "window", "door", "high_wall", "building_wall"]
@@ -55,6 +65,12 @@ _MARK_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "fuel_barrel": (frozenset({"at"}), frozenset()),
 }
 _MARK_OPTIONAL = ("at", "path", "colour", "arrows", "solid", "facing", "line", "row", "label")
+
+
+def mark_fields(kind: str) -> frozenset[str]:
+    """The fields a mark of ``kind`` takes besides ``kind`` (required and optional)."""
+    required, optional = _MARK_FIELDS[kind]
+    return required | optional
 
 
 def raise_problems(title: str, problems: list[Problem]) -> None:
@@ -294,15 +310,28 @@ class TileLibrary(BaseModel):
             KeyError: If the tile or side does not exist.
         """
         tile = self.tile(tile_id)
-        spec = tile.sides[side]
-        width, height = tile.size
-        terrain = {(x, y): LEGEND[spec.rows[y][x]] for y in range(height) for x in range(width)}
-        placed: dict[tuple[int, int, str], tuple[tuple[int, int, str], EdgeFeature]] = {}
-        for edge in spec.edges:
-            for x, y in edge.squares():
-                placed[check.canonical_edge((x, y), edge.side)] = ((x, y, edge.side), edge.feature())
-        edges = {key: (feature,) for key, feature in placed.values()}
-        return TileGrid(width, height, terrain, edges, _marks(tile_id, spec.marks))
+        return side_grid(tile_id, tile.size, tile.sides[side])
+
+
+def side_grid(tile_id: str, size: tuple[int, int], spec: TileSideSpec) -> TileGrid:
+    """The geometry of one tile side of ``size`` squares (unknown row characters read as regular ground).
+
+    The tile editor also draws unfinished sides with it: ``spec`` may be built with ``model_construct`` from
+    the edges and marks that are valid on their own.
+    """
+    width, height = size
+    rows = spec.rows
+    terrain = {
+        (x, y): LEGEND.get(rows[y][x] if y < len(rows) and x < len(rows[y]) else ".", "regular")
+        for y in range(height)
+        for x in range(width)
+    }
+    placed: dict[tuple[int, int, str], tuple[tuple[int, int, str], EdgeFeature]] = {}
+    for edge in spec.edges:
+        for x, y in edge.squares():
+            placed[check.canonical_edge((x, y), edge.side)] = ((x, y, edge.side), edge.feature())
+    edges = {key: (feature,) for key, feature in placed.values()}
+    return TileGrid(width, height, terrain, edges, _marks(tile_id, spec.marks))
 
 
 def _marks(tile_id: str, specs: list[MarkSpec]) -> dict[tuple[int, int], tuple[Mark, ...]]:

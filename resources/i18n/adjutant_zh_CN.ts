@@ -646,5 +646,117 @@
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
+    <message>
+        <source>Tile editor…</source>
+        <translation>地图板编辑器…</translation>
+    </message>
+    <message>
+        <source>This system has no tiles to edit.</source>
+        <translation>此游戏系统没有可编辑的地图板。</translation>
+    </message>
+    <message>
+        <source>New tile</source>
+        <translation>新地图板</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>English name</source>
+        <translation>英文名</translation>
+    </message>
+    <message>
+        <source>Chinese name</source>
+        <translation>中文名</translation>
+    </message>
+    <message>
+        <source>Width (squares)</source>
+        <translation>宽度（格）</translation>
+    </message>
+    <message>
+        <source>Height (squares)</source>
+        <translation>高度（格）</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>种类</translation>
+    </message>
+    <message>
+        <source>Open library…</source>
+        <translation>打开图库…</translation>
+    </message>
+    <message>
+        <source>Turn mark</source>
+        <translation>转动标记</translation>
+    </message>
+    <message>
+        <source>Erase marks</source>
+        <translation>擦除标记</translation>
+    </message>
+    <message>
+        <source>Close tile editor</source>
+        <translation>关闭地图板编辑器</translation>
+    </message>
+    <message>
+        <source>New tile…</source>
+        <translation>新地图板…</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>面</translation>
+    </message>
+    <message>
+        <source>Tiles</source>
+        <translation>地图板</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Tile</source>
+        <translation>地图板</translation>
+    </message>
+    <message>
+        <source>Square</source>
+        <translation>方格</translation>
+    </message>
+    <message>
+        <source>Tile editor toolbar</source>
+        <translation>地图板编辑器工具栏</translation>
+    </message>
+    <message>
+        <source>Cannot open this library</source>
+        <translation>无法打开此图库</translation>
+    </message>
+    <message>
+        <source>Open tile library</source>
+        <translation>打开地图板图库</translation>
+    </message>
+    <message>
+        <source>Tile libraries (*.json)</source>
+        <translation>地图板图库 (*.json)</translation>
+    </message>
+    <message>
+        <source>Save tile library as</source>
+        <translation>地图板图库另存为</translation>
+    </message>
+    <message>
+        <source>The tile library has unsaved changes. Discard them?</source>
+        <translation>地图板图库有未保存的修改。放弃这些修改吗？</translation>
+    </message>
+    <message>
+        <source>Select a square to see and edit its marks.</source>
+        <translation>选择一个方格以查看和编辑其标记。</translation>
+    </message>
+    <message>
+        <source>Tile editor</source>
+        <translation>地图板编辑器</translation>
+    </message>
 </context>
 </TS>

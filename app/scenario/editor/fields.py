@@ -148,6 +148,10 @@ def _fields_of(name: str, prop: Mapping[str, Any], defs: Mapping[str, Any], path
         return [FieldSpec(path, label, "bool", default=prop.get("default"))]
     if kind == "string":
         return [FieldSpec(path, label, "text", pattern=main.get("pattern"), optional=optional)]
+    if kind == "array":  # a set of choices (a sentry point's arrows): ticked in a list
+        items = follow_ref(main.get("items", {}), defs)
+        if "enum" in items:
+            return [FieldSpec(path, label, "multi", tuple(map(str, items["enum"])), optional=optional)]
     props = main.get("properties", {})
     if set(props) == {"en", "zh_CN"}:  # a Localized text
         return [

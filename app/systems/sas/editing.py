@@ -54,6 +54,25 @@ class SasEditing:
 
     system_id = "sas"
 
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder  # the mission's folder: a library path in the mission is relative to it
+
+    def with_folder(self, folder: Path | None) -> SasEditing:
+        """The same tools for a mission kept in ``folder``."""
+        return SasEditing(folder)
+
+    def tile_library(self, data: dict[str, Any]) -> tuple[Path, bool] | None:
+        """The file of the mission's tile library, and whether it is bundled with the app (read only)."""
+        ref = str(get_at(data, ("board", "library"), CORE_LIBRARY))
+        try:
+            return resolve_ref(ref, self.folder), ref.startswith("resources:")
+        except (ResourceError, ValueError):
+            return None
+
+    def use_tile_library(self, tx: Transaction, ref: str) -> None:
+        """Lay the mission's tiles from another library (a player's own tiles, SAS-BRD-1)."""
+        tx.set(("board", "library"), ref)
+
     def new_document(self) -> dict[str, Any]:
         """One map tile below the entry/exit tile, a one-man team: small, valid, ready to grow."""
         return {
@@ -79,7 +98,7 @@ class SasEditing:
     def palette(self, data: dict[str, Any]) -> list[PaletteEntry]:
         """Every tile of the library, the unit roles, and the square markers."""
         entries: list[PaletteEntry] = []
-        library = library_of(data)
+        library = library_of(data, self.folder)
         for tile in library.tiles if library is not None else []:
             group = t("Map tiles") if tile.kind == "map" else t("Small tiles")
             entries.append(PaletteEntry(f"tile:{tile.id}", group, localized(tile.name_en, tile.name_zh)))
@@ -106,7 +125,7 @@ class SasEditing:
         return None
 
     def _place_tile(self, tx: Transaction, tile_id: str, spot: Spot) -> JsonPath | None:
-        library = library_of(tx.get(()))
+        library = library_of(tx.get(()), self.folder)
         if library is None or not isinstance(spot.loc, tuple):
             return None
         kind = library.tile(tile_id).kind
@@ -146,7 +165,7 @@ class SasEditing:
         return items
 
     def _tiles(self, data: dict[str, Any]) -> list[Placed]:
-        library = library_of(data)
+        library = library_of(data, self.folder)
         items: list[Placed] = []
         for group in ("tiles", "extras"):
             for i, placed in enumerate(get_at(data, ("board", group), [])):

@@ -25,10 +25,14 @@ class EditorBoardView(BoardView):
     drag_finished = Signal(object, object)  # start location, end location
     paint_moved = Signal(object)  # list of locations painted so far
     paint_finished = Signal(object)  # list of locations painted
+    stroke_moved = Signal(object)  # list of (x, y) scene points of an edge stroke so far
+    stroke_finished = Signal(object)  # list of (x, y) scene points of the finished edge stroke
 
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.painting = False  # the current tool is a brush (set by the window)
+        self.stroking = False  # the current tool draws on square sides: report scene points, not squares
+        self._stroke: list[tuple[float, float]] = []
         self.draggable: Any = lambda loc: False  # whether a left drag from ``loc`` moves something
         self._start_loc: Any = None
         self._painted: list[Any] = []
@@ -50,7 +54,10 @@ class EditorBoardView(BoardView):
         if event.button() == Qt.MouseButton.LeftButton:
             self._press = (event.button(), pos, None)
             self._edit_mode = ""
-            if self.painting and self._start_loc is not None:
+            if self.stroking:
+                self._edit_mode, self._stroke = "stroke", [self._scene_xy(pos)]
+                self.stroke_moved.emit(list(self._stroke))
+            elif self.painting and self._start_loc is not None:
                 self._edit_mode, self._painted = "paint", [self._start_loc]
                 self.paint_moved.emit(list(self._painted))
         elif event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
@@ -65,13 +72,20 @@ class EditorBoardView(BoardView):
         self._last = pos
         event.accept()
 
+    def _scene_xy(self, pos: QPoint) -> tuple[float, float]:
+        point = self.mapToScene(pos)
+        return (point.x(), point.y())
+
     def _edit_move(self, pos: QPoint) -> None:
         _button, start, _item = self._press  # type: ignore[misc]
         if not self._edit_mode and (pos - start).manhattanLength() >= QApplication.startDragDistance():
             movable = self._start_loc is not None and self.draggable(self._start_loc)
             self._edit_mode = "move" if movable else "pan"
         loc = self._loc(pos)
-        if self._edit_mode == "pan":
+        if self._edit_mode == "stroke":
+            self._stroke.append(self._scene_xy(pos))
+            self.stroke_moved.emit(list(self._stroke))
+        elif self._edit_mode == "pan":
             self.fitted = False
             delta = pos - self._last
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
@@ -89,7 +103,10 @@ class EditorBoardView(BoardView):
         button = self._press[0]
         mode, self._press, self._edit_mode = self._edit_mode, None, ""
         loc = self._loc(event.position().toPoint())
-        if mode == "paint":
+        if mode == "stroke":
+            self.stroke_finished.emit(list(self._stroke))
+            self._stroke = []
+        elif mode == "paint":
             self.paint_finished.emit(list(self._painted))
             self._painted = []
         elif mode == "move" and loc is not None:

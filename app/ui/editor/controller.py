@@ -62,8 +62,14 @@ class EditorController(QObject):
             raise ValueError(f"no editor for system {system_id!r}")
         self._adopt(doc, plugin)
 
+    def _bound(self, plugin: EditorPlugin) -> EditorPlugin:
+        """The plug-in told where the document lives (relative paths in it, such as a tile library, start there)."""
+        bind = getattr(plugin, "with_folder", None)
+        return bind(self.doc.path.parent if self.doc.path else None) if bind is not None else plugin
+
     def _adopt(self, doc: Document, plugin: EditorPlugin) -> None:
-        self.doc, self.plugin, self.preview = doc, plugin, None
+        self.doc, self.preview = doc, None
+        self.plugin = self._bound(plugin)
         self.selected, self.tool = None, None
         doc.subscribe(lambda _doc: self.recheck())
         self.recheck()
@@ -72,7 +78,34 @@ class EditorController(QObject):
 
     def save(self, path: Path | None = None) -> Path:
         """Write the canonical file (to ``path`` or the document's own); returns where it went."""
-        return save_document(self.doc, self.systems, path)
+        where = save_document(self.doc, self.systems, path)
+        if self.plugin is not None:
+            self.plugin = self._bound(self.plugin)
+        return where
+
+    # --- tile libraries (systems with tiled boards) ---------------------------------------------------
+    def tile_library(self) -> tuple[Path, bool] | None:
+        """The document's tile library file and whether it is bundled; None when the system has no tiles."""
+        find = getattr(self.plugin, "tile_library", None)
+        return find(self.doc.data) if find is not None else None  # type: ignore[no-any-return]
+
+    def use_tile_library(self, path: Path) -> None:
+        """Point the document at the library saved at ``path`` (relative to the document's folder when it can)."""
+        use = getattr(self.plugin, "use_tile_library", None)
+        if use is None:
+            return
+        ref = str(path.resolve())
+        if self.doc.path is not None:
+            try:
+                ref = path.resolve().relative_to(self.doc.path.parent.resolve()).as_posix()
+            except ValueError:
+                ref = str(path.resolve())
+        current = self.tile_library()
+        if current is not None and current[0].resolve() == path.resolve():
+            self.recheck()  # same file, new tiles: the palette and the board change
+            return
+        with self.doc.transaction(t("Use tile library {name}", name=path.name)) as tx:
+            use(tx, ref)
 
     @property
     def system_id(self) -> str:

@@ -118,12 +118,13 @@ class ProblemsDock(QDockWidget):
         self.setWidget(self.list)
         self.findings: list[Finding] = []
 
-    def show_findings(self, findings: list[Finding], lang: str) -> None:
-        """List the findings, errors first."""
+    def show_findings(self, findings: list[Finding], lang: str, ok_text: Text | None = None) -> None:
+        """List the findings, errors first (``ok_text``: what an empty list means)."""
         self.findings = list(findings)
         self.list.clear()
         if not findings:
-            ok = QListWidgetItem("✔ " + tr("No problems: the mission can be played."))
+            text = ok_text.render(lang) if ok_text is not None else tr("No problems: the mission can be played.")
+            ok = QListWidgetItem("✔ " + text)
             ok.setForeground(QBrush(QColor("#1b5e20")))
             self.list.addItem(ok)
             return

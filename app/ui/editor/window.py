@@ -58,6 +58,7 @@ EDITOR_ACTIONS: tuple[EditorAction, ...] = (
     EditorAction("fit", _("Fit board"), ("F",)),
     EditorAction("playtest", _("Playtest"), ("F5",)),
     EditorAction("smoke", _("Smoke test"), ("F6",)),
+    EditorAction("tiles", _("Tile editor…"), ("Ctrl+Shift+T",)),
     EditorAction("close", _("Close editor"), ("Ctrl+W",), toolbar=False),
 )
 
@@ -84,6 +85,7 @@ class EditorWindow(QMainWindow):
         self.smoke_run: SmokeRun | None = None
         self.last_smoke: SmokeRun | None = None
         self.smoke_games = SMOKE_GAMES
+        self.tile_window: Any = None
         self._smoke_timer = QTimer(self, interval=200)
         self._smoke_timer.timeout.connect(self._poll_smoke)
         self._build()
@@ -126,7 +128,11 @@ class EditorWindow(QMainWindow):
             action.setShortcuts([QKeySequence(s) for s in spec.shortcuts])
             self.actions_by_name[spec.name] = action
             self.addAction(action)
-            menu = self.file_menu if spec.name in ("open", "save", "save_as", "playtest", "smoke", "close") else None
+            menu = (
+                self.file_menu
+                if spec.name in ("open", "save", "save_as", "playtest", "smoke", "tiles", "close")
+                else None
+            )
             (menu or self.edit_menu).addAction(action)
             if spec.toolbar:
                 self.toolbar.addAction(action)
@@ -153,6 +159,7 @@ class EditorWindow(QMainWindow):
             "fit": self.board.fit,
             "playtest": self.playtest,
             "smoke": self.smoke_test,
+            "tiles": self.open_tile_editor,
             "close": self.close,
         }
         for name, handler in handlers.items():
@@ -274,6 +281,7 @@ class EditorWindow(QMainWindow):
         self.actions_by_name["redo"].setEnabled(c.doc.can_redo)
         self.actions_by_name["playtest"].setEnabled(c.result.playable)
         self.actions_by_name["smoke"].setEnabled(c.result.playable and self.smoke_run is None)
+        self.actions_by_name["tiles"].setEnabled(c.tile_library() is not None)
         self._update_title()
 
     def setup_fields(self) -> list[FieldSpec]:
@@ -397,6 +405,37 @@ class EditorWindow(QMainWindow):
             self.actions_by_name["smoke"].setEnabled(self.controller.result.playable)
             self.statusBar().showMessage(text, 15000)
 
+    # --- tiles ----------------------------------------------------------------------------------------
+    def open_tile_editor(self) -> Any:
+        """Edit the mission's tile library in the tile editor; saving it makes the mission use the saved file.
+
+        The bundled library opens as a copy (saving asks for a new file), so a player's own tiles go in a
+        library of their own next to their missions.
+        """
+        from app.ui.editor.tiles import TileEditorWindow
+
+        found = self.controller.tile_library()
+        if found is None:
+            self.statusBar().showMessage(tr("This system has no tiles to edit."), 6000)
+            return None
+        path, bundled = found
+        if self.tile_window is None:
+            self.tile_window = TileEditorWindow(lang=self.lang)
+            self.tile_window.library_saved.connect(self._on_tile_library_saved)
+            self.tile_window.closed.connect(self._on_tile_window_closed)
+            if not self.tile_window.open_path(path, as_copy=bundled):
+                self.tile_window = None
+                return None
+        self.tile_window.show()
+        self.tile_window.raise_()
+        return self.tile_window
+
+    def _on_tile_library_saved(self, path: Path) -> None:
+        self.controller.use_tile_library(Path(path))
+
+    def _on_tile_window_closed(self) -> None:
+        self.tile_window = None
+
     # --- lifetime -----------------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
         """Switch the editor's texts to ``lang``."""
@@ -406,7 +445,7 @@ class EditorWindow(QMainWindow):
         self.refresh()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self._discard_ok():
+        if not self._discard_ok() or (self.tile_window is not None and not self.tile_window.close()):
             event.ignore()
             return
         if self.smoke_run is not None:
