@@ -42,6 +42,31 @@ EDGE_KINDS = ("low_wall", "hedge", "window", "door", "high_wall", "building_wall
 MARK_KINDS = ("sentry", "guard", "officer", "spawn", "entry_exit", "room", "objective", "fuel_barrel", "vehicle_spot")
 """Marks placed with one click; patrol lines are drawn as strokes (:meth:`TileEditor.draw_patrol`)."""
 TILE_KINDS = ("map", "spawn", "entry_exit", "supply_dump")
+TERRAIN_NAMES = {
+    "regular": "Open ground",
+    "road": "Road",
+    "rail": "Railway",
+    "water": "Water",
+    "forest": "Forest",
+    "rock": "Rock",
+    "building": "Building",
+    "crate": "Crates",
+    "supply_dump": "Supply dump",
+    "bridge": "Bridge",
+}
+"""Display names of the terrains of :data:`LEGEND` (translated with ``t``)."""
+MARK_NAMES = {
+    "sentry": "Sentry point",
+    "guard": "Guard position",
+    "officer": "Officer position",
+    "spawn": "Spawn spot",
+    "entry_exit": "Entry/exit square",
+    "room": "Room name",
+    "objective": "Objective",
+    "fuel_barrel": "Fuel barrel",
+    "vehicle_spot": "Vehicle spot",
+}
+"""Display names of the marks (translated with ``t``)."""
 _TURN = {"N": "E", "E": "S", "S": "W", "W": "N"}
 _DEFAULT_MARKS: dict[str, dict[str, Any]] = {
     "sentry": {"colour": "black", "arrows": ["S"], "solid": "S"},
@@ -448,21 +473,22 @@ def describe_square(editor: TileEditor, index: int, side: SideName, square: Squa
     rows = editor.side(index, side).get("rows", [])
     x, y = square
     char = rows[y][x] if y < len(rows) and x < len(rows[y]) else "."
-    marks = [editor.side(index, side)["marks"][i].get("kind", "?") for i in editor.marks_at(index, side, square)]
-    text = t("{square}: {terrain}", square=square_name(square), terrain=LEGEND.get(char, "?"))
-    if marks:
-        text = t(
-            "{square}: {terrain}; {marks}",
-            square=square_name(square),
-            terrain=LEGEND.get(char, "?"),
-            marks=", ".join(marks),
-        )
-    return text
+    terrain = t(TERRAIN_NAMES.get(LEGEND.get(char, ""), "Open ground"))
+    kinds = [editor.side(index, side)["marks"][i].get("kind", "") for i in editor.marks_at(index, side, square)]
+    names = [t(MARK_NAMES.get(k, "Patrol line")) for k in dict.fromkeys(kinds)]
+    if not names:
+        return t("{square}: {terrain}", square=square_name(square), terrain=terrain)
+    marks = names[0]
+    for name in names[1:]:
+        marks = t("{a}, {b}", a=marks, b=name)
+    return t("{square}: {terrain}; {marks}", square=square_name(square), terrain=terrain, marks=marks)
 
 
 __all__ = [
     "EDGE_KINDS",
     "MARK_KINDS",
+    "MARK_NAMES",
+    "TERRAIN_NAMES",
     "TILE_KINDS",
     "EdgeRef",
     "TileEditor",

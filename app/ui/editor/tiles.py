@@ -46,6 +46,8 @@ from app.scenario.editor.plugin import Finding, PaletteEntry, parse_json_path
 from app.scenario.editor.tiles import (
     EDGE_KINDS,
     MARK_KINDS,
+    MARK_NAMES,
+    TERRAIN_NAMES,
     TILE_KINDS,
     EdgeRef,
     TileEditor,
@@ -63,18 +65,6 @@ SELECTED = (QColor(255, 196, 0, 70), QColor(230, 140, 0))
 PROBLEM = (QColor(211, 47, 47, 60), QColor(211, 47, 47))
 PREVIEW = (QColor(30, 136, 229, 70), QColor(30, 136, 229))
 TILE_FIELDS = {"id": "Tile id", "name_en": "English name", "name_zh": "Chinese name", "kind": "Kind"}
-TERRAIN_NAMES = {
-    "regular": "Open ground",
-    "road": "Road",
-    "rail": "Railway",
-    "water": "Water",
-    "forest": "Forest",
-    "rock": "Rock",
-    "building": "Building",
-    "crate": "Crates",
-    "supply_dump": "Supply dump",
-    "bridge": "Bridge",
-}
 EDGE_NAMES = {
     "low_wall": "Low wall",
     "hedge": "Hedge",
@@ -82,17 +72,6 @@ EDGE_NAMES = {
     "door": "Door",
     "high_wall": "High wall",
     "building_wall": "Building wall",
-}
-MARK_NAMES = {
-    "sentry": "Sentry point",
-    "guard": "Guard position",
-    "officer": "Officer position",
-    "spawn": "Spawn spot",
-    "entry_exit": "Entry/exit square",
-    "room": "Room name",
-    "objective": "Objective",
-    "fuel_barrel": "Fuel barrel",
-    "vehicle_spot": "Vehicle spot",
 }
 
 
