@@ -88,3 +88,27 @@ def test_the_bundled_editor_mission_is_what_the_editor_builds(qtbot: Any, tmp_pa
     session = open_session(BUNDLED, systems)
     assert session.legal_commands()  # and it plays
     c.doc.mark_saved()
+
+
+def test_kill_objectives_and_victory_levels_are_made_in_the_editor(qtbot: Any) -> None:
+    """SAS-BRD-12 ⑤ kill objectives on a unit; SAS-MSN-1 a minor victory level added from the set-up form."""
+    systems = LazySystems()
+    editor = EditorWindow(systems, systems.editor_plugin)
+    qtbot.addWidget(editor)
+    build(editor)
+    c = editor.controller
+    _place(editor, "marker:kill", 3, 14)  # the officer placed at D15
+    kill = c.doc.get(("objectives", 1))
+    assert kill["kind"] == "kill" and kill["units"] == ["officer_3_14"] and c.selected == ("objectives", 1)
+    _place(editor, "marker:kill", 0, 0)  # nobody there: refused, nothing changes
+    assert len(c.doc.get(("objectives",))) == 2
+    _set(editor, ("victory", 1, "level"), "minor")
+    _set(editor, ("victory", 1, "objectives"), ["kill_1"])
+    _set(editor, ("victory", 1, "exfiltrated"), 1)
+    assert c.result.playable, [(f.path, f.message.render()) for f in c.result.findings]
+    session = c.playtest_session()
+    assert session.legal_commands()
+    c.select(("objectives", 1))
+    c.delete()  # the kill objective goes, and the victory level forgets it
+    assert c.doc.get(("victory", 1, "objectives")) == [] and len(c.doc.get(("objectives",))) == 1
+    c.doc.mark_saved()

@@ -26,6 +26,7 @@ from app.systems.sas.editing_checks import mission_checks
 from app.systems.sas.tables import tables
 
 CORE_LIBRARY = "resources:tiles/sas_core.json"
+ROLE_ZH = {"guard": "守卫", "officer": "军官", "sentry": "哨兵", "patrolman": "巡逻兵"}
 FACINGS = ("N", "E", "S", "W")
 DIFFICULTIES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 UNITS: dict[str, tuple[str, str, Text]] = {  # palette id -> (stat kind, role, name)
@@ -104,6 +105,7 @@ class SasEditing:
             entries.append(PaletteEntry(f"tile:{tile.id}", group, localized(tile.name_en, tile.name_zh)))
         entries += [PaletteEntry(f"unit:{key}", t("Units"), name) for key, (_k, _r, name) in UNITS.items()]
         entries.append(PaletteEntry("marker:target", t("Markers"), t("Destroy target")))
+        entries.append(PaletteEntry("marker:kill", t("Markers"), t("Kill objective (click a unit)")))
         entries.append(PaletteEntry("marker:barrel", t("Markers"), t("Fuel barrel")))
         return entries
 
@@ -122,7 +124,28 @@ class SasEditing:
             return ("fuel_barrels", tx.append(("fuel_barrels",), spot.label))
         if entry_id == "marker:target":
             return self._place_target(tx, spot)
+        if entry_id == "marker:kill":
+            return self._place_kill(tx, spot, runtime)
         return None
+
+    def _place_kill(self, tx: Transaction, spot: Spot, runtime: Any) -> JsonPath | None:
+        """A kill objective on the Axis unit standing on ``spot`` at setup (SAS-BRD-12 ⑤)."""
+        unit = next((u for u in getattr(runtime, "initial_units", ()) if u.loc == spot.loc), None)
+        objectives = tx.get(("objectives",), [])
+        if unit is None or any(unit.id in o.get("units", []) for o in objectives if isinstance(o, dict)):
+            return None
+        ids = {o.get("id") for o in objectives if isinstance(o, dict)}
+        number = next(n for n in range(1, len(ids) + 2) if f"kill_{n}" not in ids)
+        objective = {
+            "id": f"kill_{number}",
+            "kind": "kill",
+            "title": {
+                "en": f"Kill the {unit.role} at {spot.label}",
+                "zh_CN": f"击杀{spot.label}的{ROLE_ZH.get(unit.role, unit.role)}",
+            },
+            "units": [unit.id],
+        }
+        return ("objectives", tx.append(("objectives",), objective))
 
     def _place_tile(self, tx: Transaction, tile_id: str, spot: Spot) -> JsonPath | None:
         library = library_of(tx.get(()), self.folder)
@@ -158,6 +181,13 @@ class SasEditing:
             for j, label in enumerate(objective.get("at", []) if isinstance(objective, dict) else []):
                 name = localized(str(objective.get("id", "")))
                 items.append(Placed(("objectives", i, "at", j), name, label, (label,), "target"))
+        where = {u.id: runtime.label(u.loc) for u in getattr(runtime, "initial_units", ())}
+        for i, objective in enumerate(data.get("objectives", [])):
+            if isinstance(objective, dict) and objective.get("kind") == "kill":
+                cells = tuple(where[u] for u in objective.get("units", []) if u in where)
+                if cells:
+                    name = localized(str(objective.get("id", "")))
+                    items.append(Placed(("objectives", i), name, cells[0], cells, "kill"))
         for i, unit in enumerate(data.get("extra_units", [])):
             if isinstance(unit, dict) and isinstance(unit.get("at"), str):
                 name = UNITS.get(str(unit.get("role")), ("", "", t("Unit")))[2]
@@ -204,15 +234,22 @@ class SasEditing:
             tx.set((*item.path, "facing"), FACINGS[(FACINGS.index(facing) + 1) % 4] if facing in FACINGS else "N")
 
     def delete(self, tx: Transaction, item: Placed) -> None:
-        """Remove the thing; a destroy objective without squares goes, and victory levels forget it."""
+        """Remove the thing; a kill objective, or a destroy objective left without squares, goes with its mentions
+        in the victory levels."""
+        if item.kind == "kill":
+            self._drop_objective(tx, int(item.path[1]))
+            return
         tx.remove(item.path[:-1], int(item.path[-1]))
         if item.kind == "target" and not tx.get(item.path[:-1]):
-            index = int(item.path[1])
-            objective_id = tx.get(("objectives", index, "id"))
-            tx.remove(("objectives",), index)
-            for v, level in enumerate(tx.get(("victory",), [])):
-                if objective_id in level.get("objectives", []):
-                    tx.set(("victory", v, "objectives"), [o for o in level["objectives"] if o != objective_id])
+            self._drop_objective(tx, int(item.path[1]))
+
+    @staticmethod
+    def _drop_objective(tx: Transaction, index: int) -> None:
+        objective_id = tx.get(("objectives", index, "id"))
+        tx.remove(("objectives",), index)
+        for v, level in enumerate(tx.get(("victory",), [])):
+            if objective_id in level.get("objectives", []):
+                tx.set(("victory", v, "objectives"), [o for o in level["objectives"] if o != objective_id])
 
     def setup_fields(self, data: dict[str, Any]) -> list[FieldSpec]:
         """Team, stealth per difficulty, deck and window, turn limit, tile forces and victory levels."""
@@ -246,6 +283,13 @@ class SasEditing:
             fields.append(FieldSpec(("victory", i, "objectives"), t("{level}: objectives", level=name), "multi", ids))
             label = t("{level}: operators out", level=name)
             fields.append(FieldSpec(("victory", i, "exfiltrated"), label, "int", minimum=0, maximum=4))
+        if len(data.get("victory", [])) < 4:  # SAS-MSN-1: a mission may have major and minor victories
+            add = t("Add a victory level")
+            fields.append(
+                FieldSpec(
+                    ("victory", len(data.get("victory", [])), "level"), add, "choice", ("major", "minor"), optional=True
+                )
+            )
         return fields
 
     def checks(self, model: BaseModel, runtime: Any, state: Any) -> list[Finding]:

@@ -69,8 +69,8 @@ class VictorySpec(_Strict):
     """A victory level (SAS-MSN-1): the objectives needed and how many operators must get out."""
 
     level: Literal["major", "minor"]
-    objectives: list[str] = Field(description="Objective ids that must be achieved.")
-    exfiltrated: int = Field(ge=0, description="Operators that must leave by the entry/exit tile.")
+    objectives: list[str] = Field(default_factory=list, description="Objective ids that must be achieved.")
+    exfiltrated: int = Field(0, ge=0, description="Operators that must leave by the entry/exit tile.")
 
 
 class SasMission(ScenarioBase):

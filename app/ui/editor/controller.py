@@ -190,6 +190,10 @@ class EditorController(QObject):
                 made = plugin.place(tx, tool, spot, self.result.runtime) or made
         if made is not None:
             self.select(made)
+        else:
+            self.refused.emit(
+                t("Nothing was placed there: {what} does not fit that spot.", what=self._entry_label(tool))
+            )
 
     def _entry_label(self, entry_id: str) -> Text:
         assert self.plugin is not None
