@@ -65,6 +65,8 @@ MARK_NAMES = {
     "objective": "Objective",
     "fuel_barrel": "Fuel barrel",
     "vehicle_spot": "Vehicle spot",
+    "patrol_line": "Patrol line",
+    "patrol_start": "Patrol start point",
 }
 """Display names of the marks (translated with ``t``)."""
 _TURN = {"N": "E", "E": "S", "S": "W", "W": "N"}
@@ -475,7 +477,7 @@ def describe_square(editor: TileEditor, index: int, side: SideName, square: Squa
     char = rows[y][x] if y < len(rows) and x < len(rows[y]) else "."
     terrain = t(TERRAIN_NAMES.get(LEGEND.get(char, ""), "Open ground"))
     kinds = [editor.side(index, side)["marks"][i].get("kind", "") for i in editor.marks_at(index, side, square)]
-    names = [t(MARK_NAMES.get(k, "Patrol line")) for k in dict.fromkeys(kinds)]
+    names = [t(MARK_NAMES.get(k, k)) for k in dict.fromkeys(kinds)]
     if not names:
         return t("{square}: {terrain}", square=square_name(square), terrain=terrain)
     marks = names[0]

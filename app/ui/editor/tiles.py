@@ -467,7 +467,7 @@ class TileEditorWindow(QMainWindow):
             path = ("tiles", self.index, "sides", self.side, "marks", m)
             mark = self.editor.doc.get(path)
             wanted = mark_fields(str(mark.get("kind")))
-            kind_name = t(MARK_NAMES.get(str(mark.get("kind")), "Patrol line"))
+            kind_name = t(MARK_NAMES.get(str(mark.get("kind")), str(mark.get("kind"))))
             specs += [
                 replace(f, label=t("{mark}: {field}", mark=kind_name, field=f.label))
                 for f in fields_from_schema(schema, self.editor.doc.data, path)
