@@ -120,6 +120,45 @@ def _object_branch(node: Mapping[str, Any], defs: Mapping[str, Any], value: Any)
     return best_branch(followed, value) or node
 
 
+FIELD_NAMES = {
+    "id": "Id",
+    "title": "Title",
+    "description": "Description",
+    "kind": "Kind",
+    "role": "Role",
+    "at": "Location",
+    "facing": "Facing",
+    "colour": "Colour",
+    "label": "Label",
+    "level": "Level",
+    "exfiltrated": "Operators out",
+    "tile": "Tile",
+    "side": "Side",
+    "rotation": "Rotation",
+    "on_map": "Laid on the map",
+    "solid": "Solid arrow",
+    "line": "Line",
+    "row": "Row",
+    "arrows": "Arrows",
+    "name": "Name",
+    "name_en": "English name",
+    "name_zh": "Chinese name",
+    "blocks": "Blocks",
+    "grapple": "Grapple point",
+    "difficulty": "Difficulty",
+    "turn_limit": "Turn limit",
+    "first_player": "First player",
+    "count": "Count",
+    "cls": "Class",
+    "type": "Type",
+    "edge": "Edge",
+    "terrain": "Terrain",
+    "library": "Tile library",
+    "leaders": "Leaders",
+}
+"""Form labels of common schema properties, translated (others fall back to the schema's English title)."""
+
+
 def fields_from_schema(schema: Mapping[str, Any], data: Any, path: JsonPath) -> list[FieldSpec]:
     """Form fields for the scalar properties of the object at ``path`` (and its localized texts)."""
     node = schema_at(schema, data, path)
@@ -135,7 +174,8 @@ def _fields_of(name: str, prop: Mapping[str, Any], defs: Mapping[str, Any], path
     optional = any(b.get("type") == "null" for b in branches) or "default" in prop
     main = next((b for b in branches if b.get("type") != "null"), {})
     main = follow_ref(main, defs)
-    label = localized(str(prop.get("title") or name.replace("_", " ").capitalize()))
+    fallback = str(prop.get("title") or name.replace("_", " ").capitalize())
+    label = t(FIELD_NAMES[name]) if name in FIELD_NAMES else localized(fallback)
     if "const" in main:
         return []
     if "enum" in main:
@@ -155,8 +195,8 @@ def _fields_of(name: str, prop: Mapping[str, Any], defs: Mapping[str, Any], path
     props = main.get("properties", {})
     if set(props) == {"en", "zh_CN"}:  # a Localized text
         return [
-            FieldSpec((*path, "en"), localized(f"{label.msg} (English)"), "text", optional=False),
-            FieldSpec((*path, "zh_CN"), localized(f"{label.msg} (中文)"), "text", optional=True),
+            FieldSpec((*path, "en"), t("{field} (English)", field=label), "text", optional=False),
+            FieldSpec((*path, "zh_CN"), t("{field} (Chinese)", field=label), "text", optional=True),
         ]
     return []
 
