@@ -50,8 +50,8 @@ from app.systems.sas.state import ObjectState
 Cell = tuple[int, int]
 
 
-def _side_move(ctx: Ctx, cmd: Attack | Place, *, checked: bool = False) -> None:
-    """The 1-square move of Move & Attack / Move & Place (SAS-ATK-4, SAS-PLACE-1).
+def _side_move(ctx: Ctx, cmd: Attack | Place | Throw, *, checked: bool = False) -> None:
+    """The 1-square move of Move & Attack / Move & Throw / Move & Place (SAS-ATK-4, SAS-PLACE-1).
 
     ``checked``: the move comes after the attack and was checked before it; if the attack itself blocked the
     square (a blast template, D-ATK-2) the move is called off instead of undoing the dice.
@@ -89,6 +89,17 @@ def do_attack(ctx: Ctx, cmd: Attack) -> None:
     else:
         shooting.shoot(ctx, op.id, cmd.weapon, cmd.target)
     if not cmd.move_first and ctx.state.op(op.id).on_map:
+        _side_move(ctx, cmd, checked=True)
+
+
+def do_throw(ctx: Ctx, cmd: Throw) -> None:
+    """Throw a grenade, alone or as a Move & Attack with the move before or after it (SAS-EQ-6/7, SAS-ATK-4)."""
+    if cmd.move_first:
+        _side_move(ctx, cmd)
+    elif cmd.move_to is not None and (why := step_ok(ctx, ctx.state.op(cmd.operator), cmd.move_to, "open")):
+        raise illegal("Cannot move there: {why}.", "SAS-ATK-4", why=why)
+    items.throw(ctx, cmd.operator, cmd.to)
+    if not cmd.move_first and ctx.state.op(cmd.operator).on_map:
         _side_move(ctx, cmd, checked=True)
 
 
@@ -267,7 +278,7 @@ HANDLERS = {
     Aim: do_aim,
     BlindFire: do_blind_fire,
     Mark: marks.do_mark,
-    Throw: items.do_throw,
+    Throw: do_throw,
     UseMedpack: items.do_medpack,
     PickUp: do_pick_up,
     Place: do_place,

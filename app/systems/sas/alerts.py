@@ -13,7 +13,7 @@ from dataclasses import replace
 from app.core.i18n import t
 from app.systems.sas.combat import turn_to
 from app.systems.sas.context import Ctx
-from app.systems.sas.vision import sees_corpse, sees_op
+from app.systems.sas.vision import camouflaged, sees_corpse, sees_op
 
 Cell = tuple[int, int]
 SHOUT = 4  # SAS-SEEN-3
@@ -36,6 +36,14 @@ def expose(ctx: Ctx, op_id: str, rule: str) -> None:
         (op.loc,),
         instruction=t("Replace {op} with the exposed token.", op=ctx.name(op_id)),
     )
+
+
+def unveil(ctx: Ctx, op_id: str) -> None:
+    """An operator who attacks can be seen through his camo net while the command lasts (SAS-EQ-12)."""
+    op = ctx.state.op(op_id)
+    if camouflaged(ctx.state, op):
+        ctx.emit("camo_lifted", t("{op} attacks: his camo net no longer hides him.", op=ctx.name(op_id)), "SAS-EQ-12")
+    ctx.state = ctx.state.with_op(op_id, unveiled=True)
 
 
 def alert(ctx: Ctx, unit_id: str, rule: str, why: str = "") -> None:

@@ -46,16 +46,21 @@ def _label(state: SasState, command: Command, target: tuple[int, int] | None) ->
         return _place_label(state, command, action, where)
     ident = getattr(command, "target", None)
     if not isinstance(ident, str) or state.unit(ident) is None:
-        return t("{action} {where}", action=action, where=where)
+        return _with_move(state, command, t("{action} {where}", action=action, where=where))
     text = t("{action} {target} ({where})", action=action, target=name_of(state, ident), where=where)
     weapon = state.rt.tables.weapons.get(getattr(command, "weapon", ""))
     if weapon is not None:
         text = t("{text} with {weapon}", text=text, weapon=localized(weapon.name_en, weapon.name_zh))
+    return _with_move(state, command, text)
+
+
+def _with_move(state: SasState, command: Command, text: Text) -> Text:
+    """The 1-square move of Move & Attack / Throw / Place, and whether it comes first (SAS-ATK-4, SAS-PLACE-1)."""
     step = getattr(command, "move_to", None)
-    if step is not None:
-        order = t("first") if getattr(command, "move_first", True) else t("after")
-        text = t("{text}, moving to {square} {order}", text=text, square=state.rt.label(tuple(step)), order=order)
-    return text
+    if step is None:
+        return text
+    order = t("first") if getattr(command, "move_first", True) else t("after")
+    return t("{text}, moving to {square} {order}", text=text, square=state.rt.label(tuple(step)), order=order)
 
 
 def _place_label(state: SasState, command: Place, action: Text, where: str) -> Text:
@@ -69,12 +74,7 @@ def _place_label(state: SasState, command: Place, action: Text, where: str) -> T
         )
     else:
         text = t("{action} the carried body at {where}", action=action, where=where)
-    if command.move_to is not None:
-        order = t("first") if command.move_first else t("after")
-        text = t(
-            "{text}, moving to {square} {order}", text=text, square=state.rt.label(tuple(command.move_to)), order=order
-        )
-    return text
+    return _with_move(state, command, text)
 
 
 def _target_square(state: SasState, command: Command) -> tuple[int, int] | None:

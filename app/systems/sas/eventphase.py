@@ -14,6 +14,7 @@ from app.core.i18n import t
 from app.systems.sas import alerts, combat, items, marks
 from app.systems.sas.blasts import detonate_bombs
 from app.systems.sas.context import Ctx
+from app.systems.sas.deck import announce_special, draw_card
 from app.systems.sas.facing import facing_toward, rotate, sweep_direction
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.tables import BattleHalf, StealthHalf
@@ -25,27 +26,19 @@ Cell = tuple[int, int]
 def draw(ctx: Ctx) -> None:
     """Draw a card, resolve its half for the section, then any bomb card (SAS-EVT-1, SAS-EVTB-1, SAS-DECK-4)."""
     state = ctx.state
-    deck = state.deck or tuple(state.rt.cards)  # SAS-DECK-6: reshuffle when exhausted
-    card_id = ctx.roller.pick(sorted(deck), t("event card"), sorted(deck))
-    rest = list(deck)
-    rest.remove(card_id)
+    card_id = draw_card(ctx)  # SAS-DECK-2/6: the event window's piles, reshuffle when exhausted
     card = state.rt.cards[card_id]
     marker = None
     if state.section == "stealth":
         marker = "black" if state.patrol_marker in (None, "white") else "white"
-    ctx.state = replace(
-        state,
-        deck=tuple(rest),
-        discard=(*state.discard, card_id),
-        draws=state.draws + 1,
-        patrol_marker=marker or state.patrol_marker,
-    )
+    ctx.state = replace(ctx.state, patrol_marker=marker or state.patrol_marker)
     ctx.emit(
         "card_drawn",
         t("Event card {card} drawn.", card=card_id),
         "SAS-EVT-1",
         instruction=t("Draw event card {card}; patrol marker: {marker}.", card=card_id, marker=marker or "-"),
     )
+    announce_special(ctx, card_id)
     marks.fire(ctx)  # after the draw, before the card's effects (SAS-MARK-3)
     if state.section == "stealth":
         stealth_half(ctx, card.stealth)

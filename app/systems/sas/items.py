@@ -14,7 +14,7 @@ from app.core.ruling import DieResult, Ruling
 from app.systems.sas import alerts, blasts, combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import VEC, facing_toward
-from app.systems.sas.messages import Throw, UseMedpack
+from app.systems.sas.messages import UseMedpack
 from app.systems.sas.operator import illegal
 from app.systems.sas.shooting import spend
 from app.systems.sas.state import ObjectState
@@ -34,10 +34,10 @@ def throw_problem(ctx: Ctx, op_id: str, to: Cell) -> str | None:
     return None if combat.dist(op.loc, to) <= reach else f"beyond range {reach}"
 
 
-def do_throw(ctx: Ctx, cmd: Throw) -> None:
-    """Throw a grenade: in LOS it lands on the square, out of LOS it scatters (SAS-EQ-6, SAS-EQ-7)."""
-    op = ctx.state.op(cmd.operator)
-    to = cmd.to
+def throw(ctx: Ctx, op_id: str, to: Cell) -> None:
+    """Throw a grenade from where he stands: in LOS it lands on the square, out of LOS it scatters (SAS-EQ-6,
+    SAS-EQ-7)."""
+    op = ctx.state.op(op_id)
     why = throw_problem(ctx, op.id, to)
     if why:
         raise illegal("Cannot throw a grenade: {why}.", "SAS-EQ-6", why=why)
@@ -57,6 +57,7 @@ def do_throw(ctx: Ctx, cmd: Throw) -> None:
 
 def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
     """The grenade goes off: alarm, 4 rolls at 2+, template removed (SAS-EQ-6, SAS-NOISE-4, SAS-BLAST-2/6)."""
+    alerts.unveil(ctx, op_id)
     op = ctx.state.op(op_id)
     ctx.state = ctx.state.with_op(op_id, items=spend(op.items, "grenade"))
     ctx.emit(

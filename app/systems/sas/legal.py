@@ -109,12 +109,33 @@ def item_actions(ctx: Ctx, op: OperatorState, ap: int) -> list[Command]:
     throw = "stand_throw" if op.crouched else "throw"
     if op.item_count("grenade") and _allowed(state, op, throw, ap):
         out += [Throw.model_construct(side="sas", operator=op.id, to=c) for c in _grenade_squares(state, op.loc)]
+        if not op.crouched:
+            out += move_throws(ctx, op)
     if _allowed(state, op, "mark", ap):
         out += marks_for(state, op)
     if op.item_count("medpack") and _allowed(state, op, "medpack", ap):
         full = state.rt.tables.operators
         near = [o for o in state.active_ops() if combat.dist(o.loc, op.loc) <= 1 and o.hp < full[o.id].hp]  # type: ignore[arg-type]
         out += [UseMedpack(side="sas", operator=op.id, patient=o.id) for o in near]
+    return out
+
+
+def move_throws(ctx: Ctx, op: OperatorState) -> list[Command]:
+    """Move & Throw (SAS-ATK-4 with the grenade, a one-use weapon, SAS-EQ-6): the move before or after the throw.
+    Listed only at squares whose template would cover an Axis unit or a fuel barrel (D-EQ-4); any square in range
+    may be submitted."""
+    state = ctx.state
+    assert op.loc is not None
+    marks = {u.loc for u in state.map_units()} | {o.loc for o in state.objects if o.kind == "fuel_barrel" and o.loc}
+    worth = {(c[0] + dx, c[1] + dy) for c in marks for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    steps = [c for c in state.rt.grid.neighbours(op.loc) if step_ok(ctx, op, c, "open") is None]
+    out: list[Command] = []
+    for at, first in [(op.loc, False), *((s, True) for s in steps)]:
+        for c in _grenade_squares(state, at):
+            if c not in worth:
+                continue
+            moves = [at] if first else steps
+            out += [Throw.model_construct(side="sas", operator=op.id, to=c, move_to=m, move_first=first) for m in moves]
     return out
 
 

@@ -114,11 +114,17 @@ class BlindFire(Command):
 
 
 class Throw(Command):
-    """Throw a grenade at a square within 6: in LOS it lands there, else a blind throw scatters (SAS-EQ-6/7)."""
+    """Throw a grenade at a square within 6: in LOS it lands there, else a blind throw scatters (SAS-EQ-6/7).
+
+    A grenade is a one-use weapon, so it can be thrown as a Move & Attack (SAS-ATK-4): ``move_to`` is the 1-square
+    move, made before the throw (``move_first``) or after it.
+    """
 
     kind: Literal["throw"] = "throw"
     operator: str
     to: Cell
+    move_to: Cell | None = None
+    move_first: bool = True
 
 
 class UseMedpack(Command):

@@ -107,6 +107,8 @@ class SasMission(ScenarioBase):
             raise ValueError(f"unknown operators {unknown}; known: {sorted(known)}")
         if len(set(self.operators)) != len(self.operators):
             raise ValueError("an operator is listed twice")
+        if self.event_window is not None and min(self.event_window) < 0:
+            raise ValueError("the event window's piles hold 0 or more cards (SAS-DECK-2)")
         if self.difficulty not in self.stealth:
             raise ValueError(f"difficulty {self.difficulty!r} has no stealth value")
         if self.event_deck.cards is None and self.event_deck.name not in tables().decks:

@@ -16,6 +16,7 @@ from app.core.dice import Dice
 from app.geometry.square import VECTORS, SquareGrid
 from app.scenario.boards import Board, build_board, load_tile_library
 from app.scenario.resources import resolve_ref
+from app.systems.sas.deck import initial_deck
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import PatrolLine, SasMission, SasRuntime, SentryPoint, SpawnSpot
 from app.systems.sas.state import ObjectState, OperatorState, SasState, UnitState
@@ -230,6 +231,7 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
         for board, loc in zip(rt.team, squares, strict=False)
     )
     meter = rt.mission.stealth[rt.mission.difficulty]
+    deck, piles = initial_deck(rt)  # SAS-DECK-2/3
     return SasState(
         rt=rt,
         dice=Dice(seed=seed),
@@ -240,5 +242,6 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
         operators=ops,
         units=tuple(replace(u, on_spawn=u.loc in rt.spawn_cells) for u in rt.initial_units),
         objects=rt.initial_objects,
-        deck=tuple(rt.cards),
+        deck=deck,
+        piles=piles,
     )

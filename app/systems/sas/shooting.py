@@ -40,6 +40,7 @@ def shoot(
     if why:
         raise illegal("Cannot attack: {why}.", "SAS-BLIND-1" if blind else "SAS-ATK-1", why=why)
     weapon = ctx.state.rt.tables.weapons[weapon_id]
+    alerts.unveil(ctx, op_id)
     act = ctx.state.activation
     aimed = act is not None and target in act.aimed
     mods = [*combat.operator_mods(ctx, op_id, weapon_id, loc, aimed), *extra]
@@ -112,6 +113,7 @@ def survivor(ctx: Ctx, op_id: str, target: str, was_alert: set[str]) -> None:
 
 def knife(ctx: Ctx, op_id: str, target: str, rule: str = "SAS-KNIFE-1") -> None:
     """The knife kills the unit outright, witnesses see the corpse (SAS-KNIFE-1, SAS-KNIFE-4, OQ-18)."""
+    alerts.unveil(ctx, op_id)
     op = ctx.state.op(op_id)
     title = t("{op} knifes {unit} from behind", op=ctx.name(op_id), unit=ctx.name(target))
     ruling = Ruling(title=title, rule_id=rule, target=1, result=t("automatic success: killed"))

@@ -39,6 +39,7 @@ class OperatorState:
         mark: Axis unit id under his mark token (SAS-MARK-1).
         mark_square: Square under his mark token for a grenade (SAS-MARK-5, SAS-EQ-6).
         mark_weapon: Weapon or item named for the marked attack (decision D-MARK-2).
+        unveiled: He has just attacked: a camo net does not hide him until the command is over (SAS-EQ-12).
     """
 
     id: str
@@ -55,6 +56,7 @@ class OperatorState:
     mark: str | None = None
     mark_square: Cell | None = None
     mark_weapon: str | None = None
+    unveiled: bool = False
 
     def ammo_left(self, weapon: str) -> int | None:
         """Ammunition left for ``weapon``; ``None`` when it never runs out."""
@@ -149,6 +151,7 @@ class SasState:
     objects: tuple[ObjectState, ...] = ()
     deck: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()
+    piles: tuple[int, ...] = ()  # cards left in each pile of the event window, top pile first (SAS-DECK-2)
     draws: int = 0
     patrol_marker: str | None = None
     activation: Activation | None = None

@@ -79,6 +79,8 @@ class SasSystem:
         if command.side != acting:
             raise IllegalCommandError(t("It is the {side} side's turn to act.", side=acting), "SAS-TURN-2")
         _dispatch(ctx, command)
+        if any(o.unveiled for o in ctx.state.operators):  # only while the attacking command lasts (SAS-EQ-12)
+            ctx.state = replace(ctx.state, operators=tuple(replace(o, unveiled=False) for o in ctx.state.operators))
         ctx.roller.check_all_used()
         turn.check_over(ctx)
         return replace(ctx.state, dice=ctx.roller.dice), ctx.events

@@ -172,6 +172,7 @@ class SquareEffect(_Strict):
     cover: int = 0
     cover_lost_adjacent: bool = True
     no_sprint_between: bool = False
+    camo: bool = Field(False, description="A standing operator with a camo net is not visible here (SAS-EQ-12).")
     rule: str
 
 
@@ -243,6 +244,9 @@ class EventCard(_Strict):
     """One event card: a stealth half and a battle half (SAS-BRD-13)."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9_\-]+$", description="Name typed at the table when this card is drawn.")
+    special: bool = Field(False, description="A special event card, placed by the event window (SAS-DECK-1..3).")
+    name_en: str = Field("", description="A special card's title.")
+    name_zh: str = ""
     stealth: StealthHalf
     battle: BattleHalf
 

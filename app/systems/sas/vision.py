@@ -242,9 +242,20 @@ def sees_square(state: SasState, unit: UnitState, target: Cell) -> str | None:
     return g
 
 
+def camouflaged(state: SasState, op: OperatorState) -> bool:
+    """A camo net hides him in a forest square: he holds one, is not exposed, carries no object and has not just
+    attacked (SAS-EQ-12)."""
+    if op.loc is None or op.exposed or op.carrying or op.unveiled or not op.item_count("camo_net"):
+        return False
+    return bool(state.rt.tables.terrain.squares[state.rt.grid.terrain(op.loc)].camo)
+
+
 def sees_op(state: SasState, unit: UnitState, op: OperatorState) -> bool:
-    """Whether the unit sees the operator: fully visible square, or half visible and standing (SAS-LOS-5)."""
+    """Whether the unit sees the operator: fully visible square, or half visible and standing (SAS-LOS-5); under a
+    camo net only from an adjacent square (SAS-EQ-12, decision D-EQ-5)."""
     if op.loc is None:
+        return False
+    if _dist(unit.loc, op.loc) > 1 and camouflaged(state, op):
         return False
     g = sees_square(state, unit, op.loc)
     return g == FULL or (g == HALF and not op.crouched)

@@ -85,7 +85,7 @@ def state(rt: SasRuntime, ops: list[OperatorState], units: list[UnitState], **kw
         meter=6,
         operators=tuple(ops),
         units=tuple(units),
-        deck=tuple(rt.cards),
+        deck=tuple(c for c, card in rt.cards.items() if not card.special),
     )
     return replace(base, **kw)
 

@@ -1,0 +1,110 @@
+"""SAS core-box equipment with explicit dice: Move & Throw (SAS-ATK-4 with the grenade of SAS-EQ-6), the camo net
+(SAS-EQ-12) and the rabbit's foot (SAS-EQ-11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.errors import IllegalCommandError
+from app.systems.sas import SYSTEM
+from app.systems.sas.messages import Crouch, Throw
+
+from .board import activate, op, runtime, state, unit
+
+OPEN = ["." * 12] * 12
+
+
+def _apply(st, cmd, dice=(), cards=None):
+    return SYSTEM.apply(st, cmd.with_table_input(dice, cards))
+
+
+def test_sas_atk_4_move_and_throw_move_first_costs_1_ap():
+    """SAS-ATK-4 / SAS-EQ-6: the grenade is a one-use weapon, so it may be thrown as a Move & Attack. Jock steps
+    from C11 to C10, then throws at C4 (6 away from C10, 7 from C11): rolls 2,2,1,1 kill both units; 1 AP."""
+    rt = runtime(OPEN)
+    units = [unit("a", "rifle", (2, 3), "N"), unit("b", "rifle", (3, 3), "N")]
+    st = activate(state(rt, [op("jock", (2, 10))], units), "jock")
+    cmd = Throw(side="sas", operator="jock", to=(2, 4), move_to=(2, 9))
+    assert cmd in SYSTEM.legal_commands(st)
+    assert Throw(side="sas", operator="jock", to=(2, 3)) not in SYSTEM.legal_commands(st)  # 7 away
+    after, events = _apply(st, cmd, dice=(2, 2, 1, 1))
+    assert after.op("jock").loc == (2, 9) and after.activation.ap == 3
+    assert after.unit("a") is None and after.unit("b") is None
+    kinds = [e.kind for e in events]
+    assert kinds.index("operator_moved") < kinds.index("grenade")
+    assert SYSTEM.describe(st, cmd).cost == "1 AP"
+
+
+def test_sas_atk_4_move_and_throw_move_after():
+    """SAS-ATK-4: throw first, then step back; the move is checked before the dice (an occupied square is refused)."""
+    rt = runtime(OPEN)
+    st = activate(state(rt, [op("jock", (2, 9))], [unit("a", "rifle", (2, 3), "N")]), "jock")
+    cmd = Throw(side="sas", operator="jock", to=(2, 4), move_to=(2, 10), move_first=False)
+    assert cmd in SYSTEM.legal_commands(st)
+    after, events = _apply(st, cmd, dice=(5, 5, 5, 5))
+    kinds = [e.kind for e in events]
+    assert kinds.index("grenade") < kinds.index("operator_moved") and after.op("jock").loc == (2, 10)
+    blocked = state(rt, [op("jock", (2, 9)), op("paddy", (2, 10))], [unit("a", "rifle", (2, 3), "N")])
+    with pytest.raises(IllegalCommandError) as err:
+        _apply(activate(blocked, "jock"), cmd)
+    assert err.value.rule_id == "SAS-ATK-4"
+
+
+def test_sas_act_2_no_move_and_throw_while_crouched():
+    """SAS-ACT-2: Move & Attack is not in the crouched list; Stand & Throw is (1 AP)."""
+    rt = runtime(OPEN)
+    st = activate(state(rt, [op("jock", (2, 9))], [unit("a", "rifle", (2, 3), "N")]), "jock")
+    st, _ = SYSTEM.apply(st, Crouch(side="sas", operator="jock"))
+    cmd = Throw(side="sas", operator="jock", to=(2, 4), move_to=(2, 10), move_first=False)
+    assert cmd not in SYSTEM.legal_commands(st)
+    assert Throw(side="sas", operator="jock", to=(2, 4)) in SYSTEM.legal_commands(st)
+    with pytest.raises(IllegalCommandError) as err:
+        _apply(st, cmd)
+    assert err.value.rule_id == "SAS-ACT-2"
+
+
+def _camo_board():
+    rows = ["." * 10] * 4 + ["....T....."] + ["." * 10] * 5
+    return runtime(rows)
+
+
+def _netted(loc=(4, 4), **kw):
+    items = (("camo_net", 1), ("grenade", 1))
+    return op("jock", loc, items=items, **kw)
+
+
+def test_sas_eq_12_camo_net_hides_a_standing_operator_in_forest():
+    """SAS-EQ-12: Jock stands in the forest square E5 with a camo net; the rifleman 3 squares north looking south
+    does not see him. Without the net, or carrying a corpse, or exposed, he is seen (SAS-TER-3: standing in forest
+    is visible)."""
+    from app.systems.sas.vision import sees_op
+
+    st = state(_camo_board(), [_netted()], [unit("s", "rifle", (4, 1), "S")])
+    sentry = st.unit("s")
+    assert not sees_op(st, sentry, st.op("jock"))
+    assert sees_op(st, sentry, op("jock", (4, 4)))
+    assert sees_op(st, sentry, _netted(carrying="corpse1"))
+    assert sees_op(st, sentry, _netted(exposed=True))
+    assert sees_op(st, sentry, _netted(loc=(5, 4)))  # not in a forest square
+
+
+def test_sas_eq_12_camo_net_seen_from_an_adjacent_square():
+    """SAS-EQ-12 (D-EQ-5): an Axis unit next to him sees him (a unit entering an adjacent square)."""
+    from app.systems.sas.vision import sees_op
+
+    st = state(_camo_board(), [_netted()], [unit("s", "rifle", (4, 3), "S")])
+    assert sees_op(st, st.unit("s"), st.op("jock"))
+
+
+def test_sas_eq_12_attacking_lifts_the_camo_net():
+    """SAS-EQ-12: when he attacks he can be seen: his pistol miss at the sentry 3 away (roll 1) exposes him to the
+    other sentry watching the forest, and the net stays off once he is exposed."""
+    from app.systems.sas.messages import Attack
+
+    units = [unit("s", "rifle", (4, 1), "S"), unit("w", "rifle", (8, 4), "W")]
+    st = activate(state(_camo_board(), [_netted()], units), "jock")
+    moved, _ = SYSTEM.apply(st, Crouch(side="sas", operator="jock"))  # a free look: still unseen
+    assert not moved.op("jock").exposed
+    after, events = _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="s"), dice=(1,))
+    assert any(e.kind == "camo_lifted" and e.rule_id == "SAS-EQ-12" for e in events)
+    assert after.op("jock").exposed and not after.op("jock").unveiled
