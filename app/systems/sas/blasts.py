@@ -25,15 +25,17 @@ def footprint(centre: Cell) -> tuple[Cell, ...]:
     return tuple((centre[0] + dx, centre[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 
 
-def blast(ctx: Ctx, centre: Cell, rolls: int, target: int, *, what: str, rule: str, persist: bool = True) -> None:
+def blast(
+    ctx: Ctx, centre: Cell, rolls: int, target: int, *, what: str, rule: str, persist: bool = True, lucky: bool = False
+) -> None:
     """Resolve a blast at ``centre``: rolls, hits on units and barrels, friendly deaths, template (SAS-BLAST-2).
 
     ``persist``: the template stays until the End phase (bombs, barrels); grenade and mine templates are removed
-    at once (SAS-BLAST-6).
+    at once (SAS-BLAST-6). ``lucky``: the roll of a grenade thrown in the operator's activation (SAS-EQ-11).
     """
     cells = [c for c in footprint(centre) if ctx.state.rt.grid.contains(c)]
     title = t("{what} explodes at {sq}", what=what, sq=ctx.label(centre))
-    dice = combat.roll(ctx, rolls, target, [], title)
+    dice = combat.roll(ctx, rolls, target, [], title, lucky=lucky)
     hits = sum(1 for d in dice if d.success)
     ruling = Ruling(title=title, rule_id=rule, dice=dice, target=target, result=t("{n} success(es)", n=hits))
     ctx.emit(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from app.core.i18n import Text, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.los import trace
+from app.systems.sas import luck
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import SasRuntime
@@ -26,9 +27,14 @@ def dist(a: Cell, b: Cell) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def roll(ctx: Ctx, count: int, target: int, mods: list[Modifier], purpose: Text) -> tuple[DieResult, ...]:
-    """Roll ``count`` d6; each modified die ≥ ``target`` succeeds (SAS-GEN-3)."""
+def roll(
+    ctx: Ctx, count: int, target: int, mods: list[Modifier], purpose: Text, *, lucky: bool = False
+) -> tuple[DieResult, ...]:
+    """Roll ``count`` d6; each modified die ≥ ``target`` succeeds (SAS-GEN-3). ``lucky``: an operator's roll in his
+    activation, which a rabbit's foot may change (SAS-EQ-11)."""
     naturals = ctx.roller.roll(count, purpose)
+    if lucky:
+        luck.check(ctx, naturals, target, mods, purpose)
     total = sum(m.value for m in mods)
     return tuple(DieResult(natural=n, modified=n + total, success=n + total >= target) for n in naturals)
 

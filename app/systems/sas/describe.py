@@ -17,7 +17,7 @@ from app.core.ruling import Modifier
 from app.core.view import CommandInfo
 from app.systems.sas import combat
 from app.systems.sas.context import Ctx
-from app.systems.sas.messages import ACTION_LABELS, Attack, Mark, Place
+from app.systems.sas.messages import ACTION_LABELS, Attack, Mark, Place, UseRabbitsFoot
 from app.systems.sas.names import name_of
 from app.systems.sas.operator import ACTION_OF, action_id
 from app.systems.sas.state import SasState
@@ -44,6 +44,9 @@ def _label(state: SasState, command: Command, target: tuple[int, int] | None) ->
     where = state.rt.label(target) if target is not None else ""
     if isinstance(command, Place):
         return _place_label(state, command, action, where)
+    if isinstance(command, UseRabbitsFoot):
+        owner = name_of(state, command.operator)
+        return t("{action} ({owner}): die {n} becomes a 6", action=action, owner=owner, n=command.die)
     ident = getattr(command, "target", None)
     if not isinstance(ident, str) or state.unit(ident) is None:
         return _with_move(state, command, t("{action} {where}", action=action, where=where))

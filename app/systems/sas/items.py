@@ -16,7 +16,7 @@ from app.systems.sas.context import Ctx
 from app.systems.sas.facing import VEC, facing_toward
 from app.systems.sas.messages import UseMedpack
 from app.systems.sas.operator import illegal
-from app.systems.sas.shooting import spend
+from app.systems.sas.shooting import in_activation, spend
 from app.systems.sas.state import ObjectState
 from app.systems.sas.vision import attack_line
 
@@ -71,7 +71,8 @@ def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
     )
     alerts.alarm(ctx, "SAS-NOISE-4")  # the alarm symbol; the thrower is not exposed by it
     stats = ctx.state.rt.tables.items["grenade"]
-    blasts.blast(ctx, centre, stats.rolls, stats.target, what="A grenade", rule=rule, persist=False)
+    lucky = in_activation(ctx, op_id)
+    blasts.blast(ctx, centre, stats.rolls, stats.target, what="A grenade", rule=rule, persist=False, lucky=lucky)
 
 
 def _offset(facing: str, direction: str) -> Cell:

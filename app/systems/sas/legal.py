@@ -12,7 +12,7 @@ from typing import Literal, cast
 
 from app.core.dice import Roller
 from app.core.messages import Command
-from app.systems.sas import combat
+from app.systems.sas import combat, rabbit
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.messages import (
@@ -57,6 +57,8 @@ def legal(state: SasState, side: str | None) -> list[Command]:
         return []
     if acting == "axis":
         return [RunAxisStep(side="axis")]
+    if state.pending is not None:
+        return rabbit.choices(state)  # SAS-EQ-11
     if state.activation is None:
         ready = [o for o in state.active_ops() if not o.activated]
         return [*(ActivateOperator(side="sas", operator=o.id) for o in ready), EndPhase(side="sas")]

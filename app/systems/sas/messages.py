@@ -182,6 +182,25 @@ class UseCigarette(Command):
     target: str
 
 
+class UseRabbitsFoot(Command):
+    """Turn one failed die of the roll waiting for a decision into a 6; ``operator`` owns the foot (SAS-EQ-11).
+
+    Attributes:
+        die: 1-based number of the die in the roll.
+    """
+
+    kind: Literal["rabbits_foot"] = "rabbits_foot"
+    operator: str
+    die: int
+
+
+class KeepRoll(Command):
+    """Keep the roll waiting for the rabbit's foot decision as it is (SAS-EQ-11); ``operator`` rolled it."""
+
+    kind: Literal["keep_roll"] = "keep_roll"
+    operator: str
+
+
 class Exfiltrate(Command):
     """Leave the map from an entry/exit square (SAS-MSN-1, decision D-MSN-2)."""
 
@@ -226,6 +245,8 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Recover,
         Reveal,
         UseCigarette,
+        UseRabbitsFoot,
+        KeepRoll,
         Exfiltrate,
         EndActivation,
         EndPhase,
@@ -289,6 +310,8 @@ ACTION_LABELS = {
     "recover": "Recover",
     "reveal": "Reveal",
     "cigarette": "Give the cigarette",
+    "rabbits_foot": "Use the rabbit's foot",
+    "keep_roll": "Keep the roll",
     "exfiltrate": "Leave the map",
     "end_activation": "End activation",
     "end_phase": "End Operator phase",

@@ -24,6 +24,7 @@ from app.systems.sas.messages import (
     Climb,
     Crouch,
     Exfiltrate,
+    KeepRoll,
     Mark,
     Move,
     PickUp,
@@ -35,6 +36,7 @@ from app.systems.sas.messages import (
     Throw,
     UseCigarette,
     UseMedpack,
+    UseRabbitsFoot,
 )
 from app.systems.sas.movement import empty, step_class
 from app.systems.sas.state import OperatorState
@@ -57,6 +59,8 @@ ACTION_OF = {
     Recover: "recover",
     Reveal: "reveal",
     UseCigarette: "cigarette",
+    UseRabbitsFoot: "rabbits_foot",
+    KeepRoll: "keep_roll",
     Exfiltrate: "exfiltrate",
 }
 

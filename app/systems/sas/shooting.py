@@ -48,7 +48,7 @@ def shoot(
         mods.append(Modifier(value=-2, reason=t("blind fire"), rule_id="SAS-BLIND-1"))
     title = t("{op} fires the {weapon} at {target}", op=ctx.name(op_id), weapon=weapon.name_en, target=target)
     rule = "SAS-BLIND-1" if blind else ("SAS-MARK-2" if extra else "SAS-ATK-1")
-    dice = combat.roll(ctx, weapon.rolls, weapon.target, mods, title)
+    dice = combat.roll(ctx, weapon.rolls, weapon.target, mods, title, lucky=in_activation(ctx, op_id))
     hits = sum(1 for d in dice if d.success)
     if weapon.ammo is not None:
         ctx.state = ctx.state.with_op(op_id, ammo=spend(op.ammo, weapon_id))
@@ -65,6 +65,12 @@ def shoot(
     if blind:
         alerts.expose(ctx, op_id, "SAS-BLIND-3")  # the Axis know where he is, though he stays hidden
     survivor(ctx, op_id, target, was_alert)
+
+
+def in_activation(ctx: Ctx, op_id: str) -> bool:
+    """Whether the roll is made by the operator being activated (a rabbit's foot may change it, SAS-EQ-11)."""
+    act = ctx.state.activation
+    return act is not None and act.operator == op_id
 
 
 def spend(stock: tuple[tuple[str, int], ...], what: str) -> tuple[tuple[str, int], ...]:

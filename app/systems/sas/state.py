@@ -137,6 +137,27 @@ class Activation:
 
 
 @dataclass(frozen=True)
+class PendingRoll:
+    """An operator's roll waiting for the rabbit's foot decision (SAS-EQ-11).
+
+    Attributes:
+        command: The command being resolved; it is applied again with these dice once decided.
+        rolled: Every die the command had rolled; the last ``count`` are the roll in question.
+        count: Dice in the roll.
+        target: Number each modified die must reach.
+        modifier: Total modifier of the roll.
+        operator: The operator whose roll it is.
+    """
+
+    command: Any
+    rolled: tuple[int, ...]
+    count: int
+    target: int
+    modifier: int
+    operator: str
+
+
+@dataclass(frozen=True)
 class SasState:
     """Everything that changes during a mission. ``rt`` is the static runtime (board, tables, mission)."""
 
@@ -161,6 +182,7 @@ class SasState:
     cigarette: str | None = None  # "op:<id>" held on a board, "unit:<id>" placed on a unit
     achieved: frozenset[str] = frozenset()
     next_id: int = 1
+    pending: PendingRoll | None = None
     over: bool = False
     ended_by: str = ""
 

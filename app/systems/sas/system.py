@@ -19,11 +19,12 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView
-from app.systems.sas import turn
+from app.systems.sas import rabbit, turn
 from app.systems.sas.actions import perform
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
 from app.systems.sas.legal import legal
+from app.systems.sas.luck import LuckyRoll
 from app.systems.sas.messages import (
     COMMANDS,
     OPERATOR_ACTIONS,
@@ -74,11 +75,19 @@ class SasSystem:
         """Apply a command (pure)."""
         if state.over:
             raise IllegalCommandError(t("The mission is over."), "SAS-MSN-1")
-        ctx = Ctx(state, Roller(state.dice, command.dice, command.cards))
         acting = "sas" if state.phase == "operator" else "axis"
         if command.side != acting:
             raise IllegalCommandError(t("It is the {side} side's turn to act.", side=acting), "SAS-TURN-2")
-        _dispatch(ctx, command)
+        if state.pending is not None:  # the rabbit's foot decision (SAS-EQ-11)
+            ctx = rabbit.resolve(state, command)
+            command = state.pending.command
+        else:
+            ctx = Ctx(state, Roller(state.dice, command.dice, command.cards))
+        try:
+            _dispatch(ctx, command)
+        except LuckyRoll as luck:
+            ctx.roller.check_all_used()
+            return rabbit.pause(state, ctx, command, luck)
         if any(o.unveiled for o in ctx.state.operators):  # only while the attacking command lasts (SAS-EQ-12)
             ctx.state = replace(ctx.state, operators=tuple(replace(o, unveiled=False) for o in ctx.state.operators))
         ctx.roller.check_all_used()

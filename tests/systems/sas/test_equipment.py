@@ -108,3 +108,73 @@ def test_sas_eq_12_attacking_lifts_the_camo_net():
     after, events = _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="s"), dice=(1,))
     assert any(e.kind == "camo_lifted" and e.rule_id == "SAS-EQ-12" for e in events)
     assert after.op("jock").exposed and not after.op("jock").unveiled
+
+
+def _lucky_jock(**kw):
+    return op("jock", (2, 10), items=(("grenade", 1), ("rabbits_foot", 1)), **kw)
+
+
+def test_sas_eq_11_rabbits_foot_turns_a_missed_shot_into_a_kill():
+    """SAS-EQ-11: Jock's pistol at the sentry 6 away (5+) rolls 2: the roll waits; he uses his rabbit's foot on
+    die 1, which becomes a 6: the sentry dies, the token is spent, the attack cost 1 AP once."""
+    from app.systems.sas.messages import Attack, KeepRoll, UseRabbitsFoot
+
+    rt = runtime(OPEN)
+    st = activate(state(rt, [_lucky_jock()], [unit("s", "rifle", (2, 4), "E")]), "jock")
+    paused, events = _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="s"), dice=(2,))
+    assert paused.pending is not None and paused.unit("s") is not None and paused.activation.ap == 4
+    assert [e.kind for e in events] == ["lucky_roll"] and events[0].ruling.dice[0].natural == 2
+    choices = SYSTEM.legal_commands(paused)
+    use = UseRabbitsFoot(side="sas", operator="jock", die=1)
+    assert set(choices) == {use, KeepRoll(side="sas", operator="jock")}
+    assert SYSTEM.describe(paused, use).cost == "0 AP"
+    with pytest.raises(IllegalCommandError) as err:
+        SYSTEM.apply(paused, Crouch(side="sas", operator="jock"))
+    assert err.value.rule_id == "SAS-EQ-11"
+    after, events = SYSTEM.apply(paused, use)
+    assert after.pending is None and after.unit("s") is None and after.activation.ap == 3
+    assert after.op("jock").item_count("rabbits_foot") == 0
+    assert events[0].kind == "rabbits_foot" and events[0].ruling.dice[0].natural == 6
+    shot = next(e.ruling for e in events if e.kind == "attack")
+    assert [d.natural for d in shot.dice] == [6] and shot.dice[0].success
+
+
+def test_sas_eq_11_keep_the_roll_and_the_miss_stands():
+    """SAS-EQ-11: keeping the roll resolves the miss: the sentry survives, turns and is alert (SAS-ATK-9)."""
+    from app.systems.sas.messages import Attack, KeepRoll
+
+    rt = runtime(OPEN)
+    st = activate(state(rt, [_lucky_jock()], [unit("s", "rifle", (2, 4), "E")]), "jock")
+    paused, _ = _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="s"), dice=(2,))
+    after, _ = SYSTEM.apply(paused, KeepRoll(side="sas", operator="jock"))
+    assert after.unit("s").alert and after.op("jock").item_count("rabbits_foot") == 1 and after.activation.ap == 3
+
+
+def test_sas_eq_11_another_operators_foot_on_a_grenade_blast():
+    """SAS-EQ-11: the foot may help another operator: Paddy's foot turns the 1 of Jock's grenade blast (4 rolls at
+    2+) into a 6 — the second unit under the template dies too. Only failed dice are offered."""
+    from app.systems.sas.messages import UseRabbitsFoot
+
+    rt = runtime(OPEN)
+    paddy = op("paddy", (5, 10), items=(("rabbits_foot", 1),))
+    units = [unit("a", "rifle", (2, 5), "N"), unit("b", "rifle", (3, 5), "N")]
+    st = activate(state(rt, [op("jock", (2, 10)), paddy], units), "jock")
+    paused, _ = _apply(st, Throw(side="sas", operator="jock", to=(2, 5)), dice=(1, 1, 1, 3))
+    offered = [c for c in SYSTEM.legal_commands(paused) if c.kind == "rabbits_foot"]
+    assert [(c.operator, c.die) for c in offered] == [("paddy", 1), ("paddy", 2), ("paddy", 3)]
+    after, _ = SYSTEM.apply(paused, UseRabbitsFoot(side="sas", operator="paddy", die=2))
+    assert after.unit("a") is None and after.unit("b") is None
+    assert after.op("paddy").item_count("rabbits_foot") == 0 and after.op("jock").item_count("grenade") == 0
+
+
+def test_sas_eq_11_no_pause_when_a_six_would_not_help_or_no_foot():
+    """SAS-EQ-11: a roll with no failed die, or with no rabbit's foot on the map, resolves at once."""
+    from app.systems.sas.messages import Attack
+
+    rt = runtime(OPEN)
+    st = activate(state(rt, [_lucky_jock()], [unit("s", "rifle", (2, 4), "E")]), "jock")
+    after, _ = _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="s"), dice=(5,))
+    assert after.pending is None and after.unit("s") is None
+    plain = activate(state(rt, [op("jock", (2, 10))], [unit("s", "rifle", (2, 4), "E")]), "jock")
+    after, _ = _apply(plain, Attack(side="sas", operator="jock", weapon="pistol", target="s"), dice=(2,))
+    assert after.pending is None and after.unit("s") is not None
