@@ -80,8 +80,9 @@ def may_exit(state: State, unit: Unit) -> bool:
     """Whether an ordered unit that has not moved may leave across its exit edge this turn (CCA-MOVE-3).
 
     Leaving costs one hex of movement from a hex on that edge: the unit must reach such a hex with a hex
-    of its allowance to spare and without stopping there (forest, ford, …). Warriors move 1 unless they
-    charge, and a charge must end next to an enemy, so they may leave only from the edge itself.
+    of its allowance to spare and without having to stop there (forest, ford, … or a lone friendly
+    leader's hex, CCA-MOVE-5). Warriors move 1 unless they charge, and a charge must end next to an enemy,
+    so they may leave only from the edge itself.
     """
     row = exit_row(state, unit.side)
     if row is None or unit.id not in state.turn.ordered or state.turn.moved_by(unit.id):
@@ -90,7 +91,12 @@ def may_exit(state: State, unit: Unit) -> bool:
     if allowance < 1:
         return False
     reach: dict[Hex, int] = {unit.hex: 0, **unit_destinations(state, unit)}
-    return any(h[1] == row and d < allowance and (d == 0 or not stops(state, unit.spec, h)) for h, d in reach.items())
+    return any(h[1] == row and d < allowance and (d == 0 or _passes(state, unit, h)) for h, d in reach.items())
+
+
+def _passes(state: State, unit: Unit, h: Hex) -> bool:
+    """Whether ``unit`` entering ``h`` may go on moving (CCA-FOREST-1, CCA-BROKEN-1, CCA-FORD-1, CCA-MOVE-5)."""
+    return not stops(state, unit.spec, h) and state.leader_at(h) is None
 
 
 def exit_board(state: State, ctx: Ctx, unit: Unit) -> State:

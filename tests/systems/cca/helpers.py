@@ -2,38 +2,51 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from app.core.messages import Command
+from app.core.session import Session
 from app.systems.cca import SYSTEM
+from app.systems.cca import messages as m
 from app.systems.cca.scenario import CcaScenario
 from app.systems.cca.state import Hex, State, Turn
+from app.systems.cca.tables import cards
 
-Placement = tuple[str, str, str]  # side, class, hex label
+Placement = tuple[str, str, str] | tuple[str, str, str, int]  # side, class, hex label[, blocks]
 
 
 def scenario(
-    units: list[Placement],
-    leaders: list[tuple[str, str]] = (),
+    units: Sequence[Placement],
+    leaders: Sequence[tuple[str, str]] = (),
     terrain: dict[str, str] | None = None,
     hexsides: list[dict[str, str]] | None = None,
+    *,
+    objectives: list[dict[str, Any]] | None = None,
+    exits: dict[str, dict[str, Any]] | None = None,
+    banners: tuple[int, int] = (6, 6),
     **rules: Any,
 ) -> CcaScenario:
-    """A scenario with the given pieces (each side also gets a far-away filler unit)."""
+    """A scenario with the given pieces (a side without any gets a far-away filler unit).
+
+    ``objectives`` are scenario objectives as in the file (CCA-VICTORY-3), ``exits`` each side's exit rule
+    (CCA-MOVE-3) and ``banners`` the banners each side needs, bottom first (CCA-VICTORY-1).
+    """
     armies = []
-    for side in ("bottom", "top"):
-        mine = [{"cls": c, "at": at} for s, c, at in units if s == side] or [
-            {"cls": "LI", "at": "0109" if side == "bottom" else "0101"}
-        ]
+    for need, side in zip(banners, ("bottom", "top"), strict=True):
+        mine = [
+            {"cls": p[1], "at": p[2], **({"blocks": p[3]} if len(p) > 3 else {})} for p in units if p[0] == side
+        ] or [{"cls": "LI", "at": "0109" if side == "bottom" else "0101"}]
         armies.append(
             {
                 "side": side,
                 "name": {"en": side},
                 "command": 4,
-                "banners": 6,
+                "banners": need,
                 "units": mine,
                 "leaders": [{"at": at, "name": f"{side}-{at}"} for s, at in leaders if s == side],
+                **({"exit": exits[side]} if exits and side in exits else {}),
             }
         )
     return CcaScenario.model_validate(
@@ -51,6 +64,7 @@ def scenario(
             "armies": armies,
             "first_player": "bottom",
             "rules": rules,
+            "objectives": objectives or [],
         }
     )
 
@@ -87,3 +101,21 @@ def do(state: State, command: Command, dice: tuple[int, ...] = ()) -> tuple[Stat
     """Apply with explicit dice (1 light, 2 medium, 3 heavy, 4 helmet, 5 flag, 6 swords)."""
     new, events = SYSTEM.apply(state, command.model_copy(update={"dice": dice}))
     return new, list(events)
+
+
+def start(model: CcaScenario, bottom: tuple[str, ...], top: tuple[str, ...], seed: int = 1) -> Session:
+    """A session on ``model`` with the hands typed in (card ids; bottom plays first), as at the table."""
+    session = Session(SYSTEM, model, seed=seed)
+    names = tuple(cards()[c].name_en for c in (*bottom, *top))
+    session.submit(m.DealHands(side="bottom", cards=names, dice=()))
+    return session
+
+
+def submit(session: Session, command: Command, dice: tuple[int, ...] = ()) -> list[Any]:
+    """Submit with explicit dice (none typed: the command must not roll)."""
+    return list(session.submit(command.model_copy(update={"dice": dice})))
+
+
+def said(events: list[Any], what: str) -> list[Any]:
+    """The events of one kind (``Happened.what``)."""
+    return [e for e in events if getattr(e, "what", "") == what]
