@@ -7,6 +7,7 @@ import pytest
 from app.core.errors import IllegalCommandError
 from app.systems.cca import messages as m
 from app.systems.cca.battledice import Strike, distribution, score
+from app.systems.cca.close import strike_for
 from app.systems.cca.ranged import los
 from app.systems.cca.terrain import close_dice
 from app.systems.cca.turn import legal
@@ -105,12 +106,11 @@ def test_elephant_ignores_swords_and_red_from_cavalry() -> None:
 
 
 def test_camel_ignores_one_blue_from_cavalry() -> None:
-    """CCA-CAMEL-2."""
+    """CCA-CAMEL-2: medium cavalry (camels may not evade it) rolls two blue triangles: the camels lose 1 block."""
     s = position([("bottom", "MC", "0606"), ("top", "CAM", "0605")], ordered=("b1",))
-    task_free = s
-    s2, _ = do(task_free, battle(s, "0606", "0605"), ()) if False else (s, [])
-    strike = Strike("close", "medium", swords_hit=True, ignore_colour=1)
-    assert score((2, 2, 1), strike).hits == 1 and s2 is s
+    s2, _ = do(s, battle(s, "0606", "0605"), (2, 2, 1))
+    assert s2.unit("t1").blocks == 2
+    assert Strike("close", "medium", swords_hit=True, ignore_colour=1) == strike_for(s, s.unit("b1"), s.unit("t1"))
 
 
 def test_light_cavalry_retreats_four_hexes_per_flag() -> None:
@@ -165,8 +165,8 @@ def test_rampage_blocked_by_units() -> None:
     assert any(e.rule_id == "CCA-RAMPAGE-4" for e in events)
 
 
-def test_leader_escape_killed_by_helmet() -> None:
-    """CCA-ESCAPE-1..3 (figure 1): a lone leader whose only path crosses an enemy unit is rolled at."""
+def test_lone_leader_attacked_must_evade() -> None:
+    """CCA-LEADER-6: a lone leader attacked without a helmet rolled must evade (figures 1–3: test_examples.py)."""
     s = position(
         [("top", "MI", "0605"), ("bottom", "MI", "0607"), ("bottom", "MI", "0507")],
         [("bottom", "0606")],
@@ -175,10 +175,11 @@ def test_leader_escape_killed_by_helmet() -> None:
     from dataclasses import replace
 
     s = replace(s, active="top")
-    # MI attacks the lone leader: 4 dice without a helmet -> he must evade (CCA-LEADER-6).
     s2, _ = do(s, m.Battle(side="top", unit="t1", target=hx(s, "0606")), (1, 2, 3, 5))
     assert s2.leader("bL1") is not None
     assert s2.tasks == () or s2.tasks[0].kind == "leader_evade"
+    s3, _ = do(s, m.Battle(side="top", unit="t1", target=hx(s, "0606")), (1, 2, 4, 5))
+    assert s3.leader("bL1") is None and s3.banners == (0, 1)
 
 
 def test_leader_escape_rolls() -> None:
