@@ -758,5 +758,9 @@
         <source>Tile editor</source>
         <translation>地图板编辑器</translation>
     </message>
+    <message>
+        <source>The mission still uses its old tiles</source>
+        <translation>任务仍使用原来的地图板</translation>
+    </message>
 </context>
 </TS>

@@ -111,3 +111,25 @@ def test_a_tile_encoded_with_the_mouse_is_saved_and_laid_in_a_mission(
     assert c.doc.get(("board", "library")) == "resources:tiles/sas_core.json"
     c.doc.mark_saved()
     window.editor.doc.mark_saved()
+
+
+def test_a_library_outside_the_missions_folder_is_refused_with_the_reason(
+    qtbot: Any, tmp_path: Path, no_modal_boxes: list[str]
+) -> None:
+    """Missions refer to files inside their own folder only (adjutant validate refuses the rest)."""
+    (tmp_path / "missions").mkdir()
+    mission = tmp_path / "missions" / "mission.json"
+    mission.write_bytes(MISSION.read_bytes())
+    systems = LazySystems()
+    editor = EditorWindow(systems, systems.editor_plugin)
+    qtbot.addWidget(editor)
+    assert editor.open_path(mission)
+    window = editor.open_tile_editor()
+    assert window is not None and window.default_folder == mission.parent
+    assert window.write(tmp_path / "elsewhere.json")  # saved, but the mission cannot use it
+    assert editor.controller.doc.get(("board", "library")) == "resources:tiles/sas_core.json"
+    assert any("own folder" in text for text in no_modal_boxes)
+    assert window.write(mission.parent / "tiles" / "mine.json")  # a folder inside the mission's is fine
+    assert editor.controller.doc.get(("board", "library")) == "tiles/mine.json"
+    editor.controller.doc.mark_saved()
+    window.editor.doc.mark_saved()

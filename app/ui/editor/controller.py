@@ -89,23 +89,29 @@ class EditorController(QObject):
         find = getattr(self.plugin, "tile_library", None)
         return find(self.doc.data) if find is not None else None  # type: ignore[no-any-return]
 
-    def use_tile_library(self, path: Path) -> None:
-        """Point the document at the library saved at ``path`` (relative to the document's folder when it can)."""
+    def use_tile_library(self, path: Path) -> Text | None:
+        """Point the document at the library saved at ``path``; returns why not (nothing changes then).
+
+        A mission refers to its files by paths relative to its own folder (``adjutant validate`` refuses
+        anything else), so the library must be saved in the mission's folder or a folder inside it.
+        """
         use = getattr(self.plugin, "use_tile_library", None)
         if use is None:
-            return
-        ref = str(path.resolve())
-        if self.doc.path is not None:
-            try:
-                ref = path.resolve().relative_to(self.doc.path.parent.resolve()).as_posix()
-            except ValueError:
-                ref = str(path.resolve())
+            return t("This system has no tiles.")
+        if self.doc.path is None:
+            return t("Save the mission first, then save its tile library in the mission's folder.")
+        folder = self.doc.path.parent.resolve()
+        try:
+            ref = path.resolve().relative_to(folder).as_posix()
+        except ValueError:
+            return t("A mission can only use a tile library in its own folder ({folder}).", folder=str(folder))
         current = self.tile_library()
         if current is not None and current[0].resolve() == path.resolve():
             self.recheck()  # same file, new tiles: the palette and the board change
-            return
+            return None
         with self.doc.transaction(t("Use tile library {name}", name=path.name)) as tx:
             use(tx, ref)
+        return None
 
     @property
     def system_id(self) -> str:

@@ -161,6 +161,7 @@ class TileEditorWindow(QMainWindow):
         self.tool: str | None = None
         self.selected: tuple[int, int] | None = None
         self.findings: list[Finding] = []
+        self.default_folder: Path | None = None  # where Save as starts (the mission's folder)
         self.scene = BoardScene(parent=self)
         self.scene.set_language(lang)
         self.board = EditorBoardView(self.scene, self)
@@ -318,7 +319,8 @@ class TileEditorWindow(QMainWindow):
 
     def save_as(self) -> bool:
         """Save to a new file."""
-        name, _ = QFileDialog.getSaveFileName(self, tr("Save tile library as"), "", tr("Tile libraries (*.json)"))
+        start = str(self.default_folder / "my_tiles.json") if self.default_folder is not None else ""
+        name, _ = QFileDialog.getSaveFileName(self, tr("Save tile library as"), start, tr("Tile libraries (*.json)"))
         return bool(name) and self.write(Path(name))
 
     def write(self, path: Path | None) -> bool:

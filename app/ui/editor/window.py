@@ -421,6 +421,8 @@ class EditorWindow(QMainWindow):
         path, bundled = found
         if self.tile_window is None:
             self.tile_window = TileEditorWindow(lang=self.lang)
+            doc_path = self.controller.doc.path
+            self.tile_window.default_folder = doc_path.parent if doc_path is not None else None
             self.tile_window.library_saved.connect(self._on_tile_library_saved)
             self.tile_window.closed.connect(self._on_tile_window_closed)
             if not self.tile_window.open_path(path, as_copy=bundled):
@@ -431,7 +433,9 @@ class EditorWindow(QMainWindow):
         return self.tile_window
 
     def _on_tile_library_saved(self, path: Path) -> None:
-        self.controller.use_tile_library(Path(path))
+        refused = self.controller.use_tile_library(Path(path))
+        if refused is not None:
+            QMessageBox.information(self, tr("The mission still uses its old tiles"), refused.render(self.lang))
 
     def _on_tile_window_closed(self) -> None:
         self.tile_window = None
