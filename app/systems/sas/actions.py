@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.core.messages import Command
-from app.systems.sas import alerts, combat, items, marks, shooting
+from app.systems.sas import alerts, combat, items, marks, scuba, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import (
     Aim,
@@ -70,8 +70,10 @@ def _side_move(ctx: Ctx, cmd: Attack | Place | Throw, *, checked: bool = False) 
 def do_attack(ctx: Ctx, cmd: Attack) -> None:
     """Attack, Move & Attack, Stand & Attack or knife (SAS-ATK-1/4, SAS-CROUCH-1, SAS-KNIFE-1)."""
     op = ctx.state.op(cmd.operator)
-    boards = ctx.state.rt.tables.operators[op.id]
-    if cmd.weapon not in boards.weapons:
+    shooter = scuba.moved(ctx.state, op, cmd.move_to) if cmd.move_to and cmd.move_first else op
+    if cmd.weapon not in scuba.arms(ctx.state, shooter):
+        if shooter.scuba:
+            raise illegal("In the water only the speargun can be used, once per activation.", "SAS-EQ-16")
         raise illegal("{op} has no {weapon}.", "SAS-BRD-11", op=op.id, weapon=cmd.weapon)
     if op.crouched:
         ctx.state = ctx.state.with_op(op.id, crouched=False)
@@ -122,7 +124,7 @@ def do_blind_fire(ctx: Ctx, cmd: BlindFire) -> None:
     """Blind fire: attack staying crouched, −2, exposed but not visible (SAS-BLIND-1..3, SAS-LOS-10, OQ-64)."""
     op = ctx.state.op(cmd.operator)
     weapon = ctx.state.rt.tables.weapons.get(cmd.weapon)
-    if cmd.weapon not in ctx.state.rt.tables.operators[op.id].weapons or weapon is None or weapon.kind != "gun":
+    if cmd.weapon not in scuba.arms(ctx.state, op) or weapon is None or weapon.kind != "gun":
         raise illegal("{op} has no gun {weapon}.", "SAS-BLIND-1", op=op.id, weapon=cmd.weapon)
     shooting.shoot(ctx, op.id, cmd.weapon, cmd.target, blind=True)
 
@@ -131,7 +133,7 @@ def do_aim(ctx: Ctx, cmd: Aim) -> None:
     """Aim: +2 against that unit for the rest of the activation (SAS-AIM-1)."""
     op = ctx.state.op(cmd.operator)
     loc = shooting.target_loc(ctx, cmd.target)
-    guns = [w for w in ctx.state.rt.tables.operators[op.id].weapons if ctx.state.rt.tables.weapons[w].kind == "gun"]
+    guns = [w for w in scuba.arms(ctx.state, op) if ctx.state.rt.tables.weapons[w].kind == "gun"]
     if all(combat.attack_problem(ctx, op.id, w, loc) for w in guns):
         raise illegal("Cannot aim at {target}: not in range and LOS of a weapon.", "SAS-AIM-1", target=cmd.target)
     act = ctx.state.activation

@@ -16,6 +16,7 @@ from app.systems.sas import luck
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import SasRuntime
+from app.systems.sas.scuba import water_line
 from app.systems.sas.state import ObjectState
 from app.systems.sas.vision import _touching, attack_line, hiding_cover, sees_op
 
@@ -167,7 +168,7 @@ def attack_problem(ctx: Ctx, op_id: str, weapon_id: str, target_loc: Cell, *, bl
         hidden = hiding_cover(ctx.state, target_loc, op.loc)
         if hidden:
             return f"crouched behind {hidden}, he cannot see out [SAS-LOS-10]"
-    return attack_line(ctx.state, op.loc, target_loc)
+    return water_line(ctx.state, op.loc, op.scuba, target_loc, False) or attack_line(ctx.state, op.loc, target_loc)
 
 
 def sweep_targets(ctx: Ctx, op_id: str, weapon_id: str, first: Cell) -> list[str]:

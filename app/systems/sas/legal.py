@@ -39,7 +39,8 @@ from app.systems.sas.messages import (
     UseMedpack,
 )
 from app.systems.sas.movement import empty, step_class
-from app.systems.sas.operator import knife_problem, sprint_problem, step_ok
+from app.systems.sas.operator import knife_problem, posture_allows, sprint_problem, step_ok
+from app.systems.sas.scuba import arms, geared, moved
 from app.systems.sas.state import OperatorState, SasState
 
 Cell = tuple[int, int]
@@ -67,8 +68,7 @@ def legal(state: SasState, side: str | None) -> list[Command]:
 
 def _allowed(state: SasState, op: OperatorState, action: str, ap: int) -> bool:
     row = state.rt.tables.actions[action]
-    ok = row.carrying if op.carrying else (row.crouched if op.crouched else row.standing)
-    return bool(ok) and ap >= row.ap
+    return posture_allows(row, op) and ap >= row.ap
 
 
 def operator_actions(state: SasState, op: OperatorState) -> list[Command]:
@@ -143,7 +143,7 @@ def move_throws(ctx: Ctx, op: OperatorState) -> list[Command]:
 
 def _guns(state: SasState, op: OperatorState) -> list[str]:
     weapons = state.rt.tables.weapons
-    return [w for w in state.rt.tables.operators[op.id].weapons if weapons[w].kind == "gun"]
+    return [w for w in arms(state, op) if weapons[w].kind == "gun"]
 
 
 def _grenade_squares(state: SasState, at: Cell) -> list[Cell]:
@@ -158,7 +158,7 @@ def marks_for(state: SasState, op: OperatorState) -> list[Command]:
     step, D-MARK-2); a grenade marks a square (SAS-MARK-1/5/6). Built unvalidated: every field is made here."""
     assert op.loc is not None
     weapons = state.rt.tables.weapons
-    usable = [w for w in state.rt.tables.operators[op.id].weapons if (op.ammo_left(w) is None or op.ammo_left(w))]
+    usable = [w for w in arms(state, op) if (op.ammo_left(w) is None or op.ammo_left(w))]
     guns = [w for w in usable if weapons[w].kind == "gun"]
     knives = [w for w in usable if weapons[w].kind == "knife"]
     out: list[Command] = []
@@ -170,7 +170,7 @@ def marks_for(state: SasState, op: OperatorState) -> list[Command]:
                 Mark.model_construct(side="sas", operator=op.id, target=unit.id, weapon=weapon, facing=f)
                 for f in FACINGS
             ]
-    if op.item_count("grenade"):
+    if op.item_count("grenade") and not op.scuba:  # in the water only the speargun (SAS-EQ-16)
         for c in _grenade_squares(state, op.loc):
             facing = cast(Facing, facing_toward(op.loc, c, op.facing))
             out.append(Mark.model_construct(side="sas", operator=op.id, square=c, weapon="grenade", facing=facing))
@@ -191,11 +191,11 @@ def _posture_and_misc(state: SasState, op: OperatorState, ap: int) -> list[Comma
     cap = state.rt.tables.operators[op.id].recovery
     if op.hp < cap and _allowed(state, op, "recover", ap):
         out.append(Recover(side="sas", operator=op.id))
-    if not op.exposed:
+    if not op.exposed and _allowed(state, op, "reveal", ap):
         out.append(Reveal(side="sas", operator=op.id))
     if state.cigarette == f"op:{op.id}":
         out += [UseCigarette(side="sas", operator=op.id, target=u.id) for u in state.map_units() if not u.alert]
-    if op.loc in state.rt.entry_exit:
+    if op.loc in state.rt.entry_exit and _allowed(state, op, "exfiltrate", ap):
         out.append(Exfiltrate(side="sas", operator=op.id))
     return out
 
@@ -205,13 +205,14 @@ def sprints(ctx: Ctx, op: OperatorState) -> list[tuple[Cell, ...]]:
     assert op.loc is not None
     found: dict[Cell, tuple[Cell, ...]] = {}
     frontier: list[tuple[Cell, ...]] = [()]
+    swims = geared(op)
     for _ in range(3):
         nxt = []
         for path in frontier:
             here = path[-1] if path else op.loc
             for c in ctx.state.rt.grid.neighbours(here):
                 cell: Cell = c
-                if cell == op.loc or cell in path or step_class(ctx.state.rt, here, cell) != "open":
+                if cell == op.loc or cell in path or step_class(ctx.state.rt, here, cell, swim=swims) != "open":
                     continue
                 new = (*path, cell)
                 nxt.append(new)
@@ -228,10 +229,9 @@ def _gun_targets(
 ) -> list[str]:
     """Targets in range and LOS; a normal attack is made standing, Blind Fire crouched (SAS-LOS-10, OQ-64)."""
     state = ctx.state
-    guns = [w for w in state.rt.tables.operators[op.id].weapons if state.rt.tables.weapons[w].kind == "gun"]
-    guns = [weapon] if weapon else guns
-    moved = ctx.state.with_op(op.id, loc=at, crouched=blind)
-    c2 = Ctx(moved, ctx.roller)
+    guns = [weapon] if weapon else _guns(state, op)
+    there = moved(state, op, at)
+    c2 = Ctx(ctx.state.with_op(op.id, loc=at, crouched=blind, scuba=there.scuba), ctx.roller)
     targets = [u.id for u in state.map_units()]
     targets += [o.id for o in state.objects if o.kind == "fuel_barrel" and o.loc is not None]
     out = []
@@ -248,8 +248,11 @@ def attacks(ctx: Ctx, op: OperatorState, steps: list[Cell]) -> list[Command]:
     """Attack and Move & Attack (move before; or after from here), knife from behind (SAS-ATK-1/4, SAS-KNIFE-1)."""
     assert op.loc is not None
     out: list[Command] = []
-    board = ctx.state.rt.tables.operators[op.id]
-    for weapon in board.weapons:
+    here = arms(ctx.state, op)
+    weapons = list(here)  # and those he can use once out of (or into) the water
+    for s in steps:
+        weapons += [w for w in arms(ctx.state, moved(ctx.state, op, s)) if w not in weapons]
+    for weapon in weapons:
         if ctx.state.rt.tables.weapons[weapon].kind == "knife":
             for at in [op.loc, *steps]:
                 for unit in ctx.state.map_units():
@@ -257,13 +260,15 @@ def attacks(ctx: Ctx, op: OperatorState, steps: list[Cell]) -> list[Command]:
                         move = None if at == op.loc else at
                         out.append(Attack(side="sas", operator=op.id, weapon=weapon, target=unit.id, move_to=move))
             continue
-        for target in _gun_targets(ctx, op, op.loc, False, weapon):
+        for target in _gun_targets(ctx, op, op.loc, False, weapon) if weapon in here else []:
             out.append(Attack(side="sas", operator=op.id, weapon=weapon, target=target))
             out += [
                 Attack(side="sas", operator=op.id, weapon=weapon, target=target, move_to=s, move_first=False)
                 for s in steps
             ]
         for s in steps:
+            if weapon not in arms(ctx.state, moved(ctx.state, op, s)):
+                continue
             for target in _gun_targets(ctx, op, s, False, weapon):
                 out.append(Attack(side="sas", operator=op.id, weapon=weapon, target=target, move_to=s))
     return out

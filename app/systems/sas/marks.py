@@ -19,6 +19,7 @@ from app.systems.sas.context import Ctx
 from app.systems.sas.facing import covers
 from app.systems.sas.messages import Mark
 from app.systems.sas.operator import illegal, knife_problem
+from app.systems.sas.scuba import arms
 from app.systems.sas.state import OperatorState, SasState
 from app.systems.sas.vision import attack_line
 
@@ -59,16 +60,17 @@ def do_mark(ctx: Ctx, cmd: Mark) -> None:
 
 def mark_problem(state: SasState, op: OperatorState, cmd: Mark) -> str | None:
     """Why the mark is not allowed (SAS-MARK-1, SAS-MARK-5, SAS-EQ-6), or None."""
-    board = state.rt.tables.operators[op.id]
     if cmd.weapon == "grenade":
+        if op.scuba:
+            return "in the water only the speargun [SAS-EQ-16]"
         if op.item_count("grenade") < 1:
             return "no grenade left [SAS-EQ-6]"
         if cmd.square is None or cmd.target is not None or not state.rt.grid.contains(cmd.square):
             return "a grenade marks a square on the board [SAS-EQ-6]"
         assert op.loc is not None
         return None if combat.dist(op.loc, cmd.square) <= grenade_range(state) else "beyond the grenade's range"
-    if cmd.weapon not in board.weapons:
-        return f"{op.id} has no {cmd.weapon}"
+    if cmd.weapon not in arms(state, op):
+        return f"{op.id} cannot use a {cmd.weapon} now [SAS-BRD-11, SAS-EQ-16]"
     weapon = state.rt.tables.weapons[cmd.weapon]
     if weapon.ammo is not None and (op.ammo_left(cmd.weapon) or 0) <= 0:
         return "out of ammunition [SAS-ATK-5]"

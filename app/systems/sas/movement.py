@@ -34,31 +34,36 @@ def _edge_class(rt: SasRuntime, p: Cell, q: Cell, crouched: bool, *, diagonal: b
     return worst
 
 
-def _square_class(rt: SasRuntime, c: Cell, hook: bool = False) -> str:
+def _square_class(rt: SasRuntime, c: Cell, hook: bool = False, swim: bool = False) -> str:
     effect = rt.tables.terrain.squares[rt.grid.terrain(c)]
+    if swim and effect.swim:
+        return "open"  # scuba gear (SAS-EQ-14)
     return effect.hook_move if hook and effect.hook_move is not None else effect.move
 
 
-def step_class(rt: SasRuntime, a: Cell, b: Cell, crouched: bool = False, hook: bool = False) -> str:
+def step_class(
+    rt: SasRuntime, a: Cell, b: Cell, crouched: bool = False, hook: bool = False, *, swim: bool = False
+) -> str:
     """ "open", "climb" or "blocked" for one step from ``a`` to the adjacent ``b`` (terrain only); ``hook``: the
-    operator carries a grappling hook (SAS-CLIMB-2)."""
-    cache: dict[tuple[Cell, Cell, bool, bool], str] = rt.cache.setdefault("steps", {})
-    key = (a, b, crouched, hook)
+    operator carries a grappling hook (SAS-CLIMB-2); ``swim``: scuba gear, water is open (SAS-EQ-14)."""
+    cache: dict[tuple[Cell, Cell, bool, bool, bool], str] = rt.cache.setdefault("steps", {})
+    key = (a, b, crouched, hook, swim)
     if key not in cache:
-        cache[key] = _step_class(rt, a, b, crouched, hook)
+        cache[key] = _step_class(rt, (a, b), crouched, hook, swim)
     return cache[key]
 
 
-def _step_class(rt: SasRuntime, a: Cell, b: Cell, crouched: bool, hook: bool) -> str:
+def _step_class(rt: SasRuntime, step: tuple[Cell, Cell], crouched: bool, hook: bool, swim: bool) -> str:
+    a, b = step
     if not rt.grid.contains(b):
         return "blocked"
-    target = _square_class(rt, b, hook)
+    target = _square_class(rt, b, hook, swim)
     if a[0] == b[0] or a[1] == b[1]:
         edge = _edge_class(rt, a, b, crouched, diagonal=False, hook=hook)
     else:
         routes = []
         for via in ((b[0], a[1]), (a[0], b[1])):
-            if not rt.grid.contains(via) or _square_class(rt, via) != "open":
+            if not rt.grid.contains(via) or _square_class(rt, via, swim=swim) != "open":
                 routes.append("blocked")
                 continue
             first = _edge_class(rt, a, via, crouched, diagonal=True, hook=hook)

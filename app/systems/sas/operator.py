@@ -14,7 +14,7 @@ from dataclasses import replace
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command
-from app.systems.sas import alerts, combat
+from app.systems.sas import alerts, combat, scuba
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import VEC
 from app.systems.sas.messages import (
@@ -40,6 +40,7 @@ from app.systems.sas.messages import (
 )
 from app.systems.sas.movement import empty, step_class
 from app.systems.sas.state import OperatorState
+from app.systems.sas.tables import ActionCost
 
 Cell = tuple[int, int]
 ACTION_OF = {
@@ -81,6 +82,15 @@ def action_id(ctx: Ctx, cmd: Command) -> str:
     return name
 
 
+def posture_allows(row: ActionCost, op: OperatorState) -> bool:
+    """Whether his state allows the action: carrying, scuba mode, crouched or standing (SAS-ACT-2, SAS-EQ-15)."""
+    if op.carrying:
+        return row.carrying
+    if op.scuba:
+        return row.scuba
+    return row.crouched if op.crouched else row.standing
+
+
 def check_allowed(ctx: Ctx, cmd: Command) -> int:
     """AP cost of the command; raises if the posture or the AP left forbid it (SAS-ACT-1/2, SAS-OP-2)."""
     act = ctx.state.activation
@@ -89,9 +99,10 @@ def check_allowed(ctx: Ctx, cmd: Command) -> int:
         raise illegal("{op} is not the operator being activated.", "SAS-OP-1", op=op_id)
     op = ctx.state.op(op_id)
     row = ctx.state.rt.tables.actions[action_id(ctx, cmd)]
-    state_ok = row.carrying if op.carrying else (row.crouched if op.crouched else row.standing)
-    if not state_ok:
+    if not posture_allows(row, op):
         posture = "carrying an object" if op.carrying else ("crouched" if op.crouched else "standing")
+        if op.scuba:
+            raise illegal("{action} is not allowed in scuba mode.", "SAS-EQ-15", action=row.id)
         raise illegal("{action} is not allowed while {posture}.", "SAS-ACT-2", action=row.id, posture=posture)
     if act.ap < row.ap:
         raise illegal("{action} costs {ap} AP; {left} left.", row.rule, action=row.id, ap=row.ap, left=act.ap)
@@ -103,6 +114,7 @@ def enter(ctx: Ctx, op_id: str, to: Cell, rule: str, *, take: bool = False) -> N
     op = ctx.state.op(op_id)
     ctx.state = ctx.state.with_op(op_id, loc=to)
     ctx.emit("operator_moved", t("{op} moves to {sq}.", op=ctx.name(op_id), sq=ctx.label(to)), rule, (op.loc, to))
+    scuba.swap_token(ctx, op_id)  # into or out of the water (SAS-EQ-14)
     barrel = next((o for o in ctx.state.objects_at(to) if o.kind == "fuel_barrel"), None)
     if take and barrel is not None:  # a Move may end here only to take it (OQ-65)
         ctx.state = ctx.state.with_object(replace(barrel, loc=None)).with_op(op_id, carrying=barrel.id)
@@ -116,9 +128,11 @@ def step_ok(ctx: Ctx, op: OperatorState, to: Cell, wanted: str, *, barrel: bool 
     assert op.loc is not None
     if max(abs(op.loc[0] - to[0]), abs(op.loc[1] - to[1])) != 1:
         return "not an adjacent square"
-    cls = step_class(ctx.state.rt, op.loc, to, op.crouched, op.item_count("grappling_hook") > 0)
+    cls = step_class(ctx.state.rt, op.loc, to, op.crouched, op.item_count("grappling_hook") > 0, swim=scuba.geared(op))
     if cls != wanted or to in ctx.state.templates:
         return "terrain does not allow it" if cls != "climb" else "needs the Climb action"
+    if (wet := scuba.step_problem(ctx.state, op, to)) is not None:
+        return wet
     if empty(ctx.state, to) or (barrel and barrel_to_take(ctx, op, to)):
         return None
     return "the square is occupied"
@@ -159,16 +173,33 @@ def sprint_problem(ctx: Ctx, op: OperatorState, path: tuple[Cell, ...]) -> str |
     here = op.loc
     assert here is not None
     rt = ctx.state.rt
-    for to in path:
-        if max(abs(here[0] - to[0]), abs(here[1] - to[1])) != 1 or step_class(rt, here, to) != "open":
+    swims = scuba.geared(op)
+    for i, to in enumerate(path):
+        if max(abs(here[0] - to[0]), abs(here[1] - to[1])) != 1 or step_class(rt, here, to, swim=swims) != "open":
             return f"cannot run from {rt.label(here)} to {rt.label(to)}"
         if to in ctx.state.templates:
             return "a blast template blocks the way"
         both = rt.tables.terrain.squares[rt.grid.terrain(here)].no_sprint_between
         if both and rt.grid.terrain(here) == rt.grid.terrain(to):
             return "no sprinting from forest to forest"
+        if (wet := _sprint_water(ctx, op, i, to, len(path))) is not None:
+            return wet
         here = to
     return None if empty(ctx.state, path[-1]) else "the last square is occupied"
+
+
+def _sprint_water(ctx: Ctx, op: OperatorState, i: int, to: Cell, steps: int) -> str | None:
+    """In scuba mode a sprint leaves the water with its first step; a sprint into the water ends there (SAS-EQ-14,
+    SAS-EQ-15)."""
+    rt = ctx.state.rt
+    if op.scuba and i == 0:
+        if scuba.wet(rt, to, True):
+            return "in the water he sprints only out of it, onto the land [SAS-EQ-15]"
+        assert op.loc is not None
+        return "low cover blocks the way out of the water [SAS-EQ-14]" if scuba.exit_blocked(rt, op.loc, to) else None
+    if scuba.swim(rt, to) and i + 1 < steps:
+        return "a sprint into the water ends there [SAS-EQ-14]"
+    return None
 
 
 def do_sprint(ctx: Ctx, cmd: Sprint) -> None:

@@ -8,6 +8,8 @@ an attack happens; this module says what it does. Every roll is a Ruling with ea
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.core.i18n import t
 from app.core.ruling import Modifier, Ruling
 from app.systems.sas import alerts, combat
@@ -52,6 +54,8 @@ def shoot(
     hits = sum(1 for d in dice if d.success)
     if weapon.ammo is not None:
         ctx.state = ctx.state.with_op(op_id, ammo=spend(op.ammo, weapon_id))
+    if weapon.once and act is not None and act.operator == op_id:  # one use per activation (SAS-EQ-16)
+        ctx.state = replace(ctx.state, activation=replace(act, spent=(*act.spent, weapon_id)))
     result = t("{n} success(es)", n=hits)
     ruling = Ruling(title=title, rule_id=rule, dice=dice, target=weapon.target, modifiers=tuple(mods), result=result)
     ctx.emit("attack", t("{title}: {result}.", title=title, result=result), rule, (op.loc, loc), ruling=ruling)
@@ -64,6 +68,11 @@ def shoot(
             alerts.expose(ctx, op_id, "SAS-SEEN-6")
     if blind:
         alerts.expose(ctx, op_id, "SAS-BLIND-3")  # the Axis know where he is, though he stays hidden
+    if weapon.silent_kill and ctx.state.unit(target) is None:
+        alerts.detect(ctx)  # an assassination: seen at the moment of the kill, he is exposed (SAS-EQ-16)
+    elif weapon.silent_kill and ctx.state.op(op_id).scuba:
+        unseen_miss(ctx, op_id, target)
+        return
     survivor(ctx, op_id, target, was_alert)
 
 
@@ -115,6 +124,16 @@ def survivor(ctx: Ctx, op_id: str, target: str, was_alert: set[str]) -> None:
     if target in was_alert and unit is not None and sees_op(ctx.state, unit, op):
         ctx.alerted.discard(target)
         ctx.seen.add(target)  # an alert target reacts at once (SAS-REACT-5); not when he is hidden (SAS-BLIND-3)
+
+
+def unseen_miss(ctx: Ctx, op_id: str, target: str) -> None:
+    """A speargun miss from the water: the target turns toward the attack and flips to alert, but the operator in the
+    water is not visible and is not exposed (SAS-EQ-16)."""
+    unit, op = ctx.state.unit(target), ctx.state.op(op_id)
+    if unit is None or op.loc is None:
+        return
+    combat.turn_to(ctx, target, op.loc, "SAS-EQ-16")
+    alerts.alert(ctx, target, "SAS-EQ-16", " (a speargun missed him)")
 
 
 def knife(ctx: Ctx, op_id: str, target: str, rule: str = "SAS-KNIFE-1") -> None:

@@ -40,6 +40,7 @@ class OperatorState:
         mark_square: Square under his mark token for a grenade (SAS-MARK-5, SAS-EQ-6).
         mark_weapon: Weapon or item named for the marked attack (decision D-MARK-2).
         unveiled: He has just attacked: a camo net does not hide him until the command is over (SAS-EQ-12).
+        scuba: His scuba token is on the board: he is in the water or under a bridge (SAS-EQ-14).
     """
 
     id: str
@@ -57,6 +58,7 @@ class OperatorState:
     mark_square: Cell | None = None
     mark_weapon: str | None = None
     unveiled: bool = False
+    scuba: bool = False
 
     def ammo_left(self, weapon: str) -> int | None:
         """Ammunition left for ``weapon``; ``None`` when it never runs out."""
@@ -128,12 +130,14 @@ class Activation:
         aimed: Units aimed at this activation (SAS-AIM-1).
         pending: Units alerted by the previous action: they react after this one if he is still visible
             to them (SAS-REACT-3).
+        spent: Weapons used once this activation that allow only one use per activation (SAS-EQ-16).
     """
 
     operator: str
     ap: int
     aimed: tuple[str, ...] = ()
     pending: tuple[str, ...] = ()
+    spent: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

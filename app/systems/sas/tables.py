@@ -55,6 +55,13 @@ class WeaponStats(_Strict):
     sweep: bool = False
     noise: int = Field(ge=0)
     ammo: int | None = Field(default=None, ge=0)
+    water: bool = Field(False, description="Usable by a scuba operator in the water (speargun, SAS-EQ-16).")
+    once: bool = Field(False, description="At most one Attack or Mark with it per activation (speargun, SAS-EQ-16).")
+    silent_kill: bool = Field(
+        False,
+        description="An assassination (speargun): witnesses are checked at the kill; a miss from the water does "
+        "not expose him (SAS-EQ-16).",
+    )
     source: str = ""
 
 
@@ -69,6 +76,7 @@ class ItemStats(_Strict):
     noise: int = Field(ge=0)
     long: int = Field(0, ge=0, description="Throwing range (grenade 6, SAS-EQ-6).")
     alarm: bool = Field(False, description="Bears the alarm symbol (SAS-NOISE-4).")
+    weapons: tuple[str, ...] = Field((), description="Weapons that come with the item (scuba gear: speargun).")
     source: str = ""
 
 
@@ -104,6 +112,9 @@ class OperatorTable(_Strict):
                 raise ValueError(f"operator {op.id}: unknown weapons {unknown}")
             if unknown := [i for i in op.items if i not in items]:
                 raise ValueError(f"operator {op.id}: unknown items {unknown}")
+        for item in self.items:
+            if unknown := [w for w in item.weapons if w not in weapons]:
+                raise ValueError(f"item {item.id}: unknown weapons {unknown}")
         return self
 
 
@@ -125,6 +136,7 @@ class ActionCost(_Strict):
     standing: bool
     crouched: bool
     carrying: bool
+    scuba: bool = Field(False, description="Allowed in scuba mode (SAS-EQ-15).")
 
 
 class ActionTable(_Strict):
@@ -173,6 +185,8 @@ class SquareEffect(_Strict):
     cover_lost_adjacent: bool = True
     no_sprint_between: bool = False
     camo: bool = Field(False, description="A standing operator with a camo net is not visible here (SAS-EQ-12).")
+    swim: bool = Field(False, description="Water: a scuba operator moves here (SAS-TER-2, SAS-EQ-14).")
+    over_water: bool = Field(False, description="Bridge: a scuba operator passes under it (SAS-TER-15).")
     rule: str
 
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from app.geometry.los import Crossing, trace
+from app.systems.sas import scuba
 from app.systems.sas.facing import VEC, covers
 from app.systems.sas.mission import SasRuntime
 from app.systems.sas.state import OperatorState, SasState, UnitState
@@ -253,9 +254,11 @@ def camouflaged(state: SasState, op: OperatorState) -> bool:
 def sees_op(state: SasState, unit: UnitState, op: OperatorState) -> bool:
     """Whether the unit sees the operator: fully visible square, or half visible and standing (SAS-LOS-5); under a
     camo net only from an adjacent square (SAS-EQ-12, decision D-EQ-5)."""
-    if op.loc is None:
+    if op.loc is None or scuba.hidden(state, op):  # in the water only an exposed operator is seen (SAS-EQ-15)
         return False
     if _dist(unit.loc, op.loc) > 1 and camouflaged(state, op):
+        return False
+    if op.scuba and scuba.water_line(state, unit.loc, False, op.loc, True):
         return False
     g = sees_square(state, unit, op.loc)
     return g == FULL or (g == HALF and not op.crouched)

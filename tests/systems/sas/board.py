@@ -1,6 +1,6 @@
 """Crafted SAS positions for rule tests: a board from text rows, units and operators placed by hand.
 
-Legend: '.' regular, 'T' forest, 'R' rock, 'C' crate, 'B' building interior. Edges are given as
+Legend: '.' regular, 'T' forest, 'R' rock, 'C' crate, 'B' building interior, '~' water, '=' bridge. Edges are given as
 ``((x, y), side, kind)``. The runtime reuses the tutorial mission for its victory levels and deck.
 """
 
@@ -21,7 +21,7 @@ from app.systems.sas.state import OperatorState, SasState, UnitState
 from app.systems.sas.tables import tables
 
 TUTORIAL = Path(__file__).parents[3] / "scenarios" / "sas" / "tutorial_assassination.json"
-LEGEND = {".": "regular", "T": "forest", "R": "rock", "C": "crate", "B": "building", "~": "water"}
+LEGEND = {".": "regular", "T": "forest", "R": "rock", "C": "crate", "B": "building", "~": "water", "=": "bridge"}
 SIDE = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
 
 
