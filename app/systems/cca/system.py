@@ -13,6 +13,7 @@ from app.core.i18n import localized, t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView
+from app.systems.cca import messages as m
 from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
 from app.systems.cca.messages import COMMANDS, Ctx
@@ -95,9 +96,14 @@ class CcaSystem:
         return legal(state)
 
     def fuzz_weight(self, state: Any, command: Command) -> float:
-        """Weight of a command in random play (the fuzzer and the conformance suite): fight before passing."""
-        del state
-        return FUZZ_WEIGHTS.get(command.kind, 1.0)
+        """Weight of a command in random play (the fuzzer and the conformance suite): fight before passing,
+        and move toward the enemy more often than away (random armies behind a river otherwise wander for
+        thousands of commands before a side collects its banners)."""
+        weight = FUZZ_WEIGHTS.get(command.kind, 1.0)
+        if isinstance(command, m.Move) and (unit := state.unit(command.piece)) is not None:
+            forward = (command.to[1] - unit.hex[1]) * (-1 if unit.side == "bottom" else 1)
+            weight *= 2.0 if forward > 0 else 0.5 if forward < 0 else 1.0
+        return weight
 
     def apply(self, state: Any, command: Command) -> tuple[State, Sequence[Event]]:
         """Apply a command (pure)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.core.i18n import Text, t
-from app.core.view import CounterView, GameView, PanelView, PhaseView, TrackView
+from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, TrackView
 from app.systems.cca.scenario import SIDES
 from app.systems.cca.state import State
 from app.systems.cca.tables import cards
@@ -57,12 +57,35 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
     return GameView(
         board=state.runtime.board,
         counters=tuple(counters),
+        markers=objective_markers(state),
         tracks=tracks,
         phase=_phase(state, active),
         panels=_panels(state, side),
         outcome=None if state.winner is None else t("{side} wins", side=side_name(state, state.winner)),
         side_names={s: side_name(state, s) for s in SIDES},
     )
+
+
+def objective_markers(state: State) -> tuple[MarkerView, ...]:
+    """A marker on every hex of a scenario objective, saying who gains what and whether it is held (CCA-VICTORY-3)."""
+    found = []
+    grid = state.runtime.grid
+    for index, o in enumerate(state.runtime.model.objectives):
+        held = t("held") if index in state.objectives else t("not held")
+        kind = t("kept once taken") if o.kind == "permanent" else t("while a unit holds it")
+        title = t(
+            "{name}: {n} banner(s) for {side}, {kind} ({held})",
+            name=o.name.text(),
+            n=o.banners,
+            side=side_name(state, o.side),
+            kind=kind,
+            held=held,
+        )
+        for label in o.hexes:
+            found.append(
+                MarkerView(id=f"objective-{index}-{label}", loc=grid.from_label(label), kind="objective", title=title)
+            )
+    return tuple(found)
 
 
 def _phase(state: State, active: str | None) -> PhaseView:

@@ -97,6 +97,24 @@ def test_objective_reaching_the_banner_count_wins_at_once() -> None:
     assert session.state.phase == "over" and not session.legal_commands() and session.view().outcome is not None
 
 
+def test_objectives_are_marked_on_the_board() -> None:
+    """CCA-VICTORY-3: the view marks every objective hex, saying who gains what and whether it is held."""
+    session = _hill_game({**HILL, "hexes": ["0605", "0505"]})
+    markers = session.view().markers
+    assert [(mk.kind, mk.loc) for mk in markers] == [
+        ("objective", _label(session, "0605")),
+        ("objective", _label(session, "0505")),
+    ]
+    title = markers[0].title
+    assert (
+        title is not None and title.render("en") == "the hill: 1 banner(s) for bottom, while a unit holds it (not held)"
+    )
+    assert title.render("zh_CN") != title.render("en")
+    submit(session, m.Move(side="bottom", piece="b1", to=_label(session, "0605")))
+    after = session.view().markers[1].title
+    assert after is not None and after.render("en").endswith("(held)")
+
+
 def test_undo_gives_the_objective_back() -> None:
     """Undo restores the objectives held with the state (DESIGN §4)."""
     session = _hill_game(HILL)
