@@ -20,6 +20,7 @@ from app.systems.cca.state import Hex, State, Unit
 from app.systems.cca.turn import battle_targets, legal, may_battle
 
 ATTACK_THRESHOLD = 0.2
+BANNER_VALUE = 2.0  # a banner gained by moving (objective, leaving the board) weighs like a likely kill
 
 
 def attack_value(state: State, unit: Unit, target: Hex) -> float:
@@ -134,23 +135,32 @@ def _position_value(state: State, unit: Unit) -> float:
 
 
 def _move_choice(state: State, options: Sequence[Command], budget: Budget) -> Choice:
-    best: tuple[float, Command | None] = (0.01, None)
+    best: tuple[float, Command | None, int] = (0.01, None, 0)
     for command in options:
         if budget.expired():
             break
-        if not isinstance(command, m.Move) or (unit := state.unit(command.piece)) is None:
+        if not isinstance(command, m.Move | m.ExitBoard) or (unit := state.unit(command.piece)) is None:
             continue
         here = _position_value(state, unit) if may_battle(state, unit) else -0.05 * nearest_enemy(state, unit)
         after = _apply(state, command)
+        banners = after.total_banners(unit.side) - state.total_banners(unit.side)
         moved = after.unit(unit.id)
-        if moved is None:
-            continue
-        gain = _position_value(after, moved) - here
+        gain = BANNER_VALUE * banners + (_position_value(after, moved) if moved is not None else 0.0) - here
+        if after.winner == unit.side:
+            gain += 100.0
         if gain > best[0]:
-            best = (gain, command)
-    if best[1] is None:
+            best = (gain, command, banners)
+    gain, chosen, banners = best
+    if chosen is None:
         return Choice(options[-1], t("No move improves the attack."))
-    return Choice(best[1], t("Move to the best attack position (gain {g})", g=f"{best[0]:.2f}"), best[0])
+    g = f"{gain:.2f}"
+    if isinstance(chosen, m.ExitBoard):
+        why = t("Leave the battlefield for {n} banner(s) (gain {g}) [CCA-MOVE-3]", n=banners, g=g)
+    elif banners > 0:
+        why = t("Take an objective for {n} banner(s) (gain {g}) [CCA-VICTORY-3]", n=banners, g=g)
+    else:
+        why = t("Move to the best attack position (gain {g})", g=g)
+    return Choice(chosen, why, gain)
 
 
 def _battle_choice(state: State, options: Sequence[Command]) -> Choice:
