@@ -15,6 +15,7 @@ from app.systems.cca.combat import refresh_warriors
 from app.systems.cca.ranged import fire_dice
 from app.systems.cca.state import Hex, State
 from app.systems.cca.tables import cards
+from app.systems.cca.view import piece_name
 
 
 def odds(state: State, unit_id: str, target: Hex) -> tuple[int, tuple[float, ...], float]:
@@ -49,26 +50,46 @@ def _odds_text(state: State, unit_id: str, target: Hex) -> Text:
     )
 
 
+def _move_label(state: State, command: m.Move | m.ExtraMove | m.Evade | m.Retreat) -> Text:
+    piece = piece_name(state, command.piece if isinstance(command, m.Move) else command.unit)
+    where = state.runtime.grid.label(command.to)
+    if isinstance(command, m.Move):
+        return t("Move {piece} to {hex}", piece=piece, hex=where)
+    if isinstance(command, m.ExtraMove):
+        return t("{piece} moves 1 more hex to {hex}", piece=piece, hex=where)
+    if isinstance(command, m.Evade):
+        return t("{piece} evades to {hex}", piece=piece, hex=where)
+    return t("{piece} retreats to {hex}", piece=piece, hex=where)
+
+
+def _target_name(state: State, target: Hex) -> Text:
+    found = state.unit_at(target) or state.leader_at(target)
+    return piece_name(state, found.id) if found is not None else Text(msg=state.runtime.grid.label(target))
+
+
 def describe(state: State, command: Command) -> CommandInfo:
-    """How the UI shows ``command``."""
+    """How the UI shows ``command`` (pieces by class and hex or leader name, never raw ids, D15)."""
     label = state.runtime.grid.label
     if isinstance(command, m.PlayCard):
         return CommandInfo(t("Play {card}", card=cards()[command.card].name), "card")
     if isinstance(command, m.OrderUnit):
         piece = state.unit(command.piece) or state.leader(command.piece)
         where = getattr(piece, "hex", None)
-        return CommandInfo(t("Order {piece}", piece=command.piece), "order", actor=command.piece, target=where)
+        name = piece_name(state, command.piece)
+        return CommandInfo(t("Order {piece}", piece=name), "order", actor=command.piece, target=where)
     if isinstance(command, m.Move | m.ExtraMove | m.Evade | m.Retreat):
-        to = command.to
         actor = command.piece if isinstance(command, m.Move) else command.unit
-        return CommandInfo(
-            t("{what} {actor} to {hex}", what=command.kind, actor=actor, hex=label(to)), "move", actor=actor, target=to
-        )
+        return CommandInfo(_move_label(state, command), "move", actor=actor, target=command.to)
     if isinstance(command, m.ExitBoard):
-        return CommandInfo(t("{piece} leaves the battlefield", piece=command.piece), "move", actor=command.piece)
+        name = piece_name(state, command.piece)
+        return CommandInfo(t("{piece} leaves the battlefield", piece=name), "move", actor=command.piece)
     if isinstance(command, m.Battle):
         return CommandInfo(
-            t("{unit} battles {hex}", unit=command.unit, hex=label(command.target)),
+            t(
+                "{unit} battles {target}",
+                unit=piece_name(state, command.unit),
+                target=_target_name(state, command.target),
+            ),
             "battle",
             actor=command.unit,
             target=command.target,
@@ -77,8 +98,9 @@ def describe(state: State, command: Command) -> CommandInfo:
     if isinstance(command, m.LeaderEvade):
         end = t("off the board") if command.off_board else t("to {hex}", hex=label(command.path[-1]))
         target = command.path[-1] if command.path else None
+        leader = state.leader(command.leader)
         return CommandInfo(
-            t("Leader {leader} evades {end}", leader=command.leader, end=end),
+            t("Leader {leader} evades {end}", leader=leader.name if leader else command.leader, end=end),
             "move",
             actor=command.leader,
             target=target,

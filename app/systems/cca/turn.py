@@ -31,7 +31,7 @@ from app.systems.cca.tables import cards, class_name, face_names
 from app.systems.cca.tasks import choices, resolve, settle
 from app.systems.cca.terrain import may_battle_after_entering
 from app.systems.cca.victory import check_victory, exit_board, may_exit
-from app.systems.cca.view import side_name
+from app.systems.cca.view import piece_name, side_name
 
 
 def may_battle(state: State, unit: Unit) -> bool:
@@ -148,7 +148,8 @@ def _move(state: State, ctx: Ctx, command: m.Move) -> State:
         assert leader is not None
         distance = leader_destinations(state, leader)[command.to]
     label = state.runtime.grid.label(command.to)
-    ctx.say("moved", t("{piece} moves to {hex}.", piece=command.piece, hex=label), "CCA-MOVE-1", at=(command.to,))
+    piece = piece_name(state, command.piece)
+    ctx.say("moved", t("{piece} moves to {hex}.", piece=piece, hex=label), "CCA-MOVE-1", at=(command.to,))
     return apply_move(state, command.piece, command.to, distance)
 
 
@@ -257,7 +258,7 @@ def order(state: State, ctx: Ctx, piece_id: str) -> State:
         ordered, outside = (*ordered, *chain), (*outside, *chain)
     elif leader is not None and state.unit_at(leader.hex) is not None:
         detached = (*detached, piece_id)
-    ctx.say("ordered", t("{piece} is ordered.", piece=piece_id), "CCA-ORDER-1")
+    ctx.say("ordered", t("{piece} is ordered.", piece=piece_name(state, piece_id)), "CCA-ORDER-1")
     return state.with_turn(ordered=ordered, detached=detached, outside=outside)
 
 

@@ -6,7 +6,7 @@ from app.core.i18n import Text, t
 from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, TrackView
 from app.systems.cca.scenario import SIDES
 from app.systems.cca.state import State
-from app.systems.cca.tables import cards
+from app.systems.cca.tables import cards, class_name
 
 STEPS = ("deal", "card", "order", "move", "battle")
 _STEP_TEXT = (t("Deal"), t("Play a card"), t("Order"), t("Move"), t("Battle"))
@@ -111,3 +111,12 @@ def side_name(state: State, side: str) -> Text:
         if army.side == side:
             return army.name.text()
     return Text(msg=side)
+
+
+def piece_name(state: State, piece_id: str) -> Text:
+    """A unit by class and hex ("Heavy infantry at 0606"), a leader by name: texts never show raw ids (D15)."""
+    unit = state.unit(piece_id)
+    if unit is not None:
+        return t("{cls} at {hex}", cls=class_name(unit.cls), hex=state.runtime.grid.label(unit.hex))
+    leader = state.leader(piece_id)
+    return t("Leader {name}", name=leader.name) if leader is not None else Text(msg=piece_id)

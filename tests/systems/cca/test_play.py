@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from app.systems.cca import messages as m
 from app.systems.cca.scenario import CcaScenario
 from app.systems.cca.turn import legal
 
-from .helpers import position
+from .helpers import hx, position
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[3] / "scenarios" / "cca").glob("*.json"))
 
@@ -85,3 +86,17 @@ def test_random_play_never_dead_ends(path: Path) -> None:
         session.describe(command)
         session.submit(command)
     session.view(None)
+
+
+def test_command_labels_name_pieces_not_ids() -> None:
+    """D15: command labels and log texts name a unit by class and hex and a leader by name, never by id."""
+    s = position([("bottom", "HI", "0606"), ("top", "MI", "0605")], [("bottom", "0607")], ordered=("b1", "bL1"))
+    labels = [SYSTEM.describe(s, c).label.render("en") for c in legal(s)]
+    assert "Heavy infantry at 0606 battles Medium infantry at 0605" in labels
+    moving = replace(s, phase="move")
+    labels = [SYSTEM.describe(moving, c).label.render("en") for c in legal(moving)]
+    assert "Move Heavy infantry at 0606 to 0607" in labels  # onto the lone leader: he attaches (CCA-MOVE-5)
+    assert any(label.startswith("Move Leader bottom-0607 to ") for label in labels)
+    assert not any(" b1 " in f" {label} " or "bL1" in label for label in labels)
+    _, events = SYSTEM.apply(moving, m.Move(side="bottom", piece="b1", to=hx(s, "0506")))
+    assert [e.text.render("en") for e in events] == ["Heavy infantry at 0606 moves to 0506."]
