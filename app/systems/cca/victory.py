@@ -56,9 +56,13 @@ def update_objectives(state: State, ctx: Ctx) -> State:
 
 
 def check_victory(state: State, ctx: Ctx) -> State:
-    """The first side to reach its banner count wins at once (CCA-VICTORY-1, Q19)."""
+    """The first side to reach its banner count wins at once (CCA-VICTORY-1, Q19).
+
+    One step can give both armies their last banner (an elephant's rampage, say); the army whose turn it
+    is then wins (D17 [INTERP]).
+    """
     state = update_objectives(state, ctx)
-    for side in SIDES:
+    for side in sorted(SIDES, key=lambda s: s != state.active):
         total = state.total_banners(side)
         if state.winner is None and total >= state.runtime.model.army(side).banners:
             ctx.say(
