@@ -85,6 +85,11 @@ def position(
     return replace(state, phase=phase, turn=Turn(card=card, played=card, ordered=ordered), turn_number=1)  # type: ignore[arg-type]
 
 
+def top_acts(state: State) -> State:
+    """The same position with the top army to act."""
+    return replace(state, active="top")
+
+
 def hx(state: State, label: str) -> Hex:
     """Axial hex of a label."""
     return state.runtime.grid.from_label(label)

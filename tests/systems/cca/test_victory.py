@@ -4,22 +4,16 @@ with typed cards and explicit dice (CCA-VICTORY-1..3, CCA-MOVE-3, Q18, Q19; 1 li
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from app.core.session import Session
 from app.systems.cca import messages as m
 from app.systems.cca.scenario import CcaScenario
-from app.systems.cca.state import State
 
-from .helpers import Placement, do, hx, position, said, scenario, start, submit
+from .helpers import Placement, do, hx, position, said, scenario, start, submit, top_acts
 
 HAND = ("two_centre", "three_centre", "two_left", "two_right")
 HILL = {"name": {"en": "the hill"}, "side": "bottom", "hexes": ["0605"], "banners": 1}
-
-
-def _top_acts(state: State) -> State:
-    return replace(state, active="top")
 
 
 def _label(session: Session, label: str) -> tuple[int, int]:
@@ -272,7 +266,7 @@ def test_both_armies_complete_their_count_in_one_step() -> None:
         ("top", "LI", "0705", 1),
         ("bottom", "LI", "0505", 1),
     ]
-    s = _top_acts(position(units, ordered=("t1",), banners=(1, 1)))
+    s = top_acts(position(units, ordered=("t1",), banners=(1, 1)))
     # HI vs EL: a flag and 4 green circles (no hit on red); the rampage rolls 2 dice at each neighbour in turn:
     # top LI (green: eliminated), top HI (nothing), bottom LI (green: eliminated).
     dice = (5, 1, 1, 1, 1, 1, 2, 2, 2, 1, 2)
