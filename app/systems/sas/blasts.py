@@ -26,12 +26,23 @@ def footprint(centre: Cell) -> tuple[Cell, ...]:
 
 
 def blast(
-    ctx: Ctx, centre: Cell, rolls: int, target: int, *, what: str, rule: str, persist: bool = True, lucky: bool = False
+    ctx: Ctx,
+    centre: Cell,
+    rolls: int,
+    target: int,
+    *,
+    what: str,
+    rule: str,
+    source: str,
+    persist: bool = True,
+    lucky: bool = False,
 ) -> None:
     """Resolve a blast at ``centre``: rolls, hits on units and barrels, friendly deaths, template (SAS-BLAST-2).
 
     ``persist``: the template stays until the End phase (bombs, barrels); grenade and mine templates are removed
-    at once (SAS-BLAST-6). ``lucky``: the roll of a grenade thrown in the operator's activation (SAS-EQ-11).
+    at once (SAS-BLAST-6). ``source``: what exploded ("lewes_bomb", "fuel_barrel", "grenade", "landmine"), for the
+    destroy objectives that name the blasts they accept. ``lucky``: the roll of a grenade thrown in the operator's
+    activation (SAS-EQ-11).
     """
     cells = [c for c in footprint(centre) if ctx.state.rt.grid.contains(c)]
     title = t("{what} explodes at {sq}", what=what, sq=ctx.label(centre))
@@ -50,7 +61,7 @@ def blast(
     )
     if persist:
         ctx.state = replace(ctx.state, templates=tuple(sorted({*ctx.state.templates, *cells})))
-    _objectives(ctx, set(cells))
+    _objectives(ctx, set(cells), source)
     victims = sorted(
         (u for u in ctx.state.map_units() if u.loc in cells), key=lambda u: (combat.dist(u.loc, centre), u.id)
     )
@@ -64,8 +75,11 @@ def blast(
             combat.damage_operator(ctx, op.id, op.hp, rule)  # friendly units under the template die
 
 
-def _objectives(ctx: Ctx, cells: set[Cell]) -> None:
+def _objectives(ctx: Ctx, cells: set[Cell], source: str) -> None:
+    accepts = {o.id: o.blasts for o in ctx.state.rt.mission.objectives}
     for objective, targets in ctx.state.rt.objective_cells.items():
+        if accepts.get(objective) and source not in accepts[objective]:
+            continue  # the mission page names the blasts that count
         if objective not in ctx.state.achieved and targets & cells:
             ctx.state = replace(ctx.state, achieved=ctx.state.achieved | {objective})
             ctx.emit("objective", t("Objective achieved: {id}.", id=objective), "SAS-MSN-1", tuple(targets & cells))
@@ -77,7 +91,7 @@ def explode_barrel(ctx: Ctx, barrel_id: str) -> None:
     if barrel is None or barrel.loc is None:
         return
     ctx.state = ctx.state.without_objects([barrel_id])
-    blast(ctx, barrel.loc, 5, 2, what="A fuel barrel", rule="SAS-OBJ-5")
+    blast(ctx, barrel.loc, 5, 2, what="A fuel barrel", rule="SAS-OBJ-5", source="fuel_barrel")
 
 
 def detonate_bombs(ctx: Ctx) -> None:
@@ -93,6 +107,6 @@ def detonate_bombs(ctx: Ctx) -> None:
             continue
         item = ctx.state.rt.tables.items["lewes_bomb"]
         ctx.emit("bomb_card", t("The Lewes bomb card comes up."), "SAS-DECK-4")
-        blast(ctx, bomb.loc, item.rolls, item.target, what="A Lewes bomb", rule="SAS-EQ-5")
+        blast(ctx, bomb.loc, item.rolls, item.target, what="A Lewes bomb", rule="SAS-EQ-5", source="lewes_bomb")
         alerts.advance_meter(ctx, "SAS-NOISE-1")
         alerts.noise(ctx, bomb.loc, item.noise, "SAS-NOISE-3")

@@ -72,7 +72,17 @@ def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
     alerts.alarm(ctx, "SAS-NOISE-4")  # the alarm symbol; the thrower is not exposed by it
     stats = ctx.state.rt.tables.items["grenade"]
     lucky = in_activation(ctx, op_id)
-    blasts.blast(ctx, centre, stats.rolls, stats.target, what="A grenade", rule=rule, persist=False, lucky=lucky)
+    blasts.blast(
+        ctx,
+        centre,
+        stats.rolls,
+        stats.target,
+        what="A grenade",
+        rule=rule,
+        source="grenade",
+        persist=False,
+        lucky=lucky,
+    )
 
 
 def _offset(facing: str, direction: str) -> Cell:
@@ -157,7 +167,16 @@ def stepped_on(ctx: Ctx, unit_id: str) -> bool:
             ctx.state = ctx.state.without_objects([obj.id])
             stats = ctx.state.rt.tables.items["landmine"]
             ctx.emit("landmine", t("{unit} sets off a landmine.", unit=ctx.name(unit_id)), "SAS-EQ-8", (unit.loc,))
-            blasts.blast(ctx, unit.loc, stats.rolls, stats.target, what="A landmine", rule="SAS-EQ-8", persist=False)
+            blasts.blast(
+                ctx,
+                unit.loc,
+                stats.rolls,
+                stats.target,
+                what="A landmine",
+                rule="SAS-EQ-8",
+                source="landmine",
+                persist=False,
+            )
             alerts.advance_meter(ctx, "SAS-NOISE-1")
             alerts.noise(ctx, unit.loc, stats.noise, "SAS-NOISE-3")
             return ctx.state.unit(unit_id) is None

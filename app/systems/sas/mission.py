@@ -55,6 +55,9 @@ class ObjectiveSpec(_Strict):
     title: Localized
     units: list[str] = Field(default_factory=list, description="kill: unit ids, e.g. 'officer_F2'.")
     at: list[str] = Field(default_factory=list, description="destroy: target squares, e.g. 'F3'.")
+    blasts: list[Literal["lewes_bomb", "fuel_barrel", "grenade", "landmine"]] = Field(
+        default_factory=list, description="destroy: the blasts that count (empty: any blast), e.g. only a Lewes bomb."
+    )
 
     @model_validator(mode="after")
     def _targets(self) -> Self:
