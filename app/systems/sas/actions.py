@@ -192,6 +192,15 @@ def _place_object(ctx: Ctx, op_id: str, to: Cell) -> None:
     else:
         text = t("{op} places a corpse at {sq}.", op=ctx.name(op.id), sq=ctx.label(to))
     ctx.emit("placed", text, "SAS-PLACE-1", (to,))
+    if obj.kind == "corpse" and scuba.swim(ctx.state.rt, to):  # a corpse in the water is gone at once (SAS-OBJ-3)
+        ctx.state = ctx.state.without_objects([obj.id])
+        ctx.emit(
+            "corpse_sunk",
+            t("The corpse sinks in the water."),
+            "SAS-OBJ-3",
+            (to,),
+            instruction=t("Remove the corpse token from {sq}.", sq=ctx.label(to)),
+        )
     alerts.detect(ctx)  # a corpse appearing in Axis LOS alerts it (SAS-PLACE-2, SAS-OBJ-4)
 
 

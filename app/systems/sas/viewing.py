@@ -12,7 +12,7 @@ from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelVi
 from app.systems.sas.names import name_of
 from app.systems.sas.state import SasState
 from app.systems.sas.turn import PHASE_NAMES
-from app.systems.sas.vision import vision
+from app.systems.sas.vision import camouflaged, vision
 
 Cell = tuple[int, int]
 
@@ -39,9 +39,14 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
     acting = state.activation.operator if state.activation else None
     out = []
     for op in state.operators:
-        flags = tuple(
-            f for f, on in (("exposed", op.exposed), ("crouched", op.crouched), ("carrying", bool(op.carrying))) if on
+        states = (
+            ("exposed", op.exposed),
+            ("crouched", op.crouched),
+            ("carrying", bool(op.carrying)),
+            ("scuba", op.scuba),  # SAS-EQ-14
+            ("camouflaged", camouflaged(state, op)),  # SAS-EQ-12
         )
+        flags = tuple(f for f, on in states if on)
         details = ((t("HP"), str(op.hp)), (t("Ammo"), ", ".join(f"{w} {n}" for w, n in op.ammo) or "-"))
         out.append(
             CounterView(

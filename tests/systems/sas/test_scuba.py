@@ -164,3 +164,24 @@ def test_sas_eq_16_speargun_on_land_is_a_silent_assassination_with_witnesses():
     st = _start([_diver((2, 6))], units, meter=6)
     after, _ = _apply(st, Attack(side="sas", operator="jock", weapon="speargun", target="s"), dice=(5,))
     assert after.unit("s") is None and after.meter == 6 and after.op("jock").exposed
+
+
+def test_sas_obj_3_a_corpse_placed_in_the_water_is_removed():
+    """SAS-OBJ-3 / SAS-TER-2: a corpse placed in a water square is removed at once."""
+    from dataclasses import replace
+
+    from app.systems.sas.messages import Place
+    from app.systems.sas.state import ObjectState
+
+    st = _start([op("jock", (2, 4), carrying="corpse9")])
+    st = replace(st, objects=(ObjectState("corpse9", "corpse", None),))
+    after, events = SYSTEM.apply(st, Place(side="sas", operator="jock", to=(2, 3)))
+    assert after.obj("corpse9") is None and after.op("jock").carrying is None
+    assert any(e.rule_id == "SAS-OBJ-3" and e.instruction is not None for e in events)
+
+
+def test_sas_eq_14_view_flags_the_scuba_token():
+    """SAS-EQ-14 / SAS-EQ-12: the operator's counter shows his scuba token (and a working camo net)."""
+    st = _start([_diver((2, 3), scuba=True)])
+    counter = next(c for c in SYSTEM.view(st, "sas").counters if c.id == "jock")
+    assert "scuba" in counter.flags
