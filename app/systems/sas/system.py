@@ -32,7 +32,9 @@ from app.systems.sas.messages import (
     EndActivation,
     EndPhase,
     Exfiltrate,
+    KeepRoll,
     RunAxisStep,
+    UseRabbitsFoot,
 )
 from app.systems.sas.mission import SasMission, SasRuntime
 from app.systems.sas.setup import build_runtime, initial_state
@@ -168,6 +170,8 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         turn.settle(ctx)
     elif isinstance(command, (*OPERATOR_ACTIONS, Exfiltrate)):
         perform(ctx, command)
+    elif isinstance(command, (UseRabbitsFoot, KeepRoll)):
+        raise IllegalCommandError(t("No roll is waiting for the rabbit's foot."), "SAS-EQ-11")
     else:
         raise IllegalCommandError(t("Unknown command {kind}.", kind=command.kind), "CORE-CMD-1")
 

@@ -178,3 +178,15 @@ def test_sas_eq_11_no_pause_when_a_six_would_not_help_or_no_foot():
     plain = activate(state(rt, [op("jock", (2, 10))], [unit("s", "rifle", (2, 4), "E")]), "jock")
     after, _ = _apply(plain, Attack(side="sas", operator="jock", weapon="pistol", target="s"), dice=(2,))
     assert after.pending is None and after.unit("s") is not None
+
+
+def test_sas_eq_11_no_rabbits_foot_decision_without_a_roll_waiting():
+    """SAS-EQ-11: Use the rabbit's foot / Keep the roll are refused, by rule, when no roll waits."""
+    from app.systems.sas.messages import KeepRoll, UseRabbitsFoot
+
+    st = activate(state(runtime(OPEN), [_lucky_jock()], []), "jock")
+    for cmd in (UseRabbitsFoot(side="sas", operator="jock", die=1), KeepRoll(side="sas", operator="jock")):
+        assert cmd not in SYSTEM.legal_commands(st)
+        with pytest.raises(IllegalCommandError) as err:
+            SYSTEM.apply(st, cmd)
+        assert err.value.rule_id == "SAS-EQ-11"
