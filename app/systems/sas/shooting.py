@@ -61,9 +61,20 @@ def shoot(
     ctx.emit("attack", t("{title}: {result}.", title=title, result=result), rule, (op.loc, loc), ruling=ruling)
     was_alert = {u.id for u in ctx.state.units if u.alert}
     assign_hits(ctx, op_id, weapon_id, target, loc=loc, hits=hits)
+    _heard_and_seen(ctx, op_id, weapon_id, (target, op.loc), was_alert, blind=blind)
+
+
+def _heard_and_seen(
+    ctx: Ctx, op_id: str, weapon_id: str, shot: tuple[str, Cell], was_alert: set[str], *, blind: bool
+) -> None:
+    """After the hits: noise (SAS-NOISE-1/3, SAS-SEEN-6), blind-fire exposure (SAS-BLIND-3), the speargun's silent
+    kill or unseen miss (SAS-EQ-16), and a surviving target's reaction (SAS-ATK-9). ``shot``: the target and the
+    square the shot came from."""
+    weapon = ctx.state.rt.tables.weapons[weapon_id]
+    target, origin = shot
     if weapon.noise > 0:
         alerts.advance_meter(ctx, "SAS-NOISE-1", by_op=op_id)
-        alerts.noise(ctx, op.loc, weapon.noise, "SAS-NOISE-3")
+        alerts.noise(ctx, origin, weapon.noise, "SAS-NOISE-3")
         if ctx.state.section == "battle":
             alerts.expose(ctx, op_id, "SAS-SEEN-6")
     if blind:
