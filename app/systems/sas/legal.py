@@ -247,6 +247,8 @@ def _gun_targets(
 def attacks(ctx: Ctx, op: OperatorState, steps: list[Cell]) -> list[Command]:
     """Attack and Move & Attack (move before; or after from here), knife from behind (SAS-ATK-1/4, SAS-KNIFE-1)."""
     assert op.loc is not None
+    if op.crouched:  # Move & Attack is not among a crouched operator's actions (SAS-ACT-2); Stand & Attack is
+        steps = []
     out: list[Command] = []
     here = arms(ctx.state, op)
     weapons = list(here)  # and those he can use once out of (or into) the water

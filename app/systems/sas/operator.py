@@ -76,8 +76,10 @@ def action_id(ctx: Ctx, cmd: Command) -> str:
     name = ACTION_OF[type(cmd)]
     op = ctx.state.op(cmd.operator)  # type: ignore[attr-defined]
     if name in ("attack", "throw") and op.crouched:
-        if name == "throw" and getattr(cmd, "move_to", None) is not None:  # not in the crouched list (SAS-ACT-2)
-            raise illegal("Move & Throw is not allowed while crouched: stand up first (0 AP).", "SAS-ACT-2")
+        if getattr(cmd, "move_to", None) is not None:  # Move & Attack is not in the crouched list (SAS-ACT-2)
+            if name == "throw":
+                raise illegal("Move & Throw is not allowed while crouched: stand up first (0 AP).", "SAS-ACT-2")
+            raise illegal("Move & Attack is not allowed while crouched: stand up first (0 AP).", "SAS-ACT-2")
         return f"stand_{name}"
     return name
 

@@ -30,7 +30,7 @@ def test_sas_knife_2_seen_during_the_move_calls_the_knife_off():
     rows = ["." * 10] * 7 + ["....." + "T" + "...."] + ["." * 10] * 2
     rt = runtime(rows)
     units = [unit("s", "rifle", (5, 5), "N"), unit("w", "rifle", (1, 6), "E")]
-    jock = op("jock", (5, 7), crouched=True)
+    jock = op("jock", (5, 7))
     st = activate(state(rt, [jock], units), "jock")
     assert not st.op("jock").exposed
     cmd = Attack(side="sas", operator="jock", weapon="knife", target="s", move_to=(5, 6))
@@ -50,3 +50,14 @@ def test_sas_knife_5_move_and_knife_into_a_side_square_is_refused():
     assert cmd not in SYSTEM.legal_commands(st)
     with pytest.raises(IllegalCommandError):
         SYSTEM.apply(st, cmd)
+
+
+def test_sas_act_2_a_crouched_operator_cannot_move_and_knife():
+    """SAS-ACT-2: Move & Attack is not among a crouched operator's actions; he stands up first."""
+    rt = runtime(OPEN)
+    st = activate(state(rt, [op("jock", (5, 7), crouched=True)], [unit("s", "rifle", (5, 5), "N")]), "jock")
+    cmd = Attack(side="sas", operator="jock", weapon="knife", target="s", move_to=(5, 6))
+    assert cmd not in SYSTEM.legal_commands(st)
+    with pytest.raises(IllegalCommandError) as refused:
+        SYSTEM.apply(st, cmd)
+    assert refused.value.rule_id == "SAS-ACT-2"
