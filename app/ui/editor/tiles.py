@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from app.core.i18n import Text, t
 from app.core.view import GameView
-from app.scenario.boards_tilecheck import LEGEND, parse_square, square_name
+from app.scenario.boards_tilecheck import LEGEND, parse_square
 from app.scenario.boards_tiles import mark_fields
 from app.scenario.editor.document import EditError
 from app.scenario.editor.fields import FieldSpec, FieldValueError, fields_from_schema, parse_field
@@ -176,30 +176,7 @@ class TileEditorWindow(QMainWindow):
     # --- construction -------------------------------------------------------------------------------
     def _build(self) -> None:
         self.setCentralWidget(self.board)
-        self.tiles_dock = QDockWidget(self)
-        self.tiles_dock.setObjectName("TileList")
-        body = QWidget(self.tiles_dock)
-        column = QVBoxLayout(body)
-        self.tile_list = QListWidget(body)
-        self.tile_list.setObjectName("tile_list")
-        column.addWidget(self.tile_list, 1)
-        row = QHBoxLayout()
-        self.new_button, self.copy_button, self.delete_button = (QPushButton(body) for _ in range(3))
-        for name, button in (("new_tile", self.new_button), ("copy_tile", self.copy_button)):
-            button.setObjectName(name)
-            row.addWidget(button)
-        self.delete_button.setObjectName("delete_tile")
-        row.addWidget(self.delete_button)
-        column.addLayout(row)
-        self.side_box = QComboBox(body)
-        self.side_box.setObjectName("side_box")
-        self.side_box.addItems(["A", "B"])
-        self.side_label = QLabel(body)
-        side_row = QHBoxLayout()
-        side_row.addWidget(self.side_label)
-        side_row.addWidget(self.side_box, 1)
-        column.addLayout(side_row)
-        self.tiles_dock.setWidget(body)
+        self._build_tile_list()
         self.palette = PaletteDock(self)
         self.palette.set_entries(tile_palette(), self.lang, None)
         self.tile_form = FormDock("TileForm", self._set_field, self)
@@ -240,6 +217,33 @@ class TileEditorWindow(QMainWindow):
                 self.toolbar.addAction(action)
         self.status = QLabel(self)
         self.statusBar().addWidget(self.status, 1)
+
+    def _build_tile_list(self) -> None:
+        """The Tiles dock: the library's tiles, New / Copy / Delete, and the side shown."""
+        self.tiles_dock = QDockWidget(self)
+        self.tiles_dock.setObjectName("TileList")
+        body = QWidget(self.tiles_dock)
+        column = QVBoxLayout(body)
+        self.tile_list = QListWidget(body)
+        self.tile_list.setObjectName("tile_list")
+        column.addWidget(self.tile_list, 1)
+        row = QHBoxLayout()
+        self.new_button, self.copy_button, self.delete_button = (QPushButton(body) for _ in range(3))
+        for name, button in (("new_tile", self.new_button), ("copy_tile", self.copy_button)):
+            button.setObjectName(name)
+            row.addWidget(button)
+        self.delete_button.setObjectName("delete_tile")
+        row.addWidget(self.delete_button)
+        column.addLayout(row)
+        self.side_box = QComboBox(body)
+        self.side_box.setObjectName("side_box")
+        self.side_box.addItems(["A", "B"])
+        self.side_label = QLabel(body)
+        side_row = QHBoxLayout()
+        side_row.addWidget(self.side_label)
+        side_row.addWidget(self.side_box, 1)
+        column.addLayout(side_row)
+        self.tiles_dock.setWidget(body)
 
     def _connect(self) -> None:
         self.tile_list.currentRowChanged.connect(lambda row: self.choose_tile(row if row >= 0 else None))
@@ -450,7 +454,7 @@ class TileEditorWindow(QMainWindow):
         fills = {}
         for finding in self.findings:
             if finding.where and finding.path.startswith(prefix):
-                fills[_square(finding.where)] = PROBLEM
+                fills[parse_square(finding.where)] = PROBLEM
         self.scene.set_layer("view", fills)
 
     def _refresh_selection(self) -> None:
@@ -504,16 +508,17 @@ class TileEditorWindow(QMainWindow):
         width, height = self.editor.size(self.index)
         if not (0 <= square[0] < width and 0 <= square[1] < height):
             return
+        self.selected = square  # an edit below redraws everything; a plain click only the selection
         tool = self.tool or ""
         try:
             if tool.startswith("mark:"):
                 self.editor.add_mark(self.index, self.side, tool.split(":", 1)[1], square)
-            elif tool == "erase:marks":
-                self.editor.remove_marks(self.index, self.side, square)
+                return
+            if tool == "erase:marks" and self.editor.remove_marks(self.index, self.side, square):
+                return
         except EditError as exc:
             self._refuse(t("{why}", why=str(exc)))
-        self.selected = square
-        self.refresh()
+        self._refresh_selection()
 
     def _preview_squares(self, locs: list[Any]) -> None:
         self.scene.set_layer("hover", dict.fromkeys(locs, PREVIEW))
@@ -626,8 +631,8 @@ class TileEditorWindow(QMainWindow):
             side = path[3] if len(path) >= 4 and path[2] == "sides" and path[3] in ("A", "B") else self.side
             self.choose_tile(path[1], cast(Literal["A", "B"], side))
         if finding.where:
-            self.selected = _square(finding.where)
-            self.refresh()
+            self.selected = parse_square(finding.where)
+            self._refresh_selection()
             self.board.centerOn(self.scene.centre_of(self.selected))
 
     def set_language(self, lang: str) -> None:
@@ -646,10 +651,6 @@ class TileEditorWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def _square(label: str) -> tuple[int, int]:
-    return parse_square(label)
-
-
 def _edge_line(ref: EdgeRef) -> tuple[QPointF, QPointF]:
     x, y = ref.square
     corners = {
@@ -661,4 +662,4 @@ def _edge_line(ref: EdgeRef) -> tuple[QPointF, QPointF]:
     return QPointF(*corners[0]), QPointF(*corners[1])
 
 
-__all__ = ["TileEditorWindow", "square_name", "tile_palette"]
+__all__ = ["TileEditorWindow", "tile_palette"]
