@@ -28,7 +28,7 @@ from app.core.i18n import Text, localized, t
 from app.core.saves import write_atomic
 from app.geometry.tiles import Placement, assemble
 from app.scenario.boards import Board, TiledBoardSpec
-from app.scenario.boards_tilecheck import LEGEND, canonical_edge, direction_between, parse_square, square_name
+from app.scenario.boards_tilecheck import LEGEND, canonical_edge, direction_between, square_name
 from app.scenario.boards_tiles import EdgeSpec, MarkSpec, TileLibrary, TileSideSpec, side_grid
 from app.scenario.editor.canonical import canonical_text
 from app.scenario.editor.document import Document, EditError, JsonPath, json_path_text
@@ -325,10 +325,6 @@ class TileEditor:
         with self.doc.transaction(label) as tx:
             tx.set(("tiles", index, "sides", side, "edges"), edge_runs(table, width, height))
 
-    def edge_at(self, index: int, side: SideName, ref: EdgeRef) -> Feature | None:
-        """The feature on one square side, if any."""
-        return edge_table(list(self.side(index, side).get("edges", []))).get(ref.key())
-
     # --- marks --------------------------------------------------------------------------------------
     def marks_at(self, index: int, side: SideName, square: Square) -> list[int]:
         """Indexes of the marks printed on ``square`` (patrol lines: any square of the line)."""
@@ -472,11 +468,12 @@ def _parsed(model: type[EdgeSpec] | type[MarkSpec], raw: Any) -> Any:
 
 def describe_square(editor: TileEditor, index: int, side: SideName, square: Square) -> Text:
     """What a square of a tile side holds: its terrain and its marks (the tile editor's status line)."""
-    rows = editor.side(index, side).get("rows", [])
+    data = editor.side(index, side)
+    rows = data.get("rows", [])
     x, y = square
     char = rows[y][x] if y < len(rows) and x < len(rows[y]) else "."
     terrain = t(TERRAIN_NAMES.get(LEGEND.get(char, ""), "Open ground"))
-    kinds = [editor.side(index, side)["marks"][i].get("kind", "") for i in editor.marks_at(index, side, square)]
+    kinds = [data["marks"][i].get("kind", "") for i in editor.marks_at(index, side, square)]
     names = [t(MARK_NAMES.get(k, k)) for k in dict.fromkeys(kinds)]
     if not names:
         return t("{square}: {terrain}", square=square_name(square), terrain=terrain)
@@ -500,6 +497,5 @@ __all__ = [
     "edge_table",
     "nearest_edge",
     "new_library",
-    "parse_square",
     "stroke_edges",
 ]
