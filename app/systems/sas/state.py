@@ -91,6 +91,9 @@ class UnitState:
         heading: Patrolmen: +1 walks toward the end of the line, -1 toward its start.
         cigarette: Has the cigarette marker (SAS-EVT-8).
         on_spawn: Waiting on a spawn tile (SAS-EVT-5).
+        damage: Damage markers on a unit with several HP (vehicles, mortar and HMG teams; SAS-AVEH-12).
+        mode: Side of a two-sided token or a unit's special state ("attack" mortar, "unloaded" troop
+            truck, "strangled", "talking", ...); empty for the ordinary side.
     """
 
     id: str
@@ -105,6 +108,8 @@ class UnitState:
     heading: int = 1
     cigarette: bool = False
     on_spawn: bool = False
+    damage: int = 0
+    mode: str = ""
 
 
 @dataclass(frozen=True)
