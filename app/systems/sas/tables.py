@@ -274,6 +274,74 @@ class DeckTable(_Strict):
     decks: dict[str, tuple[EventCard, ...]]
 
 
+VehicleMove = Literal["open", "slow", "blocked"]
+Arc = Literal["front", "rear"]
+
+
+class VehicleWeapon(_Strict):
+    """A vehicle's weapon (SAS-AVEH-10, SAS-UNIT-9..13; values lost with the icons are marked ``proposed``)."""
+
+    id: str
+    name_en: str
+    name_zh: str = ""
+    kind: Literal["gun", "howitzer", "flamethrower", "air"] = "gun"
+    dice: int = Field(ge=0)
+    target: int = Field(ge=1, le=7)
+    short: int = Field(ge=0)
+    long: int = Field(ge=0)
+    through_wall: tuple[Arc, ...] = Field((), description="Arcs through which it fires through one wall (SAS-AATK-7).")
+    arcs: tuple[Arc, ...] | None = Field(None, description="Arcs it may fire into (default: the vehicle's arcs).")
+    reactions: bool = Field(True, description="Used for reaction attacks (SAS-UNIT-13: the howitzer is not).")
+    proposed: bool = Field(False, description="The value is a proposal, not printed in the text (OQ-31).")
+    source: str = ""
+
+
+class VehicleTerrain(_Strict):
+    """How a vehicle treats square types and edge features: open (1 MP), slow (2 MP to enter), blocked."""
+
+    squares: dict[str, VehicleMove] = Field(default_factory=dict)
+    edges: dict[str, VehicleMove] = Field(default_factory=dict)
+
+
+class VehicleStats(_Strict):
+    """One Axis vehicle type (SAS-AVEH, SAS-UNIT stat table §19.1)."""
+
+    id: str
+    name_en: str
+    name_zh: str
+    set: str
+    hp: int = Field(ge=1)
+    move: int = Field(ge=0)
+    armoured: bool
+    width: int = Field(ge=1)
+    length: int = Field(ge=1)
+    arcs: tuple[Arc, ...]
+    turn_mp: int = Field(1, ge=1, description="MP a turn costs (trucks: 2, SAS-AVEH-2).")
+    terrain: VehicleTerrain | None = Field(None, description="Overrides of the default vehicle terrain table.")
+    weapons: tuple[VehicleWeapon, ...] = ()
+    source: str = ""
+
+    @property
+    def armed(self) -> bool:
+        """Unarmed vehicles never attack (SAS-AVEH-13)."""
+        return any(w.dice > 0 for w in self.weapons)
+
+
+class VehicleTable(_Strict):
+    format: Literal["adjutant-sas-vehicles"]
+    schema_version: Literal[1]
+    note: str = ""
+    terrain: VehicleTerrain
+    vehicles: list[VehicleStats]
+
+    def move_class(self, vehicle: VehicleStats, what: Literal["squares", "edges"], terrain_id: str) -> VehicleMove:
+        """How ``vehicle`` treats ``terrain_id`` (its own override first; unknown terrain is blocked)."""
+        own = getattr(vehicle.terrain, what, {}) if vehicle.terrain else {}
+        if terrain_id in own:
+            return own[terrain_id]  # type: ignore[no-any-return]
+        return getattr(self.terrain, what).get(terrain_id, "blocked")  # type: ignore[no-any-return]
+
+
 class Tables(_Strict):
     """Every SAS table, validated."""
 
@@ -286,6 +354,14 @@ class Tables(_Strict):
     terrain: TerrainTable
     decks: dict[str, tuple[EventCard, ...]]
     blasts: BlastTable
+    vehicles: VehicleTable
+
+    def vehicle(self, kind: str) -> VehicleStats | None:
+        """The vehicle type ``kind``; ``None`` for infantry kinds."""
+        for v in self.vehicles.vehicles:
+            if v.id == kind:
+                return v
+        return None
 
 
 def _read(name: str) -> object:
@@ -308,4 +384,5 @@ def tables() -> Tables:
         terrain=TerrainTable.model_validate(_read("terrain.json")),
         decks=DeckTable.model_validate(_read("decks.json")).decks,
         blasts=BlastTable.model_validate(_read("blasts.json")),
+        vehicles=VehicleTable.model_validate(_read("vehicles.json")),
     )
