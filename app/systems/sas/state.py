@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from app.core.dice import Dice
+from app.systems.sas.vehicle_shape import unit_cells, unit_pose
 
 Cell = tuple[int, int]
 Section = Literal["stealth", "battle"]
@@ -110,6 +111,17 @@ class UnitState:
     on_spawn: bool = False
     damage: int = 0
     mode: str = ""
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The squares under the unit: its own square, or a vehicle's footprint from its front-left ``loc``
+        (D-AVEH-1)."""
+        return unit_cells(self.kind, self.loc, self.facing)
+
+    @property
+    def is_vehicle(self) -> bool:
+        """A multi-square vehicle token (SAS-AVEH)."""
+        return unit_pose(self.kind, self.loc, self.facing) is not None
 
 
 @dataclass(frozen=True)
@@ -211,9 +223,12 @@ class SasState:
         return None
 
     def unit_at(self, loc: Cell) -> UnitState | None:
-        """The Axis unit in ``loc``, if any."""
+        """The Axis unit in ``loc``, if any (any square of a vehicle's footprint counts, SAS-AVEH-2)."""
         for unit in self.units:
             if unit.loc == loc:
+                return unit
+        for unit in self.units:
+            if loc in unit.cells:
                 return unit
         return None
 

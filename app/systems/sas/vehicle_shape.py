@@ -19,9 +19,11 @@ with the rear going to the right turns it counter-clockwise (the end that led po
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from app.systems.sas.facing import VEC, rotate
+from app.systems.sas.tables import tables
 
 Cell = tuple[int, int]
 Side = Literal["left", "right"]
@@ -135,3 +137,29 @@ def _placed_about(centre: tuple[float, float], facing: str, width: int, length: 
 def pose_of(anchor: Cell, facing: str, width: int, length: int) -> Pose:
     """Convenience constructor."""
     return Pose(anchor, facing, width, length)
+
+
+def unit_pose(kind: str, loc: Cell, facing: str) -> Pose | None:
+    """The token pose of an Axis unit of type ``kind`` at ``loc``; ``None`` for one-square units (infantry)."""
+    size = _sizes().get(kind)
+    if size is None:
+        return None
+    return Pose(loc, facing, size[0], size[1])
+
+
+def unit_cells(kind: str, loc: Cell, facing: str) -> tuple[Cell, ...]:
+    """Every square an Axis unit occupies: its square, or a vehicle's whole footprint (SAS-AVEH-2, D-AVEH-1)."""
+    size = _sizes().get(kind)
+    if size is None:
+        return (loc,)
+    return _cells(loc, facing, size[0], size[1])
+
+
+@lru_cache(maxsize=1)
+def _sizes() -> dict[str, tuple[int, int]]:
+    return {v.id: (v.width, v.length) for v in tables().vehicles.vehicles}
+
+
+@lru_cache(maxsize=4096)
+def _cells(loc: Cell, facing: str, width: int, length: int) -> tuple[Cell, ...]:
+    return Pose(loc, facing, width, length).cells()
