@@ -41,8 +41,8 @@ def blast(
 
     ``persist``: the template stays until the End phase (bombs, barrels); grenade and mine templates are removed
     at once (SAS-BLAST-6). ``source``: what exploded ("lewes_bomb", "fuel_barrel", "grenade", "landmine"), for the
-    destroy objectives that name the blasts they accept. ``lucky``: the roll of a grenade thrown in the operator's
-    activation (SAS-EQ-11).
+    destroy objectives that name the blasts they accept. ``lucky``: the operators' blast (their grenade, bomb or mine,
+    a barrel they set off), whose roll a rabbit's foot may change (SAS-EQ-11).
     """
     cells = [c for c in footprint(centre) if ctx.state.rt.grid.contains(c)]
     title = t("{what} explodes at {sq}", what=what, sq=ctx.label(centre))
@@ -91,7 +91,7 @@ def explode_barrel(ctx: Ctx, barrel_id: str) -> None:
     if barrel is None or barrel.loc is None:
         return
     ctx.state = ctx.state.without_objects([barrel_id])
-    blast(ctx, barrel.loc, 5, 2, what="A fuel barrel", rule="SAS-OBJ-5", source="fuel_barrel")
+    blast(ctx, barrel.loc, 5, 2, what="A fuel barrel", rule="SAS-OBJ-5", source="fuel_barrel", lucky=True)
 
 
 def detonate_bombs(ctx: Ctx) -> None:
@@ -107,6 +107,15 @@ def detonate_bombs(ctx: Ctx) -> None:
             continue
         item = ctx.state.rt.tables.items["lewes_bomb"]
         ctx.emit("bomb_card", t("The Lewes bomb card comes up."), "SAS-DECK-4")
-        blast(ctx, bomb.loc, item.rolls, item.target, what="A Lewes bomb", rule="SAS-EQ-5", source="lewes_bomb")
+        blast(
+            ctx,
+            bomb.loc,
+            item.rolls,
+            item.target,
+            what="A Lewes bomb",
+            rule="SAS-EQ-5",
+            source="lewes_bomb",
+            lucky=True,
+        )
         alerts.advance_meter(ctx, "SAS-NOISE-1")
         alerts.noise(ctx, bomb.loc, item.noise, "SAS-NOISE-3")

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from app.core.i18n import t
 from app.core.ruling import DieResult, Ruling
-from app.systems.sas import alerts, blasts, combat
+from app.systems.sas import alerts, blasts, combat, luck
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import VEC, facing_toward
 from app.systems.sas.messages import UseMedpack
 from app.systems.sas.operator import illegal
-from app.systems.sas.shooting import in_activation, spend
+from app.systems.sas.shooting import spend
 from app.systems.sas.state import ObjectState
 from app.systems.sas.vision import attack_line
 
@@ -52,7 +52,7 @@ def throw(ctx: Ctx, op_id: str, to: Cell) -> None:
         grenade(ctx, op.id, to, rule="SAS-EQ-6")
         return
     ctx.emit("blind_throw", t("Blind throw (out of LOS: {why}).", why=blocked), "SAS-EQ-7")
-    grenade(ctx, op.id, scatter(ctx, to, facing, "small"), rule="SAS-EQ-7")
+    grenade(ctx, op.id, scatter(ctx, to, facing, "small", lucky=True), rule="SAS-EQ-7")
 
 
 def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
@@ -71,7 +71,6 @@ def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
     )
     alerts.alarm(ctx, "SAS-NOISE-4")  # the alarm symbol; the thrower is not exposed by it
     stats = ctx.state.rt.tables.items["grenade"]
-    lucky = in_activation(ctx, op_id)
     blasts.blast(
         ctx,
         centre,
@@ -81,7 +80,7 @@ def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
         rule=rule,
         source="grenade",
         persist=False,
-        lucky=lucky,
+        lucky=True,
     )
 
 
@@ -95,19 +94,25 @@ def _offset(facing: str, direction: str) -> Cell:
     return (dx, dy)
 
 
-def scatter(ctx: Ctx, aim: Cell, facing: str, size: str) -> Cell:
-    """Scatter roll: 2D6 direction (7 = on target), then 1D6 distance from the table (SAS-BLAST-3/4, OQ-41)."""
+def scatter(ctx: Ctx, aim: Cell, facing: str, size: str, *, lucky: bool = False) -> Cell:
+    """Scatter roll: 2D6 direction (7 = on target), then 1D6 distance from the table (SAS-BLAST-3/4, OQ-41).
+    ``lucky``: an operator's roll, which a rabbit's foot may change (SAS-EQ-11)."""
     table = ctx.state.rt.tables.blasts
     title = t("Scatter roll at {sq}", sq=ctx.label(aim))
     first = ctx.roller.roll(2, t("{title}: direction (2D6)", title=title))
+    if lucky:
+        luck.check_scatter(ctx, first, title, [i for i, n in enumerate(first, 1) if n != luck.LUCKY])
     total = sum(first)
     dice = tuple(DieResult(natural=n, modified=n, success=False) for n in first)
     where, how = aim, t("7: on target")
     if total != 7:
         direction = table.directions[str(total)]
         (far,) = ctx.roller.roll(1, t("{title}: distance (1D6)", title=title))
+        distances = table.small if size == "small" else table.large
+        if lucky and distances[str(far)] != distances[str(luck.LUCKY)]:
+            luck.check_scatter(ctx, (far,), title, [1])
         dice = (*dice, DieResult(natural=far, modified=far, success=False))
-        steps = (table.small if size == "small" else table.large)[str(far)]
+        steps = distances[str(far)]
         where = _walk(ctx, aim, _offset(facing, direction), steps)
         how = t(
             "{total}: {direction} {n} square(s) to {sq}", total=total, direction=direction, n=steps, sq=ctx.label(where)
@@ -176,6 +181,7 @@ def stepped_on(ctx: Ctx, unit_id: str) -> bool:
                 rule="SAS-EQ-8",
                 source="landmine",
                 persist=False,
+                lucky=True,
             )
             alerts.advance_meter(ctx, "SAS-NOISE-1")
             alerts.noise(ctx, unit.loc, stats.noise, "SAS-NOISE-3")

@@ -49,17 +49,23 @@ Facing = Literal["N", "E", "S", "W"]
 FACINGS: tuple[Facing, ...] = ("N", "E", "S", "W")
 
 
+def acting_side(state: SasState) -> str:
+    """The side to act: the SAS player in the Operator phase and whenever an operator's roll waits for the
+    rabbit's foot decision, even in an Axis phase (SAS-EQ-11); the Axis otherwise (SAS-TURN-2)."""
+    return "sas" if state.phase == "operator" or state.pending is not None else "axis"
+
+
 def legal(state: SasState, side: str | None) -> list[Command]:
     """Every command ``side`` may give now."""
     if state.over:
         return []
-    acting = "sas" if state.phase == "operator" else "axis"
+    acting = acting_side(state)
     if side is not None and side != acting:
         return []
+    if state.pending is not None:
+        return rabbit.choices(state)  # SAS-EQ-11, in any phase
     if acting == "axis":
         return [RunAxisStep(side="axis")]
-    if state.pending is not None:
-        return rabbit.choices(state)  # SAS-EQ-11
     if state.activation is None:
         ready = [o for o in state.active_ops() if not o.activated]
         return [*(ActivateOperator(side="sas", operator=o.id) for o in ready), EndPhase(side="sas")]

@@ -50,7 +50,7 @@ def shoot(
         mods.append(Modifier(value=-2, reason=t("blind fire"), rule_id="SAS-BLIND-1"))
     title = t("{op} fires the {weapon} at {target}", op=ctx.name(op_id), weapon=weapon.name_en, target=target)
     rule = "SAS-BLIND-1" if blind else ("SAS-MARK-2" if extra else "SAS-ATK-1")
-    dice = combat.roll(ctx, weapon.rolls, weapon.target, mods, title, lucky=in_activation(ctx, op_id))
+    dice = combat.roll(ctx, weapon.rolls, weapon.target, mods, title, lucky=True)
     hits = sum(1 for d in dice if d.success)
     if weapon.ammo is not None:
         ctx.state = ctx.state.with_op(op_id, ammo=spend(op.ammo, weapon_id))
@@ -85,12 +85,6 @@ def _heard_and_seen(
         unseen_miss(ctx, op_id, target)
         return
     survivor(ctx, op_id, target, was_alert)
-
-
-def in_activation(ctx: Ctx, op_id: str) -> bool:
-    """Whether the roll is made by the operator being activated (a rabbit's foot may change it, SAS-EQ-11)."""
-    act = ctx.state.activation
-    return act is not None and act.operator == op_id
 
 
 def spend(stock: tuple[tuple[str, int], ...], what: str) -> tuple[tuple[str, int], ...]:

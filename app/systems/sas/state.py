@@ -159,7 +159,8 @@ class Activation:
 
 @dataclass(frozen=True)
 class PendingRoll:
-    """An operator's roll waiting for the rabbit's foot decision (SAS-EQ-11).
+    """An operator's roll waiting for the rabbit's foot decision (SAS-EQ-11); ``target`` is ``None`` for a scatter
+    roll.
 
     Attributes:
         command: The command being resolved; it is applied again with these dice once decided.
@@ -168,14 +169,16 @@ class PendingRoll:
         target: Number each modified die must reach.
         modifier: Total modifier of the roll.
         operator: The operator whose roll it is.
+        options: 1-based numbers of the dice a 6 would change usefully.
     """
 
     command: Any
     rolled: tuple[int, ...]
     count: int
-    target: int
+    target: int | None
     modifier: int
     operator: str
+    options: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

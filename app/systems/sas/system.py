@@ -23,7 +23,7 @@ from app.systems.sas import rabbit, turn
 from app.systems.sas.actions import perform
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
-from app.systems.sas.legal import legal
+from app.systems.sas.legal import acting_side, legal
 from app.systems.sas.luck import LuckyRoll
 from app.systems.sas.messages import (
     COMMANDS,
@@ -77,7 +77,7 @@ class SasSystem:
         """Apply a command (pure)."""
         if state.over:
             raise IllegalCommandError(t("The mission is over."), "SAS-MSN-1")
-        acting = "sas" if state.phase == "operator" else "axis"
+        acting = acting_side(state)
         if command.side != acting:
             raise IllegalCommandError(t("It is the {side} side's turn to act.", side=acting), "SAS-TURN-2")
         if state.pending is not None:  # the rabbit's foot decision (SAS-EQ-11)
@@ -85,11 +85,13 @@ class SasSystem:
             command = state.pending.command
         else:
             ctx = Ctx(state, Roller(state.dice, command.dice, command.cards))
+        decided, decisions = ctx.state, list(ctx.events)
         try:
             _dispatch(ctx, command)
-        except LuckyRoll as luck:
+        except LuckyRoll as luck:  # another roll of the same command waits in its turn
             ctx.roller.check_all_used()
-            return rabbit.pause(state, ctx, command, luck)
+            paused, events = rabbit.pause(decided, ctx, command, luck)
+            return paused, [*decisions, *events]
         if any(o.unveiled for o in ctx.state.operators):  # only while the attacking command lasts (SAS-EQ-12)
             ctx.state = replace(ctx.state, operators=tuple(replace(o, unveiled=False) for o in ctx.state.operators))
         ctx.roller.check_all_used()
@@ -106,8 +108,9 @@ class SasSystem:
         return describe_command(state, command)
 
     def active_side(self, state: Any) -> str | None:
-        """ "sas" in the Operator phase, "axis" otherwise, None once over."""
-        return None if state.over else ("sas" if state.phase == "operator" else "axis")
+        """ "sas" in the Operator phase or when a roll waits for the rabbit's foot, "axis" otherwise; None once
+        over."""
+        return None if state.over else acting_side(state)
 
     def outcome(self, state: Any) -> Outcome | None:
         """Victory levels from the mission page (SAS-MSN-1); anything less is a defeat (OQ-55)."""
