@@ -16,7 +16,7 @@ from typing import cast
 
 from app.core.i18n import t
 from app.geometry.paths import costs_from
-from app.systems.sas import alerts, combat, items, marks
+from app.systems.sas import alerts, artillery, combat, items, marks
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
@@ -46,8 +46,10 @@ def mode(state: SasState, unit: UnitState) -> str | None:
     if state.section == "stealth":
         return "advance" if unit.role in ADVANCING_STEALTH else None
     if unit.role == "sentry":
-        others = [u for u in state.units if u.role in ADVANCING_BATTLE]
+        others = [u for u in state.units if u.role in ADVANCING_BATTLE and u.kind != "mortar"]
         return "turn" if others else "advance"
+    if unit.mode == "attack" and unit.kind == "mortar":
+        return None  # set up on its sentry point, it does not move again (SAS-UNIT-6)
     return "advance"
 
 
@@ -61,10 +63,12 @@ def advancers(state: SasState) -> list[UnitState]:
 
 
 def can_attack(state: SasState, unit: UnitState, op: OperatorState) -> bool:
-    """The unit sees the operator within its long range (SAS-AATK-1)."""
+    """The unit sees the operator within its long range (SAS-AATK-1); a unit without attack dice never does (a
+    mortar or a Panzerfaust fires only its blast, SAS-UNIT-7, SAS-KS-1)."""
     assert op.loc is not None
     stats = state.rt.tables.units[unit.kind]
-    return combat.dist(unit.loc, op.loc) <= stats.long and sees_op(state, unit, op)
+    in_range = stats.dice > 0 and combat.dist(unit.loc, op.loc) <= stats.long
+    return in_range and sees_op(state, unit, op, combat.reach(stats))
 
 
 def best_position(state: SasState, unit: UnitState, at: Cell, op: OperatorState) -> bool:
@@ -74,7 +78,7 @@ def best_position(state: SasState, unit: UnitState, at: Cell, op: OperatorState)
     if combat.dist(at, op.loc) > stats.short or at == op.loc:
         return False
     there = replace(unit, loc=at, facing=facing_toward(at, op.loc, unit.facing))
-    return sees_op(state, there, op) and combat.cover(state.rt, at, op.loc) is None
+    return sees_op(state, there, op, combat.reach(stats)) and combat.cover(state.rt, at, op.loc) is None
 
 
 def route(state: SasState, start: Cell, to: Cell, budget: float) -> list[Cell]:
@@ -96,7 +100,7 @@ def route(state: SasState, start: Cell, to: Cell, budget: float) -> list[Cell]:
     return path
 
 
-def _move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
+def move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
     """Move an advancing unit; a trap or landmine on a square it crosses goes off there (SAS-EQ-4/8, D-EQ-2)."""
     devices = {o.loc for o in ctx.state.objects if o.kind in ("trap", "landmine")}
     if devices and to != unit.loc:
@@ -134,14 +138,24 @@ def _field(state: SasState, goal: Cell) -> dict[Cell, float]:
 
 def advance_unit(ctx: Ctx, unit: UnitState) -> None:
     """Move one advancing unit by the priorities of SAS-ADV-4 (D-ADV-1 ties)."""
-    state = ctx.state
-    ops = sorted(exposed(state), key=lambda o: (combat.dist(unit.loc, o.loc), o.id))  # type: ignore[arg-type]
+    best, face, why = destination(ctx.state, unit)
+    move_unit(ctx, unit, best, face, rule="SAS-ADV-4", why=why)
+
+
+def reachable(state: SasState, unit: UnitState) -> dict[Cell, float]:
+    """Squares the unit may end its advance in, with the MP to get there (SAS-ADV-5, SAS-BRD-2)."""
     move = state.rt.tables.units[unit.kind].move
     reach = cast(
         dict[Cell, float],
         costs_from(state.rt.grid, unit.loc, lambda a, b: axis_step_cost(state, a, b), max_cost=move),  # type: ignore[arg-type]
     )
-    spots = {c: v for c, v in reach.items() if c == unit.loc or (empty(state, c) and c not in state.rt.spawn_cells)}
+    return {c: v for c, v in reach.items() if c == unit.loc or (empty(state, c) and c not in state.rt.spawn_cells)}
+
+
+def destination(state: SasState, unit: UnitState) -> tuple[Cell, Cell, str]:
+    """Where an advancing unit goes, the square it then faces, and why (SAS-ADV-4, D-ADV-1 ties)."""
+    ops = sorted(exposed(state), key=lambda o: (combat.dist(unit.loc, o.loc), o.id))  # type: ignore[arg-type]
+    spots = reachable(state, unit)
     for rank, op in enumerate(ops):
         assert op.loc is not None
         good = [c for c in spots if best_position(state, unit, c, op)]
@@ -152,13 +166,12 @@ def advance_unit(ctx: Ctx, unit: UnitState) -> None:
                 if rank == 0
                 else "best attack position vs another exposed operator"
             )
-            _move_unit(ctx, unit, best, op.loc, rule="SAS-ADV-4", why=why)
-            return
+            return best, op.loc, why
     target = ops[0].loc
     assert target is not None
     field = _field(state, target)
     best = min(spots, key=lambda c: (field.get(c, 1e9), -spots[c], c[1], c[0]))
-    _move_unit(ctx, unit, best, target, rule="SAS-ADV-4", why="closing on the nearest exposed operator")
+    return best, target, "closing on the nearest exposed operator"
 
 
 def turn_unit(ctx: Ctx, unit: UnitState) -> None:
@@ -181,7 +194,10 @@ def advance_step(ctx: Ctx) -> bool:
     unit = todo[0]
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
     if mode(ctx.state, unit) == "advance":
-        advance_unit(ctx, unit)
+        from app.systems.sas import squads
+
+        if not squads.move(ctx, unit):  # special infantry (SAS-UNIT-6, SAS-UNIT-12, SAS-KS-1/2)
+            advance_unit(ctx, unit)
         items.stepped_on(ctx, unit.id)  # traps and mines (SAS-EQ-4, SAS-EQ-8)
     else:
         turn_unit(ctx, unit)
@@ -191,30 +207,50 @@ def advance_step(ctx: Ctx) -> bool:
 
 
 def attackers(state: SasState) -> list[UnitState]:
-    """Alert units on the map with an exposed operator in range and sight (SAS-AATK-1)."""
+    """Alert units on the map with an exposed operator in range and sight, or through a wall (SAS-AATK-1,
+    SAS-AATK-7); blast weapons fire first, at the very start of the phase (SAS-AATK-1, SAS-UNIT-7, SAS-KS-1)."""
     ops = exposed(state)
+    if not ops:
+        return []
     ready = [u for u in state.map_units() if u.alert and u.id not in state.done]
-    ready = [u for u in ready if any(can_attack(state, u, o) for o in ops)]
-    return sorted(ready, key=lambda u: (_near(u, ops), u.id)) if ops else []
+    blasting = [u for u in ready if blast_ready(state, u)]
+    ready = [u for u in ready if u in blasting or any(can_attack(state, u, o) or wall_shot(state, u, o) for o in ops)]
+    return sorted(ready, key=lambda u: (u not in blasting, _near(u, ops), u.id))
+
+
+def blast_ready(state: SasState, unit: UnitState) -> bool:
+    """The unit's blast weapon has a valid target now (SAS-UNIT-7, SAS-KS-1)."""
+    blast = artillery.ready(state, unit)
+    return blast is not None and bool(artillery.targets(state, unit, blast))
+
+
+def wall_shot(state: SasState, unit: UnitState, op: OperatorState) -> bool:
+    """An HMG team may fire through one wall at this exposed operator inside a building (SAS-UNIT-12)."""
+    from app.systems.sas import squads
+
+    return squads.wall_shot(state, unit, op)
 
 
 def attack_step(ctx: Ctx) -> bool:
-    """Next unit of the Attack phase attacks its best target: less cover, then nearer (SAS-AATK-3, OQ-66)."""
+    """Next unit of the Attack phase attacks its best target: less cover, then nearer (SAS-AATK-3, OQ-66); a
+    blast weapon fires at its own target (SAS-UNIT-7, SAS-KS-1)."""
     todo = attackers(ctx.state)
     if not todo:
         return False
     unit = todo[0]
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
-    targets = [o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o)]
+    blast = artillery.ready(ctx.state, unit)
+    if blast is not None and artillery.fire(ctx, unit.id, blast):
+        return True
+    targets = [o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o) or wall_shot(ctx.state, unit, o)]
 
     def rank(op: OperatorState) -> tuple[int, int, int]:
         assert op.loc is not None
         found = combat.cover(ctx.state.rt, unit.loc, op.loc)
-        return (
-            -(found[0] if found else 0),
-            combat.dist(unit.loc, op.loc),
-            [o.id for o in ctx.state.operators].index(op.id),
-        )
+        penalty = -3 if not can_attack(ctx.state, unit, op) else (found[0] if found else 0)
+        return (-penalty, combat.dist(unit.loc, op.loc), [o.id for o in ctx.state.operators].index(op.id))
 
-    combat.axis_attack(ctx, unit.id, min(targets, key=rank).id, reaction=False)
+    chosen = min(targets, key=rank)
+    through = not can_attack(ctx.state, unit, chosen)
+    combat.axis_attack(ctx, unit.id, chosen.id, reaction=False, through_wall=through)
     return True

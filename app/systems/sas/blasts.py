@@ -65,10 +65,11 @@ def blast(
     victims = sorted(
         (u for u in ctx.state.map_units() if u.loc in cells), key=lambda u: (combat.dist(u.loc, centre), u.id)
     )
-    for unit in victims[:hits]:
-        combat.kill_unit(ctx, unit.id, rule)
+    left = hits
+    for unit in victims:
+        left = combat.take_hits(ctx, unit.id, left, rule)  # a unit with several HP takes several (D-BLAST-1)
     drums = [o.id for o in ctx.state.objects if o.kind == "fuel_barrel" and o.loc in cells]
-    for barrel in drums[: max(0, hits - len(victims))]:
+    for barrel in drums[:left]:
         explode_barrel(ctx, barrel)
     for op in ctx.state.active_ops():
         if op.loc in cells:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.core.i18n import t
+from app.core.i18n import localized, t
 from app.systems.sas import alerts, combat, items, marks
 from app.systems.sas.blasts import detonate_bombs
 from app.systems.sas.context import Ctx
@@ -68,7 +68,7 @@ def stealth_half(ctx: Ctx, half: StealthHalf) -> None:
 def battle_half(ctx: Ctx, half: BattleHalf) -> None:
     """Resolve the battle half (SAS-EVTB-2/3)."""
     if half.type == "spawn":
-        spawn(ctx, half.colour, half.count, alert=True)
+        spawn(ctx, half.colour, half.count, alert=True, kinds=half.kinds)
         return
     for unit in _colour(ctx.state, half.colour, "sentry"):
         if any(sees_op(ctx.state, unit, o) for o in ctx.state.active_ops()):
@@ -151,22 +151,26 @@ def _next_square(path: tuple[Cell, ...], loop: bool, index: int, heading: int) -
     return path[nxt] if 0 <= nxt < len(path) else None
 
 
-def spawn(ctx: Ctx, colour: str, count: int, alert: bool) -> None:
-    """Place SMG infantry on free spawn spots of that colour, nearest the map first (SAS-EVT-5, OQ-5, OQ-62)."""
+def spawn(ctx: Ctx, colour: str, count: int, alert: bool, kinds: tuple[str, ...] = ()) -> None:
+    """Place SMG infantry — or the units the card shows, in order (a mortar team, an HMG team, a sniper...) — on free
+    spawn spots of that colour, nearest the map first (SAS-EVT-5, SAS-EVTB-2, SAS-UNIT-5, OQ-5, OQ-62)."""
+    kinds = kinds or ("smg",) * count
     spots = [s for s in ctx.state.rt.spawn_spots if s.colour in (colour, "mixed")]
     free = [s for s in spots if ctx.state.unit_at(s.loc) is None and ctx.state.op_at(s.loc) is None]
-    for spot in free[:count]:
-        ctx.state, uid = ctx.state.new_id("smg")
+    for spot, kind in zip(free, kinds, strict=False):
+        ctx.state, uid = ctx.state.new_id(kind)
         facing = facing_toward(spot.loc, (ctx.state.rt.grid.width // 2, ctx.state.rt.grid.height // 2))
         on_spawn = spot.loc in ctx.state.rt.spawn_cells
-        unit = UnitState(uid, "smg", "spawned", colour, spot.loc, facing, alert=alert, on_spawn=on_spawn)
+        unit = UnitState(uid, kind, "spawned", colour, spot.loc, facing, alert=alert, on_spawn=on_spawn)
         ctx.state = replace(ctx.state, units=(*ctx.state.units, unit))
+        stats = ctx.state.rt.tables.units[kind]
+        what = localized(stats.name_en, stats.name_zh)
         ctx.emit(
             "unit_spawned",
-            t("An SMG infantry unit arrives at {sq}.", sq=ctx.label(spot.loc)),
+            t("{what} arrives at {sq}.", what=what, sq=ctx.label(spot.loc)),
             "SAS-EVT-5",
             (spot.loc,),
-            instruction=t("Place an SMG infantry token at {sq}.", sq=ctx.label(spot.loc)),
+            instruction=t("Place a {what} token at {sq}.", what=what, sq=ctx.label(spot.loc)),
         )
     if not free:
         ctx.emit("spawn_full", t("The {colour} spawn tiles are full: nothing happens.", colour=colour), "SAS-EVT-5")

@@ -94,10 +94,24 @@ def _offset(facing: str, direction: str) -> Cell:
     return (dx, dy)
 
 
+COMPASS = {
+    (0, -1): "north",
+    (1, -1): "north-east",
+    (1, 0): "east",
+    (1, 1): "south-east",
+    (0, 1): "south",
+    (-1, 1): "south-west",
+    (-1, 0): "west",
+    (-1, -1): "north-west",
+}
+
+
 def scatter(ctx: Ctx, aim: Cell, facing: str, size: str, *, lucky: bool = False) -> Cell:
-    """Scatter roll: 2D6 direction (7 = on target), then 1D6 distance from the table (SAS-BLAST-3/4, OQ-41).
+    """Scatter roll: 2D6 direction (7 = on target), then 1D6 distance from the table: small 1-3 squares
+    (SAS-BLAST-3), large 1-6 (SAS-BLAST-4); the template's "6" points along ``facing`` (SAS-BLAST-5, OQ-41).
     ``lucky``: an operator's roll, which a rabbit's foot may change (SAS-EQ-11)."""
     table = ctx.state.rt.tables.blasts
+    rule = "SAS-BLAST-3" if size == "small" else "SAS-BLAST-4"
     title = t("Scatter roll at {sq}", sq=ctx.label(aim))
     first = ctx.roller.roll(2, t("{title}: direction (2D6)", title=title))
     if lucky:
@@ -105,6 +119,7 @@ def scatter(ctx: Ctx, aim: Cell, facing: str, size: str, *, lucky: bool = False)
     total = sum(first)
     dice = tuple(DieResult(natural=n, modified=n, success=False) for n in first)
     where, how = aim, t("7: on target")
+    todo = t("Scatter: 2D6 = 7, the template stays on {sq}.", sq=ctx.label(aim))
     if total != 7:
         direction = table.directions[str(total)]
         (far,) = ctx.roller.roll(1, t("{title}: distance (1D6)", title=title))
@@ -113,12 +128,30 @@ def scatter(ctx: Ctx, aim: Cell, facing: str, size: str, *, lucky: bool = False)
             luck.check_scatter(ctx, (far,), title, [1])
         dice = (*dice, DieResult(natural=far, modified=far, success=False))
         steps = distances[str(far)]
-        where = _walk(ctx, aim, _offset(facing, direction), steps)
+        step = _offset(facing, direction)
+        where = _walk(ctx, aim, step, steps)
+        compass = t(COMPASS[step])
         how = t(
-            "{total}: {direction} {n} square(s) to {sq}", total=total, direction=direction, n=steps, sq=ctx.label(where)
+            "{total}: {direction} ({compass}) {n} square(s) to {sq}",
+            total=total,
+            direction=direction,
+            compass=compass,
+            n=steps,
+            sq=ctx.label(where),
         )
-    ruling = Ruling(title=title, rule_id="SAS-BLAST-3", dice=dice, result=how)
-    ctx.emit("scatter", t("{title}: {result}.", title=title, result=how), "SAS-BLAST-3", (aim, where), ruling=ruling)
+        todo = t(
+            "Scatter: 2D6 = {total}, toward the template's {total} ({direction} of its 6: {compass}); 1D6 = {far}: "
+            "move it {n} square(s) {compass}, to {sq}.",
+            total=total,
+            direction=direction,
+            compass=compass,
+            far=far,
+            n=steps,
+            sq=ctx.label(where),
+        )
+    ruling = Ruling(title=title, rule_id=rule, dice=dice, result=how)
+    text = t("{title}: {result}.", title=title, result=how)
+    ctx.emit("scatter", text, rule, (aim, where), ruling=ruling, instruction=todo)
     return where
 
 

@@ -22,6 +22,10 @@ def name_of(state: SasState, ident: str) -> Text:
         return localized(ident)
     colour = f"{unit.colour} " if unit.colour else ""
     zh = f"{COLOUR_ZH.get(unit.colour or '', '')}{ROLE_ZH.get(unit.role, unit.role)}"
+    stats = state.rt.tables.units.get(unit.kind)
     if unit.role == "spawned":
-        return t("{unit} {id}", unit=localized("SMG infantry", "SMG步兵"), id=unit.id)
+        kind = localized(stats.name_en, stats.name_zh) if stats is not None else localized(unit.kind)
+        return t("{unit} {id}", unit=kind, id=unit.id)
+    if stats is not None and unit.kind not in ("rifle", "smg", "officer"):  # a special unit placed by the mission
+        return localized(f"{stats.name_en} ({unit.id})", f"{stats.name_zh}（{unit.id}）")
     return localized(f"{colour}{unit.role} ({unit.id})", f"{zh}（{unit.id}）")

@@ -100,7 +100,8 @@ def gain(stock: tuple[tuple[str, int], ...], what: str) -> tuple[tuple[str, int]
 
 
 def assign_hits(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, loc: Cell, hits: int) -> None:
-    """First success on the target; Sten extras on units next to it (SAS-ATK-3, SAS-EQ-2, D-ATK-1)."""
+    """Successes on the target until it is dead (1 HP each: a unit with several HP takes several, SAS-GEN-4); Sten
+    extras on units next to it (SAS-ATK-3, SAS-EQ-2, D-ATK-1)."""
     if hits <= 0:
         return
     if ctx.state.unit(target) is None:
@@ -110,9 +111,9 @@ def assign_hits(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, loc: Cell,
         return
     sweep = ctx.state.rt.tables.weapons[weapon_id].sweep
     extra = combat.sweep_targets(ctx, op_id, weapon_id, loc) if sweep else []
-    combat.kill_unit(ctx, target, "SAS-ATK-3")
-    for unit_id in extra[: hits - 1]:
-        combat.kill_unit(ctx, unit_id, "SAS-EQ-2")
+    left = combat.take_hits(ctx, target, hits, "SAS-ATK-3")
+    for unit_id in extra:
+        left = combat.take_hits(ctx, unit_id, left, "SAS-EQ-2")
 
 
 def survivor(ctx: Ctx, op_id: str, target: str, was_alert: set[str]) -> None:

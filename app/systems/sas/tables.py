@@ -25,8 +25,26 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
+Advance = Literal["best", "first", "sentry_point", "blast_range"]
+
+
+class UnitBlast(_Strict):
+    """An Axis infantry unit's blast weapon: mortar (SAS-UNIT-7) or Panzerfaust / grenade (SAS-KS-1)."""
+
+    rolls: int = Field(ge=1, description="Attack rolls when an operator is under the template (SAS-BLAST-2).")
+    target: int = Field(ge=1, le=7)
+    scatter: Literal["small", "large"] = Field(description="Scatter roll (SAS-BLAST-3/4).")
+    long: int | None = Field(None, ge=1, description="Range; none: anywhere on the map, no LOS (mortar).")
+    clear: int = Field(ge=0, description="It never targets an operator this close to an Axis unit (7 / 4 squares).")
+    clear_self: bool = Field(description="The firer itself counts for 'clear' (mortar: yes; Panzerfaust: others).")
+    building: int = Field(0, le=0, description="Modifier against an operator inside a building (mortar: -3).")
+    mode: str = Field("", description="Token side it fires from (mortar: 'attack', set up on a sentry point).")
+    then: str | None = Field(None, description="Single use: the unit it becomes after firing (SMG infantry).")
+    proposed: bool = Field(False, description="Rolls and target are a proposal, not in the text (OQ-54).")
+
+
 class UnitStats(_Strict):
-    """One row of the Axis unit stat table (SAS-UNIT, §19.1)."""
+    """One row of the Axis unit stat table (SAS-UNIT, §19.1) and the special rules a unit type follows."""
 
     id: str
     name_en: str
@@ -38,6 +56,19 @@ class UnitStats(_Strict):
     dice: int = Field(ge=0)
     target: int = Field(ge=1, le=7)
     knife_target: bool = False
+    advance: Advance = Field(
+        "best",
+        description="best: to a best attack position (SAS-ADV-4); first: stops at the first valid attack position "
+        "(HMG team, sniper); sentry_point: to the nearest outdoor sentry point (mortar); blast_range: stops once an "
+        "exposed operator is within its blast range (Panzerfaust / grenade infantry).",
+    )
+    reactions: int = Field(1, ge=0, description="Reaction attacks it makes (0: never reacts, SAS-REACT-7).")
+    react_as: str | None = Field(None, description="Stat row its reaction attacks use (mortar team: SMG).")
+    blast: UnitBlast | None = None
+    hit_becomes: str | None = Field(None, description="One operator success replaces it by this unit (mortar).")
+    casualty_at: int | None = Field(None, ge=1, description="HP left at which its token shows the casualty side.")
+    through_wall: bool = Field(False, description="Fires through one wall at exposed operators inside (SAS-AATK-7).")
+    proposed: bool = Field(False, description="Attack dice or target are a proposal, not in the text (OQ-31).")
     source: str = ""
 
 
@@ -125,6 +156,15 @@ class UnitTable(_Strict):
     schema_version: Literal[1]
     note: str = ""
     units: tuple[UnitStats, ...]
+
+    @model_validator(mode="after")
+    def _references(self) -> Self:
+        ids = {u.id for u in self.units}
+        for unit in self.units:
+            named = [unit.react_as, unit.hit_becomes, unit.blast.then if unit.blast else None]
+            if unknown := [n for n in named if n is not None and n not in ids]:
+                raise ValueError(f"unit {unit.id}: unknown unit types {unknown}")
+        return self
 
 
 class ActionCost(_Strict):
@@ -244,14 +284,29 @@ class BattleHalf(_Strict):
     colour: Colour
     rotation: Rotation | None = None
     count: int = Field(0, ge=0, le=8)
+    units: tuple[str, ...] = Field(
+        (),
+        max_length=8,
+        description="The units shown, in placement order (unit types of data/units.json: 'smg', 'mortar', "
+        "'hmg_team', 'sniper'...); empty: 'count' SMG infantry (SAS-EVTB-2, SAS-UNIT-5, SAS-KS-1/2).",
+    )
 
     @model_validator(mode="after")
     def _fields(self) -> Self:
-        if self.type == "spawn" and self.count < 1:
+        if self.units and self.count not in (0, len(self.units)):
+            raise ValueError("a spawn half lists its units or gives a count, not both")
+        if unknown := [u for u in self.units if u not in _unit_ids()]:
+            raise ValueError(f"unknown unit types {unknown}")
+        if self.type == "spawn" and self.count < 1 and not self.units:
             raise ValueError("a spawn half needs a count >= 1")
         if self.type == "sentry_sweep" and self.rotation is None:
             raise ValueError("a sentry sweep needs a rotation (cw or ccw)")
         return self
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The unit types a spawn places, in order (SAS-EVTB-2)."""
+        return self.units or ("smg",) * self.count
 
 
 class EventCard(_Strict):
@@ -362,6 +417,13 @@ class Tables(_Strict):
             if v.id == kind:
                 return v
         return None
+
+
+@lru_cache(maxsize=1)
+def _unit_ids() -> frozenset[str]:
+    data = _read("units.json")
+    assert isinstance(data, dict)
+    return frozenset(u["id"] for u in data["units"])
 
 
 def _read(name: str) -> object:

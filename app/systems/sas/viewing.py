@@ -69,21 +69,26 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
         flags = tuple(
             f for f, on in (("alert", unit.alert), ("cigarette", unit.cigarette), ("spawn", unit.on_spawn)) if on
         )
+        stats = state.rt.tables.units.get(unit.kind)
+        hp = stats.hp - unit.damage if stats is not None and stats.hp > 1 else None
         out.append(
             CounterView(
                 unit.id,
                 unit.loc,
-                unit.kind[:3].upper(),
+                LABELS.get(unit.kind, unit.kind[:3].upper()),
                 name_of(state, unit.id),
                 "axis",
                 unit.kind,
                 unit.facing,
                 "#202020" if unit.colour == "black" else None,
-                None,
-                flags,
+                None if hp is None else str(hp),
+                (*flags, unit.mode) if unit.mode else flags,  # the token's side: mortar "attack", HMG "casualty"
             )
         )
     return out
+
+
+LABELS = {"mortar": "MTR", "hmg_team": "HMG", "sniper": "SNP", "panzerfaust": "PzF", "grenadier": "GRN"}
 
 
 def _markers(state: SasState) -> list[MarkerView]:
