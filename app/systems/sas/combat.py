@@ -81,6 +81,7 @@ def kill_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
     if unit is None:
         return
     name = ctx.name(unit_id)
+    release(ctx, unit_id)
     ctx.state, corpse_id = ctx.state.without_units([unit_id]).new_id("corpse")
     ctx.state = ctx.state.with_object(ObjectState(corpse_id, "corpse", unit.loc))
     ctx.emit(
@@ -92,15 +93,31 @@ def kill_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
     )
 
 
+def release(ctx: Ctx, unit_id: str) -> None:
+    """The unit no longer talks to Nancy or hangs in her garrote (it died, or she did; SAS-NANCY-7/9)."""
+    for op in ctx.state.operators:
+        if unit_id in (op.talking, op.strangling):
+            ctx.state = ctx.state.with_op(op.id, talking=None, talk_facing="", strangling=None)
+    unit = ctx.state.unit(unit_id)
+    if unit is not None and unit.mode in ("talking", "strangled"):
+        ctx.state = ctx.state.with_unit(unit_id, mode="")
+
+
 def damage_operator(ctx: Ctx, op_id: str, hits: int, rule: str) -> None:
-    """Each success removes 1 HP; at 0 HP the operator is dead (SAS-GEN-4, OQ-2)."""
+    """Each success removes 1 HP; at 0 HP the operator is dead (SAS-GEN-4, OQ-2). A support unit's damage is
+    shown with damage markers (SAS-SUP-1)."""
     op = ctx.state.op(op_id)
     if hits <= 0 or not op.on_map:
         return
     hp = max(0, op.hp - hits)
     ctx.state = ctx.state.with_op(op_id, hp=hp)
-    ctx.emit("operator_hit", t("{op} loses {n} HP ({hp} left).", op=ctx.name(op_id), n=hits, hp=hp), rule, (op.loc,))
+    marker = t("Put {n} damage marker(s) on {op}.", n=hits, op=ctx.name(op_id)) if op.support else None
+    text = t("{op} loses {n} HP ({hp} left).", op=ctx.name(op_id), n=hits, hp=hp)
+    ctx.emit("operator_hit", text, rule, (op.loc,), instruction=marker)
     if hp == 0:
+        for held in (op.talking, op.strangling):
+            if held is not None:
+                release(ctx, held)
         if op.carrying is not None:
             obj = ctx.state.obj(op.carrying)
             if obj is not None:
@@ -109,8 +126,9 @@ def damage_operator(ctx: Ctx, op_id: str, hits: int, rule: str) -> None:
         ctx.emit("operator_killed", t("{op} is killed.", op=ctx.name(op_id)), "SAS-GEN-4", (op.loc,))
 
 
-def axis_attack(ctx: Ctx, unit_id: str, op_id: str, reaction: bool) -> None:
-    """An Axis unit attacks an operator (SAS-AATK-2/4; reaction: SAS-REACT-1, -4)."""
+def axis_attack(ctx: Ctx, unit_id: str, op_id: str, reaction: bool, rule: str | None = None) -> None:
+    """An Axis unit attacks an operator (SAS-AATK-2/4; reaction: SAS-REACT-1, -4); ``rule``: the rule that calls for
+    the attack, if another (SAS-NANCY-11)."""
     unit, op = ctx.state.unit(unit_id), ctx.state.op(op_id)
     if unit is None or op.loc is None:
         return
@@ -125,7 +143,7 @@ def axis_attack(ctx: Ctx, unit_id: str, op_id: str, reaction: bool) -> None:
         found = cover(ctx.state.rt, unit.loc, op.loc)
         if found is not None:
             mods.append(Modifier(value=found[0], reason=t("cover: {what}", what=found[1]), rule_id="SAS-AATK-5"))
-    rule = "SAS-REACT-1" if reaction else "SAS-AATK-2"
+    rule = rule or ("SAS-REACT-1" if reaction else "SAS-AATK-2")
     title = t("{unit} attacks {op}", unit=ctx.name(unit_id), op=ctx.name(op_id))
     dice = roll(ctx, stats.dice, stats.target, mods, title)
     hits = sum(1 for die in dice if die.success)
@@ -183,7 +201,7 @@ def sweep_targets(ctx: Ctx, op_id: str, weapon_id: str, first: Cell) -> list[str
 def turn_to(ctx: Ctx, unit_id: str, toward: Cell, rule: str) -> None:
     """Turn a unit toward a square by the shorter rotation (SAS-GEN-8)."""
     unit = ctx.state.unit(unit_id)
-    if unit is None:
+    if unit is None or unit.mode == "strangled":  # held in the garrote it cannot react (SAS-NANCY-9, D-NANCY-6)
         return
     facing = facing_toward(unit.loc, toward, unit.facing)
     if facing != unit.facing:
