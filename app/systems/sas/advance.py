@@ -41,6 +41,8 @@ def mode(state: SasState, unit: UnitState) -> str | None:
     """ "advance", "turn" or None: what the unit does this Advance phase (SAS-ADV-1/2, SAS-ADVB-1..4)."""
     if unit.cigarette or (unit.on_spawn and state.section == "stealth") or not unit.alert:
         return None
+    if unit.mode == "strangled":  # held in Nancy's garrote it cannot act (SAS-NANCY-9)
+        return None
     if unit.role == "officer":
         return "turn"
     if state.section == "stealth":

@@ -46,11 +46,32 @@ def unveil(ctx: Ctx, op_id: str) -> None:
     ctx.state = ctx.state.with_op(op_id, unveiled=True)
 
 
-def alert(ctx: Ctx, unit_id: str, rule: str, why: str = "") -> None:
-    """Flip a unit to its alert side, keeping its facing; a cigarette is put out (SAS-EVT-8)."""
+def end_talk(ctx: Ctx, unit_id: str, rule: str, why: str = "") -> None:
+    """Nancy's conversation with the unit ends: her token back to its disguise side, the unit keeps its facing
+    (SAS-NANCY-7)."""
+    for op in ctx.state.operators:
+        if op.talking == unit_id:
+            ctx.state = ctx.state.with_op(op.id, talking=None, talk_facing="")
+            ctx.emit(
+                "talk_ended",
+                t("{op} stops talking to {unit}{why}.", op=ctx.name(op.id), unit=ctx.name(unit_id), why=why),
+                rule,
+                (op.loc,),
+                instruction=t("Flip {op}'s token back from its talk side.", op=ctx.name(op.id)),
+            )
     unit = ctx.state.unit(unit_id)
-    if unit is None or unit.alert:
+    if unit is not None and unit.mode == "talking":
+        ctx.state = ctx.state.with_unit(unit_id, mode="")
+
+
+def alert(ctx: Ctx, unit_id: str, rule: str, why: str = "") -> None:
+    """Flip a unit to its alert side, keeping its facing; a cigarette is put out (SAS-EVT-8), a talk with Nancy
+    ends (SAS-NANCY-7); a unit held in the garrote cannot react (SAS-NANCY-9, D-NANCY-6)."""
+    unit = ctx.state.unit(unit_id)
+    if unit is None or unit.alert or unit.mode == "strangled":
         return
+    if unit.mode == "talking":
+        end_talk(ctx, unit_id, "SAS-NANCY-7", t(" (it heard something)").render())
     ctx.state = ctx.state.with_unit(unit_id, alert=True, cigarette=False)
     if ctx.state.cigarette == f"unit:{unit_id}":
         ctx.state = replace(ctx.state, cigarette=None)
@@ -72,7 +93,29 @@ def shout(ctx: Ctx, unit_id: str) -> None:
     ctx.emit("unit_shouted", t("{unit} shouts.", unit=ctx.name(unit_id)), "SAS-SEEN-3", (unit.loc,))
     for other in ctx.state.map_units():
         if other.id != unit_id and _dist(other.loc, unit.loc) <= SHOUT:
+            _face_default(ctx, other.id)
             alert(ctx, other.id, "SAS-SEEN-3", " (heard a shout)")
+
+
+def _face_default(ctx: Ctx, unit_id: str) -> None:
+    """A unit talking to Nancy that hears a shout turns back to its facing before the talk (SAS-NANCY-7)."""
+    talker = next((o for o in ctx.state.operators if o.talking == unit_id and o.talk_facing), None)
+    unit = ctx.state.unit(unit_id)
+    if talker is None or unit is None or unit.mode != "talking" or unit.facing == talker.talk_facing:
+        return
+    ctx.state = ctx.state.with_unit(unit_id, facing=talker.talk_facing)
+    ctx.emit(
+        "unit_turned",
+        t("{unit} turns to face {facing}.", unit=ctx.name(unit_id), facing=talker.talk_facing),
+        "SAS-NANCY-7",
+        (unit.loc,),
+        instruction=t(
+            "Turn {unit} at {sq} to face {facing}.",
+            unit=ctx.name(unit_id),
+            sq=ctx.label(unit.loc),
+            facing=talker.talk_facing,
+        ),
+    )
 
 
 def detect(ctx: Ctx) -> None:
@@ -112,8 +155,8 @@ def noise(ctx: Ctx, origin: Cell, radius: int, rule: str) -> None:
     if radius <= 0:
         return
     for unit in ctx.state.map_units():
-        if unit.loc == origin or _dist(unit.loc, origin) > radius:
-            continue
+        if unit.loc == origin or _dist(unit.loc, origin) > radius or unit.mode == "strangled":
+            continue  # a unit in the garrote cannot react (SAS-NANCY-9, D-NANCY-6)
         turn_to(ctx, unit.id, origin, rule)
         alert(ctx, unit.id, rule, " (heard the noise)")
 
@@ -145,16 +188,32 @@ def alarm(ctx: Ctx, rule: str, by_op: str | None = None, designate: bool = True)
         rule,
         instruction=t("Flip every Axis unit (map and spawn tiles) to its alert side, keeping facings."),
     )
+    _disguise_fails(ctx)
     if by_op is not None:
         expose(ctx, by_op, "SAS-ALARM-3")
     if designate:
         ensure_exposed(ctx)
 
 
+def _disguise_fails(ctx: Ctx) -> None:
+    """The alarm ends every talk and Nancy's disguise; if an Axis unit sees her now, talking or not, she is exposed
+    (SAS-NANCY-8). She keeps her civilian clothes (4 AP to change, SAS-NANCY-5)."""
+    for op in ctx.state.operators:
+        if op.talking is not None:
+            end_talk(ctx, op.talking, "SAS-NANCY-8", t(" (the alarm)").render())
+    for op in ctx.state.active_ops():
+        if not op.disguised:
+            continue
+        ctx.emit("disguise_failed", t("The alarm ends {op}'s disguise.", op=ctx.name(op.id)), "SAS-NANCY-8", (op.loc,))
+        if any(sees_op(ctx.state, u, op) for u in ctx.state.map_units()):
+            expose(ctx, op.id, "SAS-NANCY-8")
+
+
 def ensure_exposed(ctx: Ctx) -> None:
-    """In Battle at least one operator is exposed; designate the one nearest an Axis unit (SAS-ALARM-4/5)."""
+    """In Battle at least one operator is exposed; designate the one nearest an Axis unit (SAS-ALARM-4/5). Exposed
+    support units do not count and are never designated (SAS-SUP-4)."""
     state = ctx.state
-    ops = state.active_ops()
+    ops = state.team_ops()
     if state.section != "battle" or not ops or any(o.exposed for o in ops):
         return
     units = [u.loc for u in state.map_units()] or [o.loc for o in ops if o.loc is not None]

@@ -78,8 +78,9 @@ def blast(
 
 def _objectives(ctx: Ctx, cells: set[Cell], source: str) -> None:
     accepts = {o.id: o.blasts for o in ctx.state.rt.mission.objectives}
+    kind = "lewes_bomb" if source == "rat_bomb" else source  # a rat bomb does what a Lewes bomb does (SAS-EQ-17)
     for objective, targets in ctx.state.rt.objective_cells.items():
-        if accepts.get(objective) and source not in accepts[objective]:
+        if accepts.get(objective) and source not in accepts[objective] and kind not in accepts[objective]:
             continue  # the mission page names the blasts that count
         if objective not in ctx.state.achieved and targets & cells:
             ctx.state = replace(ctx.state, achieved=ctx.state.achieved | {objective})
@@ -96,8 +97,9 @@ def explode_barrel(ctx: Ctx, barrel_id: str) -> None:
 
 
 def detonate_bombs(ctx: Ctx) -> None:
-    """Bomb cards on top of the deck after the Event phase draw detonate (SAS-DECK-4, SAS-EQ-5, OQ-25)."""
-    bombs = [o for o in ctx.state.objects if o.kind == "lewes_bomb"]
+    """Bomb cards on top of the deck after the Event phase draw detonate: Lewes bombs and rat bombs, each with its
+    own card (SAS-DECK-4, SAS-EQ-5, SAS-EQ-17, OQ-25)."""
+    bombs = [o for o in ctx.state.objects if o.kind in ("lewes_bomb", "rat_bomb")]
     for bomb in bombs:
         fuse = bomb.fuse - 1
         if fuse > 1 and bomb.loc is not None:
@@ -106,17 +108,11 @@ def detonate_bombs(ctx: Ctx) -> None:
         ctx.state = ctx.state.without_objects([bomb.id])
         if bomb.loc is None:
             continue
-        item = ctx.state.rt.tables.items["lewes_bomb"]
-        ctx.emit("bomb_card", t("The Lewes bomb card comes up."), "SAS-DECK-4")
-        blast(
-            ctx,
-            bomb.loc,
-            item.rolls,
-            item.target,
-            what="A Lewes bomb",
-            rule="SAS-EQ-5",
-            source="lewes_bomb",
-            lucky=True,
-        )
+        item = ctx.state.rt.tables.items[bomb.kind]
+        rat = bomb.kind == "rat_bomb"
+        card = t("The rat-bomb card comes up.") if rat else t("The Lewes bomb card comes up.")
+        ctx.emit("bomb_card", card, "SAS-EQ-17" if rat else "SAS-DECK-4")
+        what, rule = ("A rat bomb", "SAS-EQ-17") if rat else ("A Lewes bomb", "SAS-EQ-5")
+        blast(ctx, bomb.loc, item.rolls, item.target, what=what, rule=rule, source=bomb.kind, lucky=True)
         alerts.advance_meter(ctx, "SAS-NOISE-1")
         alerts.noise(ctx, bomb.loc, item.noise, "SAS-NOISE-3")

@@ -82,6 +82,7 @@ def kill_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
     if unit is None:
         return
     name = ctx.name(unit_id)
+    release(ctx, unit_id)
     ctx.state, corpse_id = ctx.state.without_units([unit_id]).new_id("corpse")
     ctx.state = ctx.state.with_object(ObjectState(corpse_id, "corpse", unit.loc))
     ctx.emit(
@@ -151,15 +152,31 @@ def become(ctx: Ctx, unit_id: str, kind: str) -> Text:
     return localized(stats.name_en, stats.name_zh)
 
 
+def release(ctx: Ctx, unit_id: str) -> None:
+    """The unit no longer talks to Nancy or hangs in her garrote (it died, or she did; SAS-NANCY-7/9)."""
+    for op in ctx.state.operators:
+        if unit_id in (op.talking, op.strangling):
+            ctx.state = ctx.state.with_op(op.id, talking=None, talk_facing="", strangling=None)
+    unit = ctx.state.unit(unit_id)
+    if unit is not None and unit.mode in ("talking", "strangled"):
+        ctx.state = ctx.state.with_unit(unit_id, mode="")
+
+
 def damage_operator(ctx: Ctx, op_id: str, hits: int, rule: str) -> None:
-    """Each success removes 1 HP; at 0 HP the operator is dead (SAS-GEN-4, OQ-2)."""
+    """Each success removes 1 HP; at 0 HP the operator is dead (SAS-GEN-4, OQ-2). A support unit's damage is
+    shown with damage markers (SAS-SUP-1)."""
     op = ctx.state.op(op_id)
     if hits <= 0 or not op.on_map:
         return
     hp = max(0, op.hp - hits)
     ctx.state = ctx.state.with_op(op_id, hp=hp)
-    ctx.emit("operator_hit", t("{op} loses {n} HP ({hp} left).", op=ctx.name(op_id), n=hits, hp=hp), rule, (op.loc,))
+    marker = t("Put {n} damage marker(s) on {op}.", n=hits, op=ctx.name(op_id)) if op.support else None
+    text = t("{op} loses {n} HP ({hp} left).", op=ctx.name(op_id), n=hits, hp=hp)
+    ctx.emit("operator_hit", text, rule, (op.loc,), instruction=marker)
     if hp == 0:
+        for held in (op.talking, op.strangling):
+            if held is not None:
+                release(ctx, held)
         if op.carrying is not None:
             obj = ctx.state.obj(op.carrying)
             if obj is not None:
@@ -173,20 +190,23 @@ def reach(stats: UnitStats) -> int:
     return max(SIGHT, stats.long)
 
 
-def axis_attack(ctx: Ctx, unit_id: str, op_id: str, reaction: bool, *, through_wall: bool = False) -> None:
+def axis_attack(
+    ctx: Ctx, unit_id: str, op_id: str, reaction: bool, rule: str | None = None, *, through_wall: bool = False
+) -> None:
     """An Axis unit attacks an operator (SAS-AATK-2/4; reaction: SAS-REACT-1, -4). A unit that reacts as other
     units makes their attacks (mortar team: 2 SMG infantry, SAS-UNIT-8, OQ-35); ``through_wall``: an HMG firing
-    through one wall at an operator inside a building, -3 and no cover (SAS-AATK-7, SAS-UNIT-12)."""
+    through one wall at an operator inside a building, -3 and no cover (SAS-AATK-7, SAS-UNIT-12); ``rule``: the rule
+    that calls for the attack, if another (SAS-NANCY-11)."""
     unit = ctx.state.unit(unit_id)
     if unit is None:
         return
     stats = ctx.state.rt.tables.units[unit.kind]
     if not reaction:
-        _attack(ctx, unit_id, op_id, stats, through_wall=through_wall)
+        _attack(ctx, unit_id, op_id, stats, through_wall=through_wall, rule=rule)
         return
     crew = ctx.state.rt.tables.units[stats.react_as] if stats.react_as else stats
     for n in range(1, stats.reactions + 1):
-        _attack(ctx, unit_id, op_id, crew, reaction=True, n=(n, stats.reactions))
+        _attack(ctx, unit_id, op_id, crew, reaction=True, n=(n, stats.reactions), rule=rule)
 
 
 def _attack(
@@ -198,6 +218,7 @@ def _attack(
     reaction: bool = False,
     n: tuple[int, int] = (1, 1),
     through_wall: bool = False,
+    rule: str | None = None,
 ) -> None:
     """One attack roll with ``stats`` (another unit's when it reacts as several, ``n`` = (this one, of))."""
     unit, op = ctx.state.unit(unit_id), ctx.state.op(op_id)
@@ -216,7 +237,7 @@ def _attack(
         if through_wall:
             why = t("through a wall: target inside a building")
             mods.append(Modifier(value=-3, reason=why, rule_id="SAS-AATK-7"))
-    rule = "SAS-REACT-1" if reaction else "SAS-AATK-2"
+    rule = rule or ("SAS-REACT-1" if reaction else "SAS-AATK-2")
     title = t("{unit} attacks {op}", unit=ctx.name(unit_id), op=ctx.name(op_id))
     if stats.id != unit.kind:
         rule = "SAS-UNIT-8"
@@ -285,7 +306,7 @@ def sweep_targets(ctx: Ctx, op_id: str, weapon_id: str, first: Cell) -> list[str
 def turn_to(ctx: Ctx, unit_id: str, toward: Cell, rule: str) -> None:
     """Turn a unit toward a square by the shorter rotation (SAS-GEN-8)."""
     unit = ctx.state.unit(unit_id)
-    if unit is None:
+    if unit is None or unit.mode == "strangled":  # held in the garrote it cannot react (SAS-NANCY-9, D-NANCY-6)
         return
     facing = facing_toward(unit.loc, toward, unit.facing)
     if facing != unit.facing:

@@ -18,7 +18,7 @@ from app.systems.sas.deck import announce_special, draw_card
 from app.systems.sas.facing import facing_toward, rotate, sweep_direction
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.tables import BattleHalf, StealthHalf
-from app.systems.sas.vision import sees_corpse, sees_op
+from app.systems.sas.vision import sees_corpse, sees_op, undercover
 
 Cell = tuple[int, int]
 
@@ -59,8 +59,8 @@ def stealth_half(ctx: Ctx, half: StealthHalf) -> None:
         spawn(ctx, half.colour or "black", half.count, alert=False)
     elif half.type == "alarm_advance":
         alerts.advance_meter(ctx, "SAS-EVT-6")
-    elif ctx.state.cigarette is None and ctx.state.active_ops():
-        holder = ctx.state.active_ops()[0].id  # D-EVT-1: the first operator of the team takes it
+    elif ctx.state.cigarette is None and ctx.state.team_ops():
+        holder = ctx.state.team_ops()[0].id  # D-EVT-1: the first operator of the team takes it (no support unit)
         ctx.state = replace(ctx.state, cigarette=f"op:{holder}")
         ctx.emit("cigarette", t("{op} takes the cigarette marker.", op=ctx.name(holder)), "SAS-EVT-7")
 
@@ -79,7 +79,9 @@ def battle_half(ctx: Ctx, half: BattleHalf) -> None:
 
 
 def _colour(state: SasState, colour: str | None, role: str) -> list[UnitState]:
-    return [u for u in state.map_units() if u.role == role and u.colour == colour and not u.cigarette]
+    """Units of the card's colour and role that can turn: not smoking (SAS-EVT-8), not talking to Nancy nor held in
+    her garrote (SAS-NANCY-7/9, D-NANCY-6)."""
+    return [u for u in state.map_units() if u.role == role and u.colour == colour and not u.cigarette and not u.mode]
 
 
 def _look(ctx: Ctx, unit_id: str, facing: str, rule: str) -> bool:
@@ -177,7 +179,8 @@ def spawn(ctx: Ctx, colour: str, count: int, alert: bool, kinds: tuple[str, ...]
 
 
 def patrollers(state: SasState) -> list[UnitState]:
-    """Patrolmen of the marker's colour still to move, closest to the operators first (SAS-PAT-1/2/4)."""
+    """Patrolmen of the marker's colour still to move, closest to the operators first (SAS-PAT-1/2/4); not one talking
+    to Nancy or held in her garrote (SAS-NANCY-7/9, D-NANCY-6)."""
     if state.section != "stealth" or state.patrol_marker is None:
         return []
     anyone_exposed = any(o.exposed for o in state.active_ops())
@@ -188,6 +191,7 @@ def patrollers(state: SasState) -> list[UnitState]:
         and u.colour == state.patrol_marker
         and u.id not in state.done
         and not u.cigarette
+        and u.mode not in ("talking", "strangled")
         and not (u.alert and anyone_exposed)
     ]
     ops = [o.loc for o in state.active_ops() if o.loc is not None]
@@ -253,6 +257,8 @@ def _door_blocked(ctx: Ctx, unit_id: str, here: Cell, nxt: Cell) -> bool:
     """An operator standing in the doorway ahead stops the patrolman and is exposed (SAS-PAT-6)."""
     op = ctx.state.op_at(nxt)
     if op is None or not any(f.kind == "door" for f in ctx.state.rt.grid.edge_between(here, nxt)):
+        return False
+    if undercover(ctx.state, op):  # units pass her as if she were one of them (SAS-NANCY-3)
         return False
     alerts.expose(ctx, op.id, "SAS-PAT-6")
     alerts.alert(ctx, unit_id, "SAS-PAT-6", " (an operator blocks the doorway)")

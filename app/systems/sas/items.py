@@ -226,6 +226,8 @@ def do_medpack(ctx: Ctx, cmd: UseMedpack) -> None:
     """Medpack: the user or an adjacent operator regains all his HP; the token is removed (SAS-EQ-13)."""
     op = ctx.state.op(cmd.operator)
     patient = ctx.state.op(cmd.patient)
+    if patient.support:
+        raise illegal("The medpack heals operators; support units take damage markers.", "SAS-SUP-1")
     full = ctx.state.rt.tables.operators[patient.id].hp
     if op.item_count("medpack") < 1:
         raise illegal("{op} has no medpack.", "SAS-EQ-13", op=op.id)

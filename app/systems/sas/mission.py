@@ -4,7 +4,8 @@ Rulebook chapters: §2 board and components (SAS-BRD-1, -4, -5, -7, -8, -9, -12)
 §14.3 event deck (SAS-DECK-1..3) and §31 missions (SAS-MSN-1, -4). A mission file (``system: "sas"``,
 ``schema_version: 1``) names its board (a tiled board from a tile library), the team, the stealth value per
 difficulty, the event deck (a named deck from ``data/decks.json`` or the owner's own cards inline), the
-objectives and the victory levels. ``setup.build_runtime`` places the forces by the setup rules.
+objectives and the victory levels, and any support units (SAS-SUP-1/3). ``setup.build_runtime`` places the forces
+by the setup rules.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from app.geometry.square import SquareGrid
 from app.scenario.base import Localized, ScenarioBase
 from app.scenario.boards import Board, TiledBoardSpec
 from app.scenario.loading import ScenarioValueError
-from app.systems.sas.state import ObjectState, UnitState
+from app.systems.sas.state import ObjectState, OperatorState, UnitState
 from app.systems.sas.tables import EventCard, OperatorBoard, Tables, tables
 
 Cell = tuple[int, int]
@@ -44,6 +45,21 @@ class UnitPlacement(_Strict):
     colour: Literal["black", "white"] | None = Field(None, description="Colour (sentries).")
 
 
+class SupportPlacement(_Strict):
+    """A support unit placed by the mission: a resistance fighter or an SAS support unit (SAS-SUP-1, SAS-SUP-3)."""
+
+    id: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$", description="Unit id (default: kind_number).")
+    kind: str = Field(description="Support unit type from data/operators.json: 'resistance' or 'sas_support'.")
+    at: str = Field(pattern=r"^[A-Z]+[0-9]+$", description="Board square, e.g. 'E7'.")
+    facing: Side = Field("N", description="Facing at setup.")
+
+    @model_validator(mode="after")
+    def _known(self) -> Self:
+        if self.kind not in tables().support:
+            raise ValueError(f"unknown support unit {self.kind!r}; known: {sorted(tables().support)}")
+        return self
+
+
 class DeckSpec(_Strict):
     """The event deck: a named deck of ``data/decks.json`` or the owner's cards (SAS-DECK-1)."""
 
@@ -59,7 +75,7 @@ class ObjectiveSpec(_Strict):
     title: Localized
     units: list[str] = Field(default_factory=list, description="kill: unit ids, e.g. 'officer_F2'.")
     at: list[str] = Field(default_factory=list, description="destroy: target squares, e.g. 'F3'.")
-    blasts: list[Literal["lewes_bomb", "fuel_barrel", "grenade", "landmine"]] = Field(
+    blasts: list[Literal["lewes_bomb", "rat_bomb", "fuel_barrel", "grenade", "landmine"]] = Field(
         default_factory=list, description="destroy: the blasts that count (empty: any blast), e.g. only a Lewes bomb."
     )
 
@@ -101,6 +117,9 @@ class SasMission(ScenarioBase):
     objectives: list[ObjectiveSpec] = Field(default_factory=list)
     victory: list[VictorySpec] = Field(min_length=1)
     turn_limit: int | None = Field(None, ge=1, description="The mission fails after this turn (OQ-55).")
+    support_units: list[SupportPlacement] = Field(
+        default_factory=list, description="Resistance fighters and SAS support units (SAS-SUP-1, SAS-SUP-3)."
+    )
     equipment: dict[str, dict[str, int]] = Field(
         default_factory=dict,
         description="Operator id -> his item tokens for this mission (the board side or kit chosen, SAS-SETUP-2); "
@@ -180,6 +199,7 @@ class SasRuntime:
     initial_objects: tuple[ObjectState, ...]
     objective_cells: dict[str, frozenset[Cell]]
     cache: dict[Any, Any] = field(default_factory=dict)
+    support: tuple[OperatorState, ...] = ()  # the support units at setup (SAS-SUP-1)
 
     def cell(self, label: str, where: str = "$") -> Cell:
         """The square named ``label`` ("E7"); ``where`` is the JSON path named if it is not on the board."""

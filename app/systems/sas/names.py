@@ -13,10 +13,14 @@ COLOUR_ZH = {"black": "黑色", "white": "白色"}
 
 
 def name_of(state: SasState, ident: str) -> Text:
-    """Name of operator or unit ``ident`` ("Jock Lewes", "black sentry at C4")."""
+    """Name of operator, support unit or Axis unit ``ident`` ("Jock Lewes", "black sentry at C4")."""
     boards = state.rt.tables.operators
     if ident in boards:
         return localized(boards[ident].name_en, boards[ident].name_zh)
+    support = next((o for o in state.operators if o.id == ident and o.support), None)
+    if support is not None:  # "Resistance fighter (resistance_1)" (SAS-SUP-1)
+        card = state.rt.tables.support[support.kind]
+        return localized(f"{card.name_en} ({ident})", f"{card.name_zh}（{ident}）")
     unit = state.unit(ident)
     if unit is None:
         return localized(ident)

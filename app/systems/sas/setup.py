@@ -114,6 +114,7 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
     rt.cache["labels"] = {grid.label(c): c for c in grid.locations()}
     rt.initial_units = units + _extra_units(rt)
     rt.initial_objects = _barrels(rt, marks)
+    rt.support = _support_units(rt)
     rt.objective_cells = {
         o.id: frozenset(rt.cell(a, f"$.objectives[{i}].at[{j}]") for j, a in enumerate(o.at))
         for i, o in enumerate(mission.objectives)
@@ -199,6 +200,20 @@ def _extra_units(rt: SasRuntime) -> tuple[UnitState, ...]:
     return tuple(out)
 
 
+def _support_units(rt: SasRuntime) -> tuple[OperatorState, ...]:
+    """Resistance fighters and SAS support units at the mission's squares, 3 HP each (SAS-SUP-1, SAS-SUP-3)."""
+    out: list[OperatorState] = []
+    for i, p in enumerate(rt.mission.support_units):
+        card = rt.tables.support[p.kind]
+        uid = p.id or f"{p.kind}_{i + 1}"
+        ammo = tuple((w, rt.tables.weapons[w].ammo or 0) for w in card.weapons if rt.tables.weapons[w].ammo)
+        loc = rt.cell(p.at, f"$.support_units[{i}].at")
+        if loc in {u.loc for u in rt.initial_units} | {o.loc for o in out} or loc in rt.entry_exit:
+            raise ValueError(f"support unit {uid}: square {p.at} is taken (a unit, another support unit, the entry)")
+        out.append(OperatorState(uid, loc, p.facing, card.hp, ammo=ammo, kind=p.kind, support=True))
+    return tuple(out)
+
+
 def _barrels(rt: SasRuntime, marks: dict[str, list[MarkRow]]) -> tuple[ObjectState, ...]:
     cells = [loc for loc, _p, _d in marks.get("fuel_barrel", [])] + [
         rt.cell(a, f"$.fuel_barrels[{i}]") for i, a in enumerate(rt.mission.fuel_barrels)
@@ -214,7 +229,8 @@ def _check_objectives(rt: SasRuntime) -> None:
 
 
 def initial_state(rt: SasRuntime, seed: int) -> SasState:
-    """The state before the first command: operators on the entry/exit tile, meter set (SAS-SETUP-6..9)."""
+    """The state before the first command: operators on the entry/exit tile, support units where the mission puts
+    them, meter set (SAS-SETUP-6..9, SAS-SUP-1)."""
     squares = sorted(rt.entry_exit, key=lambda c: (c[1], c[0]))
     if len(squares) < len(rt.team):
         raise ValueError("the entry/exit tile has fewer squares than the team has operators")
@@ -227,9 +243,11 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
             board.hp,
             ammo=tuple((w, rt.tables.weapons[w].ammo or 0) for w in board.weapons if rt.tables.weapons[w].ammo),
             items=tuple(sorted(rt.mission.equipment.get(board.id, board.items).items())),
+            talks=board.talk_tokens,
         )
         for board, loc in zip(rt.team, squares, strict=False)
     )
+    ops = (*ops, *rt.support)  # support units act in the Operator phase like operators (SAS-SUP-1)
     meter = rt.mission.stealth[rt.mission.difficulty]
     deck, piles = initial_deck(rt)  # SAS-DECK-2/3
     return SasState(

@@ -37,6 +37,7 @@ from app.systems.sas.messages import (
     UseRabbitsFoot,
 )
 from app.systems.sas.mission import SasMission, SasRuntime
+from app.systems.sas.operator import sharing
 from app.systems.sas.setup import build_runtime, initial_state
 from app.systems.sas.state import Activation, SasState
 from app.systems.sas.viewing import build_view
@@ -116,7 +117,7 @@ class SasSystem:
         """Victory levels from the mission page (SAS-MSN-1); anything less is a defeat (OQ-55)."""
         if not state.over:
             return None
-        out = sum(1 for o in state.operators if o.status == "exfiltrated")
+        out = sum(1 for o in state.operators if o.status == "exfiltrated" and not o.support)
         for level in sorted(state.rt.mission.victory, key=lambda v: v.level != "major"):
             if set(level.objectives) <= turn.achieved(state) and out >= level.exfiltrated:
                 name = t("Major victory") if level.level == "major" else t("Minor victory")
@@ -164,6 +165,8 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     elif isinstance(command, EndActivation):
         if state.activation is None:
             raise IllegalCommandError(t("No operator is being activated."), "SAS-OP-1")
+        if sharing(state, state.op(state.activation.operator)):
+            raise IllegalCommandError(t("She must end her move in an empty square."), "SAS-NANCY-3")
         ctx.state = replace(state, activation=None)
         ctx.emit("activation_ended", t("The activation ends."), "SAS-OP-2")
     elif isinstance(command, EndPhase):

@@ -78,7 +78,7 @@ class WeaponStats(_Strict):
     id: str
     name_en: str
     name_zh: str
-    kind: Literal["gun", "knife"]
+    kind: Literal["gun", "knife", "garrote"]
     target: int = Field(ge=1, le=7)
     short: int = Field(ge=0)
     long: int = Field(ge=1)
@@ -112,7 +112,8 @@ class ItemStats(_Strict):
 
 
 class OperatorBoard(_Strict):
-    """One operator board (SAS-BRD-11): HP, recovery point, equipment and items."""
+    """One operator board (SAS-BRD-11): HP, recovery point, equipment and items; or a support unit's card
+    (SAS-SUP-1: 3 HP, weapons, no items)."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name_en: str
@@ -121,6 +122,11 @@ class OperatorBoard(_Strict):
     recovery: int = Field(ge=1)
     weapons: tuple[str, ...]
     items: dict[str, int]
+    disguise: bool = Field(False, description="The board has a civilian-disguise side (Nancy, SAS-NANCY-1).")
+    disguise_weapons: tuple[str, ...] = Field(
+        (), description="Weapons of the disguise side (the garrote, SAS-NANCY-9)."
+    )
+    talk_tokens: int = Field(0, ge=0, description="Talk tokens (Nancy: 3, SAS-NANCY-6).")
     source: str = ""
 
 
@@ -133,13 +139,14 @@ class OperatorTable(_Strict):
     weapons: tuple[WeaponStats, ...]
     items: tuple[ItemStats, ...]
     operators: tuple[OperatorBoard, ...]
+    support_units: tuple[OperatorBoard, ...] = Field((), description="Support unit types (SAS-SUP-1/3).")
 
     @model_validator(mode="after")
     def _references(self) -> Self:
         weapons = {w.id for w in self.weapons}
         items = {i.id for i in self.items}
-        for op in self.operators:
-            if unknown := [w for w in op.weapons if w not in weapons]:
+        for op in (*self.operators, *self.support_units):
+            if unknown := [w for w in (*op.weapons, *op.disguise_weapons) if w not in weapons]:
                 raise ValueError(f"operator {op.id}: unknown weapons {unknown}")
             if unknown := [i for i in op.items if i not in items]:
                 raise ValueError(f"operator {op.id}: unknown items {unknown}")
@@ -177,6 +184,8 @@ class ActionCost(_Strict):
     crouched: bool
     carrying: bool
     scuba: bool = Field(False, description="Allowed in scuba mode (SAS-EQ-15).")
+    disguised: bool = Field(False, description="Allowed to Nancy in her disguise, unexposed (SAS-NANCY-3).")
+    support: bool = Field(False, description="On the support-unit action card (SAS-ACT-2, SAS-SUP-1).")
 
 
 class ActionTable(_Strict):
@@ -227,6 +236,7 @@ class SquareEffect(_Strict):
     camo: bool = Field(False, description="A standing operator with a camo net is not visible here (SAS-EQ-12).")
     swim: bool = Field(False, description="Water: a scuba operator moves here (SAS-TER-2, SAS-EQ-14).")
     over_water: bool = Field(False, description="Bridge: a scuba operator passes under it (SAS-TER-15).")
+    no_disguise: bool = Field(False, description="Nancy in her disguise may not enter (forest, SAS-NANCY-3).")
     rule: str
 
 
@@ -404,12 +414,20 @@ class Tables(_Strict):
     weapons: dict[str, WeaponStats]
     items: dict[str, ItemStats]
     operators: dict[str, OperatorBoard]
+    support: dict[str, OperatorBoard]
     actions: dict[str, ActionCost]
     ap_per_activation: int
     terrain: TerrainTable
     decks: dict[str, tuple[EventCard, ...]]
     blasts: BlastTable
     vehicles: VehicleTable
+
+    def board(self, board_id: str) -> OperatorBoard:
+        """An operator's board or a support unit's card (SAS-BRD-11, SAS-SUP-1); KeyError if unknown."""
+        found = self.operators.get(board_id) or self.support.get(board_id)
+        if found is None:
+            raise KeyError(board_id)
+        return found
 
     def vehicle(self, kind: str) -> VehicleStats | None:
         """The vehicle type ``kind``; ``None`` for infantry kinds."""
@@ -441,6 +459,7 @@ def tables() -> Tables:
         weapons={w.id: w for w in ops.weapons},
         items={i.id: i for i in ops.items},
         operators={o.id: o for o in ops.operators},
+        support={o.id: o for o in ops.support_units},
         actions={a.id: a for a in actions.actions},
         ap_per_activation=actions.ap_per_activation,
         terrain=TerrainTable.model_validate(_read("terrain.json")),

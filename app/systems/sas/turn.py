@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, marks
+from app.systems.sas import alerts, disguise, marks
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -92,7 +92,7 @@ def check_over(ctx: Ctx) -> bool:
         return True
     limit = state.rt.mission.turn_limit
     reason = ""
-    if not state.active_ops():
+    if not state.team_ops():  # support units do not keep a mission going (SAS-SUP-4)
         reason = "no operator is left on the map"
     elif limit is not None and state.turn > limit:
         reason = "the last turn of the mission is over"
@@ -104,7 +104,7 @@ def check_over(ctx: Ctx) -> bool:
 
 
 def end_phase(ctx: Ctx) -> None:
-    """The End phase of either section (SAS-END-1..7)."""
+    """The End phase of either section (SAS-END-1..7; Nancy's suspicion check first, SAS-NANCY-4)."""
     if ctx.state.section == "stealth":
         _stealth_end(ctx)
     else:
@@ -122,8 +122,10 @@ def _stealth_end(ctx: Ctx) -> None:
     state = ctx.state
     any_alert = any(u.alert for u in state.map_units())
     any_exposed = any(o.exposed for o in state.active_ops())
-    if any_alert or any_exposed:
-        alerts.advance_meter(ctx, "SAS-END-1")  # at most +1 (SAS-END-2)
+    suspected = disguise.suspicion(ctx)  # step 1, before the others and instead of them (SAS-NANCY-4, OQ-22)
+    if any_alert or any_exposed or suspected:
+        if not suspected:
+            alerts.advance_meter(ctx, "SAS-END-1")  # at most +1 (SAS-END-2)
         if ctx.state.section == "battle":
             _end_alarm_exposure(ctx)
     if ctx.state.section == "stealth" and any_exposed and not any_alert:

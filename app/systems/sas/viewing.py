@@ -45,9 +45,17 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
             ("carrying", bool(op.carrying)),
             ("scuba", op.scuba),  # SAS-EQ-14
             ("camouflaged", camouflaged(state, op)),  # SAS-EQ-12
+            ("disguised", op.disguised),  # SAS-NANCY-2
+            ("talking", op.talking is not None),  # SAS-NANCY-6
         )
         flags = tuple(f for f, on in states if on)
-        details = ((t("HP"), str(op.hp)), (t("Ammo"), ", ".join(f"{w} {n}" for w, n in op.ammo) or "-"))
+        details: tuple[tuple[Text, str], ...] = (
+            (t("HP"), str(op.hp)),
+            (t("Ammo"), ", ".join(f"{w} {n}" for w, n in op.ammo) or "-"),
+        )
+        if op.support:  # damage markers (SAS-SUP-1)
+            damage = state.rt.tables.support[op.kind].hp - op.hp
+            details = (*details, (t("Damage markers"), str(damage)))
         out.append(
             CounterView(
                 op.id,
@@ -55,7 +63,7 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
                 op.id[:2].upper(),
                 name_of(state, op.id),
                 "sas",
-                "operator",
+                "support" if op.support else "operator",
                 op.facing,
                 None,
                 str(op.hp),
@@ -66,9 +74,8 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
             )
         )
     for unit in state.units:
-        flags = tuple(
-            f for f, on in (("alert", unit.alert), ("cigarette", unit.cigarette), ("spawn", unit.on_spawn)) if on
-        )
+        marks = (("alert", unit.alert), ("cigarette", unit.cigarette), ("spawn", unit.on_spawn))
+        flags = tuple(f for f, on in (*marks, (unit.mode, unit.mode in ("talking", "strangled"))) if on)
         stats = state.rt.tables.units.get(unit.kind)
         hp = stats.hp - unit.damage if stats is not None and stats.hp > 1 else None
         out.append(
@@ -117,6 +124,9 @@ def _panels(state: SasState) -> list[PanelView]:
         rows: list[tuple[Text, str | Text]] = [(t("HP"), str(op.hp)), (t("Status"), t(STATUS_NAMES[op.status]))]
         rows += [(_equipment_name(state, w), str(n)) for w, n in op.ammo]
         rows += [(_equipment_name(state, i), str(n)) for i, n in op.items]
+        if state.rt.tables.board(op.board_id).disguise:  # SAS-NANCY-2, SAS-NANCY-6
+            side = t("civilian disguise") if op.disguised else t("normal")
+            rows += [(t("Board side"), side), (t("Talk tokens"), str(op.talks))]
         panels.append(PanelView(name_of(state, op.id), tuple(rows)))
     deck: tuple[Text, str | Text] = (t("Cards left"), str(len(state.deck)))
     marker = t(COLOUR_NAMES[state.patrol_marker]) if state.patrol_marker in COLOUR_NAMES else "-"

@@ -217,8 +217,9 @@ def grade(
 
 
 def can_see(unit: UnitState, state: SasState) -> bool:
-    """Whether the unit has any sight now (spawn tiles, cigarette: SAS-BRD-14, SAS-EVT-8)."""
-    return not unit.on_spawn and not unit.cigarette
+    """Whether the unit has any sight now (spawn tiles, cigarette: SAS-BRD-14, SAS-EVT-8; talking to Nancy or in
+    her garrote: SAS-NANCY-7/9)."""
+    return not unit.on_spawn and not unit.cigarette and unit.mode not in ("talking", "strangled")
 
 
 def vision(state: SasState, unit: UnitState, explain: bool = False) -> dict[Cell, tuple[str, str]]:
@@ -252,10 +253,20 @@ def camouflaged(state: SasState, op: OperatorState) -> bool:
     return bool(state.rt.tables.terrain.squares[state.rt.grid.terrain(op.loc)].camo)
 
 
+def undercover(state: SasState, op: OperatorState) -> bool:
+    """Nancy in her disguise, not exposed, before the alarm: the Axis do not detect her (SAS-NANCY-3/5/8)."""
+    return op.disguised and not op.exposed and state.section == "stealth"
+
+
 def sees_op(state: SasState, unit: UnitState, op: OperatorState, reach: int = SIGHT) -> bool:
-    """Whether the unit sees the operator: fully visible square, or half visible and standing (SAS-LOS-5); under a
-    camo net only from an adjacent square (SAS-EQ-12, decision D-EQ-5). ``reach``: how far along its arc it looks
-    (8; a sniper's attack line: 16, D-KS-2)."""
+    """Whether the unit detects the operator: in its sight (``in_sight``) and not Nancy undercover (SAS-NANCY-3).
+    ``reach``: how far along its arc it looks (8; a sniper's attack line: 16, D-KS-2)."""
+    return not undercover(state, op) and in_sight(state, unit, op, reach)
+
+
+def in_sight(state: SasState, unit: UnitState, op: OperatorState, reach: int = SIGHT) -> bool:
+    """Whether the operator is in the unit's LOS: fully visible square, or half visible and standing (SAS-LOS-5);
+    under a camo net only from an adjacent square (SAS-EQ-12, decision D-EQ-5)."""
     if op.loc is None or scuba.hidden(state, op):  # in the water only an exposed operator is seen (SAS-EQ-15)
         return False
     if _dist(unit.loc, op.loc) > 1 and camouflaged(state, op):
