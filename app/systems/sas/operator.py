@@ -145,7 +145,7 @@ def enter(ctx: Ctx, op_id: str, to: Cell, rule: str, *, take: bool = False) -> N
 def step_ok(ctx: Ctx, op: OperatorState, to: Cell, wanted: str, *, barrel: bool = False) -> str | None:
     """Why the 1-square step is not a legal ``wanted`` ("open" move or "climb") step, or None; ``barrel``: a Move
     onto a fuel barrel he will pick up (OQ-65). Nancy undercover crosses no low wall and enters no forest, but may
-    step onto an Axis unit's square on her way (SAS-NANCY-3; ``disguise.through``)."""
+    step onto an Axis unit's square on her way (SAS-NANCY-3, ``through_problem``)."""
     assert op.loc is not None
     if max(abs(op.loc[0] - to[0]), abs(op.loc[1] - to[1])) != 1:
         return "not an adjacent square"

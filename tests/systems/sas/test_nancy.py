@@ -6,15 +6,18 @@ Dice are explicit: ``_apply`` feeds the table-mode dice and cards, so a missing 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from app.core.errors import IllegalCommandError
+from app.scenario.catalog import open_session
 from app.systems.sas import SYSTEM
 from app.systems.sas.messages import (
     AbortGarrote,
     Attack,
     ChangeClothes,
+    Crouch,
     EndActivation,
     EndPhase,
     Move,
@@ -125,8 +128,6 @@ def test_sas_nancy_3_after_reveal_she_regains_her_moves_but_not_her_equipment():
 
 def test_sas_nancy_3_refused_actions_cite_the_rule():
     """SAS-NANCY-3: a Crouch submitted while undercover is refused with the rule ID."""
-    from app.systems.sas.messages import Crouch
-
     rt = runtime(OPEN)
     st = activate(state(rt, [nancy((5, 5))], []), "nancy")
     with pytest.raises(IllegalCommandError) as refused:
@@ -438,6 +439,32 @@ def test_sas_nancy_9_out_of_ap_the_victim_stays_held_and_next_turn_starts_again_
     st = activate(st, "nancy")
     after, events = _apply(st, garrote, dice=(5,))
     assert next(e.ruling for e in events if e.ruling).target == 6 and after.unit("v").mode == "strangled"
+
+
+def test_sas_nancy_9_a_held_victim_does_not_react_to_noise_but_the_alarm_flips_it():
+    """SAS-NANCY-9 (D-NANCY-6): Jock's pistol shot near the held victim neither turns nor alerts it; his second shot
+    sounds the alarm (meter 2, then 1, then 0), which flips every unit, the victim too, and it stays held."""
+    rt, units = _behind()
+    units = [*units, unit("t", "rifle", (9, 2), "N"), unit("t2", "rifle", (10, 2), "N")]
+    st = activate(state(rt, [nancy((5, 6)), op("jock", (9, 6))], units, meter=2), "nancy")
+    st, _ = _apply(st, Attack(side="sas", operator="nancy", weapon="garrote", target="v"), dice=(1,))
+    st, _ = _apply(st, EndActivation(side="sas"))
+    st = activate(st, "jock")
+    st, _ = _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="t"), dice=(6,))
+    assert st.meter == 1 and not st.unit("v").alert and st.unit("v").facing == "N" and st.unit("t2").alert
+    after, _ = _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="t2"), dice=(6,))
+    assert after.section == "battle" and after.unit("v").alert and after.unit("v").mode == "strangled"
+
+
+def test_fearless_mission_sets_up_nancy_and_the_resistance():
+    """SAS-NANCY-1/6, SAS-SUP-1: the Fearless mission's team has Nancy with 3 talk tokens, in uniform, and two
+    resistance fighters in the woods; the fuel objective accepts her rat bomb (SAS-EQ-17)."""
+    path = Path(__file__).parents[3] / "scenarios" / "sas" / "fearless_village_garrison.json"
+    st = open_session(path, {"sas": SYSTEM}).state
+    assert st.op("nancy").talks == 3 and not st.op("nancy").disguised
+    assert [st.rt.label(o.loc) for o in st.operators if o.support] == ["A11", "A12"]
+    fuel = next(o for o in st.rt.mission.objectives if o.id == "fuel")
+    assert "rat_bomb" in fuel.blasts
 
 
 def test_sas_nancy_10_a_witness_alerts_and_exposes_her_and_she_may_finish():
