@@ -123,7 +123,7 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
         objective_cells={},
     )
     rt.cache["labels"] = {grid.label(c): c for c in grid.locations()}
-    rt.initial_units = units + _extra_units(rt) + _vehicles(rt)
+    rt.initial_units = units + _extra_units(rt) + place_vehicles(rt)
     rt.initial_objects = _barrels(rt, marks)
     rt.objective_cells = {
         o.id: frozenset(rt.cell(a, f"$.objectives[{i}].at[{j}]") for j, a in enumerate(o.at))
@@ -293,7 +293,7 @@ def _special(rt: SasRuntime, card: str, where: str) -> str:
     return card
 
 
-def _vehicles(rt: SasRuntime) -> tuple[UnitState, ...]:
+def place_vehicles(rt: SasRuntime) -> tuple[UnitState, ...]:
     """Vehicles on the mission page (SAS-BRD-10): patrol vehicles wait off the map at their route's first square,
     guards stand on their square, assault vehicles wait off the map at their edge, spawned ones on their spawn tile
     (SAS-AVEH-14..24). Convoys and vehicles brought by a special card go to ``rt.arrivals`` (placed when it is

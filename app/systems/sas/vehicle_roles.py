@@ -272,12 +272,13 @@ def _convoy_move(ctx: Ctx, unit: UnitState) -> None:
     why = t("driving with its convoy at {n} MP", n=speed)
     moved = _walk(ctx, unit, steps[:end], rule="SAS-AVEH-17", why=why, spot=False, crush=True)
     if moved is not None and past_end(route, moved, ctx.state.rt):
+        name = ctx.name(moved.id)
         ctx.state = ctx.state.without_units([moved.id])
         ctx.emit(
             "vehicle_left",
-            t("{unit} has driven off the map and leaves the game.", unit=ctx.name(moved.id)),
+            t("{unit} has driven off the map and leaves the game.", unit=name),
             "SAS-AVEH-17",
-            instruction=t("Take {unit} off the board.", unit=ctx.name(moved.id)),
+            instruction=t("Take {unit} off the board.", unit=name),
         )
 
 

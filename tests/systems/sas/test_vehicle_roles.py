@@ -17,9 +17,12 @@ from app.scenario.catalog import open_session, validate_file
 from app.systems.sas import SYSTEM
 from app.systems.sas import vehicle_motion as vm
 from app.systems.sas.messages import EndPhase, RunAxisStep
+from app.systems.sas.mission import ConvoySpec
+from app.systems.sas.setup import place_vehicles
 from app.systems.sas.state import ObjectState, SasState, UnitState
+from app.systems.sas.tables import EventCard
 
-from .board import op, runtime, state, unit
+from .board import mission, op, runtime, state, unit
 
 CONVOY = Path(__file__).parents[3] / "scenarios" / "sas" / "convoy_ambush.json"
 
@@ -279,6 +282,44 @@ def test_sas_aveh_17_convoy_leaves_the_game_once_off_the_map() -> None:
             break
         st = _to_advance(st)
     assert not st.units
+
+
+def test_sas_aveh_18_convoy_example_second_truck_slows_to_keep_the_gap() -> None:
+    """SAS-AVEH-18 / SAS-AVEH-2, the convoy example (D): in the third Advance phase the first truck, 1 MP short of
+    the 2 it needs for the turn ahead, stops after 7 squares; the second truck moves only 7 too, to keep a 2-square
+    gap. No convoy vehicle ever ends within 2 squares of another, nor moves more than the truck's 8 MP."""
+    rt = runtime(["." * 12] * 24)
+    rt.cards = {**rt.cards, "C1": EventCard(id="C1", special=True)}
+    route = [_label(5, y) for y in range(19)] + [_label(x, 18) for x in range(6, 12)]
+    formation = [{"id": "bike", "kind": "motorcycle"}, {"id": "t1", "kind": "truck"}, {"id": "t2", "kind": "truck"}]
+    spec = ConvoySpec.model_validate({"id": "c", "card": "C1", "edge": "N", "route": route, "formation": formation})
+    rt.mission = mission().model_copy(update={"event_window": (0, 1), "convoys": [spec]})
+    place_vehicles(rt)
+    st = state(rt, [op("jock", (0, 23))], list(rt.arrivals["C1"]))
+    moved: list[dict[str, int]] = []
+    slowed: list[list[str]] = []
+    for _phase in range(3):
+        st = replace(st, phase="advance", done=frozenset())
+        mp: dict[str, int] = {}
+        slow: list[str] = []
+        while st.phase == "advance":
+            st, events = _axis(st)
+            for e in events:
+                if e.rule_id == "SAS-AVEH-17" and e.kind == "unit_moved":
+                    uid = next(u for u in ("bike", "t1", "t2") if f"({u})" in e.text.render())
+                    mp[uid] = int(e.text.render().split(" MP)")[0].rsplit("(", 1)[1])
+                slow += [e.text.render() for e in events if e.rule_id == "SAS-AVEH-18"]
+        units = st.units
+        assert all(vm.gap(a.cells, b.cells) >= vm.GAP for a in units for b in units if a.id < b.id)
+        moved.append(mp)
+        slowed.append(slow)
+    assert moved[0] == moved[1] == {"bike": 8, "t1": 8, "t2": 8}
+    assert moved[2]["t1"] == 7 and moved[2]["t2"] == 7
+    assert slowed[2] and "t2" in slowed[2][0]
+
+
+def _label(x: int, y: int) -> str:
+    return "ABCDEFGHIJKL"[x] + str(y + 1)
 
 
 # --- guard, assault, spawned (SAS-AVEH-22..24) -----------------------------------------------------------
