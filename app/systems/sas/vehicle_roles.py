@@ -381,7 +381,12 @@ def _close_in(ctx: Ctx, unit: UnitState, op: OperatorState, short: int | None, *
         )
         path = reach.path(best) if best != key_of(unit) else []
     if not path:
-        ctx.emit("vehicle_stays", t("{unit} finds no way closer and stays.", unit=ctx.name(unit.id)), "SAS-AVEH-9")
+        text = (
+            t("{unit} can attack from where it stands and stays.", unit=ctx.name(unit.id))
+            if far.found == far.start
+            else t("{unit} finds no way closer and stays.", unit=ctx.name(unit.id))
+        )
+        ctx.emit("vehicle_stays", text, "SAS-AVEH-9")
         return
     _walk(ctx, unit, path, rule="SAS-AVEH-9", why=t("closing on the nearest exposed operator"), spot=False)
 

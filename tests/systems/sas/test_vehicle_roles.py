@@ -374,6 +374,20 @@ def test_sas_aveh_22_spawned_vehicle_enters_from_its_spawn_tile_after_the_alarm(
     assert entered is not None and not entered.on_spawn
 
 
+def test_sas_aveh_22_special_card_brings_a_spawned_vehicle_alert_after_the_alarm() -> None:
+    """SAS-AVEH-22, D-AVEH-16/17: a special card places its vehicle on the spawn tile; drawn in the Battle section,
+    the vehicle arrives alert."""
+    rt = runtime(["." * 12] * 12)
+    rt.cards = {**rt.cards, "C1": EventCard(id="C1", special=True)}
+    rt.arrivals["C1"] = (unit("s1", "kubelwagen", (4, 1), "S", role="spawned", on_spawn=True),)
+    st = state(rt, [op("jock", (5, 10), exposed=True)], [], phase="event", section="battle", deck=("C1",))
+    after, events = _axis(st, cards=["C1"])
+    car = after.unit("s1")
+    assert car is not None and car.alert and car.loc == (4, 1)
+    placed = next(e for e in events if e.rule_id == "SAS-AVEH-22")
+    assert placed.instruction is not None and "front-left square on E2" in placed.instruction.render()
+
+
 def test_sas_aveh_9_vehicles_advance_before_infantry_nearest_first() -> None:
     """SAS-AVEH-9, SAS-ADVB-5: alert vehicles move first, the one nearest the exposed operator first."""
     rt = runtime(["." * 14] * 14)
