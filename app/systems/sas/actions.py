@@ -337,6 +337,7 @@ def reactions(ctx: Ctx, op_id: str) -> None:
     op = ctx.state.op(op_id)
     assert op.loc is not None
     ready = [u for u in ctx.state.units if u.id in ctx.seen and u.id not in ctx.alerted]
+    ready = [u for u in ready if not u.is_vehicle]  # VEH-GUARD: vehicle reactions (SAS-AVEH-11) come with their attacks
     ready = [u for u in ready if (u.id, op_id) not in ctx.state.reacted]
     for unit in sorted(ready, key=lambda u: (combat.dist(u.loc, op.loc), u.id)):  # type: ignore[arg-type]
         if ctx.state.op(op_id).on_map and ctx.state.unit(unit.id) is not None:

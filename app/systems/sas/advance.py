@@ -21,7 +21,7 @@ from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
 from app.systems.sas.state import OperatorState, SasState, UnitState
-from app.systems.sas.vision import sees_op
+from app.systems.sas.vision import SIGHT, sees_op
 
 Cell = tuple[int, int]
 ADVANCING_STEALTH = ("patrolman", "sentry", "guard")
@@ -38,8 +38,9 @@ def _near(unit: UnitState, ops: list[OperatorState]) -> int:
 
 
 def mode(state: SasState, unit: UnitState) -> str | None:
-    """ "advance", "turn" or None: what the unit does this Advance phase (SAS-ADV-1/2, SAS-ADVB-1..4)."""
-    if unit.cigarette or (unit.on_spawn and state.section == "stealth") or not unit.alert:
+    """ "advance", "turn" or None: what the unit does this Advance phase (SAS-ADV-1/2, SAS-ADVB-1..4). Vehicles
+    move first, by their own rules (``vehicle_roles``, SAS-AVEH-9, SAS-ADVB-5)."""
+    if unit.is_vehicle or unit.cigarette or (unit.on_spawn and state.section == "stealth") or not unit.alert:
         return None
     if unit.mode == "strangled":  # held in Nancy's garrote it cannot act (SAS-NANCY-9)
         return None
@@ -68,6 +69,8 @@ def can_attack(state: SasState, unit: UnitState, op: OperatorState) -> bool:
     """The unit sees the operator within its long range (SAS-AATK-1); a unit without attack dice never does (a
     mortar or a Panzerfaust fires only its blast, SAS-UNIT-7, SAS-KS-1)."""
     assert op.loc is not None
+    if unit.is_vehicle:  # VEH-GUARD: vehicle attacks (SAS-AVEH-10) come with the vehicle-attack rules
+        return False
     stats = state.rt.tables.units[unit.kind]
     in_range = stats.dice > 0 and combat.dist(unit.loc, op.loc) <= stats.long
     return in_range and sees_op(state, unit, op, combat.reach(stats))
@@ -77,10 +80,20 @@ def best_position(state: SasState, unit: UnitState, at: Cell, op: OperatorState)
     """Short range, no cover modifier, the operator visible from ``at`` (SAS-ADV-4)."""
     assert op.loc is not None
     stats = state.rt.tables.units[unit.kind]
-    if combat.dist(at, op.loc) > stats.short or at == op.loc:
-        return False
     there = replace(unit, loc=at, facing=facing_toward(at, op.loc, unit.facing))
-    return sees_op(state, there, op, combat.reach(stats)) and combat.cover(state.rt, at, op.loc) is None
+    return clear_shot(state, there, at, op, stats.short, reach=combat.reach(stats))
+
+
+def clear_shot(
+    state: SasState, there: UnitState, origin: Cell, op: OperatorState, short: int, *, reach: int = SIGHT
+) -> bool:
+    """A unit standing as ``there`` attacks ``op`` from ``origin`` at short range, seeing him, with no cover
+    modifier: a best attack position (SAS-ADV-4; for vehicles SAS-AVEH-9). ``reach``: how far along its arc it
+    looks (a sniper: 16, D-KS-2)."""
+    assert op.loc is not None
+    if combat.dist(origin, op.loc) > short or origin == op.loc:
+        return False
+    return sees_op(state, there, op, reach) and combat.cover(state.rt, origin, op.loc) is None
 
 
 def route(state: SasState, start: Cell, to: Cell, budget: float) -> list[Cell]:

@@ -139,6 +139,25 @@ def detect(ctx: Ctx) -> None:
         _corpses(ctx)
 
 
+def spot(ctx: Ctx, unit_id: str, rule: str, why: str) -> bool:
+    """A unit on the move or turning that sees an operator or (Stealth) a corpse: the operators it sees are exposed,
+    it flips to alert and shouts (SAS-PAT-5, SAS-EVT-4, SAS-AVEH-16). True if it saw something."""
+    unit = ctx.state.unit(unit_id)
+    if unit is None or unit.on_spawn:
+        return False
+    seen = [o for o in ctx.state.active_ops() if sees_op(ctx.state, unit, o)]
+    corpse = ctx.state.section == "stealth" and any(
+        sees_corpse(ctx.state, unit, o.loc) for o in ctx.state.objects if o.kind == "corpse" and o.loc
+    )
+    if not seen and not corpse:
+        return False
+    for op in seen:
+        expose(ctx, op.id, rule)
+    alert(ctx, unit_id, rule, why)
+    shout(ctx, unit_id)
+    return True
+
+
 def _corpses(ctx: Ctx) -> None:
     corpses = [o.loc for o in ctx.state.objects if o.kind == "corpse" and o.loc is not None]
     for unit in ctx.state.map_units():
@@ -155,9 +174,10 @@ def noise(ctx: Ctx, origin: Cell, radius: int, rule: str) -> None:
     if radius <= 0:
         return
     for unit in ctx.state.map_units():
-        if unit.loc == origin or _dist(unit.loc, origin) > radius or unit.mode == "strangled":
+        if unit.loc == origin or min(_dist(c, origin) for c in unit.cells) > radius or unit.mode == "strangled":
             continue  # a unit in the garrote cannot react (SAS-NANCY-9, D-NANCY-6)
-        turn_to(ctx, unit.id, origin, rule)
+        if not unit.is_vehicle:  # a vehicle turns only by driving (SAS-AVEH-2, -16, -23)
+            turn_to(ctx, unit.id, origin, rule)
         alert(ctx, unit.id, rule, " (heard the noise)")
 
 

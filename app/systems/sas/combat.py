@@ -19,6 +19,7 @@ from app.systems.sas.mission import SasRuntime
 from app.systems.sas.scuba import water_line
 from app.systems.sas.state import ObjectState
 from app.systems.sas.tables import UnitStats
+from app.systems.sas.vehicle_damage import damage_vehicle
 from app.systems.sas.vision import SIGHT, _touching, attack_line, hiding_cover, sees_op
 
 Cell = tuple[int, int]
@@ -108,6 +109,9 @@ def hit_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
     (SAS-UNIT-12); other units with several HP take a damage marker (SAS-AVEH-12)."""
     unit = ctx.state.unit(unit_id)
     if unit is None:
+        return
+    if unit.is_vehicle:  # a damage marker; removed, without a corpse, at its HP (SAS-AVEH-12)
+        damage_vehicle(ctx, unit_id, 1, rule)
         return
     tables = ctx.state.rt.tables
     stats = tables.units.get(unit.kind)

@@ -189,6 +189,9 @@ def stepped_on(ctx: Ctx, unit_id: str) -> bool:
     unit = ctx.state.unit(unit_id)
     if unit is None:
         return True
+    if unit.is_vehicle:  # any square of its token; traps are for men on foot (SAS-EQ-4/8, OQ-39)
+        mines = [o for c in unit.cells for o in ctx.state.objects_at(c) if o.kind == "landmine"]
+        return bool(mines) and _mine(ctx, unit_id, mines[0])
     for obj in ctx.state.objects_at(unit.loc):
         if obj.kind == "trap":
             ctx.state = ctx.state.with_object(ObjectState(obj.id, "trap_used", obj.loc))
@@ -202,24 +205,30 @@ def stepped_on(ctx: Ctx, unit_id: str) -> bool:
             combat.kill_unit(ctx, unit_id, "SAS-EQ-4")
             return True
         if obj.kind == "landmine":
-            ctx.state = ctx.state.without_objects([obj.id])
-            stats = ctx.state.rt.tables.items["landmine"]
-            ctx.emit("landmine", t("{unit} sets off a landmine.", unit=ctx.name(unit_id)), "SAS-EQ-8", (unit.loc,))
-            blasts.blast(
-                ctx,
-                unit.loc,
-                stats.rolls,
-                stats.target,
-                what="A landmine",
-                rule="SAS-EQ-8",
-                source="landmine",
-                persist=False,
-                lucky=True,
-            )
-            alerts.advance_meter(ctx, "SAS-NOISE-1")
-            alerts.noise(ctx, unit.loc, stats.noise, "SAS-NOISE-3")
-            return ctx.state.unit(unit_id) is None
+            return _mine(ctx, unit_id, obj)
     return False
+
+
+def _mine(ctx: Ctx, unit_id: str, mine: ObjectState) -> bool:
+    """A landmine under an Axis unit goes off; True when the unit died (SAS-EQ-8, OQ-38/39)."""
+    assert mine.loc is not None
+    ctx.state = ctx.state.without_objects([mine.id])
+    stats = ctx.state.rt.tables.items["landmine"]
+    ctx.emit("landmine", t("{unit} sets off a landmine.", unit=ctx.name(unit_id)), "SAS-EQ-8", (mine.loc,))
+    blasts.blast(
+        ctx,
+        mine.loc,
+        stats.rolls,
+        stats.target,
+        what="A landmine",
+        rule="SAS-EQ-8",
+        source="landmine",
+        persist=False,
+        lucky=True,
+    )
+    alerts.advance_meter(ctx, "SAS-NOISE-1")
+    alerts.noise(ctx, mine.loc, stats.noise, "SAS-NOISE-3")
+    return ctx.state.unit(unit_id) is None
 
 
 def do_medpack(ctx: Ctx, cmd: UseMedpack) -> None:

@@ -205,7 +205,8 @@ def marks_for(state: SasState, op: OperatorState) -> list[Command]:
     knives = [w for w in usable if weapons[w].kind == "knife"]
     out: list[Command] = []
     for unit in state.units:
-        knife_ok = state.rt.tables.units[unit.kind].knife_target
+        stats = state.rt.tables.units.get(unit.kind)  # vehicles are never knifed (SAS-KNIFE-1)
+        knife_ok = stats is not None and stats.knife_target
         near = combat.dist(unit.loc, op.loc) <= KNIFE_MARK_REACH and knife_ok
         for weapon in guns + knives if near else guns:
             out += [

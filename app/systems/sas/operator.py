@@ -316,7 +316,8 @@ def knife_problem(ctx: Ctx, op: OperatorState, unit_id: str, at: Cell) -> str | 
     unit = ctx.state.unit(unit_id)
     if unit is None or unit.on_spawn:
         return "no such unit on the map"
-    if not ctx.state.rt.tables.units[unit.kind].knife_target:
+    stats = ctx.state.rt.tables.units.get(unit.kind)  # vehicles have no entry: never knifed
+    if stats is None or not stats.knife_target:
         return "only foot infantry can be assassinated"
     if op.exposed:
         return "an exposed operator cannot assassinate [SAS-KNIFE-2]"

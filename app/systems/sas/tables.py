@@ -326,8 +326,14 @@ class EventCard(_Strict):
     special: bool = Field(False, description="A special event card, placed by the event window (SAS-DECK-1..3).")
     name_en: str = Field("", description="A special card's title.")
     name_zh: str = ""
-    stealth: StealthHalf
-    battle: BattleHalf
+    stealth: StealthHalf | None = Field(None, description="Left half; a special card may have none (SAS-AVEH-17).")
+    battle: BattleHalf | None = Field(None, description="Right half; a special card may have none.")
+
+    @model_validator(mode="after")
+    def _halves(self) -> Self:
+        if not self.special and (self.stealth is None or self.battle is None):
+            raise ValueError("a regular event card has a stealth half and a battle half")
+        return self
 
 
 class DeckTable(_Strict):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, disguise, marks
+from app.systems.sas import alerts, disguise, marks, vehicle_roles
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -30,9 +30,9 @@ def has_work(state: SasState) -> bool:
     """Whether the current Axis phase still has a step to play."""
     phase = state.phase
     if phase == "advance":
-        return bool(advancers(state))
+        return bool(vehicle_roles.advance_vehicles(state) or advancers(state))
     if phase == "patrol":
-        return bool(patrollers(state))
+        return bool(vehicle_roles.patrol_vehicles(state) or patrollers(state))
     if phase == "attack":
         return bool(attackers(state))
     return phase in ("event", "end") and "phase" not in state.done
@@ -44,10 +44,12 @@ def axis_step(ctx: Ctx) -> None:
     if phase in ("advance", "patrol"):
         marks.fire(ctx)  # SAS-MARK-3: at any moment of these phases (D-MARK-1)
     phase = ctx.state.phase
-    if phase == "advance":
-        advance_step(ctx)
-    elif phase == "patrol":
-        patrol_step(ctx)
+    if phase == "advance":  # vehicles first (SAS-AVEH-1, SAS-AVEH-9, SAS-ADVB-5)
+        if not vehicle_roles.advance_vehicle_step(ctx):
+            advance_step(ctx)
+    elif phase == "patrol":  # black marker: patrol vehicles first (SAS-PAT-1, SAS-AVEH-14)
+        if not vehicle_roles.patrol_vehicle_step(ctx):
+            patrol_step(ctx)
     elif phase == "attack":
         attack_step(ctx)
     elif phase == "event":
