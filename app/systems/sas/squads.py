@@ -113,7 +113,9 @@ def _set_up(ctx: Ctx, unit: UnitState, why: str) -> None:
 
 def _stop_early(ctx: Ctx, unit: UnitState, stats: UnitStats) -> None:
     """The ordinary advance, cut short at the first square of the way where it can attack (HMG team, sniper) or
-    where an exposed operator is within its blast's range (Panzerfaust / grenade infantry) (D-HMG-1, D-KS-1)."""
+    where an exposed operator is within its blast's range (Panzerfaust / grenade infantry): of the squares on a
+    cheapest way to where an SMG would go, the one it reaches for the fewest MP, then the one most directly toward
+    the operator, then top-left (D-HMG-1, D-KS-1)."""
     state = ctx.state
     rule = "SAS-UNIT-12" if unit.kind == "hmg_team" else "SAS-KS-1" if stats.blast else "SAS-KS-2"
     here = position_for(state, unit, unit.loc, stats)
@@ -130,14 +132,22 @@ def _stop_early(ctx: Ctx, unit: UnitState, stats: UnitStats) -> None:
         return
     best, face, why = advance.destination(state, unit)
     spots = advance.reachable(state, unit)
-    for square in advance.route(state, unit.loc, best, stats.move):
-        op = position_for(state, unit, square, stats) if square in spots else None
-        if op is not None and square != best:
-            assert op.loc is not None
-            why = f"the first square from which it can attack {op.id}"
-            advance.move_unit(ctx, unit, square, op.loc, rule=rule, why=why)
-            return
+    back = costs_from(state.rt.grid, best, lambda a, b: axis_step_cost(state, b, a), max_cost=spots[best])  # type: ignore[arg-type]
+    on_way = [c for c in spots if c != best and c in back and spots[c] + back[c] <= spots[best]]
+    found = [(c, op) for c in on_way if (op := position_for(state, unit, c, stats)) is not None]
+    if found:
+        square, op = min(found, key=lambda f: (spots[f[0]], _straight(f[0], f[1].loc), f[0][1], f[0][0]))
+        assert op.loc is not None
+        why = f"the first square from which it can attack {op.id}"
+        advance.move_unit(ctx, unit, square, op.loc, rule=rule, why=why)
+        return
     advance.move_unit(ctx, unit, best, face, rule="SAS-ADV-4", why=why)
+
+
+def _straight(a: Cell, b: Cell | None) -> int:
+    """Squared straight-line distance: among equally near squares, the one more directly toward him (D-HMG-1)."""
+    assert b is not None
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
 
 def position_for(state: SasState, unit: UnitState, at: Cell, stats: UnitStats) -> OperatorState | None:

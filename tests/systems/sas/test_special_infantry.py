@@ -1,0 +1,185 @@
+"""Special Axis infantry with explicit dice: the HMG team (SAS-UNIT-12), the sniper (SAS-KS-2), Panzerfaust and
+grenade infantry (SAS-KS-1, SAS-JGR-19), the stick grenade and cigarette box (SAS-KS-5, SAS-EQ-10, SAS-EQ-20);
+docs/sas-decisions.md D-HMG-1, D-KS-1..4."""
+
+from __future__ import annotations
+
+from app.systems.sas import SYSTEM
+from app.systems.sas.messages import Attack, Move, RunAxisStep
+
+from .board import activate, op, runtime, state, unit
+
+OPEN = ["." * 24] * 12
+LANE = ["R" * 24] * 5 + ["." * 24] + ["R" * 24] * 6  # one way along row 6: no equal paths
+
+
+def _apply(st, cmd, dice=(), cards=None):
+    return SYSTEM.apply(st, cmd.with_table_input(dice, cards))
+
+
+def _step(st, dice=()):
+    return _apply(st, RunAxisStep(side="axis"), dice)
+
+
+def _battle(rt, ops, units, phase="attack", **kw):
+    return state(rt, ops, units, section="battle", phase=phase, **kw)
+
+
+def _special(uid, kind, loc, facing, **kw):
+    return unit(uid, kind, loc, facing, role="spawned", alert=True, **kw)
+
+
+# --- HMG team (SAS-UNIT-12) -----------------------------------------------------------------------------------
+
+
+def test_sas_unit_12_hmg_team_stops_at_the_first_valid_attack_position():
+    """SAS-UNIT-12: 10 squares from the only exposed operator no best attack position (short range 4) is in reach,
+    so an SMG closes in with all 4 MP; the HMG team stops 2 squares along, the first square within its long range 8
+    from which it sees him."""
+    rt = runtime(LANE)
+    st = _battle(rt, [op("jock", (10, 5), exposed=True)], [_special("h", "hmg_team", (0, 5), "E")], phase="advance")
+    after, events = _step(st)
+    assert after.unit("h").loc == (2, 5) and after.unit("h").facing == "E"
+    assert next(e for e in events if e.kind == "unit_moved").rule_id == "SAS-UNIT-12"
+    smg = _battle(rt, [op("jock", (10, 5), exposed=True)], [_special("s", "smg", (0, 5), "E")], phase="advance")
+    assert _step(smg)[0].unit("s").loc == (4, 5)
+
+
+def test_sas_unit_12_hmg_team_already_in_an_attack_position_stays_and_turns():
+    """SAS-UNIT-12: from where it stands it could attack Jock (7 squares) once turned: it stays and turns east."""
+    rt = runtime(OPEN)
+    st = _battle(rt, [op("jock", (10, 5), exposed=True)], [_special("h", "hmg_team", (3, 5), "N")], phase="advance")
+    after, events = _step(st)
+    assert after.unit("h").loc == (3, 5) and after.unit("h").facing == "E"
+    assert next(e for e in events if e.kind == "unit_holds").rule_id == "SAS-UNIT-12"
+
+
+def _house(inner_wall: bool = False):
+    """A building in columns G..J, rows 3..7, walled all round; optionally an inner wall between columns H and I."""
+    rows = ["." * 24] * 12
+    rows = [row[:6] + "BBBB" + row[10:] if 2 <= y <= 6 else row for y, row in enumerate(rows)]
+    edges = []
+    for y in range(2, 7):
+        edges += [((6, y), "W", "building_wall"), ((9, y), "E", "building_wall")]
+        if inner_wall:
+            edges.append(((7, y), "E", "building_wall"))
+    for x in range(6, 10):
+        edges += [((x, 2), "N", "building_wall"), ((x, 6), "S", "building_wall")]
+    return runtime(rows, edges=edges)
+
+
+def test_sas_unit_12_hmg_team_fires_through_one_wall_at_minus_3():
+    """SAS-UNIT-12 / SAS-AATK-7: Jock, exposed inside the building 4 squares away, is out of the HMG team's LOS; it
+    fires through the wall: short range +1, through a wall -3, no cover; 3 dice at 3+ (5, 4, 2) -> 1 hit."""
+    rt = _house()
+    st = _battle(rt, [op("jock", (7, 4), exposed=True)], [_special("h", "hmg_team", (3, 4), "E")])
+    after, events = _step(st, dice=(5, 4, 2))
+    ruling = next(e.ruling for e in events if e.kind == "axis_attack")
+    assert sorted((m.value, m.rule_id) for m in ruling.modifiers) == [(-3, "SAS-AATK-7"), (1, "SAS-AATK-4")]
+    assert after.op("jock").hp == st.op("jock").hp - 1
+
+
+def test_sas_unit_12_hmg_team_never_fires_through_two_walls():
+    """SAS-AATK-7: through one wall only: behind an inner wall Jock cannot be attacked; an SMG never fires through."""
+    st = _battle(_house(True), [op("jock", (8, 4), exposed=True)], [_special("h", "hmg_team", (3, 4), "E")])
+    _after, events = _step(st)
+    assert not any(e.kind == "axis_attack" for e in events)
+    st = _battle(_house(), [op("jock", (7, 4), exposed=True)], [_special("s", "smg", (3, 4), "E")])
+    after, events = _step(st)
+    assert not any(e.kind == "axis_attack" for e in events) and after.op("jock").hp == st.op("jock").hp
+
+
+def test_sas_unit_12_hmg_team_casualty_side_at_1_hp():
+    """SAS-UNIT-12: 2 HP; the first pistol hit flips the token to its casualty side (the alert team turns and reacts
+    at once, SAS-REACT-5), the second kills the team."""
+    rt = runtime(OPEN)
+    st = _battle(rt, [op("jock", (6, 0), facing="W")], [_special("h", "hmg_team", (0, 0), "N")], phase="operator")
+    st = activate(st, "jock")
+    after, events = _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="h"), dice=(5, 1, 1, 1))
+    team = after.unit("h")
+    assert team is not None and (team.damage, team.mode) == (1, "casualty")
+    hit = next(e for e in events if e.kind == "unit_damaged")
+    assert hit.rule_id == "SAS-UNIT-12" and "casualty side" in hit.instruction.render()
+    assert team.facing == "E" and any(e.kind == "reaction_attack" for e in events)  # alert: turns, reacts (1, 1, 1)
+    after, _ = _apply(after, Attack(side="sas", operator="jock", weapon="pistol", target="h"), dice=(5,))
+    assert after.unit("h") is None and any(o.kind == "corpse" for o in after.objects)
+
+
+# --- sniper (SAS-KS-2) ----------------------------------------------------------------------------------------
+
+
+def test_sas_ks_2_sniper_attacks_at_16_squares():
+    """SAS-KS-2 / D-KS-2: range 8/16; 12 squares away is long range: 1 die at 3+ (proposed), no modifier."""
+    rt = runtime(OPEN)
+    st = _battle(rt, [op("jock", (14, 5), exposed=True)], [_special("s", "sniper", (2, 5), "E")])
+    after, events = _step(st, dice=(3,))
+    ruling = next(e.ruling for e in events if e.kind == "axis_attack")
+    assert (len(ruling.dice), ruling.target, ruling.modifiers) == (1, 3, ())
+    assert after.op("jock").hp == st.op("jock").hp - 1
+
+
+def test_sas_ks_2_sniper_stops_at_the_first_valid_attack_position():
+    """SAS-KS-2: Jock is 18 squares away; the sniper stops 2 squares along, 16 from him, instead of closing 4."""
+    rt = runtime(LANE)
+    st = _battle(rt, [op("jock", (20, 5), exposed=True)], [_special("s", "sniper", (2, 5), "E")], phase="advance")
+    after, _ = _step(st)
+    assert after.unit("s").loc == (4, 5)
+
+
+def test_sas_ks_2_sniper_makes_no_reaction_attacks():
+    """SAS-KS-2 / SAS-REACT-7: Jock moves in front of an alert sniper: no reaction attack."""
+    rt = runtime(OPEN)
+    st = _battle(rt, [op("jock", (6, 1), exposed=True)], [_special("s", "sniper", (0, 0), "E")], phase="operator")
+    after, events = _apply(activate(st, "jock"), Move(side="sas", operator="jock", to=(6, 0)))
+    assert not any(e.kind == "reaction_attack" for e in events) and after.op("jock").hp == st.op("jock").hp
+
+
+# --- Panzerfaust and grenade infantry (SAS-KS-1) --------------------------------------------------------------
+
+
+def test_sas_ks_1_panzerfaust_stops_once_an_exposed_operator_is_within_8():
+    """SAS-KS-1: Jock is 11 squares away: the Panzerfaust infantry stops 3 squares along, 8 from him (an SMG would
+    walk all 4 MP)."""
+    rt = runtime(LANE)
+    st = _battle(rt, [op("jock", (13, 5), exposed=True)], [_special("p", "panzerfaust", (2, 5), "E")], "advance")
+    after, _ = _step(st)
+    assert after.unit("p").loc == (5, 5)
+
+
+def test_sas_ks_1_panzerfaust_fires_first_without_los_then_is_smg_infantry():
+    """SAS-KS-1 / SAS-AATK-1: at the start of the Attack phase it fires at Jock behind the forest (no LOS needed): the
+    template on him, a small scatter (7: on target), 4 rolls at 2+ (proposed, OQ-54: 2, 1, 1, 1) -> 1 hit; it flips
+    to its SMG side, and from then on it is an SMG infantry (it reacts)."""
+    rows = ["." * 24] * 12
+    rows[5] = "....T" + "." * 19
+    rt = runtime(rows)
+    st = _battle(rt, [op("jock", (8, 5), exposed=True)], [_special("p", "panzerfaust", (2, 5), "E")])
+    after, events = _step(st, dice=(3, 4, 2, 1, 1, 1))
+    assert next(e for e in events if e.kind == "scatter").rule_id == "SAS-BLAST-3"
+    blast = next(e.ruling for e in events if e.kind == "axis_blast")
+    assert (len(blast.dice), blast.target) == (4, 2)
+    assert after.op("jock").hp == st.op("jock").hp - 1
+    assert after.unit("p").kind == "smg"
+    assert "SMG infantry" in next(e for e in events if e.kind == "unit_flipped").instruction.render()
+
+
+def test_sas_ks_1_no_fire_when_another_axis_unit_is_within_4_of_the_target():
+    """SAS-KS-1: an SMG guard 4 squares from Jock: the grenade infantry does not throw (and it has no other attack
+    before it has thrown)."""
+    rt = runtime(OPEN)
+    units = [_special("g", "grenadier", (2, 5), "E"), unit("x", "smg", (12, 5), "N", alert=True)]
+    st = _battle(rt, [op("jock", (8, 5), exposed=True)], units)
+    after, events = _step(st)
+    assert not any(e.kind.startswith("axis_blast") for e in events)
+    assert after.unit("g").kind == "grenadier"
+
+
+def test_sas_ks_1_grenade_infantry_range_6_and_no_reactions_before_throwing():
+    """SAS-KS-1: the grenade's range is 6 (Jock 7 away: no throw); before throwing it makes no reaction attacks."""
+    rt = runtime(OPEN)
+    st = _battle(rt, [op("jock", (9, 5), exposed=True)], [_special("g", "grenadier", (2, 5), "E")])
+    _after, events = _step(st)
+    assert not any(e.kind.startswith("axis_blast") for e in events)
+    st = _battle(rt, [op("jock", (6, 6), exposed=True)], [_special("g", "grenadier", (2, 5), "E")], "operator")
+    after, events = _apply(activate(st, "jock"), Move(side="sas", operator="jock", to=(6, 5)))
+    assert not any(e.kind == "reaction_attack" for e in events) and after.op("jock").hp == st.op("jock").hp
