@@ -163,10 +163,10 @@ def _cleanup(ctx: Ctx) -> None:
     if ctx.state.templates:
         ctx.state = replace(ctx.state, templates=())
         ctx.emit("templates_removed", t("Blast templates are removed."), "SAS-END-1")
-    smoker = ctx.state.cigarette
-    if smoker is not None and smoker.startswith("unit:"):
-        unit_id = smoker[5:]
-        ctx.state = replace(ctx.state, cigarette=None).with_unit(unit_id, cigarette=False)
+    smokers = [u.id for u in ctx.state.units if u.cigarette]  # the event's marker and cigarette boxes' (SAS-EQ-20)
+    if smokers:
+        held = ctx.state.cigarette if ctx.state.cigarette and ctx.state.cigarette.startswith("op:") else None
+        ctx.state = replace(ctx.state, cigarette=held).map_units_where(lambda u: u.id in smokers, cigarette=False)
         ctx.emit("cigarette_out", t("The cigarette marker is removed."), "SAS-END-1")
         alerts.detect(ctx)
 

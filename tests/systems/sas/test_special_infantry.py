@@ -4,8 +4,10 @@ docs/sas-decisions.md D-HMG-1, D-KS-1..4."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.systems.sas import SYSTEM
-from app.systems.sas.messages import Attack, Move, RunAxisStep
+from app.systems.sas.messages import Attack, Mark, Move, RunAxisStep, Throw, UseCigarette
 
 from .board import activate, op, runtime, state, unit
 
@@ -183,3 +185,36 @@ def test_sas_ks_1_grenade_infantry_range_6_and_no_reactions_before_throwing():
     st = _battle(rt, [op("jock", (6, 6), exposed=True)], [_special("g", "grenadier", (2, 5), "E")], "operator")
     after, events = _apply(activate(st, "jock"), Move(side="sas", operator="jock", to=(6, 5)))
     assert not any(e.kind == "reaction_attack" for e in events) and after.op("jock").hp == st.op("jock").hp
+
+
+# --- stick grenade and cigarette box (SAS-KS-5) ---------------------------------------------------------------
+
+
+def test_sas_eq_10_stick_grenade_is_a_grenade():
+    """SAS-EQ-10 / SAS-KS-5: Jock holds only a stick grenade: he may throw it (or mark a square with it) like a
+    grenade; 4 rolls at 2+ (2, 1, 1, 1) kill the patrolman; the token is used up."""
+    rt = runtime(OPEN)
+    jock = op("jock", (2, 10), items=(("stick_grenade", 1),))
+    st = activate(state(rt, [jock], [unit("u", "rifle", (2, 6), "N")]), "jock")
+    legal = SYSTEM.legal_commands(st)
+    assert Throw(side="sas", operator="jock", to=(2, 6)) in legal
+    assert any(isinstance(c, Mark) and c.weapon == "grenade" for c in legal)
+    after, events = _apply(st, Throw(side="sas", operator="jock", to=(2, 6)), dice=(2, 1, 1, 1))
+    assert after.unit("u") is None and after.op("jock").item_count("stick_grenade") == 0
+    assert next(e.ruling for e in events if e.kind == "blast").target == 2
+
+
+def test_sas_eq_20_cigarette_box_works_once_like_the_cigarette_event():
+    """SAS-EQ-20 / SAS-KS-5: without the cigarette marker, Jock's cigarette box puts a cigarette on an unalert
+    sentry (no LOS, no turning this turn); the box is used up; the cigarette goes in the End phase."""
+    rt = runtime(OPEN)
+    jock = op("jock", (2, 10), items=(("cigarette_box", 1),))
+    st = activate(state(rt, [jock], [unit("u", "rifle", (2, 6), "N")]), "jock")
+    cmd = UseCigarette(side="sas", operator="jock", target="u")
+    assert cmd in SYSTEM.legal_commands(st)
+    after, events = _apply(st, cmd)
+    assert after.unit("u").cigarette and after.op("jock").item_count("cigarette_box") == 0
+    assert next(e for e in events if e.kind == "cigarette").rule_id == "SAS-EQ-20"
+    assert cmd not in SYSTEM.legal_commands(after)
+    after, _ = _step(replace(after, activation=None, phase="end"))
+    assert not after.unit("u").cigarette
