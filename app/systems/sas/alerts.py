@@ -13,6 +13,7 @@ from dataclasses import replace
 from app.core.i18n import t
 from app.systems.sas.combat import turn_to
 from app.systems.sas.context import Ctx
+from app.systems.sas.tables import UnitStats
 from app.systems.sas.vision import camouflaged, sees_corpse, sees_op
 
 Cell = tuple[int, int]
@@ -69,10 +70,31 @@ def shout(ctx: Ctx, unit_id: str) -> None:
     unit = ctx.state.unit(unit_id)
     if unit is None:
         return
-    ctx.emit("unit_shouted", t("{unit} shouts.", unit=ctx.name(unit_id)), "SAS-SEEN-3", (unit.loc,))
+    if _stats(ctx, unit.kind).bark:  # a dog barks: the same 4 squares (SAS-HD-7)
+        ctx.emit("unit_shouted", t("{unit} barks.", unit=ctx.name(unit_id)), "SAS-HD-7", (unit.loc,))
+    else:
+        ctx.emit("unit_shouted", t("{unit} shouts.", unit=ctx.name(unit_id)), "SAS-SEEN-3", (unit.loc,))
     for other in ctx.state.map_units():
         if other.id != unit_id and _dist(other.loc, unit.loc) <= SHOUT:
             alert(ctx, other.id, "SAS-SEEN-3", " (heard a shout)")
+
+
+def _stats(ctx: Ctx, kind: str) -> UnitStats:
+    stats: UnitStats = ctx.state.rt.tables.units[kind]
+    return stats
+
+
+def smell(ctx: Ctx, op_id: str) -> None:
+    """A dog within its smell of 2 squares of a moving operator turns toward him and flips to alert, as if only it
+    had heard a noisy weapon: no meter advance (SAS-HD-7, OQ-50)."""
+    op = ctx.state.op(op_id)
+    if op.loc is None:
+        return
+    for unit in ctx.state.map_units():
+        reach = _stats(ctx, unit.kind).smell
+        if reach and _dist(unit.loc, op.loc) <= reach:
+            turn_to(ctx, unit.id, op.loc, "SAS-HD-7")
+            alert(ctx, unit.id, "SAS-HD-7", " (smelt an operator)")
 
 
 def detect(ctx: Ctx) -> None:
@@ -92,6 +114,8 @@ def detect(ctx: Ctx) -> None:
             if first and not ctx.state.unit(unit.id).alert:  # type: ignore[union-attr]
                 alert(ctx, unit.id, "SAS-SEEN-2", t(" (sees {op})", op=ctx.name(op.id)).render())
                 shout(ctx, unit.id)
+            elif first and _stats(ctx, unit.kind).bark:
+                shout(ctx, unit.id)  # a dog barks whenever it sees an operator (SAS-HD-7)
     if ctx.state.section == "stealth":
         _corpses(ctx)
 

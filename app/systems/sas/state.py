@@ -126,13 +126,14 @@ class UnitState:
 
 @dataclass(frozen=True)
 class ObjectState:
-    """An object on the board or carried: corpse, fuel barrel, placed Lewes bomb, landmine, trap (SAS-OBJ, SAS-EQ).
+    """An object on the board or carried: corpse, fuel barrel, placed Lewes bomb, landmine, trap (SAS-OBJ, SAS-EQ), a
+    flamethrower's fire marker (SAS-HD-3).
 
     A trap that has killed is ``trap_used`` until an operator picks it up (SAS-EQ-4).
     """
 
     id: str
-    kind: Literal["corpse", "fuel_barrel", "lewes_bomb", "landmine", "trap", "trap_used"]
+    kind: Literal["corpse", "fuel_barrel", "lewes_bomb", "landmine", "trap", "trap_used", "fire"]
     loc: Cell | None
     fuse: int = 0  # Lewes bombs: Event phases left before the bomb card comes up (SAS-DECK-4, OQ-25)
 

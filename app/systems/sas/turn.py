@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, marks
+from app.systems.sas import alerts, marks, squads
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -34,7 +34,7 @@ def has_work(state: SasState) -> bool:
     if phase == "patrol":
         return bool(patrollers(state))
     if phase == "attack":
-        return bool(attackers(state))
+        return bool(attackers(state)) or bool(squads.burn_pending(state))
     return phase in ("event", "end") and "phase" not in state.done
 
 
@@ -49,7 +49,8 @@ def axis_step(ctx: Ctx) -> None:
     elif phase == "patrol":
         patrol_step(ctx)
     elif phase == "attack":
-        attack_step(ctx)
+        if not squads.burn_step(ctx):  # fire markers burn first (SAS-HD-3, D-HD-3)
+            attack_step(ctx)
     elif phase == "event":
         draw(ctx)
         ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})

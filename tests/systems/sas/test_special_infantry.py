@@ -56,13 +56,14 @@ def test_sas_unit_12_hmg_team_already_in_an_attack_position_stays_and_turns():
     assert next(e for e in events if e.kind == "unit_holds").rule_id == "SAS-UNIT-12"
 
 
-def _house(inner_wall: bool = False):
-    """A building in columns G..J, rows 3..7, walled all round; optionally an inner wall between columns H and I."""
+def _house(inner_wall: bool = False, door: int | None = None):
+    """A building in columns G..J, rows 3..7, walled all round; optionally an inner wall between columns H and I, a
+    door in the west wall on row ``door``."""
     rows = ["." * 24] * 12
     rows = [row[:6] + "BBBB" + row[10:] if 2 <= y <= 6 else row for y, row in enumerate(rows)]
     edges = []
     for y in range(2, 7):
-        edges += [((6, y), "W", "building_wall"), ((9, y), "E", "building_wall")]
+        edges += [((6, y), "W", "door" if y == door else "building_wall"), ((9, y), "E", "building_wall")]
         if inner_wall:
             edges.append(((7, y), "E", "building_wall"))
     for x in range(6, 10):
@@ -218,3 +219,116 @@ def test_sas_eq_20_cigarette_box_works_once_like_the_cigarette_event():
     assert cmd not in SYSTEM.legal_commands(after)
     after, _ = _step(replace(after, activation=None, phase="end"))
     assert not after.unit("u").cigarette
+
+
+# --- Hot Dogs: flamethrower infantry (SAS-HD-1..5) ------------------------------------------------------------
+
+
+def _fire(st, loc, n=1):
+    from app.systems.sas.state import ObjectState
+
+    for i in range(n):
+        st = st.with_object(ObjectState(f"fire{i}", "fire", loc))
+    return st
+
+
+def test_sas_hd_2_flamethrower_ignores_soft_cover():
+    """SAS-HD-2: Jock stands in a forest 3 squares away: no soft-cover modifier against the flamethrower (range 0/5:
+    no short-range bonus); 1 die at 2+ (proposed): a 2 hits."""
+    rows = ["." * 24] * 12
+    rows[5] = "....." + "T" + "." * 18
+    st = _battle(runtime(rows), [op("jock", (5, 5), exposed=True)], [_special("f", "flame_inf", (2, 5), "E")])
+    after, events = _step(st, dice=(2,))
+    ruling = next(e.ruling for e in events if e.kind == "axis_attack")
+    assert [(m.value, m.rule_id) for m in ruling.modifiers] == [(0, "SAS-HD-2")] and ruling.target == 2
+    assert after.op("jock").hp == st.op("jock").hp - 1
+
+
+def test_sas_hd_3_flamethrower_in_a_building_leaves_a_fire_marker_that_burns_later():
+    """SAS-HD-3: attacking Jock inside a building puts a fire marker in his room besides the roll; in a later Axis
+    Attack phase he rolls once per marker in his room, 2+ = 1 HP (2 markers: 2, 1 -> 1 hit), once per phase."""
+    st = _battle(_house(), [op("jock", (8, 4), exposed=True)], [_special("f", "flame_inf", (6, 4), "E")])
+    after, events = _step(st, dice=(1,))
+    assert [o.loc for o in after.objects if o.kind == "fire"] == [(8, 4)]
+    assert "fire marker" in next(e for e in events if e.kind == "fire_marker").instruction.render()
+    later = _fire(_battle(_house(), [op("jock", (7, 3))], []), (8, 4), n=2)
+    after, events = _step(later, dice=(2, 1))
+    burn = next(e for e in events if e.kind == "fire_burns")
+    assert (len(burn.ruling.dice), burn.ruling.target, burn.rule_id) == (2, 2, "SAS-HD-3")
+    assert after.op("jock").hp == later.op("jock").hp - 1 and after.phase != "attack"
+
+
+def test_sas_hd_3_flamethrower_attacks_a_room_without_los():
+    """SAS-HD-3: Jock, exposed inside the building 4 squares away, is out of its LOS but within range 5: it places a
+    fire marker in his room and rolls for it (2 -> 1 hit)."""
+    st = _battle(_house(), [op("jock", (7, 4), exposed=True)], [_special("f", "flame_inf", (3, 4), "E")])
+    after, events = _step(st, dice=(2,))
+    assert next(e for e in events if e.kind == "flame_room").rule_id == "SAS-HD-3"
+    assert len([o for o in after.objects if o.kind == "fire"]) == 1
+    assert after.op("jock").hp == st.op("jock").hp - 1
+
+
+def test_sas_hd_4_no_flames_on_a_room_with_other_axis_units_and_nobody_enters_a_burning_room():
+    """SAS-HD-4: an SMG guard in Jock's room: the flamethrower does not attack it. Axis units never enter a room with
+    a fire marker: the SMG outside the door stays out, as near to Jock as it gets."""
+    units = [_special("f", "flame_inf", (3, 4), "E"), unit("g", "smg", (9, 6), "N")]
+    st = _battle(_house(), [op("jock", (7, 4), exposed=True)], units)
+    _after, events = _step(st)
+    assert not any(e.kind in ("flame_room", "axis_attack") for e in events)
+    smg = _battle(
+        _house(door=4), [op("jock", (9, 4), exposed=True)], [_special("s", "smg", (4, 4), "E")], phase="advance"
+    )
+    assert room_of_loc(_step(smg)[0].unit("s").loc)
+    burning = _fire(smg, (9, 3))
+    stays = _step(burning)[0].unit("s").loc
+    assert not room_of_loc(stays) and max(abs(stays[0] - 9), abs(stays[1] - 4)) == 3  # as near as it gets
+
+
+def room_of_loc(loc):
+    return 6 <= loc[0] <= 9 and 2 <= loc[1] <= 6
+
+
+def test_sas_hd_1_flamethrower_never_reacts():
+    """SAS-HD-1 / SAS-HD-5: Jock moves in front of an alert flamethrower: no reaction attack."""
+    st = _battle(runtime(OPEN), [op("jock", (5, 6), exposed=True)], [_special("f", "flame_inf", (2, 5), "E")])
+    after, events = _apply(
+        activate(replace(st, phase="operator"), "jock"), Move(side="sas", operator="jock", to=(5, 5))
+    )
+    assert not any(e.kind == "reaction_attack" for e in events) and after.op("jock").hp == st.op("jock").hp
+
+
+# --- Hot Dogs: German shepherds (SAS-HD-7) --------------------------------------------------------------------
+
+
+def test_sas_hd_7_dog_smells_a_moving_operator_and_barks():
+    """SAS-HD-7 / OQ-50: Jock moves within 2 squares of a guard dog facing away: it turns toward him and flips to
+    alert (no meter advance); it then sees him: it barks (a guard 4 squares away flips) and Jock is exposed."""
+    dog = unit("d", "dog", (5, 5), "N", role="guard")
+    guard = unit("g", "smg", (9, 5), "E", role="guard")
+    st = activate(state(runtime(OPEN), [op("jock", (5, 8))], [dog, guard]), "jock")
+    after, events = _apply(st, Move(side="sas", operator="jock", to=(5, 7)))
+    assert after.unit("d").alert and after.unit("d").facing == "S" and after.meter == st.meter
+    assert any(e.kind == "unit_shouted" and e.rule_id == "SAS-HD-7" for e in events)
+    assert after.unit("g").alert and after.op("jock").exposed
+
+
+def test_sas_hd_7_dog_crosses_a_hedge_for_free_and_stops_next_to_the_operator():
+    """SAS-HD-7: 8 MP along the lane, the hedge costs it nothing extra: it reaches the square next to Jock 9 squares
+    away (an SMG would pay 2 MP for the hedge), and stops at that first valid attack position."""
+    rt = runtime(LANE, edges=[((2, 5), "E", "hedge")])
+    st = _battle(rt, [op("jock", (9, 5), exposed=True)], [_special("d", "dog", (0, 5), "E")], phase="advance")
+    after, _ = _step(st)
+    assert after.unit("d").loc == (8, 5)
+
+
+def test_sas_hd_7_dog_bites_adjacent_never_across_a_window():
+    """SAS-HD-7 (the rulebook's example): next to crouched Paddy the dog rolls 2 dice, 3 and 5: Paddy loses 2 HP. Across
+    a window it does not attack."""
+    st = _battle(runtime(OPEN), [op("paddy", (5, 5), exposed=True, crouched=True)], [_special("d", "dog", (4, 5), "E")])
+    after, events = _step(st, dice=(3, 5))
+    assert len(next(e.ruling for e in events if e.kind == "axis_attack").dice) == 2
+    assert after.op("paddy").hp == st.op("paddy").hp - 2
+    rt = runtime(OPEN, edges=[((4, 5), "E", "window")])
+    st = _battle(rt, [op("paddy", (5, 5), exposed=True)], [_special("d", "dog", (4, 5), "E")])
+    _after, events = _step(st)
+    assert not any(e.kind == "axis_attack" for e in events)
