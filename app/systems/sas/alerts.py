@@ -13,6 +13,7 @@ from dataclasses import replace
 from app.core.i18n import t
 from app.systems.sas.combat import turn_to
 from app.systems.sas.context import Ctx
+from app.systems.sas.tables import UnitStats
 from app.systems.sas.vision import camouflaged, sees_corpse, sees_op
 
 Cell = tuple[int, int]
@@ -90,7 +91,10 @@ def shout(ctx: Ctx, unit_id: str) -> None:
     unit = ctx.state.unit(unit_id)
     if unit is None:
         return
-    ctx.emit("unit_shouted", t("{unit} shouts.", unit=ctx.name(unit_id)), "SAS-SEEN-3", (unit.loc,))
+    if _barks(ctx, unit.kind):  # a dog barks: the same 4 squares (SAS-HD-7)
+        ctx.emit("unit_shouted", t("{unit} barks.", unit=ctx.name(unit_id)), "SAS-HD-7", (unit.loc,))
+    else:
+        ctx.emit("unit_shouted", t("{unit} shouts.", unit=ctx.name(unit_id)), "SAS-SEEN-3", (unit.loc,))
     for other in ctx.state.map_units():
         if other.id != unit_id and _dist(other.loc, unit.loc) <= SHOUT:
             _face_default(ctx, other.id)
@@ -118,6 +122,31 @@ def _face_default(ctx: Ctx, unit_id: str) -> None:
     )
 
 
+def _barks(ctx: Ctx, kind: str) -> bool:
+    """Whether a unit type barks when it sees an operator (dogs, SAS-HD-7)."""
+    stats: UnitStats | None = ctx.state.rt.tables.units.get(kind)
+    return stats is not None and stats.bark
+
+
+def _smell(ctx: Ctx, kind: str) -> int:
+    """How far a unit type smells (dogs, SAS-HD-7); vehicles and other units do not."""
+    stats: UnitStats | None = ctx.state.rt.tables.units.get(kind)
+    return 0 if stats is None else stats.smell
+
+
+def smell(ctx: Ctx, op_id: str) -> None:
+    """A dog within its smell of 2 squares of a moving operator turns toward him and flips to alert, as if only it
+    had heard a noisy weapon: no meter advance (SAS-HD-7, OQ-50)."""
+    op = ctx.state.op(op_id)
+    if op.loc is None:
+        return
+    for unit in ctx.state.map_units():
+        reach = _smell(ctx, unit.kind)
+        if reach and _dist(unit.loc, op.loc) <= reach:
+            turn_to(ctx, unit.id, op.loc, "SAS-HD-7")
+            alert(ctx, unit.id, "SAS-HD-7", " (smelt an operator)")
+
+
 def detect(ctx: Ctx) -> None:
     """Every Axis unit that sees an operator or (Stealth) a corpse reacts (SAS-SEEN-2, SAS-OBJ-4).
 
@@ -135,6 +164,8 @@ def detect(ctx: Ctx) -> None:
             if first and not ctx.state.unit(unit.id).alert:  # type: ignore[union-attr]
                 alert(ctx, unit.id, "SAS-SEEN-2", t(" (sees {op})", op=ctx.name(op.id)).render())
                 shout(ctx, unit.id)
+            elif first and _barks(ctx, unit.kind):
+                shout(ctx, unit.id)  # a dog barks whenever it sees an operator (SAS-HD-7)
     if ctx.state.section == "stealth":
         _corpses(ctx)
 

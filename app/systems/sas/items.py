@@ -17,16 +17,24 @@ from app.systems.sas.facing import VEC, facing_toward
 from app.systems.sas.messages import UseMedpack
 from app.systems.sas.operator import illegal
 from app.systems.sas.shooting import spend
-from app.systems.sas.state import ObjectState
+from app.systems.sas.state import ObjectState, OperatorState
 from app.systems.sas.vision import attack_line
 
 Cell = tuple[int, int]
 
 
+GRENADES = ("grenade", "stick_grenade")  # the Kickstarter stick grenade is identical to the grenade (SAS-EQ-10)
+
+
+def grenades(op: OperatorState) -> int:
+    """Grenades and stick grenades he holds (SAS-EQ-6, SAS-EQ-10)."""
+    return sum(op.item_count(g) for g in GRENADES)
+
+
 def throw_problem(ctx: Ctx, op_id: str, to: Cell) -> str | None:
     """Why the grenade cannot be thrown at ``to`` (SAS-EQ-6/7), or None."""
     op = ctx.state.op(op_id)
-    if op.item_count("grenade") < 1:
+    if grenades(op) < 1:
         return "no grenade left"
     if op.loc is None or not ctx.state.rt.grid.contains(to) or to == op.loc:
         return "not a square on the board"
@@ -59,7 +67,8 @@ def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
     """The grenade goes off: alarm, 4 rolls at 2+, template removed (SAS-EQ-6, SAS-NOISE-4, SAS-BLAST-2/6)."""
     alerts.unveil(ctx, op_id)
     op = ctx.state.op(op_id)
-    ctx.state = ctx.state.with_op(op_id, items=spend(op.items, "grenade"))
+    token = next(g for g in GRENADES if op.item_count(g))  # a grenade first, then a stick grenade (D-KS-3)
+    ctx.state = ctx.state.with_op(op_id, items=spend(op.items, token))
     ctx.emit(
         "grenade",
         t("{op} throws a grenade at {sq}.", op=ctx.name(op_id), sq=ctx.label(centre)),

@@ -34,8 +34,11 @@ class UnitPlacement(_Strict):
     """An extra Axis unit placed by the mission (SAS-BRD-7 guards, SAS-UNIT-3 officers, SAS-MSN-2)."""
 
     id: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$", description="Unit id (default: role_square).")
-    kind: Literal["smg", "officer", "rifle", "mortar", "hmg_team", "sniper", "panzerfaust", "grenadier"] = Field(
-        description="Unit type from the stat table (special infantry: SAS-UNIT-5..8, SAS-UNIT-12, SAS-KS-1/2)."
+    kind: Literal[
+        "smg", "officer", "rifle", "mortar", "hmg_team", "sniper", "panzerfaust", "grenadier", "flame_inf", "dog"
+    ] = Field(
+        description="Unit type from the stat table (special infantry: SAS-UNIT-5..8, SAS-UNIT-12, SAS-KS-1/2, "
+        "SAS-HD-5/7; guard dogs: role 'guard')."
     )
     role: Literal["guard", "officer", "sentry", "spawned"] = Field(
         description="Role (SAS-UNIT-4); 'spawned': a unit that arrives as from an event card (on a spawn tile)."

@@ -139,6 +139,7 @@ def enter(ctx: Ctx, op_id: str, to: Cell, rule: str, *, take: bool = False) -> N
     if take and barrel is not None:  # a Move may end here only to take it (OQ-65)
         ctx.state = ctx.state.with_object(replace(barrel, loc=None)).with_op(op_id, carrying=barrel.id)
         ctx.emit("picked_up", t("{op} picks up a fuel barrel.", op=ctx.name(op_id)), "SAS-OBJ-6", (to,))
+    alerts.smell(ctx, op_id)  # dogs nearby (SAS-HD-7)
     alerts.detect(ctx)
 
 

@@ -68,6 +68,13 @@ class UnitStats(_Strict):
     hit_becomes: str | None = Field(None, description="One operator success replaces it by this unit (mortar).")
     casualty_at: int | None = Field(None, ge=1, description="HP left at which its token shows the casualty side.")
     through_wall: bool = Field(False, description="Fires through one wall at exposed operators inside (SAS-AATK-7).")
+    flame: bool = Field(
+        False, description="A flamethrower: no soft cover, fire markers in rooms, rooms without LOS (SAS-HD-2/3/4)."
+    )
+    melee: bool = Field(False, description="Attacks only an adjacent operator, never across a wall or window (dog).")
+    free_climb: bool = Field(False, description="Crossing a hedge or window costs no extra MP (dog, SAS-HD-7).")
+    smell: int = Field(0, ge=0, description="Smells operators moving this close and turns to them (dog: 2).")
+    bark: bool = Field(False, description="Barks (shouts) whenever it sees an operator not yet exposed (dog).")
     proposed: bool = Field(False, description="Attack dice or target are a proposal, not in the text (OQ-31).")
     source: str = ""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, disguise, marks, vehicle_roles
+from app.systems.sas import alerts, disguise, marks, squads, vehicle_roles
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -34,7 +34,7 @@ def has_work(state: SasState) -> bool:
     if phase == "patrol":
         return bool(vehicle_roles.patrol_vehicles(state) or patrollers(state))
     if phase == "attack":
-        return bool(attackers(state))
+        return bool(attackers(state)) or bool(squads.burn_pending(state))
     return phase in ("event", "end") and "phase" not in state.done
 
 
@@ -51,7 +51,8 @@ def axis_step(ctx: Ctx) -> None:
         if not vehicle_roles.patrol_vehicle_step(ctx):
             patrol_step(ctx)
     elif phase == "attack":
-        attack_step(ctx)
+        if not squads.burn_step(ctx):  # fire markers burn first (SAS-HD-3, D-HD-3)
+            attack_step(ctx)
     elif phase == "event":
         draw(ctx)
         ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
@@ -167,10 +168,10 @@ def _cleanup(ctx: Ctx) -> None:
     if ctx.state.templates:
         ctx.state = replace(ctx.state, templates=())
         ctx.emit("templates_removed", t("Blast templates are removed."), "SAS-END-1")
-    smoker = ctx.state.cigarette
-    if smoker is not None and smoker.startswith("unit:"):
-        unit_id = smoker[5:]
-        ctx.state = replace(ctx.state, cigarette=None).with_unit(unit_id, cigarette=False)
+    smokers = [u.id for u in ctx.state.units if u.cigarette]  # the event's marker and cigarette boxes' (SAS-EQ-20)
+    if smokers:
+        held = ctx.state.cigarette if ctx.state.cigarette and ctx.state.cigarette.startswith("op:") else None
+        ctx.state = replace(ctx.state, cigarette=held).map_units_where(lambda u: u.id in smokers, cigarette=False)
         ctx.emit("cigarette_out", t("The cigarette marker is removed."), "SAS-END-1")
         alerts.detect(ctx)
 

@@ -95,7 +95,15 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
     return out
 
 
-LABELS = {"mortar": "MTR", "hmg_team": "HMG", "sniper": "SNP", "panzerfaust": "PzF", "grenadier": "GRN"}
+LABELS = {
+    "mortar": "MTR",
+    "hmg_team": "HMG",
+    "sniper": "SNP",
+    "panzerfaust": "PzF",
+    "grenadier": "GRN",
+    "flame_inf": "FLM",
+    "dog": "DOG",
+}
 
 
 def _markers(state: SasState) -> list[MarkerView]:
