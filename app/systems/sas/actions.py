@@ -132,9 +132,9 @@ def do_blind_fire(ctx: Ctx, cmd: BlindFire) -> None:
 def do_aim(ctx: Ctx, cmd: Aim) -> None:
     """Aim: +2 against that unit for the rest of the activation (SAS-AIM-1)."""
     op = ctx.state.op(cmd.operator)
-    loc = shooting.target_loc(ctx, cmd.target)
+    shooting.target_loc(ctx, cmd.target)
     guns = [w for w in scuba.arms(ctx.state, op) if ctx.state.rt.tables.weapons[w].kind == "gun"]
-    if all(combat.attack_problem(ctx, op.id, w, loc) for w in guns):
+    if all(shooting.aim_at(ctx, op.id, w, cmd.target)[1] for w in guns):
         raise illegal("Cannot aim at {target}: not in range and LOS of a weapon.", "SAS-AIM-1", target=cmd.target)
     act = ctx.state.activation
     assert act is not None

@@ -63,12 +63,14 @@ def blast(
         ctx.state = replace(ctx.state, templates=tuple(sorted({*ctx.state.templates, *cells})))
     _objectives(ctx, set(cells), source)
     victims = sorted(
-        (u for u in ctx.state.map_units() if u.loc in cells), key=lambda u: (combat.dist(u.loc, centre), u.id)
+        (u for u in ctx.state.map_units() if set(cells).intersection(u.cells)), key=lambda u: (u.distance(centre), u.id)
     )
-    for unit in victims[:hits]:
-        combat.kill_unit(ctx, unit.id, rule)
+    left = hits
+    for unit in victims:  # a vehicle is one target, however many of its squares are covered (SAS-AVEH-12)
+        if left > 0:
+            left -= combat.damage_unit(ctx, unit.id, left, rule, blast=True)
     drums = [o.id for o in ctx.state.objects if o.kind == "fuel_barrel" and o.loc in cells]
-    for barrel in drums[: max(0, hits - len(victims))]:
+    for barrel in drums[: max(0, left)]:
         explode_barrel(ctx, barrel)
     for op in ctx.state.active_ops():
         if op.loc in cells:

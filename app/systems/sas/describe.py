@@ -15,7 +15,7 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo
-from app.systems.sas import combat
+from app.systems.sas import combat, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import ACTION_LABELS, Attack, Mark, Place, UseRabbitsFoot
 from app.systems.sas.names import name_of
@@ -122,6 +122,14 @@ def _attack_hint(state: SasState, command: Attack) -> Text | None:
         state = state.with_op(op.id, loc=tuple(command.move_to))
         op = state.op(op.id)
     ctx = Ctx(state, Roller(state.dice))
+    unit = state.unit(command.target)
+    if unit is not None and unit.is_vehicle:
+        if shooting.futile(ctx, op.id, command.weapon, command.target):  # SAS-AVEH-12
+            return t(
+                "No effect: {unit} is armoured, only blast weapons damage it [SAS-AVEH-12].",
+                unit=name_of(state, unit.id),
+            )
+        loc = combat.unit_attack_problem(ctx, op.id, command.weapon, unit)[0]
     aimed = state.activation is not None and command.target in state.activation.aimed
     mods = combat.operator_mods(ctx, op.id, command.weapon, loc, aimed)
     total = sum(m.value for m in mods)
@@ -129,12 +137,19 @@ def _attack_hint(state: SasState, command: Attack) -> Text | None:
     miss = Fraction(6 - faces, 6) ** weapon.rolls
     chance = round(float(1 - miss) * 100)
     parts = _modifier_list(mods)
-    return t(
+    hint = t(
         "{rolls} dice at {target}+ ({mods}): {chance}% chance of at least one success.",
         rolls=weapon.rolls,
         target=weapon.target,
         mods=parts,
         chance=chance,
+    )
+    stats = state.rt.tables.vehicle(unit.kind) if unit is not None else None
+    if unit is None or stats is None:
+        return hint
+    left = stats.hp - unit.damage
+    return t(
+        "{hint} Each success is 1 damage; {left} of {hp} HP left [SAS-AVEH-12].", hint=hint, left=left, hp=stats.hp
     )
 
 

@@ -147,11 +147,15 @@ def place_device(ctx: Ctx, op_id: str, item: str, to: Cell) -> None:
 
 
 def stepped_on(ctx: Ctx, unit_id: str) -> bool:
-    """An Axis unit entering a trap's or mine's square sets it off; True when the unit died (SAS-EQ-4, SAS-EQ-8)."""
+    """An Axis unit entering a trap's or mine's square sets it off; True when the unit died (SAS-EQ-4, SAS-EQ-8). A
+    vehicle sets off a landmine under any square of its token and is not affected by traps (SAS-EQ-4)."""
     unit = ctx.state.unit(unit_id)
     if unit is None:
         return True
-    for obj in ctx.state.objects_at(unit.loc):
+    under = [o for c in unit.cells for o in ctx.state.objects_at(c)]  # any square of a vehicle's token
+    for obj in under:
+        if obj.kind == "trap" and unit.is_vehicle:
+            continue  # traps do not affect vehicles (SAS-EQ-4)
         if obj.kind == "trap":
             ctx.state = ctx.state.with_object(ObjectState(obj.id, "trap_used", obj.loc))
             ctx.emit(
@@ -166,10 +170,10 @@ def stepped_on(ctx: Ctx, unit_id: str) -> bool:
         if obj.kind == "landmine":
             ctx.state = ctx.state.without_objects([obj.id])
             stats = ctx.state.rt.tables.items["landmine"]
-            ctx.emit("landmine", t("{unit} sets off a landmine.", unit=ctx.name(unit_id)), "SAS-EQ-8", (unit.loc,))
+            ctx.emit("landmine", t("{unit} sets off a landmine.", unit=ctx.name(unit_id)), "SAS-EQ-8", (obj.loc,))
             blasts.blast(
                 ctx,
-                unit.loc,
+                obj.loc or unit.loc,
                 stats.rolls,
                 stats.target,
                 what="A landmine",
@@ -178,7 +182,7 @@ def stepped_on(ctx: Ctx, unit_id: str) -> bool:
                 persist=False,
             )
             alerts.advance_meter(ctx, "SAS-NOISE-1")
-            alerts.noise(ctx, unit.loc, stats.noise, "SAS-NOISE-3")
+            alerts.noise(ctx, obj.loc or unit.loc, stats.noise, "SAS-NOISE-3")
             return ctx.state.unit(unit_id) is None
     return False
 

@@ -39,7 +39,7 @@ from app.systems.sas.messages import (
     UseMedpack,
 )
 from app.systems.sas.movement import empty, step_class
-from app.systems.sas.operator import knife_problem, posture_allows, sprint_problem, step_ok
+from app.systems.sas.operator import assassinable, knife_problem, posture_allows, sprint_problem, step_ok
 from app.systems.sas.scuba import arms, geared, moved
 from app.systems.sas.state import OperatorState, SasState
 
@@ -163,8 +163,7 @@ def marks_for(state: SasState, op: OperatorState) -> list[Command]:
     knives = [w for w in usable if weapons[w].kind == "knife"]
     out: list[Command] = []
     for unit in state.units:
-        knife_ok = state.rt.tables.units[unit.kind].knife_target
-        near = combat.dist(unit.loc, op.loc) <= KNIFE_MARK_REACH and knife_ok
+        near = combat.dist(unit.loc, op.loc) <= KNIFE_MARK_REACH and assassinable(state, unit)
         for weapon in guns + knives if near else guns:
             out += [
                 Mark.model_construct(side="sas", operator=op.id, target=unit.id, weapon=weapon, facing=f)
@@ -232,15 +231,13 @@ def _gun_targets(
     guns = [weapon] if weapon else _guns(state, op)
     there = moved(state, op, at)
     c2 = Ctx(ctx.state.with_op(op.id, loc=at, crouched=blind, scuba=there.scuba), ctx.roller)
-    targets = [u.id for u in state.map_units()]
-    targets += [o.id for o in state.objects if o.kind == "fuel_barrel" and o.loc is not None]
-    out = []
-    for target in targets:
-        unit = state.unit(target)
-        obj = state.obj(target)
-        loc = unit.loc if unit else obj.loc if obj else None
-        if loc is not None and any(combat.attack_problem(c2, op.id, w, loc, blind=blind) is None for w in guns):
-            out.append(target)
+    out = [
+        u.id
+        for u in state.map_units()
+        if any(combat.unit_attack_problem(c2, op.id, w, u, blind=blind)[1] is None for w in guns)
+    ]
+    barrels = [o for o in state.objects if o.kind == "fuel_barrel" and o.loc is not None]
+    out += [o.id for o in barrels if any(combat.attack_problem(c2, op.id, w, o.loc, blind=blind) is None for w in guns)]  # type: ignore[arg-type]
     return out
 
 

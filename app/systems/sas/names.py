@@ -20,6 +20,9 @@ def name_of(state: SasState, ident: str) -> Text:
     unit = state.unit(ident)
     if unit is None:
         return localized(ident)
+    vehicle = state.rt.tables.vehicle(unit.kind)
+    if vehicle is not None:  # SAS-AVEH: a vehicle is named by its type
+        return localized(f"{vehicle.name_en} ({unit.id})", f"{vehicle.name_zh}（{unit.id}）")
     colour = f"{unit.colour} " if unit.colour else ""
     zh = f"{COLOUR_ZH.get(unit.colour or '', '')}{ROLE_ZH.get(unit.role, unit.role)}"
     if unit.role == "spawned":

@@ -39,7 +39,7 @@ from app.systems.sas.messages import (
     UseRabbitsFoot,
 )
 from app.systems.sas.movement import empty, step_class
-from app.systems.sas.state import OperatorState
+from app.systems.sas.state import OperatorState, SasState, UnitState
 from app.systems.sas.tables import ActionCost
 
 Cell = tuple[int, int]
@@ -232,13 +232,19 @@ def rear_square(loc: Cell, facing: str) -> Cell:
     return (loc[0] - fx, loc[1] - fy)
 
 
+def assassinable(state: SasState, unit: UnitState) -> bool:
+    """Only foot infantry (riflemen, SMG infantry, officers) can be knifed; never a vehicle (SAS-KNIFE-1)."""
+    stats = state.rt.tables.units.get(unit.kind)
+    return not unit.is_vehicle and stats is not None and stats.knife_target
+
+
 def knife_problem(ctx: Ctx, op: OperatorState, unit_id: str, at: Cell) -> str | None:
     """Why an operator in ``at`` cannot knife the unit (SAS-KNIFE-1..5), or None."""
     unit = ctx.state.unit(unit_id)
     if unit is None or unit.on_spawn:
         return "no such unit on the map"
-    if not ctx.state.rt.tables.units[unit.kind].knife_target:
-        return "only foot infantry can be assassinated"
+    if not assassinable(ctx.state, unit):
+        return "only foot infantry can be assassinated [SAS-KNIFE-1]"
     if op.exposed:
         return "an exposed operator cannot assassinate [SAS-KNIFE-2]"
     if at != rear_square(unit.loc, unit.facing):

@@ -476,17 +476,17 @@ def sees_op(state: SasState, unit: UnitState, op: OperatorState) -> bool:
     return g == FULL or (g == HALF and not op.crouched)
 
 
+def sees_op_through(state: SasState, unit: UnitState, eye: Eye, op: OperatorState) -> bool:
+    """Whether the vehicle sees the operator through this eye (its front or its rear arc, SAS-AVEH-7)."""
+    if not can_see(unit, state) or _hidden_from(state, unit, op):
+        return False
+    g, _why = eye_grade(state, eye, op.loc, axis_blockers(state) - set(unit.cells), barrels(state))  # type: ignore[arg-type]
+    return g == FULL or (g == HALF and not op.crouched)
+
+
 def eye_on(state: SasState, unit: UnitState, op: OperatorState) -> Eye | None:
     """The arc (front first) through which a vehicle sees the operator now, or ``None`` (SAS-AVEH-7, -11)."""
-    if not can_see(unit, state) or _hidden_from(state, unit, op):
-        return None
-    assert op.loc is not None
-    blockers, drums = axis_blockers(state) - set(unit.cells), barrels(state)
-    for eye in eyes(unit):
-        g, _why = eye_grade(state, eye, op.loc, blockers, drums)
-        if g == FULL or (g == HALF and not op.crouched):
-            return eye
-    return None
+    return next((eye for eye in eyes(unit) if sees_op_through(state, unit, eye, op)), None)
 
 
 def sees_corpse(state: SasState, unit: UnitState, loc: Cell) -> bool:
