@@ -141,6 +141,8 @@ class BoardInteraction(QObject):
                 edges.append(f"{feature.kind} → {topo.label(other)}")
         if edges:
             rows.append((tr("Edges"), ", ".join(edges)))
+        for item in self.scene.counters_at(loc):  # a vehicle on any square of its footprint
+            rows.append((tr("Counter"), item.view.title.render(self.lang)))
         for name, grades in self.controller.view().highlights.items():
             if loc in grades:
                 rows.append((name, str(grades[loc])))

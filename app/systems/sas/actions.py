@@ -247,9 +247,9 @@ def do_reveal(ctx: Ctx, cmd: Reveal) -> None:
     alerts.expose(ctx, op.id, "SAS-REVEAL-1")
     units = ctx.state.map_units()
     if ctx.state.section == "stealth" and units:
-        near = min(combat.dist(u.loc, op.loc) for u in units)
+        near = min(u.distance(op.loc) for u in units)
         for unit in units:
-            if combat.dist(unit.loc, op.loc) == near:
+            if unit.distance(op.loc) == near:
                 alerts.alert(ctx, unit.id, "SAS-REVEAL-1", " (nearest to the revealed operator)")
 
 
@@ -323,7 +323,7 @@ def reactions(ctx: Ctx, op_id: str) -> None:
     assert op.loc is not None
     ready = [u for u in ctx.state.units if u.id in ctx.seen and u.id not in ctx.alerted]
     ready = [u for u in ready if (u.id, op_id) not in ctx.state.reacted]
-    for unit in sorted(ready, key=lambda u: (combat.dist(u.loc, op.loc), u.id)):  # type: ignore[arg-type]
+    for unit in sorted(ready, key=lambda u: (u.distance(op.loc), u.id)):  # type: ignore[arg-type]
         if ctx.state.op(op_id).on_map and ctx.state.unit(unit.id) is not None:
             ctx.state = replace(ctx.state, reacted=ctx.state.reacted | {(unit.id, op_id)})
             combat.axis_attack(ctx, unit.id, op_id, reaction=True)

@@ -128,7 +128,8 @@ def move_throws(ctx: Ctx, op: OperatorState) -> list[Command]:
     may be submitted."""
     state = ctx.state
     assert op.loc is not None
-    marks = {u.loc for u in state.map_units()} | {o.loc for o in state.objects if o.kind == "fuel_barrel" and o.loc}
+    marks = {c for u in state.map_units() for c in u.cells}
+    marks |= {o.loc for o in state.objects if o.kind == "fuel_barrel" and o.loc}
     worth = {(c[0] + dx, c[1] + dy) for c in marks for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     steps = [c for c in state.rt.grid.neighbours(op.loc) if step_ok(ctx, op, c, "open") is None]
     out: list[Command] = []

@@ -212,7 +212,7 @@ def do_sprint(ctx: Ctx, cmd: Sprint) -> None:
     for to in cmd.path:
         enter(ctx, cmd.operator, to, "SAS-SPRINT-1")
         for unit in ctx.state.map_units():
-            if max(abs(unit.loc[0] - to[0]), abs(unit.loc[1] - to[1])) == 1:
+            if unit.distance(to) == 1:
                 combat.turn_to(ctx, unit.id, to, "SAS-SPRINT-2")
                 alerts.alert(ctx, unit.id, "SAS-SPRINT-2", " (heard the sprint)")
         alerts.detect(ctx)
