@@ -200,3 +200,14 @@ def test_eye_lines_are_the_far_half_of_a_centre_line():
             assert len(template) % 2 == 1 and kind == "corner"
             corner = {(11 - x + dx, 15 - y + dy) for dx, dy in offsets}
             assert corner == {(5, 7), (6, 7), (5, 8), (6, 8)}
+
+
+def test_sas_seen_3_a_vehicle_shouts_from_its_whole_token():
+    """SAS-SEEN-3 with SAS-AVEH-2: the shout reaches units within 4 squares of any square of the token (this
+    rifleman is 4 from the half-track's rear, 7 from its front-left square)."""
+    rifle = unit("r", "rifle", (5, 11), "S")
+    st = state(runtime(OPEN), [op("jock", (3, 1))], [unit("h", "halftrack", (5, 4), "N"), rifle])
+    st = activate(st, "jock")
+    after, events = SYSTEM.apply(st, Move(side="sas", operator="jock", to=(4, 1)))
+    assert after.unit("h").alert and after.unit("r").alert
+    assert any(e.kind == "unit_alerted" and e.rule_id == "SAS-SEEN-3" for e in events)
