@@ -115,3 +115,18 @@ def test_a_vehicle_partly_off_the_map_is_drawn_across_the_edge(qapp) -> None:  #
     box = scene.footprint_rect(item.view)
     assert isinstance(item, VehicleItem) and box is not None and scene.geo is not None
     assert box.right() > scene.geo.by_loc[(width - 1, 10)].rect.right()
+
+
+def test_clicking_any_square_of_a_vehicle_offers_the_attacks_on_it(window) -> None:  # type: ignore[no-untyped-def]
+    """An attack on a vehicle is offered on every square of its token; its target square is the one nearest the
+    operator (D-VDMG-1)."""
+    from app.systems.sas.messages import ActivateOperator, Attack
+
+    win = window
+    win.session.initial = win.session.initial.with_op("jock", loc=(13, 7))
+    win.session.submit(ActivateOperator(side="sas", operator="jock"))
+    win.refresh()
+    win.interaction.select("jock")
+    far = [c for c, _i in win.interaction.commands_at((10, 9)) if isinstance(c, Attack) and c.target == "m"]
+    shots = [i.target for c, i in win.interaction.actor_commands() if isinstance(c, Attack) and c.target == "m"]
+    assert far and (11, 8) in shots

@@ -20,7 +20,7 @@ from app.systems.sas.context import Ctx
 from app.systems.sas.messages import ACTION_LABELS, Attack, Mark, Place, UseRabbitsFoot
 from app.systems.sas.names import name_of
 from app.systems.sas.operator import ACTION_OF, action_id
-from app.systems.sas.state import SasState
+from app.systems.sas.state import SasState, UnitState
 
 PHASE_KINDS = ("end_activation", "end_phase", "axis_step", "activate")
 
@@ -84,7 +84,7 @@ def _target_square(state: SasState, command: Command) -> tuple[int, int] | None:
     ident = getattr(command, "target", None)
     unit = state.unit(ident) if isinstance(ident, str) else None
     if unit is not None and not unit.on_spawn:
-        return unit.loc
+        return _nearest_square(state, command, unit)
     path = getattr(command, "path", None)
     if path:
         return tuple(path[-1])
@@ -97,6 +97,17 @@ def _target_square(state: SasState, command: Command) -> tuple[int, int] | None:
         return unit.loc
     obj = state.obj(ident) if isinstance(ident, str) else None
     return obj.loc if obj is not None else None
+
+
+def _nearest_square(state: SasState, command: Command, unit: UnitState) -> tuple[int, int]:
+    """A unit's square; for a vehicle the square of its token nearest the operator, the one he aims at
+    (SAS-AVEH-12, D-VDMG-1)."""
+    op_id = getattr(command, "operator", None)
+    at = state.op(op_id).loc if isinstance(op_id, str) and op_id in {o.id for o in state.operators} else None
+    if not unit.is_vehicle or at is None:
+        return unit.loc
+    cells = [c for c in unit.cells if state.rt.grid.contains(c)] or [unit.loc]
+    return min(cells, key=lambda c: (combat.dist(at, c), c[1], c[0]))
 
 
 def _cost(state: SasState, command: Command) -> str:
