@@ -56,8 +56,13 @@ class BoardInteraction(QObject):
         return self.actor_commands() + general
 
     def commands_at(self, loc: Any) -> list[tuple[Command, CommandInfo]]:
-        """Commands of the selection that target ``loc``."""
-        return [(c, i) for c, i in self.actor_commands() if i.target is not None and loc_key(i.target) == loc]
+        """Commands of the selection that target ``loc``, or the vehicle lying on it (any of its squares)."""
+        vehicles = {item.counter_id for item in self.scene.counters_at(loc) if item.view.footprint}
+        return [
+            (c, i)
+            for c, i in self.actor_commands()
+            if i.target is not None and (loc_key(i.target) == loc or getattr(c, "target", None) in vehicles)
+        ]
 
     def select(self, counter_id: str | None) -> None:
         """Select a counter (None clears) and highlight its targets."""
@@ -141,6 +146,8 @@ class BoardInteraction(QObject):
                 edges.append(f"{feature.kind} → {topo.label(other)}")
         if edges:
             rows.append((tr("Edges"), ", ".join(edges)))
+        for item in self.scene.counters_at(loc):  # a vehicle on any square of its footprint
+            rows.append((tr("Counter"), item.view.title.render(self.lang)))
         for name, grades in self.controller.view().highlights.items():
             if loc in grades:
                 rows.append((name, str(grades[loc])))

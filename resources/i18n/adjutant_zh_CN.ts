@@ -243,6 +243,10 @@
         <source>Edges</source>
         <translation>边界</translation>
     </message>
+    <message>
+        <source>Counter</source>
+        <translation>算子</translation>
+    </message>
 </context>
 <context>
     <name>LogDock</name>

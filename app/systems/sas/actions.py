@@ -140,9 +140,9 @@ def do_blind_fire(ctx: Ctx, cmd: BlindFire) -> None:
 def do_aim(ctx: Ctx, cmd: Aim) -> None:
     """Aim: +2 against that unit for the rest of the activation (SAS-AIM-1)."""
     op = ctx.state.op(cmd.operator)
-    loc = shooting.target_loc(ctx, cmd.target)
+    shooting.target_loc(ctx, cmd.target)
     guns = [w for w in scuba.arms(ctx.state, op) if ctx.state.rt.tables.weapons[w].kind == "gun"]
-    if all(combat.attack_problem(ctx, op.id, w, loc) for w in guns):
+    if all(shooting.aim_at(ctx, op.id, w, cmd.target)[1] for w in guns):
         raise illegal("Cannot aim at {target}: not in range and LOS of a weapon.", "SAS-AIM-1", target=cmd.target)
     act = ctx.state.activation
     assert act is not None
@@ -259,9 +259,9 @@ def do_reveal(ctx: Ctx, cmd: Reveal) -> None:
     disguise.reveal_note(ctx, op.id)  # SAS-NANCY-5
     units = ctx.state.map_units()
     if ctx.state.section == "stealth" and units:
-        near = min(combat.dist(u.loc, op.loc) for u in units)
+        near = min(u.distance(op.loc) for u in units)
         for unit in units:
-            if combat.dist(unit.loc, op.loc) == near:
+            if unit.distance(op.loc) == near:
                 alerts.alert(ctx, unit.id, "SAS-REVEAL-1", " (nearest to the revealed operator)")
 
 
@@ -345,9 +345,8 @@ def reactions(ctx: Ctx, op_id: str) -> None:
     op = ctx.state.op(op_id)
     assert op.loc is not None
     ready = [u for u in ctx.state.units if u.id in ctx.seen and u.id not in ctx.alerted]
-    ready = [u for u in ready if not u.is_vehicle]  # VEH-GUARD: vehicle reactions (SAS-AVEH-11) come with their attacks
     ready = [u for u in ready if (u.id, op_id) not in ctx.state.reacted]
-    for unit in sorted(ready, key=lambda u: (combat.dist(u.loc, op.loc), u.id)):  # type: ignore[arg-type]
+    for unit in sorted(ready, key=lambda u: (u.distance(op.loc), u.id)):  # type: ignore[arg-type]
         if ctx.state.op(op_id).on_map and ctx.state.unit(unit.id) is not None:
             ctx.state = replace(ctx.state, reacted=ctx.state.reacted | {(unit.id, op_id)})
             combat.axis_attack(ctx, unit.id, op_id, reaction=True)

@@ -70,8 +70,8 @@ def can_attack(state: SasState, unit: UnitState, op: OperatorState) -> bool:
     mortar or a Panzerfaust fires only its blast, SAS-UNIT-7, SAS-KS-1); a dog bites only next to him, not across a
     wall or window (SAS-HD-7); a flamethrower spares rooms with other Axis units (SAS-HD-4)."""
     assert op.loc is not None
-    if unit.is_vehicle:  # VEH-GUARD: vehicle attacks (SAS-AVEH-10) come with the vehicle-attack rules
-        return False
+    if unit.is_vehicle:  # a shot in an arc's LOS or through one wall (SAS-AVEH-10, SAS-AATK-7)
+        return combat.can_attack(state, unit, op)
     stats = state.rt.tables.units[unit.kind]
     in_range = stats.dice > 0 and combat.dist(unit.loc, op.loc) <= stats.long
     if stats.melee and in_range and combat.across_wall(state.rt, unit.loc, op.loc):
@@ -265,6 +265,9 @@ def attack_step(ctx: Ctx) -> bool:
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
     blast = artillery.ready(ctx.state, unit)
     if blast is not None and artillery.fire(ctx, unit.id, blast):
+        return True
+    if unit.is_vehicle:  # each gun picks its own target (SAS-AVEH-10)
+        combat.phase_attack(ctx, unit.id)
         return True
     targets = [o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o) or wall_shot(ctx.state, unit, o)]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas.combat import turn_to
+from app.systems.sas.combat import gap, turn_to
 from app.systems.sas.context import Ctx
 from app.systems.sas.tables import UnitStats
 from app.systems.sas.vision import camouflaged, sees_corpse, sees_op
@@ -96,7 +96,7 @@ def shout(ctx: Ctx, unit_id: str) -> None:
     else:
         ctx.emit("unit_shouted", t("{unit} shouts.", unit=ctx.name(unit_id)), "SAS-SEEN-3", (unit.loc,))
     for other in ctx.state.map_units():
-        if other.id != unit_id and _dist(other.loc, unit.loc) <= SHOUT:
+        if other.id != unit_id and gap(other, unit) <= SHOUT:  # from any square of a vehicle's token
             _face_default(ctx, other.id)
             alert(ctx, other.id, "SAS-SEEN-3", " (heard a shout)")
 
@@ -205,9 +205,9 @@ def noise(ctx: Ctx, origin: Cell, radius: int, rule: str) -> None:
     if radius <= 0:
         return
     for unit in ctx.state.map_units():
-        if unit.loc == origin or min(_dist(c, origin) for c in unit.cells) > radius or unit.mode == "strangled":
+        if origin in unit.cells or unit.distance(origin) > radius or unit.mode == "strangled":
             continue  # a unit in the garrote cannot react (SAS-NANCY-9, D-NANCY-6)
-        if not unit.is_vehicle:  # a vehicle turns only by driving (SAS-AVEH-2, -16, -23)
+        if not unit.is_vehicle:  # a vehicle turns only by driving (SAS-AVEH-2, -16, -23, D-VATK-2)
             turn_to(ctx, unit.id, origin, rule)
         alert(ctx, unit.id, rule, " (heard the noise)")
 
@@ -267,7 +267,7 @@ def ensure_exposed(ctx: Ctx) -> None:
     ops = state.team_ops()
     if state.section != "battle" or not ops or any(o.exposed for o in ops):
         return
-    units = [u.loc for u in state.map_units()] or [o.loc for o in ops if o.loc is not None]
+    units = [c for u in state.map_units() for c in u.cells] or [o.loc for o in ops if o.loc is not None]
 
     def nearest(index_op: tuple[int, Cell]) -> tuple[int, int]:
         return (min(_dist(index_op[1], u) for u in units), index_op[0])

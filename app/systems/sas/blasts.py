@@ -63,16 +63,15 @@ def blast(
     if persist:
         ctx.state = replace(ctx.state, templates=tuple(sorted({*ctx.state.templates, *cells})))
     _objectives(ctx, set(cells), source)
-    under = set(cells)
     victims = sorted(
-        (u for u in ctx.state.map_units() if under.intersection(u.cells)),
-        key=lambda u: (min(combat.dist(c, centre) for c in u.cells), u.id),
+        (u for u in ctx.state.map_units() if set(cells).intersection(u.cells)), key=lambda u: (u.distance(centre), u.id)
     )
     left = hits
-    for unit in victims:
-        left = combat.take_hits(ctx, unit.id, left, rule)  # a unit with several HP takes several (D-BLAST-1)
+    for unit in victims:  # a vehicle is one target, however many of its squares are covered (SAS-AVEH-12)
+        if left > 0:
+            left -= combat.damage_unit(ctx, unit.id, left, rule, blast=True)
     drums = [o.id for o in ctx.state.objects if o.kind == "fuel_barrel" and o.loc in cells]
-    for barrel in drums[:left]:
+    for barrel in drums[: max(0, left)]:
         explode_barrel(ctx, barrel)
     for op in ctx.state.active_ops():
         if op.loc in cells:

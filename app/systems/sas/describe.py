@@ -15,13 +15,13 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo
-from app.systems.sas import combat
+from app.systems.sas import combat, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.disguise import garrote_target
 from app.systems.sas.messages import ACTION_LABELS, Attack, ChangeClothes, Mark, Place, UseRabbitsFoot
 from app.systems.sas.names import name_of
 from app.systems.sas.operator import ACTION_OF, action_id
-from app.systems.sas.state import SasState
+from app.systems.sas.state import SasState, UnitState
 
 PHASE_KINDS = ("end_activation", "end_phase", "axis_step", "activate")
 
@@ -95,7 +95,7 @@ def _target_square(state: SasState, command: Command) -> tuple[int, int] | None:
     ident = getattr(command, "target", None)
     unit = state.unit(ident) if isinstance(ident, str) else None
     if unit is not None and not unit.on_spawn:
-        return unit.loc
+        return _nearest_square(state, command, unit)
     path = getattr(command, "path", None)
     if path:
         return tuple(path[-1])
@@ -108,6 +108,17 @@ def _target_square(state: SasState, command: Command) -> tuple[int, int] | None:
         return unit.loc
     obj = state.obj(ident) if isinstance(ident, str) else None
     return obj.loc if obj is not None else None
+
+
+def _nearest_square(state: SasState, command: Command, unit: UnitState) -> tuple[int, int]:
+    """A unit's square; for a vehicle the square of its token nearest the operator, the one he aims at
+    (SAS-AVEH-12, D-VDMG-1)."""
+    op_id = getattr(command, "operator", None)
+    at = state.op(op_id).loc if isinstance(op_id, str) and op_id in {o.id for o in state.operators} else None
+    if not unit.is_vehicle or at is None:
+        return unit.loc
+    cells = [c for c in unit.cells if state.rt.grid.contains(c)] or [unit.loc]
+    return min(cells, key=lambda c: (combat.dist(at, c), c[1], c[0]))
 
 
 def _cost(state: SasState, command: Command) -> str:
@@ -141,6 +152,14 @@ def _attack_hint(state: SasState, command: Attack) -> Text | None:
         state = state.with_op(op.id, loc=tuple(command.move_to))
         op = state.op(op.id)
     ctx = Ctx(state, Roller(state.dice))
+    unit = state.unit(command.target)
+    if unit is not None and unit.is_vehicle:
+        if shooting.futile(ctx, op.id, command.weapon, command.target):  # SAS-AVEH-12
+            return t(
+                "No effect: {unit} is armoured, only blast weapons damage it [SAS-AVEH-12].",
+                unit=name_of(state, unit.id),
+            )
+        loc = combat.unit_attack_problem(ctx, op.id, command.weapon, unit)[0]
     aimed = state.activation is not None and command.target in state.activation.aimed
     mods = combat.operator_mods(ctx, op.id, command.weapon, loc, aimed)
     total = sum(m.value for m in mods)
@@ -148,12 +167,19 @@ def _attack_hint(state: SasState, command: Attack) -> Text | None:
     miss = Fraction(6 - faces, 6) ** weapon.rolls
     chance = round(float(1 - miss) * 100)
     parts = _modifier_list(mods)
-    return t(
+    hint = t(
         "{rolls} dice at {target}+ ({mods}): {chance}% chance of at least one success.",
         rolls=weapon.rolls,
         target=weapon.target,
         mods=parts,
         chance=chance,
+    )
+    stats = state.rt.tables.vehicle(unit.kind) if unit is not None else None
+    if unit is None or stats is None:
+        return hint
+    left = stats.hp - unit.damage
+    return t(
+        "{hint} Each success is 1 damage; {left} of {hp} HP left [SAS-AVEH-12].", hint=hint, left=left, hp=stats.hp
     )
 
 

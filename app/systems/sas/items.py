@@ -194,14 +194,15 @@ def place_device(ctx: Ctx, op_id: str, item: str, to: Cell) -> None:
 
 
 def stepped_on(ctx: Ctx, unit_id: str) -> bool:
-    """An Axis unit entering a trap's or mine's square sets it off; True when the unit died (SAS-EQ-4, SAS-EQ-8)."""
+    """An Axis unit entering a trap's or mine's square sets it off; True when the unit died (SAS-EQ-4, SAS-EQ-8). A
+    vehicle sets off a landmine under any square of its token and is not affected by traps (SAS-EQ-4)."""
     unit = ctx.state.unit(unit_id)
     if unit is None:
         return True
-    if unit.is_vehicle:  # any square of its token; traps are for men on foot (SAS-EQ-4/8, OQ-39)
-        mines = [o for c in unit.cells for o in ctx.state.objects_at(c) if o.kind == "landmine"]
-        return bool(mines) and _mine(ctx, unit_id, mines[0])
-    for obj in ctx.state.objects_at(unit.loc):
+    under = [o for c in unit.cells for o in ctx.state.objects_at(c)]  # any square of a vehicle's token
+    for obj in under:
+        if obj.kind == "trap" and unit.is_vehicle:
+            continue  # traps do not affect vehicles (SAS-EQ-4)
         if obj.kind == "trap":
             ctx.state = ctx.state.with_object(ObjectState(obj.id, "trap_used", obj.loc))
             ctx.emit(

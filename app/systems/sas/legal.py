@@ -45,6 +45,7 @@ from app.systems.sas.messages import (
 from app.systems.sas.movement import empty, step_class
 from app.systems.sas.operator import (
     OCCUPIED,
+    assassinable,
     knife_problem,
     posture_allows,
     sharing,
@@ -171,7 +172,8 @@ def move_throws(ctx: Ctx, op: OperatorState) -> list[Command]:
     may be submitted."""
     state = ctx.state
     assert op.loc is not None
-    marks = {u.loc for u in state.map_units()} | {o.loc for o in state.objects if o.kind == "fuel_barrel" and o.loc}
+    marks = {c for u in state.map_units() for c in u.cells}
+    marks |= {o.loc for o in state.objects if o.kind == "fuel_barrel" and o.loc}
     worth = {(c[0] + dx, c[1] + dy) for c in marks for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     steps = [c for c in state.rt.grid.neighbours(op.loc) if step_ok(ctx, op, c, "open") is None]
     out: list[Command] = []
@@ -206,9 +208,7 @@ def marks_for(state: SasState, op: OperatorState) -> list[Command]:
     knives = [w for w in usable if weapons[w].kind == "knife"]
     out: list[Command] = []
     for unit in state.units:
-        stats = state.rt.tables.units.get(unit.kind)  # vehicles are never knifed (SAS-KNIFE-1)
-        knife_ok = stats is not None and stats.knife_target
-        near = combat.dist(unit.loc, op.loc) <= KNIFE_MARK_REACH and knife_ok
+        near = combat.dist(unit.loc, op.loc) <= KNIFE_MARK_REACH and assassinable(state, unit)
         for weapon in guns + knives if near else guns:
             out += [
                 Mark.model_construct(side="sas", operator=op.id, target=unit.id, weapon=weapon, facing=f)
@@ -276,15 +276,13 @@ def _gun_targets(
     guns = [weapon] if weapon else _guns(state, op)
     there = moved(state, op, at)
     c2 = Ctx(ctx.state.with_op(op.id, loc=at, crouched=blind, scuba=there.scuba), ctx.roller)
-    targets = [u.id for u in state.map_units()]
-    targets += [o.id for o in state.objects if o.kind == "fuel_barrel" and o.loc is not None]
-    out = []
-    for target in targets:
-        unit = state.unit(target)
-        obj = state.obj(target)
-        loc = unit.loc if unit else obj.loc if obj else None
-        if loc is not None and any(combat.attack_problem(c2, op.id, w, loc, blind=blind) is None for w in guns):
-            out.append(target)
+    out = [
+        u.id
+        for u in state.map_units()
+        if any(combat.unit_attack_problem(c2, op.id, w, u, blind=blind)[1] is None for w in guns)
+    ]
+    barrels = [o for o in state.objects if o.kind == "fuel_barrel" and o.loc is not None]
+    out += [o.id for o in barrels if any(combat.attack_problem(c2, op.id, w, o.loc, blind=blind) is None for w in guns)]  # type: ignore[arg-type]
     return out
 
 

@@ -106,11 +106,12 @@ def ready(ctx: Ctx, op: OperatorState) -> bool:
     if op.mark_square is not None:
         return _grenade_ready(state, op)
     unit = state.unit(op.mark or "")
-    if unit is None or unit.on_spawn or not covers(op.facing, op.loc, unit.loc):
+    if unit is None or unit.on_spawn:
         return False
     if state.rt.tables.weapons[op.mark_weapon].kind == "knife":
-        return knife_problem(ctx, op, unit.id, op.loc) is None
-    return combat.attack_problem(ctx, op.id, op.mark_weapon, unit.loc) is None
+        return covers(op.facing, op.loc, unit.loc) and knife_problem(ctx, op, unit.id, op.loc) is None
+    loc, why = combat.unit_attack_problem(ctx, op.id, op.mark_weapon, unit)
+    return why is None and covers(op.facing, op.loc, loc)
 
 
 def _grenade_ready(state: SasState, op: OperatorState) -> bool:
@@ -122,7 +123,8 @@ def _grenade_ready(state: SasState, op: OperatorState) -> bool:
     if combat.dist(op.loc, square) > grenade_range(state) or attack_line(state, op.loc, square) is not None:
         return False
     under = set(blasts.footprint(square))
-    return any(u.loc in under for u in state.map_units()) and not any(o.loc in under for o in state.active_ops())
+    hit = any(under.intersection(u.cells) for u in state.map_units())
+    return hit and not any(o.loc in under for o in state.active_ops())
 
 
 def _attack(ctx: Ctx, op: OperatorState) -> None:

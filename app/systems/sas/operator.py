@@ -42,7 +42,7 @@ from app.systems.sas.messages import (
     UseRabbitsFoot,
 )
 from app.systems.sas.movement import empty, step_class
-from app.systems.sas.state import OperatorState, SasState
+from app.systems.sas.state import OperatorState, SasState, UnitState
 from app.systems.sas.tables import ActionCost
 from app.systems.sas.vision import undercover
 
@@ -292,7 +292,7 @@ def do_sprint(ctx: Ctx, cmd: Sprint) -> None:
     for to in cmd.path:
         enter(ctx, cmd.operator, to, "SAS-SPRINT-1")
         for unit in ctx.state.map_units():
-            if max(abs(unit.loc[0] - to[0]), abs(unit.loc[1] - to[1])) == 1:
+            if unit.distance(to) == 1:
                 combat.turn_to(ctx, unit.id, to, "SAS-SPRINT-2")
                 alerts.alert(ctx, unit.id, "SAS-SPRINT-2", " (heard the sprint)")
         alerts.detect(ctx)
@@ -312,14 +312,19 @@ def rear_square(loc: Cell, facing: str) -> Cell:
     return (loc[0] - fx, loc[1] - fy)
 
 
+def assassinable(state: SasState, unit: UnitState) -> bool:
+    """Only foot infantry (riflemen, SMG infantry, officers) can be knifed; never a vehicle (SAS-KNIFE-1)."""
+    stats = state.rt.tables.units.get(unit.kind)
+    return not unit.is_vehicle and stats is not None and stats.knife_target
+
+
 def knife_problem(ctx: Ctx, op: OperatorState, unit_id: str, at: Cell) -> str | None:
     """Why an operator in ``at`` cannot knife the unit (SAS-KNIFE-1..5), or None."""
     unit = ctx.state.unit(unit_id)
     if unit is None or unit.on_spawn:
         return "no such unit on the map"
-    stats = ctx.state.rt.tables.units.get(unit.kind)  # vehicles have no entry: never knifed
-    if stats is None or not stats.knife_target:
-        return "only foot infantry can be assassinated"
+    if not assassinable(ctx.state, unit):
+        return "only foot infantry can be assassinated [SAS-KNIFE-1]"
     if op.exposed:
         return "an exposed operator cannot assassinate [SAS-KNIFE-2]"
     if at != rear_square(unit.loc, unit.facing):

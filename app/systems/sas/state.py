@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from app.core.dice import Dice
-from app.systems.sas.vehicle_shape import unit_cells, unit_pose
+from app.systems.sas.vehicle_shape import is_vehicle_kind, unit_cells
 
 Cell = tuple[int, int]
 Section = Literal["stealth", "battle"]
@@ -141,7 +141,12 @@ class UnitState:
     @property
     def is_vehicle(self) -> bool:
         """A multi-square vehicle token (SAS-AVEH)."""
-        return unit_pose(self.kind, self.loc, self.facing) is not None
+        return is_vehicle_kind(self.kind)
+
+    def distance(self, loc: Cell) -> int:
+        """Squares from the unit to ``loc`` (Chebyshev, OQ-3), from its nearest square: a vehicle's range counts
+        from the first square in front of (or behind) its token (SAS-AVEH-8)."""
+        return min(max(abs(x - loc[0]), abs(y - loc[1])) for x, y in self.cells)
 
 
 @dataclass(frozen=True)

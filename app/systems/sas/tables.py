@@ -387,6 +387,8 @@ class VehicleStats(_Strict):
     id: str
     name_en: str
     name_zh: str
+    abbr_en: str = Field("", description="Short name printed on the token (English).")
+    abbr_zh: str = Field("", description="Short name printed on the token (Simplified Chinese).")
     set: str
     hp: int = Field(ge=1)
     move: int = Field(ge=0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
 from app.systems.sas.names import name_of
-from app.systems.sas.state import SasState
+from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.turn import PHASE_NAMES
 from app.systems.sas.vision import camouflaged, vision
 
@@ -76,6 +76,9 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
     for unit in state.units:
         marks = (("alert", unit.alert), ("cigarette", unit.cigarette), ("spawn", unit.on_spawn))
         flags = tuple(f for f, on in (*marks, (unit.mode, unit.mode in ("talking", "strangled"))) if on)
+        if unit.is_vehicle:
+            out.append(_vehicle_counter(state, unit, flags))
+            continue
         stats = state.rt.tables.units.get(unit.kind)
         hp = stats.hp - unit.damage if stats is not None and stats.hp > 1 else None
         out.append(
@@ -104,6 +107,36 @@ LABELS = {
     "flame_inf": "FLM",
     "dog": "DOG",
 }
+
+
+def _vehicle_counter(state: SasState, unit: UnitState, flags: tuple[str, ...]) -> CounterView:
+    """A vehicle token over its whole footprint: its short name, facing, damage markers against HP, armour and rear
+    sight for the drawing (SAS-AVEH-2/7/12)."""
+    stats = state.rt.tables.vehicle(unit.kind)
+    assert stats is not None
+    extra = (("armoured", stats.armoured), ("rear_los", "rear" in stats.arcs))
+    flags = (*flags, *(f for f, on in extra if on))
+    guns = [f"{w.name_en} {w.dice}×{w.target}+ {w.short}/{w.long}" for w in stats.weapons if w.dice]
+    details: tuple[tuple[Text, str | Text], ...] = (
+        (t("Damage"), f"{unit.damage}/{stats.hp}"),
+        (t("Armoured"), t("yes: only blast weapons damage it") if stats.armoured else t("no")),
+        (t("LOS"), t("front and rear") if "rear" in stats.arcs else t("front only")),
+        (t("Weapons"), ", ".join(guns) if guns else t("unarmed")),
+    )
+    return CounterView(
+        unit.id,
+        unit.loc,
+        localized(stats.abbr_en or unit.kind[:3].upper(), stats.abbr_zh or None),
+        name_of(state, unit.id),
+        "axis",
+        unit.kind,
+        unit.facing,
+        "#202020" if unit.colour == "black" else None,
+        f"{unit.damage}/{stats.hp}",
+        flags,
+        tuple(c for c in unit.cells if c != unit.loc),
+        details=details,
+    )
 
 
 def _markers(state: SasState) -> list[MarkerView]:

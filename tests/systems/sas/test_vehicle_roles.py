@@ -325,14 +325,16 @@ def _label(x: int, y: int) -> str:
 # --- guard, assault, spawned (SAS-AVEH-22..24) -----------------------------------------------------------
 def test_sas_aveh_23_guard_vehicle_stays_put_when_alert_until_it_sees_an_exposed_operator() -> None:
     """SAS-AVEH-23, OQ-30: an alert guard vehicle keeps its square and facing while the exposed operator is out of
-    its sight; once it sees him it acts as an alert vehicle and advances."""
+    its sight; once it sees him it acts as an alert vehicle and advances. (A motorcycle: front sight only; a
+    half-track would see him behind it through its rear arc, SAS-UNIT-10.)"""
     rt = runtime(["." * 12] * 12)
-    guard = unit("h1", "halftrack", (5, 5), "N", role="guard", alert=True)
+    guard = unit("h1", "motorcycle", (5, 5), "N", role="guard", alert=True)
     behind = op("jock", (5, 11), exposed=True)  # behind it
     st = state(rt, [behind], [guard], phase="advance", section="battle")
     after, _ = _axis(st)
     assert after.unit("h1") == guard
     ahead = op("jock", (5, 0), exposed=True)  # in front, 5 squares: not at short range (4)
+    assert guard.loc[1] - ahead.loc[1] == 5
     st = state(rt, [ahead], [guard], phase="advance", section="battle")
     after, events = _axis(st)
     moved = after.unit("h1")
