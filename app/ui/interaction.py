@@ -19,6 +19,12 @@ from app.ui.counters import loc_key
 from app.ui.lang import translator
 
 tr = translator("Board")
+
+
+def _layer_title(name: str) -> str:
+    """The label of a highlight layer in the hover line (the SAS vision overlay: grade, and who sees and why)."""
+    titles = {"vision": tr("Axis vision"), "vision_why": tr("Seen by")}
+    return titles.get(name, name)
 Choice = tuple[str, Callable[[], None]]
 
 
@@ -150,7 +156,7 @@ class BoardInteraction(QObject):
             rows.append((tr("Counter"), item.view.title.render(self.lang)))
         for name, grades in self.controller.view().highlights.items():
             if loc in grades:
-                rows.append((name, str(grades[loc])))
+                rows.append((_layer_title(name), str(grades[loc])))
         text = "  ·  ".join(value if name == tr("Location") else f"{name}: {value}" for name, value in rows)
         self.hover_described.emit(text, rows)
 

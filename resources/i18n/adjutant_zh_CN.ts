@@ -228,6 +228,14 @@
 <context>
     <name>Board</name>
     <message>
+        <source>Axis vision</source>
+        <translation>轴心视野</translation>
+    </message>
+    <message>
+        <source>Seen by</source>
+        <translation>被谁看到</translation>
+    </message>
+    <message>
         <source>Select {0}</source>
         <translation>选择 {0}</translation>
     </message>
