@@ -15,9 +15,9 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo
-from app.systems.sas import combat
+from app.systems.sas import combat, ovehicle_legal
 from app.systems.sas.context import Ctx
-from app.systems.sas.messages import ACTION_LABELS, Attack, Mark, Place, UseRabbitsFoot
+from app.systems.sas.messages import ACTION_LABELS, VEHICLE_ACTIONS, Attack, Mark, Place, UseRabbitsFoot
 from app.systems.sas.names import name_of
 from app.systems.sas.operator import ACTION_OF, action_id
 from app.systems.sas.state import SasState
@@ -27,6 +27,8 @@ PHASE_KINDS = ("end_activation", "end_phase", "axis_step", "activate")
 
 def describe_command(state: SasState, command: Command) -> CommandInfo:
     """Label, group, actor, target, AP cost and (for attacks) the hit chance of a command."""
+    if isinstance(command, VEHICLE_ACTIONS) and (info := ovehicle_legal.describe(state, command)) is not None:
+        return _vehicle_hint(state, command, info)
     kind = command.kind
     op = getattr(command, "operator", None)
     target = _target_square(state, command)
@@ -36,6 +38,16 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
         text = t("{text}, facing {facing}", text=text, facing=command.facing)  # SAS-MARK-6
     hint = _attack_hint(state, command) if isinstance(command, Attack) else None
     return CommandInfo(text, group, op, target, _cost(state, command), hint)
+
+
+def _vehicle_hint(state: SasState, command: Command, info: CommandInfo) -> CommandInfo:
+    """A vehicle attack's hit chance, counted from where it will fire (SAS-OVEH-5/8)."""
+    roll = ovehicle_legal.attack_roll(state, command)
+    if roll is None:
+        return info
+    rolls, need, mods, weapon = roll
+    hint = t("{weapon}: {chance}", weapon=weapon, chance=_chance(rolls, need, mods))
+    return CommandInfo(info.label, info.group, info.actor, info.target, info.cost, hint)
 
 
 def _label(state: SasState, command: Command, target: tuple[int, int] | None) -> Text:
@@ -124,15 +136,20 @@ def _attack_hint(state: SasState, command: Attack) -> Text | None:
     ctx = Ctx(state, Roller(state.dice))
     aimed = state.activation is not None and command.target in state.activation.aimed
     mods = combat.operator_mods(ctx, op.id, command.weapon, loc, aimed)
+    return _chance(weapon.rolls, weapon.target, mods)
+
+
+def _chance(rolls: int, target: int, mods: list[Modifier]) -> Text:
+    """ "3 dice at 5+ (+1 short range (2) [SAS-ATK-2]): 61% chance of at least one success." """
     total = sum(m.value for m in mods)
-    faces = max(0, min(6, 7 - (weapon.target - total)))
-    miss = Fraction(6 - faces, 6) ** weapon.rolls
+    faces = max(0, min(6, 7 - (target - total)))
+    miss = Fraction(6 - faces, 6) ** rolls
     chance = round(float(1 - miss) * 100)
     parts = _modifier_list(mods)
     return t(
         "{rolls} dice at {target}+ ({mods}): {chance}% chance of at least one success.",
-        rolls=weapon.rolls,
-        target=weapon.target,
+        rolls=rolls,
+        target=target,
         mods=parts,
         chance=chance,
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, marks
+from app.systems.sas import alerts, marks, ovehicle
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -70,7 +70,9 @@ def next_phase(ctx: Ctx) -> None:
     ctx.state = replace(state, phase=nxt, turn=turn, done=frozenset(), activation=None)
     if nxt == "operator":
         ops = tuple(replace(o, activated=False) for o in ctx.state.operators)
-        ctx.state = replace(ctx.state, operators=ops, reacted=frozenset())
+        ap = state.rt.tables.operator_vehicles.ap_per_turn  # 2 actions per vehicle (SAS-OVEH-2, OQ-43)
+        vehicles = tuple(replace(v, ap=ap) for v in ctx.state.op_vehicles)
+        ctx.state = replace(ctx.state, operators=ops, reacted=frozenset(), op_vehicles=vehicles)
     title = t("Turn {n}: {phase} ({section}).", n=turn, phase=PHASE_NAMES[nxt], section=ctx.state.section)
     ctx.emit("phase_started", title, "SAS-TURN-2")
 
@@ -92,7 +94,7 @@ def check_over(ctx: Ctx) -> bool:
         return True
     limit = state.rt.mission.turn_limit
     reason = ""
-    if not state.active_ops():
+    if not state.active_ops() and not ovehicle.aboard_anywhere(state):  # crews count (SAS-OVEH-1)
         reason = "no operator is left on the map"
     elif limit is not None and state.turn > limit:
         reason = "the last turn of the mission is over"
@@ -121,13 +123,15 @@ def end_phase(ctx: Ctx) -> None:
 def _stealth_end(ctx: Ctx) -> None:
     state = ctx.state
     any_alert = any(u.alert for u in state.map_units())
-    any_exposed = any(o.exposed for o in state.active_ops())
-    if any_alert or any_exposed:
-        alerts.advance_meter(ctx, "SAS-END-1")  # at most +1 (SAS-END-2)
-        if ctx.state.section == "battle":
+    crews = ovehicle.aboard_anywhere(state)
+    any_exposed = any(o.exposed for o in (*state.active_ops(), *crews))
+    willys = [v for v in state.op_vehicles if v.entered and ovehicle.stats(state.rt, v.kind).meter]
+    if any_alert or any_exposed or willys:  # a Willys on the map counts too (SAS-OVEH-10, SAS-SUP-5)
+        alerts.advance_meter(ctx, "SAS-OVEH-10" if willys and not (any_alert or any_exposed) else "SAS-END-1")
+        if ctx.state.section == "battle" and (any_alert or any_exposed):  # a Willys' alarm exposes its crew only
             _end_alarm_exposure(ctx)
     if ctx.state.section == "stealth" and any_exposed and not any_alert:
-        for op in ctx.state.active_ops():
+        for op in (*ctx.state.active_ops(), *ovehicle.aboard_anywhere(ctx.state)):
             ctx.state = ctx.state.with_op(op.id, exposed=False)
         ctx.emit(
             "unexposed",

@@ -185,8 +185,19 @@ def in_arc(loc: Cell, facing: str, target: Cell) -> bool:
 
 
 def axis_blockers(state: SasState) -> frozenset[Cell]:
-    """Squares that block Axis sight: unalert Axis units and active blast templates (SAS-LOS-3, SAS-TER-16)."""
-    return frozenset([u.loc for u in state.units if not u.alert and not u.on_spawn] + list(state.templates))
+    """Squares that block Axis sight: unalert Axis units, active blast templates and operator vehicles (not the
+    rowing boat) (SAS-LOS-3, SAS-TER-16, SAS-OVEH-13)."""
+    cells = [u.loc for u in state.units if not u.alert and not u.on_spawn] + list(state.templates)
+    return frozenset(cells) | _op_vehicle_cells(state)
+
+
+def _op_vehicle_cells(state: SasState) -> frozenset[Cell]:
+    """Squares of operator vehicle tokens that block LOS (every operator vehicle but the rowing boat, which lies
+    low on the water, SAS-OVEH-13)."""
+    if not state.op_vehicles:
+        return frozenset()
+    boats = {v.id for v in state.rt.tables.operator_vehicles.vehicles if not v.blocks_los}
+    return frozenset(c for v in state.op_vehicles if v.kind not in boats for c in v.cells)
 
 
 def barrels(state: SasState) -> frozenset[Cell]:
@@ -293,5 +304,6 @@ def attack_line(state: SasState, a: Cell, b: Cell, exclude: Iterable[Cell] = ())
         return ln.block
     skip = {a, b, *exclude}
     blockers = frozenset([u.loc for u in state.map_units() if u.loc not in skip] + list(state.templates))
+    blockers |= _op_vehicle_cells(state) - skip
     stop = dynamic_block(ln, blockers)
     return None if stop is None else f"Axis unit or template at {state.rt.label(stop)} [SAS-LOS-1]"
