@@ -16,11 +16,11 @@ from typing import cast
 
 from app.core.i18n import t
 from app.geometry.paths import costs_from
-from app.systems.sas import alerts, combat, items, marks
+from app.systems.sas import alerts, combat, items, marks, ovehicle, ovehicle_actions
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
-from app.systems.sas.state import OperatorState, SasState, UnitState
+from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
 from app.systems.sas.vision import sees_op
 
 Cell = tuple[int, int]
@@ -33,8 +33,27 @@ def exposed(state: SasState) -> list[OperatorState]:
     return [o for o in state.active_ops() if o.exposed]
 
 
-def _near(unit: UnitState, ops: list[OperatorState]) -> int:
-    return min(combat.dist(unit.loc, o.loc) for o in ops if o.loc is not None)
+def _near(unit: UnitState, ops: list[OperatorState], state: SasState | None = None) -> int:
+    """Distance to the nearest exposed operator, or exposed operator vehicle when ``state`` is given."""
+    found = [combat.dist(unit.loc, o.loc) for o in ops if o.loc is not None]
+    if state is not None:
+        found += [ovehicle.distance(v, unit.loc) for v in ovehicle.exposed_vehicles(state)]
+    return min(found)
+
+
+Target = OperatorState | OperatorVehicleState
+
+
+def targets(state: SasState, unit: UnitState) -> list[tuple[Target, Cell]]:
+    """Exposed operators and exposed operator vehicles (SAS-OVEH-10, SAS-SUP-5), nearest first, with the square to
+    close on; ties: operators in team order, then vehicles (D-OVEH-9)."""
+    found: list[tuple[int, int, int, Target, Cell]] = []
+    for i, op in enumerate(exposed(state)):
+        assert op.loc is not None
+        found.append((combat.dist(unit.loc, op.loc), 0, i, op, op.loc))
+    for i, ov in enumerate(ovehicle.exposed_vehicles(state)):
+        found.append((ovehicle.distance(ov, unit.loc), 1, i, ov, ovehicle.nearest(ov.cells, unit.loc)))
+    return [(t, c) for _d, _k, _i, t, c in sorted(found, key=lambda f: f[:3])]
 
 
 def mode(state: SasState, unit: UnitState) -> str | None:
@@ -52,16 +71,19 @@ def mode(state: SasState, unit: UnitState) -> str | None:
 
 
 def advancers(state: SasState) -> list[UnitState]:
-    """Units still to act this phase, nearest to the exposed operators first (SAS-ADV-4)."""
+    """Units still to act this phase, nearest to the exposed operators (and vehicles) first (SAS-ADV-4)."""
     ops = exposed(state)
-    if not ops:
+    if not ops and not ovehicle.exposed_vehicles(state):
         return []
     todo = [u for u in state.units if u.id not in state.done and mode(state, u) is not None]
-    return sorted(todo, key=lambda u: (_near(u, ops), u.id))
+    return sorted(todo, key=lambda u: (_near(u, ops, state), u.id))
 
 
-def can_attack(state: SasState, unit: UnitState, op: OperatorState) -> bool:
-    """The unit sees the operator within its long range (SAS-AATK-1)."""
+def can_attack(state: SasState, unit: UnitState, op: Target) -> bool:
+    """The unit sees the operator (or a square of the operator vehicle) within its long range (SAS-AATK-1,
+    SAS-OVEH-10)."""
+    if isinstance(op, OperatorVehicleState):
+        return ovehicle.can_attack(state, unit, op)
     assert op.loc is not None
     stats = state.rt.tables.units[unit.kind]
     return combat.dist(unit.loc, op.loc) <= stats.long and sees_op(state, unit, op)
@@ -135,42 +157,43 @@ def _field(state: SasState, goal: Cell) -> dict[Cell, float]:
 def advance_unit(ctx: Ctx, unit: UnitState) -> None:
     """Move one advancing unit by the priorities of SAS-ADV-4 (D-ADV-1 ties)."""
     state = ctx.state
-    ops = sorted(exposed(state), key=lambda o: (combat.dist(unit.loc, o.loc), o.id))  # type: ignore[arg-type]
+    aims = targets(state, unit)
     move = state.rt.tables.units[unit.kind].move
     reach = cast(
         dict[Cell, float],
         costs_from(state.rt.grid, unit.loc, lambda a, b: axis_step_cost(state, a, b), max_cost=move),  # type: ignore[arg-type]
     )
     spots = {c: v for c, v in reach.items() if c == unit.loc or (empty(state, c) and c not in state.rt.spawn_cells)}
-    for rank, op in enumerate(ops):
-        assert op.loc is not None
-        good = [c for c in spots if best_position(state, unit, c, op)]
+    for rank, (aim, goal) in enumerate(aims):
+        if isinstance(aim, OperatorState):
+            good = [c for c in spots if best_position(state, unit, c, aim)]
+        else:
+            good = [c for c in spots if ovehicle.best_spot(state, unit, c, aim)]
         if good:
-            best = min(good, key=lambda c: (spots[c], combat.dist(c, op.loc), c[1], c[0]))  # type: ignore[arg-type]
+            best = min(good, key=lambda c: (spots[c], combat.dist(c, goal), c[1], c[0]))
             why = (
                 "best attack position vs the nearest exposed operator"
                 if rank == 0
                 else "best attack position vs another exposed operator"
             )
-            _move_unit(ctx, unit, best, op.loc, rule="SAS-ADV-4", why=why)
+            _move_unit(ctx, unit, best, goal, rule="SAS-ADV-4", why=why)
             return
-    target = ops[0].loc
-    assert target is not None
+    target = aims[0][1]
     field = _field(state, target)
     best = min(spots, key=lambda c: (field.get(c, 1e9), -spots[c], c[1], c[0]))
     _move_unit(ctx, unit, best, target, rule="SAS-ADV-4", why="closing on the nearest exposed operator")
 
 
 def turn_unit(ctx: Ctx, unit: UnitState) -> None:
-    """Sentries and officers turn: to attack the nearest exposed operator, another, else face the nearest (OQ-68)."""
-    ops = sorted(exposed(ctx.state), key=lambda o: (combat.dist(unit.loc, o.loc), o.id))  # type: ignore[arg-type]
-    for op in ops:
-        assert op.loc is not None
-        facing = facing_toward(unit.loc, op.loc, unit.facing)
-        if can_attack(ctx.state, replace(unit, facing=facing), op):
-            combat.turn_to(ctx, unit.id, op.loc, "SAS-ADVB-3")
+    """Sentries and officers turn: to attack the nearest exposed operator (or vehicle), another, else face the
+    nearest (OQ-68)."""
+    aims = targets(ctx.state, unit)
+    for aim, goal in aims:
+        there = replace(unit, facing=facing_toward(unit.loc, goal, unit.facing))
+        if can_attack(ctx.state, there, aim):
+            combat.turn_to(ctx, unit.id, goal, "SAS-ADVB-3")
             return
-    combat.turn_to(ctx, unit.id, ops[0].loc, "SAS-ADVB-3")  # type: ignore[arg-type]
+    combat.turn_to(ctx, unit.id, aims[0][1], "SAS-ADVB-3")
 
 
 def advance_step(ctx: Ctx) -> bool:
@@ -191,11 +214,11 @@ def advance_step(ctx: Ctx) -> bool:
 
 
 def attackers(state: SasState) -> list[UnitState]:
-    """Alert units on the map with an exposed operator in range and sight (SAS-AATK-1)."""
-    ops = exposed(state)
+    """Alert units on the map with an exposed operator (or operator vehicle) in range and sight (SAS-AATK-1)."""
+    ops: list[Target] = [*exposed(state), *ovehicle.exposed_vehicles(state)]
     ready = [u for u in state.map_units() if u.alert and u.id not in state.done]
     ready = [u for u in ready if any(can_attack(state, u, o) for o in ops)]
-    return sorted(ready, key=lambda u: (_near(u, ops), u.id)) if ops else []
+    return sorted(ready, key=lambda u: (_near(u, exposed(state), state), u.id)) if ops else []
 
 
 def attack_step(ctx: Ctx) -> bool:
@@ -205,9 +228,12 @@ def attack_step(ctx: Ctx) -> bool:
         return False
     unit = todo[0]
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
-    targets = [o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o)]
+    aims: list[Target] = [o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o)]
+    aims += [v for v in ovehicle.exposed_vehicles(ctx.state) if can_attack(ctx.state, unit, v)]
 
-    def rank(op: OperatorState) -> tuple[int, int, int]:
+    def rank(op: Target) -> tuple[int, int, int]:
+        if isinstance(op, OperatorVehicleState):  # no cover against a vehicle (SAS-OVEH-10); after operators on ties
+            return (0, ovehicle.distance(op, unit.loc), len(ctx.state.operators))
         assert op.loc is not None
         found = combat.cover(ctx.state.rt, unit.loc, op.loc)
         return (
@@ -216,5 +242,9 @@ def attack_step(ctx: Ctx) -> bool:
             [o.id for o in ctx.state.operators].index(op.id),
         )
 
-    combat.axis_attack(ctx, unit.id, min(targets, key=rank).id, reaction=False)
+    chosen = min(aims, key=rank)
+    if isinstance(chosen, OperatorVehicleState):
+        ovehicle_actions.axis_attack(ctx, unit.id, chosen.id, reaction=False)
+    else:
+        combat.axis_attack(ctx, unit.id, chosen.id, reaction=False)
     return True

@@ -26,9 +26,10 @@ never crouched); low cover between a boat and the viewer blocks the line (SAS-OV
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.geometry.los import trace
+from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import SasRuntime
 from app.systems.sas.scuba import low_cover_between
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
@@ -364,3 +365,30 @@ def seen_cells(state: SasState, unit: UnitState, ov: OperatorVehicleState) -> li
 def sees(state: SasState, unit: UnitState, ov: OperatorVehicleState) -> bool:
     """Whether the unit sees the vehicle: some square of it, and only once it is a target (SAS-OVEH-10)."""
     return target(state, ov) and bool(seen_cells(state, unit, ov))
+
+
+# --- the Axis against a vehicle (SAS-OVEH-10, SAS-SUP-5; advance and attack as against an exposed operator) ------
+def distance(ov: OperatorVehicleState, at: Cell) -> int:
+    """Distance from ``at`` to the nearest square of the token (SAS-GEN-6)."""
+    return min(dist(c, at) for c in ov.cells)
+
+
+def can_attack(state: SasState, unit: UnitState, ov: OperatorVehicleState) -> bool:
+    """The unit sees a square of the vehicle within its long range (SAS-AATK-1, SAS-OVEH-10)."""
+    stats_ = state.rt.tables.units.get(unit.kind)
+    if stats_ is None or not target(state, ov):
+        return False
+    return any(dist(unit.loc, c) <= stats_.long for c in seen_cells(state, unit, ov))
+
+
+def best_spot(state: SasState, unit: UnitState, at: Cell, ov: OperatorVehicleState) -> bool:
+    """A best attack position against a vehicle: a square of it visible at short range from ``at`` (facing it);
+    cover never counts against a vehicle (SAS-ADV-4, SAS-OVEH-10)."""
+    stats_ = state.rt.tables.units.get(unit.kind)
+    if stats_ is None or at in ov.cells:
+        return False
+    near = nearest(ov.cells, at)
+    if dist(at, near) > stats_.short:
+        return False
+    there = replace(unit, loc=at, facing=facing_toward(at, near, unit.facing))
+    return any(dist(at, c) <= stats_.short for c in seen_cells(state, there, ov))
