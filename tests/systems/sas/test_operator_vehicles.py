@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from app.core.errors import IllegalCommandError
+from app.scenario.catalog import load_scenario, open_session
 from app.systems.sas import SYSTEM, ovehicle
 from app.systems.sas.messages import (
     Deploy,
@@ -21,6 +23,7 @@ from app.systems.sas.messages import (
     VehicleMark,
     VehicleMove,
 )
+from app.systems.sas.mission import SasMission, VehiclePlacement
 from app.systems.sas.state import OperatorVehicleState
 
 from .board import activate, op, runtime, state, unit
@@ -196,7 +199,7 @@ def test_sas_oveh_5_gunner_arcs_and_vehicle_los():
     st = _st(
         ops=_crew("driver", "front_gunner"), units=[unit("far", "rifle", (2, 3), "S"), unit("n", "rifle", (2, 6), "S")]
     )
-    with pytest.raises(IllegalCommandError, match="blocks|unit"):
+    with pytest.raises(IllegalCommandError, match=r"blocks|unit"):
         _apply(st, VehicleAttack(side="sas", vehicle="willys", target="far"))
 
 
@@ -234,7 +237,7 @@ def test_sas_oveh_8_vickers_through_a_building_wall_minus_2():
     )
     after, events = _apply(st, VehicleAttack(side="sas", vehicle="willys", target="in"), dice=(6, 1, 1, 1))
     shot = next(e.ruling for e in events if e.kind == "attack")
-    assert sorted(m.value for m in shot.modifiers) == [-2] and [d.modified for d in shot.dice][0] == 4
+    assert sorted(m.value for m in shot.modifiers) == [-2] and next(d.modified for d in shot.dice) == 4
     assert after.unit("in") is None
 
 
@@ -306,7 +309,7 @@ def test_sas_oveh_10_willys_on_the_map_advances_the_meter_in_the_end_phase():
 def test_sas_oveh_10_alarm_exposes_everyone_in_the_willys():
     """SAS-OVEH-10: when the alarm sounds, every operator in the Willys is exposed (here the Willys' own End-phase
     meter step sounds it: only its crew is exposed)."""
-    st, events = _end_phase(
+    st, _events = _end_phase(
         _st(
             ops=[*_crew("driver", "front_gunner"), op("david", (12, 12))],
             meter=1,
@@ -374,7 +377,7 @@ def test_sas_sup_5_support_willys_always_exposed_is_attacked_and_passengers_only
     deploys = [c for c in _legal(st) if isinstance(c, Deploy)]
     assert deploys and all(c.operator == "jock" for c in deploys)
     assert {c.seat for c in deploys if c.seat} == {"passenger_2"}
-    after, events = SYSTEM.apply(replace(st, phase="attack"), RunAxisStep(side="axis").with_table_input((5, 5), None))
+    after, _events = SYSTEM.apply(replace(st, phase="attack"), RunAxisStep(side="axis").with_table_input((5, 5), None))
     assert after.op_vehicle("willys").damage == 2
 
 
@@ -398,7 +401,7 @@ def test_sas_oveh_13_boat_on_water_low_and_any_direction():
     st = _st(rows=rows, ops=crew, units=[behind], vehicles=[boat])
     with pytest.raises(IllegalCommandError, match="terrain"):
         _apply(st, VehicleMove(side="sas", vehicle="boat", steps=("forward", "forward", "forward")))
-    after, events = _apply(st, VehicleAttack(side="sas", vehicle="boat", target="b", weapon="sten"), dice=(6, 1, 1))
+    after, _events = _apply(st, VehicleAttack(side="sas", vehicle="boat", target="b", weapon="sten"), dice=(6, 1, 1))
     assert after.unit("b") is None and after.op("paddy").ammo_left("sten") == 4
     assert ovehicle.blocking_cells(st) == frozenset()
     walled = _st(
@@ -424,3 +427,37 @@ def test_sas_msn_1_mission_goes_on_while_the_team_is_aboard():
     """SAS-OVEH-1 / SAS-MSN-1: operators aboard a vehicle are still in play: the mission does not end."""
     st, _ = SYSTEM.apply(_st(ops=_crew("driver")), EndPhase(side="sas"))
     assert not st.over
+
+
+FOLDER = Path(__file__).parents[3] / "scenarios" / "sas"
+
+
+def test_sas_setup_8_willys_mission_starts_on_the_entry_tile_vehicle_spot():
+    """SAS-SETUP-8 / SAS-OVEH-11: the bundled Willys mission puts the jeep on the entry/exit tile's vehicle spot,
+    not yet entered, Jock in the driver seat and Paddy at the front gun; the others stand on the entry squares."""
+    st = open_session(FOLDER / "raid_airfield_willys.json", {"sas": SYSTEM}, seed=1).state
+    willys = st.op_vehicle("willys")
+    assert willys is not None and not willys.entered and willys.facing == "N" and willys.ap == 2
+    assert all(c not in st.rt.map_cells for c in willys.cells) and set(willys.cells) <= {
+        loc for loc, marks in st.rt.board.marks.items() if any(m.kind == "vehicle_spot" for m in marks)
+    }
+    assert {(o.id, o.seat) for o in st.crew("willys")} == {("jock", "driver"), ("paddy", "front_gunner")}
+    assert st.op("david").loc in st.rt.entry_exit and st.op("jock").loc is None
+
+
+def test_sas_msn_3_willys_removed_on_fewer_than_8_tiles():
+    """SAS-MSN-3: on a map of fewer than 8 tiles the Willys is removed; its crew starts on the entry/exit tile."""
+    _system, model = load_scenario(FOLDER / "demolition_fuel_depot.json", {"sas": SYSTEM})
+    model = model.model_copy(update={"vehicles": [VehiclePlacement(kind="willys", crew={"driver": "jock"})]})
+    rt = SYSTEM.load_scenario(model, FOLDER)
+    st = SYSTEM.initial_state(rt, 1)
+    assert st.op_vehicles == () and st.op("jock").loc in rt.entry_exit
+
+
+def test_sas_setup_8_a_willys_needs_a_driver():
+    """SAS-SETUP-8: a mission whose Willys has no operator in its driver seat is refused."""
+    with pytest.raises(ValueError, match="driver"):
+        _system, model = load_scenario(FOLDER / "raid_airfield_willys.json", {"sas": SYSTEM})
+        SasMission.model_validate(
+            {**model.model_dump(), "vehicles": [{"kind": "willys", "crew": {"passenger": "jock"}}]}
+        )
