@@ -125,15 +125,32 @@ def axis_attack(ctx: Ctx, unit_id: str, op_id: str, reaction: bool) -> None:
         found = cover(ctx.state.rt, unit.loc, op.loc)
         if found is not None:
             mods.append(Modifier(value=found[0], reason=t("cover: {what}", what=found[1]), rule_id="SAS-AATK-5"))
-    rule = "SAS-REACT-1" if reaction else "SAS-AATK-2"
     title = t("{unit} attacks {op}", unit=ctx.name(unit_id), op=ctx.name(op_id))
+    hits = axis_roll(ctx, unit.kind, mods, title, reaction=reaction, at=(unit.loc, op.loc))
+    damage_operator(ctx, op_id, hits, "SAS-REACT-1" if reaction else "SAS-AATK-2")
+
+
+def axis_roll(
+    ctx: Ctx,
+    kind: str,
+    mods: list[Modifier],
+    title: Text,
+    *,
+    reaction: bool,
+    at: tuple[Cell, Cell],
+    note: Text | None = None,
+) -> int:
+    """An Axis unit's attack roll with its ruling (SAS-AATK-2 / SAS-REACT-1); returns the hits. ``note`` is added to
+    the result (e.g. why no cover modifier applies)."""
+    stats = ctx.state.rt.tables.units[kind]
+    rule = "SAS-REACT-1" if reaction else "SAS-AATK-2"
     dice = roll(ctx, stats.dice, stats.target, mods, title)
     hits = sum(1 for die in dice if die.success)
-    result = t("{n} hit(s)", n=hits)
+    result = t("{n} hit(s)", n=hits) if note is None else t("{n} hit(s); {note}", n=hits, note=note)
     ruling = Ruling(title=title, rule_id=rule, dice=dice, target=stats.target, modifiers=tuple(mods), result=result)
-    kind = "reaction_attack" if reaction else "axis_attack"
-    ctx.emit(kind, t("{title}: {result}.", title=title, result=result), rule, (unit.loc, op.loc), ruling=ruling)
-    damage_operator(ctx, op_id, hits, rule)
+    kind_ = "reaction_attack" if reaction else "axis_attack"
+    ctx.emit(kind_, t("{title}: {result}.", title=title, result=result), rule, at, ruling=ruling)
+    return hits
 
 
 def operator_mods(ctx: Ctx, op_id: str, weapon_id: str, target_loc: Cell, aimed: bool) -> list[Modifier]:

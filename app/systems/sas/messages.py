@@ -228,16 +228,16 @@ class FootDown(Command):
     squares: int = 5
 
 
-class VehicleAttack(Command):
-    """An operator vehicle's Attack, or Move & Attack when ``steps`` are given (SAS-OVEH-5/6).
+class VehicleGunCommand(Command):
+    """What an operator vehicle's Attack and Mark name (SAS-OVEH-5/6).
 
     Attributes:
+        target: The Axis unit.
         weapon: The vehicle's gun (empty: its own gun) or, on a rowing boat, the gunner's gun (SAS-OVEH-13).
-        steps: The Move of Move & Attack (single moves, up to 4 MP).
-        move_first: Move before the attack (else after it).
+        steps: The Move of Move & Attack / Mark (single moves, up to 4 MP).
+        move_first: Move before the attack or mark (else after it).
     """
 
-    kind: Literal["vehicle_attack"] = "vehicle_attack"
     vehicle: str
     target: str
     weapon: str = ""
@@ -245,15 +245,16 @@ class VehicleAttack(Command):
     move_first: bool = True
 
 
-class VehicleMark(Command):
+class VehicleAttack(VehicleGunCommand):
+    """An operator vehicle's Attack, or Move & Attack when ``steps`` are given (SAS-OVEH-5/6)."""
+
+    kind: Literal["vehicle_attack"] = "vehicle_attack"
+
+
+class VehicleMark(VehicleGunCommand):
     """An operator vehicle's Mark, or Move & Mark with ``steps``: the gunners' mark on an Axis unit (SAS-OVEH-5/6)."""
 
     kind: Literal["vehicle_mark"] = "vehicle_mark"
-    vehicle: str
-    target: str
-    weapon: str = ""
-    steps: tuple[str, ...] = ()
-    move_first: bool = True
 
 
 class Deploy(Command):

@@ -33,7 +33,7 @@ from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import SasRuntime
 from app.systems.sas.scuba import low_cover_between
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
-from app.systems.sas.tables import OperatorVehicleGun, OperatorVehicleStats, Seat
+from app.systems.sas.tables import OperatorVehicleStats, Seat, WeaponStats
 from app.systems.sas.vehicle_motion import MOVES, VehicleBoard
 from app.systems.sas.vehicle_shape import Pose
 from app.systems.sas.vision import SIGHT, attack_line, sees_square
@@ -315,7 +315,7 @@ def one_wall(state: SasState, a: Cell, b: Cell) -> bool:
     return walls == 1
 
 
-def gun_problem(state: SasState, ov: OperatorVehicleState, gun: OperatorVehicleGun, at: Cell) -> str | None:
+def gun_problem(state: SasState, ov: OperatorVehicleState, gun: WeaponStats, at: Cell) -> str | None:
     """Why the vehicle's gunners cannot fire ``gun`` at the square ``at`` (SAS-OVEH-5/8/13), or None."""
     if not ov.entered:
         return "the vehicle has not entered the map yet [SAS-SETUP-8]"
@@ -333,7 +333,7 @@ def gun_problem(state: SasState, ov: OperatorVehicleState, gun: OperatorVehicleG
         line = gun_line(state, ov, arc, at)
         if line is None:
             return None
-        inside = state.rt.grid.terrain(at) == "building" and gun.building is not None
+        inside = state.rt.grid.terrain(at) == "building" and getattr(gun, "building", None) is not None
         if inside and any(one_wall(state, c, at) for c in eye_row(pose, arc)):
             return None
         why = line

@@ -23,7 +23,7 @@ from app.systems.sas.movement import empty, step_class
 from app.systems.sas.operator import illegal
 from app.systems.sas.ovehicle import Leg
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState
-from app.systems.sas.tables import OperatorVehicleGun
+from app.systems.sas.tables import WeaponStats
 
 Cell = tuple[int, int]
 SEAT_NAMES = {
@@ -36,6 +36,35 @@ SEAT_NAMES = {
     "passenger_2": "passenger",
     "passenger_3": "passenger",
 }
+
+
+MOVE_NAMES = {
+    "forward": "forward",
+    "forward_left": "diagonally forward left",
+    "forward_right": "diagonally forward right",
+    "turn_left": "forward turn left",
+    "turn_right": "forward turn right",
+    "reverse": "reverse",
+    "reverse_left": "diagonally back left",
+    "reverse_right": "diagonally back right",
+    "reverse_turn_left": "reverse turn left",
+    "reverse_turn_right": "reverse turn right",
+}
+
+
+def moves_text(steps: tuple[str, ...]) -> Text:
+    """ "forward turn right, forward ×3" (SAS-OVEH-3)."""
+    groups: list[tuple[str, int]] = []
+    for step in steps:
+        if groups and groups[-1][0] == step:
+            groups[-1] = (step, groups[-1][1] + 1)
+        else:
+            groups.append((step, 1))
+    parts = {
+        f"m{i}": t(MOVE_NAMES.get(move, move)) if n == 1 else t("{move} ×{n}", move=t(MOVE_NAMES.get(move, move)), n=n)
+        for i, (move, n) in enumerate(groups)
+    }
+    return Text(msg=", ".join("{" + key + "}" for key in parts), args=dict(parts))
 
 
 def vname(state: SasState, ov: OperatorVehicleState) -> Text:
@@ -72,7 +101,9 @@ def _vehicle(ctx: Ctx, vehicle_id: str) -> OperatorVehicleState:
 
 def _needs(state: SasState, ov: OperatorVehicleState, role: str, rule: str) -> None:
     if not ovehicle.seated(state, ov, role):
-        raise illegal("The action needs an operator in the {seat} seat.", rule, seat=role)
+        if role == "driver":
+            raise illegal("The action needs someone in the driver seat.", rule)
+        raise illegal("The action needs someone in a gunner seat.", rule)
 
 
 def check(ctx: Ctx, cmd: Command) -> int:
@@ -154,7 +185,7 @@ def drive(ctx: Ctx, vehicle_id: str, legs: list[Leg], rule: str) -> None:
             t(
                 "{v} drives ({move}) to {sq}, facing {facing}.",
                 v=vname(ctx.state, ov),
-                move=step.move,
+                move=t(MOVE_NAMES.get(step.move, step.move)),
                 sq=sq,
                 facing=ov.facing,
             ),
@@ -218,14 +249,14 @@ def do_foot_down(ctx: Ctx, cmd: FootDown) -> None:
 
 
 # --- attacks --------------------------------------------------------------------------------------------------------
-def guns(state: SasState, ov: OperatorVehicleState) -> list[tuple[OperatorVehicleGun, str | None]]:
+def guns(state: SasState, ov: OperatorVehicleState) -> list[tuple[WeaponStats, str | None]]:
     """What its gunners can fire: the vehicle's gun, else (the rowing boat) each gunner's own guns with ammunition,
     with the gunner who holds it (SAS-OVEH-5/13)."""
     table = state.rt.tables.operator_vehicles
     own = ovehicle.stats(state.rt, ov.kind).weapon
     if own is not None:
         return [(next(w for w in table.weapons if w.id == own), None)]
-    out: list[tuple[OperatorVehicleGun, str | None]] = []
+    out: list[tuple[WeaponStats, str | None]] = []
     holders = ovehicle.seating(state, ov)
     for seat in ovehicle.seated(state, ov, "gunner"):
         gunner = state.op(holders[seat.id]) if holders[seat.id] else None
@@ -234,27 +265,16 @@ def guns(state: SasState, ov: OperatorVehicleState) -> list[tuple[OperatorVehicl
         for wid in scuba.arms(state, replace(gunner, scuba=False)):
             w = state.rt.tables.weapons[wid]
             if w.kind == "gun" and (w.ammo is None or (gunner.ammo_left(wid) or 0) > 0):
-                gun = OperatorVehicleGun(
-                    id=w.id,
-                    name_en=w.name_en,
-                    name_zh=w.name_zh,
-                    dice=w.rolls,
-                    target=w.target,
-                    short=w.short,
-                    long=w.long,
-                    sweep=w.sweep,
-                    noise=w.noise,
-                )
-                out.append((gun, gunner.id))
+                out.append((w, gunner.id))
     return out
 
 
-def find_gun(state: SasState, ov: OperatorVehicleState, weapon: str) -> tuple[OperatorVehicleGun, str | None] | None:
+def find_gun(state: SasState, ov: OperatorVehicleState, weapon: str) -> tuple[WeaponStats, str | None] | None:
     """The gun named by a command (empty: the vehicle's own) and who holds it, if its gunners have it."""
     return next(((g, o) for g, o in guns(state, ov) if weapon in ("", g.id)), None)
 
 
-def gun_for(ctx: Ctx, ov: OperatorVehicleState, weapon: str) -> tuple[OperatorVehicleGun, str | None]:
+def gun_for(ctx: Ctx, ov: OperatorVehicleState, weapon: str) -> tuple[WeaponStats, str | None]:
     """``find_gun``, or the illegal-command error."""
     found = find_gun(ctx.state, ov, weapon)
     if found is None:
@@ -262,15 +282,16 @@ def gun_for(ctx: Ctx, ov: OperatorVehicleState, weapon: str) -> tuple[OperatorVe
     return found
 
 
-def gun_mods(state: SasState, ov: OperatorVehicleState, gun: OperatorVehicleGun, at: Cell) -> list[Modifier]:
+def gun_mods(state: SasState, ov: OperatorVehicleState, gun: WeaponStats, at: Cell) -> list[Modifier]:
     """Short range +1; the Vickers against a unit inside a building −2; a vehicle's marked attack gets no +2
     (SAS-ATK-2, SAS-OVEH-5/8)."""
     d = ovehicle.gun_distance(ov, state, at)
     mods = []
     if gun.short and d <= gun.short:
         mods.append(Modifier(value=1, reason=t("short range ({d})", d=d), rule_id="SAS-ATK-2"))
-    if gun.building is not None and state.rt.grid.terrain(at) == "building":
-        mods.append(Modifier(value=gun.building, reason=t("target inside a building"), rule_id="SAS-OVEH-8"))
+    building = getattr(gun, "building", None)
+    if building is not None and state.rt.grid.terrain(at) == "building":
+        mods.append(Modifier(value=building, reason=t("target inside a building"), rule_id="SAS-OVEH-8"))
     return mods
 
 
@@ -294,9 +315,9 @@ def shoot(ctx: Ctx, vehicle_id: str, weapon: str, target: str, *, marked: bool =
     name = localized(gun.name_en, gun.name_zh)
     title = t("{v} fires the {weapon} at {target}", v=vname(ctx.state, ov), weapon=name, target=ctx.name(target))
     rule = "SAS-OVEH-5"
-    dice = combat.roll(ctx, gun.dice, gun.target, mods, title)
+    dice = combat.roll(ctx, gun.rolls, gun.target, mods, title)
     hits = sum(1 for d in dice if d.success)
-    if owner is not None and ctx.state.rt.tables.weapons[gun.id].ammo is not None:
+    if owner is not None and gun.ammo is not None:
         gunner = ctx.state.op(owner)
         ctx.state = ctx.state.with_op(owner, ammo=tuple((w, n - 1 if w == gun.id else n) for w, n in gunner.ammo))
     result = t("{n} success(es)", n=hits)
@@ -310,7 +331,7 @@ def shoot(ctx: Ctx, vehicle_id: str, weapon: str, target: str, *, marked: bool =
     _survivor(ctx, vehicle_id, target, was_alert)
 
 
-def _hits(ctx: Ctx, ov: OperatorVehicleState, gun: OperatorVehicleGun, target: str, *, loc: Cell, hits: int) -> None:
+def _hits(ctx: Ctx, ov: OperatorVehicleState, gun: WeaponStats, target: str, *, loc: Cell, hits: int) -> None:
     """The first success kills the target; with several dice the others sweep units next to it in the gunners'
     arcs, range and LOS, nearest the vehicle first (SAS-OVEH-7, SAS-EQ-2, D-ATK-1)."""
     if hits <= 0:
@@ -323,7 +344,7 @@ def _hits(ctx: Ctx, ov: OperatorVehicleState, gun: OperatorVehicleGun, target: s
         combat.kill_unit(ctx, unit.id, "SAS-OVEH-7")
 
 
-def _heard(ctx: Ctx, vehicle_id: str, gun: OperatorVehicleGun) -> None:
+def _heard(ctx: Ctx, vehicle_id: str, gun: WeaponStats) -> None:
     """A noisy gun advances the meter, alerts units in range and, in Battle, exposes the crew (SAS-NOISE-1/3,
     SAS-SEEN-6)."""
     ov = ctx.state.op_vehicle(vehicle_id)
@@ -593,15 +614,10 @@ def axis_attack(ctx: Ctx, unit_id: str, vehicle_id: str, reaction: bool) -> None
         mods.append(Modifier(value=-2, reason=t("target outside LOS or range"), rule_id="SAS-REACT-4"))
     elif d <= stats.short:
         mods.append(Modifier(value=1, reason=t("short range ({d})", d=d), rule_id="SAS-AATK-4"))
-    rule = "SAS-REACT-1" if reaction else "SAS-AATK-2"
     title = t("{unit} attacks {v}", unit=ctx.name(unit_id), v=vname(ctx.state, ov))
-    dice = combat.roll(ctx, stats.dice, stats.target, mods, title)
-    hits = sum(1 for die in dice if die.success)
-    result = t("{n} hit(s); no cover modifier against a vehicle", n=hits)
-    ruling = Ruling(title=title, rule_id=rule, dice=dice, target=stats.target, modifiers=tuple(mods), result=result)
-    kind = "reaction_attack" if reaction else "axis_attack"
-    ctx.emit(kind, t("{title}: {result}.", title=title, result=result), rule, (unit.loc, ov.anchor), ruling=ruling)
-    damage(ctx, vehicle_id, hits, rule)
+    note = t("no cover modifier against a vehicle")  # SAS-OVEH-10, SAS-AATK-8
+    hits = combat.axis_roll(ctx, unit.kind, mods, title, reaction=reaction, at=(unit.loc, ov.anchor), note=note)
+    damage(ctx, vehicle_id, hits, "SAS-REACT-1" if reaction else "SAS-AATK-2")
 
 
 def damage(ctx: Ctx, vehicle_id: str, hits: int, rule: str) -> None:

@@ -37,6 +37,7 @@ from app.systems.sas.ovehicle_actions import (
     gun_mods,
     guns,
     may_act,
+    moves_text,
     seat_name,
     vname,
 )
@@ -215,7 +216,7 @@ def describe(state: SasState, cmd: Command) -> CommandInfo | None:
         end = moved(state, ov, cmd.steps).op_vehicle(ov.id) if _plans(state, ov, cmd.steps) else None
         target = end.anchor if end else None
         where = state.rt.label(target) if target else "?"
-        label = t("Drive {v}: {moves} to {sq}", v=name, moves=", ".join(cmd.steps), sq=where)
+        label = t("Drive {v}: {moves} to {sq}", v=name, moves=moves_text(cmd.steps), sq=where)
     elif isinstance(cmd, FootDown):
         label = t("Foot down! {v} {n} square(s) straight ahead", v=name, n=cmd.squares)
     elif isinstance(cmd, VehicleAttack | VehicleMark):
@@ -246,7 +247,7 @@ def _attack_info(
     label = t("{action}: {v} at {target}", action=action, v=vname(state, ov), target=name_of(state, cmd.target))
     if cmd.steps:
         order = t("first") if cmd.move_first else t("after")
-        label = t("{text}, driving {moves} {order}", text=label, moves=", ".join(cmd.steps), order=order)
+        label = t("{text}, driving {moves} {order}", text=label, moves=moves_text(cmd.steps), order=order)
     return label, target
 
 
@@ -263,4 +264,4 @@ def attack_roll(state: SasState, cmd: Command) -> tuple[int, int, list[Modifier]
     found = next((g for g, _o in guns(state, ov) if cmd.weapon in ("", g.id)), None)
     if found is None:
         return None
-    return found.dice, found.target, gun_mods(state, shooter, found, unit.loc), localized(found.name_en, found.name_zh)
+    return found.rolls, found.target, gun_mods(state, shooter, found, unit.loc), localized(found.name_en, found.name_zh)

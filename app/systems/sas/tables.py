@@ -355,21 +355,11 @@ class Seat(_Strict):
     fixed: bool = Field(False, description="Held by the vehicle's own crew, who never leave it (SAS-SUP-5).")
 
 
-class OperatorVehicleGun(_Strict):
-    """An operator vehicle's weapon (the Willys' twin Vickers K, SAS-OVEH-5/7/8)."""
+class OperatorVehicleGun(WeaponStats):
+    """An operator vehicle's weapon (the Willys' twin Vickers K, SAS-OVEH-5/7/8): a gun like an operator's."""
 
-    id: str
-    name_en: str
-    name_zh: str
-    dice: int = Field(ge=1)
-    target: int = Field(ge=1, le=7)
-    short: int = Field(ge=0)
-    long: int = Field(ge=1)
-    sweep: bool = False
-    noise: int = Field(0, ge=0)
     building: int | None = Field(None, description="Modifier against units inside buildings (SAS-OVEH-8); None: no.")
     proposed: bool = False
-    source: str = ""
 
 
 class OperatorVehicleStats(_Strict):
