@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap, QPixmapCache, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from app.core.view import CounterView, GameView
+from app.core.view import GameView
 from app.ui.board_paint import BoardGeometry, PaintOptions, build_geometry, paint_board
 from app.ui.counters import COUNTER_Z, FANNED_Z, CounterItem, MarkerItem, loc_key, stack_offsets
 from app.ui.theme import Theme, load_theme
@@ -289,34 +289,8 @@ class BoardScene(QGraphicsScene):
                 self.addItem(item)
             else:
                 item.set_view(cv, fill, self.lang)
-            item.set_span(self._span(cv))
         for gone in set(self.counters) - seen:
             self.removeItem(self.counters.pop(gone))
-
-    def _footprint(self, cv: CounterView) -> QRectF | None:
-        """The scene rectangle under a multi-square token (its location and footprint), or None."""
-        if not cv.footprint or self.geo is None:
-            return None
-        cells = [self.geo.by_loc.get(loc_key(loc)) for loc in (cv.loc, *cv.footprint)]
-        rect: QRectF | None = None
-        for cell in cells:
-            if cell is None:
-                return None
-            rect = QRectF(cell.rect) if rect is None else rect.united(cell.rect)
-        return rect
-
-    def _span(self, cv: CounterView) -> QRectF | None:
-        """A multi-square token's body over its footprint, centred on the item, inset like a counter."""
-        rect = self._footprint(cv)
-        if rect is None or self.geo is None:
-            return None
-        inset = (self.geo.cell_size - self.counter_size) / 2
-        rect = rect.adjusted(inset, inset, -inset, -inset)
-        return rect.translated(-rect.center())
-
-    def _span_centre(self, item: CounterItem) -> QPointF | None:
-        rect = self._footprint(item.view) if item.span is not None else None
-        return None if rect is None else rect.center()
 
     def _sync_markers(self, view: GameView) -> None:
         seen = set()
@@ -355,7 +329,7 @@ class BoardScene(QGraphicsScene):
         main = [i for i in items if i not in riders]
         for k, (item, offset) in enumerate(zip(main, stack_offsets(len(main), self.counter_size, fanned), strict=True)):
             item.setScale(1.0)
-            item.setPos(self._span_centre(item) or centre + offset)
+            item.setPos(centre + offset)
             item.setZValue((FANNED_Z if fanned else COUNTER_Z) + k * 0.01)
         corner = self.counter_size * 0.42
         for k, item in enumerate(riders):

@@ -31,7 +31,6 @@ class CounterItem(QGraphicsItem):
         self.theme = theme
         self.view = view
         self.fill = fill
-        self.span: QRectF | None = None  # a multi-square token's body, centred on the item (set by the scene)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(COUNTER_Z)
         self.set_view(view, fill, lang)
@@ -50,30 +49,20 @@ class CounterItem(QGraphicsItem):
         if changed:
             self.update()
 
-    def set_span(self, span: QRectF | None) -> None:
-        """Cover a multi-square token's footprint (``span`` centred on the item) instead of one square."""
-        if span != self.span:
-            self.prepareGeometryChange()
-            self.span = span
-            self.update()
-
-    def _body(self) -> QRectF:
-        half = self.size / 2
-        return QRectF(self.span) if self.span is not None else QRectF(-half, -half, self.size, self.size)
-
     def boundingRect(self) -> QRectF:
-        margin = self.size * 0.12
-        return self._body().adjusted(-margin, -margin, margin, margin)
+        half = self.size * 0.62
+        return QRectF(-half, -half, 2 * half, 2 * half)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
-        path.addRect(self._body())
+        half = self.size / 2
+        path.addRect(QRectF(-half, -half, self.size, self.size))
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         s = self.size
-        body = self._body()
+        body = QRectF(-s / 2, -s / 2, s, s)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 90))
         painter.drawRoundedRect(body.translated(s * 0.05, s * 0.06), s * 0.1, s * 0.1)
@@ -91,8 +80,7 @@ class CounterItem(QGraphicsItem):
         label = self.view.label
         draw_text(painter, QPointF(0, -s * 0.02), label, s * (0.36 if len(label) <= 3 else 0.27), ink, bold=True)
         if self.view.strength:
-            corner = body.bottomRight() - QPointF(s * 0.2, s * 0.17)
-            draw_text(painter, corner, self.view.strength, s * 0.24, ink, bold=True)
+            draw_text(painter, QPointF(s * 0.3, s * 0.33), self.view.strength, s * 0.24, ink, bold=True)
         self._paint_flags(painter)
 
     def _paint_facing(self, painter: QPainter, ink: QColor) -> None:
@@ -100,9 +88,7 @@ class CounterItem(QGraphicsItem):
             return
         dx, dy = direction_vector(self.view.facing)
         s = self.size
-        body = self._body()
-        extent = body.width() / 2 if abs(dx) >= abs(dy) else body.height() / 2
-        reach = extent / max(abs(dx), abs(dy), 1e-6)
+        reach = s / 2 / max(abs(dx), abs(dy), 1e-6)
         tip = QPointF(dx, dy) * reach
         base = QPointF(dx, dy) * (reach - s * 0.2)
         side = QPointF(-dy, dx) * s * 0.13
@@ -115,8 +101,7 @@ class CounterItem(QGraphicsItem):
         r = s * 0.14
         for index, flag in enumerate(self.view.flags[:4]):
             colour, glyph = self.theme.flag(flag)
-            top_left = self._body().topLeft()
-            centre = top_left + QPointF(r * 0.6 + index * r * 2.1, r * 0.2)
+            centre = QPointF(-s / 2 + r * 0.6 + index * r * 2.1, -s / 2 + r * 0.2)
             painter.setPen(QPen(QColor("#ffffff"), s * 0.025))
             painter.setBrush(colour)
             painter.drawEllipse(centre, r, r)

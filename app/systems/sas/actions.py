@@ -12,12 +12,14 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.core.messages import Command
-from app.systems.sas import alerts, combat, items, marks, ovehicle_actions, scuba, shooting
+from app.systems.sas import alerts, combat, disguise, items, marks, ovehicle_actions, scuba, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import (
+    AbortGarrote,
     Aim,
     Attack,
     BlindFire,
+    ChangeClothes,
     Climb,
     Crouch,
     Exfiltrate,
@@ -29,6 +31,7 @@ from app.systems.sas.messages import (
     Reveal,
     Sprint,
     Stand,
+    Talk,
     Throw,
     UseCigarette,
     UseMedpack,
@@ -74,7 +77,12 @@ def do_attack(ctx: Ctx, cmd: Attack) -> None:
     if cmd.weapon not in scuba.arms(ctx.state, shooter):
         if shooter.scuba:
             raise illegal("In the water only the speargun can be used, once per activation.", "SAS-EQ-16")
+        if shooter.disguised:
+            raise illegal("In her civilian clothes only the garrote: change clothes first (4 AP).", "SAS-NANCY-5")
         raise illegal("{op} has no {weapon}.", "SAS-BRD-11", op=op.id, weapon=cmd.weapon)
+    if ctx.state.rt.tables.weapons[cmd.weapon].kind == "garrote":
+        disguise.do_garrote(ctx, cmd)  # SAS-NANCY-9
+        return
     if op.crouched:
         ctx.state = ctx.state.with_op(op.id, crouched=False)
         ctx.emit("operator_posture", t("{op} stands up to attack.", op=ctx.name(op.id)), "SAS-CROUCH-1")
@@ -168,7 +176,7 @@ def do_place(ctx: Ctx, cmd: Place) -> None:
     assert op.loc is not None
     if max(abs(op.loc[0] - cmd.to[0]), abs(op.loc[1] - cmd.to[1])) != 1 or not ctx.state.rt.grid.contains(cmd.to):
         raise illegal("Objects are placed in an adjacent square.", "SAS-PLACE-1")
-    if cmd.item == "lewes_bomb":
+    if cmd.item in ("lewes_bomb", "rat_bomb"):
         _place_bomb(ctx, cmd)
     elif cmd.item in ("landmine", "trap"):
         items.place_device(ctx, op.id, cmd.item, cmd.to)
@@ -205,35 +213,38 @@ def _place_object(ctx: Ctx, op_id: str, to: Cell) -> None:
 
 
 def _place_bomb(ctx: Ctx, cmd: Place) -> None:
+    """A Lewes bomb, or a rat bomb, identical but with its own rat-bomb event card (SAS-EQ-5, SAS-EQ-17)."""
     op = ctx.state.op(cmd.operator)
-    if op.item_count("lewes_bomb") < 1:
-        raise illegal("{op} has no Lewes bomb.", "SAS-EQ-5", op=op.id)
+    rat = cmd.item == "rat_bomb"
+    rule = "SAS-EQ-17" if rat else "SAS-EQ-5"
+    if op.item_count(cmd.item) < 1:
+        if rat:
+            raise illegal("{op} has no rat bomb.", rule, op=op.id)
+        raise illegal("{op} has no Lewes bomb.", rule, op=op.id)
     if not 1 <= cmd.position <= 20:
         raise illegal("The bomb card goes 1st to 20th in the event deck.", "SAS-DECK-4")
-    ctx.state, bomb_id = ctx.state.with_op(op.id, items=shooting.spend(op.items, "lewes_bomb")).new_id("bomb")
-    ctx.state = ctx.state.with_object(ObjectState(bomb_id, "lewes_bomb", cmd.to, fuse=cmd.position))
-    ctx.emit(
-        "bomb_placed",
-        t(
-            "{op} places a Lewes bomb at {sq}; its card goes {n} in the deck.",
-            op=ctx.name(op.id),
-            sq=ctx.label(cmd.to),
-            n=cmd.position,
-        ),
-        "SAS-EQ-5",
-        (cmd.to,),
-        instruction=t(
-            "Put a Lewes bomb token at {sq} and insert its card at position {n} of the event deck.",
-            sq=ctx.label(cmd.to),
-            n=cmd.position,
-        ),
+    ctx.state, bomb_id = ctx.state.with_op(op.id, items=shooting.spend(op.items, cmd.item)).new_id("bomb")
+    ctx.state = ctx.state.with_object(
+        ObjectState(bomb_id, "rat_bomb" if rat else "lewes_bomb", cmd.to, fuse=cmd.position)
     )
+    where, n = ctx.label(cmd.to), cmd.position
+    if rat:
+        text = t("{op} places a rat bomb at {sq}; its card goes {n} in the deck.", op=ctx.name(op.id), sq=where, n=n)
+        todo = t(
+            "Put a rat bomb token at {sq} and insert the rat-bomb card at position {n} of the event deck.",
+            sq=where,
+            n=n,
+        )
+    else:
+        text = t("{op} places a Lewes bomb at {sq}; its card goes {n} in the deck.", op=ctx.name(op.id), sq=where, n=n)
+        todo = t("Put a Lewes bomb token at {sq} and insert its card at position {n} of the event deck.", sq=where, n=n)
+    ctx.emit("bomb_placed", text, rule, (cmd.to,), instruction=todo)
 
 
 def do_recover(ctx: Ctx, cmd: Recover) -> None:
     """Recover 1 HP, never above the recovery point (SAS-RECOVER-1)."""
     op = ctx.state.op(cmd.operator)
-    cap = ctx.state.rt.tables.operators[op.id].recovery
+    cap = ctx.state.rt.tables.board(op.board_id).recovery
     if op.hp >= cap:
         raise illegal("Recover never raises HP above the recovery point {cap}.", "SAS-RECOVER-1", cap=cap)
     ctx.state = ctx.state.with_op(op.id, hp=op.hp + 1)
@@ -245,6 +256,7 @@ def do_reveal(ctx: Ctx, cmd: Reveal) -> None:
     op = ctx.state.op(cmd.operator)
     assert op.loc is not None
     alerts.expose(ctx, op.id, "SAS-REVEAL-1")
+    disguise.reveal_note(ctx, op.id)  # SAS-NANCY-5
     units = ctx.state.map_units()
     if ctx.state.section == "stealth" and units:
         near = min(combat.dist(u.loc, op.loc) for u in units)
@@ -321,6 +333,9 @@ HANDLERS = {
     Reveal: do_reveal,
     UseCigarette: do_cigarette,
     Exfiltrate: do_exfiltrate,
+    ChangeClothes: disguise.do_change_clothes,
+    Talk: disguise.do_talk,
+    AbortGarrote: disguise.do_abort,
 }
 
 
@@ -346,6 +361,7 @@ def reactions(ctx: Ctx, op_id: str) -> None:
     op = ctx.state.op(op_id)
     assert op.loc is not None
     ready = [u for u in ctx.state.units if u.id in ctx.seen and u.id not in ctx.alerted]
+    ready = [u for u in ready if not u.is_vehicle]  # VEH-GUARD: vehicle reactions (SAS-AVEH-11) come with their attacks
     ready = [u for u in ready if (u.id, op_id) not in ctx.state.reacted]
     for unit in sorted(ready, key=lambda u: (combat.dist(u.loc, op.loc), u.id)):  # type: ignore[arg-type]
         if ctx.state.op(op_id).on_map and ctx.state.unit(unit.id) is not None:

@@ -16,12 +16,12 @@ from typing import cast
 
 from app.core.i18n import t
 from app.geometry.paths import costs_from
-from app.systems.sas import alerts, combat, items, marks, ovehicle, ovehicle_actions
+from app.systems.sas import alerts, artillery, combat, items, marks, ovehicle, ovehicle_actions
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
-from app.systems.sas.vision import sees_op
+from app.systems.sas.vision import SIGHT, sees_op
 
 Cell = tuple[int, int]
 ADVANCING_STEALTH = ("patrolman", "sentry", "guard")
@@ -57,21 +57,27 @@ def targets(state: SasState, unit: UnitState) -> list[tuple[Target, Cell]]:
 
 
 def mode(state: SasState, unit: UnitState) -> str | None:
-    """ "advance", "turn" or None: what the unit does this Advance phase (SAS-ADV-1/2, SAS-ADVB-1..4)."""
-    if unit.cigarette or (unit.on_spawn and state.section == "stealth") or not unit.alert:
+    """ "advance", "turn" or None: what the unit does this Advance phase (SAS-ADV-1/2, SAS-ADVB-1..4). Vehicles
+    move first, by their own rules (``vehicle_roles``, SAS-AVEH-9, SAS-ADVB-5)."""
+    if unit.is_vehicle or unit.cigarette or (unit.on_spawn and state.section == "stealth") or not unit.alert:
+        return None
+    if unit.mode == "strangled":  # held in Nancy's garrote it cannot act (SAS-NANCY-9)
         return None
     if unit.role == "officer":
         return "turn"
     if state.section == "stealth":
         return "advance" if unit.role in ADVANCING_STEALTH else None
     if unit.role == "sentry":
-        others = [u for u in state.units if u.role in ADVANCING_BATTLE]
+        others = [u for u in state.units if u.role in ADVANCING_BATTLE and u.kind != "mortar"]
         return "turn" if others else "advance"
+    if unit.mode == "attack" and unit.kind == "mortar":
+        return None  # set up on its sentry point, it does not move again (SAS-UNIT-6)
     return "advance"
 
 
 def advancers(state: SasState) -> list[UnitState]:
-    """Units still to act this phase, nearest to the exposed operators (and vehicles) first (SAS-ADV-4)."""
+    """Units still to act this phase, nearest to the exposed operators (and operator vehicles) first (SAS-ADV-4,
+    SAS-OVEH-10)."""
     ops = exposed(state)
     if not ops and not ovehicle.exposed_vehicles(state):
         return []
@@ -80,23 +86,37 @@ def advancers(state: SasState) -> list[UnitState]:
 
 
 def can_attack(state: SasState, unit: UnitState, op: Target) -> bool:
-    """The unit sees the operator (or a square of the operator vehicle) within its long range (SAS-AATK-1,
-    SAS-OVEH-10)."""
+    """The unit sees the operator (or a square of the operator vehicle, SAS-OVEH-10) within its long range
+    (SAS-AATK-1); a unit without attack dice never does (a mortar or a Panzerfaust fires only its blast,
+    SAS-UNIT-7, SAS-KS-1)."""
     if isinstance(op, OperatorVehicleState):
-        return ovehicle.can_attack(state, unit, op)
+        return not unit.is_vehicle and ovehicle.can_attack(state, unit, op)
     assert op.loc is not None
+    if unit.is_vehicle:  # VEH-GUARD: vehicle attacks (SAS-AVEH-10) come with the vehicle-attack rules
+        return False
     stats = state.rt.tables.units[unit.kind]
-    return combat.dist(unit.loc, op.loc) <= stats.long and sees_op(state, unit, op)
+    in_range = stats.dice > 0 and combat.dist(unit.loc, op.loc) <= stats.long
+    return in_range and sees_op(state, unit, op, combat.reach(stats))
 
 
 def best_position(state: SasState, unit: UnitState, at: Cell, op: OperatorState) -> bool:
     """Short range, no cover modifier, the operator visible from ``at`` (SAS-ADV-4)."""
     assert op.loc is not None
     stats = state.rt.tables.units[unit.kind]
-    if combat.dist(at, op.loc) > stats.short or at == op.loc:
-        return False
     there = replace(unit, loc=at, facing=facing_toward(at, op.loc, unit.facing))
-    return sees_op(state, there, op) and combat.cover(state.rt, at, op.loc) is None
+    return clear_shot(state, there, at, op, stats.short, reach=combat.reach(stats))
+
+
+def clear_shot(
+    state: SasState, there: UnitState, origin: Cell, op: OperatorState, short: int, *, reach: int = SIGHT
+) -> bool:
+    """A unit standing as ``there`` attacks ``op`` from ``origin`` at short range, seeing him, with no cover
+    modifier: a best attack position (SAS-ADV-4; for vehicles SAS-AVEH-9). ``reach``: how far along its arc it
+    looks (a sniper: 16, D-KS-2)."""
+    assert op.loc is not None
+    if combat.dist(origin, op.loc) > short or origin == op.loc:
+        return False
+    return sees_op(state, there, op, reach) and combat.cover(state.rt, origin, op.loc) is None
 
 
 def route(state: SasState, start: Cell, to: Cell, budget: float) -> list[Cell]:
@@ -118,7 +138,7 @@ def route(state: SasState, start: Cell, to: Cell, budget: float) -> list[Cell]:
     return path
 
 
-def _move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
+def move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
     """Move an advancing unit; a trap or landmine on a square it crosses goes off there (SAS-EQ-4/8, D-EQ-2)."""
     devices = {o.loc for o in ctx.state.objects if o.kind in ("trap", "landmine")}
     if devices and to != unit.loc:
@@ -156,14 +176,24 @@ def _field(state: SasState, goal: Cell) -> dict[Cell, float]:
 
 def advance_unit(ctx: Ctx, unit: UnitState) -> None:
     """Move one advancing unit by the priorities of SAS-ADV-4 (D-ADV-1 ties)."""
-    state = ctx.state
-    aims = targets(state, unit)
+    best, face, why = destination(ctx.state, unit)
+    move_unit(ctx, unit, best, face, rule="SAS-ADV-4", why=why)
+
+
+def reachable(state: SasState, unit: UnitState) -> dict[Cell, float]:
+    """Squares the unit may end its advance in, with the MP to get there (SAS-ADV-5, SAS-BRD-2)."""
     move = state.rt.tables.units[unit.kind].move
     reach = cast(
         dict[Cell, float],
         costs_from(state.rt.grid, unit.loc, lambda a, b: axis_step_cost(state, a, b), max_cost=move),  # type: ignore[arg-type]
     )
-    spots = {c: v for c, v in reach.items() if c == unit.loc or (empty(state, c) and c not in state.rt.spawn_cells)}
+    return {c: v for c, v in reach.items() if c == unit.loc or (empty(state, c) and c not in state.rt.spawn_cells)}
+
+
+def destination(state: SasState, unit: UnitState) -> tuple[Cell, Cell, str]:
+    """Where an advancing unit goes, the square it then faces, and why (SAS-ADV-4, D-ADV-1 ties)."""
+    aims = targets(state, unit)  # exposed operators and operator vehicles (SAS-OVEH-10)
+    spots = reachable(state, unit)
     for rank, (aim, goal) in enumerate(aims):
         if isinstance(aim, OperatorState):
             good = [c for c in spots if best_position(state, unit, c, aim)]
@@ -176,21 +206,19 @@ def advance_unit(ctx: Ctx, unit: UnitState) -> None:
                 if rank == 0
                 else "best attack position vs another exposed operator"
             )
-            _move_unit(ctx, unit, best, goal, rule="SAS-ADV-4", why=why)
-            return
+            return best, goal, why
     target = aims[0][1]
     field = _field(state, target)
     best = min(spots, key=lambda c: (field.get(c, 1e9), -spots[c], c[1], c[0]))
-    _move_unit(ctx, unit, best, target, rule="SAS-ADV-4", why="closing on the nearest exposed operator")
+    return best, target, "closing on the nearest exposed operator"
 
 
 def turn_unit(ctx: Ctx, unit: UnitState) -> None:
-    """Sentries and officers turn: to attack the nearest exposed operator (or vehicle), another, else face the
-    nearest (OQ-68)."""
+    """Sentries and officers turn: to attack the nearest exposed operator (or operator vehicle), another, else face
+    the nearest (OQ-68, SAS-OVEH-10)."""
     aims = targets(ctx.state, unit)
     for aim, goal in aims:
-        there = replace(unit, facing=facing_toward(unit.loc, goal, unit.facing))
-        if can_attack(ctx.state, there, aim):
+        if can_attack(ctx.state, replace(unit, facing=facing_toward(unit.loc, goal, unit.facing)), aim):
             combat.turn_to(ctx, unit.id, goal, "SAS-ADVB-3")
             return
     combat.turn_to(ctx, unit.id, aims[0][1], "SAS-ADVB-3")
@@ -204,7 +232,10 @@ def advance_step(ctx: Ctx) -> bool:
     unit = todo[0]
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
     if mode(ctx.state, unit) == "advance":
-        advance_unit(ctx, unit)
+        from app.systems.sas import squads
+
+        if not squads.move(ctx, unit):  # special infantry (SAS-UNIT-6, SAS-UNIT-12, SAS-KS-1/2)
+            advance_unit(ctx, unit)
         items.stepped_on(ctx, unit.id)  # traps and mines (SAS-EQ-4, SAS-EQ-8)
     else:
         turn_unit(ctx, unit)
@@ -214,37 +245,65 @@ def advance_step(ctx: Ctx) -> bool:
 
 
 def attackers(state: SasState) -> list[UnitState]:
-    """Alert units on the map with an exposed operator (or operator vehicle) in range and sight (SAS-AATK-1)."""
-    ops: list[Target] = [*exposed(state), *ovehicle.exposed_vehicles(state)]
+    """Alert units on the map with an exposed operator in range and sight, or through a wall (SAS-AATK-1,
+    SAS-AATK-7); blast weapons fire first, at the very start of the phase (SAS-AATK-1, SAS-UNIT-7, SAS-KS-1)."""
+    ops = exposed(state)
+    vehicles = ovehicle.exposed_vehicles(state)  # attacked like exposed operators (SAS-OVEH-10, SAS-SUP-5)
+    if not ops and not vehicles:
+        return []
     ready = [u for u in state.map_units() if u.alert and u.id not in state.done]
-    ready = [u for u in ready if any(can_attack(state, u, o) for o in ops)]
-    return sorted(ready, key=lambda u: (_near(u, exposed(state), state), u.id)) if ops else []
+    blasting = [u for u in ready if ops and blast_ready(state, u)]
+    ready = [
+        u
+        for u in ready
+        if u in blasting
+        or any(can_attack(state, u, o) or wall_shot(state, u, o) for o in ops)
+        or any(can_attack(state, u, v) for v in vehicles)
+    ]
+    return sorted(ready, key=lambda u: (u not in blasting, _near(u, ops, state), u.id))
+
+
+def blast_ready(state: SasState, unit: UnitState) -> bool:
+    """The unit's blast weapon has a valid target now (SAS-UNIT-7, SAS-KS-1)."""
+    blast = artillery.ready(state, unit)
+    return blast is not None and bool(artillery.targets(state, unit, blast))
+
+
+def wall_shot(state: SasState, unit: UnitState, op: OperatorState) -> bool:
+    """An HMG team may fire through one wall at this exposed operator inside a building (SAS-UNIT-12)."""
+    from app.systems.sas import squads
+
+    return squads.wall_shot(state, unit, op)
 
 
 def attack_step(ctx: Ctx) -> bool:
-    """Next unit of the Attack phase attacks its best target: less cover, then nearer (SAS-AATK-3, OQ-66)."""
+    """Next unit of the Attack phase attacks its best target: less cover, then nearer (SAS-AATK-3, OQ-66); a
+    blast weapon fires at its own target (SAS-UNIT-7, SAS-KS-1)."""
     todo = attackers(ctx.state)
     if not todo:
         return False
     unit = todo[0]
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
-    aims: list[Target] = [o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o)]
+    blast = artillery.ready(ctx.state, unit)
+    if blast is not None and artillery.fire(ctx, unit.id, blast):
+        return True
+    aims: list[Target] = [
+        o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o) or wall_shot(ctx.state, unit, o)
+    ]
     aims += [v for v in ovehicle.exposed_vehicles(ctx.state) if can_attack(ctx.state, unit, v)]
 
     def rank(op: Target) -> tuple[int, int, int]:
-        if isinstance(op, OperatorVehicleState):  # no cover against a vehicle (SAS-OVEH-10); after operators on ties
+        if isinstance(op, OperatorVehicleState):  # never cover against a vehicle; after operators on ties (SAS-OVEH-10)
             return (0, ovehicle.distance(op, unit.loc), len(ctx.state.operators))
         assert op.loc is not None
         found = combat.cover(ctx.state.rt, unit.loc, op.loc)
-        return (
-            -(found[0] if found else 0),
-            combat.dist(unit.loc, op.loc),
-            [o.id for o in ctx.state.operators].index(op.id),
-        )
+        penalty = -3 if not can_attack(ctx.state, unit, op) else (found[0] if found else 0)
+        return (-penalty, combat.dist(unit.loc, op.loc), [o.id for o in ctx.state.operators].index(op.id))
 
     chosen = min(aims, key=rank)
     if isinstance(chosen, OperatorVehicleState):
         ovehicle_actions.axis_attack(ctx, unit.id, chosen.id, reaction=False)
-    else:
-        combat.axis_attack(ctx, unit.id, chosen.id, reaction=False)
+        return True
+    through = not can_attack(ctx.state, unit, chosen)
+    combat.axis_attack(ctx, unit.id, chosen.id, reaction=False, through_wall=through)
     return True

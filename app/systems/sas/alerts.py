@@ -47,11 +47,32 @@ def unveil(ctx: Ctx, op_id: str) -> None:
     ctx.state = ctx.state.with_op(op_id, unveiled=True)
 
 
-def alert(ctx: Ctx, unit_id: str, rule: str, why: str = "") -> None:
-    """Flip a unit to its alert side, keeping its facing; a cigarette is put out (SAS-EVT-8)."""
+def end_talk(ctx: Ctx, unit_id: str, rule: str, why: str = "") -> None:
+    """Nancy's conversation with the unit ends: her token back to its disguise side, the unit keeps its facing
+    (SAS-NANCY-7)."""
+    for op in ctx.state.operators:
+        if op.talking == unit_id:
+            ctx.state = ctx.state.with_op(op.id, talking=None, talk_facing="")
+            ctx.emit(
+                "talk_ended",
+                t("{op} stops talking to {unit}{why}.", op=ctx.name(op.id), unit=ctx.name(unit_id), why=why),
+                rule,
+                (op.loc,),
+                instruction=t("Flip {op}'s token back from its talk side.", op=ctx.name(op.id)),
+            )
     unit = ctx.state.unit(unit_id)
-    if unit is None or unit.alert:
+    if unit is not None and unit.mode == "talking":
+        ctx.state = ctx.state.with_unit(unit_id, mode="")
+
+
+def alert(ctx: Ctx, unit_id: str, rule: str, why: str = "") -> None:
+    """Flip a unit to its alert side, keeping its facing; a cigarette is put out (SAS-EVT-8), a talk with Nancy
+    ends (SAS-NANCY-7); a unit held in the garrote cannot react (SAS-NANCY-9, D-NANCY-6)."""
+    unit = ctx.state.unit(unit_id)
+    if unit is None or unit.alert or unit.mode == "strangled":
         return
+    if unit.mode == "talking":
+        end_talk(ctx, unit_id, "SAS-NANCY-7", t(" (it heard something)").render())
     ctx.state = ctx.state.with_unit(unit_id, alert=True, cigarette=False)
     if ctx.state.cigarette == f"unit:{unit_id}":
         ctx.state = replace(ctx.state, cigarette=None)
@@ -73,7 +94,29 @@ def shout(ctx: Ctx, unit_id: str) -> None:
     ctx.emit("unit_shouted", t("{unit} shouts.", unit=ctx.name(unit_id)), "SAS-SEEN-3", (unit.loc,))
     for other in ctx.state.map_units():
         if other.id != unit_id and _dist(other.loc, unit.loc) <= SHOUT:
+            _face_default(ctx, other.id)
             alert(ctx, other.id, "SAS-SEEN-3", " (heard a shout)")
+
+
+def _face_default(ctx: Ctx, unit_id: str) -> None:
+    """A unit talking to Nancy that hears a shout turns back to its facing before the talk (SAS-NANCY-7)."""
+    talker = next((o for o in ctx.state.operators if o.talking == unit_id and o.talk_facing), None)
+    unit = ctx.state.unit(unit_id)
+    if talker is None or unit is None or unit.mode != "talking" or unit.facing == talker.talk_facing:
+        return
+    ctx.state = ctx.state.with_unit(unit_id, facing=talker.talk_facing)
+    ctx.emit(
+        "unit_turned",
+        t("{unit} turns to face {facing}.", unit=ctx.name(unit_id), facing=talker.talk_facing),
+        "SAS-NANCY-7",
+        (unit.loc,),
+        instruction=t(
+            "Turn {unit} at {sq} to face {facing}.",
+            unit=ctx.name(unit_id),
+            sq=ctx.label(unit.loc),
+            facing=talker.talk_facing,
+        ),
+    )
 
 
 def detect(ctx: Ctx) -> None:
@@ -117,6 +160,25 @@ def _vehicle_seen(ctx: Ctx, vehicle_id: str) -> None:
             shout(ctx, unit.id)
 
 
+def spot(ctx: Ctx, unit_id: str, rule: str, why: str) -> bool:
+    """A unit on the move or turning that sees an operator or (Stealth) a corpse: the operators it sees are exposed,
+    it flips to alert and shouts (SAS-PAT-5, SAS-EVT-4, SAS-AVEH-16). True if it saw something."""
+    unit = ctx.state.unit(unit_id)
+    if unit is None or unit.on_spawn:
+        return False
+    seen = [o for o in ctx.state.active_ops() if sees_op(ctx.state, unit, o)]
+    corpse = ctx.state.section == "stealth" and any(
+        sees_corpse(ctx.state, unit, o.loc) for o in ctx.state.objects if o.kind == "corpse" and o.loc
+    )
+    if not seen and not corpse:
+        return False
+    for op in seen:
+        expose(ctx, op.id, rule)
+    alert(ctx, unit_id, rule, why)
+    shout(ctx, unit_id)
+    return True
+
+
 def _corpses(ctx: Ctx) -> None:
     corpses = [o.loc for o in ctx.state.objects if o.kind == "corpse" and o.loc is not None]
     for unit in ctx.state.map_units():
@@ -133,9 +195,10 @@ def noise(ctx: Ctx, origin: Cell, radius: int, rule: str) -> None:
     if radius <= 0:
         return
     for unit in ctx.state.map_units():
-        if unit.loc == origin or _dist(unit.loc, origin) > radius:
-            continue
-        turn_to(ctx, unit.id, origin, rule)
+        if unit.loc == origin or min(_dist(c, origin) for c in unit.cells) > radius or unit.mode == "strangled":
+            continue  # a unit in the garrote cannot react (SAS-NANCY-9, D-NANCY-6)
+        if not unit.is_vehicle:  # a vehicle turns only by driving (SAS-AVEH-2, -16, -23)
+            turn_to(ctx, unit.id, origin, rule)
         alert(ctx, unit.id, rule, " (heard the noise)")
 
 
@@ -166,6 +229,7 @@ def alarm(ctx: Ctx, rule: str, by_op: str | None = None, designate: bool = True)
         rule,
         instruction=t("Flip every Axis unit (map and spawn tiles) to its alert side, keeping facings."),
     )
+    _disguise_fails(ctx)
     if by_op is not None:
         expose(ctx, by_op, "SAS-ALARM-3")
     for ov in ctx.state.op_vehicles:  # everyone in the Willys is exposed at once (SAS-OVEH-10)
@@ -176,13 +240,28 @@ def alarm(ctx: Ctx, rule: str, by_op: str | None = None, designate: bool = True)
         ensure_exposed(ctx)
 
 
+def _disguise_fails(ctx: Ctx) -> None:
+    """The alarm ends every talk and Nancy's disguise; if an Axis unit sees her now, talking or not, she is exposed
+    (SAS-NANCY-8). She keeps her civilian clothes (4 AP to change, SAS-NANCY-5)."""
+    for op in ctx.state.operators:
+        if op.talking is not None:
+            end_talk(ctx, op.talking, "SAS-NANCY-8", t(" (the alarm)").render())
+    for op in ctx.state.active_ops():
+        if not op.disguised:
+            continue
+        ctx.emit("disguise_failed", t("The alarm ends {op}'s disguise.", op=ctx.name(op.id)), "SAS-NANCY-8", (op.loc,))
+        if any(sees_op(ctx.state, u, op) for u in ctx.state.map_units()):
+            expose(ctx, op.id, "SAS-NANCY-8")
+
+
 def ensure_exposed(ctx: Ctx) -> None:
-    """In Battle at least one operator is exposed; designate the one nearest an Axis unit (SAS-ALARM-4/5)."""
+    """In Battle at least one operator is exposed; designate the one nearest an Axis unit (SAS-ALARM-4/5). Exposed
+    support units do not count and are never designated (SAS-SUP-4)."""
     state = ctx.state
-    ops = state.active_ops()
+    ops = state.team_ops()
     if state.section != "battle" or not ops or any(o.exposed for o in ops):
         return
-    if any(o.exposed for o in ovehicle.aboard_anywhere(state)):
+    if any(o.exposed and not o.support for o in ovehicle.aboard_anywhere(state)):
         return  # an exposed operator aboard a vehicle counts (SAS-OVEH-10)
     units = [u.loc for u in state.map_units()] or [o.loc for o in ops if o.loc is not None]
 

@@ -9,7 +9,7 @@ the units next to the target nearest the operator (docs/sas-decisions.md D-ATK-1
 
 from __future__ import annotations
 
-from app.core.i18n import Text, t
+from app.core.i18n import Text, localized, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.los import trace
 from app.systems.sas import luck
@@ -18,7 +18,9 @@ from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import SasRuntime
 from app.systems.sas.scuba import water_line
 from app.systems.sas.state import ObjectState
-from app.systems.sas.vision import _touching, attack_line, hiding_cover, sees_op
+from app.systems.sas.tables import UnitStats
+from app.systems.sas.vehicle_damage import damage_vehicle
+from app.systems.sas.vision import SIGHT, _touching, attack_line, hiding_cover, sees_op
 
 Cell = tuple[int, int]
 
@@ -81,6 +83,7 @@ def kill_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
     if unit is None:
         return
     name = ctx.name(unit_id)
+    release(ctx, unit_id)
     ctx.state, corpse_id = ctx.state.without_units([unit_id]).new_id("corpse")
     ctx.state = ctx.state.with_object(ObjectState(corpse_id, "corpse", unit.loc))
     ctx.emit(
@@ -92,15 +95,92 @@ def kill_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
     )
 
 
+def take_hits(ctx: Ctx, unit_id: str, hits: int, rule: str) -> int:
+    """Successes on one Axis unit, one at a time until it is dead; returns the successes left over (SAS-GEN-4)."""
+    while hits > 0 and ctx.state.unit(unit_id) is not None:
+        hit_unit(ctx, unit_id, rule)
+        hits -= 1
+    return hits
+
+
+def hit_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
+    """One success on an Axis unit: it loses 1 HP and dies at 0 (SAS-GEN-4, SAS-ATK-3). A mortar team's first hit
+    knocks out the mortar and leaves 1 SMG infantry (SAS-UNIT-8); an HMG team left with 1 HP shows its casualty side
+    (SAS-UNIT-12); other units with several HP take a damage marker (SAS-AVEH-12)."""
+    unit = ctx.state.unit(unit_id)
+    if unit is None:
+        return
+    if unit.is_vehicle:  # a damage marker; removed, without a corpse, at its HP (SAS-AVEH-12)
+        damage_vehicle(ctx, unit_id, 1, rule)
+        return
+    tables = ctx.state.rt.tables
+    stats = tables.units.get(unit.kind)
+    if stats is not None and stats.hit_becomes is not None:
+        name = ctx.name(unit_id)
+        what = become(ctx, unit_id, stats.hit_becomes)
+        ctx.emit(
+            "unit_knocked_out",
+            t("{unit} is knocked out: 1 {crew} remains.", unit=name, crew=what),
+            "SAS-UNIT-8",
+            (unit.loc,),
+            instruction=t(
+                "Replace {unit} at {sq} with 1 {crew} token, same facing.", unit=name, sq=ctx.label(unit.loc), crew=what
+            ),
+        )
+        return
+    vehicle = tables.vehicle(unit.kind)
+    hp = stats.hp if stats is not None else (vehicle.hp if vehicle is not None else 1)
+    if unit.damage + 1 >= hp:
+        kill_unit(ctx, unit_id, rule)
+        return
+    left = hp - unit.damage - 1
+    casualty = stats is not None and stats.casualty_at is not None and left <= stats.casualty_at
+    ctx.state = ctx.state.with_unit(unit_id, damage=unit.damage + 1, mode="casualty" if casualty else unit.mode)
+    sq = ctx.label(unit.loc)
+    ctx.emit(
+        "unit_damaged",
+        t("{unit} loses 1 HP ({hp} left).", unit=ctx.name(unit_id), hp=left),
+        "SAS-UNIT-12" if casualty else rule,
+        (unit.loc,),
+        instruction=t("Flip the token at {sq} to its casualty side.", sq=sq)
+        if casualty
+        else t("Put a damage marker on the token at {sq}.", sq=sq),
+    )
+
+
+def become(ctx: Ctx, unit_id: str, kind: str) -> Text:
+    """Turn the unit's token into another unit type, undamaged, on its ordinary side (a knocked-out mortar team, a
+    Panzerfaust that has fired: SMG infantry); returns the new type's name."""
+    stats = ctx.state.rt.tables.units[kind]
+    ctx.state = ctx.state.with_unit(unit_id, kind=kind, damage=0, mode="")
+    return localized(stats.name_en, stats.name_zh)
+
+
+def release(ctx: Ctx, unit_id: str) -> None:
+    """The unit no longer talks to Nancy or hangs in her garrote (it died, or she did; SAS-NANCY-7/9)."""
+    for op in ctx.state.operators:
+        if unit_id in (op.talking, op.strangling):
+            ctx.state = ctx.state.with_op(op.id, talking=None, talk_facing="", strangling=None)
+    unit = ctx.state.unit(unit_id)
+    if unit is not None and unit.mode in ("talking", "strangled"):
+        ctx.state = ctx.state.with_unit(unit_id, mode="")
+
+
 def damage_operator(ctx: Ctx, op_id: str, hits: int, rule: str) -> None:
-    """Each success removes 1 HP; at 0 HP the operator is dead (SAS-GEN-4, OQ-2)."""
+    """Each success removes 1 HP; at 0 HP the operator is dead (SAS-GEN-4, OQ-2). A support unit's damage is
+    shown with damage markers (SAS-SUP-1)."""
     op = ctx.state.op(op_id)
     if hits <= 0 or not op.on_map:
         return
     hp = max(0, op.hp - hits)
     ctx.state = ctx.state.with_op(op_id, hp=hp)
-    ctx.emit("operator_hit", t("{op} loses {n} HP ({hp} left).", op=ctx.name(op_id), n=hits, hp=hp), rule, (op.loc,))
+    marker = t("Put {n} damage marker(s) on {op}.", n=hits, op=ctx.name(op_id)) if op.support else None
+    text = t("{op} loses {n} HP ({hp} left).", op=ctx.name(op_id), n=hits, hp=hp)
+    ctx.emit("operator_hit", text, rule, (op.loc,), instruction=marker)
     if hp == 0:
+        for held in (op.talking, op.strangling):
+            if held is not None:
+                release(ctx, held)
         if op.carrying is not None:
             obj = ctx.state.obj(op.carrying)
             if obj is not None:
@@ -109,47 +189,94 @@ def damage_operator(ctx: Ctx, op_id: str, hits: int, rule: str) -> None:
         ctx.emit("operator_killed", t("{op} is killed.", op=ctx.name(op_id)), "SAS-GEN-4", (op.loc,))
 
 
-def axis_attack(ctx: Ctx, unit_id: str, op_id: str, reaction: bool) -> None:
-    """An Axis unit attacks an operator (SAS-AATK-2/4; reaction: SAS-REACT-1, -4)."""
+def reach(stats: UnitStats) -> int:
+    """How far along its arc a unit aims: its sight of 8, a sniper his long range 16 (SAS-LOS-2, D-KS-2)."""
+    return max(SIGHT, stats.long)
+
+
+def axis_attack(
+    ctx: Ctx, unit_id: str, op_id: str, reaction: bool, rule: str | None = None, *, through_wall: bool = False
+) -> None:
+    """An Axis unit attacks an operator (SAS-AATK-2/4; reaction: SAS-REACT-1, -4). A unit that reacts as other
+    units makes their attacks (mortar team: 2 SMG infantry, SAS-UNIT-8, OQ-35); ``through_wall``: an HMG firing
+    through one wall at an operator inside a building, -3 and no cover (SAS-AATK-7, SAS-UNIT-12); ``rule``: the rule
+    that calls for the attack, if another (SAS-NANCY-11)."""
+    unit = ctx.state.unit(unit_id)
+    if unit is None:
+        return
+    stats = ctx.state.rt.tables.units[unit.kind]
+    if not reaction:
+        _attack(ctx, unit_id, op_id, stats, through_wall=through_wall, rule=rule)
+        return
+    crew = ctx.state.rt.tables.units[stats.react_as] if stats.react_as else stats
+    for n in range(1, stats.reactions + 1):
+        _attack(ctx, unit_id, op_id, crew, reaction=True, n=(n, stats.reactions), rule=rule)
+
+
+def _attack(
+    ctx: Ctx,
+    unit_id: str,
+    op_id: str,
+    stats: UnitStats,
+    *,
+    reaction: bool = False,
+    n: tuple[int, int] = (1, 1),
+    through_wall: bool = False,
+    rule: str | None = None,
+) -> None:
+    """One attack roll with ``stats`` (another unit's when it reacts as several, ``n`` = (this one, of))."""
     unit, op = ctx.state.unit(unit_id), ctx.state.op(op_id)
     if unit is None or op.loc is None:
         return
-    stats = ctx.state.rt.tables.units[unit.kind]
     d = dist(unit.loc, op.loc)
     mods: list[Modifier] = []
-    if reaction and (d > stats.long or not sees_op(ctx.state, unit, op)):
+    if reaction and (d > stats.long or not sees_op(ctx.state, unit, op, reach(stats))):
         mods.append(Modifier(value=-2, reason=t("target outside LOS or range"), rule_id="SAS-REACT-4"))
     else:
         if d <= stats.short:
             mods.append(Modifier(value=1, reason=t("short range ({d})", d=d), rule_id="SAS-AATK-4"))
-        found = cover(ctx.state.rt, unit.loc, op.loc)
+        found = None if through_wall else cover(ctx.state.rt, unit.loc, op.loc)
         if found is not None:
             mods.append(Modifier(value=found[0], reason=t("cover: {what}", what=found[1]), rule_id="SAS-AATK-5"))
+        if through_wall:
+            why = t("through a wall: target inside a building")
+            mods.append(Modifier(value=-3, reason=why, rule_id="SAS-AATK-7"))
+    rule = rule or ("SAS-REACT-1" if reaction else "SAS-AATK-2")
     title = t("{unit} attacks {op}", unit=ctx.name(unit_id), op=ctx.name(op_id))
-    hits = axis_roll(ctx, unit.kind, mods, title, reaction=reaction, at=(unit.loc, op.loc))
-    damage_operator(ctx, op_id, hits, "SAS-REACT-1" if reaction else "SAS-AATK-2")
+    if stats.id != unit.kind:
+        rule = "SAS-UNIT-8"
+        crew = localized(stats.name_en, stats.name_zh)
+        title = t(
+            "{unit} attacks {op} as {crew} ({n} of {of})",
+            unit=ctx.name(unit_id),
+            op=ctx.name(op_id),
+            crew=crew,
+            n=n[0],
+            of=n[1],
+        )
+    hits = axis_roll(ctx, stats, mods, title, rule=rule, reaction=reaction, at=(unit.loc, op.loc))
+    damage_operator(ctx, op_id, hits, rule)
 
 
 def axis_roll(
     ctx: Ctx,
-    kind: str,
+    stats: UnitStats,
     mods: list[Modifier],
     title: Text,
     *,
+    rule: str,
     reaction: bool,
     at: tuple[Cell, Cell],
     note: Text | None = None,
 ) -> int:
-    """An Axis unit's attack roll with its ruling (SAS-AATK-2 / SAS-REACT-1); returns the hits. ``note`` is added to
-    the result (e.g. why no cover modifier applies)."""
-    stats = ctx.state.rt.tables.units[kind]
-    rule = "SAS-REACT-1" if reaction else "SAS-AATK-2"
+    """One Axis attack roll with its ruling and event; returns the hits (SAS-AATK-2, SAS-REACT-1). ``note`` is added
+    to the result (why no cover modifier applies against an operator vehicle, SAS-OVEH-10)."""
     dice = roll(ctx, stats.dice, stats.target, mods, title)
     hits = sum(1 for die in dice if die.success)
     result = t("{n} hit(s)", n=hits) if note is None else t("{n} hit(s); {note}", n=hits, note=note)
     ruling = Ruling(title=title, rule_id=rule, dice=dice, target=stats.target, modifiers=tuple(mods), result=result)
-    kind_ = "reaction_attack" if reaction else "axis_attack"
-    ctx.emit(kind_, t("{title}: {result}.", title=title, result=result), rule, at, ruling=ruling)
+    kind = "reaction_attack" if reaction else "axis_attack"
+    ctx.emit(kind, t("{title}: {result}.", title=title, result=result), rule, at, ruling=ruling)
     return hits
 
 
@@ -200,7 +327,7 @@ def sweep_targets(ctx: Ctx, op_id: str, weapon_id: str, first: Cell) -> list[str
 def turn_to(ctx: Ctx, unit_id: str, toward: Cell, rule: str) -> None:
     """Turn a unit toward a square by the shorter rotation (SAS-GEN-8)."""
     unit = ctx.state.unit(unit_id)
-    if unit is None:
+    if unit is None or unit.mode == "strangled":  # held in the garrote it cannot react (SAS-NANCY-9, D-NANCY-6)
         return
     facing = facing_toward(unit.loc, toward, unit.facing)
     if facing != unit.facing:

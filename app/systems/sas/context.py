@@ -30,7 +30,6 @@ class Ctx:
     seen: set[str] = field(default_factory=set)
     alerted: set[str] = field(default_factory=set)
     alarm_by: str | None = None
-    may_pause: bool = True  # an operator's roll may still wait for the rabbit's foot decision (SAS-EQ-11)
 
     def emit(
         self,

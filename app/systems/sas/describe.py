@@ -17,7 +17,8 @@ from app.core.ruling import Modifier
 from app.core.view import CommandInfo
 from app.systems.sas import combat, ovehicle_legal
 from app.systems.sas.context import Ctx
-from app.systems.sas.messages import ACTION_LABELS, VEHICLE_ACTIONS, Attack, Mark, Place, UseRabbitsFoot
+from app.systems.sas.disguise import garrote_target
+from app.systems.sas.messages import ACTION_LABELS, VEHICLE_ACTIONS, Attack, ChangeClothes, Mark, Place, UseRabbitsFoot
 from app.systems.sas.names import name_of
 from app.systems.sas.operator import ACTION_OF, action_id
 from app.systems.sas.state import SasState
@@ -59,6 +60,9 @@ def _label(state: SasState, command: Command, target: tuple[int, int] | None) ->
     if isinstance(command, UseRabbitsFoot):
         owner = name_of(state, command.operator)
         return t("{action} ({owner}): die {n} becomes a 6", action=action, owner=owner, n=command.die)
+    if isinstance(command, ChangeClothes):  # SAS-NANCY-2
+        disguised = state.op(command.operator).disguised
+        return t("Change back into uniform") if disguised else t("Put on the civilian disguise")
     ident = getattr(command, "target", None)
     if not isinstance(ident, str) or state.unit(ident) is None:
         return _with_move(state, command, t("{action} {where}", action=action, where=where))
@@ -83,6 +87,13 @@ def _place_label(state: SasState, command: Place, action: Text, where: str) -> T
     if command.item == "lewes_bomb":
         text = t(
             "{action} Lewes bomb at {where}, bomb card at deck position {n}",
+            action=action,
+            where=where,
+            n=command.position,
+        )
+    elif command.item == "rat_bomb":  # SAS-EQ-17
+        text = t(
+            "{action} rat bomb at {where}, rat-bomb card at deck position {n}",
             action=action,
             where=where,
             n=command.position,
@@ -128,6 +139,14 @@ def _attack_hint(state: SasState, command: Attack) -> Text | None:
     weapon = state.rt.tables.weapons.get(command.weapon)
     op = state.op(command.operator)
     loc = _target_square(state, command)
+    if weapon is not None and weapon.kind == "garrote":  # SAS-NANCY-9, OQ-49
+        need = garrote_target(state, op.id)
+        chance = round((7 - need) / 6 * 100)
+        return t(
+            "1 die at {target}+ (6+, one less per roll failed this activation): {chance}% chance to kill.",
+            target=need,
+            chance=chance,
+        )
     if weapon is None or weapon.kind != "gun" or op.loc is None or loc is None:
         return None
     if command.move_to is not None and command.move_first:  # range counts from where he will shoot

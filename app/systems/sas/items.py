@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from app.core.i18n import t
 from app.core.ruling import DieResult, Ruling
-from app.systems.sas import alerts, blasts, combat
+from app.systems.sas import alerts, blasts, combat, luck
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import VEC, facing_toward
 from app.systems.sas.messages import UseMedpack
 from app.systems.sas.operator import illegal
-from app.systems.sas.shooting import in_activation, spend
+from app.systems.sas.shooting import spend
 from app.systems.sas.state import ObjectState
 from app.systems.sas.vision import attack_line
 
@@ -52,7 +52,7 @@ def throw(ctx: Ctx, op_id: str, to: Cell) -> None:
         grenade(ctx, op.id, to, rule="SAS-EQ-6")
         return
     ctx.emit("blind_throw", t("Blind throw (out of LOS: {why}).", why=blocked), "SAS-EQ-7")
-    grenade(ctx, op.id, scatter(ctx, to, facing, "small"), rule="SAS-EQ-7")
+    grenade(ctx, op.id, scatter(ctx, to, facing, "small", lucky=True), rule="SAS-EQ-7")
 
 
 def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
@@ -71,7 +71,6 @@ def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
     )
     alerts.alarm(ctx, "SAS-NOISE-4")  # the alarm symbol; the thrower is not exposed by it
     stats = ctx.state.rt.tables.items["grenade"]
-    lucky = in_activation(ctx, op_id)
     blasts.blast(
         ctx,
         centre,
@@ -81,7 +80,7 @@ def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
         rule=rule,
         source="grenade",
         persist=False,
-        lucky=lucky,
+        lucky=True,
     )
 
 
@@ -95,25 +94,64 @@ def _offset(facing: str, direction: str) -> Cell:
     return (dx, dy)
 
 
-def scatter(ctx: Ctx, aim: Cell, facing: str, size: str) -> Cell:
-    """Scatter roll: 2D6 direction (7 = on target), then 1D6 distance from the table (SAS-BLAST-3/4, OQ-41)."""
+COMPASS = {
+    (0, -1): "north",
+    (1, -1): "north-east",
+    (1, 0): "east",
+    (1, 1): "south-east",
+    (0, 1): "south",
+    (-1, 1): "south-west",
+    (-1, 0): "west",
+    (-1, -1): "north-west",
+}
+
+
+def scatter(ctx: Ctx, aim: Cell, facing: str, size: str, *, lucky: bool = False) -> Cell:
+    """Scatter roll: 2D6 direction (7 = on target), then 1D6 distance from the table: small 1-3 squares
+    (SAS-BLAST-3), large 1-6 (SAS-BLAST-4); the template's "6" points along ``facing`` (SAS-BLAST-5, OQ-41).
+    ``lucky``: an operator's roll, which a rabbit's foot may change (SAS-EQ-11)."""
     table = ctx.state.rt.tables.blasts
+    rule = "SAS-BLAST-3" if size == "small" else "SAS-BLAST-4"
     title = t("Scatter roll at {sq}", sq=ctx.label(aim))
     first = ctx.roller.roll(2, t("{title}: direction (2D6)", title=title))
+    if lucky:
+        luck.check_scatter(ctx, first, title, [i for i, n in enumerate(first, 1) if n != luck.LUCKY])
     total = sum(first)
     dice = tuple(DieResult(natural=n, modified=n, success=False) for n in first)
     where, how = aim, t("7: on target")
+    todo = t("Scatter: 2D6 = 7, the template stays on {sq}.", sq=ctx.label(aim))
     if total != 7:
         direction = table.directions[str(total)]
         (far,) = ctx.roller.roll(1, t("{title}: distance (1D6)", title=title))
+        distances = table.small if size == "small" else table.large
+        if lucky and distances[str(far)] != distances[str(luck.LUCKY)]:
+            luck.check_scatter(ctx, (far,), title, [1])
         dice = (*dice, DieResult(natural=far, modified=far, success=False))
-        steps = (table.small if size == "small" else table.large)[str(far)]
-        where = _walk(ctx, aim, _offset(facing, direction), steps)
+        steps = distances[str(far)]
+        step = _offset(facing, direction)
+        where = _walk(ctx, aim, step, steps)
+        compass = t(COMPASS[step])
         how = t(
-            "{total}: {direction} {n} square(s) to {sq}", total=total, direction=direction, n=steps, sq=ctx.label(where)
+            "{total}: {direction} ({compass}) {n} square(s) to {sq}",
+            total=total,
+            direction=direction,
+            compass=compass,
+            n=steps,
+            sq=ctx.label(where),
         )
-    ruling = Ruling(title=title, rule_id="SAS-BLAST-3", dice=dice, result=how)
-    ctx.emit("scatter", t("{title}: {result}.", title=title, result=how), "SAS-BLAST-3", (aim, where), ruling=ruling)
+        todo = t(
+            "Scatter: 2D6 = {total}, toward the template's {total} ({direction} of its 6: {compass}); 1D6 = {far}: "
+            "move it {n} square(s) {compass}, to {sq}.",
+            total=total,
+            direction=direction,
+            compass=compass,
+            far=far,
+            n=steps,
+            sq=ctx.label(where),
+        )
+    ruling = Ruling(title=title, rule_id=rule, dice=dice, result=how)
+    text = t("{title}: {result}.", title=title, result=how)
+    ctx.emit("scatter", text, rule, (aim, where), ruling=ruling, instruction=todo)
     return where
 
 
@@ -151,6 +189,9 @@ def stepped_on(ctx: Ctx, unit_id: str) -> bool:
     unit = ctx.state.unit(unit_id)
     if unit is None:
         return True
+    if unit.is_vehicle:  # any square of its token; traps are for men on foot (SAS-EQ-4/8, OQ-39)
+        mines = [o for c in unit.cells for o in ctx.state.objects_at(c) if o.kind == "landmine"]
+        return bool(mines) and _mine(ctx, unit_id, mines[0])
     for obj in ctx.state.objects_at(unit.loc):
         if obj.kind == "trap":
             ctx.state = ctx.state.with_object(ObjectState(obj.id, "trap_used", obj.loc))
@@ -164,29 +205,38 @@ def stepped_on(ctx: Ctx, unit_id: str) -> bool:
             combat.kill_unit(ctx, unit_id, "SAS-EQ-4")
             return True
         if obj.kind == "landmine":
-            ctx.state = ctx.state.without_objects([obj.id])
-            stats = ctx.state.rt.tables.items["landmine"]
-            ctx.emit("landmine", t("{unit} sets off a landmine.", unit=ctx.name(unit_id)), "SAS-EQ-8", (unit.loc,))
-            blasts.blast(
-                ctx,
-                unit.loc,
-                stats.rolls,
-                stats.target,
-                what="A landmine",
-                rule="SAS-EQ-8",
-                source="landmine",
-                persist=False,
-            )
-            alerts.advance_meter(ctx, "SAS-NOISE-1")
-            alerts.noise(ctx, unit.loc, stats.noise, "SAS-NOISE-3")
-            return ctx.state.unit(unit_id) is None
+            return _mine(ctx, unit_id, obj)
     return False
+
+
+def _mine(ctx: Ctx, unit_id: str, mine: ObjectState) -> bool:
+    """A landmine under an Axis unit goes off; True when the unit died (SAS-EQ-8, OQ-38/39)."""
+    assert mine.loc is not None
+    ctx.state = ctx.state.without_objects([mine.id])
+    stats = ctx.state.rt.tables.items["landmine"]
+    ctx.emit("landmine", t("{unit} sets off a landmine.", unit=ctx.name(unit_id)), "SAS-EQ-8", (mine.loc,))
+    blasts.blast(
+        ctx,
+        mine.loc,
+        stats.rolls,
+        stats.target,
+        what="A landmine",
+        rule="SAS-EQ-8",
+        source="landmine",
+        persist=False,
+        lucky=True,
+    )
+    alerts.advance_meter(ctx, "SAS-NOISE-1")
+    alerts.noise(ctx, mine.loc, stats.noise, "SAS-NOISE-3")
+    return ctx.state.unit(unit_id) is None
 
 
 def do_medpack(ctx: Ctx, cmd: UseMedpack) -> None:
     """Medpack: the user or an adjacent operator regains all his HP; the token is removed (SAS-EQ-13)."""
     op = ctx.state.op(cmd.operator)
     patient = ctx.state.op(cmd.patient)
+    if patient.support:
+        raise illegal("The medpack heals operators; support units take damage markers.", "SAS-SUP-1")
     full = ctx.state.rt.tables.operators[patient.id].hp
     if op.item_count("medpack") < 1:
         raise illegal("{op} has no medpack.", "SAS-EQ-13", op=op.id)

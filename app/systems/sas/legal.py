@@ -12,14 +12,16 @@ from typing import Literal, cast
 
 from app.core.dice import Roller
 from app.core.messages import Command
-from app.systems.sas import combat, ovehicle_legal, rabbit
+from app.systems.sas import combat, disguise, ovehicle_legal, rabbit
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.messages import (
+    AbortGarrote,
     ActivateOperator,
     Aim,
     Attack,
     BlindFire,
+    ChangeClothes,
     Climb,
     Crouch,
     EndActivation,
@@ -34,12 +36,22 @@ from app.systems.sas.messages import (
     RunAxisStep,
     Sprint,
     Stand,
+    Talk,
     Throw,
     UseCigarette,
     UseMedpack,
 )
 from app.systems.sas.movement import empty, step_class
-from app.systems.sas.operator import knife_problem, posture_allows, sprint_problem, step_ok
+from app.systems.sas.operator import (
+    OCCUPIED,
+    knife_problem,
+    posture_allows,
+    sharing,
+    sprint_problem,
+    step_ok,
+    strangling_victim,
+    through_problem,
+)
 from app.systems.sas.scuba import arms, geared, moved
 from app.systems.sas.state import OperatorState, SasState
 
@@ -49,27 +61,36 @@ Facing = Literal["N", "E", "S", "W"]
 FACINGS: tuple[Facing, ...] = ("N", "E", "S", "W")
 
 
+def acting_side(state: SasState) -> str:
+    """The side to act: the SAS player in the Operator phase and whenever an operator's roll waits for the
+    rabbit's foot decision, even in an Axis phase (SAS-EQ-11); the Axis otherwise (SAS-TURN-2)."""
+    return "sas" if state.phase == "operator" or state.pending is not None else "axis"
+
+
 def legal(state: SasState, side: str | None) -> list[Command]:
     """Every command ``side`` may give now."""
     if state.over:
         return []
-    acting = "sas" if state.phase == "operator" else "axis"
+    acting = acting_side(state)
     if side is not None and side != acting:
         return []
+    if state.pending is not None:
+        return rabbit.choices(state)  # SAS-EQ-11, in any phase
     if acting == "axis":
         return [RunAxisStep(side="axis")]
-    if state.pending is not None:
-        return rabbit.choices(state)  # SAS-EQ-11
     if state.activation is None:
         ready = [o for o in state.active_ops() if not o.activated]
         vehicles = ovehicle_legal.vehicle_commands(state)  # they act first (SAS-OVEH-2)
         return [*vehicles, *(ActivateOperator(side="sas", operator=o.id) for o in ready), EndPhase(side="sas")]
-    return [*operator_actions(state, state.op(state.activation.operator)), EndActivation(side="sas")]
+    op = state.op(state.activation.operator)
+    if op.on_map and sharing(state, op):  # on her way through an Axis unit's square she moves on (SAS-NANCY-3)
+        return [c for c in operator_actions(state, op) if isinstance(c, Move)]
+    return [*operator_actions(state, op), EndActivation(side="sas")]
 
 
 def _allowed(state: SasState, op: OperatorState, action: str, ap: int) -> bool:
     row = state.rt.tables.actions[action]
-    return posture_allows(row, op) and ap >= row.ap
+    return posture_allows(row, op, state) and ap >= row.ap
 
 
 def operator_actions(state: SasState, op: OperatorState) -> list[Command]:
@@ -78,11 +99,17 @@ def operator_actions(state: SasState, op: OperatorState) -> list[Command]:
     ap = state.activation.ap
     ctx = Ctx(state, Roller(state.dice))
     out: list[Command] = []
-    steps = [c for c in state.rt.grid.neighbours(op.loc) if step_ok(ctx, op, c, "open") is None]
+    victim = strangling_victim(state, op)
+    if victim is not None:  # she rolls the garrote again or gives up (SAS-NANCY-9/11)
+        held = [Attack(side="sas", operator=op.id, weapon="garrote", target=victim)]
+        return [*(held if _allowed(state, op, "attack", ap) else []), AbortGarrote(side="sas", operator=op.id)]
+    around = list(state.rt.grid.neighbours(op.loc))
+    steps = [c for c in around if step_ok(ctx, op, c, "open") is None]
     if _allowed(state, op, "move", ap):
-        takes = [c for c in state.rt.grid.neighbours(op.loc) if c not in steps]
+        takes = [c for c in around if c not in steps]
         takes = [c for c in takes if step_ok(ctx, op, c, "open", barrel=True) is None]  # OQ-65
-        out += [Move(side="sas", operator=op.id, to=c) for c in [*steps, *takes]]
+        passes = [c for c in around if step_ok(ctx, op, c, "open") == OCCUPIED and through_problem(ctx, op, c) is None]
+        out += [Move(side="sas", operator=op.id, to=c) for c in [*steps, *takes, *passes]]
     if _allowed(state, op, "climb", ap):
         climbs = [c for c in state.rt.grid.neighbours(op.loc) if step_ok(ctx, op, c, "climb") is None]
         out += [Climb(side="sas", operator=op.id, to=c) for c in climbs]
@@ -98,6 +125,21 @@ def operator_actions(state: SasState, op: OperatorState) -> list[Command]:
     if _allowed(state, op, "place", ap):
         out += places(state, op, steps)
     out += item_actions(ctx, op, ap)
+    out += nancy_actions(state, op, ap)
+    return out
+
+
+def nancy_actions(state: SasState, op: OperatorState, ap: int) -> list[Command]:
+    """Change clothes and Talk (SAS-NANCY-2, SAS-NANCY-6)."""
+    assert op.loc is not None
+    out: list[Command] = []
+    if state.rt.tables.board(op.board_id).disguise and _allowed(state, op, "change_clothes", ap):
+        out.append(ChangeClothes(side="sas", operator=op.id))
+    if op.talks and _allowed(state, op, "talk", ap):
+        units = [u for u in state.map_units() if combat.dist(u.loc, op.loc) == 1]
+        out += [
+            Talk(side="sas", operator=op.id, target=u.id) for u in units if not disguise.talk_problem(state, op, u.id)
+        ]
     return out
 
 
@@ -119,7 +161,7 @@ def item_actions(ctx: Ctx, op: OperatorState, ap: int) -> list[Command]:
         out += marks_for(state, op)
     if op.item_count("medpack") and _allowed(state, op, "medpack", ap):
         full = state.rt.tables.operators
-        near = [o for o in state.active_ops() if combat.dist(o.loc, op.loc) <= 1 and o.hp < full[o.id].hp]  # type: ignore[arg-type]
+        near = [o for o in state.team_ops() if combat.dist(o.loc, op.loc) <= 1 and o.hp < full[o.id].hp]  # type: ignore[arg-type]
         out += [UseMedpack(side="sas", operator=op.id, patient=o.id) for o in near]
     return out
 
@@ -165,7 +207,8 @@ def marks_for(state: SasState, op: OperatorState) -> list[Command]:
     knives = [w for w in usable if weapons[w].kind == "knife"]
     out: list[Command] = []
     for unit in state.units:
-        knife_ok = state.rt.tables.units[unit.kind].knife_target
+        stats = state.rt.tables.units.get(unit.kind)  # vehicles are never knifed (SAS-KNIFE-1)
+        knife_ok = stats is not None and stats.knife_target
         near = combat.dist(unit.loc, op.loc) <= KNIFE_MARK_REACH and knife_ok
         for weapon in guns + knives if near else guns:
             out += [
@@ -190,7 +233,7 @@ def _posture_and_misc(state: SasState, op: OperatorState, ap: int) -> list[Comma
     takes = "trap_used" in here or ("corpse" in here and not op.crouched and not op.carrying)
     if takes and _allowed(state, op, "pick_up", ap):
         out.append(PickUp(side="sas", operator=op.id))
-    cap = state.rt.tables.operators[op.id].recovery
+    cap = state.rt.tables.board(op.board_id).recovery
     if op.hp < cap and _allowed(state, op, "recover", ap):
         out.append(Recover(side="sas", operator=op.id))
     if not op.exposed and _allowed(state, op, "reveal", ap):
@@ -257,10 +300,12 @@ def attacks(ctx: Ctx, op: OperatorState, steps: list[Cell]) -> list[Command]:
     for s in steps:
         weapons += [w for w in arms(ctx.state, moved(ctx.state, op, s)) if w not in weapons]
     for weapon in weapons:
-        if ctx.state.rt.tables.weapons[weapon].kind == "knife":
+        kind = ctx.state.rt.tables.weapons[weapon].kind
+        if kind in ("knife", "garrote"):  # from behind (SAS-KNIFE-1, SAS-NANCY-9)
+            problem = knife_problem if kind == "knife" else disguise.garrote_problem
             for at in [op.loc, *steps]:
                 for unit in ctx.state.map_units():
-                    if knife_problem(ctx, op, unit.id, at) is None:
+                    if problem(ctx, op, unit.id, at) is None:
                         move = None if at == op.loc else at
                         out.append(Attack(side="sas", operator=op.id, weapon=weapon, target=unit.id, move_to=move))
             continue
@@ -279,7 +324,8 @@ def attacks(ctx: Ctx, op: OperatorState, steps: list[Cell]) -> list[Command]:
 
 
 def places(state: SasState, op: OperatorState, steps: list[Cell]) -> list[Command]:
-    """Place the carried corpse, or a Lewes bomb (any deck position 1–20), in an adjacent square (SAS-PLACE-1)."""
+    """Place the carried corpse, or a Lewes or rat bomb (any deck position 1–20), in an adjacent square (SAS-PLACE-1,
+    SAS-EQ-17)."""
     assert op.loc is not None
     around = list(state.rt.grid.neighbours(op.loc))
     out: list[Command] = []
@@ -288,9 +334,10 @@ def places(state: SasState, op: OperatorState, steps: list[Cell]) -> list[Comman
         barrel = carried.kind == "fuel_barrel"
         spots = [c for c in around if not barrel or (empty(state, c) and c not in state.templates)]
         out += [Place(side="sas", operator=op.id, to=c) for c in spots]
-    if op.item_count("lewes_bomb") and not op.crouched:
-        for c in around:
-            out += [Place(side="sas", operator=op.id, to=c, item="lewes_bomb", position=n) for n in range(1, 21)]
+    for bomb in ("lewes_bomb", "rat_bomb"):  # SAS-EQ-5, SAS-EQ-17
+        if op.item_count(bomb) and not op.crouched:
+            for c in around:
+                out += [Place(side="sas", operator=op.id, to=c, item=bomb, position=n) for n in range(1, 21)]
     for device in ("landmine", "trap"):
         if op.item_count(device):
             free = [c for c in around if state.unit_at(c) is None and state.op_at(c) is None]

@@ -150,15 +150,15 @@ class Place(Command):
     """Place the carried corpse, or a Lewes bomb, in an adjacent square (SAS-PLACE-1, SAS-EQ-5).
 
     Attributes:
-        item: "object" (the carried corpse), "lewes_bomb", "landmine" or "trap" (SAS-EQ-4/5/8).
-        position: Lewes bomb: where its bomb card goes in the event deck, 1–20 (SAS-DECK-4).
+        item: "object" (the carried corpse), "lewes_bomb", "rat_bomb", "landmine" or "trap" (SAS-EQ-4/5/8/17).
+        position: Lewes or rat bomb: where its bomb card goes in the event deck, 1–20 (SAS-DECK-4, SAS-EQ-17).
         move_to: The 1-square move of Move & Place.
     """
 
     kind: Literal["place"] = "place"
     operator: str
     to: Cell
-    item: Literal["object", "lewes_bomb", "landmine", "trap"] = "object"
+    item: Literal["object", "lewes_bomb", "rat_bomb", "landmine", "trap"] = "object"
     position: int = 1
     move_to: Cell | None = None
     move_first: bool = True
@@ -202,6 +202,29 @@ class KeepRoll(Command):
     """Keep the roll waiting for the rabbit's foot decision as it is (SAS-EQ-11); ``operator`` rolled it."""
 
     kind: Literal["keep_roll"] = "keep_roll"
+    operator: str
+
+
+class ChangeClothes(Command):
+    """Put on or take off Nancy's civilian disguise, 4 AP (SAS-NANCY-2)."""
+
+    kind: Literal["change_clothes"] = "change_clothes"
+    operator: str
+
+
+class Talk(Command):
+    """Disguised Nancy talks to an unalert Axis infantry unit orthogonally next to her: 1 AP + 1 talk token
+    (SAS-NANCY-6)."""
+
+    kind: Literal["talk"] = "talk"
+    operator: str
+    target: str
+
+
+class AbortGarrote(Command):
+    """Nancy gives up the garrote: the victim turns, alerts, shouts and attacks her at once (SAS-NANCY-11)."""
+
+    kind: Literal["abort_garrote"] = "abort_garrote"
     operator: str
 
 
@@ -313,6 +336,9 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         UseCigarette,
         UseRabbitsFoot,
         KeepRoll,
+        ChangeClothes,
+        Talk,
+        AbortGarrote,
         Exfiltrate,
         VehicleMove,
         FootDown,
@@ -343,6 +369,9 @@ OPERATOR_ACTIONS = (
     Recover,
     Reveal,
     UseCigarette,
+    ChangeClothes,
+    Talk,
+    AbortGarrote,
 )
 
 
@@ -385,6 +414,9 @@ ACTION_LABELS = {
     "cigarette": "Give the cigarette",
     "rabbits_foot": "Use the rabbit's foot",
     "keep_roll": "Keep the roll",
+    "change_clothes": "Change clothes",
+    "talk": "Talk to",
+    "abort_garrote": "Give up the garrote",
     "exfiltrate": "Leave the map",
     "vehicle_move": "Drive",
     "foot_down": "Foot down!",

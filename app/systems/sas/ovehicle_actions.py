@@ -106,6 +106,12 @@ def _needs(state: SasState, ov: OperatorVehicleState, role: str, rule: str) -> N
         raise illegal("The action needs someone in a gunner seat.", rule)
 
 
+def gunners_aboard(state: SasState, ov: OperatorVehicleState) -> list[OperatorState]:
+    """Operators (and support units) in its gunner seats (SAS-OVEH-5)."""
+    seats = {s.id for s in ovehicle.seated(state, ov, "gunner")}
+    return [o for o in state.crew(ov.id) if o.seat in seats]
+
+
 def check(ctx: Ctx, cmd: Command) -> int:
     """AP cost; raises when the vehicle may not take the action now (SAS-OVEH-2..9)."""
     state = ctx.state
@@ -122,6 +128,8 @@ def check(ctx: Ctx, cmd: Command) -> int:
         _needs(state, ov, "gunner", "SAS-OVEH-5")
     if isinstance(cmd, VehicleMark) and not ovehicle.stats(state.rt, ov.kind).can_mark:
         raise illegal("The support Willys cannot Mark.", "SAS-SUP-5")
+    if isinstance(cmd, VehicleMark) and any(o.support for o in gunners_aboard(state, ov)):
+        raise illegal("Support units cannot Mark, not even in a vehicle.", "SAS-SUP-1")
     if isinstance(cmd, Repair) and not ovehicle.manned(state, ov):
         raise illegal("Repair needs someone aboard.", "SAS-OVEH-9")
     return cost
@@ -218,15 +226,22 @@ def drive(ctx: Ctx, vehicle_id: str, legs: list[Leg], rule: str) -> None:
 def engine_noise(ctx: Ctx, vehicle_id: str) -> None:
     """Axis units within the vehicle's noise range turn toward it and flip to alert (SAS-OVEH-10, SAS-NOISE-7)."""
     ov = ctx.state.op_vehicle(vehicle_id)
-    if ov is None or not ov.entered:
+    if ov is not None and ov.entered:
+        heard(ctx, ov, ovehicle.stats(ctx.state.rt, ov.kind).noise, "SAS-OVEH-10", " (heard the engine)")
+
+
+def heard(ctx: Ctx, ov: OperatorVehicleState, radius: int, rule: str, why: str) -> None:
+    """Units within ``radius`` of any square of the vehicle turn toward its nearest square (vehicles turn only by
+    driving) and flip to alert (SAS-NOISE-3, SAS-NOISE-7)."""
+    if radius <= 0:
         return
-    radius = ovehicle.stats(ctx.state.rt, ov.kind).noise
     for unit in ctx.state.map_units():
-        near = ovehicle.nearest(ov.cells, unit.loc)
-        if radius <= 0 or ovehicle.dist(near, unit.loc) > radius:
+        near = min(((c, u) for c in ov.cells for u in unit.cells), key=lambda p: ovehicle.dist(*p))
+        if ovehicle.dist(*near) > radius or unit.mode == "strangled":
             continue
-        combat.turn_to(ctx, unit.id, near, "SAS-OVEH-10")
-        alerts.alert(ctx, unit.id, "SAS-OVEH-10", " (heard the engine)")
+        if not unit.is_vehicle:
+            combat.turn_to(ctx, unit.id, near[0], rule)
+        alerts.alert(ctx, unit.id, rule, why)
 
 
 def do_move(ctx: Ctx, cmd: VehicleMove) -> None:
@@ -351,11 +366,7 @@ def _heard(ctx: Ctx, vehicle_id: str, gun: WeaponStats) -> None:
     if ov is None or gun.noise <= 0:
         return
     alerts.advance_meter(ctx, "SAS-NOISE-1")
-    for unit in ctx.state.map_units():
-        near = ovehicle.nearest(ov.cells, unit.loc)
-        if ovehicle.dist(near, unit.loc) <= gun.noise:
-            combat.turn_to(ctx, unit.id, near, "SAS-NOISE-3")
-            alerts.alert(ctx, unit.id, "SAS-NOISE-3", " (heard the noise)")
+    heard(ctx, ov, gun.noise, "SAS-NOISE-3", " (heard the noise)")
     if ctx.state.section == "battle":
         expose_crew(ctx, vehicle_id, "SAS-SEEN-6")
 
@@ -423,9 +434,7 @@ def do_mark(ctx: Ctx, cmd: VehicleMark) -> None:
         raise illegal("Mark an Axis unit (one on a spawn tile too).", "SAS-MARK-1")
     after = _attack_move(ctx, cmd)
     ctx.state = ctx.state.with_op_vehicle(cmd.vehicle, mark=cmd.target, mark_weapon=gun.id)
-    gunners = [
-        o for o in ctx.state.crew(cmd.vehicle) if o.seat in {s.id for s in ovehicle.seated(ctx.state, ov, "gunner")}
-    ]
+    gunners = gunners_aboard(ctx.state, ov)
     who = ", ".join(str(ctx.name(o.id).render()) for o in gunners) or "-"
     ctx.emit(
         "marked",
@@ -602,22 +611,33 @@ def board(ctx: Ctx, op_id: str, at: Cell, seat: str | None, rule: str) -> None:
 # --- Axis attacks on a vehicle (SAS-OVEH-10, SAS-AATK-8) ----------------------------------------------------------
 def axis_attack(ctx: Ctx, unit_id: str, vehicle_id: str, reaction: bool) -> None:
     """An Axis unit attacks an occupied vehicle: its HP, LOS to any part of it, short range +1, never cover
-    (SAS-OVEH-10, SAS-AATK-8, OQ-45; reaction out of LOS or range −2, SAS-REACT-4)."""
-    unit, ov = ctx.state.unit(unit_id), ctx.state.op_vehicle(vehicle_id)
+    (SAS-OVEH-10, SAS-AATK-8, OQ-45; reaction out of LOS or range −2, SAS-REACT-4). A unit that reacts as others
+    makes their rolls (mortar team: 2 SMG infantry, SAS-UNIT-8)."""
+    unit = ctx.state.unit(unit_id)
     stats = ctx.state.rt.tables.units.get(unit.kind) if unit is not None else None
-    if unit is None or ov is None or stats is None:
-        return
-    seen = ovehicle.seen_cells(ctx.state, unit, ov)
-    d = min(combat.dist(unit.loc, c) for c in (seen or ov.cells))
-    mods: list[Modifier] = []
-    if reaction and (d > stats.long or not seen):
-        mods.append(Modifier(value=-2, reason=t("target outside LOS or range"), rule_id="SAS-REACT-4"))
-    elif d <= stats.short:
-        mods.append(Modifier(value=1, reason=t("short range ({d})", d=d), rule_id="SAS-AATK-4"))
-    title = t("{unit} attacks {v}", unit=ctx.name(unit_id), v=vname(ctx.state, ov))
-    note = t("no cover modifier against a vehicle")  # SAS-OVEH-10, SAS-AATK-8
-    hits = combat.axis_roll(ctx, unit.kind, mods, title, reaction=reaction, at=(unit.loc, ov.anchor), note=note)
-    damage(ctx, vehicle_id, hits, "SAS-REACT-1" if reaction else "SAS-AATK-2")
+    if stats is None:
+        return  # Axis vehicles fire by their own rules
+    rolls = [stats]
+    if reaction:
+        crew = ctx.state.rt.tables.units[stats.react_as] if stats.react_as else stats
+        rolls = [crew] * stats.reactions
+    for row in rolls:
+        unit, ov = ctx.state.unit(unit_id), ctx.state.op_vehicle(vehicle_id)
+        if unit is None or ov is None:
+            return
+        seen = ovehicle.seen_cells(ctx.state, unit, ov)
+        d = min(combat.dist(unit.loc, c) for c in (seen or ov.cells))
+        mods: list[Modifier] = []
+        if reaction and (d > row.long or not seen):
+            mods.append(Modifier(value=-2, reason=t("target outside LOS or range"), rule_id="SAS-REACT-4"))
+        elif d <= row.short:
+            mods.append(Modifier(value=1, reason=t("short range ({d})", d=d), rule_id="SAS-AATK-4"))
+        rule = "SAS-REACT-1" if reaction else "SAS-AATK-2"
+        title = t("{unit} attacks {v}", unit=ctx.name(unit_id), v=vname(ctx.state, ov))
+        note = t("no cover modifier against a vehicle")  # SAS-OVEH-10, SAS-AATK-8
+        at = (unit.loc, ov.anchor)
+        hits = combat.axis_roll(ctx, row, mods, title, rule=rule, reaction=reaction, at=at, note=note)
+        damage(ctx, vehicle_id, hits, rule)
 
 
 def damage(ctx: Ctx, vehicle_id: str, hits: int, rule: str) -> None:

@@ -35,6 +35,7 @@ from app.systems.sas.ovehicle_actions import (
     cost_of,
     deploy_problem,
     gun_mods,
+    gunners_aboard,
     guns,
     may_act,
     moves_text,
@@ -74,8 +75,8 @@ def _actions(state: SasState, ov: OperatorVehicleState) -> list[Command]:
         ]
     if gunner:
         out += _attacks(state, ov, ends)
-        if stats.can_mark:
-            out += _marks(state, ov, ends)
+        if stats.can_mark and not any(o.support for o in gunners_aboard(state, ov)):
+            out += _marks(state, ov, ends)  # support units never Mark (SAS-SUP-1)
     out += _deploys(state, ov)
     if ovehicle.manned(state, ov) and ovehicle.hp(state, ov) < stats.repair:
         out.append(Repair(side="sas", vehicle=ov.id))

@@ -1,45 +1,30 @@
-"""The rabbit's foot decision: keep an operator's roll, or turn one of its failed dice into a 6.
+"""The rabbit's foot decision: keep an operator's roll, or turn one of its dice into a 6.
 
 Rulebook chapter: §21 items, SAS-EQ-11 (a one-use item that changes the result of any single D6 to a 6; its owner
-may use it on his own roll or on another operator's; the token is removed). An operator's attack roll made in the
-Operator phase — a shot, blind fire, a Sten burst, the blast roll of a grenade he throws — pauses when a 6 on one of
-its failed dice would succeed and an operator on the map holds a rabbit's foot (``luck.check``): the roll is shown
-and the player either keeps it or names the die and the owner of the foot. The command is then resolved with those
-dice, so the target, the noise and every reaction follow from the final roll. Rolls made during the automated Axis
-phases (marked attacks, bombs and mines going off) and scatter rolls are not offered (docs/sas-decisions.md D-EQ-6).
+may use it on his own roll or on another operator's; the token is removed). An operator's roll — in his activation
+or in the automated Axis phases (marked attacks, his bombs and mines going off, barrels he set off), attack, blast
+or scatter — pauses when a 6 on one of its dice would change the outcome and an operator on the map holds a
+rabbit's foot (``luck.check``, ``luck.check_scatter``): the roll is shown and the player either keeps it or names
+the die and the owner of the foot. The command is then resolved again from its start with those dice, so the
+target, the noise and every reaction follow from the final roll; a later roll of the same command may pause in
+its turn (docs/sas-decisions.md D-EQ-6).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from app.core.dice import Roller
-from app.core.i18n import Text, t
+from app.core.i18n import t
 from app.core.messages import Command
 from app.core.ruling import DieResult, Ruling
 from app.systems.sas.context import Ctx
-from app.systems.sas.luck import FOOT, LUCKY, LuckyRoll, helped, owners
+from app.systems.sas.luck import FOOT, LUCKY, LuckyRoll, ReplayRoller, owners
 from app.systems.sas.messages import KeepRoll, SasEvent, UseRabbitsFoot, ev
 from app.systems.sas.operator import illegal
 from app.systems.sas.shooting import spend
 from app.systems.sas.state import PendingRoll, SasState
-
-
-@dataclass
-class ReplayRoller(Roller):
-    """A roller that first gives back the dice already rolled (one of them maybe changed), then rolls on."""
-
-    replay: list[int] = field(default_factory=list)
-
-    def roll(self, count: int, purpose: Text, sides: int = 6, faces: Sequence[str] = ()) -> tuple[int, ...]:
-        """The replayed dice while they last, else new ones."""
-        if not self.replay:
-            return super().roll(count, purpose, sides, faces)
-        values = tuple(self.replay[:count])
-        del self.replay[:count]
-        self.rolled.extend(values)
-        return values
 
 
 def pause(state: SasState, ctx: Ctx, command: Command, luck: LuckyRoll) -> tuple[SasState, list[SasEvent]]:
@@ -51,6 +36,7 @@ def pause(state: SasState, ctx: Ctx, command: Command, luck: LuckyRoll) -> tuple
         target=luck.target,
         modifier=luck.modifier,
         operator=str(getattr(command, "operator", "")),
+        options=luck.options,
     )
     dice = _dice(luck.naturals, luck.target, luck.modifier)
     shown = ", ".join(str(n) for n in luck.naturals)
@@ -61,15 +47,19 @@ def pause(state: SasState, ctx: Ctx, command: Command, luck: LuckyRoll) -> tuple
     return replace(state, pending=pending, dice=ctx.roller.dice), [ev("lucky_roll", text, "SAS-EQ-11", ruling=ruling)]
 
 
-def _dice(naturals: Sequence[int], target: int, modifier: int) -> tuple[DieResult, ...]:
-    return tuple(DieResult(natural=n, modified=n + modifier, success=n + modifier >= target) for n in naturals)
+def _dice(naturals: Sequence[int], target: int | None, modifier: int) -> tuple[DieResult, ...]:
+    """The dice as a ruling shows them (a scatter roll has no success number)."""
+    return tuple(
+        DieResult(natural=n, modified=n + modifier, success=target is not None and n + modifier >= target)
+        for n in naturals
+    )
 
 
 def choices(state: SasState) -> list[Command]:
-    """Keep the roll, or give one failed die a 6 with one operator's rabbit's foot (SAS-EQ-11)."""
+    """Keep the roll, or give one of its dice a 6 with one operator's rabbit's foot (SAS-EQ-11)."""
     pending = state.pending
     assert pending is not None
-    dice = helped(pending.rolled[-pending.count :], pending.target, pending.modifier)
+    dice = pending.options
     uses: list[Command] = [UseRabbitsFoot(side="sas", operator=o, die=d) for o in owners(state) for d in dice]
     return [*uses, KeepRoll(side="sas", operator=pending.operator)]
 
@@ -86,7 +76,7 @@ def resolve(state: SasState, command: Command) -> Ctx:
     elif not isinstance(command, KeepRoll):
         raise illegal("First decide whether to use the rabbit's foot on the roll.", "SAS-EQ-11")
     roller = ReplayRoller(base.dice, command.dice, command.cards, replay=rolled)
-    return Ctx(base, roller, events=events, may_pause=False)
+    return Ctx(base, roller, events=events)
 
 
 def _use(
@@ -97,8 +87,8 @@ def _use(
     owner = base.op(command.operator)
     if not owner.on_map or not owner.item_count(FOOT):
         raise illegal("{op} has no rabbit's foot.", "SAS-EQ-11", op=command.operator)
-    if command.die not in helped(naturals, pending.target, pending.modifier):
-        raise illegal("Die {n} is not a failed die that a 6 would turn into a success.", "SAS-EQ-11", n=command.die)
+    if command.die not in pending.options:
+        raise illegal("A 6 on die {n} would change nothing in this roll.", "SAS-EQ-11", n=command.die)
     was = naturals[command.die - 1]
     rolled[len(rolled) - pending.count + command.die - 1] = LUCKY
     changed = [*naturals[: command.die - 1], LUCKY, *naturals[command.die :]]

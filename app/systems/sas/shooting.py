@@ -50,7 +50,7 @@ def shoot(
         mods.append(Modifier(value=-2, reason=t("blind fire"), rule_id="SAS-BLIND-1"))
     title = t("{op} fires the {weapon} at {target}", op=ctx.name(op_id), weapon=weapon.name_en, target=target)
     rule = "SAS-BLIND-1" if blind else ("SAS-MARK-2" if extra else "SAS-ATK-1")
-    dice = combat.roll(ctx, weapon.rolls, weapon.target, mods, title, lucky=in_activation(ctx, op_id))
+    dice = combat.roll(ctx, weapon.rolls, weapon.target, mods, title, lucky=True)
     hits = sum(1 for d in dice if d.success)
     if weapon.ammo is not None:
         ctx.state = ctx.state.with_op(op_id, ammo=spend(op.ammo, weapon_id))
@@ -87,12 +87,6 @@ def _heard_and_seen(
     survivor(ctx, op_id, target, was_alert)
 
 
-def in_activation(ctx: Ctx, op_id: str) -> bool:
-    """Whether the roll is made by the operator being activated (a rabbit's foot may change it, SAS-EQ-11)."""
-    act = ctx.state.activation
-    return act is not None and act.operator == op_id
-
-
 def spend(stock: tuple[tuple[str, int], ...], what: str) -> tuple[tuple[str, int], ...]:
     """One ammunition / item token fewer (SAS-ATK-5, SAS-EQ)."""
     return tuple((w, n - 1 if w == what else n) for w, n in stock)
@@ -106,7 +100,8 @@ def gain(stock: tuple[tuple[str, int], ...], what: str) -> tuple[tuple[str, int]
 
 
 def assign_hits(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, loc: Cell, hits: int) -> None:
-    """First success on the target; Sten extras on units next to it (SAS-ATK-3, SAS-EQ-2, D-ATK-1)."""
+    """Successes on the target until it is dead (1 HP each: a unit with several HP takes several, SAS-GEN-4); Sten
+    extras on units next to it (SAS-ATK-3, SAS-EQ-2, D-ATK-1)."""
     if hits <= 0:
         return
     if ctx.state.unit(target) is None:
@@ -116,9 +111,9 @@ def assign_hits(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, loc: Cell,
         return
     sweep = ctx.state.rt.tables.weapons[weapon_id].sweep
     extra = combat.sweep_targets(ctx, op_id, weapon_id, loc) if sweep else []
-    combat.kill_unit(ctx, target, "SAS-ATK-3")
-    for unit_id in extra[: hits - 1]:
-        combat.kill_unit(ctx, unit_id, "SAS-EQ-2")
+    left = combat.take_hits(ctx, target, hits, "SAS-ATK-3")
+    for unit_id in extra:
+        left = combat.take_hits(ctx, unit_id, left, "SAS-EQ-2")
 
 
 def survivor(ctx: Ctx, op_id: str, target: str, was_alert: set[str]) -> None:

@@ -46,6 +46,13 @@ class OperatorState:
         aboard: Id of the operator vehicle he sits in (his token is on its sheet, not on a square: ``loc`` is
             ``None``; SAS-OVEH-1, SAS-SETUP-8).
         seat: His seat on that vehicle's sheet ("driver", "front_gunner", ...).
+        kind: A support unit's type ("resistance", "sas_support"); empty for an operator, whose board is his id.
+        support: A support unit: an extra player unit with a limited action card, 3 HP (SAS-SUP-1..4).
+        disguised: Nancy wears her civilian disguise: her board shows its disguise side (SAS-NANCY-1/2).
+        talks: Talk tokens left (SAS-NANCY-6).
+        talking: The Axis unit she is talking to (SAS-NANCY-6/7).
+        talk_facing: That unit's facing before it turned to her, its default facing for a shout (SAS-NANCY-7).
+        strangling: The Axis unit she holds in the garrote (SAS-NANCY-9).
     """
 
     id: str
@@ -66,14 +73,27 @@ class OperatorState:
     scuba: bool = False
     aboard: str | None = None
     seat: str | None = None
+    kind: str = ""
+    support: bool = False
+    disguised: bool = False
+    talks: int = 0
+    talking: str | None = None
+    talk_facing: str = ""
+    strangling: str | None = None
+
+    @property
+    def board_id(self) -> str:
+        """The id of his board in the data tables (a support unit's type, SAS-SUP-1)."""
+        return self.kind or self.id
 
     def ammo_left(self, weapon: str) -> int | None:
         """Ammunition left for ``weapon``; ``None`` when it never runs out."""
         return dict(self.ammo).get(weapon)
 
     def item_count(self, item: str) -> int:
-        """How many ``item`` tokens the operator holds."""
-        return dict(self.items).get(item, 0)
+        """How many ``item`` tokens the operator can use: none while his board shows its disguise side, which
+        hides the equipment of the normal side (SAS-NANCY-5)."""
+        return 0 if self.disguised else dict(self.items).get(item, 0)
 
     @property
     def on_map(self) -> bool:
@@ -177,13 +197,14 @@ class OperatorVehicleState:
 
 @dataclass(frozen=True)
 class ObjectState:
-    """An object on the board or carried: corpse, fuel barrel, placed Lewes bomb, landmine, trap (SAS-OBJ, SAS-EQ).
+    """An object on the board or carried: corpse, fuel barrel, placed Lewes or rat bomb, landmine, trap (SAS-OBJ,
+    SAS-EQ, SAS-EQ-17).
 
     A trap that has killed is ``trap_used`` until an operator picks it up (SAS-EQ-4).
     """
 
     id: str
-    kind: Literal["corpse", "fuel_barrel", "lewes_bomb", "landmine", "trap", "trap_used"]
+    kind: Literal["corpse", "fuel_barrel", "lewes_bomb", "rat_bomb", "landmine", "trap", "trap_used"]
     loc: Cell | None
     fuse: int = 0  # Lewes bombs: Event phases left before the bomb card comes up (SAS-DECK-4, OQ-25)
 
@@ -199,6 +220,8 @@ class Activation:
         pending: Units alerted by the previous action: they react after this one if he is still visible
             to them (SAS-REACT-3).
         spent: Weapons used once this activation that allow only one use per activation (SAS-EQ-16).
+        garrote: Garrote rolls already failed this activation: each lowers the next target by 1 (SAS-NANCY-9,
+            OQ-49).
     """
 
     operator: str
@@ -206,11 +229,13 @@ class Activation:
     aimed: tuple[str, ...] = ()
     pending: tuple[str, ...] = ()
     spent: tuple[str, ...] = ()
+    garrote: int = 0
 
 
 @dataclass(frozen=True)
 class PendingRoll:
-    """An operator's roll waiting for the rabbit's foot decision (SAS-EQ-11).
+    """An operator's roll waiting for the rabbit's foot decision (SAS-EQ-11); ``target`` is ``None`` for a scatter
+    roll.
 
     Attributes:
         command: The command being resolved; it is applied again with these dice once decided.
@@ -219,14 +244,16 @@ class PendingRoll:
         target: Number each modified die must reach.
         modifier: Total modifier of the roll.
         operator: The operator whose roll it is.
+        options: 1-based numbers of the dice a 6 would change usefully.
     """
 
     command: Any
     rolled: tuple[int, ...]
     count: int
-    target: int
+    target: int | None
     modifier: int
     operator: str
+    options: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -320,8 +347,12 @@ class SasState:
         return None
 
     def active_ops(self) -> tuple[OperatorState, ...]:
-        """Operators alive and on the map."""
+        """Operators and support units alive and on the map (the Axis treat both alike, SAS-SUP-2)."""
         return tuple(o for o in self.operators if o.on_map)
+
+    def team_ops(self) -> tuple[OperatorState, ...]:
+        """Operators alive and on the map, support units left out (SAS-SUP-4, SAS-ALARM-4)."""
+        return tuple(o for o in self.operators if o.on_map and not o.support)
 
     def map_units(self) -> tuple[UnitState, ...]:
         """Axis units on the map (not waiting on a spawn tile)."""

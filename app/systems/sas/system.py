@@ -23,7 +23,7 @@ from app.systems.sas import ovehicle_actions, rabbit, turn
 from app.systems.sas.actions import perform
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
-from app.systems.sas.legal import legal
+from app.systems.sas.legal import acting_side, legal
 from app.systems.sas.luck import LuckyRoll
 from app.systems.sas.messages import (
     COMMANDS,
@@ -38,6 +38,7 @@ from app.systems.sas.messages import (
     UseRabbitsFoot,
 )
 from app.systems.sas.mission import SasMission, SasRuntime
+from app.systems.sas.operator import sharing
 from app.systems.sas.setup import build_runtime, initial_state
 from app.systems.sas.state import Activation, SasState
 from app.systems.sas.viewing import build_view
@@ -78,7 +79,7 @@ class SasSystem:
         """Apply a command (pure)."""
         if state.over:
             raise IllegalCommandError(t("The mission is over."), "SAS-MSN-1")
-        acting = "sas" if state.phase == "operator" else "axis"
+        acting = acting_side(state)
         if command.side != acting:
             raise IllegalCommandError(t("It is the {side} side's turn to act.", side=acting), "SAS-TURN-2")
         if state.pending is not None:  # the rabbit's foot decision (SAS-EQ-11)
@@ -86,11 +87,13 @@ class SasSystem:
             command = state.pending.command
         else:
             ctx = Ctx(state, Roller(state.dice, command.dice, command.cards))
+        decided, decisions = ctx.state, list(ctx.events)
         try:
             _dispatch(ctx, command)
-        except LuckyRoll as luck:
+        except LuckyRoll as luck:  # another roll of the same command waits in its turn
             ctx.roller.check_all_used()
-            return rabbit.pause(state, ctx, command, luck)
+            paused, events = rabbit.pause(decided, ctx, command, luck)
+            return paused, [*decisions, *events]
         if any(o.unveiled for o in ctx.state.operators):  # only while the attacking command lasts (SAS-EQ-12)
             ctx.state = replace(ctx.state, operators=tuple(replace(o, unveiled=False) for o in ctx.state.operators))
         ctx.roller.check_all_used()
@@ -107,14 +110,15 @@ class SasSystem:
         return describe_command(state, command)
 
     def active_side(self, state: Any) -> str | None:
-        """ "sas" in the Operator phase, "axis" otherwise, None once over."""
-        return None if state.over else ("sas" if state.phase == "operator" else "axis")
+        """ "sas" in the Operator phase or when a roll waits for the rabbit's foot, "axis" otherwise; None once
+        over."""
+        return None if state.over else acting_side(state)
 
     def outcome(self, state: Any) -> Outcome | None:
         """Victory levels from the mission page (SAS-MSN-1); anything less is a defeat (OQ-55)."""
         if not state.over:
             return None
-        out = sum(1 for o in state.operators if o.status == "exfiltrated")
+        out = sum(1 for o in state.operators if o.status == "exfiltrated" and not o.support)
         for level in sorted(state.rt.mission.victory, key=lambda v: v.level != "major"):
             if set(level.objectives) <= turn.achieved(state) and out >= level.exfiltrated:
                 name = t("Major victory") if level.level == "major" else t("Minor victory")
@@ -162,6 +166,8 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     elif isinstance(command, EndActivation):
         if state.activation is None:
             raise IllegalCommandError(t("No operator is being activated."), "SAS-OP-1")
+        if sharing(state, state.op(state.activation.operator)):
+            raise IllegalCommandError(t("She must end her move in an empty square."), "SAS-NANCY-3")
         ctx.state = replace(state, activation=None)
         ctx.emit("activation_ended", t("The activation ends."), "SAS-OP-2")
     elif isinstance(command, EndPhase):

@@ -25,8 +25,26 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
+Advance = Literal["best", "first", "sentry_point", "blast_range"]
+
+
+class UnitBlast(_Strict):
+    """An Axis infantry unit's blast weapon: mortar (SAS-UNIT-7) or Panzerfaust / grenade (SAS-KS-1)."""
+
+    rolls: int = Field(ge=1, description="Attack rolls when an operator is under the template (SAS-BLAST-2).")
+    target: int = Field(ge=1, le=7)
+    scatter: Literal["small", "large"] = Field(description="Scatter roll (SAS-BLAST-3/4).")
+    long: int | None = Field(None, ge=1, description="Range; none: anywhere on the map, no LOS (mortar).")
+    clear: int = Field(ge=0, description="It never targets an operator this close to an Axis unit (7 / 4 squares).")
+    clear_self: bool = Field(description="The firer itself counts for 'clear' (mortar: yes; Panzerfaust: others).")
+    building: int = Field(0, le=0, description="Modifier against an operator inside a building (mortar: -3).")
+    mode: str = Field("", description="Token side it fires from (mortar: 'attack', set up on a sentry point).")
+    then: str | None = Field(None, description="Single use: the unit it becomes after firing (SMG infantry).")
+    proposed: bool = Field(False, description="Rolls and target are a proposal, not in the text (OQ-54).")
+
+
 class UnitStats(_Strict):
-    """One row of the Axis unit stat table (SAS-UNIT, §19.1)."""
+    """One row of the Axis unit stat table (SAS-UNIT, §19.1) and the special rules a unit type follows."""
 
     id: str
     name_en: str
@@ -38,6 +56,19 @@ class UnitStats(_Strict):
     dice: int = Field(ge=0)
     target: int = Field(ge=1, le=7)
     knife_target: bool = False
+    advance: Advance = Field(
+        "best",
+        description="best: to a best attack position (SAS-ADV-4); first: stops at the first valid attack position "
+        "(HMG team, sniper); sentry_point: to the nearest outdoor sentry point (mortar); blast_range: stops once an "
+        "exposed operator is within its blast range (Panzerfaust / grenade infantry).",
+    )
+    reactions: int = Field(1, ge=0, description="Reaction attacks it makes (0: never reacts, SAS-REACT-7).")
+    react_as: str | None = Field(None, description="Stat row its reaction attacks use (mortar team: SMG).")
+    blast: UnitBlast | None = None
+    hit_becomes: str | None = Field(None, description="One operator success replaces it by this unit (mortar).")
+    casualty_at: int | None = Field(None, ge=1, description="HP left at which its token shows the casualty side.")
+    through_wall: bool = Field(False, description="Fires through one wall at exposed operators inside (SAS-AATK-7).")
+    proposed: bool = Field(False, description="Attack dice or target are a proposal, not in the text (OQ-31).")
     source: str = ""
 
 
@@ -47,7 +78,7 @@ class WeaponStats(_Strict):
     id: str
     name_en: str
     name_zh: str
-    kind: Literal["gun", "knife"]
+    kind: Literal["gun", "knife", "garrote"]
     target: int = Field(ge=1, le=7)
     short: int = Field(ge=0)
     long: int = Field(ge=1)
@@ -81,7 +112,8 @@ class ItemStats(_Strict):
 
 
 class OperatorBoard(_Strict):
-    """One operator board (SAS-BRD-11): HP, recovery point, equipment and items."""
+    """One operator board (SAS-BRD-11): HP, recovery point, equipment and items; or a support unit's card
+    (SAS-SUP-1: 3 HP, weapons, no items)."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name_en: str
@@ -90,6 +122,11 @@ class OperatorBoard(_Strict):
     recovery: int = Field(ge=1)
     weapons: tuple[str, ...]
     items: dict[str, int]
+    disguise: bool = Field(False, description="The board has a civilian-disguise side (Nancy, SAS-NANCY-1).")
+    disguise_weapons: tuple[str, ...] = Field(
+        (), description="Weapons of the disguise side (the garrote, SAS-NANCY-9)."
+    )
+    talk_tokens: int = Field(0, ge=0, description="Talk tokens (Nancy: 3, SAS-NANCY-6).")
     source: str = ""
 
 
@@ -102,13 +139,14 @@ class OperatorTable(_Strict):
     weapons: tuple[WeaponStats, ...]
     items: tuple[ItemStats, ...]
     operators: tuple[OperatorBoard, ...]
+    support_units: tuple[OperatorBoard, ...] = Field((), description="Support unit types (SAS-SUP-1/3).")
 
     @model_validator(mode="after")
     def _references(self) -> Self:
         weapons = {w.id for w in self.weapons}
         items = {i.id for i in self.items}
-        for op in self.operators:
-            if unknown := [w for w in op.weapons if w not in weapons]:
+        for op in (*self.operators, *self.support_units):
+            if unknown := [w for w in (*op.weapons, *op.disguise_weapons) if w not in weapons]:
                 raise ValueError(f"operator {op.id}: unknown weapons {unknown}")
             if unknown := [i for i in op.items if i not in items]:
                 raise ValueError(f"operator {op.id}: unknown items {unknown}")
@@ -126,6 +164,15 @@ class UnitTable(_Strict):
     note: str = ""
     units: tuple[UnitStats, ...]
 
+    @model_validator(mode="after")
+    def _references(self) -> Self:
+        ids = {u.id for u in self.units}
+        for unit in self.units:
+            named = [unit.react_as, unit.hit_becomes, unit.blast.then if unit.blast else None]
+            if unknown := [n for n in named if n is not None and n not in ids]:
+                raise ValueError(f"unit {unit.id}: unknown unit types {unknown}")
+        return self
+
 
 class ActionCost(_Strict):
     """One row of the action table (SAS-ACT-1) with its availability (SAS-ACT-2)."""
@@ -137,6 +184,8 @@ class ActionCost(_Strict):
     crouched: bool
     carrying: bool
     scuba: bool = Field(False, description="Allowed in scuba mode (SAS-EQ-15).")
+    disguised: bool = Field(False, description="Allowed to Nancy in her disguise, unexposed (SAS-NANCY-3).")
+    support: bool = Field(False, description="On the support-unit action card (SAS-ACT-2, SAS-SUP-1).")
 
 
 class ActionTable(_Strict):
@@ -187,6 +236,7 @@ class SquareEffect(_Strict):
     camo: bool = Field(False, description="A standing operator with a camo net is not visible here (SAS-EQ-12).")
     swim: bool = Field(False, description="Water: a scuba operator moves here (SAS-TER-2, SAS-EQ-14).")
     over_water: bool = Field(False, description="Bridge: a scuba operator passes under it (SAS-TER-15).")
+    no_disguise: bool = Field(False, description="Nancy in her disguise may not enter (forest, SAS-NANCY-3).")
     rule: str
 
 
@@ -244,14 +294,29 @@ class BattleHalf(_Strict):
     colour: Colour
     rotation: Rotation | None = None
     count: int = Field(0, ge=0, le=8)
+    units: tuple[str, ...] = Field(
+        (),
+        max_length=8,
+        description="The units shown, in placement order (unit types of data/units.json: 'smg', 'mortar', "
+        "'hmg_team', 'sniper'...); empty: 'count' SMG infantry (SAS-EVTB-2, SAS-UNIT-5, SAS-KS-1/2).",
+    )
 
     @model_validator(mode="after")
     def _fields(self) -> Self:
-        if self.type == "spawn" and self.count < 1:
+        if self.units and self.count not in (0, len(self.units)):
+            raise ValueError("a spawn half lists its units or gives a count, not both")
+        if unknown := [u for u in self.units if u not in _unit_ids()]:
+            raise ValueError(f"unknown unit types {unknown}")
+        if self.type == "spawn" and self.count < 1 and not self.units:
             raise ValueError("a spawn half needs a count >= 1")
         if self.type == "sentry_sweep" and self.rotation is None:
             raise ValueError("a sentry sweep needs a rotation (cw or ccw)")
         return self
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The unit types a spawn places, in order (SAS-EVTB-2)."""
+        return self.units or ("smg",) * self.count
 
 
 class EventCard(_Strict):
@@ -261,8 +326,14 @@ class EventCard(_Strict):
     special: bool = Field(False, description="A special event card, placed by the event window (SAS-DECK-1..3).")
     name_en: str = Field("", description="A special card's title.")
     name_zh: str = ""
-    stealth: StealthHalf
-    battle: BattleHalf
+    stealth: StealthHalf | None = Field(None, description="Left half; a special card may have none (SAS-AVEH-17).")
+    battle: BattleHalf | None = Field(None, description="Right half; a special card may have none.")
+
+    @model_validator(mode="after")
+    def _halves(self) -> Self:
+        if not self.special and (self.stealth is None or self.battle is None):
+            raise ValueError("a regular event card has a stealth half and a battle half")
+        return self
 
 
 class DeckTable(_Strict):
@@ -443,6 +514,7 @@ class Tables(_Strict):
     weapons: dict[str, WeaponStats]
     items: dict[str, ItemStats]
     operators: dict[str, OperatorBoard]
+    support: dict[str, OperatorBoard]
     actions: dict[str, ActionCost]
     ap_per_activation: int
     terrain: TerrainTable
@@ -451,12 +523,26 @@ class Tables(_Strict):
     vehicles: VehicleTable
     operator_vehicles: OperatorVehicleTable
 
+    def board(self, board_id: str) -> OperatorBoard:
+        """An operator's board or a support unit's card (SAS-BRD-11, SAS-SUP-1); KeyError if unknown."""
+        found = self.operators.get(board_id) or self.support.get(board_id)
+        if found is None:
+            raise KeyError(board_id)
+        return found
+
     def vehicle(self, kind: str) -> VehicleStats | None:
         """The vehicle type ``kind``; ``None`` for infantry kinds."""
         for v in self.vehicles.vehicles:
             if v.id == kind:
                 return v
         return None
+
+
+@lru_cache(maxsize=1)
+def _unit_ids() -> frozenset[str]:
+    data = _read("units.json")
+    assert isinstance(data, dict)
+    return frozenset(u["id"] for u in data["units"])
 
 
 def _read(name: str) -> object:
@@ -474,6 +560,7 @@ def tables() -> Tables:
         weapons={w.id: w for w in ops.weapons},
         items={i.id: i for i in ops.items},
         operators={o.id: o for o in ops.operators},
+        support={o.id: o for o in ops.support_units},
         actions={a.id: a for a in actions.actions},
         ap_per_activation=actions.ap_per_activation,
         terrain=TerrainTable.model_validate(_read("terrain.json")),

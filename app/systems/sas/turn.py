@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, marks, ovehicle
+from app.systems.sas import alerts, disguise, marks, ovehicle, vehicle_roles
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -30,9 +30,9 @@ def has_work(state: SasState) -> bool:
     """Whether the current Axis phase still has a step to play."""
     phase = state.phase
     if phase == "advance":
-        return bool(advancers(state))
+        return bool(vehicle_roles.advance_vehicles(state) or advancers(state))
     if phase == "patrol":
-        return bool(patrollers(state))
+        return bool(vehicle_roles.patrol_vehicles(state) or patrollers(state))
     if phase == "attack":
         return bool(attackers(state))
     return phase in ("event", "end") and "phase" not in state.done
@@ -44,10 +44,12 @@ def axis_step(ctx: Ctx) -> None:
     if phase in ("advance", "patrol"):
         marks.fire(ctx)  # SAS-MARK-3: at any moment of these phases (D-MARK-1)
     phase = ctx.state.phase
-    if phase == "advance":
-        advance_step(ctx)
-    elif phase == "patrol":
-        patrol_step(ctx)
+    if phase == "advance":  # vehicles first (SAS-AVEH-1, SAS-AVEH-9, SAS-ADVB-5)
+        if not vehicle_roles.advance_vehicle_step(ctx):
+            advance_step(ctx)
+    elif phase == "patrol":  # black marker: patrol vehicles first (SAS-PAT-1, SAS-AVEH-14)
+        if not vehicle_roles.patrol_vehicle_step(ctx):
+            patrol_step(ctx)
     elif phase == "attack":
         attack_step(ctx)
     elif phase == "event":
@@ -94,7 +96,8 @@ def check_over(ctx: Ctx) -> bool:
         return True
     limit = state.rt.mission.turn_limit
     reason = ""
-    if not state.active_ops() and not ovehicle.aboard_anywhere(state):  # crews count (SAS-OVEH-1)
+    if not state.team_ops() and not any(not o.support for o in ovehicle.aboard_anywhere(state)):
+        # support units do not keep a mission going (SAS-SUP-4); operators aboard a vehicle do (SAS-OVEH-1)
         reason = "no operator is left on the map"
     elif limit is not None and state.turn > limit:
         reason = "the last turn of the mission is over"
@@ -106,7 +109,7 @@ def check_over(ctx: Ctx) -> bool:
 
 
 def end_phase(ctx: Ctx) -> None:
-    """The End phase of either section (SAS-END-1..7)."""
+    """The End phase of either section (SAS-END-1..7; Nancy's suspicion check first, SAS-NANCY-4)."""
     if ctx.state.section == "stealth":
         _stealth_end(ctx)
     else:
@@ -126,9 +129,12 @@ def _stealth_end(ctx: Ctx) -> None:
     crews = ovehicle.aboard_anywhere(state)
     any_exposed = any(o.exposed for o in (*state.active_ops(), *crews))
     willys = [v for v in state.op_vehicles if v.entered and ovehicle.stats(state.rt, v.kind).meter]
-    if any_alert or any_exposed or willys:  # a Willys on the map counts too (SAS-OVEH-10, SAS-SUP-5)
-        alerts.advance_meter(ctx, "SAS-OVEH-10" if willys and not (any_alert or any_exposed) else "SAS-END-1")
-        if ctx.state.section == "battle" and (any_alert or any_exposed):  # a Willys' alarm exposes its crew only
+    suspected = disguise.suspicion(ctx)  # step 1, before the others and instead of them (SAS-NANCY-4, OQ-22)
+    if any_alert or any_exposed or suspected or willys:  # a Willys on the map counts too (SAS-OVEH-10, SAS-SUP-5)
+        if not suspected:
+            rule = "SAS-OVEH-10" if willys and not (any_alert or any_exposed) else "SAS-END-1"
+            alerts.advance_meter(ctx, rule)  # at most +1 (SAS-END-2)
+        if ctx.state.section == "battle" and (any_alert or any_exposed or suspected):  # a Willys' alarm: its crew
             _end_alarm_exposure(ctx)
     if ctx.state.section == "stealth" and any_exposed and not any_alert:
         for op in (*ctx.state.active_ops(), *ovehicle.aboard_anywhere(ctx.state)):

@@ -284,8 +284,8 @@ class Traffic:
         return not any(c in self.barrels or (not self.crush and c in self.ops) for c in cells)
 
     def can_end(self, cells: Iterable[Cell]) -> bool:
-        """Every square is empty (SAS-BRD-2, SAS-AVEH-4)."""
-        return not any(c in self.units or c in self.ops or c in self.barrels for c in cells)
+        """Every square is empty (SAS-BRD-2, SAS-AVEH-4); a convoy's operators are run over (SAS-AVEH-21)."""
+        return not any(c in self.units or c in self.barrels or (not self.crush and c in self.ops) for c in cells)
 
 
 def traffic(state: SasState, unit_id: str, crush: bool = False) -> Traffic:
@@ -445,16 +445,17 @@ def line(route: tuple[Cell, ...]) -> Line:
     return Line(squares, {c: tuple(v) for c, v in index.items()}, -EXTEND, len(route) - 1)
 
 
-def entry_key(route: tuple[Cell, ...], width: int, behind: int = 0) -> Key:
+def entry_key(route: tuple[Cell, ...], width: int, behind: int = 0, side: Side = "right") -> Key:
     """Where a vehicle waits to drive ``route``: wholly off the map, facing along the route's first step, the
-    route's first square straight ahead of its right-hand front square (decision D-AVEH-6); ``behind`` more
-    squares back (a convoy's column)."""
+    route's first square straight ahead of its right-hand (``side``) front square (decision D-AVEH-6);
+    ``behind`` more squares back (a convoy's column)."""
     (x0, y0), (x1, y1) = route[0], route[1]
     dx, dy = x1 - x0, y1 - y0
     facing = next(f for f, v in VEC.items() if v == (dx, dy))
     rx, ry = VEC[rotate(facing, "cw")]
     back = 1 + behind
-    return (x0 - dx * back - rx * (width - 1), y0 - dy * back - ry * (width - 1), facing)
+    across = width - 1 if side == "right" else 0
+    return (x0 - dx * back - rx * across, y0 - dy * back - ry * across, facing)
 
 
 def progress(route: Line, front: Iterable[Cell], after: int | None = None, window: int = 0) -> int | None:
@@ -470,14 +471,25 @@ def progress(route: Line, front: Iterable[Cell], after: int | None = None, windo
     return found
 
 
-def drive(state: SasState, unit: UnitState, route: tuple[Cell, ...], budget: int, *, crush: bool = False) -> list[Step]:
+def drive(
+    state: SasState,
+    unit: UnitState,
+    route: tuple[Cell, ...],
+    budget: int,
+    *,
+    crush: bool = False,
+    side: Side = "right",
+) -> list[Step]:
     """The moves a vehicle makes following ``route`` with up to ``budget`` MP (SAS-AVEH-14/17, D-AVEH-6).
 
-    At each square it takes the first move, in the order straight on, diagonally left or right, turn left or
-    right, that brings a square further along the line under its front row; it stops when none does, when the
-    move costs more MP than it has left (a truck before a turn, SAS-AVEH-2), or once it has passed the route's
-    end and is wholly off the map (SAS-AVEH-15). Terrain and the passing rules apply (SAS-AVEH-3/4); where it
-    may end is the caller's business."""
+    The printed line runs under the token's right-hand column (``side``; driving a route back, its left-hand one,
+    so it keeps to the same squares). At each square the vehicle takes, of the forward moves terrain allows, the
+    one bringing that front square furthest along the line (ties: straight on,
+    diagonally left or right, turn left or right; a diagonal step only onto the very next square of the line, so
+    it never cuts a corner); failing that, any front square. It stops when no move gets it
+    further, when that move costs more MP than it has left (a truck before a turn, SAS-AVEH-2), when an operator
+    or a fuel barrel is in the way (SAS-AVEH-4, unless it runs operators over), or once it has passed the route's
+    end and is wholly off the map (SAS-AVEH-15). Where it may end is the caller's business."""
     rt = state.rt
     board = board_for(rt, unit.kind)
     width, length = board.stats.width, board.stats.length
@@ -491,19 +503,12 @@ def drive(state: SasState, unit: UnitState, route: tuple[Cell, ...], budget: int
     left = budget
     out: list[Step] = []
     while left > 0:
-        x, y, facing = here
-        chosen = None
-        for tpl in board.templates[facing][: len(FORWARD_MOVES)]:
-            nxt = (x + tpl.delta[0], y + tpl.delta[1], tpl.facing)
-            ahead = progress(path, _front(nxt, width, length), at, window)
-            if ahead is not None:
-                chosen = (tpl, nxt, ahead)
-                break
+        chosen = _next_on_line(board, path, (here, at), window, side)
         if chosen is None:
             break
-        tpl, nxt, ahead = chosen
-        mp = board.cost(tpl, x, y)
-        if mp is None or mp > left or not cars.can_enter((x + ox, y + oy) for ox, oy in tpl.new):
+        tpl, nxt, ahead, mp = chosen
+        x, y, _facing = here
+        if mp > left or not cars.can_enter((x + ox, y + oy) for ox, oy in tpl.new):
             break
         out.append(Step(tpl.move, nxt, mp))
         left -= mp
@@ -511,6 +516,31 @@ def drive(state: SasState, unit: UnitState, route: tuple[Cell, ...], budget: int
         if at > path.last and on_map_count(rt, _cells((here[0], here[1]), here[2], width, length)) == 0:
             break  # it has left the map (SAS-AVEH-15/17)
     return out
+
+
+def _next_on_line(
+    board: VehicleBoard, path: Line, where: tuple[Key, int], window: int, side: Side
+) -> tuple[_Template, Key, int, int] | None:
+    """The forward move following the line best (D-AVEH-6): its template, pose, progress and MP."""
+    width, length = board.stats.width, board.stats.length
+    (x, y, facing), at = where
+    own = slice(width - 1, width) if side == "right" else slice(0, 1)
+    for right_only in (True, False):
+        best: tuple[int, int, _Template, Key, int] | None = None
+        for order, tpl in enumerate(board.templates[facing][: len(FORWARD_MOVES)]):
+            mp = board.cost(tpl, x, y)
+            if mp is None:
+                continue
+            nxt = (x + tpl.delta[0], y + tpl.delta[1], tpl.facing)
+            front = _front(nxt, width, length)
+            ahead = progress(path, front[own] if right_only else front, at, window)
+            if ahead is not None and tpl.move.side and not tpl.move.turn and ahead != at + 1:
+                continue  # a diagonal step follows a diagonal stretch of the line, it never cuts a corner
+            if ahead is not None and (best is None or (ahead, -order) > (best[0], best[1])):
+                best = (ahead, -order, tpl, nxt, mp)
+        if best is not None:
+            return best[2], best[3], best[0], best[4]
+    return None
 
 
 def _front(key: Key, width: int, length: int) -> tuple[Cell, ...]:

@@ -46,9 +46,17 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
             ("carrying", bool(op.carrying)),
             ("scuba", op.scuba),  # SAS-EQ-14
             ("camouflaged", camouflaged(state, op)),  # SAS-EQ-12
+            ("disguised", op.disguised),  # SAS-NANCY-2
+            ("talking", op.talking is not None),  # SAS-NANCY-6
         )
         flags = tuple(f for f, on in states if on)
-        details = ((t("HP"), str(op.hp)), (t("Ammo"), ", ".join(f"{w} {n}" for w, n in op.ammo) or "-"))
+        details: tuple[tuple[Text, str], ...] = (
+            (t("HP"), str(op.hp)),
+            (t("Ammo"), ", ".join(f"{w} {n}" for w, n in op.ammo) or "-"),
+        )
+        if op.support:  # damage markers (SAS-SUP-1)
+            damage = state.rt.tables.support[op.kind].hp - op.hp
+            details = (*details, (t("Damage markers"), str(damage)))
         out.append(
             CounterView(
                 op.id,
@@ -56,7 +64,7 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
                 op.id[:2].upper(),
                 name_of(state, op.id),
                 "sas",
-                "operator",
+                "support" if op.support else "operator",
                 op.facing,
                 None,
                 str(op.hp),
@@ -67,24 +75,28 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
             )
         )
     for unit in state.units:
-        flags = tuple(
-            f for f, on in (("alert", unit.alert), ("cigarette", unit.cigarette), ("spawn", unit.on_spawn)) if on
-        )
+        marks = (("alert", unit.alert), ("cigarette", unit.cigarette), ("spawn", unit.on_spawn))
+        flags = tuple(f for f, on in (*marks, (unit.mode, unit.mode in ("talking", "strangled"))) if on)
+        stats = state.rt.tables.units.get(unit.kind)
+        hp = stats.hp - unit.damage if stats is not None and stats.hp > 1 else None
         out.append(
             CounterView(
                 unit.id,
                 unit.loc,
-                unit.kind[:3].upper(),
+                LABELS.get(unit.kind, unit.kind[:3].upper()),
                 name_of(state, unit.id),
                 "axis",
                 unit.kind,
                 unit.facing,
                 "#202020" if unit.colour == "black" else None,
-                None,
-                flags,
+                None if hp is None else str(hp),
+                (*flags, unit.mode) if unit.mode else flags,  # the token's side: mortar "attack", HMG "casualty"
             )
         )
     return out + ovehicle_view.counters(state)  # SAS-OVEH
+
+
+LABELS = {"mortar": "MTR", "hmg_team": "HMG", "sniper": "SNP", "panzerfaust": "PzF", "grenadier": "GRN"}
 
 
 def _markers(state: SasState) -> list[MarkerView]:
@@ -115,6 +127,9 @@ def _panels(state: SasState) -> list[PanelView]:
         rows += [(_equipment_name(state, i), str(n)) for i, n in op.items]
         if (seat := ovehicle_view.seat_row(state, op.id)) is not None:
             rows.append(seat)  # SAS-OVEH-1
+        if state.rt.tables.board(op.board_id).disguise:  # SAS-NANCY-2, SAS-NANCY-6
+            side = t("civilian disguise") if op.disguised else t("normal")
+            rows += [(t("Board side"), side), (t("Talk tokens"), str(op.talks))]
         panels.append(PanelView(name_of(state, op.id), tuple(rows)))
     panels += ovehicle_view.panels(state)
     deck: tuple[Text, str | Text] = (t("Cards left"), str(len(state.deck)))

@@ -176,12 +176,13 @@ def arc(rt: SasRuntime, loc: Cell, facing: str) -> tuple[Cell, ...]:
     return found
 
 
-def in_arc(loc: Cell, facing: str, target: Cell) -> bool:
-    """Whether ``target`` is in the arc or peripheral squares of a unit at ``loc`` (SAS-LOS-2)."""
+def in_arc(loc: Cell, facing: str, target: Cell, reach: int = SIGHT) -> bool:
+    """Whether ``target`` is in the arc or peripheral squares of a unit at ``loc`` (SAS-LOS-2); ``reach``: a sniper
+    aims along his arc to his long range 16 (SAS-KS-2, D-KS-2)."""
     if _dist(loc, target) == 1 and not covers(facing, loc, target):
         fx, fy = VEC[facing]
         return target in ((loc[0] - fy, loc[1] + fx), (loc[0] + fy, loc[1] - fx))
-    return covers(facing, loc, target) and _dist(loc, target) <= SIGHT
+    return covers(facing, loc, target) and _dist(loc, target) <= reach
 
 
 def axis_blockers(state: SasState) -> frozenset[Cell]:
@@ -227,8 +228,9 @@ def grade(
 
 
 def can_see(unit: UnitState, state: SasState) -> bool:
-    """Whether the unit has any sight now (spawn tiles, cigarette: SAS-BRD-14, SAS-EVT-8)."""
-    return not unit.on_spawn and not unit.cigarette
+    """Whether the unit has any sight now (spawn tiles, cigarette: SAS-BRD-14, SAS-EVT-8; talking to Nancy or in
+    her garrote: SAS-NANCY-7/9)."""
+    return not unit.on_spawn and not unit.cigarette and unit.mode not in ("talking", "strangled")
 
 
 def vision(state: SasState, unit: UnitState, explain: bool = False) -> dict[Cell, tuple[str, str]]:
@@ -246,9 +248,9 @@ def vision(state: SasState, unit: UnitState, explain: bool = False) -> dict[Cell
     return out
 
 
-def sees_square(state: SasState, unit: UnitState, target: Cell) -> str | None:
+def sees_square(state: SasState, unit: UnitState, target: Cell, reach: int = SIGHT) -> str | None:
     """The unit's visibility grade of one square (None: not seen)."""
-    if not can_see(unit, state) or target == unit.loc or not in_arc(unit.loc, unit.facing, target):
+    if not can_see(unit, state) or target == unit.loc or not in_arc(unit.loc, unit.facing, target, reach):
         return None
     g, _why = grade(state, unit.loc, target, axis_blockers(state) - {unit.loc}, barrels(state))
     return g
@@ -262,16 +264,27 @@ def camouflaged(state: SasState, op: OperatorState) -> bool:
     return bool(state.rt.tables.terrain.squares[state.rt.grid.terrain(op.loc)].camo)
 
 
-def sees_op(state: SasState, unit: UnitState, op: OperatorState) -> bool:
-    """Whether the unit sees the operator: fully visible square, or half visible and standing (SAS-LOS-5); under a
-    camo net only from an adjacent square (SAS-EQ-12, decision D-EQ-5)."""
+def undercover(state: SasState, op: OperatorState) -> bool:
+    """Nancy in her disguise, not exposed, before the alarm: the Axis do not detect her (SAS-NANCY-3/5/8)."""
+    return op.disguised and not op.exposed and state.section == "stealth"
+
+
+def sees_op(state: SasState, unit: UnitState, op: OperatorState, reach: int = SIGHT) -> bool:
+    """Whether the unit detects the operator: in its sight (``in_sight``) and not Nancy undercover (SAS-NANCY-3).
+    ``reach``: how far along its arc it looks (8; a sniper's attack line: 16, D-KS-2)."""
+    return not undercover(state, op) and in_sight(state, unit, op, reach)
+
+
+def in_sight(state: SasState, unit: UnitState, op: OperatorState, reach: int = SIGHT) -> bool:
+    """Whether the operator is in the unit's LOS: fully visible square, or half visible and standing (SAS-LOS-5);
+    under a camo net only from an adjacent square (SAS-EQ-12, decision D-EQ-5)."""
     if op.loc is None or scuba.hidden(state, op):  # in the water only an exposed operator is seen (SAS-EQ-15)
         return False
     if _dist(unit.loc, op.loc) > 1 and camouflaged(state, op):
         return False
     if op.scuba and scuba.water_line(state, unit.loc, False, op.loc, True):
         return False
-    g = sees_square(state, unit, op.loc)
+    g = sees_square(state, unit, op.loc, reach)
     return g == FULL or (g == HALF and not op.crouched)
 
 

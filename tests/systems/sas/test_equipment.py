@@ -190,3 +190,90 @@ def test_sas_eq_11_no_rabbits_foot_decision_without_a_roll_waiting():
         with pytest.raises(IllegalCommandError) as err:
             SYSTEM.apply(st, cmd)
         assert err.value.rule_id == "SAS-EQ-11"
+
+
+def test_sas_eq_11_marked_attack_in_the_patrol_phase_waits_for_the_foot():
+    """SAS-EQ-11 in an Axis phase: Jock's marked pistol shot at the white patrolman (natural 1 +2 marked +1 short = 4,
+    5+ needed) misses; he holds a rabbit's foot, so the Axis step waits and the SAS player decides. Turning the die
+    into a 6 kills the patrolman where he stands; the Axis step then goes on from there."""
+    from app.systems.sas.messages import Mark, RunAxisStep, UseRabbitsFoot
+    from app.systems.sas.mission import PatrolLine
+
+    path = tuple((2, y) for y in range(11, -1, -1))
+    rt = runtime(OPEN, lines={"w": PatrolLine("w", "white", path, ((path[0], "N"),), False)})
+    patrol = unit("wp", "rifle", (2, 11), "N", role="patrolman", colour="white", line="w")
+    st = activate(state(rt, [op("jock", (5, 11), items=(("rabbits_foot", 1),))], [patrol]), "jock")
+    st, _ = _apply(st, Mark(side="sas", operator="jock", target="wp", weapon="pistol", facing="N"))
+    from dataclasses import replace
+
+    st = replace(st, phase="patrol", patrol_marker="white")
+    assert SYSTEM.active_side(st) == "axis"
+    paused, events = _apply(st, RunAxisStep(side="axis"), dice=(1,))
+    assert paused.pending is not None and SYSTEM.active_side(paused) == "sas"
+    assert [e.kind for e in events] == ["lucky_roll"]
+    assert SYSTEM.legal_commands(paused, "axis") == []
+    with pytest.raises(IllegalCommandError):
+        SYSTEM.apply(paused, RunAxisStep(side="axis"))
+    after, events = SYSTEM.apply(paused, UseRabbitsFoot(side="sas", operator="jock", die=1))
+    assert after.pending is None and after.unit("wp") is None
+    assert not after.op("jock").exposed and after.op("jock").item_count("rabbits_foot") == 0
+    assert next(o for o in after.objects if o.kind == "corpse").loc == (2, 8)
+
+
+def test_sas_eq_11_blind_throw_scatter_then_blast_three_decisions_in_one_command():
+    """SAS-EQ-11 with SAS-EQ-7 / SAS-BLAST-3: any D6 of an operator's roll may become a 6. Jock's blind throw rolls
+    2D6 = 1+2 for the scatter direction: Paddy's foot is offered on either die (both change the total); the roll is
+    kept. The distance die 1 (1 square; a 6 would make it 3) waits too; kept. Then the blast (4 rolls at 2+) of
+    1,1,1,1 waits again, and Paddy's foot turns die 4 into a 6. Three decisions, one command, the AP spent once."""
+    from app.systems.sas.messages import KeepRoll, UseRabbitsFoot
+
+    rows = ["." * 12] * 8 + ["..R" + "." * 9] + ["." * 12] * 3
+    rt = runtime(rows)
+    paddy = op("paddy", (9, 10), items=(("rabbits_foot", 1),))
+    st = activate(state(rt, [op("jock", (2, 10)), paddy], [unit("u", "rifle", (5, 5), "N")]), "jock")
+    first, events = _apply(st, Throw(side="sas", operator="jock", to=(2, 6)), dice=(1, 2))
+    assert first.pending is not None and first.pending.target is None
+    offered = sorted(c.die for c in SYSTEM.legal_commands(first) if c.kind == "rabbits_foot")
+    assert offered == [1, 2] and events[0].ruling.dice[0].natural == 1
+    distance, _ = _apply(first, KeepRoll(side="sas", operator="jock"), dice=(1,))
+    assert distance.pending is not None and distance.pending.options == (1,)
+    second, events = _apply(distance, KeepRoll(side="sas", operator="jock"), dice=(1, 1, 1, 1))
+    assert second.pending is not None and second.pending.count == 4
+    assert second.op("jock").item_count("grenade") == first.op("jock").item_count("grenade")  # nothing applied yet
+    after, events = SYSTEM.apply(second, UseRabbitsFoot(side="sas", operator="paddy", die=4))
+    assert after.pending is None and after.activation.ap == 3
+    assert after.op("paddy").item_count("rabbits_foot") == 0 and after.op("jock").item_count("grenade") == 0
+    blast = next(e.ruling for e in events if e.kind == "blast")
+    assert [d.natural for d in blast.dice] == [1, 1, 1, 6]
+
+
+def test_sas_eq_11_scatter_distance_die_offered_only_when_a_6_moves_it_further():
+    """SAS-EQ-11 / SAS-BLAST-3: a small-scatter distance of 5 already gives 3 squares, as a 6 would: not offered.
+    A distance of 1 (1 square) would become 3 squares: offered."""
+    rows = ["." * 12] * 8 + ["..R" + "." * 9] + ["." * 12] * 3
+    rt = runtime(rows)
+    jock = op("jock", (2, 10), items=(("grenade", 1), ("rabbits_foot", 1)))
+    st = activate(state(rt, [jock], []), "jock")
+    after, _ = _apply(st, Throw(side="sas", operator="jock", to=(2, 6)), dice=(6, 6, 5, 2, 2, 2, 2))
+    assert after.pending is None
+    paused, _ = _apply(st, Throw(side="sas", operator="jock", to=(2, 6)), dice=(6, 6, 1))
+    assert paused.pending is not None and paused.pending.count == 1 and paused.pending.options == (1,)
+
+
+def test_sas_eq_11_lewes_bomb_blast_in_the_event_phase_waits_for_the_foot():
+    """SAS-EQ-11: the blast roll of an operator's Lewes bomb going off in the Event phase is his roll too."""
+    from dataclasses import replace
+
+    from app.core.dice import Roller
+    from app.systems.sas import blasts
+    from app.systems.sas.context import Ctx
+    from app.systems.sas.luck import LuckyRoll
+    from app.systems.sas.state import ObjectState
+
+    rt = runtime(OPEN)
+    st = state(rt, [op("jock", (0, 11), items=(("rabbits_foot", 1),))], [unit("u", "rifle", (6, 6), "N")])
+    st = replace(st, objects=(ObjectState("b1", "lewes_bomb", (6, 5), fuse=1),), phase="event")
+    ctx = Ctx(st, Roller(st.dice, (1, 1, 1, 1, 1, 1)))
+    with pytest.raises(LuckyRoll) as luck:
+        blasts.detonate_bombs(ctx)
+    assert luck.value.options == (1, 2, 3, 4, 5, 6) and luck.value.target == 2

@@ -23,8 +23,8 @@ from app.systems.sas.messages import (
     VehicleMark,
     VehicleMove,
 )
-from app.systems.sas.mission import SasMission, VehiclePlacement
-from app.systems.sas.state import OperatorVehicleState
+from app.systems.sas.mission import OperatorVehiclePlacement, SasMission
+from app.systems.sas.state import OperatorState, OperatorVehicleState
 
 from .board import activate, op, runtime, state, unit
 
@@ -448,7 +448,9 @@ def test_sas_setup_8_willys_mission_starts_on_the_entry_tile_vehicle_spot():
 def test_sas_msn_3_willys_removed_on_fewer_than_8_tiles():
     """SAS-MSN-3: on a map of fewer than 8 tiles the Willys is removed; its crew starts on the entry/exit tile."""
     _system, model = load_scenario(FOLDER / "demolition_fuel_depot.json", {"sas": SYSTEM})
-    model = model.model_copy(update={"vehicles": [VehiclePlacement(kind="willys", crew={"driver": "jock"})]})
+    model = model.model_copy(
+        update={"operator_vehicles": [OperatorVehiclePlacement(kind="willys", crew={"driver": "jock"})]}
+    )
     rt = SYSTEM.load_scenario(model, FOLDER)
     st = SYSTEM.initial_state(rt, 1)
     assert st.op_vehicles == () and st.op("jock").loc in rt.entry_exit
@@ -459,5 +461,28 @@ def test_sas_setup_8_a_willys_needs_a_driver():
     with pytest.raises(ValueError, match="driver"):
         _system, model = load_scenario(FOLDER / "raid_airfield_willys.json", {"sas": SYSTEM})
         SasMission.model_validate(
-            {**model.model_dump(), "vehicles": [{"kind": "willys", "crew": {"passenger": "jock"}}]}
+            {**model.model_dump(), "operator_vehicles": [{"kind": "willys", "crew": {"passenger": "jock"}}]}
         )
+
+
+def test_sas_sup_1_a_support_unit_gunner_cannot_mark():
+    """SAS-SUP-1: support units may use vehicles but never Mark, not even in the Willys."""
+    fighter = OperatorState("res1", None, "N", 3, kind="resistance", support=True, aboard="willys", seat="front_gunner")
+    st = _st(ops=[*_crew("driver"), fighter], units=[unit("r", "rifle", (2, 3), "S")])
+    assert any(isinstance(c, VehicleAttack) for c in _legal(st))
+    assert not any(isinstance(c, VehicleMark) for c in _legal(st))
+    with pytest.raises(IllegalCommandError, match="Support units"):
+        _apply(st, VehicleMark(side="sas", vehicle="willys", target="r"))
+
+
+def test_sas_sup_5_alert_units_advance_on_the_support_willys():
+    """SAS-SUP-5: the support Willys always counts as exposed: an alert guard advances to a best attack position
+    against it (short range, a square of it in sight) with no exposed operator on the map."""
+    support = OperatorVehicleState("willys", "support_willys", (2, 9), "N")
+    guard = unit("g", "smg", (10, 9), "N", alert=True, role="guard")
+    st = _st(ops=[op("jock", None, aboard="willys", seat="passenger_1")], units=[guard], vehicles=[support])
+    st, events = SYSTEM.apply(replace(st, phase="advance", section="battle"), RunAxisStep(side="axis"))
+    moved = st.unit("g")
+    assert moved is not None and ovehicle.distance(st.op_vehicle("willys"), moved.loc) <= 4
+    assert ovehicle.sees(st, moved, st.op_vehicle("willys"))
+    assert any(e.kind == "unit_moved" and "best attack position" in e.text.render() for e in events)
