@@ -60,6 +60,8 @@ def _label(state: SasState, command: Command, target: tuple[int, int] | None) ->
     if isinstance(command, UseRabbitsFoot):
         owner = name_of(state, command.operator)
         return t("{action} ({owner}): die {n} becomes a 6", action=action, owner=owner, n=command.die)
+    if (board := ovehicle_legal.boarding_label(state, command, action)) is not None:  # SAS-OVEH-1
+        return board
     if isinstance(command, ChangeClothes):  # SAS-NANCY-2
         disguised = state.op(command.operator).disguised
         return t("Change back into uniform") if disguised else t("Put on the civilian disguise")

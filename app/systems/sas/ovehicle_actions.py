@@ -135,6 +135,22 @@ def check(ctx: Ctx, cmd: Command) -> int:
     return cost
 
 
+def new_turn(ctx: Ctx) -> None:
+    """A new Operator phase: every vehicle gets its 2 actions, taken before any operator is activated (SAS-OVEH-2,
+    OQ-43)."""
+    ap = ctx.state.rt.tables.operator_vehicles.ap_per_turn
+    ctx.state = replace(ctx.state, op_vehicles=tuple(replace(v, ap=ap) for v in ctx.state.op_vehicles))
+    for ov in ctx.state.op_vehicles:
+        if ovehicle.seated(ctx.state, ov, "driver") or ovehicle.seated(ctx.state, ov, "gunner"):
+            ctx.emit(
+                "vehicle_ready",
+                t("{v} has {n} actions; operator vehicles act before any operator.", v=vname(ctx.state, ov), n=ap),
+                "SAS-OVEH-2",
+                (ov.anchor,),
+                instruction=t("Play {v}'s actions first, then activate the operators.", v=vname(ctx.state, ov)),
+            )
+
+
 # --- the action cycle -------------------------------------------------------------------------------------------
 def perform(ctx: Ctx, cmd: Command) -> None:
     """One vehicle action: cost, effect, detection, reaction attacks (SAS-OVEH-2, SAS-REACT-1/2)."""

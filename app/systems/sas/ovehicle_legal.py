@@ -205,6 +205,20 @@ def _sprint_boardings(ctx: Ctx, op: OperatorState, square: Cell, seats: list[str
 
 
 # --- presentation ------------------------------------------------------------------------------------------------
+def boarding_label(state: SasState, cmd: Command, action: Text) -> Text | None:
+    """ "Move: board the Willys jeep at N28 (driver)" for a Move or Sprint into a vehicle (SAS-OVEH-1)."""
+    if not isinstance(cmd, Move | Sprint) or not state.op_vehicles:
+        return None
+    last = cmd.to if isinstance(cmd, Move) else (cmd.path[-1] if cmd.path else None)
+    ov = state.op_vehicle_at(tuple(last)) if last is not None else None  # type: ignore[arg-type]
+    if ov is None:
+        return None
+    seat = seat_name(cmd.seat or (ovehicle.free_seats(state, ov) or [""])[0])
+    return t(
+        "{action}: board {v} at {sq} ({seat})", action=action, v=vname(state, ov), sq=state.rt.label(last), seat=seat
+    )
+
+
 def describe(state: SasState, cmd: Command) -> CommandInfo | None:
     """Label, group, actor (the vehicle), target square, AP cost and hit chance of a vehicle command."""
     vid = getattr(cmd, "vehicle", None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, disguise, marks, ovehicle, vehicle_roles
+from app.systems.sas import alerts, disguise, marks, ovehicle, ovehicle_actions, vehicle_roles
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -72,9 +72,8 @@ def next_phase(ctx: Ctx) -> None:
     ctx.state = replace(state, phase=nxt, turn=turn, done=frozenset(), activation=None)
     if nxt == "operator":
         ops = tuple(replace(o, activated=False) for o in ctx.state.operators)
-        ap = state.rt.tables.operator_vehicles.ap_per_turn  # 2 actions per vehicle (SAS-OVEH-2, OQ-43)
-        vehicles = tuple(replace(v, ap=ap) for v in ctx.state.op_vehicles)
-        ctx.state = replace(ctx.state, operators=ops, reacted=frozenset(), op_vehicles=vehicles)
+        ctx.state = replace(ctx.state, operators=ops, reacted=frozenset())
+        ovehicle_actions.new_turn(ctx)  # the vehicles' 2 actions, before any operator (SAS-OVEH-2)
     title = t("Turn {n}: {phase} ({section}).", n=turn, phase=PHASE_NAMES[nxt], section=ctx.state.section)
     ctx.emit("phase_started", title, "SAS-TURN-2")
 
