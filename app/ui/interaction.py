@@ -25,6 +25,8 @@ def _layer_title(name: str) -> str:
     """The label of a highlight layer in the hover line (the SAS vision overlay: grade, and who sees and why)."""
     titles = {"vision": tr("Axis vision"), "vision_why": tr("Seen by")}
     return titles.get(name, name)
+
+
 Choice = tuple[str, Callable[[], None]]
 
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.core.messages import Command
-from app.systems.sas import alerts, combat, disguise, items, marks, scuba, shooting
+from app.systems.sas import alerts, combat, disguise, items, marks, ovehicle_actions, scuba, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import (
     AbortGarrote,
@@ -299,9 +299,33 @@ def do_exfiltrate(ctx: Ctx, cmd: Exfiltrate) -> None:
     ctx.emit("exfiltrated", t("{op} leaves the map.", op=ctx.name(op.id)), "SAS-MSN-1", (op.loc,))
 
 
+def move_or_board(ctx: Ctx, cmd: Move) -> None:
+    """Move 1 square; into an operator vehicle's square: board it (SAS-MOVE-1, SAS-OVEH-1)."""
+    if ctx.state.op_vehicle_at(cmd.to) is None:
+        do_move(ctx, cmd)
+    else:
+        ovehicle_actions.board(ctx, cmd.operator, cmd.to, cmd.seat, "SAS-MOVE-1")
+
+
+def sprint_or_board(ctx: Ctx, cmd: Sprint) -> None:
+    """Sprint; a path whose last square is an operator vehicle's boards it there (SAS-SPRINT-1, SAS-OVEH-1)."""
+    if not cmd.path or ctx.state.op_vehicle_at(cmd.path[-1]) is None:
+        do_sprint(ctx, cmd)
+        return
+    op = ctx.state.op(cmd.operator)
+    if len(cmd.path) > 1:
+        do_sprint(ctx, cmd.model_copy(update={"path": cmd.path[:-1]}))
+        op = ctx.state.op(cmd.operator)
+    if not op.on_map:
+        return
+    if (why := ovehicle_actions.board_problem(ctx.state, op, cmd.path[-1], cmd.seat)) is not None:
+        raise illegal("Cannot sprint: {why}.", "SAS-SPRINT-1", why=why)
+    ovehicle_actions.board(ctx, cmd.operator, cmd.path[-1], cmd.seat, "SAS-SPRINT-1")
+
+
 HANDLERS = {
-    Move: do_move,
-    Sprint: do_sprint,
+    Move: move_or_board,
+    Sprint: sprint_or_board,
     Climb: do_climb,
     Crouch: do_posture,
     Stand: do_posture,

@@ -16,11 +16,11 @@ from typing import cast
 
 from app.core.i18n import t
 from app.geometry.paths import costs_from
-from app.systems.sas import alerts, artillery, combat, items, marks
+from app.systems.sas import alerts, artillery, combat, items, marks, ovehicle, ovehicle_actions
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
-from app.systems.sas.state import OperatorState, SasState, UnitState
+from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
 from app.systems.sas.vision import SIGHT, sees_op
 
 Cell = tuple[int, int]
@@ -33,8 +33,27 @@ def exposed(state: SasState) -> list[OperatorState]:
     return [o for o in state.active_ops() if o.exposed]
 
 
-def _near(unit: UnitState, ops: list[OperatorState]) -> int:
-    return min(combat.dist(unit.loc, o.loc) for o in ops if o.loc is not None)
+def _near(unit: UnitState, ops: list[OperatorState], state: SasState | None = None) -> int:
+    """Distance to the nearest exposed operator, or exposed operator vehicle when ``state`` is given."""
+    found = [combat.dist(unit.loc, o.loc) for o in ops if o.loc is not None]
+    if state is not None:
+        found += [ovehicle.distance(v, unit.loc) for v in ovehicle.exposed_vehicles(state)]
+    return min(found)
+
+
+Target = OperatorState | OperatorVehicleState
+
+
+def targets(state: SasState, unit: UnitState) -> list[tuple[Target, Cell]]:
+    """Exposed operators and exposed operator vehicles (SAS-OVEH-10, SAS-SUP-5), nearest first, with the square to
+    close on; ties: operators in team order, then vehicles (D-OVEH-9)."""
+    found: list[tuple[int, int, int, Target, Cell]] = []
+    for i, op in enumerate(exposed(state)):
+        assert op.loc is not None
+        found.append((combat.dist(unit.loc, op.loc), 0, i, op, op.loc))
+    for i, ov in enumerate(ovehicle.exposed_vehicles(state)):
+        found.append((ovehicle.distance(ov, unit.loc), 1, i, ov, ovehicle.nearest(ov.cells, unit.loc)))
+    return [(t, c) for _d, _k, _i, t, c in sorted(found, key=lambda f: f[:3])]
 
 
 def mode(state: SasState, unit: UnitState) -> str | None:
@@ -57,18 +76,22 @@ def mode(state: SasState, unit: UnitState) -> str | None:
 
 
 def advancers(state: SasState) -> list[UnitState]:
-    """Units still to act this phase, nearest to the exposed operators first (SAS-ADV-4)."""
+    """Units still to act this phase, nearest to the exposed operators (and operator vehicles) first (SAS-ADV-4,
+    SAS-OVEH-10)."""
     ops = exposed(state)
-    if not ops:
+    if not ops and not ovehicle.exposed_vehicles(state):
         return []
     todo = [u for u in state.units if u.id not in state.done and mode(state, u) is not None]
-    return sorted(todo, key=lambda u: (_near(u, ops), u.id))
+    return sorted(todo, key=lambda u: (_near(u, ops, state), u.id))
 
 
-def can_attack(state: SasState, unit: UnitState, op: OperatorState) -> bool:
-    """The unit sees the operator within its long range (SAS-AATK-1); a unit without attack dice never does (a
-    mortar or a Panzerfaust fires only its blast, SAS-UNIT-7, SAS-KS-1); a dog bites only next to him, not across a
-    wall or window (SAS-HD-7); a flamethrower spares rooms with other Axis units (SAS-HD-4)."""
+def can_attack(state: SasState, unit: UnitState, op: Target) -> bool:
+    """The unit sees the operator (or a square of the operator vehicle, SAS-OVEH-10) within its long range
+    (SAS-AATK-1); a unit without attack dice never does (a mortar or a Panzerfaust fires only its blast,
+    SAS-UNIT-7, SAS-KS-1); a dog bites only next to him, not across a wall or window (SAS-HD-7); a flamethrower
+    spares rooms with other Axis units (SAS-HD-4)."""
+    if isinstance(op, OperatorVehicleState):
+        return not unit.is_vehicle and ovehicle.can_attack(state, unit, op)
     assert op.loc is not None
     if unit.is_vehicle:  # a shot in an arc's LOS or through one wall (SAS-AVEH-10, SAS-AATK-7)
         return combat.can_attack(state, unit, op)
@@ -176,37 +199,38 @@ def reachable(state: SasState, unit: UnitState) -> dict[Cell, float]:
 
 def destination(state: SasState, unit: UnitState) -> tuple[Cell, Cell, str]:
     """Where an advancing unit goes, the square it then faces, and why (SAS-ADV-4, D-ADV-1 ties)."""
-    ops = sorted(exposed(state), key=lambda o: (combat.dist(unit.loc, o.loc), o.id))  # type: ignore[arg-type]
+    aims = targets(state, unit)  # exposed operators and operator vehicles (SAS-OVEH-10)
     spots = reachable(state, unit)
-    for rank, op in enumerate(ops):
-        assert op.loc is not None
-        good = [c for c in spots if best_position(state, unit, c, op)]
+    for rank, (aim, goal) in enumerate(aims):
+        if isinstance(aim, OperatorState):
+            good = [c for c in spots if best_position(state, unit, c, aim)]
+        else:
+            good = [c for c in spots if ovehicle.best_spot(state, unit, c, aim)]
         if good:
-            best = min(good, key=lambda c: (spots[c], combat.dist(c, op.loc), c[1], c[0]))  # type: ignore[arg-type]
+            best = min(good, key=lambda c: (spots[c], combat.dist(c, goal), c[1], c[0]))
             why = (
                 "best attack position vs the nearest exposed operator"
                 if rank == 0
                 else "best attack position vs another exposed operator"
             )
-            return best, op.loc, why
-    target = ops[0].loc
-    assert target is not None
-    left = _field(state, target, state.rt.tables.units[unit.kind].free_climb)
+            return best, goal, why
+    target = aims[0][1]
+    stats = state.rt.tables.units.get(unit.kind)
+    left = _field(state, target, stats.free_climb if stats is not None else False)
     far = 1e9  # he cannot be reached (a burning room, SAS-HD-4): as near to him as it gets
     best = min(spots, key=lambda c: (left.get(c, far + combat.dist(c, target)), -spots[c], c[1], c[0]))
     return best, target, "closing on the nearest exposed operator"
 
 
 def turn_unit(ctx: Ctx, unit: UnitState) -> None:
-    """Sentries and officers turn: to attack the nearest exposed operator, another, else face the nearest (OQ-68)."""
-    ops = sorted(exposed(ctx.state), key=lambda o: (combat.dist(unit.loc, o.loc), o.id))  # type: ignore[arg-type]
-    for op in ops:
-        assert op.loc is not None
-        facing = facing_toward(unit.loc, op.loc, unit.facing)
-        if can_attack(ctx.state, replace(unit, facing=facing), op):
-            combat.turn_to(ctx, unit.id, op.loc, "SAS-ADVB-3")
+    """Sentries and officers turn: to attack the nearest exposed operator (or operator vehicle), another, else face
+    the nearest (OQ-68, SAS-OVEH-10)."""
+    aims = targets(ctx.state, unit)
+    for aim, goal in aims:
+        if can_attack(ctx.state, replace(unit, facing=facing_toward(unit.loc, goal, unit.facing)), aim):
+            combat.turn_to(ctx, unit.id, goal, "SAS-ADVB-3")
             return
-    combat.turn_to(ctx, unit.id, ops[0].loc, "SAS-ADVB-3")  # type: ignore[arg-type]
+    combat.turn_to(ctx, unit.id, aims[0][1], "SAS-ADVB-3")
 
 
 def advance_step(ctx: Ctx) -> bool:
@@ -233,12 +257,19 @@ def attackers(state: SasState) -> list[UnitState]:
     """Alert units on the map with an exposed operator in range and sight, or through a wall (SAS-AATK-1,
     SAS-AATK-7); blast weapons fire first, at the very start of the phase (SAS-AATK-1, SAS-UNIT-7, SAS-KS-1)."""
     ops = exposed(state)
-    if not ops:
+    vehicles = ovehicle.exposed_vehicles(state)  # attacked like exposed operators (SAS-OVEH-10, SAS-SUP-5)
+    if not ops and not vehicles:
         return []
     ready = [u for u in state.map_units() if u.alert and u.id not in state.done]
-    blasting = [u for u in ready if blast_ready(state, u)]
-    ready = [u for u in ready if u in blasting or any(can_attack(state, u, o) or wall_shot(state, u, o) for o in ops)]
-    return sorted(ready, key=lambda u: (u not in blasting, _near(u, ops), u.id))
+    blasting = [u for u in ready if ops and blast_ready(state, u)]
+    ready = [
+        u
+        for u in ready
+        if u in blasting
+        or any(can_attack(state, u, o) or wall_shot(state, u, o) for o in ops)
+        or any(can_attack(state, u, v) for v in vehicles)
+    ]
+    return sorted(ready, key=lambda u: (u not in blasting, _near(u, ops, state), u.id))
 
 
 def blast_ready(state: SasState, unit: UnitState) -> bool:
@@ -269,16 +300,23 @@ def attack_step(ctx: Ctx) -> bool:
     if unit.is_vehicle:  # each gun picks its own target (SAS-AVEH-10)
         combat.phase_attack(ctx, unit.id)
         return True
-    targets = [o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o) or wall_shot(ctx.state, unit, o)]
+    aims: list[Target] = [
+        o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o) or wall_shot(ctx.state, unit, o)
+    ]
+    aims += [v for v in ovehicle.exposed_vehicles(ctx.state) if can_attack(ctx.state, unit, v)]
 
-    def rank(op: OperatorState) -> tuple[int, int, int]:
+    def rank(op: Target) -> tuple[int, int, int]:
+        if isinstance(op, OperatorVehicleState):  # never cover against a vehicle; after operators on ties (SAS-OVEH-10)
+            return (0, ovehicle.distance(op, unit.loc), len(ctx.state.operators))
         assert op.loc is not None
         found = combat.cover(ctx.state.rt, unit.loc, op.loc)
         penalty = -3 if not can_attack(ctx.state, unit, op) else (found[0] if found else 0)
         return (-penalty, combat.dist(unit.loc, op.loc), [o.id for o in ctx.state.operators].index(op.id))
 
-    chosen = min(targets, key=rank)
-    if can_attack(ctx.state, unit, chosen):
+    chosen = min(aims, key=rank)
+    if isinstance(chosen, OperatorVehicleState):
+        ovehicle_actions.axis_attack(ctx, unit.id, chosen.id, reaction=False)
+    elif can_attack(ctx.state, unit, chosen):
         combat.axis_attack(ctx, unit.id, chosen.id, reaction=False)
     else:
         from app.systems.sas import squads

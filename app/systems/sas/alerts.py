@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
+from app.systems.sas import ovehicle
 from app.systems.sas.combat import gap, turn_to
 from app.systems.sas.context import Ctx
 from app.systems.sas.tables import UnitStats
@@ -27,7 +28,7 @@ def _dist(a: Cell, b: Cell) -> int:
 def expose(ctx: Ctx, op_id: str, rule: str) -> None:
     """Swap the operator for his exposed token (SAS-SEEN-2 step 1)."""
     op = ctx.state.op(op_id)
-    if op.exposed or not op.on_map:
+    if op.exposed or not op.in_play:
         return
     ctx.state = ctx.state.with_op(op_id, exposed=True)
     ctx.emit(
@@ -166,8 +167,28 @@ def detect(ctx: Ctx) -> None:
                 shout(ctx, unit.id)
             elif first and _barks(ctx, unit.kind):
                 shout(ctx, unit.id)  # a dog barks whenever it sees an operator (SAS-HD-7)
+    for ov in ctx.state.op_vehicles:
+        if ovehicle.target(ctx.state, ov):
+            _vehicle_seen(ctx, ov.id)
     if ctx.state.section == "stealth":
         _corpses(ctx)
+
+
+def _vehicle_seen(ctx: Ctx, vehicle_id: str) -> None:
+    """Units that see an occupied operator vehicle react as to a standing operator: the crew is exposed, an unalert
+    unit flips and shouts; an alert one remembers it for a reaction (SAS-OVEH-10, SAS-SEEN-2, D-OVEH-8)."""
+    for unit in ctx.state.map_units():
+        ov = ctx.state.op_vehicle(vehicle_id)
+        if ov is None or not ovehicle.sees(ctx.state, unit, ov):
+            continue
+        if vehicle_id == ctx.acting and unit.alert and unit.id not in ctx.alerted:
+            ctx.seen.add(unit.id)
+        first = not ovehicle.exposed(ctx.state, ov) or not unit.alert
+        for op in ctx.state.crew(vehicle_id):
+            expose(ctx, op.id, "SAS-SEEN-6" if ctx.state.section == "battle" else "SAS-SEEN-2")
+        if first and not ctx.state.unit(unit.id).alert:  # type: ignore[union-attr]
+            alert(ctx, unit.id, "SAS-SEEN-2", " (sees an operator vehicle)")
+            shout(ctx, unit.id)
 
 
 def spot(ctx: Ctx, unit_id: str, rule: str, why: str) -> bool:
@@ -242,6 +263,10 @@ def alarm(ctx: Ctx, rule: str, by_op: str | None = None, designate: bool = True)
     _disguise_fails(ctx)
     if by_op is not None:
         expose(ctx, by_op, "SAS-ALARM-3")
+    for ov in ctx.state.op_vehicles:  # everyone in the Willys is exposed at once (SAS-OVEH-10)
+        if ovehicle.stats(ctx.state.rt, ov.kind).alarm_exposes:
+            for op in ctx.state.crew(ov.id):
+                expose(ctx, op.id, "SAS-OVEH-10")
     if designate:
         ensure_exposed(ctx)
 
@@ -267,6 +292,8 @@ def ensure_exposed(ctx: Ctx) -> None:
     ops = state.team_ops()
     if state.section != "battle" or not ops or any(o.exposed for o in ops):
         return
+    if any(o.exposed and not o.support for o in ovehicle.aboard_anywhere(state)):
+        return  # an exposed operator aboard a vehicle counts (SAS-OVEH-10)
     units = [c for u in state.map_units() for c in u.cells] or [o.loc for o in ops if o.loc is not None]
 
     def nearest(index_op: tuple[int, Cell]) -> tuple[int, int]:

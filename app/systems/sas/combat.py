@@ -360,15 +360,32 @@ def _attack(
             n=n[0],
             of=n[1],
         )
-    dice = roll(ctx, stats.dice, stats.target, mods, title)
-    hits = sum(1 for die in dice if die.success)
-    result = t("{n} hit(s)", n=hits)
-    ruling = Ruling(title=title, rule_id=rule, dice=dice, target=stats.target, modifiers=tuple(mods), result=result)
-    kind = "reaction_attack" if reaction else "axis_attack"
-    ctx.emit(kind, t("{title}: {result}.", title=title, result=result), rule, (unit.loc, op.loc), ruling=ruling)
+    hits = axis_roll(ctx, stats, mods, title, rule=rule, reaction=reaction, at=(unit.loc, op.loc))
     if stats.flame and room_of(ctx.state.rt, op.loc) is not None:
         set_fire(ctx, op.loc, "SAS-HD-3")  # besides the roll, a fire marker in his room
     damage_operator(ctx, op_id, hits, rule)
+
+
+def axis_roll(
+    ctx: Ctx,
+    stats: UnitStats,
+    mods: list[Modifier],
+    title: Text,
+    *,
+    rule: str,
+    reaction: bool,
+    at: tuple[Cell, Cell],
+    note: Text | None = None,
+) -> int:
+    """One Axis attack roll with its ruling and event; returns the hits (SAS-AATK-2, SAS-REACT-1). ``note`` is added
+    to the result (why no cover modifier applies against an operator vehicle, SAS-OVEH-10)."""
+    dice = roll(ctx, stats.dice, stats.target, mods, title)
+    hits = sum(1 for die in dice if die.success)
+    result = t("{n} hit(s)", n=hits) if note is None else t("{n} hit(s); {note}", n=hits, note=note)
+    ruling = Ruling(title=title, rule_id=rule, dice=dice, target=stats.target, modifiers=tuple(mods), result=result)
+    kind = "reaction_attack" if reaction else "axis_attack"
+    ctx.emit(kind, t("{title}: {result}.", title=title, result=result), rule, at, ruling=ruling)
+    return hits
 
 
 # --- Axis vehicles firing (SAS-AVEH-10/11/13, SAS-AATK-7) ---------------------------------------------------

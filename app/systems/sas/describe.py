@@ -15,10 +15,10 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo
-from app.systems.sas import combat, shooting
+from app.systems.sas import combat, ovehicle_legal, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.disguise import garrote_target
-from app.systems.sas.messages import ACTION_LABELS, Attack, ChangeClothes, Mark, Place, UseRabbitsFoot
+from app.systems.sas.messages import ACTION_LABELS, VEHICLE_ACTIONS, Attack, ChangeClothes, Mark, Place, UseRabbitsFoot
 from app.systems.sas.names import name_of
 from app.systems.sas.operator import ACTION_OF, action_id
 from app.systems.sas.state import SasState, UnitState
@@ -28,6 +28,8 @@ PHASE_KINDS = ("end_activation", "end_phase", "axis_step", "activate")
 
 def describe_command(state: SasState, command: Command) -> CommandInfo:
     """Label, group, actor, target, AP cost and (for attacks) the hit chance of a command."""
+    if isinstance(command, VEHICLE_ACTIONS) and (info := ovehicle_legal.describe(state, command)) is not None:
+        return _vehicle_hint(state, command, info)
     kind = command.kind
     op = getattr(command, "operator", None)
     target = _target_square(state, command)
@@ -39,6 +41,16 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
     return CommandInfo(text, group, op, target, _cost(state, command), hint)
 
 
+def _vehicle_hint(state: SasState, command: Command, info: CommandInfo) -> CommandInfo:
+    """A vehicle attack's hit chance, counted from where it will fire (SAS-OVEH-5/8)."""
+    roll = ovehicle_legal.attack_roll(state, command)
+    if roll is None:
+        return info
+    rolls, need, mods, weapon = roll
+    hint = t("{weapon}: {chance}", weapon=weapon, chance=_chance(rolls, need, mods))
+    return CommandInfo(info.label, info.group, info.actor, info.target, info.cost, hint)
+
+
 def _label(state: SasState, command: Command, target: tuple[int, int] | None) -> Text:
     """ "Move J2", "Attack Rifleman (H4) with Pistol, moving to K2 first"."""
     action = t(ACTION_LABELS.get(command.kind, command.kind))
@@ -48,6 +60,8 @@ def _label(state: SasState, command: Command, target: tuple[int, int] | None) ->
     if isinstance(command, UseRabbitsFoot):
         owner = name_of(state, command.operator)
         return t("{action} ({owner}): die {n} becomes a 6", action=action, owner=owner, n=command.die)
+    if (board := ovehicle_legal.boarding_label(state, command, action)) is not None:  # SAS-OVEH-1
+        return board
     if isinstance(command, ChangeClothes):  # SAS-NANCY-2
         disguised = state.op(command.operator).disguised
         return t("Change back into uniform") if disguised else t("Put on the civilian disguise")
@@ -162,18 +176,7 @@ def _attack_hint(state: SasState, command: Attack) -> Text | None:
         loc = combat.unit_attack_problem(ctx, op.id, command.weapon, unit)[0]
     aimed = state.activation is not None and command.target in state.activation.aimed
     mods = combat.operator_mods(ctx, op.id, command.weapon, loc, aimed)
-    total = sum(m.value for m in mods)
-    faces = max(0, min(6, 7 - (weapon.target - total)))
-    miss = Fraction(6 - faces, 6) ** weapon.rolls
-    chance = round(float(1 - miss) * 100)
-    parts = _modifier_list(mods)
-    hint = t(
-        "{rolls} dice at {target}+ ({mods}): {chance}% chance of at least one success.",
-        rolls=weapon.rolls,
-        target=weapon.target,
-        mods=parts,
-        chance=chance,
-    )
+    hint = _chance(weapon.rolls, weapon.target, mods)
     stats = state.rt.tables.vehicle(unit.kind) if unit is not None else None
     if unit is None or stats is None:
         return hint
@@ -181,6 +184,23 @@ def _attack_hint(state: SasState, command: Attack) -> Text | None:
     return t(
         "{hint} Each success is 1 damage; {left} of {hp} HP left [SAS-AVEH-12].", hint=hint, left=left, hp=stats.hp
     )
+
+
+def _chance(rolls: int, target: int, mods: list[Modifier]) -> Text:
+    """ "3 dice at 5+ (+1 short range (2) [SAS-ATK-2]): 61% chance of at least one success." """
+    total = sum(m.value for m in mods)
+    faces = max(0, min(6, 7 - (target - total)))
+    miss = Fraction(6 - faces, 6) ** rolls
+    chance = round(float(1 - miss) * 100)
+    parts = _modifier_list(mods)
+    hint = t(
+        "{rolls} dice at {target}+ ({mods}): {chance}% chance of at least one success.",
+        rolls=rolls,
+        target=target,
+        mods=parts,
+        chance=chance,
+    )
+    return hint
 
 
 def _modifier_list(mods: list[Modifier]) -> Text:

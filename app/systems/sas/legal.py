@@ -12,7 +12,7 @@ from typing import Literal, cast
 
 from app.core.dice import Roller
 from app.core.messages import Command
-from app.systems.sas import combat, disguise, rabbit
+from app.systems.sas import combat, disguise, ovehicle_legal, rabbit
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.items import grenades
@@ -82,7 +82,8 @@ def legal(state: SasState, side: str | None) -> list[Command]:
         return [RunAxisStep(side="axis")]
     if state.activation is None:
         ready = [o for o in state.active_ops() if not o.activated]
-        return [*(ActivateOperator(side="sas", operator=o.id) for o in ready), EndPhase(side="sas")]
+        vehicles = ovehicle_legal.vehicle_commands(state)  # they act first (SAS-OVEH-2)
+        return [*vehicles, *(ActivateOperator(side="sas", operator=o.id) for o in ready), EndPhase(side="sas")]
     op = state.op(state.activation.operator)
     if op.on_map and sharing(state, op):  # on her way through an Axis unit's square she moves on (SAS-NANCY-3)
         return [c for c in operator_actions(state, op) if isinstance(c, Move)]
@@ -116,6 +117,7 @@ def operator_actions(state: SasState, op: OperatorState) -> list[Command]:
         out += [Climb(side="sas", operator=op.id, to=c) for c in climbs]
     if _allowed(state, op, "sprint", ap):
         out += [Sprint(side="sas", operator=op.id, path=p) for p in sprints(ctx, op)]
+    out += ovehicle_legal.boardings(ctx, op, _allowed(state, op, "move", ap), _allowed(state, op, "sprint", ap))
     out += _posture_and_misc(state, op, ap)
     attack = "stand_attack" if op.crouched else "attack"
     if _allowed(state, op, attack, ap):

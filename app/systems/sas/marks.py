@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from app.core.i18n import t
 from app.core.ruling import Modifier
-from app.systems.sas import blasts, combat, items, shooting
+from app.systems.sas import blasts, combat, items, ovehicle_actions, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import covers
 from app.systems.sas.messages import Mark
@@ -85,8 +85,10 @@ def grenade_range(state: SasState) -> int:
 
 
 def any_marks(state: SasState) -> bool:
-    """Whether any operator on the map has a mark token out."""
-    return any(o.mark_weapon is not None and o.on_map for o in state.operators)
+    """Whether any operator on the map, or operator vehicle, has a mark token out."""
+    return any(o.mark_weapon is not None and o.on_map for o in state.operators) or any(
+        v.mark is not None for v in state.op_vehicles
+    )
 
 
 def fire(ctx: Ctx) -> None:
@@ -97,6 +99,7 @@ def fire(ctx: Ctx) -> None:
         current = ctx.state.op(op.id)
         if current.on_map and current.mark_weapon is not None and ready(ctx, current):
             _attack(ctx, current)
+    ovehicle_actions.fire_marks(ctx)  # SAS-OVEH-5
 
 
 def ready(ctx: Ctx, op: OperatorState) -> bool:
@@ -149,6 +152,7 @@ def _attack(ctx: Ctx, op: OperatorState) -> None:
 
 def return_marks(ctx: Ctx) -> None:
     """Unused mark tokens go back to their boards in the End phase (SAS-MARK-7)."""
+    ovehicle_actions.return_marks(ctx)
     marked = [o for o in ctx.state.operators if o.mark_weapon is not None]
     for op in marked:
         ctx.state = ctx.state.with_op(op.id, mark=None, mark_square=None, mark_weapon=None)

@@ -24,19 +24,23 @@ class ActivateOperator(Command):
 
 
 class Move(Command):
-    """Move 1 square (SAS-MOVE-1)."""
+    """Move 1 square (SAS-MOVE-1); into a square of an operator vehicle with a free seat: board it, taking
+    ``seat`` (default the first free seat, SAS-OVEH-1, D-OVEH-6)."""
 
     kind: Literal["move"] = "move"
     operator: str
     to: Cell
+    seat: str | None = None
 
 
 class Sprint(Command):
-    """Sprint up to 3 squares along ``path`` (SAS-SPRINT-1)."""
+    """Sprint up to 3 squares along ``path`` (SAS-SPRINT-1); a path ending in a square of an operator vehicle
+    with a free seat boards it (SAS-OVEH-1), taking ``seat``."""
 
     kind: Literal["sprint"] = "sprint"
     operator: str
     path: tuple[Cell, ...]
+    seat: str | None = None
 
 
 class Climb(Command):
@@ -231,6 +235,68 @@ class Exfiltrate(Command):
     operator: str
 
 
+class VehicleMove(Command):
+    """An operator vehicle's Move: single moves (``vehicle_motion.MOVES`` ids) for up to 4 MP (SAS-OVEH-3)."""
+
+    kind: Literal["vehicle_move"] = "vehicle_move"
+    vehicle: str
+    steps: tuple[str, ...]
+
+
+class FootDown(Command):
+    """Foot down! (Willys only): ``squares`` straight ahead onto regular squares, up to 5 (SAS-OVEH-4, OQ-44)."""
+
+    kind: Literal["foot_down"] = "foot_down"
+    vehicle: str
+    squares: int = 5
+
+
+class VehicleGunCommand(Command):
+    """What an operator vehicle's Attack and Mark name (SAS-OVEH-5/6).
+
+    Attributes:
+        target: The Axis unit.
+        weapon: The vehicle's gun (empty: its own gun) or, on a rowing boat, the gunner's gun (SAS-OVEH-13).
+        steps: The Move of Move & Attack / Mark (single moves, up to 4 MP).
+        move_first: Move before the attack or mark (else after it).
+    """
+
+    vehicle: str
+    target: str
+    weapon: str = ""
+    steps: tuple[str, ...] = ()
+    move_first: bool = True
+
+
+class VehicleAttack(VehicleGunCommand):
+    """An operator vehicle's Attack, or Move & Attack when ``steps`` are given (SAS-OVEH-5/6)."""
+
+    kind: Literal["vehicle_attack"] = "vehicle_attack"
+
+
+class VehicleMark(VehicleGunCommand):
+    """An operator vehicle's Mark, or Move & Mark with ``steps``: the gunners' mark on an Axis unit (SAS-OVEH-5/6)."""
+
+    kind: Literal["vehicle_mark"] = "vehicle_mark"
+
+
+class Deploy(Command):
+    """Deploy: an operator leaves the vehicle for square ``to`` next to it, or takes the free ``seat`` (SAS-OVEH-9)."""
+
+    kind: Literal["deploy"] = "deploy"
+    vehicle: str
+    operator: str
+    to: Cell | None = None
+    seat: str | None = None
+
+
+class Repair(Command):
+    """Repair: +1 HP, never above the repair box (SAS-OVEH-9)."""
+
+    kind: Literal["repair"] = "repair"
+    vehicle: str
+
+
 class EndActivation(Command):
     """End the current activation; unused AP are lost (SAS-OP-2)."""
 
@@ -274,11 +340,18 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Talk,
         AbortGarrote,
         Exfiltrate,
+        VehicleMove,
+        FootDown,
+        VehicleAttack,
+        VehicleMark,
+        Deploy,
+        Repair,
         EndActivation,
         EndPhase,
         RunAxisStep,
     ]
 )
+VEHICLE_ACTIONS = (VehicleMove, FootDown, VehicleAttack, VehicleMark, Deploy, Repair)
 OPERATOR_ACTIONS = (
     Move,
     Sprint,
@@ -345,6 +418,12 @@ ACTION_LABELS = {
     "talk": "Talk to",
     "abort_garrote": "Give up the garrote",
     "exfiltrate": "Leave the map",
+    "vehicle_move": "Drive",
+    "foot_down": "Foot down!",
+    "vehicle_attack": "Vehicle attack",
+    "vehicle_mark": "Vehicle mark",
+    "deploy": "Deploy",
+    "repair": "Repair the vehicle",
     "end_activation": "End activation",
     "end_phase": "End Operator phase",
     "axis_step": "Next Axis step",

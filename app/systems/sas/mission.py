@@ -19,7 +19,7 @@ from app.geometry.square import SquareGrid
 from app.scenario.base import Localized, ScenarioBase
 from app.scenario.boards import Board, TiledBoardSpec
 from app.scenario.loading import ScenarioValueError
-from app.systems.sas.state import ObjectState, OperatorState, UnitState
+from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, UnitState
 from app.systems.sas.tables import EventCard, OperatorBoard, Tables, tables
 
 Cell = tuple[int, int]
@@ -46,6 +46,26 @@ class UnitPlacement(_Strict):
     at: str = Field(pattern=r"^[A-Z]+[0-9]+$", description="Board square, e.g. 'E7'.")
     facing: Side = Field(description="Facing at setup.")
     colour: Literal["black", "white"] | None = Field(None, description="Colour (sentries).")
+
+
+class OperatorVehiclePlacement(_Strict):
+    """An operator vehicle in the mission's recommended setup (SAS-SETUP-8, SAS-OVEH-11..13, SAS-SUP-5).
+
+    The Willys is optional (the mission says whether it may be used); with it, one operator sits in its driver seat
+    and others may take other seats: they stay on its sheet until it enters the map. Trucks and rowing boats stand
+    at their green-framed positions, the support Willys at the map edge the mission shows.
+    """
+
+    kind: Literal["willys", "support_willys", "truck", "rowing_boat"] = Field(description="data/operator_vehicles.json")
+    id: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$", description="Vehicle id (default: its kind).")
+    at: str | None = Field(
+        None,
+        pattern=r"^[A-Z]+[0-9]+$",
+        description="Front-left square of the token (as seen by its driver); default: the board's vehicle spot "
+        "(the entry/exit tile's).",
+    )
+    facing: Side | None = Field(None, description="Facing of its front (default: the vehicle spot's).")
+    crew: dict[str, str] = Field(default_factory=dict, description="Seat -> operator id, aboard at the start.")
 
 
 class SupportPlacement(_Strict):
@@ -221,6 +241,11 @@ class SasMission(ScenarioBase):
     objectives: list[ObjectiveSpec] = Field(default_factory=list)
     victory: list[VictorySpec] = Field(min_length=1)
     turn_limit: int | None = Field(None, ge=1, description="The mission fails after this turn (OQ-55).")
+    operator_vehicles: list[OperatorVehiclePlacement] = Field(
+        default_factory=list,
+        description="Operator vehicles of the recommended setup: the Willys (removed on maps of fewer than 8 tiles, "
+        "SAS-MSN-3), trucks and rowing boats at their green-framed positions, the support Willys (SAS-OVEH-11..13).",
+    )
     support_units: list[SupportPlacement] = Field(
         default_factory=list, description="Resistance fighters and SAS support units (SAS-SUP-1, SAS-SUP-3)."
     )
@@ -246,6 +271,7 @@ class SasMission(ScenarioBase):
         for op_id, kit in self.equipment.items():
             if op_id not in self.operators or (unknown := [i for i in kit if i not in tables().items]):
                 raise ValueError(f"equipment for {op_id!r}: not in the team, or unknown items")
+        _check_vehicles(self)
         vehicle_ids = [v.id for v in self.vehicles] + [v.id for c in self.convoys for v in c.formation]
         if twice := sorted({v for v in vehicle_ids if vehicle_ids.count(v) > 1}):
             raise ValueError(f"vehicle ids used twice: {twice}")
@@ -254,6 +280,26 @@ class SasMission(ScenarioBase):
             if missing := [o for o in level.objectives if o not in ids]:
                 raise ValueError(f"victory level {level.level} names unknown objectives {missing}")
         return self
+
+
+def _check_vehicles(mission: SasMission) -> None:
+    """Crews sit on the vehicle's seats, are in the team, once each; a Willys has a driver (SAS-SETUP-8)."""
+    kinds = {v.id: v for v in tables().operator_vehicles.vehicles}
+    seen: set[str] = set()
+    ids = [v.id or v.kind for v in mission.operator_vehicles]
+    if len(set(ids)) != len(ids):
+        raise ValueError("two operator vehicles have the same id")
+    for placed in mission.operator_vehicles:
+        stats = kinds[placed.kind]
+        seats = {s.id for s in stats.seats if not s.fixed}
+        if unknown := [s for s in placed.crew if s not in seats]:
+            raise ValueError(f"vehicle {placed.kind}: no seats {unknown}; seats: {sorted(seats)}")
+        for op_id in placed.crew.values():
+            if op_id not in mission.operators or op_id in seen:
+                raise ValueError(f"vehicle {placed.kind}: {op_id!r} is not in the team or already aboard")
+            seen.add(op_id)
+        if placed.kind == "willys" and "driver" not in placed.crew:
+            raise ValueError("the Willys starts with an operator in its driver seat (SAS-SETUP-8)")
 
 
 @dataclass(frozen=True)
@@ -316,6 +362,7 @@ class SasRuntime:
     initial_objects: tuple[ObjectState, ...]
     objective_cells: dict[str, frozenset[Cell]]
     cache: dict[Any, Any] = field(default_factory=dict)
+    initial_vehicles: tuple[OperatorVehicleState, ...] = ()
     support: tuple[OperatorState, ...] = ()  # the support units at setup (SAS-SUP-1)
     routes: dict[str, tuple[Cell, ...]] = field(default_factory=dict)  # vehicle routes by id (SAS-AVEH-14/17)
     convoys: dict[str, Convoy] = field(default_factory=dict)

@@ -85,6 +85,8 @@ def empty(state: SasState, b: Cell, ignore: str | None = None) -> bool:
     op = state.op_at(b)
     if (unit is not None and unit.id != ignore) or (op is not None and op.id != ignore):
         return False
+    if state.op_vehicle_at(b) is not None:  # an operator vehicle's token fills its squares (SAS-BRD-2, SAS-OVEH-1)
+        return False
     return not any(o.kind == "fuel_barrel" for o in state.objects_at(b))
 
 

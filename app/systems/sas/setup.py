@@ -20,11 +20,13 @@ from app.scenario.resources import resolve_ref
 from app.systems.sas.deck import initial_deck
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SasRuntime, SentryPoint, SpawnSpot
-from app.systems.sas.state import ObjectState, OperatorState, SasState, UnitState
+from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, SasState, UnitState
 from app.systems.sas.tables import EventCard, Tables, tables
 from app.systems.sas.vehicle_motion import cells_of, entry_key, off_board
+from app.systems.sas.vehicle_shape import Pose
 
 Cell = tuple[int, int]
+WILLYS_MIN_TILES = 8  # SAS-MSN-3: remove the Willys on maps of fewer than 8 tiles
 MarkRow = tuple[Cell, dict[str, Any], tuple[str, ...]]
 
 
@@ -125,6 +127,7 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
     rt.cache["labels"] = {grid.label(c): c for c in grid.locations()}
     rt.initial_units = units + _extra_units(rt) + place_vehicles(rt)
     rt.initial_objects = _barrels(rt, marks)
+    rt.initial_vehicles = _vehicles(rt, marks)
     rt.support = _support_units(rt)
     rt.objective_cells = {
         o.id: frozenset(rt.cell(a, f"$.objectives[{i}].at[{j}]") for j, a in enumerate(o.at))
@@ -232,6 +235,53 @@ def _barrels(rt: SasRuntime, marks: dict[str, list[MarkRow]]) -> tuple[ObjectSta
     return tuple(ObjectState(f"barrel_{_name(c)}", "fuel_barrel", c) for c in cells)
 
 
+def _vehicles(rt: SasRuntime, marks: dict[str, list[MarkRow]]) -> tuple[OperatorVehicleState, ...]:
+    """Operator vehicles of the recommended setup (SAS-SETUP-8, SAS-OVEH-11..13, SAS-SUP-5): at the square the mission
+    names or on the board's vehicle spot; the Willys is left out on maps of fewer than 8 tiles (SAS-MSN-3). A vehicle
+    that stands off the map tiles (the entry/exit tile's spot) has not entered yet."""
+    spots = [(loc, str(props.get("facing") or dirs[0])) for loc, props, dirs in marks.get("vehicle_spot", [])]
+    table = rt.tables.operator_vehicles
+    out = []
+    for i, placed in enumerate(rt.mission.operator_vehicles):
+        if placed.kind == "willys" and len(rt.mission.board.tiles) < WILLYS_MIN_TILES:
+            continue
+        where = f"$.operator_vehicles[{i}].at"
+        facing: str = placed.facing or "N"
+        if placed.at is not None:
+            anchor = rt.cell(placed.at, where)
+        elif spots:
+            facing = placed.facing or spots[0][1]
+            anchor = _front_left([loc for loc, f in spots if f == facing] or [spots[0][0]], facing)
+        else:
+            raise ScenarioValueError(where, "the board has no vehicle spot: name the square")
+        stats = next(v for v in table.vehicles if v.id == placed.kind)
+        cells = Pose(anchor, facing, stats.width, stats.length).cells()
+        if not all(rt.grid.contains(c) for c in cells):
+            raise ScenarioValueError(where, f"the {placed.kind} token would leave the board")
+        entered = any(c in rt.map_cells for c in cells)
+        vid = placed.id or placed.kind
+        out.append(OperatorVehicleState(vid, placed.kind, anchor, facing, ap=table.ap_per_turn, entered=entered))
+    return tuple(out)
+
+
+def _front_left(cells: list[Cell], facing: str) -> Cell:
+    """The front-left square of a group of squares seen from a driver facing ``facing`` (D-AVEH-1)."""
+    fx, fy = VECTORS[facing]
+    rx, ry = -fy, fx
+    return min(cells, key=lambda c: (-(c[0] * fx + c[1] * fy), c[0] * rx + c[1] * ry))
+
+
+def crews(rt: SasRuntime) -> dict[str, tuple[str, str]]:
+    """Operator id -> (vehicle id, seat) for the operators who start aboard a vehicle (SAS-SETUP-8)."""
+    kept = {v.id for v in rt.initial_vehicles}
+    out: dict[str, tuple[str, str]] = {}
+    for placed in rt.mission.operator_vehicles:
+        vid = placed.id or placed.kind
+        if vid in kept:
+            out.update({op_id: (vid, seat) for seat, op_id in placed.crew.items()})
+    return out
+
+
 def _check_objectives(rt: SasRuntime) -> None:
     ids = {u.id for u in rt.initial_units}
     for objective in rt.mission.objectives:
@@ -240,23 +290,29 @@ def _check_objectives(rt: SasRuntime) -> None:
 
 
 def initial_state(rt: SasRuntime, seed: int) -> SasState:
-    """The state before the first command: operators on the entry/exit tile, support units where the mission puts
-    them, meter set (SAS-SETUP-6..9, SAS-SUP-1)."""
+    """The state before the first command: operators on the entry/exit tile or on their vehicle's sheet, support
+    units where the mission puts them, meter set (SAS-SETUP-6..9, SAS-SUP-1)."""
     squares = sorted(rt.entry_exit, key=lambda c: (c[1], c[0]))
-    if len(squares) < len(rt.team):
+    aboard = crews(rt)
+    walkers = [b for b in rt.team if b.id not in aboard]
+    if len(squares) < len(walkers):
         raise ValueError("the entry/exit tile has fewer squares than the team has operators")
     centre = (rt.grid.width // 2, rt.grid.height // 2)
+    places = dict(zip((b.id for b in walkers), squares, strict=False))
     ops = tuple(
         OperatorState(
             board.id,
-            loc,
-            facing_toward(loc, centre),
+            places.get(board.id),
+            facing_toward(places[board.id], centre) if board.id in places else "N",
             board.hp,
             ammo=tuple((w, rt.tables.weapons[w].ammo or 0) for w in board.weapons if rt.tables.weapons[w].ammo),
             items=tuple(sorted(rt.mission.equipment.get(board.id, board.items).items())),
+            aboard=aboard[board.id][0] if board.id in aboard else None,
+            seat=aboard[board.id][1] if board.id in aboard else None,
             talks=board.talk_tokens,
         )
-        for board, loc in zip(rt.team, squares, strict=False)
+        for board in rt.team
+        if board.id in places or board.id in aboard
     )
     ops = (*ops, *rt.support)  # support units act in the Operator phase like operators (SAS-SUP-1)
     meter = rt.mission.stealth[rt.mission.difficulty]
@@ -275,6 +331,7 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
         objects=rt.initial_objects,
         deck=deck,
         piles=piles,
+        op_vehicles=rt.initial_vehicles,
     )
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from app.core.dice import Dice
-from app.systems.sas.vehicle_shape import is_vehicle_kind, unit_cells
+from app.systems.sas.tables import tables
+from app.systems.sas.vehicle_shape import Pose, is_vehicle_kind, unit_cells
 
 Cell = tuple[int, int]
 Section = Literal["stealth", "battle"]
@@ -42,6 +43,9 @@ class OperatorState:
         mark_weapon: Weapon or item named for the marked attack (decision D-MARK-2).
         unveiled: He has just attacked: a camo net does not hide him until the command is over (SAS-EQ-12).
         scuba: His scuba token is on the board: he is in the water or under a bridge (SAS-EQ-14).
+        aboard: Id of the operator vehicle he sits in (his token is on its sheet, not on a square: ``loc`` is
+            ``None``; SAS-OVEH-1, SAS-SETUP-8).
+        seat: His seat on that vehicle's sheet ("driver", "front_gunner", ...).
         kind: A support unit's type ("resistance", "sas_support"); empty for an operator, whose board is his id.
         support: A support unit: an extra player unit with a limited action card, 3 HP (SAS-SUP-1..4).
         disguised: Nancy wears her civilian disguise: her board shows its disguise side (SAS-NANCY-1/2).
@@ -67,6 +71,8 @@ class OperatorState:
     mark_weapon: str | None = None
     unveiled: bool = False
     scuba: bool = False
+    aboard: str | None = None
+    seat: str | None = None
     kind: str = ""
     support: bool = False
     disguised: bool = False
@@ -91,8 +97,13 @@ class OperatorState:
 
     @property
     def on_map(self) -> bool:
-        """Alive and on the board."""
+        """Alive and on the board (in a square: not aboard a vehicle)."""
         return self.status == "active" and self.loc is not None
+
+    @property
+    def in_play(self) -> bool:
+        """Alive and taking part: in a square or aboard an operator vehicle (SAS-OVEH-1)."""
+        return self.status == "active" and (self.loc is not None or self.aboard is not None)
 
 
 @dataclass(frozen=True)
@@ -147,6 +158,46 @@ class UnitState:
         """Squares from the unit to ``loc`` (Chebyshev, OQ-3), from its nearest square: a vehicle's range counts
         from the first square in front of (or behind) its token (SAS-AVEH-8)."""
         return min(max(abs(x - loc[0]), abs(y - loc[1])) for x, y in self.cells)
+
+
+@dataclass(frozen=True)
+class OperatorVehicleState:
+    """An operator vehicle: Willys, support Willys, truck or rowing boat (SAS-OVEH-1, SAS-SUP-5).
+
+    Attributes:
+        id: Stable id ("willys").
+        kind: Its type in ``data/operator_vehicles.json``.
+        anchor: Front-left square of the token as seen from the driver's seat (D-AVEH-1).
+        facing: Orthogonal facing of its front.
+        damage: Damage markers (HP lost; SAS-OVEH-10).
+        ap: Actions left this Operator phase (2 per turn, OQ-43; SAS-OVEH-2).
+        entered: It has entered the map: before that it waits at its entry position with its crew on its sheet
+            (SAS-SETUP-8, SAS-OVEH-11).
+        mark: Axis unit its gunners have marked (SAS-OVEH-5, SAS-MARK-1).
+        mark_weapon: The gun the marked attack will use.
+    """
+
+    id: str
+    kind: str
+    anchor: Cell
+    facing: str
+    damage: int = 0
+    ap: int = 0
+    entered: bool = True
+    mark: str | None = None
+    mark_weapon: str | None = None
+
+    @property
+    def pose(self) -> Pose:
+        """The token's pose: anchor, facing and size (sizes from the data, D-OVEH-1)."""
+        stats = tables().operator_vehicles
+        size = next(((v.width, v.length) for v in stats.vehicles if v.id == self.kind), (1, 1))
+        return Pose(self.anchor, self.facing, size[0], size[1])
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every square under the token."""
+        return self.pose.cells()
 
 
 @dataclass(frozen=True)
@@ -238,6 +289,7 @@ class SasState:
     pending: PendingRoll | None = None
     over: bool = False
     ended_by: str = ""
+    op_vehicles: tuple[OperatorVehicleState, ...] = ()
 
     # --- lookups ------------------------------------------------------------------------------------
     def op(self, op_id: str) -> OperatorState:
@@ -270,6 +322,23 @@ class SasState:
             if op.on_map and op.loc == loc:
                 return op
         return None
+
+    def op_vehicle(self, vehicle_id: str) -> OperatorVehicleState | None:
+        """The operator vehicle ``vehicle_id``, if it still exists."""
+        return next((v for v in self.op_vehicles if v.id == vehicle_id), None)
+
+    def op_vehicle_at(self, loc: Cell) -> OperatorVehicleState | None:
+        """The operator vehicle whose token covers ``loc``, if any (SAS-OVEH-1)."""
+        return next((v for v in self.op_vehicles if loc in v.cells), None)
+
+    def crew(self, vehicle_id: str) -> tuple[OperatorState, ...]:
+        """The operators aboard vehicle ``vehicle_id`` (SAS-OVEH-1)."""
+        return tuple(o for o in self.operators if o.status == "active" and o.aboard == vehicle_id)
+
+    def with_op_vehicle(self, vehicle_id: str, **changes: Any) -> SasState:
+        """A copy with operator vehicle ``vehicle_id`` changed."""
+        vehicles = tuple(replace(v, **changes) if v.id == vehicle_id else v for v in self.op_vehicles)
+        return replace(self, op_vehicles=vehicles)
 
     def objects_at(self, loc: Cell) -> tuple[ObjectState, ...]:
         """Objects lying in ``loc``."""

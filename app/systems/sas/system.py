@@ -19,7 +19,7 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView
-from app.systems.sas import rabbit, turn
+from app.systems.sas import ovehicle_actions, rabbit, turn
 from app.systems.sas.actions import perform
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
@@ -28,6 +28,7 @@ from app.systems.sas.luck import LuckyRoll
 from app.systems.sas.messages import (
     COMMANDS,
     OPERATOR_ACTIONS,
+    VEHICLE_ACTIONS,
     ActivateOperator,
     EndActivation,
     EndPhase,
@@ -176,6 +177,8 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         turn.settle(ctx)
     elif isinstance(command, (*OPERATOR_ACTIONS, Exfiltrate)):
         perform(ctx, command)
+    elif isinstance(command, VEHICLE_ACTIONS):
+        ovehicle_actions.perform(ctx, command)  # SAS-OVEH-2..9
     elif isinstance(command, (UseRabbitsFoot, KeepRoll)):
         raise IllegalCommandError(t("No roll is waiting for the rabbit's foot."), "SAS-EQ-11")
     else:

@@ -422,6 +422,100 @@ class VehicleTable(_Strict):
         return getattr(self.terrain, what).get(terrain_id, "blocked")  # type: ignore[no-any-return]
 
 
+SeatRole = Literal["driver", "gunner", "passenger"]
+GunArc = Literal["front", "rear", "all"]
+
+
+class Seat(_Strict):
+    """A seat on an operator vehicle's sheet (SAS-OVEH-1..6, OQ-46)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    role: SeatRole
+    arcs: tuple[GunArc, ...] = Field((), description="Gunner seats: the arcs it fires into (SAS-OVEH-5, SAS-OVEH-13).")
+    fixed: bool = Field(False, description="Held by the vehicle's own crew, who never leave it (SAS-SUP-5).")
+
+
+class OperatorVehicleGun(WeaponStats):
+    """An operator vehicle's weapon (the Willys' twin Vickers K, SAS-OVEH-5/7/8): a gun like an operator's."""
+
+    building: int | None = Field(None, description="Modifier against units inside buildings (SAS-OVEH-8); None: no.")
+    proposed: bool = False
+
+
+class OperatorVehicleStats(_Strict):
+    """One operator vehicle type (SAS-OVEH-1, -11..13, SAS-SUP-5)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name_en: str
+    name_zh: str
+    hp: int = Field(ge=1)
+    repair: int = Field(ge=1, description="The HP box with the repair symbol: Repair never goes above it (SAS-OVEH-9).")
+    width: int = Field(ge=1)
+    length: int = Field(ge=1)
+    turn_mp: int = Field(1, ge=1, description="MP a turn costs (the truck: 2, SAS-OVEH-12).")
+    foot_down: int = Field(0, ge=0, description="Squares of Foot down! (Willys 5, SAS-OVEH-4); 0: not allowed.")
+    noise: int = Field(0, ge=0, description="Noise range of its engine (SAS-OVEH-10, SAS-NOISE-7); boat 0.")
+    meter: bool = Field(False, description="On the map in the Stealth End phase it advances the meter (SAS-END-1).")
+    alarm_exposes: bool = Field(False, description="When the alarm sounds everyone aboard is exposed (SAS-OVEH-10).")
+    can_mark: bool = Field(True, description="Its gunners may Mark (not the support Willys, SAS-SUP-5).")
+    always_exposed: bool = Field(False, description="Always counts as exposed (support Willys, SAS-SUP-5).")
+    blocks_los: bool = Field(True, description="Its token blocks LOS (not the rowing boat, SAS-OVEH-13).")
+    low: bool = Field(False, description="Low cover blocks LOS to and from it (rowing boat, SAS-OVEH-13).")
+    weapon: str | None = Field(None, description="Its gun; None: a gunner fires his own gun (rowing boat).")
+    arcs: tuple[Arc, ...] = Field((), description="Its LOS arcs like an Axis vehicle's (SAS-OVEH-5, SAS-AVEH-7).")
+    terrain: VehicleTerrain | None = Field(None, description="Overrides of the default vehicle terrain table.")
+    seats: tuple[Seat, ...]
+    proposed: bool = False
+    source: str = ""
+
+    def seat(self, seat_id: str) -> Seat | None:
+        """The seat ``seat_id``."""
+        return next((s for s in self.seats if s.id == seat_id), None)
+
+    def as_vehicle(self) -> VehicleStats:
+        """The movement view of this vehicle, as an Axis vehicle type (SAS-OVEH-3: it moves like one)."""
+        return VehicleStats(
+            id=self.id,
+            name_en=self.name_en,
+            name_zh=self.name_zh,
+            set="sas",
+            hp=self.hp,
+            move=4,
+            armoured=False,
+            width=self.width,
+            length=self.length,
+            arcs=tuple(a for a in self.arcs),
+            turn_mp=self.turn_mp,
+            terrain=self.terrain,
+        )
+
+
+class OperatorVehicleTable(_Strict):
+    """The operator vehicles data file."""
+
+    format: Literal["adjutant-sas-operator-vehicles"]
+    schema_version: Literal[1]
+    note: str = ""
+    ap_per_turn: int = Field(ge=1)
+    actions: dict[Literal["move", "foot_down", "attack", "mark", "deploy", "repair"], int] = Field(
+        description="AP of each vehicle action (SAS-OVEH-3..9); Move & Attack / Mark costs as much as the attack."
+    )
+    move_mp: int = Field(ge=1)
+    foot_down_terrain: tuple[str, ...]
+    weapons: tuple[OperatorVehicleGun, ...]
+    vehicles: tuple[OperatorVehicleStats, ...]
+
+    @model_validator(mode="after")
+    def _references(self) -> Self:
+        guns = {w.id for w in self.weapons}
+        for vehicle in self.vehicles:
+            if vehicle.weapon is not None and vehicle.weapon not in guns:
+                raise ValueError(f"operator vehicle {vehicle.id}: unknown weapon {vehicle.weapon}")
+            if vehicle.repair > vehicle.hp or len({s.id for s in vehicle.seats}) != len(vehicle.seats):
+                raise ValueError(f"operator vehicle {vehicle.id}: repair box above its HP, or a seat listed twice")
+        return self
+
+
 class Tables(_Strict):
     """Every SAS table, validated."""
 
@@ -436,6 +530,7 @@ class Tables(_Strict):
     decks: dict[str, tuple[EventCard, ...]]
     blasts: BlastTable
     vehicles: VehicleTable
+    operator_vehicles: OperatorVehicleTable
 
     def board(self, board_id: str) -> OperatorBoard:
         """An operator's board or a support unit's card (SAS-BRD-11, SAS-SUP-1); KeyError if unknown."""
@@ -481,4 +576,5 @@ def tables() -> Tables:
         decks=DeckTable.model_validate(_read("decks.json")).decks,
         blasts=BlastTable.model_validate(_read("blasts.json")),
         vehicles=VehicleTable.model_validate(_read("vehicles.json")),
+        operator_vehicles=OperatorVehicleTable.model_validate(_read("operator_vehicles.json")),
     )

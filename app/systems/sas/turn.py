@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, disguise, marks, squads, vehicle_roles
+from app.systems.sas import alerts, disguise, marks, ovehicle, ovehicle_actions, squads, vehicle_roles
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -74,6 +74,7 @@ def next_phase(ctx: Ctx) -> None:
     if nxt == "operator":
         ops = tuple(replace(o, activated=False) for o in ctx.state.operators)
         ctx.state = replace(ctx.state, operators=ops, reacted=frozenset())
+        ovehicle_actions.new_turn(ctx)  # the vehicles' 2 actions, before any operator (SAS-OVEH-2)
     title = t("Turn {n}: {phase} ({section}).", n=turn, phase=PHASE_NAMES[nxt], section=ctx.state.section)
     ctx.emit("phase_started", title, "SAS-TURN-2")
 
@@ -95,7 +96,8 @@ def check_over(ctx: Ctx) -> bool:
         return True
     limit = state.rt.mission.turn_limit
     reason = ""
-    if not state.team_ops():  # support units do not keep a mission going (SAS-SUP-4)
+    if not state.team_ops() and not any(not o.support for o in ovehicle.aboard_anywhere(state)):
+        # support units do not keep a mission going (SAS-SUP-4); operators aboard a vehicle do (SAS-OVEH-1)
         reason = "no operator is left on the map"
     elif limit is not None and state.turn > limit:
         reason = "the last turn of the mission is over"
@@ -124,15 +126,18 @@ def end_phase(ctx: Ctx) -> None:
 def _stealth_end(ctx: Ctx) -> None:
     state = ctx.state
     any_alert = any(u.alert for u in state.map_units())
-    any_exposed = any(o.exposed for o in state.active_ops())
+    crews = ovehicle.aboard_anywhere(state)
+    any_exposed = any(o.exposed for o in (*state.active_ops(), *crews))
+    willys = [v for v in state.op_vehicles if v.entered and ovehicle.stats(state.rt, v.kind).meter]
     suspected = disguise.suspicion(ctx)  # step 1, before the others and instead of them (SAS-NANCY-4, OQ-22)
-    if any_alert or any_exposed or suspected:
+    if any_alert or any_exposed or suspected or willys:  # a Willys on the map counts too (SAS-OVEH-10, SAS-SUP-5)
         if not suspected:
-            alerts.advance_meter(ctx, "SAS-END-1")  # at most +1 (SAS-END-2)
-        if ctx.state.section == "battle":
+            rule = "SAS-OVEH-10" if willys and not (any_alert or any_exposed) else "SAS-END-1"
+            alerts.advance_meter(ctx, rule)  # at most +1 (SAS-END-2)
+        if ctx.state.section == "battle" and (any_alert or any_exposed or suspected):  # a Willys' alarm: its crew
             _end_alarm_exposure(ctx)
     if ctx.state.section == "stealth" and any_exposed and not any_alert:
-        for op in ctx.state.active_ops():
+        for op in (*ctx.state.active_ops(), *ovehicle.aboard_anywhere(ctx.state)):
             ctx.state = ctx.state.with_op(op.id, exposed=False)
         ctx.emit(
             "unexposed",

@@ -291,6 +291,7 @@ class Traffic:
 def traffic(state: SasState, unit_id: str, crush: bool = False) -> Traffic:
     """The traffic around vehicle ``unit_id``."""
     units = frozenset(c for u in state.units if u.id != unit_id for c in u.cells)
+    units |= frozenset(c for v in state.op_vehicles for c in v.cells)  # passed like Axis units (SAS-AVEH-4)
     ops = frozenset(o.loc for o in state.active_ops() if o.loc is not None)
     barrels = frozenset(o.loc for o in state.objects if o.kind == "fuel_barrel" and o.loc is not None)
     return Traffic(units, ops, barrels, crush)

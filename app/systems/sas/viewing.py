@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
+from app.systems.sas import ovehicle_view
 from app.systems.sas.names import name_of
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.turn import PHASE_NAMES
@@ -95,7 +96,7 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
                 (*flags, unit.mode) if unit.mode else flags,  # the token's side: mortar "attack", HMG "casualty"
             )
         )
-    return out
+    return out + ovehicle_view.counters(state)  # SAS-OVEH
 
 
 LABELS = {
@@ -165,10 +166,13 @@ def _panels(state: SasState) -> list[PanelView]:
         rows: list[tuple[Text, str | Text]] = [(t("HP"), str(op.hp)), (t("Status"), t(STATUS_NAMES[op.status]))]
         rows += [(_equipment_name(state, w), str(n)) for w, n in op.ammo]
         rows += [(_equipment_name(state, i), str(n)) for i, n in op.items]
+        if (seat := ovehicle_view.seat_row(state, op.id)) is not None:
+            rows.append(seat)  # SAS-OVEH-1
         if state.rt.tables.board(op.board_id).disguise:  # SAS-NANCY-2, SAS-NANCY-6
             side = t("civilian disguise") if op.disguised else t("normal")
             rows += [(t("Board side"), side), (t("Talk tokens"), str(op.talks))]
         panels.append(PanelView(name_of(state, op.id), tuple(rows)))
+    panels += ovehicle_view.panels(state)
     deck: tuple[Text, str | Text] = (t("Cards left"), str(len(state.deck)))
     marker = t(COLOUR_NAMES[state.patrol_marker]) if state.patrol_marker in COLOUR_NAMES else "-"
     panels.append(PanelView(t("Event deck"), (deck, (t("Patrol marker"), marker))))

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from app.geometry.gridtrace import square_template
 from app.geometry.los import Crossing, trace
@@ -327,14 +328,19 @@ def in_arc(loc: Cell, facing: str, target: Cell, reach: int = SIGHT) -> bool:
     return covers(facing, loc, target) and _dist(loc, target) <= reach
 
 
-_BLOCKERS: list[tuple[tuple[UnitState, ...], tuple[Cell, ...], frozenset[Cell]]] = []
+_BLOCKERS: list[tuple[tuple[UnitState, ...], tuple[Cell, ...], frozenset[Cell], tuple[Any, ...]]] = []
 
 
 def axis_blockers(state: SasState) -> frozenset[Cell]:
-    """Squares that block Axis sight: unalert Axis units, every vehicle's token even alert, and active blast
-    templates (SAS-LOS-3, SAS-AVEH-8, SAS-TER-16). The last answer is kept for the same (immutable) units and
-    templates."""
-    if _BLOCKERS and _BLOCKERS[0][0] is state.units and _BLOCKERS[0][1] is state.templates:
+    """Squares that block Axis sight: unalert Axis units, every vehicle's token even alert (SAS-AVEH-8), active blast
+    templates (SAS-LOS-3, SAS-TER-16) and operator vehicles but the rowing boat (SAS-OVEH-13). The last answer is
+    kept for the same (immutable) units, templates and operator vehicles."""
+    if (
+        _BLOCKERS
+        and _BLOCKERS[0][0] is state.units
+        and _BLOCKERS[0][1] is state.templates
+        and _BLOCKERS[0][3] is state.op_vehicles
+    ):
         return _BLOCKERS[0][2]
     cells = list(state.templates)
     for unit in state.units:
@@ -344,9 +350,18 @@ def axis_blockers(state: SasState) -> frozenset[Cell]:
             cells += unit.cells
         elif not unit.alert:
             cells.append(unit.loc)
-    found = frozenset(cells)
-    _BLOCKERS[:] = [(state.units, state.templates, found)]
+    found = frozenset(cells) | _op_vehicle_cells(state)
+    _BLOCKERS[:] = [(state.units, state.templates, found, state.op_vehicles)]
     return found
+
+
+def _op_vehicle_cells(state: SasState) -> frozenset[Cell]:
+    """Squares of operator vehicle tokens that block LOS (every operator vehicle but the rowing boat, which lies
+    low on the water, SAS-OVEH-13)."""
+    if not state.op_vehicles:
+        return frozenset()
+    boats = {v.id for v in state.rt.tables.operator_vehicles.vehicles if not v.blocks_los}
+    return frozenset(c for v in state.op_vehicles if v.kind not in boats for c in v.cells)
 
 
 def barrels(state: SasState) -> frozenset[Cell]:
@@ -532,7 +547,8 @@ def attack_line(state: SasState, a: Cell, b: Cell, exclude: Iterable[Cell] = ())
         return ln.block
     skip = {a, b, *exclude}
     cells = [c for u in state.map_units() if b not in u.cells for c in u.cells if c not in skip]
-    stop = dynamic_block(ln, frozenset(cells + list(state.templates)))
+    blockers = frozenset(cells + list(state.templates)) | (_op_vehicle_cells(state) - skip)
+    stop = dynamic_block(ln, blockers)
     if stop is None:
         return None
     unit = state.unit_at(stop)
