@@ -17,7 +17,7 @@ from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import SasRuntime
 from app.systems.sas.scuba import water_line
-from app.systems.sas.state import ObjectState
+from app.systems.sas.state import ObjectState, SasState, UnitState
 from app.systems.sas.tables import UnitStats
 from app.systems.sas.vision import SIGHT, _touching, attack_line, hiding_cover, sees_op
 
@@ -92,6 +92,29 @@ def kill_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
         (unit.loc,),
         instruction=t("Replace {unit} at {sq} with a corpse token.", unit=name, sq=ctx.label(unit.loc)),
     )
+
+
+# --- armour (AA guns, SAS-SUP-15; armoured vehicles, SAS-AVEH-12) ---------------------------------------
+
+
+def armoured(state: SasState, unit: UnitState) -> bool:
+    """Only blast weapons damage the unit: an AA gun (SAS-SUP-15) or an armoured vehicle (SAS-AVEH-12)."""
+    stats = state.rt.tables.units.get(unit.kind)
+    vehicle = state.rt.tables.vehicle(unit.kind)
+    return bool((stats is not None and stats.armoured) or (vehicle is not None and vehicle.armoured))
+
+
+def gun_hits(ctx: Ctx, unit_id: str, hits: int, rule: str) -> int:
+    """Successes of a gun (not a blast weapon) on an Axis unit: an armoured one takes none (SAS-SUP-15,
+    SAS-AVEH-12); returns the successes left over."""
+    unit = ctx.state.unit(unit_id)
+    if unit is not None and hits > 0 and armoured(ctx.state, unit):
+        text = t("{unit} is armoured: only blast weapons damage it.", unit=ctx.name(unit_id))
+        ctx.emit(
+            "no_effect", text, "SAS-SUP-15" if unit.kind in ctx.state.rt.tables.units else "SAS-AVEH-12", (unit.loc,)
+        )
+        return hits
+    return take_hits(ctx, unit_id, hits, rule)
 
 
 def take_hits(ctx: Ctx, unit_id: str, hits: int, rule: str) -> int:

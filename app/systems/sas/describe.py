@@ -15,10 +15,10 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo
-from app.systems.sas import combat
+from app.systems.sas import air, combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.disguise import garrote_target
-from app.systems.sas.messages import ACTION_LABELS, Attack, ChangeClothes, Mark, Place, UseRabbitsFoot
+from app.systems.sas.messages import ACTION_LABELS, AIR_COMMANDS, Attack, ChangeClothes, Mark, Place, UseRabbitsFoot
 from app.systems.sas.names import name_of
 from app.systems.sas.operator import ACTION_OF, action_id
 from app.systems.sas.state import SasState
@@ -28,6 +28,8 @@ PHASE_KINDS = ("end_activation", "end_phase", "axis_step", "activate")
 
 def describe_command(state: SasState, command: Command) -> CommandInfo:
     """Label, group, actor, target, AP cost and (for attacks) the hit chance of a command."""
+    if isinstance(command, AIR_COMMANDS):  # the Typhoon (SAS-SUP-6..10)
+        return air.describe(state, command)
     kind = command.kind
     op = getattr(command, "operator", None)
     target = _target_square(state, command)

@@ -111,9 +111,9 @@ def assign_hits(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, loc: Cell,
         return
     sweep = ctx.state.rt.tables.weapons[weapon_id].sweep
     extra = combat.sweep_targets(ctx, op_id, weapon_id, loc) if sweep else []
-    left = combat.take_hits(ctx, target, hits, "SAS-ATK-3")
+    left = combat.gun_hits(ctx, target, hits, "SAS-ATK-3")  # an armoured target takes none (SAS-SUP-15)
     for unit_id in extra:
-        left = combat.take_hits(ctx, unit_id, left, "SAS-EQ-2")
+        left = combat.gun_hits(ctx, unit_id, left, "SAS-EQ-2")
 
 
 def survivor(ctx: Ctx, op_id: str, target: str, was_alert: set[str]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, disguise, marks
+from app.systems.sas import alerts, antiair, disguise, marks
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -34,7 +34,7 @@ def has_work(state: SasState) -> bool:
     if phase == "patrol":
         return bool(patrollers(state))
     if phase == "attack":
-        return bool(attackers(state))
+        return bool(attackers(state)) or bool(antiair.attackers(state))  # then fire at the Typhoon (SAS-SUP-12/15)
     return phase in ("event", "end") and "phase" not in state.done
 
 
@@ -49,7 +49,8 @@ def axis_step(ctx: Ctx) -> None:
     elif phase == "patrol":
         patrol_step(ctx)
     elif phase == "attack":
-        attack_step(ctx)
+        if not attack_step(ctx):
+            antiair.attack_step(ctx)  # after every attack on an operator: fire at the Typhoon (SAS-SUP-12/15)
     elif phase == "event":
         draw(ctx)
         ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
+from app.systems.sas import air
 from app.systems.sas.names import name_of
 from app.systems.sas.state import SasState
 from app.systems.sas.turn import PHASE_NAMES
@@ -92,10 +93,11 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
                 (*flags, unit.mode) if unit.mode else flags,  # the token's side: mortar "attack", HMG "casualty"
             )
         )
-    return out
+    plane = air.counter(state)  # the Typhoon over its tile (SAS-SUP-8/9)
+    return [*out, plane] if plane is not None else out
 
 
-LABELS = {"mortar": "MTR", "hmg_team": "HMG", "sniper": "SNP", "panzerfaust": "PzF", "grenadier": "GRN"}
+LABELS = {"mortar": "MTR", "hmg_team": "HMG", "sniper": "SNP", "panzerfaust": "PzF", "grenadier": "GRN", "aa_gun": "AA"}
 
 
 def _markers(state: SasState) -> list[MarkerView]:
@@ -130,8 +132,9 @@ def _panels(state: SasState) -> list[PanelView]:
         panels.append(PanelView(name_of(state, op.id), tuple(rows)))
     deck: tuple[Text, str | Text] = (t("Cards left"), str(len(state.deck)))
     marker = t(COLOUR_NAMES[state.patrol_marker]) if state.patrol_marker in COLOUR_NAMES else "-"
-    panels.append(PanelView(t("Event deck"), (deck, (t("Patrol marker"), marker))))
-    return panels
+    panels.append(PanelView(t("Event deck"), (deck, (t("Patrol marker"), marker), *air.deck_rows(state))))
+    sheet = air.panel(state)  # SAS-SUP-6..14
+    return [*panels, sheet] if sheet is not None else panels
 
 
 SECTION_NAMES = {"stealth": "Stealth", "battle": "Battle"}

@@ -218,7 +218,10 @@ def grade(
 
 def can_see(unit: UnitState, state: SasState) -> bool:
     """Whether the unit has any sight now (spawn tiles, cigarette: SAS-BRD-14, SAS-EVT-8; talking to Nancy or in
-    her garrote: SAS-NANCY-7/9)."""
+    her garrote: SAS-NANCY-7/9). An AA gun has no ground LOS (SAS-SUP-15)."""
+    stats = state.rt.tables.units.get(unit.kind)
+    if stats is not None and stats.air_only:  # SAS-SUP-15: it sees only the sky (antiair.py)
+        return False
     return not unit.on_spawn and not unit.cigarette and unit.mode not in ("talking", "strangled")
 
 
