@@ -50,6 +50,7 @@ from app.systems.sas.context import Ctx
 from app.systems.sas.facing import VEC
 from app.systems.sas.messages import AIR_COMMANDS, CallTyphoon, RunAxisStep, TyphoonAttack, TyphoonMove, TyphoonPath
 from app.systems.sas.mission import SasRuntime
+from app.systems.sas.names import name_of
 from app.systems.sas.operator import illegal
 from app.systems.sas.state import SasState, TyphoonState, UnitState
 
@@ -257,7 +258,7 @@ def _move(ctx: Ctx) -> int | None:
         (where(replace(ctx.state, typhoon=plane)), square),
         instruction=t("Typhoon: move to the centre of {tile} (square {sq}).", tile=name, sq=sq),
     )
-    if nxt == 0:
+    if nxt == 0 and ctx.state.section == "stealth":
         ctx.emit("typhoon_entered", t("The Typhoon enters the map: the alarm sounds."), "SAS-SUP-6", (square,))
         alerts.alarm(ctx, "SAS-SUP-6")  # every unit alert; an operator designated exposed (SAS-ALARM-2/4)
     return tile
@@ -441,7 +442,7 @@ def describe(state: SasState, command: Command) -> CommandInfo:
     text = t(
         "Typhoon: {weapon} at {target} ({sq}), {order}",
         weapon=weapon,
-        target=command.target,
+        target=name_of(state, command.target),
         sq=rt.label(loc),
         order=order,
     )

@@ -78,7 +78,7 @@ class ObjectiveSpec(_Strict):
     title: Localized
     units: list[str] = Field(default_factory=list, description="kill: unit ids, e.g. 'officer_F2'.")
     at: list[str] = Field(default_factory=list, description="destroy: target squares, e.g. 'F3'.")
-    blasts: list[Literal["lewes_bomb", "rat_bomb", "fuel_barrel", "grenade", "landmine"]] = Field(
+    blasts: list[Literal["lewes_bomb", "rat_bomb", "fuel_barrel", "grenade", "landmine", "typhoon_rocket"]] = Field(
         default_factory=list, description="destroy: the blasts that count (empty: any blast), e.g. only a Lewes bomb."
     )
 

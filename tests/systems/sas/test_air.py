@@ -423,3 +423,19 @@ def test_mission_typhoon_and_aa_guns():
         ("aa_airfield", "guard", "G3"),
         ("aa_depot", "guard", "O8"),
     ]
+
+
+def test_oq_47_called_second_it_flies_at_the_start_of_the_next_turn():
+    """OQ-47 (D-AIR-1), the whole flow: called in turn 1 from the south edge, its card goes 2nd; the turn-1 Event phase
+    draws the top card and the Typhoon card is on top: taken off, the Typhoon arrives. Turn 2 opens with the choice of
+    its column of tiles, and it flies before any operator."""
+    st, _ = _apply(_opening(AIRFIELD), CallTyphoon(side="sas", edge="S"))
+    st, _ = _apply(st, EndPhase(side="sas"))
+    while st.phase != "operator":
+        st, _ = _apply(st, RunAxisStep(side="axis"))
+    assert st.turn == 2 and st.typhoon.status == "arriving"
+    assert {c.kind for c in SYSTEM.legal_commands(st)} == {"typhoon_path"}
+    st, _ = _apply(st, TyphoonPath(side="sas", line=0))
+    st, events = SYSTEM.apply(st, TyphoonMove(side="sas"))  # the seeded dice
+    assert airspace.where(st) == _sq(st, "D14") and st.section == "battle"
+    assert "typhoon_entered" in _kinds(events)
