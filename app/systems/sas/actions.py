@@ -266,20 +266,28 @@ def do_reveal(ctx: Ctx, cmd: Reveal) -> None:
 
 
 def do_cigarette(ctx: Ctx, cmd: UseCigarette) -> None:
-    """Give the cigarette to an unalert unit: no LOS, no moving or turning this turn (SAS-EVT-8)."""
+    """Give the cigarette to an unalert unit: no LOS, no moving or turning this turn (SAS-EVT-8). Without the
+    cigarette marker, a cigarette box does the same once (SAS-EQ-20, D-KS-4)."""
     unit = ctx.state.unit(cmd.target)
-    if ctx.state.cigarette != f"op:{cmd.operator}":
+    op = ctx.state.op(cmd.operator)
+    marker = ctx.state.cigarette == f"op:{op.id}"
+    if not marker and not op.item_count("cigarette_box"):
         raise illegal("{op} does not hold the cigarette.", "SAS-EVT-8", op=cmd.operator)
     if unit is None or unit.alert or unit.on_spawn:
         raise illegal("The cigarette goes on an unalert Axis unit on the map.", "SAS-EVT-8")
-    ctx.state = replace(ctx.state, cigarette=f"unit:{unit.id}").with_unit(unit.id, cigarette=True)
-    ctx.emit(
-        "cigarette",
-        t("{unit} lights a cigarette.", unit=ctx.name(unit.id)),
-        "SAS-EVT-8",
-        (unit.loc,),
-        instruction=t("Put the cigarette marker on {unit}.", unit=ctx.name(unit.id)),
-    )
+    if marker:
+        ctx.state = replace(ctx.state, cigarette=f"unit:{unit.id}")
+        todo = t("Put the cigarette marker on {unit}.", unit=ctx.name(unit.id))
+    else:
+        ctx.state = ctx.state.with_op(op.id, items=shooting.spend(op.items, "cigarette_box"))
+        todo = t(
+            "Discard {op}'s cigarette box and put a cigarette marker on {unit}.",
+            op=ctx.name(op.id),
+            unit=ctx.name(unit.id),
+        )
+    ctx.state = ctx.state.with_unit(unit.id, cigarette=True)
+    rule = "SAS-EVT-8" if marker else "SAS-EQ-20"
+    ctx.emit("cigarette", t("{unit} lights a cigarette.", unit=ctx.name(unit.id)), rule, (unit.loc,), instruction=todo)
 
 
 def do_exfiltrate(ctx: Ctx, cmd: Exfiltrate) -> None:
@@ -337,6 +345,7 @@ def reactions(ctx: Ctx, op_id: str) -> None:
     op = ctx.state.op(op_id)
     assert op.loc is not None
     ready = [u for u in ctx.state.units if u.id in ctx.seen and u.id not in ctx.alerted]
+    ready = [u for u in ready if not u.is_vehicle]  # VEH-GUARD: vehicle reactions (SAS-AVEH-11) come with their attacks
     ready = [u for u in ready if (u.id, op_id) not in ctx.state.reacted]
     for unit in sorted(ready, key=lambda u: (combat.dist(u.loc, op.loc), u.id)):  # type: ignore[arg-type]
         if ctx.state.op(op_id).on_map and ctx.state.unit(unit.id) is not None:

@@ -21,7 +21,7 @@ from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
 from app.systems.sas.state import OperatorState, SasState, UnitState
-from app.systems.sas.vision import sees_op
+from app.systems.sas.vision import SIGHT, sees_op
 
 Cell = tuple[int, int]
 ADVANCING_STEALTH = ("patrolman", "sentry", "guard")
@@ -38,8 +38,9 @@ def _near(unit: UnitState, ops: list[OperatorState]) -> int:
 
 
 def mode(state: SasState, unit: UnitState) -> str | None:
-    """ "advance", "turn" or None: what the unit does this Advance phase (SAS-ADV-1/2, SAS-ADVB-1..4)."""
-    if unit.cigarette or (unit.on_spawn and state.section == "stealth") or not unit.alert:
+    """ "advance", "turn" or None: what the unit does this Advance phase (SAS-ADV-1/2, SAS-ADVB-1..4). Vehicles
+    move first, by their own rules (``vehicle_roles``, SAS-AVEH-9, SAS-ADVB-5)."""
+    if unit.is_vehicle or unit.cigarette or (unit.on_spawn and state.section == "stealth") or not unit.alert:
         return None
     if unit.mode == "strangled":  # held in Nancy's garrote it cannot act (SAS-NANCY-9)
         return None
@@ -69,10 +70,17 @@ def advancers(state: SasState) -> list[UnitState]:
 
 def can_attack(state: SasState, unit: UnitState, op: OperatorState) -> bool:
     """The unit sees the operator within its long range (SAS-AATK-1); a unit without attack dice never does (a
-    mortar or a Panzerfaust fires only its blast, SAS-UNIT-7, SAS-KS-1)."""
+    mortar or a Panzerfaust fires only its blast, SAS-UNIT-7, SAS-KS-1); a dog bites only next to him, not across a
+    wall or window (SAS-HD-7); a flamethrower spares rooms with other Axis units (SAS-HD-4)."""
     assert op.loc is not None
+    if unit.is_vehicle:  # VEH-GUARD: vehicle attacks (SAS-AVEH-10) come with the vehicle-attack rules
+        return False
     stats = state.rt.tables.units[unit.kind]
     in_range = stats.dice > 0 and combat.dist(unit.loc, op.loc) <= stats.long
+    if stats.melee and in_range and combat.across_wall(state.rt, unit.loc, op.loc):
+        return False  # a dog never bites across a wall or window (SAS-HD-7)
+    if stats.flame and combat.room_taken(state, unit, op.loc):
+        return False  # nor does a flamethrower attack a room holding other Axis units (SAS-HD-4)
     return in_range and sees_op(state, unit, op, combat.reach(stats))
 
 
@@ -80,21 +88,31 @@ def best_position(state: SasState, unit: UnitState, at: Cell, op: OperatorState)
     """Short range, no cover modifier, the operator visible from ``at`` (SAS-ADV-4)."""
     assert op.loc is not None
     stats = state.rt.tables.units[unit.kind]
-    if combat.dist(at, op.loc) > stats.short or at == op.loc:
-        return False
     there = replace(unit, loc=at, facing=facing_toward(at, op.loc, unit.facing))
-    return sees_op(state, there, op, combat.reach(stats)) and combat.cover(state.rt, at, op.loc) is None
+    return clear_shot(state, there, at, op, stats.short, reach=combat.reach(stats))
 
 
-def route(state: SasState, start: Cell, to: Cell, budget: float) -> list[Cell]:
+def clear_shot(
+    state: SasState, there: UnitState, origin: Cell, op: OperatorState, short: int, *, reach: int = SIGHT
+) -> bool:
+    """A unit standing as ``there`` attacks ``op`` from ``origin`` at short range, seeing him, with no cover
+    modifier: a best attack position (SAS-ADV-4; for vehicles SAS-AVEH-9). ``reach``: how far along its arc it
+    looks (a sniper: 16, D-KS-2)."""
+    assert op.loc is not None
+    if combat.dist(origin, op.loc) > short or origin == op.loc:
+        return False
+    return sees_op(state, there, op, reach) and combat.cover(state.rt, origin, op.loc) is None
+
+
+def route(state: SasState, start: Cell, to: Cell, budget: float, free: bool = False) -> list[Cell]:
     """The squares an advancing unit walks through from ``start`` to ``to``: a cheapest path, at each step the
-    cheapest next square, ties top-left (D-EQ-2)."""
-    rev = costs_from(state.rt.grid, to, lambda a, b: axis_step_cost(state, b, a), max_cost=budget)  # type: ignore[arg-type]
+    cheapest next square, ties top-left (D-EQ-2); ``free``: hedges and windows cost a dog nothing extra."""
+    rev = costs_from(state.rt.grid, to, lambda a, b: axis_step_cost(state, b, a, free), max_cost=budget)  # type: ignore[arg-type]
     path, here = [], start
     while here != to:
         options = []
         for n in state.rt.grid.neighbours(here):
-            cost = axis_step_cost(state, here, n)
+            cost = axis_step_cost(state, here, n, free)
             if n in rev and cost is not None:
                 options.append((rev[n] + cost, n[1], n[0]))
         if not options:
@@ -109,8 +127,8 @@ def move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why
     """Move an advancing unit; a trap or landmine on a square it crosses goes off there (SAS-EQ-4/8, D-EQ-2)."""
     devices = {o.loc for o in ctx.state.objects if o.kind in ("trap", "landmine")}
     if devices and to != unit.loc:
-        move = ctx.state.rt.tables.units[unit.kind].move
-        crossed = [c for c in route(ctx.state, unit.loc, to, move)[:-1] if c in devices]
+        stats = ctx.state.rt.tables.units[unit.kind]
+        crossed = [c for c in route(ctx.state, unit.loc, to, stats.move, stats.free_climb)[:-1] if c in devices]
         if crossed:
             _place_unit(ctx, unit, crossed[0], face, rule=rule, why=why)
             if items.stepped_on(ctx, unit.id) or (moved := ctx.state.unit(unit.id)) is None:
@@ -132,12 +150,13 @@ def _place_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, w
     )
 
 
-def _field(state: SasState, goal: Cell) -> dict[Cell, float]:
-    """MP needed from every square to ``goal`` (cached per board, goal and templates)."""
-    key = ("field", goal, state.templates)
+def _field(state: SasState, goal: Cell, free: bool = False) -> dict[Cell, float]:
+    """MP needed from every square to ``goal`` (cached per board, goal, templates and fire markers)."""
+    fire = tuple(o.loc for o in state.objects if o.kind == "fire")
+    key = ("field", goal, state.templates, fire, free)
     cache = state.rt.cache
     if key not in cache:
-        cache[key] = costs_from(state.rt.grid, goal, lambda a, b: axis_step_cost(state, b, a))  # type: ignore[arg-type]
+        cache[key] = costs_from(state.rt.grid, goal, lambda a, b: axis_step_cost(state, b, a, free))  # type: ignore[arg-type]
     return cache[key]  # type: ignore[no-any-return]
 
 
@@ -149,10 +168,11 @@ def advance_unit(ctx: Ctx, unit: UnitState) -> None:
 
 def reachable(state: SasState, unit: UnitState) -> dict[Cell, float]:
     """Squares the unit may end its advance in, with the MP to get there (SAS-ADV-5, SAS-BRD-2)."""
-    move = state.rt.tables.units[unit.kind].move
+    stats = state.rt.tables.units[unit.kind]
+    free = stats.free_climb
     reach = cast(
         dict[Cell, float],
-        costs_from(state.rt.grid, unit.loc, lambda a, b: axis_step_cost(state, a, b), max_cost=move),  # type: ignore[arg-type]
+        costs_from(state.rt.grid, unit.loc, lambda a, b: axis_step_cost(state, a, b, free), max_cost=stats.move),  # type: ignore[arg-type]
     )
     return {c: v for c, v in reach.items() if c == unit.loc or (empty(state, c) and c not in state.rt.spawn_cells)}
 
@@ -174,8 +194,9 @@ def destination(state: SasState, unit: UnitState) -> tuple[Cell, Cell, str]:
             return best, op.loc, why
     target = ops[0].loc
     assert target is not None
-    field = _field(state, target)
-    best = min(spots, key=lambda c: (field.get(c, 1e9), -spots[c], c[1], c[0]))
+    left = _field(state, target, state.rt.tables.units[unit.kind].free_climb)
+    far = 1e9  # he cannot be reached (a burning room, SAS-HD-4): as near to him as it gets
+    best = min(spots, key=lambda c: (left.get(c, far + combat.dist(c, target)), -spots[c], c[1], c[0]))
     return best, target, "closing on the nearest exposed operator"
 
 
@@ -230,10 +251,11 @@ def blast_ready(state: SasState, unit: UnitState) -> bool:
 
 
 def wall_shot(state: SasState, unit: UnitState, op: OperatorState) -> bool:
-    """An HMG team may fire through one wall at this exposed operator inside a building (SAS-UNIT-12)."""
+    """An HMG team may fire through one wall at this exposed operator inside a building (SAS-UNIT-12), or a
+    flamethrower attack his room without LOS (SAS-HD-3)."""
     from app.systems.sas import squads
 
-    return squads.wall_shot(state, unit, op)
+    return squads.indirect(state, unit, op) is not None
 
 
 def attack_step(ctx: Ctx) -> bool:
@@ -256,6 +278,10 @@ def attack_step(ctx: Ctx) -> bool:
         return (-penalty, combat.dist(unit.loc, op.loc), [o.id for o in ctx.state.operators].index(op.id))
 
     chosen = min(targets, key=rank)
-    through = not can_attack(ctx.state, unit, chosen)
-    combat.axis_attack(ctx, unit.id, chosen.id, reaction=False, through_wall=through)
+    if can_attack(ctx.state, unit, chosen):
+        combat.axis_attack(ctx, unit.id, chosen.id, reaction=False)
+    else:
+        from app.systems.sas import squads
+
+        squads.attack_indirect(ctx, unit.id, chosen.id)
     return True

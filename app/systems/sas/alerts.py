@@ -13,6 +13,7 @@ from dataclasses import replace
 from app.core.i18n import t
 from app.systems.sas.combat import turn_to
 from app.systems.sas.context import Ctx
+from app.systems.sas.tables import UnitStats
 from app.systems.sas.vision import camouflaged, sees_corpse, sees_op
 
 Cell = tuple[int, int]
@@ -90,7 +91,10 @@ def shout(ctx: Ctx, unit_id: str) -> None:
     unit = ctx.state.unit(unit_id)
     if unit is None:
         return
-    ctx.emit("unit_shouted", t("{unit} shouts.", unit=ctx.name(unit_id)), "SAS-SEEN-3", (unit.loc,))
+    if _barks(ctx, unit.kind):  # a dog barks: the same 4 squares (SAS-HD-7)
+        ctx.emit("unit_shouted", t("{unit} barks.", unit=ctx.name(unit_id)), "SAS-HD-7", (unit.loc,))
+    else:
+        ctx.emit("unit_shouted", t("{unit} shouts.", unit=ctx.name(unit_id)), "SAS-SEEN-3", (unit.loc,))
     for other in ctx.state.map_units():
         if other.id != unit_id and _dist(other.loc, unit.loc) <= SHOUT:
             _face_default(ctx, other.id)
@@ -118,6 +122,31 @@ def _face_default(ctx: Ctx, unit_id: str) -> None:
     )
 
 
+def _barks(ctx: Ctx, kind: str) -> bool:
+    """Whether a unit type barks when it sees an operator (dogs, SAS-HD-7)."""
+    stats: UnitStats | None = ctx.state.rt.tables.units.get(kind)
+    return stats is not None and stats.bark
+
+
+def _smell(ctx: Ctx, kind: str) -> int:
+    """How far a unit type smells (dogs, SAS-HD-7); vehicles and other units do not."""
+    stats: UnitStats | None = ctx.state.rt.tables.units.get(kind)
+    return 0 if stats is None else stats.smell
+
+
+def smell(ctx: Ctx, op_id: str) -> None:
+    """A dog within its smell of 2 squares of a moving operator turns toward him and flips to alert, as if only it
+    had heard a noisy weapon: no meter advance (SAS-HD-7, OQ-50)."""
+    op = ctx.state.op(op_id)
+    if op.loc is None:
+        return
+    for unit in ctx.state.map_units():
+        reach = _smell(ctx, unit.kind)
+        if reach and _dist(unit.loc, op.loc) <= reach:
+            turn_to(ctx, unit.id, op.loc, "SAS-HD-7")
+            alert(ctx, unit.id, "SAS-HD-7", " (smelt an operator)")
+
+
 def detect(ctx: Ctx) -> None:
     """Every Axis unit that sees an operator or (Stealth) a corpse reacts (SAS-SEEN-2, SAS-OBJ-4).
 
@@ -135,8 +164,29 @@ def detect(ctx: Ctx) -> None:
             if first and not ctx.state.unit(unit.id).alert:  # type: ignore[union-attr]
                 alert(ctx, unit.id, "SAS-SEEN-2", t(" (sees {op})", op=ctx.name(op.id)).render())
                 shout(ctx, unit.id)
+            elif first and _barks(ctx, unit.kind):
+                shout(ctx, unit.id)  # a dog barks whenever it sees an operator (SAS-HD-7)
     if ctx.state.section == "stealth":
         _corpses(ctx)
+
+
+def spot(ctx: Ctx, unit_id: str, rule: str, why: str) -> bool:
+    """A unit on the move or turning that sees an operator or (Stealth) a corpse: the operators it sees are exposed,
+    it flips to alert and shouts (SAS-PAT-5, SAS-EVT-4, SAS-AVEH-16). True if it saw something."""
+    unit = ctx.state.unit(unit_id)
+    if unit is None or unit.on_spawn:
+        return False
+    seen = [o for o in ctx.state.active_ops() if sees_op(ctx.state, unit, o)]
+    corpse = ctx.state.section == "stealth" and any(
+        sees_corpse(ctx.state, unit, o.loc) for o in ctx.state.objects if o.kind == "corpse" and o.loc
+    )
+    if not seen and not corpse:
+        return False
+    for op in seen:
+        expose(ctx, op.id, rule)
+    alert(ctx, unit_id, rule, why)
+    shout(ctx, unit_id)
+    return True
 
 
 def _corpses(ctx: Ctx) -> None:
@@ -155,9 +205,10 @@ def noise(ctx: Ctx, origin: Cell, radius: int, rule: str) -> None:
     if radius <= 0:
         return
     for unit in ctx.state.map_units():
-        if unit.loc == origin or _dist(unit.loc, origin) > radius or unit.mode == "strangled":
+        if unit.loc == origin or min(_dist(c, origin) for c in unit.cells) > radius or unit.mode == "strangled":
             continue  # a unit in the garrote cannot react (SAS-NANCY-9, D-NANCY-6)
-        turn_to(ctx, unit.id, origin, rule)
+        if not unit.is_vehicle:  # a vehicle turns only by driving (SAS-AVEH-2, -16, -23)
+            turn_to(ctx, unit.id, origin, rule)
         alert(ctx, unit.id, rule, " (heard the noise)")
 
 

@@ -4,7 +4,8 @@ Rulebook chapters: §20 objects (SAS-OBJ-5 fuel barrel: 5 rolls at 2+, chain rea
 Lewes bomb: 6 rolls at 2+, noisy OQ-38; SAS-EQ-6/8 grenade and landmine: 4 rolls at 2+), §22 blast templates
 (SAS-BLAST-1/2, 3×3 footprint OQ-41, SAS-BLAST-6 persistence) and SAS-TER-16 (templates block LOS and infantry
 movement until the End phase). Solo choice: successes go to the Axis units under the template nearest its centre
-first, then to barrels (docs/sas-decisions.md D-BLAST-1). A destroy objective is achieved when a template covers its
+first, then to barrels (docs/sas-decisions.md D-BLAST-1); a vehicle under the template takes one damage marker per
+success it is given, up to its HP left (SAS-AVEH-12, OQ-39). A destroy objective is achieved when a template covers its
 square.
 """
 
@@ -62,8 +63,10 @@ def blast(
     if persist:
         ctx.state = replace(ctx.state, templates=tuple(sorted({*ctx.state.templates, *cells})))
     _objectives(ctx, set(cells), source)
+    under = set(cells)
     victims = sorted(
-        (u for u in ctx.state.map_units() if u.loc in cells), key=lambda u: (combat.dist(u.loc, centre), u.id)
+        (u for u in ctx.state.map_units() if under.intersection(u.cells)),
+        key=lambda u: (min(combat.dist(c, centre) for c in u.cells), u.id),
     )
     left = hits
     for unit in victims:

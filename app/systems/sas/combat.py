@@ -16,12 +16,15 @@ from app.systems.sas import luck
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import SasRuntime
+from app.systems.sas.rooms import room_of, set_fire
 from app.systems.sas.scuba import water_line
 from app.systems.sas.state import ObjectState, SasState, UnitState
 from app.systems.sas.tables import UnitStats
+from app.systems.sas.vehicle_damage import damage_vehicle
 from app.systems.sas.vision import SIGHT, _touching, attack_line, hiding_cover, sees_op
 
 Cell = tuple[int, int]
+SOFT = -1  # soft cover: forest, hedge (SAS-AATK-4)
 
 
 def dist(a: Cell, b: Cell) -> int:
@@ -74,6 +77,27 @@ def _crossing_cover(
             if b in _touching(q, p) or b in _touching(p, q):
                 out.append((effect.cover, f"{feature.kind} [{effect.rule}]"))
     return out
+
+
+WALLS = ("building_wall", "door", "window")  # the walls of a building (SAS-TER-10..12)
+
+
+def across_wall(rt: SasRuntime, a: Cell, b: Cell) -> bool:
+    """A wall, door or window lies between two adjacent squares (both ways round a diagonal): a dog never bites
+    across it (SAS-HD-7)."""
+
+    def walled(p: Cell, q: Cell) -> bool:
+        return any(f.kind in WALLS for f in rt.grid.edge_between(p, q))
+
+    if a[0] == b[0] or a[1] == b[1]:
+        return walled(a, b)
+    return all(walled(a, via) or walled(via, b) for via in ((b[0], a[1]), (a[0], b[1])))
+
+
+def room_taken(state: SasState, unit: UnitState, loc: Cell) -> bool:
+    """Another Axis unit is in the room of ``loc``: a flamethrower does not attack that room (SAS-HD-4)."""
+    room = room_of(state.rt, loc)
+    return room is not None and any(u.id != unit.id and u.loc in room for u in state.map_units())
 
 
 def kill_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
@@ -131,6 +155,9 @@ def hit_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
     (SAS-UNIT-12); other units with several HP take a damage marker (SAS-AVEH-12)."""
     unit = ctx.state.unit(unit_id)
     if unit is None:
+        return
+    if unit.is_vehicle:  # a damage marker; removed, without a corpse, at its HP (SAS-AVEH-12)
+        damage_vehicle(ctx, unit_id, 1, rule)
         return
     tables = ctx.state.rt.tables
     stats = tables.units.get(unit.kind)
@@ -249,13 +276,17 @@ def _attack(
         return
     d = dist(unit.loc, op.loc)
     mods: list[Modifier] = []
-    if reaction and (d > stats.long or not sees_op(ctx.state, unit, op, reach(stats))):
+    bite = stats.melee and across_wall(ctx.state.rt, unit.loc, op.loc)
+    if reaction and (d > stats.long or bite or not sees_op(ctx.state, unit, op, reach(stats))):
         mods.append(Modifier(value=-2, reason=t("target outside LOS or range"), rule_id="SAS-REACT-4"))
     else:
         if d <= stats.short:
             mods.append(Modifier(value=1, reason=t("short range ({d})", d=d), rule_id="SAS-AATK-4"))
         found = None if through_wall else cover(ctx.state.rt, unit.loc, op.loc)
-        if found is not None:
+        if found is not None and stats.flame and found[0] == SOFT:
+            why = t("no soft cover against a flamethrower: {what}", what=found[1])
+            mods.append(Modifier(value=0, reason=why, rule_id="SAS-HD-2"))
+        elif found is not None:
             mods.append(Modifier(value=found[0], reason=t("cover: {what}", what=found[1]), rule_id="SAS-AATK-5"))
         if through_wall:
             why = t("through a wall: target inside a building")
@@ -279,6 +310,8 @@ def _attack(
     ruling = Ruling(title=title, rule_id=rule, dice=dice, target=stats.target, modifiers=tuple(mods), result=result)
     kind = "reaction_attack" if reaction else "axis_attack"
     ctx.emit(kind, t("{title}: {result}.", title=title, result=result), rule, (unit.loc, op.loc), ruling=ruling)
+    if stats.flame and room_of(ctx.state.rt, op.loc) is not None:
+        set_fire(ctx, op.loc, "SAS-HD-3")  # besides the roll, a fire marker in his room
     damage_operator(ctx, op_id, hits, rule)
 
 

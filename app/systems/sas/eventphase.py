@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import localized, t
-from app.systems.sas import air, alerts, combat, items, marks
+from app.systems.sas import air, alerts, combat, items, marks, vehicle_roles
 from app.systems.sas.blasts import detonate_bombs
 from app.systems.sas.context import Ctx
 from app.systems.sas.deck import announce_special, draw_card
 from app.systems.sas.facing import facing_toward, rotate, sweep_direction
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.tables import BattleHalf, StealthHalf
-from app.systems.sas.vision import sees_corpse, sees_op, undercover
+from app.systems.sas.vision import sees_op, undercover
 
 Cell = tuple[int, int]
 
@@ -39,10 +39,11 @@ def draw(ctx: Ctx) -> None:
         instruction=t("Draw event card {card}; patrol marker: {marker}.", card=card_id, marker=marker or "-"),
     )
     announce_special(ctx, card_id)
+    vehicle_roles.arrive(ctx, card_id)  # a convoy or spawned vehicles (SAS-AVEH-17, SAS-AVEH-22)
     marks.fire(ctx)  # after the draw, before the card's effects (SAS-MARK-3)
-    if state.section == "stealth":
+    if state.section == "stealth" and card.stealth is not None:
         stealth_half(ctx, card.stealth)
-    else:
+    elif state.section == "battle" and card.battle is not None:
         battle_half(ctx, card.battle)
     detonate_bombs(ctx)
     air.card_check(ctx)  # the Typhoon card moves up; on top the Typhoon arrives (SAS-SUP-8, SAS-DECK-5)
@@ -99,19 +100,7 @@ def _look(ctx: Ctx, unit_id: str, facing: str, rule: str) -> bool:
             "Turn {unit} at {sq} to face {facing}.", unit=ctx.name(unit_id), sq=ctx.label(unit.loc), facing=facing
         ),
     )
-    unit = ctx.state.unit(unit_id)
-    assert unit is not None
-    spotted = [o for o in ctx.state.active_ops() if sees_op(ctx.state, unit, o)]
-    corpses = ctx.state.section == "stealth" and any(
-        sees_corpse(ctx.state, unit, o.loc) for o in ctx.state.objects if o.kind == "corpse" and o.loc
-    )
-    if not spotted and not corpses:
-        return False
-    for op in spotted:
-        alerts.expose(ctx, op.id, rule)
-    alerts.alert(ctx, unit_id, rule, " (spotted something while turning)")
-    alerts.shout(ctx, unit_id)
-    return True
+    return alerts.spot(ctx, unit_id, rule, " (spotted something while turning)")
 
 
 def _turn_sentry(ctx: Ctx, unit: UnitState, rotation: str, times: int) -> None:
@@ -304,14 +293,4 @@ def _emit_walk(ctx: Ctx, unit_id: str, start: Cell, always: bool = False) -> Non
 
 def _spots_something(ctx: Ctx, unit_id: str) -> bool:
     """A patrolman who sees an operator or a corpse stops, alerts and shouts (SAS-PAT-5)."""
-    unit = ctx.state.unit(unit_id)
-    assert unit is not None
-    seen = [o for o in ctx.state.active_ops() if sees_op(ctx.state, unit, o)]
-    corpse = any(sees_corpse(ctx.state, unit, o.loc) for o in ctx.state.objects if o.kind == "corpse" and o.loc)
-    if not seen and not corpse:
-        return False
-    for op in seen:
-        alerts.expose(ctx, op.id, "SAS-PAT-5")
-    alerts.alert(ctx, unit_id, "SAS-PAT-5", " (spotted something on patrol)")
-    alerts.shout(ctx, unit_id)
-    return True
+    return alerts.spot(ctx, unit_id, "SAS-PAT-5", " (spotted something on patrol)")

@@ -17,16 +17,24 @@ from app.systems.sas.facing import VEC, facing_toward
 from app.systems.sas.messages import UseMedpack
 from app.systems.sas.operator import illegal
 from app.systems.sas.shooting import spend
-from app.systems.sas.state import ObjectState
+from app.systems.sas.state import ObjectState, OperatorState
 from app.systems.sas.vision import attack_line
 
 Cell = tuple[int, int]
 
 
+GRENADES = ("grenade", "stick_grenade")  # the Kickstarter stick grenade is identical to the grenade (SAS-EQ-10)
+
+
+def grenades(op: OperatorState) -> int:
+    """Grenades and stick grenades he holds (SAS-EQ-6, SAS-EQ-10)."""
+    return sum(op.item_count(g) for g in GRENADES)
+
+
 def throw_problem(ctx: Ctx, op_id: str, to: Cell) -> str | None:
     """Why the grenade cannot be thrown at ``to`` (SAS-EQ-6/7), or None."""
     op = ctx.state.op(op_id)
-    if op.item_count("grenade") < 1:
+    if grenades(op) < 1:
         return "no grenade left"
     if op.loc is None or not ctx.state.rt.grid.contains(to) or to == op.loc:
         return "not a square on the board"
@@ -59,7 +67,8 @@ def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
     """The grenade goes off: alarm, 4 rolls at 2+, template removed (SAS-EQ-6, SAS-NOISE-4, SAS-BLAST-2/6)."""
     alerts.unveil(ctx, op_id)
     op = ctx.state.op(op_id)
-    ctx.state = ctx.state.with_op(op_id, items=spend(op.items, "grenade"))
+    token = next(g for g in GRENADES if op.item_count(g))  # a grenade first, then a stick grenade (D-KS-3)
+    ctx.state = ctx.state.with_op(op_id, items=spend(op.items, token))
     ctx.emit(
         "grenade",
         t("{op} throws a grenade at {sq}.", op=ctx.name(op_id), sq=ctx.label(centre)),
@@ -189,6 +198,9 @@ def stepped_on(ctx: Ctx, unit_id: str) -> bool:
     unit = ctx.state.unit(unit_id)
     if unit is None:
         return True
+    if unit.is_vehicle:  # any square of its token; traps are for men on foot (SAS-EQ-4/8, OQ-39)
+        mines = [o for c in unit.cells for o in ctx.state.objects_at(c) if o.kind == "landmine"]
+        return bool(mines) and _mine(ctx, unit_id, mines[0])
     for obj in ctx.state.objects_at(unit.loc):
         if obj.kind == "trap":
             ctx.state = ctx.state.with_object(ObjectState(obj.id, "trap_used", obj.loc))
@@ -202,24 +214,30 @@ def stepped_on(ctx: Ctx, unit_id: str) -> bool:
             combat.kill_unit(ctx, unit_id, "SAS-EQ-4")
             return True
         if obj.kind == "landmine":
-            ctx.state = ctx.state.without_objects([obj.id])
-            stats = ctx.state.rt.tables.items["landmine"]
-            ctx.emit("landmine", t("{unit} sets off a landmine.", unit=ctx.name(unit_id)), "SAS-EQ-8", (unit.loc,))
-            blasts.blast(
-                ctx,
-                unit.loc,
-                stats.rolls,
-                stats.target,
-                what="A landmine",
-                rule="SAS-EQ-8",
-                source="landmine",
-                persist=False,
-                lucky=True,
-            )
-            alerts.advance_meter(ctx, "SAS-NOISE-1")
-            alerts.noise(ctx, unit.loc, stats.noise, "SAS-NOISE-3")
-            return ctx.state.unit(unit_id) is None
+            return _mine(ctx, unit_id, obj)
     return False
+
+
+def _mine(ctx: Ctx, unit_id: str, mine: ObjectState) -> bool:
+    """A landmine under an Axis unit goes off; True when the unit died (SAS-EQ-8, OQ-38/39)."""
+    assert mine.loc is not None
+    ctx.state = ctx.state.without_objects([mine.id])
+    stats = ctx.state.rt.tables.items["landmine"]
+    ctx.emit("landmine", t("{unit} sets off a landmine.", unit=ctx.name(unit_id)), "SAS-EQ-8", (mine.loc,))
+    blasts.blast(
+        ctx,
+        mine.loc,
+        stats.rolls,
+        stats.target,
+        what="A landmine",
+        rule="SAS-EQ-8",
+        source="landmine",
+        persist=False,
+        lucky=True,
+    )
+    alerts.advance_meter(ctx, "SAS-NOISE-1")
+    alerts.noise(ctx, mine.loc, stats.noise, "SAS-NOISE-3")
+    return ctx.state.unit(unit_id) is None
 
 
 def do_medpack(ctx: Ctx, cmd: UseMedpack) -> None:

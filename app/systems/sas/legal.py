@@ -15,6 +15,7 @@ from app.core.messages import Command
 from app.systems.sas import air, combat, disguise, rabbit
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
+from app.systems.sas.items import grenades
 from app.systems.sas.messages import (
     AbortGarrote,
     ActivateOperator,
@@ -154,7 +155,7 @@ def item_actions(ctx: Ctx, op: OperatorState, ap: int) -> list[Command]:
             targets = _gun_targets(ctx, op, op.loc, False, weapon, blind=True)
             out += [BlindFire(side="sas", operator=op.id, weapon=weapon, target=u) for u in targets]
     throw = "stand_throw" if op.crouched else "throw"
-    if op.item_count("grenade") and _allowed(state, op, throw, ap):
+    if grenades(op) and _allowed(state, op, throw, ap):
         out += [Throw.model_construct(side="sas", operator=op.id, to=c) for c in _grenade_squares(state, op.loc)]
         if not op.crouched:
             out += move_throws(ctx, op)
@@ -208,14 +209,15 @@ def marks_for(state: SasState, op: OperatorState) -> list[Command]:
     knives = [w for w in usable if weapons[w].kind == "knife"]
     out: list[Command] = []
     for unit in state.units:
-        knife_ok = state.rt.tables.units[unit.kind].knife_target
+        stats = state.rt.tables.units.get(unit.kind)  # vehicles are never knifed (SAS-KNIFE-1)
+        knife_ok = stats is not None and stats.knife_target
         near = combat.dist(unit.loc, op.loc) <= KNIFE_MARK_REACH and knife_ok
         for weapon in guns + knives if near else guns:
             out += [
                 Mark.model_construct(side="sas", operator=op.id, target=unit.id, weapon=weapon, facing=f)
                 for f in FACINGS
             ]
-    if op.item_count("grenade") and not op.scuba:  # in the water only the speargun (SAS-EQ-16)
+    if grenades(op) and not op.scuba:  # in the water only the speargun (SAS-EQ-16)
         for c in _grenade_squares(state, op.loc):
             facing = cast(Facing, facing_toward(op.loc, c, op.facing))
             out.append(Mark.model_construct(side="sas", operator=op.id, square=c, weapon="grenade", facing=facing))
@@ -238,7 +240,7 @@ def _posture_and_misc(state: SasState, op: OperatorState, ap: int) -> list[Comma
         out.append(Recover(side="sas", operator=op.id))
     if not op.exposed and _allowed(state, op, "reveal", ap):
         out.append(Reveal(side="sas", operator=op.id))
-    if state.cigarette == f"op:{op.id}":
+    if state.cigarette == f"op:{op.id}" or op.item_count("cigarette_box"):
         out += [UseCigarette(side="sas", operator=op.id, target=u.id) for u in state.map_units() if not u.alert]
     if op.loc in state.rt.entry_exit and _allowed(state, op, "exfiltrate", ap):
         out.append(Exfiltrate(side="sas", operator=op.id))

@@ -63,7 +63,7 @@ def mark_problem(state: SasState, op: OperatorState, cmd: Mark) -> str | None:
     if cmd.weapon == "grenade":
         if op.scuba:
             return "in the water only the speargun [SAS-EQ-16]"
-        if op.item_count("grenade") < 1:
+        if items.grenades(op) < 1:
             return "no grenade left [SAS-EQ-6]"
         if cmd.square is None or cmd.target is not None or not state.rt.grid.contains(cmd.square):
             return "a grenade marks a square on the board [SAS-EQ-6]"
@@ -117,7 +117,7 @@ def _grenade_ready(state: SasState, op: OperatorState) -> bool:
     """A marked grenade goes off when an Axis unit and no operator is under its template (D-MARK-1)."""
     assert op.loc is not None and op.mark_square is not None
     square = op.mark_square
-    if op.item_count("grenade") < 1 or not covers(op.facing, op.loc, square):
+    if items.grenades(op) < 1 or not covers(op.facing, op.loc, square):
         return False
     if combat.dist(op.loc, square) > grenade_range(state) or attack_line(state, op.loc, square) is not None:
         return False

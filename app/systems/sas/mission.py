@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.geometry.square import SquareGrid
 from app.scenario.base import Localized, ScenarioBase
@@ -34,11 +34,21 @@ class UnitPlacement(_Strict):
     """An extra Axis unit placed by the mission (SAS-BRD-7 guards, SAS-UNIT-3 officers, SAS-MSN-2)."""
 
     id: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$", description="Unit id (default: role_square).")
-    kind: Literal["smg", "officer", "rifle", "mortar", "hmg_team", "sniper", "panzerfaust", "grenadier", "aa_gun"] = (
-        Field(
-            description="Unit type from the stat table (special infantry: SAS-UNIT-5..8, SAS-UNIT-12, SAS-KS-1/2; "
-            "'aa_gun' with role 'guard': an AA gun, SAS-SUP-15)."
-        )
+    kind: Literal[
+        "smg",
+        "officer",
+        "rifle",
+        "mortar",
+        "hmg_team",
+        "sniper",
+        "panzerfaust",
+        "grenadier",
+        "flame_inf",
+        "dog",
+        "aa_gun",
+    ] = Field(
+        description="Unit type from the stat table (special infantry: SAS-UNIT-5..8, SAS-UNIT-12, SAS-KS-1/2, "
+        "SAS-HD-5/7; guard dogs: role 'guard'; 'aa_gun' with role 'guard': an AA gun, SAS-SUP-15)."
     )
     role: Literal["guard", "officer", "sentry", "spawned"] = Field(
         description="Role (SAS-UNIT-4); 'spawned': a unit that arrives as from an event card (on a spawn tile)."
@@ -68,6 +78,105 @@ class DeckSpec(_Strict):
 
     name: str = Field("core", description="Deck name in data/decks.json (ignored when 'cards' is given).")
     cards: list[EventCard] | None = Field(None, description="The cards of your own deck, if encoded here.")
+    extra_cards: list[EventCard] = Field(
+        default_factory=list,
+        description="Cards added to the deck: the mission's own special event cards, e.g. the one that brings its "
+        "convoy (SAS-DECK-1, SAS-AVEH-17).",
+    )
+
+
+VehicleRole = Literal["patrol", "guard", "assault", "spawned"]
+
+
+class VehiclePlacement(_Strict):
+    """An Axis vehicle on the mission page (SAS-BRD-10, SAS-AVEH-14/15 patrol, -22 spawned, -23 guard, -24 assault).
+
+    A token is placed by its front-left square and its facing (docs/sas-decisions.md D-AVEH-1)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Unit id, e.g. 'patrol_bike'.")
+    kind: str = Field(description="Vehicle type id from data/vehicles.json, e.g. 'motorcycle'.")
+    role: VehicleRole = Field(
+        description="patrol (black border: drives its route in black Patrol phases), guard (yellow: stays put), "
+        "assault (red: waits at a map edge, enters after the alarm), spawned (on a spawn tile)."
+    )
+    route: list[str] = Field(
+        default_factory=list,
+        description="patrol: the thick black dashed line, square by square, from the map-edge square where it "
+        "enters to the map-edge square where it leaves (SAS-AVEH-14).",
+    )
+    at: str | None = Field(
+        None,
+        pattern=r"^[A-Z]+[0-9]+$",
+        description="guard, spawned: the token's front-left square; assault: the map-edge square it enters by.",
+    )
+    facing: Side | None = Field(None, description="guard, spawned: its facing.")
+    edge: Side | None = Field(None, description="assault: the map edge it waits at (SAS-AVEH-24).")
+    card: str | None = Field(
+        None, description="spawned: the special event card that brings it (none: on its spawn tile from the start)."
+    )
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        known = [v.id for v in tables().vehicles.vehicles]
+        if kind not in known:
+            raise ValueError(f"unknown vehicle type {kind!r}; known: {known}")
+        return kind
+
+    @model_validator(mode="after")
+    def _fields(self) -> Self:
+        needs = {
+            "patrol": ("route",),
+            "guard": ("at", "facing"),
+            "assault": ("at", "edge"),
+            "spawned": ("at", "facing"),
+        }
+        for name in needs[self.role]:
+            if not getattr(self, name):
+                raise ValueError(f"a {self.role} vehicle needs '{name}'")
+        if self.role == "patrol" and len(self.route) < 2:
+            raise ValueError("'route' needs at least 2 squares")
+        unused = (
+            {"route", "at", "facing", "edge", "card"}
+            - set(needs[self.role])
+            - ({"card"} if self.role == "spawned" else set())
+        )
+        if given := sorted(name for name in unused if getattr(self, name)):
+            raise ValueError(f"a {self.role} vehicle does not use {given}")
+        return self
+
+
+class ConvoyVehicle(_Strict):
+    """One vehicle of a convoy's formation (SAS-AVEH-17/20)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Unit id.")
+    kind: str = Field(description="Vehicle type id from data/vehicles.json.")
+    scout: bool = Field(False, description="The lead vehicle is a scout (blue border, SAS-AVEH-20).")
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        return VehiclePlacement._known_kind(kind)
+
+
+class ConvoySpec(_Strict):
+    """A convoy (white border): route, entry edge, formation, the special card that brings it (SAS-AVEH-17..21)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Convoy id.")
+    card: str = Field(description="Id of the special event card that brings the convoy on (SAS-AVEH-17).")
+    edge: Side = Field(description="The map edge it enters by; the route starts on it.")
+    route: list[str] = Field(
+        min_length=2,
+        description="The thick white dashed line, square by square, from the map-edge square where it enters to the "
+        "map-edge square where it leaves.",
+    )
+    formation: list[ConvoyVehicle] = Field(min_length=1, description="The vehicles in order, the lead first.")
+
+    @model_validator(mode="after")
+    def _scout_leads(self) -> Self:
+        if any(v.scout for v in self.formation[1:]):
+            raise ValueError("only the lead vehicle (formation[0]) may be a scout")
+        return self
 
 
 class ObjectiveSpec(_Strict):
@@ -116,6 +225,8 @@ class SasMission(ScenarioBase):
     tile_guards: bool = Field(True, description="Place SMG guards on the tiles' guard marks (SAS-BRD-7).")
     tile_officers: bool = Field(True, description="Place officers on the tiles' officer marks (SAS-UNIT-3).")
     extra_units: list[UnitPlacement] = Field(default_factory=list)
+    vehicles: list[VehiclePlacement] = Field(default_factory=list, description="Axis vehicles (SAS-AVEH-14..24).")
+    convoys: list[ConvoySpec] = Field(default_factory=list, description="Convoys (SAS-AVEH-17..21).")
     fuel_barrels: list[str] = Field(default_factory=list, description="Extra fuel barrel squares (SAS-OBJ-5).")
     objectives: list[ObjectiveSpec] = Field(default_factory=list)
     victory: list[VictorySpec] = Field(min_length=1)
@@ -146,6 +257,9 @@ class SasMission(ScenarioBase):
         for op_id, kit in self.equipment.items():
             if op_id not in self.operators or (unknown := [i for i in kit if i not in tables().items]):
                 raise ValueError(f"equipment for {op_id!r}: not in the team, or unknown items")
+        vehicle_ids = [v.id for v in self.vehicles] + [v.id for c in self.convoys for v in c.formation]
+        if twice := sorted({v for v in vehicle_ids if vehicle_ids.count(v) > 1}):
+            raise ValueError(f"vehicle ids used twice: {twice}")
         ids = {o.id for o in self.objectives}
         for level in self.victory:
             if missing := [o for o in level.objectives if o not in ids]:
@@ -183,6 +297,16 @@ class SpawnSpot:
     row: str
 
 
+@dataclass(frozen=True)
+class Convoy:
+    """A convoy read off the mission page: its route, formation (lead first) and the card that brings it."""
+
+    id: str
+    card: str
+    route: tuple[Cell, ...]
+    members: tuple[str, ...]
+
+
 @dataclass(eq=False)
 class SasRuntime:
     """The static part of a game: mission, board, tables and the printed marks read off the board."""
@@ -204,6 +328,9 @@ class SasRuntime:
     objective_cells: dict[str, frozenset[Cell]]
     cache: dict[Any, Any] = field(default_factory=dict)
     support: tuple[OperatorState, ...] = ()  # the support units at setup (SAS-SUP-1)
+    routes: dict[str, tuple[Cell, ...]] = field(default_factory=dict)  # vehicle routes by id (SAS-AVEH-14/17)
+    convoys: dict[str, Convoy] = field(default_factory=dict)
+    arrivals: dict[str, tuple[UnitState, ...]] = field(default_factory=dict)  # special card id -> vehicles it brings
 
     def cell(self, label: str, where: str = "$") -> Cell:
         """The square named ``label`` ("E7"); ``where`` is the JSON path named if it is not on the board."""

@@ -1,6 +1,6 @@
 """Display names of operators and Axis units (English and Chinese from the data tables).
 
-Rulebook chapter: §19 unit names (SAS-UNIT) and §2 operator boards (SAS-BRD-11).
+Rulebook chapter: §19 unit names (SAS-UNIT), §18 vehicle roles (SAS-BRD-10) and §2 operator boards (SAS-BRD-11).
 """
 
 from __future__ import annotations
@@ -10,6 +10,15 @@ from app.systems.sas.state import SasState
 
 ROLE_ZH = {"sentry": "哨兵", "patrolman": "巡逻兵", "guard": "警卫", "officer": "军官", "spawned": "增援"}
 COLOUR_ZH = {"black": "黑色", "white": "白色"}
+VEHICLE_ROLE_EN = {"spawned": "reinforcement"}
+VEHICLE_ROLE_ZH = {
+    "patrol": "巡逻",
+    "convoy": "车队",
+    "scout": "侦察",
+    "guard": "警卫",
+    "assault": "突击",
+    "spawned": "生成",
+}
 
 
 def name_of(state: SasState, ident: str) -> Text:
@@ -24,6 +33,11 @@ def name_of(state: SasState, ident: str) -> Text:
     unit = state.unit(ident)
     if unit is None:
         return localized(ident)
+    vehicle = state.rt.tables.vehicle(unit.kind)
+    if vehicle is not None:  # "patrol motorcycle (m1)" (SAS-BRD-10 border colours name the role)
+        role_en = VEHICLE_ROLE_EN.get(unit.role, unit.role)
+        zh = f"{VEHICLE_ROLE_ZH.get(unit.role, '')}{vehicle.name_zh}（{unit.id}）"
+        return localized(f"{role_en} {vehicle.name_en.lower()} ({unit.id})", zh)
     colour = f"{unit.colour} " if unit.colour else ""
     zh = f"{COLOUR_ZH.get(unit.colour or '', '')}{ROLE_ZH.get(unit.role, unit.role)}"
     stats = state.rt.tables.units.get(unit.kind)

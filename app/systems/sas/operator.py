@@ -139,6 +139,7 @@ def enter(ctx: Ctx, op_id: str, to: Cell, rule: str, *, take: bool = False) -> N
     if take and barrel is not None:  # a Move may end here only to take it (OQ-65)
         ctx.state = ctx.state.with_object(replace(barrel, loc=None)).with_op(op_id, carrying=barrel.id)
         ctx.emit("picked_up", t("{op} picks up a fuel barrel.", op=ctx.name(op_id)), "SAS-OBJ-6", (to,))
+    alerts.smell(ctx, op_id)  # dogs nearby (SAS-HD-7)
     alerts.detect(ctx)
 
 
@@ -316,7 +317,8 @@ def knife_problem(ctx: Ctx, op: OperatorState, unit_id: str, at: Cell) -> str | 
     unit = ctx.state.unit(unit_id)
     if unit is None or unit.on_spawn:
         return "no such unit on the map"
-    if not ctx.state.rt.tables.units[unit.kind].knife_target:
+    stats = ctx.state.rt.tables.units.get(unit.kind)  # vehicles have no entry: never knifed
+    if stats is None or not stats.knife_target:
         return "only foot infantry can be assassinated"
     if op.exposed:
         return "an exposed operator cannot assassinate [SAS-KNIFE-2]"

@@ -15,12 +15,14 @@ from typing import Any
 from app.core.dice import Dice
 from app.geometry.square import VECTORS, SquareGrid
 from app.scenario.boards import Board, build_board, load_tile_library
+from app.scenario.loading import ScenarioValueError
 from app.scenario.resources import resolve_ref
 from app.systems.sas.deck import initial_deck
 from app.systems.sas.facing import facing_toward
-from app.systems.sas.mission import PatrolLine, SasMission, SasRuntime, SentryPoint, SpawnSpot
+from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SasRuntime, SentryPoint, SpawnSpot
 from app.systems.sas.state import ObjectState, OperatorState, SasState, UnitState
 from app.systems.sas.tables import EventCard, Tables, tables
+from app.systems.sas.vehicle_motion import cells_of, entry_key, off_board
 
 Cell = tuple[int, int]
 MarkRow = tuple[Cell, dict[str, Any], tuple[str, ...]]
@@ -76,8 +78,17 @@ def _tile_areas(mission: SasMission, board: Board, folder: Path | None) -> tuple
 
 
 def _deck(mission: SasMission, tab: Tables) -> dict[str, EventCard]:
-    cards = mission.event_deck.cards if mission.event_deck.cards is not None else tab.decks[mission.event_deck.name]
-    return {c.id: c for c in cards}
+    spec = mission.event_deck
+    cards = list(spec.cards if spec.cards is not None else tab.decks[spec.name]) + spec.extra_cards
+    found: dict[str, EventCard] = {}
+    for i, card in enumerate(cards):
+        if card.id in found:
+            raise ScenarioValueError(
+                f"$.event_deck.extra_cards[{i - len(cards) + len(spec.extra_cards)}].id",
+                f"card {card.id!r} is already in the deck",
+            )
+        found[card.id] = card
+    return found
 
 
 def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
@@ -112,7 +123,7 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
         objective_cells={},
     )
     rt.cache["labels"] = {grid.label(c): c for c in grid.locations()}
-    rt.initial_units = units + _extra_units(rt)
+    rt.initial_units = units + _extra_units(rt) + place_vehicles(rt)
     rt.initial_objects = _barrels(rt, marks)
     rt.support = _support_units(rt)
     rt.objective_cells = {
@@ -258,8 +269,105 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
         phase="operator",
         meter=meter,
         operators=ops,
-        units=tuple(replace(u, on_spawn=u.loc in rt.spawn_cells) for u in rt.initial_units),
+        units=tuple(
+            replace(u, on_spawn=off_board(rt, u) if u.is_vehicle else u.loc in rt.spawn_cells) for u in rt.initial_units
+        ),
         objects=rt.initial_objects,
         deck=deck,
         piles=piles,
     )
+
+
+INWARD = {"N": (0, 1), "S": (0, -1), "E": (-1, 0), "W": (1, 0)}  # a map edge -> the way into the map
+
+
+def _route(rt: SasRuntime, labels: list[str], where: str) -> tuple[Cell, ...]:
+    """A vehicle route: contiguous squares from a map-edge square, entered straight from off the map, to one where
+    it leaves straight off the map (SAS-AVEH-14/15/17)."""
+    squares = tuple(rt.cell(label, f"{where}[{j}]") for j, label in enumerate(labels))
+    for j in range(1, len(squares)):
+        (ax, ay), (bx, by) = squares[j - 1], squares[j]
+        if max(abs(ax - bx), abs(ay - by)) != 1:
+            raise ScenarioValueError(f"{where}[{j}]", f"square {labels[j]!r} is not next to the previous one")
+    for j, nxt in ((0, 1), (len(squares) - 1, len(squares) - 2)):
+        (x, y), (nx, ny) = squares[j], squares[nxt]
+        dx, dy = x - nx, y - ny
+        if (dx and dy) or squares[j] not in rt.map_cells or (x + dx, y + dy) in rt.map_cells:
+            raise ScenarioValueError(
+                f"{where}[{j}]",
+                f"a route must {'start' if j == 0 else 'end'} on a map-edge square, its "
+                f"{'first' if j == 0 else 'last'} step straight across that edge",
+            )
+    return squares
+
+
+def _special(rt: SasRuntime, card: str, where: str) -> str:
+    """A card bringing vehicles must be a special card of the deck, which needs an event window (SAS-DECK-1..3)."""
+    found = rt.cards.get(card)
+    if found is None or not found.special:
+        raise ScenarioValueError(where, f"{card!r} is not a special event card of the deck")
+    if rt.mission.event_window is None:
+        raise ScenarioValueError(where, "special cards need an event window (SAS-DECK-2): set 'event_window'")
+    return card
+
+
+def place_vehicles(rt: SasRuntime) -> tuple[UnitState, ...]:
+    """Vehicles on the mission page (SAS-BRD-10): patrol vehicles wait off the map at their route's first square,
+    guards stand on their square, assault vehicles wait off the map at their edge, spawned ones on their spawn tile
+    (SAS-AVEH-14..24). Convoys and vehicles brought by a special card go to ``rt.arrivals`` (placed when it is
+    drawn, SAS-AVEH-17)."""
+    out: list[UnitState] = []
+    arrivals: dict[str, list[UnitState]] = {}
+    for i, v in enumerate(rt.mission.vehicles):
+        where = f"$.vehicles[{i}]"
+        stats = rt.tables.vehicle(v.kind)
+        assert stats is not None
+        if v.role == "patrol":
+            route = rt.routes[v.id] = _route(rt, v.route, f"{where}.route")
+            x, y, facing = entry_key(route, stats.width)
+            out.append(UnitState(v.id, v.kind, "patrol", "black", (x, y), facing, line=v.id))
+            continue
+        assert v.at is not None
+        at = rt.cell(v.at, f"{where}.at")
+        if v.role == "assault":
+            assert v.edge is not None
+            dx, dy = INWARD[v.edge]
+            if at not in rt.map_cells or (at[0] - dx, at[1] - dy) in rt.map_cells:
+                raise ScenarioValueError(f"{where}.at", f"square {v.at!r} is not on the map's {v.edge} edge")
+            x, y, facing = entry_key((at, (at[0] + dx, at[1] + dy)), stats.width)
+            out.append(UnitState(v.id, v.kind, "assault", "red", (x, y), facing))
+            continue
+        assert v.facing is not None
+        key = (at[0], at[1], v.facing)
+        if v.role == "guard":
+            if any(c not in rt.map_cells for c in cells_of(v.kind, key, rt)):
+                raise ScenarioValueError(f"{where}.at", f"the {v.kind} token does not fit on the map there")
+            out.append(UnitState(v.id, v.kind, "guard", "yellow", at, v.facing, post=at))
+            continue
+        if at not in rt.spawn_cells:
+            raise ScenarioValueError(f"{where}.at", f"square {v.at!r} is not on a spawn tile")
+        unit = UnitState(v.id, v.kind, "spawned", None, at, v.facing)
+        if v.card is None:
+            out.append(unit)
+        else:
+            arrivals.setdefault(_special(rt, v.card, f"{where}.card"), []).append(unit)
+    for i, c in enumerate(rt.mission.convoys):
+        where = f"$.convoys[{i}]"
+        route = rt.routes[c.id] = _route(rt, c.route, f"{where}.route")
+        dx, dy = route[1][0] - route[0][0], route[1][1] - route[0][1]
+        if INWARD[c.edge] != (dx, dy):
+            raise ScenarioValueError(f"{where}.edge", f"the route does not enter the map across its {c.edge} edge")
+        card = _special(rt, c.card, f"{where}.card")
+        behind = 0
+        for member in c.formation:
+            stats = rt.tables.vehicle(member.kind)
+            assert stats is not None
+            x, y, facing = entry_key(route, stats.width, behind)
+            role, colour = ("scout", "blue") if member.scout else ("convoy", "white")
+            arrivals.setdefault(card, []).append(
+                UnitState(member.id, member.kind, role, colour, (x, y), facing, line=c.id)
+            )
+            behind += stats.length + 2  # a 2-square gap to the next one (SAS-AVEH-18)
+        rt.convoys[c.id] = Convoy(c.id, card, route, tuple(v.id for v in c.formation))
+    rt.arrivals = {card: tuple(replace(u, on_spawn=True) for u in units) for card, units in arrivals.items()}
+    return tuple(out)

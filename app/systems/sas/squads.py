@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
+from app.core.ruling import Ruling
 from app.geometry.los import trace
 from app.geometry.paths import costs_from
 from app.systems.sas import advance, artillery, combat
@@ -21,12 +22,13 @@ from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import SasRuntime
 from app.systems.sas.movement import axis_step_cost
+from app.systems.sas.rooms import fires, room_of, set_fire
 from app.systems.sas.state import OperatorState, SasState, UnitState
 from app.systems.sas.tables import UnitStats
 from app.systems.sas.vision import in_arc, sees_op
 
 Cell = tuple[int, int]
-WALLS = ("building_wall", "door", "window")  # the walls of a building (SAS-TER-10..12)
+FIRE_TARGET = 2  # each fire marker: 1 roll at 2+ (SAS-HD-3, SAS-BLAST-2)
 
 
 def move(ctx: Ctx, unit: UnitState) -> bool:
@@ -113,7 +115,9 @@ def _set_up(ctx: Ctx, unit: UnitState, why: str) -> None:
 
 def _stop_early(ctx: Ctx, unit: UnitState, stats: UnitStats) -> None:
     """The ordinary advance, cut short at the first square of the way where it can attack (HMG team, sniper) or
-    where an exposed operator is within its blast's range (Panzerfaust / grenade infantry) (D-HMG-1, D-KS-1)."""
+    where an exposed operator is within its blast's range (Panzerfaust / grenade infantry): of the squares on a
+    cheapest way to where an SMG would go, the one it reaches for the fewest MP, then the one most directly toward
+    the operator, then top-left (D-HMG-1, D-KS-1)."""
     state = ctx.state
     rule = "SAS-UNIT-12" if unit.kind == "hmg_team" else "SAS-KS-1" if stats.blast else "SAS-KS-2"
     here = position_for(state, unit, unit.loc, stats)
@@ -130,14 +134,23 @@ def _stop_early(ctx: Ctx, unit: UnitState, stats: UnitStats) -> None:
         return
     best, face, why = advance.destination(state, unit)
     spots = advance.reachable(state, unit)
-    for square in advance.route(state, unit.loc, best, stats.move):
-        op = position_for(state, unit, square, stats) if square in spots else None
-        if op is not None and square != best:
-            assert op.loc is not None
-            why = f"the first square from which it can attack {op.id}"
-            advance.move_unit(ctx, unit, square, op.loc, rule=rule, why=why)
-            return
+    free = stats.free_climb
+    back = costs_from(state.rt.grid, best, lambda a, b: axis_step_cost(state, b, a, free), max_cost=spots[best])  # type: ignore[arg-type]
+    on_way = [c for c in spots if c != best and c in back and spots[c] + back[c] <= spots[best]]
+    found = [(c, op) for c in on_way if (op := position_for(state, unit, c, stats)) is not None]
+    if found:
+        square, op = min(found, key=lambda f: (spots[f[0]], _straight(f[0], f[1].loc), f[0][1], f[0][0]))
+        assert op.loc is not None
+        why = f"the first square from which it can attack {op.id}"
+        advance.move_unit(ctx, unit, square, op.loc, rule=rule, why=why)
+        return
     advance.move_unit(ctx, unit, best, face, rule="SAS-ADV-4", why=why)
+
+
+def _straight(a: Cell, b: Cell | None) -> int:
+    """Squared straight-line distance: among equally near squares, the one more directly toward him (D-HMG-1)."""
+    assert b is not None
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
 
 def position_for(state: SasState, unit: UnitState, at: Cell, stats: UnitStats) -> OperatorState | None:
@@ -154,6 +167,82 @@ def position_for(state: SasState, unit: UnitState, at: Cell, stats: UnitStats) -
         if advance.can_attack(state, there, op) or wall_shot(state, there, op):
             return op
     return None
+
+
+# --- attacks without LOS: through a wall, into a room (SAS-AATK-7, SAS-UNIT-12, SAS-HD-3) ------------------------
+
+
+def indirect(state: SasState, unit: UnitState, op: OperatorState) -> str | None:
+    """How the unit may attack this exposed operator it cannot attack normally: "wall" (an HMG through one wall),
+    "room" (a flamethrower into his room), or None."""
+    if wall_shot(state, unit, op):
+        return "wall"
+    return "room" if room_shot(state, unit, op) else None
+
+
+def attack_indirect(ctx: Ctx, unit_id: str, op_id: str) -> None:
+    """The Attack-phase attack of a unit that cannot see its target: through a wall or into his room."""
+    unit, op = ctx.state.unit(unit_id), ctx.state.op(op_id)
+    assert unit is not None
+    if indirect(ctx.state, unit, op) == "wall":
+        combat.axis_attack(ctx, unit_id, op_id, reaction=False, through_wall=True)
+        return
+    assert op.loc is not None
+    ctx.emit(
+        "flame_room",
+        t("{unit} flames the room of {op} without LOS.", unit=ctx.name(unit_id), op=ctx.name(op_id)),
+        "SAS-HD-3",
+        (unit.loc, op.loc),
+    )
+    fresh = f"burn:{op_id}" in ctx.state.done  # his room's older markers have burnt him this phase (D-HD-3)
+    set_fire(ctx, op.loc, "SAS-HD-3")
+    burn(ctx, op_id, 1 if fresh else None)
+
+
+def room_shot(state: SasState, unit: UnitState, op: OperatorState) -> bool:
+    """A flamethrower attacks the room of an exposed operator it does not see, if he is within its range and no
+    other Axis unit is in that room (SAS-HD-3/4)."""
+    stats: UnitStats | None = state.rt.tables.units.get(unit.kind)
+    if stats is None or not stats.flame or op.loc is None or not op.exposed or unit.on_spawn:
+        return False
+    if room_of(state.rt, op.loc) is None or combat.dist(unit.loc, op.loc) > stats.long:
+        return False
+    return not combat.room_taken(state, unit, op.loc) and not sees_op(state, unit, op, combat.reach(stats))
+
+
+def burn_pending(state: SasState) -> list[OperatorState]:
+    """Operators in a room with fire markers not yet burnt in this Axis Attack phase (SAS-HD-3)."""
+    if state.phase != "attack" or not any(o.kind == "fire" for o in state.objects):
+        return []
+    return [
+        o
+        for o in state.active_ops()
+        if o.loc is not None and f"burn:{o.id}" not in state.done and fires(state, room_of(state.rt, o.loc))
+    ]
+
+
+def burn_step(ctx: Ctx) -> bool:
+    """First in the Axis Attack phase: each operator in a burning room rolls once per fire marker (SAS-HD-3)."""
+    todo = burn_pending(ctx.state)
+    if not todo:
+        return False
+    burn(ctx, todo[0].id, None)
+    return True
+
+
+def burn(ctx: Ctx, op_id: str, markers: int | None) -> None:
+    """1 roll at 2+ per fire marker in his room (``markers``: only that many); each success is 1 HP (SAS-HD-3)."""
+    op = ctx.state.op(op_id)
+    assert op.loc is not None
+    count = markers if markers is not None else fires(ctx.state, room_of(ctx.state.rt, op.loc))
+    ctx.state = replace(ctx.state, done=ctx.state.done | {f"burn:{op_id}"})
+    title = t("Fire in the room of {op} ({n} marker(s))", op=ctx.name(op_id), n=count)
+    dice = combat.roll(ctx, count, FIRE_TARGET, [], title)
+    hits = sum(1 for d in dice if d.success)
+    result = t("{n} hit(s)", n=hits)
+    ruling = Ruling(title=title, rule_id="SAS-HD-3", dice=dice, target=FIRE_TARGET, result=result)
+    ctx.emit("fire_burns", t("{title}: {result}.", title=title, result=result), "SAS-HD-3", (op.loc,), ruling=ruling)
+    combat.damage_operator(ctx, op_id, hits, "SAS-HD-3")
 
 
 # --- fire through a wall (SAS-AATK-7, SAS-UNIT-12) ------------------------------------------------------------
@@ -208,7 +297,7 @@ def _edge_walls(rt: SasRuntime, p: Cell, q: Cell) -> int | None:
         effect = rt.tables.terrain.edges.get(feature.kind)
         if effect is None or effect.los == "clear":
             continue
-        if feature.kind not in WALLS:
+        if feature.kind not in combat.WALLS:
             return None
         walls += 1
     return walls

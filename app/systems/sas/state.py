@@ -147,13 +147,13 @@ class UnitState:
 @dataclass(frozen=True)
 class ObjectState:
     """An object on the board or carried: corpse, fuel barrel, placed Lewes or rat bomb, landmine, trap (SAS-OBJ,
-    SAS-EQ, SAS-EQ-17).
+    SAS-EQ, SAS-EQ-17), a flamethrower's fire marker (SAS-HD-3).
 
     A trap that has killed is ``trap_used`` until an operator picks it up (SAS-EQ-4).
     """
 
     id: str
-    kind: Literal["corpse", "fuel_barrel", "lewes_bomb", "rat_bomb", "landmine", "trap", "trap_used"]
+    kind: Literal["corpse", "fuel_barrel", "lewes_bomb", "rat_bomb", "landmine", "trap", "trap_used", "fire"]
     loc: Cell | None
     fuse: int = 0  # Lewes bombs: Event phases left before the bomb card comes up (SAS-DECK-4, OQ-25)
 

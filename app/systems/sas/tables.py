@@ -68,6 +68,13 @@ class UnitStats(_Strict):
     hit_becomes: str | None = Field(None, description="One operator success replaces it by this unit (mortar).")
     casualty_at: int | None = Field(None, ge=1, description="HP left at which its token shows the casualty side.")
     through_wall: bool = Field(False, description="Fires through one wall at exposed operators inside (SAS-AATK-7).")
+    flame: bool = Field(
+        False, description="A flamethrower: no soft cover, fire markers in rooms, rooms without LOS (SAS-HD-2/3/4)."
+    )
+    melee: bool = Field(False, description="Attacks only an adjacent operator, never across a wall or window (dog).")
+    free_climb: bool = Field(False, description="Crossing a hedge or window costs no extra MP (dog, SAS-HD-7).")
+    smell: int = Field(0, ge=0, description="Smells operators moving this close and turns to them (dog: 2).")
+    bark: bool = Field(False, description="Barks (shouts) whenever it sees an operator not yet exposed (dog).")
     armoured: bool = Field(False, description="Only blast weapons damage it (AA gun, SAS-SUP-15).")
     air_only: bool = Field(
         False, description="Its attack is only against air units and it has no ground LOS (AA gun, SAS-SUP-15)."
@@ -330,8 +337,14 @@ class EventCard(_Strict):
     special: bool = Field(False, description="A special event card, placed by the event window (SAS-DECK-1..3).")
     name_en: str = Field("", description="A special card's title.")
     name_zh: str = ""
-    stealth: StealthHalf
-    battle: BattleHalf
+    stealth: StealthHalf | None = Field(None, description="Left half; a special card may have none (SAS-AVEH-17).")
+    battle: BattleHalf | None = Field(None, description="Right half; a special card may have none.")
+
+    @model_validator(mode="after")
+    def _halves(self) -> Self:
+        if not self.special and (self.stealth is None or self.battle is None):
+            raise ValueError("a regular event card has a stealth half and a battle half")
+        return self
 
 
 class DeckTable(_Strict):

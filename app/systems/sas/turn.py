@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, antiair, disguise, marks
+from app.systems.sas import alerts, antiair, disguise, marks, squads, vehicle_roles
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -30,11 +30,11 @@ def has_work(state: SasState) -> bool:
     """Whether the current Axis phase still has a step to play."""
     phase = state.phase
     if phase == "advance":
-        return bool(advancers(state))
+        return bool(vehicle_roles.advance_vehicles(state) or advancers(state))
     if phase == "patrol":
-        return bool(patrollers(state))
+        return bool(vehicle_roles.patrol_vehicles(state) or patrollers(state))
     if phase == "attack":
-        return bool(attackers(state)) or bool(antiair.attackers(state))  # then fire at the Typhoon (SAS-SUP-12/15)
+        return bool(attackers(state)) or bool(squads.burn_pending(state)) or bool(antiair.attackers(state))
     return phase in ("event", "end") and "phase" not in state.done
 
 
@@ -44,12 +44,14 @@ def axis_step(ctx: Ctx) -> None:
     if phase in ("advance", "patrol"):
         marks.fire(ctx)  # SAS-MARK-3: at any moment of these phases (D-MARK-1)
     phase = ctx.state.phase
-    if phase == "advance":
-        advance_step(ctx)
-    elif phase == "patrol":
-        patrol_step(ctx)
+    if phase == "advance":  # vehicles first (SAS-AVEH-1, SAS-AVEH-9, SAS-ADVB-5)
+        if not vehicle_roles.advance_vehicle_step(ctx):
+            advance_step(ctx)
+    elif phase == "patrol":  # black marker: patrol vehicles first (SAS-PAT-1, SAS-AVEH-14)
+        if not vehicle_roles.patrol_vehicle_step(ctx):
+            patrol_step(ctx)
     elif phase == "attack":
-        if not attack_step(ctx):
+        if not squads.burn_step(ctx) and not attack_step(ctx):  # fire markers burn first (SAS-HD-3, D-HD-3)
             antiair.attack_step(ctx)  # after every attack on an operator: fire at the Typhoon (SAS-SUP-12/15)
     elif phase == "event":
         draw(ctx)
@@ -166,10 +168,10 @@ def _cleanup(ctx: Ctx) -> None:
     if ctx.state.templates:
         ctx.state = replace(ctx.state, templates=())
         ctx.emit("templates_removed", t("Blast templates are removed."), "SAS-END-1")
-    smoker = ctx.state.cigarette
-    if smoker is not None and smoker.startswith("unit:"):
-        unit_id = smoker[5:]
-        ctx.state = replace(ctx.state, cigarette=None).with_unit(unit_id, cigarette=False)
+    smokers = [u.id for u in ctx.state.units if u.cigarette]  # the event's marker and cigarette boxes' (SAS-EQ-20)
+    if smokers:
+        held = ctx.state.cigarette if ctx.state.cigarette and ctx.state.cigarette.startswith("op:") else None
+        ctx.state = replace(ctx.state, cigarette=held).map_units_where(lambda u: u.id in smokers, cigarette=False)
         ctx.emit("cigarette_out", t("The cigarette marker is removed."), "SAS-END-1")
         alerts.detect(ctx)
 

@@ -97,7 +97,16 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
     return [*out, plane] if plane is not None else out
 
 
-LABELS = {"mortar": "MTR", "hmg_team": "HMG", "sniper": "SNP", "panzerfaust": "PzF", "grenadier": "GRN", "aa_gun": "AA"}
+LABELS = {
+    "mortar": "MTR",
+    "hmg_team": "HMG",
+    "sniper": "SNP",
+    "panzerfaust": "PzF",
+    "grenadier": "GRN",
+    "flame_inf": "FLM",
+    "dog": "DOG",
+    "aa_gun": "AA",
+}
 
 
 def _markers(state: SasState) -> list[MarkerView]:

@@ -226,3 +226,21 @@ def test_sas_unit_5_missions_place_a_mortar_team(tmp_path):
     assert {"mortar", "hmg_team", "sniper"} <= kinds
     counter = next(c for c in session.view().counters if c.kind == "mortar")
     assert counter.label == "MTR" and counter.strength == "2" and "Mortar team" in counter.title.render()
+
+
+def test_sas_unit_5_the_mission_editor_offers_the_special_infantry():
+    """SAS-MSN-2: the editor's palette offers the mortar team (and the other special infantry) as a guard; the placed
+    unit is named by its type."""
+    from app.core.i18n import t
+    from app.scenario.editor.document import Document
+    from app.scenario.editor.plugin import Spot
+    from app.systems.sas.editing import PLUGIN
+
+    doc = Document(PLUGIN.new_document())
+    ids = {e.id for e in PLUGIN.palette(doc.data)}
+    assert {"unit:mortar", "unit:hmg_team", "unit:sniper", "unit:dog"} <= ids
+    with doc.transaction(t("Place")) as tx:
+        PLUGIN.place(tx, "unit:mortar", Spot((1, 4), "B5"), None)
+    assert doc.data["extra_units"][0] == {"kind": "mortar", "role": "guard", "at": "B5", "facing": "S"}
+    placed = [p for p in PLUGIN.placed(doc.data, None) if p.kind == "unit"]
+    assert placed[0].label.render() == "Mortar team"
