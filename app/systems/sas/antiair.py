@@ -48,9 +48,12 @@ def is_flak(state: SasState, unit: UnitState) -> bool:
 def guns(state: SasState, unit: UnitState, *, reaction: bool) -> list[Gun]:
     """What the unit fires at an air unit: an AA gun's or flak truck's air weapon; infantry its own attack (a reaction
     as the units it reacts as, none when it never reacts, SAS-REACT-7, SAS-UNIT-8); a vehicle each gun (a reaction
-    with the guns that react). Blast weapons — mortars, howitzers, Panzerfausts, grenades — never (SAS-BLAST-7)."""
+    with the guns that react). Blast weapons — mortars, howitzers, Panzerfausts, grenades — never (SAS-BLAST-7); nor a
+    flamethrower or a dog's bite, which reach only the ground next to them (D-AIR-9)."""
     tables = state.rt.tables
     stats_ = tables.units.get(unit.kind)
+    if stats_ is not None and (stats_.flame or stats_.melee):
+        return []
     if stats_ is not None:
         if stats_.air_only or (not reaction and stats_.dice > 0):
             return [Gun(stats_.dice, stats_.target)]

@@ -439,3 +439,18 @@ def test_oq_47_called_second_it_flies_at_the_start_of_the_next_turn():
     st, events = SYSTEM.apply(st, TyphoonMove(side="sas"))  # the seeded dice
     assert airspace.where(st) == _sq(st, "D14") and st.section == "battle"
     assert "typhoon_entered" in _kinds(events)
+
+
+def test_d_air_9_flamethrowers_and_dogs_never_fire_at_it():
+    """D-AIR-9: in the Attack phase, with nothing else to attack, a rifleman on the Typhoon's tile fires at it (1 die
+    at 3+, -3), but flamethrower infantry and a dog there do not: their flame and bite reach only the ground."""
+    units = [
+        unit("f", "flame_inf", (9, 9), "S", role="guard"),
+        unit("d", "dog", (10, 9), "S", role="guard"),
+        unit("r", "rifle", (15, 9), "S", role="guard"),
+    ]
+    st = _flying(_battle(_mission(units=units, phase="attack")), step=0)
+    st, events = _apply(st, RunAxisStep(side="axis"), dice=(6,))
+    fired = [e for e in events if e.kind == "air_attack"]
+    assert len(fired) == 1 and "(r)" in fired[0].text.render("en") and st.typhoon.damage == 1
+    assert st.phase == "end"
