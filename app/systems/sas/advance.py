@@ -63,6 +63,9 @@ def mode(state: SasState, unit: UnitState) -> str | None:
         return None
     if unit.mode == "strangled":  # held in Nancy's garrote it cannot act (SAS-NANCY-9)
         return None
+    stats = state.rt.tables.units.get(unit.kind)
+    if stats is not None and stats.air_only:  # an AA gun cannot move and sees no operator (SAS-SUP-15)
+        return None
     if unit.role == "officer":
         return "turn"
     if state.section == "stealth":

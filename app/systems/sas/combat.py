@@ -148,6 +148,22 @@ def kill_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
     )
 
 
+# --- armour (AA guns, SAS-SUP-15; armoured vehicles, SAS-AVEH-12) ---------------------------------------
+
+
+def armoured(state: SasState, unit: UnitState) -> bool:
+    """Only blast weapons damage the unit: an AA gun (SAS-SUP-15) or an armoured vehicle (SAS-AVEH-12)."""
+    stats = state.rt.tables.units.get(unit.kind)
+    vehicle = state.rt.tables.vehicle(unit.kind)
+    return bool((stats is not None and stats.armoured) or (vehicle is not None and vehicle.armoured))
+
+
+def gun_hits(ctx: Ctx, unit_id: str, hits: int, rule: str) -> int:
+    """Successes of a gun (not a blast weapon) on an Axis unit: an armoured one takes none (SAS-SUP-15,
+    SAS-AVEH-12); returns the successes left over."""
+    return hits - damage_unit(ctx, unit_id, hits, rule, blast=False)
+
+
 def take_hits(ctx: Ctx, unit_id: str, hits: int, rule: str) -> int:
     """Successes on one Axis unit, one at a time until it is dead; returns the successes left over (SAS-GEN-4)."""
     while hits > 0 and ctx.state.unit(unit_id) is not None:
@@ -229,6 +245,10 @@ def damage_unit(ctx: Ctx, unit_id: str, hits: int, rule: str, *, blast: bool) ->
     if unit is None or hits <= 0:
         return 0
     if stats is None:
+        if not blast and armoured(ctx.state, unit):  # an AA gun (SAS-SUP-15)
+            text = t("{unit} is armoured: only blast weapons damage it.", unit=ctx.name(unit_id))
+            ctx.emit("no_effect", text, "SAS-SUP-15", (unit.loc,))
+            return 0
         return hits - take_hits(ctx, unit_id, hits, rule)
     name = ctx.name(unit_id)
     if stats.armoured and not blast:
@@ -260,9 +280,8 @@ def damage_unit(ctx: Ctx, unit_id: str, hits: int, rule: str, *, blast: bool) ->
 
 
 def harmless(state: SasState, unit: UnitState) -> bool:
-    """An armoured vehicle: an operator's gun has no effect on it (SAS-AVEH-12)."""
-    stats = state.rt.tables.vehicle(unit.kind)
-    return stats is not None and stats.armoured
+    """An armoured vehicle or AA gun: an operator's gun has no effect on it (SAS-AVEH-12, SAS-SUP-15)."""
+    return armoured(state, unit)
 
 
 def damage_operator(ctx: Ctx, op_id: str, hits: int, rule: str) -> None:

@@ -15,10 +15,19 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo
-from app.systems.sas import combat, ovehicle_legal, shooting
+from app.systems.sas import air, combat, ovehicle_legal, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.disguise import garrote_target
-from app.systems.sas.messages import ACTION_LABELS, VEHICLE_ACTIONS, Attack, ChangeClothes, Mark, Place, UseRabbitsFoot
+from app.systems.sas.messages import (
+    ACTION_LABELS,
+    AIR_COMMANDS,
+    VEHICLE_ACTIONS,
+    Attack,
+    ChangeClothes,
+    Mark,
+    Place,
+    UseRabbitsFoot,
+)
 from app.systems.sas.names import name_of
 from app.systems.sas.operator import ACTION_OF, action_id
 from app.systems.sas.state import SasState, UnitState
@@ -30,6 +39,8 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
     """Label, group, actor, target, AP cost and (for attacks) the hit chance of a command."""
     if isinstance(command, VEHICLE_ACTIONS) and (info := ovehicle_legal.describe(state, command)) is not None:
         return _vehicle_hint(state, command, info)
+    if isinstance(command, AIR_COMMANDS):  # the Typhoon (SAS-SUP-6..10)
+        return air.describe(state, command)
     kind = command.kind
     op = getattr(command, "operator", None)
     target = _target_square(state, command)
@@ -193,14 +204,13 @@ def _chance(rolls: int, target: int, mods: list[Modifier]) -> Text:
     miss = Fraction(6 - faces, 6) ** rolls
     chance = round(float(1 - miss) * 100)
     parts = _modifier_list(mods)
-    hint = t(
+    return t(
         "{rolls} dice at {target}+ ({mods}): {chance}% chance of at least one success.",
         rolls=rolls,
         target=target,
         mods=parts,
         chance=chance,
     )
-    return hint
 
 
 def _modifier_list(mods: list[Modifier]) -> Text:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import localized, t
-from app.systems.sas import alerts, combat, items, marks, vehicle_roles
+from app.systems.sas import air, alerts, combat, items, marks, vehicle_roles
 from app.systems.sas.blasts import detonate_bombs
 from app.systems.sas.context import Ctx
 from app.systems.sas.deck import announce_special, draw_card
@@ -46,6 +46,7 @@ def draw(ctx: Ctx) -> None:
     elif state.section == "battle" and card.battle is not None:
         battle_half(ctx, card.battle)
     detonate_bombs(ctx)
+    air.card_check(ctx)  # the Typhoon card moves up; on top the Typhoon arrives (SAS-SUP-8, SAS-DECK-5)
 
 
 def stealth_half(ctx: Ctx, half: StealthHalf) -> None:

@@ -12,7 +12,7 @@ from typing import Literal, cast
 
 from app.core.dice import Roller
 from app.core.messages import Command
-from app.systems.sas import combat, disguise, ovehicle_legal, rabbit
+from app.systems.sas import air, combat, disguise, ovehicle_legal, rabbit
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.items import grenades
@@ -81,9 +81,13 @@ def legal(state: SasState, side: str | None) -> list[Command]:
     if acting == "axis":
         return [RunAxisStep(side="axis")]
     if state.activation is None:
+        if flying := air.first_commands(state):  # the Typhoon acts first (SAS-SUP-8/9)
+            return flying
         ready = [o for o in state.active_ops() if not o.activated]
         vehicles = ovehicle_legal.vehicle_commands(state)  # they act first (SAS-OVEH-2)
-        return [*vehicles, *(ActivateOperator(side="sas", operator=o.id) for o in ready), EndPhase(side="sas")]
+        calls = air.call_commands(state)  # SAS-SUP-6
+        ready_ops = (ActivateOperator(side="sas", operator=o.id) for o in ready)
+        return [*vehicles, *ready_ops, *calls, EndPhase(side="sas")]
     op = state.op(state.activation.operator)
     if op.on_map and sharing(state, op):  # on her way through an Axis unit's square she moves on (SAS-NANCY-3)
         return [c for c in operator_actions(state, op) if isinstance(c, Move)]

@@ -297,6 +297,46 @@ class Repair(Command):
     vehicle: str
 
 
+class CallTyphoon(Command):
+    """Call the Typhoon in (Operator phase): its card goes 2nd, 3rd or 4th from the top of the event deck as ``edge``,
+    the map edge it will enter by, is the same as, beside or opposite the entry/exit tile's edge (or, for another run,
+    the edge it last left by) (SAS-SUP-6/7/10, SAS-DECK-5)."""
+
+    kind: Literal["call_typhoon"] = "call_typhoon"
+    edge: Literal["N", "E", "S", "W"]
+
+
+class TyphoonPath(Command):
+    """Choose the Typhoon's attack-run path: ``line``, a line of map tiles running away from its edge, counted from
+    the top (entering by the east or west edge) or from the left (north or south edge), 0 first (SAS-SUP-8)."""
+
+    kind: Literal["typhoon_path"] = "typhoon_path"
+    line: int
+
+
+class TyphoonMove(Command):
+    """The Typhoon's Move, 1 AP: to the centre square of the next tile of its path, or off the map after the last
+    tile, which ends its run (SAS-SUP-9)."""
+
+    kind: Literal["typhoon_move"] = "typhoon_move"
+
+
+class TyphoonAttack(Command):
+    """The Typhoon's Move & Attack, 1 AP: a rocket or its HMG at an Axis unit on the next tile it will enter, before
+    the move (``attack_first``) or after it (SAS-SUP-9/10).
+
+    Attributes:
+        weapon: "rocket" (a blast, like a blind grenade) or "hmg" (a sweep, like the Willys guns).
+        target: The Axis unit aimed at.
+        attack_first: Attack, then move (else move, then attack).
+    """
+
+    kind: Literal["typhoon_attack"] = "typhoon_attack"
+    weapon: Literal["rocket", "hmg"]
+    target: str
+    attack_first: bool = True
+
+
 class EndActivation(Command):
     """End the current activation; unused AP are lost (SAS-OP-2)."""
 
@@ -346,12 +386,17 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         VehicleMark,
         Deploy,
         Repair,
+        CallTyphoon,
+        TyphoonPath,
+        TyphoonMove,
+        TyphoonAttack,
         EndActivation,
         EndPhase,
         RunAxisStep,
     ]
 )
 VEHICLE_ACTIONS = (VehicleMove, FootDown, VehicleAttack, VehicleMark, Deploy, Repair)
+AIR_COMMANDS = (CallTyphoon, TyphoonPath, TyphoonMove, TyphoonAttack)
 OPERATOR_ACTIONS = (
     Move,
     Sprint,
@@ -424,6 +469,10 @@ ACTION_LABELS = {
     "vehicle_mark": "Vehicle mark",
     "deploy": "Deploy",
     "repair": "Repair the vehicle",
+    "call_typhoon": "Call the Typhoon",
+    "typhoon_path": "Typhoon attack run",
+    "typhoon_move": "Typhoon: move",
+    "typhoon_attack": "Typhoon: move & attack",
     "end_activation": "End activation",
     "end_phase": "End Operator phase",
     "axis_step": "Next Axis step",

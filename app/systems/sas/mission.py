@@ -4,8 +4,8 @@ Rulebook chapters: §2 board and components (SAS-BRD-1, -4, -5, -7, -8, -9, -12)
 §14.3 event deck (SAS-DECK-1..3) and §31 missions (SAS-MSN-1, -4). A mission file (``system: "sas"``,
 ``schema_version: 1``) names its board (a tiled board from a tile library), the team, the stealth value per
 difficulty, the event deck (a named deck from ``data/decks.json`` or the owner's own cards inline), the
-objectives and the victory levels, and any support units (SAS-SUP-1/3). ``setup.build_runtime`` places the forces
-by the setup rules.
+objectives and the victory levels, any support units (SAS-SUP-1/3), whether the Typhoon may be called and the AA
+guns (SAS-SUP-6, SAS-SUP-15). ``setup.build_runtime`` places the forces by the setup rules.
 """
 
 from __future__ import annotations
@@ -35,10 +35,20 @@ class UnitPlacement(_Strict):
 
     id: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$", description="Unit id (default: role_square).")
     kind: Literal[
-        "smg", "officer", "rifle", "mortar", "hmg_team", "sniper", "panzerfaust", "grenadier", "flame_inf", "dog"
+        "smg",
+        "officer",
+        "rifle",
+        "mortar",
+        "hmg_team",
+        "sniper",
+        "panzerfaust",
+        "grenadier",
+        "flame_inf",
+        "dog",
+        "aa_gun",
     ] = Field(
         description="Unit type from the stat table (special infantry: SAS-UNIT-5..8, SAS-UNIT-12, SAS-KS-1/2, "
-        "SAS-HD-5/7; guard dogs: role 'guard')."
+        "SAS-HD-5/7; guard dogs: role 'guard'; 'aa_gun' with role 'guard': an AA gun, SAS-SUP-15)."
     )
     role: Literal["guard", "officer", "sentry", "spawned"] = Field(
         description="Role (SAS-UNIT-4); 'spawned': a unit that arrives as from an event card (on a spawn tile)."
@@ -197,7 +207,7 @@ class ObjectiveSpec(_Strict):
     title: Localized
     units: list[str] = Field(default_factory=list, description="kill: unit ids, e.g. 'officer_F2'.")
     at: list[str] = Field(default_factory=list, description="destroy: target squares, e.g. 'F3'.")
-    blasts: list[Literal["lewes_bomb", "rat_bomb", "fuel_barrel", "grenade", "landmine"]] = Field(
+    blasts: list[Literal["lewes_bomb", "rat_bomb", "fuel_barrel", "grenade", "landmine", "typhoon_rocket"]] = Field(
         default_factory=list, description="destroy: the blasts that count (empty: any blast), e.g. only a Lewes bomb."
     )
 
@@ -249,6 +259,7 @@ class SasMission(ScenarioBase):
     support_units: list[SupportPlacement] = Field(
         default_factory=list, description="Resistance fighters and SAS support units (SAS-SUP-1, SAS-SUP-3)."
     )
+    typhoon: bool = Field(False, description="The Hawker Typhoon may be called in (SAS-SUP-6).")
     equipment: dict[str, dict[str, int]] = Field(
         default_factory=dict,
         description="Operator id -> his item tokens for this mission (the board side or kit chosen, SAS-SETUP-2); "

@@ -64,7 +64,8 @@ def shoot(
     if futile(ctx, op_id, weapon_id, target):
         dice: tuple[DieResult, ...] = ()
         result = t("no effect: {unit} is armoured, only blast weapons damage it", unit=ctx.name(target))
-        rule = "SAS-AVEH-12"
+        shot = ctx.state.unit(target)
+        rule = "SAS-AVEH-12" if shot is not None and shot.is_vehicle else "SAS-SUP-15"  # an AA gun
     else:
         dice = combat.roll(ctx, weapon.rolls, weapon.target, mods, title, lucky=True)
         result = t("{n} success(es)", n=sum(1 for d in dice if d.success))

@@ -215,6 +215,37 @@ class ObjectState:
 
 
 @dataclass(frozen=True)
+class TyphoonState:
+    """The Hawker Typhoon, the air support the mission may allow (SAS-SUP-6..14, docs/sas-decisions.md D-AIR-1..12).
+
+    Attributes:
+        status: "ready" (off the board, may be called), "called" (its card is in the event deck), "arriving" (its
+            card has reached the top: the attack-run path is chosen at the start of the Operator phase),
+            "flying" (on its attack run) or "down" (shot down: gone for the mission).
+        edge: The map edge it enters by ("N", "E", "S", "W").
+        card: While "called": the Typhoon card's position from the top of the event deck (SAS-SUP-7, SAS-DECK-5).
+        path: While "flying": the map tiles of its attack run, by index, in flight order (SAS-SUP-8).
+        step: Index in ``path`` of the tile it is over; -1 while it waits off the map at its edge.
+        ap: Action points left in turn ``turn`` (2 a turn, both spent, SAS-SUP-9).
+        turn: The turn in which ``ap`` was last spent.
+        rockets: Rockets left on its sheet (2 a run, SAS-SUP-10).
+        damage: HP lost (SAS-SUP-14).
+        left_by: The edge it last left the map by: the reference edge for another run (SAS-SUP-10).
+    """
+
+    status: Literal["ready", "called", "arriving", "flying", "down"] = "ready"
+    edge: str = ""
+    card: int = 0
+    path: tuple[int, ...] = ()
+    step: int = -1
+    ap: int = 0
+    turn: int = 0
+    rockets: int = 0
+    damage: int = 0
+    left_by: str = ""
+
+
+@dataclass(frozen=True)
 class Activation:
     """The operator being activated (SAS-OP-1/2) and what the reaction rules remember (SAS-REACT).
 
@@ -290,6 +321,7 @@ class SasState:
     over: bool = False
     ended_by: str = ""
     op_vehicles: tuple[OperatorVehicleState, ...] = ()
+    typhoon: TyphoonState = TyphoonState()  # air support (SAS-SUP-6..14)
 
     # --- lookups ------------------------------------------------------------------------------------
     def op(self, op_id: str) -> OperatorState:

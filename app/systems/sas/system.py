@@ -19,13 +19,14 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView
-from app.systems.sas import ovehicle_actions, rabbit, turn
+from app.systems.sas import air, ovehicle_actions, rabbit, turn
 from app.systems.sas.actions import perform
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
 from app.systems.sas.legal import acting_side, legal
 from app.systems.sas.luck import LuckyRoll
 from app.systems.sas.messages import (
+    AIR_COMMANDS,
     COMMANDS,
     OPERATOR_ACTIONS,
     VEHICLE_ACTIONS,
@@ -154,7 +155,10 @@ def _json(value: Any) -> Any:
 
 def _dispatch(ctx: Ctx, command: Command) -> None:
     state = ctx.state
-    if isinstance(command, RunAxisStep):
+    air.check_first(state, command)  # the Typhoon flies before the operators act (SAS-SUP-8/9)
+    if isinstance(command, AIR_COMMANDS):
+        air.perform(ctx, command)
+    elif isinstance(command, RunAxisStep):
         turn.axis_step(ctx)
     elif isinstance(command, ActivateOperator):
         op = state.op(command.operator)

@@ -75,6 +75,10 @@ class UnitStats(_Strict):
     free_climb: bool = Field(False, description="Crossing a hedge or window costs no extra MP (dog, SAS-HD-7).")
     smell: int = Field(0, ge=0, description="Smells operators moving this close and turns to them (dog: 2).")
     bark: bool = Field(False, description="Barks (shouts) whenever it sees an operator not yet exposed (dog).")
+    armoured: bool = Field(False, description="Only blast weapons damage it (AA gun, SAS-SUP-15).")
+    air_only: bool = Field(
+        False, description="Its attack is only against air units and it has no ground LOS (AA gun, SAS-SUP-15)."
+    )
     proposed: bool = Field(False, description="Attack dice or target are a proposal, not in the text (OQ-31).")
     source: str = ""
 
@@ -578,3 +582,52 @@ def tables() -> Tables:
         vehicles=VehicleTable.model_validate(_read("vehicles.json")),
         operator_vehicles=OperatorVehicleTable.model_validate(_read("operator_vehicles.json")),
     )
+
+
+class AirBlast(_Strict):
+    """The Typhoon's rocket: a blast like a blind grenade (SAS-SUP-10, SAS-BLAST-2/3)."""
+
+    rolls: int = Field(ge=1)
+    target: int = Field(ge=1, le=7)
+    scatter: Literal["small", "large"]
+
+
+class AirGun(_Strict):
+    """The Typhoon's HMG: several dice sweeping like the Willys guns (SAS-SUP-10, SAS-OVEH-7, SAS-EQ-2)."""
+
+    dice: int = Field(ge=1)
+    target: int = Field(ge=1, le=7)
+    sweep: bool = True
+
+
+class TyphoonStats(_Strict):
+    """The Hawker Typhoon's sheet (SAS-SUP-9/10/14; values lost with the sheet are proposals, OQ-48)."""
+
+    name_en: str
+    name_zh: str
+    hp: int = Field(ge=1)
+    ap: int = Field(ge=1)
+    rockets: int = Field(ge=0)
+    rocket: AirBlast
+    hmg: AirGun
+    ground_fire: int = Field(le=0, description="Modifier of every attack from the ground at it (SAS-SUP-11).")
+    card_positions: dict[Literal["same", "side", "opposite"], int] = Field(
+        description="Typhoon card position from the top of the event deck by entry edge (SAS-SUP-7, SAS-DECK-5)."
+    )
+    proposed: bool = False
+    source: str = ""
+
+
+class AirTable(_Strict):
+    """The air support data file."""
+
+    format: Literal["adjutant-sas-air"]
+    schema_version: Literal[1]
+    note: str = ""
+    typhoon: TyphoonStats
+
+
+@lru_cache(maxsize=1)
+def air_table() -> AirTable:
+    """The Typhoon's sheet, validated (cached)."""
+    return AirTable.model_validate(_read("air.json"))

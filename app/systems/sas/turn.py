@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, disguise, marks, ovehicle, ovehicle_actions, squads, vehicle_roles
+from app.systems.sas import alerts, antiair, disguise, marks, ovehicle, ovehicle_actions, squads, vehicle_roles
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -34,7 +34,7 @@ def has_work(state: SasState) -> bool:
     if phase == "patrol":
         return bool(vehicle_roles.patrol_vehicles(state) or patrollers(state))
     if phase == "attack":
-        return bool(attackers(state)) or bool(squads.burn_pending(state))
+        return bool(attackers(state)) or bool(squads.burn_pending(state)) or bool(antiair.attackers(state))
     return phase in ("event", "end") and "phase" not in state.done
 
 
@@ -51,8 +51,8 @@ def axis_step(ctx: Ctx) -> None:
         if not vehicle_roles.patrol_vehicle_step(ctx):
             patrol_step(ctx)
     elif phase == "attack":
-        if not squads.burn_step(ctx):  # fire markers burn first (SAS-HD-3, D-HD-3)
-            attack_step(ctx)
+        if not squads.burn_step(ctx) and not attack_step(ctx):  # fire markers burn first (SAS-HD-3, D-HD-3)
+            antiair.attack_step(ctx)  # after every attack on an operator: fire at the Typhoon (SAS-SUP-12/15)
     elif phase == "event":
         draw(ctx)
         ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})

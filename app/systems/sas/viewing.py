@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
-from app.systems.sas import ovehicle_view
+from app.systems.sas import air, ovehicle_view
 from app.systems.sas.names import name_of
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.turn import PHASE_NAMES
@@ -96,7 +96,9 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
                 (*flags, unit.mode) if unit.mode else flags,  # the token's side: mortar "attack", HMG "casualty"
             )
         )
-    return out + ovehicle_view.counters(state)  # SAS-OVEH
+    out += ovehicle_view.counters(state)  # SAS-OVEH
+    plane = air.counter(state)  # the Typhoon over its tile (SAS-SUP-8/9)
+    return [*out, plane] if plane is not None else out
 
 
 LABELS = {
@@ -107,6 +109,7 @@ LABELS = {
     "grenadier": "GRN",
     "flame_inf": "FLM",
     "dog": "DOG",
+    "aa_gun": "AA",
 }
 
 
@@ -175,8 +178,9 @@ def _panels(state: SasState) -> list[PanelView]:
     panels += ovehicle_view.panels(state)
     deck: tuple[Text, str | Text] = (t("Cards left"), str(len(state.deck)))
     marker = t(COLOUR_NAMES[state.patrol_marker]) if state.patrol_marker in COLOUR_NAMES else "-"
-    panels.append(PanelView(t("Event deck"), (deck, (t("Patrol marker"), marker))))
-    return panels
+    panels.append(PanelView(t("Event deck"), (deck, (t("Patrol marker"), marker), *air.deck_rows(state))))
+    sheet = air.panel(state)  # SAS-SUP-6..14
+    return [*panels, sheet] if sheet is not None else panels
 
 
 SECTION_NAMES = {"stealth": "Stealth", "battle": "Battle"}

@@ -409,7 +409,11 @@ def eye_grade(
 
 def can_see(unit: UnitState, state: SasState) -> bool:
     """Whether the unit has any sight now: not on a spawn tile, no cigarette (SAS-BRD-14, SAS-EVT-8), not talking to
-    Nancy or in her garrote (SAS-NANCY-7/9), and a vehicle not wholly off the map (SAS-AVEH-15)."""
+    Nancy or in her garrote (SAS-NANCY-7/9), a vehicle not wholly off the map (SAS-AVEH-15); an AA gun has no
+    ground LOS (SAS-SUP-15)."""
+    stats = state.rt.tables.units.get(unit.kind)
+    if stats is not None and stats.air_only:  # SAS-SUP-15: it sees only the sky (antiair.py)
+        return False
     if unit.on_spawn or unit.cigarette or unit.mode in ("talking", "strangled"):
         return False
     return not unit.is_vehicle or any(state.rt.grid.contains(c) for c in unit.cells)

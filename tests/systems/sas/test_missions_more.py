@@ -33,6 +33,7 @@ FOLDER = Path(__file__).parents[3] / "scenarios" / "sas"
 DEMOLITION = FOLDER / "demolition_fuel_depot.json"
 RAID = FOLDER / "raid_chateau.json"
 FEARLESS = FOLDER / "fearless_village_garrison.json"
+FLAK = FOLDER / "fearless_flak_airfield.json"
 BOLD = 1  # from this turn on a blocked operator shoots, or walks on where he will be seen
 FUSE = 3  # bomb card 3rd in the deck: it goes off in the second Event phase from now (OQ-25)
 
@@ -198,7 +199,7 @@ def _outcome(path: Path, seed: int) -> tuple[str | None, str, frozenset[str]]:
     return outcome.winner, outcome.level.render("en"), achieved(session.state)
 
 
-@pytest.mark.parametrize("path", [DEMOLITION, RAID, FEARLESS], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [DEMOLITION, RAID, FEARLESS, FLAK], ids=lambda p: p.stem)
 def test_leaving_at_once_is_a_defeat(path):
     """OQ-55: the whole team leaves by the entry/exit tile at once, nothing destroyed or killed -> defeat."""
     session = open_session(path, {"sas": SYSTEM}, seed=1)
