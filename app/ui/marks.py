@@ -55,12 +55,13 @@ class MarkPainter:
             cells = [self.geo.by_loc.get(loc) for _, loc, _ in points]
             poly = QPolygonF([c.centre for c in cells if c is not None])
             colour = self._colour(points[0][2])
-            pen = QPen(self._outline(colour), self.size * 0.09, Qt.PenStyle.DashLine)
+            width = float(str(dict(points[0][2].props).get("width", 0.09)))  # vehicle routes are thicker
+            pen = QPen(self._outline(colour), self.size * width, Qt.PenStyle.DashLine)
             self.p.setBrush(Qt.BrushStyle.NoBrush)
             self.p.setPen(pen)
             self.p.drawPolyline(poly)
             pen.setColor(colour)
-            pen.setWidthF(self.size * 0.05)
+            pen.setWidthF(self.size * width * 0.55)
             self.p.setPen(pen)
             self.p.drawPolyline(poly)
 

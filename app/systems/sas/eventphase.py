@@ -221,7 +221,7 @@ def _walk(ctx: Ctx, unit: UnitState, path: tuple[Cell, ...], loop: bool, index: 
         facing = facing_toward(nxt, after, unit.facing) if after else facing_toward(here, nxt, unit.facing)
         ctx.state = ctx.state.with_unit(unit.id, loc=nxt, facing=facing)
         here = nxt
-        if ctx.state.unit_at(nxt) in (None, ctx.state.unit(unit.id)) and ctx.state.op_at(nxt) is None:
+        if not ctx.state.others_at(nxt, unit.id) and ctx.state.op_at(nxt) is None:  # ends empty (SAS-AVEH-4)
             last_free = nxt
             if _interrupts(ctx, nxt):
                 _emit_walk(ctx, unit.id, start)

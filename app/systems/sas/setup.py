@@ -14,6 +14,7 @@ from typing import Any
 
 from app.core.dice import Dice
 from app.geometry.square import VECTORS, SquareGrid
+from app.geometry.tiles import Mark
 from app.scenario.boards import Board, build_board, load_tile_library
 from app.scenario.loading import ScenarioValueError
 from app.scenario.resources import resolve_ref
@@ -126,6 +127,7 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
     )
     rt.cache["labels"] = {grid.label(c): c for c in grid.locations()}
     rt.initial_units = units + _extra_units(rt) + place_vehicles(rt)
+    _draw_routes(rt)
     rt.initial_objects = _barrels(rt, marks)
     rt.initial_vehicles = _vehicles(rt, marks)
     rt.support = _support_units(rt)
@@ -366,6 +368,19 @@ def _special(rt: SasRuntime, card: str, where: str) -> str:
     if rt.mission.event_window is None:
         raise ScenarioValueError(where, "special cards need an event window (SAS-DECK-2): set 'event_window'")
     return card
+
+
+def _draw_routes(rt: SasRuntime) -> None:
+    """Print the vehicle routes on the board as the mission page does: patrol routes thick black dashed lines,
+    convoy routes thick white ones (SAS-AVEH-14, SAS-AVEH-17), so the board shows where vehicles will drive."""
+    convoys = {c.id for c in rt.mission.convoys}
+    marks = rt.board.marks
+    for route_id, route in rt.routes.items():
+        colour = "vehicle_white" if route_id in convoys else "vehicle_black"
+        for index, cell in enumerate(route):
+            if cell in rt.map_cells:
+                props = (("line", f"route:{route_id}"), ("index", index), ("colour", colour), ("width", 0.14))
+                marks[cell] = (*marks.get(cell, ()), Mark("patrol_line", (), props))
 
 
 def place_vehicles(rt: SasRuntime) -> tuple[UnitState, ...]:

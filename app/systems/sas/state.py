@@ -348,6 +348,10 @@ class SasState:
                 return unit
         return None
 
+    def others_at(self, loc: Cell, unit_id: str) -> bool:
+        """Whether an Axis unit other than ``unit_id`` stands in ``loc`` (any square of a vehicle's token)."""
+        return any(u.id != unit_id and loc in u.cells for u in self.units)
+
     def op_at(self, loc: Cell) -> OperatorState | None:
         """The operator in ``loc``, if any."""
         for op in self.operators:

@@ -61,7 +61,7 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
             CounterView(
                 op.id,
                 op.loc,
-                op.id[:2].upper(),
+                abbreviations(state).get(op.id, op.id[:2].upper()),
                 name_of(state, op.id),
                 "sas",
                 "support" if op.support else "operator",
@@ -214,3 +214,17 @@ def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameV
         outcome=outcome,
         side_names={"sas": t("SAS operators"), "axis": t("Axis")},
     )
+
+
+def abbreviations(state: SasState) -> dict[str, str]:
+    """Two-letter counter labels that tell the operators apart: the initials of the board's name ("Jock Lewes" JL,
+    "Johnny Cooper" JC), else the first letters of the id; a clash keeps the first and numbers the others."""
+    out: dict[str, str] = {}
+    for op in state.operators:
+        board = state.rt.tables.operators.get(op.id)
+        words = board.name_en.split() if board is not None else []
+        label = "".join(w[0] for w in words[:2]).upper() if len(words) >= 2 else op.id[:2].upper()
+        if label in out.values():
+            label = f"{op.id[0].upper()}{sum(1 for v in out.values() if v[0] == label[0]) + 1}"
+        out[op.id] = label
+    return out

@@ -481,3 +481,21 @@ def test_units_passing_vehicles_are_counted_on_every_square() -> None:
     st = state(runtime(["." * 6] * 6), [], [bike])
     assert {st.unit_at(c) for c in ((3, 3), (4, 3), (3, 4), (4, 4))} == {bike}
     assert isinstance(bike, UnitState) and bike.is_vehicle
+
+
+def test_sas_aveh_4_patrolman_passes_a_vehicle_but_never_ends_on_its_token() -> None:
+    """SAS-AVEH-4 (infantry passing vehicles follow the same rule): the white patrolman walks 4 squares east along
+    row 5 into a parked half-track lying across the line; he may walk through it only to an empty square, so he
+    stops on the last empty square before the token."""
+    from app.systems.sas.mission import PatrolLine
+
+    path = tuple((x, 5) for x in range(12))
+    rt = runtime(["." * 12] * 12, lines={"w": PatrolLine("w", "white", path, ((path[0], "E"),), False)})
+    truck = unit("h1", "halftrack", (4, 4), "E", role="guard")  # facing east, 4 long: columns 1..4, rows 4..5
+    assert (3, 5) in truck.cells and (4, 5) in truck.cells and (1, 5) in truck.cells
+    walker = unit("wp", "rifle", (0, 5), "E", role="patrolman", colour="white", line="w")
+    st = state(rt, [op("jock", (0, 11))], [walker, truck], phase="patrol", patrol_marker="white")
+    after, _ = _axis(st)
+    moved = after.unit("wp")
+    assert moved is not None and moved.loc not in truck.cells
+    assert moved.loc == (0, 5)
