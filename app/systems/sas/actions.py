@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.core.messages import Command
-from app.systems.sas import alerts, combat, disguise, items, marks, ovehicle_actions, scuba, shooting
+from app.systems.sas import alerts, breakdown, combat, disguise, items, marks, ovehicle_actions, scuba, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import (
     AbortGarrote,
@@ -34,6 +34,7 @@ from app.systems.sas.messages import (
     Talk,
     Throw,
     UseCigarette,
+    UseFailureMarker,
     UseMedpack,
 )
 from app.systems.sas.movement import empty
@@ -340,6 +341,7 @@ HANDLERS = {
     Recover: do_recover,
     Reveal: do_reveal,
     UseCigarette: do_cigarette,
+    UseFailureMarker: breakdown.do_failure,
     Exfiltrate: do_exfiltrate,
     ChangeClothes: disguise.do_change_clothes,
     Talk: disguise.do_talk,

@@ -24,8 +24,8 @@ from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState,
 from app.systems.sas.vision import SIGHT, sees_op
 
 Cell = tuple[int, int]
-ADVANCING_STEALTH = ("patrolman", "sentry", "guard")
-ADVANCING_BATTLE = ("patrolman", "guard", "spawned")
+ADVANCING_STEALTH = ("patrolman", "sentry", "guard", "dismounted")  # dismounted: unloaded from a truck (SAS-HM-2)
+ADVANCING_BATTLE = ("patrolman", "guard", "spawned", "dismounted")
 
 
 def exposed(state: SasState) -> list[OperatorState]:
@@ -258,13 +258,14 @@ def advance_step(ctx: Ctx) -> bool:
 
 def attackers(state: SasState) -> list[UnitState]:
     """Alert units on the map with an exposed operator in range and sight, or through a wall (SAS-AATK-1,
-    SAS-AATK-7); blast weapons fire first, at the very start of the phase (SAS-AATK-1, SAS-UNIT-7, SAS-KS-1)."""
+    SAS-AATK-7); blast weapons fire first, at the very start of the phase (SAS-AATK-1, SAS-UNIT-7, SAS-KS-1): a
+    vehicle's howitzer too, its guns later in the usual order (SAS-UNIT-13, SAS-HM-4, SAS-KS-4)."""
     ops = exposed(state)
     vehicles = ovehicle.exposed_vehicles(state)  # attacked like exposed operators (SAS-OVEH-10, SAS-SUP-5)
     if not ops and not vehicles:
         return []
     ready = [u for u in state.map_units() if u.alert and u.id not in state.done]
-    blasting = [u for u in ready if ops and blast_ready(state, u)]
+    blasting = [u for u in ready if ops and (blast_ready(state, u) or bool(artillery.howitzer_targets(state, u)))]
     ready = [
         u
         for u in ready
@@ -296,6 +297,9 @@ def attack_step(ctx: Ctx) -> bool:
     if not todo:
         return False
     unit = todo[0]
+    if artillery.howitzer_targets(ctx.state, unit):  # first the howitzer, its guns in their turn (SAS-UNIT-13)
+        artillery.fire_howitzer(ctx, unit.id)
+        return True
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
     blast = artillery.ready(ctx.state, unit)
     if blast is not None and artillery.fire(ctx, unit.id, blast):

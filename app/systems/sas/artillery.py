@@ -11,12 +11,14 @@ infantry), §22 templates (SAS-BLAST-2..6) and SAS-AATK-1 (blast weapons fire fi
 
 Solo choices (docs/sas-decisions.md): targets at equal distance in team order (D-MORTAR-2); the players' split of
 the damage among several operators under the template: each success to the one with the most HP left (D-MORTAR-3);
-Axis units and objects under an Axis template are not harmed (D-MORTAR-4).
+Axis units and objects under an Axis template are not harmed (D-MORTAR-4). A vehicle's howitzer fires once per Axis
+Attack phase, with the mortars, before every gun; never in a reaction (SAS-UNIT-13, D-XVEH-1/2).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from app.core.i18n import t
 from app.core.ruling import DieResult, Modifier, Ruling
@@ -25,17 +27,20 @@ from app.systems.sas.blasts import footprint
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import VEC
 from app.systems.sas.state import OperatorState, SasState, UnitState
-from app.systems.sas.tables import UnitBlast, UnitStats
+from app.systems.sas.tables import UnitBlast, UnitStats, VehicleWeapon
+from app.systems.sas.vision import eyes, in_eye_arc
 
 Cell = tuple[int, int]
 Arc = Callable[[Cell], bool]
 
 
 def as_mortar(state: SasState, rolls: int, target: int) -> UnitBlast:
-    """The mortar's blast rules with another weapon's rolls: a howitzer (SAS-UNIT-13, SAS-HM-4, SAS-KS-4)."""
+    """The mortar's blast rules with another weapon's rolls: a howitzer (SAS-UNIT-13, SAS-HM-4, SAS-KS-4). It never
+    fires at an operator within 7 squares of *another* Axis unit: the vehicle itself does not count (the seed's
+    "其他轴心单位", D-XVEH-1)."""
     mortar: UnitBlast | None = state.rt.tables.units["mortar"].blast
     assert mortar is not None
-    return mortar.model_copy(update={"rolls": rolls, "target": target, "mode": "", "then": None})
+    return mortar.model_copy(update={"rolls": rolls, "target": target, "mode": "", "then": None, "clear_self": False})
 
 
 def reach_of(unit: UnitState, loc: Cell) -> int:
@@ -90,7 +95,7 @@ def fire(
     chosen = targets(ctx.state, unit, blast, arc)
     if not chosen:
         return False
-    _skipped(ctx, unit, blast, chosen[0], arc)
+    _skipped(ctx, unit, blast, (chosen[0], arc), rule)
     target = chosen[0]
     assert target.loc is not None
     facing = facing or unit.facing
@@ -121,8 +126,10 @@ def fire(
     return True
 
 
-def _skipped(ctx: Ctx, unit: UnitState, blast: UnitBlast, chosen: OperatorState, arc: Arc | None) -> None:
-    """Narrate the nearer exposed operators it may not fire at (SAS-UNIT-7, OQ-34)."""
+def _skipped(ctx: Ctx, unit: UnitState, blast: UnitBlast, aim: tuple[OperatorState, Arc | None], rule: str) -> None:
+    """Narrate the nearer exposed operators it may not fire at (SAS-UNIT-7, OQ-34); ``aim``: the target chosen and
+    the arc it must lie in."""
+    chosen, arc = aim
     assert chosen.loc is not None
     for op in ctx.state.active_ops():
         if not op.exposed or op.loc is None or reach_of(unit, op.loc) >= reach_of(unit, chosen.loc):
@@ -138,9 +145,57 @@ def _skipped(ctx: Ctx, unit: UnitState, blast: UnitBlast, chosen: OperatorState,
                 n=blast.clear,
                 unit=ctx.name(near.id),
             ),
-            "SAS-UNIT-7" if blast.clear_self else "SAS-KS-1",
+            rule,
             (op.loc, near.loc),
         )
+
+
+# --- vehicle howitzers (SAS-UNIT-13, SAS-HM-4, SAS-KS-4) -------------------------------------------------------
+
+
+def howitzer(state: SasState, unit: UnitState) -> VehicleWeapon | None:
+    """The vehicle's howitzer (Panzer III, heavy armoured car, Stummel), or None."""
+    stats = state.rt.tables.vehicle(unit.kind) if unit.is_vehicle else None
+    return next((w for w in stats.weapons if w.kind == "howitzer" and w.dice > 0), None) if stats else None
+
+
+def howitzer_arc(state: SasState, unit: UnitState, weapon: VehicleWeapon) -> Arc | None:
+    """Where the howitzer may aim: a turret anywhere on the map (SAS-UNIT-13); otherwise only within its 90° arc,
+    however far (SAS-HM-4, SAS-KS-4: "the target must be in its front 90° LOS range", with no range limit)."""
+    if weapon.turret:
+        return None
+    stats = state.rt.tables.vehicle(unit.kind)
+    allowed = weapon.arcs or (stats.arcs if stats is not None else ("front",))
+    looks = [e for e in eyes(unit) if e.arc in allowed]
+    return lambda c: any(in_eye_arc(e, c, reach=None) for e in looks)
+
+
+def howitzer_targets(state: SasState, unit: UnitState) -> list[OperatorState]:
+    """Exposed operators the vehicle's howitzer may fire at now, nearest first (none before it is alert and on the
+    map, nor once it has fired this Axis Attack phase)."""
+    weapon = howitzer(state, unit)
+    if weapon is None or not unit.alert or unit.on_spawn or fired_key(unit.id) in state.done:
+        return []
+    return targets(state, unit, as_mortar(state, weapon.dice, weapon.target), howitzer_arc(state, unit, weapon))
+
+
+def fired_key(unit_id: str) -> str:
+    """The Attack phase's record that the vehicle's howitzer has fired (its guns fire later, SAS-UNIT-13)."""
+    return f"howitzer:{unit_id}"
+
+
+def fire_howitzer(ctx: Ctx, unit_id: str) -> bool:
+    """The vehicle's howitzer fires exactly as a mortar: the nearest valid exposed operator (in its arc), the
+    template's 6 along the vehicle's facing (OQ-42), large scatter, 3 rolls at 3+ (SAS-UNIT-13, SAS-HM-4,
+    SAS-KS-4). Recorded as fired either way."""
+    unit = ctx.state.unit(unit_id)
+    weapon = howitzer(ctx.state, unit) if unit is not None else None
+    if unit is None or weapon is None:
+        return False
+    ctx.state = replace(ctx.state, done=ctx.state.done | {fired_key(unit_id)})
+    blast = as_mortar(ctx.state, weapon.dice, weapon.target)
+    arc = howitzer_arc(ctx.state, unit, weapon)
+    return fire(ctx, unit_id, blast, facing=unit.facing, arc=arc, rule=weapon.rule or "SAS-UNIT-13")
 
 
 def inside(state: SasState, loc: Cell) -> bool:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from app.core.i18n import Text, localized, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.los import Crossing, trace
-from app.systems.sas import luck
+from app.systems.sas import luck, troops
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import SasRuntime
@@ -259,6 +259,7 @@ def damage_unit(ctx: Ctx, unit_id: str, hits: int, rule: str, *, blast: bool) ->
     taken = min(hits, stats.hp - unit.damage)
     damage = unit.damage + taken
     if damage >= stats.hp:
+        troops.lost_with(ctx, unit)  # destroyed before unloading: its infantry die too (SAS-HM-2)
         ctx.state = ctx.state.without_units([unit_id])
         ctx.emit(
             "vehicle_destroyed",
@@ -437,14 +438,19 @@ def vehicle_shots(state: SasState, unit: UnitState, op: OperatorState, *, reacti
     long range (counted from the token, SAS-AVEH-8) and like infantry with short range and cover (SAS-AVEH-10); in
     the Attack phase also through one wall at an exposed operator inside a building, in a direction where its gun
     may do so, at -3 (SAS-AATK-7). Reactions only at an operator in an arc's LOS (SAS-AVEH-11), with the guns that
-    react (data ``reactions``). Unarmed vehicles have no shot (SAS-AVEH-13)."""
+    react (data ``reactions``). Unarmed vehicles have no shot (SAS-AVEH-13). A flamethrower (the flamethrower
+    half-track's, SAS-HD-6) fires like a gun in its arc's LOS, soft cover giving no modifier (SAS-HD-2), never at a
+    room holding another Axis unit (SAS-HD-4). Howitzers fire as mortars (``artillery``)."""
     stats = state.rt.tables.vehicle(unit.kind)
     if stats is None or op.loc is None or not op.on_map:
         return []
     d = unit.distance(op.loc)
     out: list[Shot] = []
     for weapon in stats.weapons:
-        if weapon.kind != "gun" or weapon.dice <= 0 or d > weapon.long or (reaction and not weapon.reactions):
+        if weapon.kind not in SHOOTING or weapon.dice <= 0 or d > weapon.long or (reaction and not weapon.reactions):
+            continue
+        flame = weapon.kind == "flamethrower"
+        if flame and room_taken(state, unit, op.loc):
             continue
         near = d <= weapon.short
         short = [Modifier(value=1, reason=t("short range ({d})", d=d), rule_id="SAS-AATK-4")] if near else []
@@ -452,17 +458,25 @@ def vehicle_shots(state: SasState, unit: UnitState, op: OperatorState, *, reacti
             if eye.arc not in (weapon.arcs or stats.arcs):
                 continue
             if sees_op_through(state, unit, eye, op):
-                found = eye_cover(state.rt, eye, op.loc)
-                held = (
-                    [Modifier(value=found[0], reason=t("cover: {what}", what=found[1]), rule_id="SAS-AATK-5")]
-                    if found
-                    else []
-                )
+                held = _held(eye_cover(state.rt, eye, op.loc), flame=flame)
                 out.append(Shot(weapon, eye, False, (*short, *held)))
             elif not reaction and eye.arc in weapon.through_wall and through_one_wall(state, unit, eye, op):
                 wall = Modifier(value=-3, reason=t("target inside a building, through one wall"), rule_id="SAS-AATK-7")
                 out.append(Shot(weapon, eye, True, (*short, wall)))
     return out
+
+
+SHOOTING = ("gun", "flamethrower")  # vehicle weapons rolled at an operator (not a howitzer, nor air only)
+
+
+def _held(found: tuple[int, str] | None, *, flame: bool) -> list[Modifier]:
+    """The cover modifier of a vehicle's shot; against a flamethrower soft cover counts for nothing (SAS-HD-2)."""
+    if found is None:
+        return []
+    if flame and found[0] == SOFT:
+        why = t("no soft cover against a flamethrower: {what}", what=found[1])
+        return [Modifier(value=0, reason=why, rule_id="SAS-HD-2")]
+    return [Modifier(value=found[0], reason=t("cover: {what}", what=found[1]), rule_id="SAS-AATK-5")]
 
 
 def through_one_wall(state: SasState, unit: UnitState, eye: Eye, op: OperatorState) -> bool:
@@ -512,8 +526,16 @@ def vehicle_attack(ctx: Ctx, unit: UnitState, op: OperatorState, reaction: bool)
     only at an operator in an arc's LOS (SAS-AVEH-10/11); unarmed vehicles never attack (SAS-AVEH-13)."""
     shots = vehicle_shots(ctx.state, unit, op, reaction=reaction)
     stats = ctx.state.rt.tables.vehicle(unit.kind)
+    if reaction and stats is not None and any(w.kind == "flamethrower" for w in stats.weapons):  # SAS-HD-1, OQ-67
+        ctx.emit(
+            "no_reaction",
+            t("{unit} never makes reaction attacks: it carries a flamethrower.", unit=ctx.name(unit.id)),
+            "SAS-HD-1",
+            (unit.loc, op.loc),
+        )
+        return
     if not shots:
-        if reaction and stats is not None and stats.armed:
+        if reaction and stats is not None and stats.armed and not stats.air_only:  # a flak truck: air only (SAS-KS-3)
             ctx.emit(
                 "no_reaction",
                 t("{unit} cannot react: {op} is not in its LOS.", unit=ctx.name(unit.id), op=ctx.name(op.id)),
@@ -543,6 +565,8 @@ def vehicle_fire(ctx: Ctx, unit: UnitState, op: OperatorState, shot: Shot, react
     else:
         title = t("{unit} fires its {weapon} at {op}", unit=ctx.name(unit.id), weapon=name, op=ctx.name(op.id))
     rule = "SAS-AVEH-11" if reaction else ("SAS-AATK-7" if shot.wall else "SAS-AVEH-10")
+    if weapon.kind == "flamethrower":
+        rule = "SAS-HD-6"
     dice = roll(ctx, weapon.dice, weapon.target, list(shot.mods), title)
     hits = sum(1 for die in dice if die.success)
     result = t("{n} hit(s)", n=hits)
@@ -553,6 +577,8 @@ def vehicle_fire(ctx: Ctx, unit: UnitState, op: OperatorState, shot: Shot, react
     near = min(unit.cells, key=lambda c: (dist(c, op.loc), c[1], c[0]))  # type: ignore[arg-type]
     kind = "reaction_attack" if reaction else "axis_attack"
     ctx.emit(kind, t("{title}: {result}.", title=title, result=result), rule, (near, op.loc), ruling=ruling)
+    if weapon.kind == "flamethrower" and room_of(ctx.state.rt, op.loc) is not None:
+        set_fire(ctx, op.loc, "SAS-HD-3")  # besides the roll, a fire marker in his room
     damage_operator(ctx, op.id, hits, rule)
 
 

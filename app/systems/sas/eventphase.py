@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import localized, t
-from app.systems.sas import air, alerts, combat, items, marks, vehicle_roles
+from app.systems.sas import air, alerts, breakdown, combat, items, marks, vehicle_roles
 from app.systems.sas.blasts import detonate_bombs
 from app.systems.sas.context import Ctx
 from app.systems.sas.deck import announce_special, draw_card
@@ -61,6 +61,8 @@ def stealth_half(ctx: Ctx, half: StealthHalf) -> None:
         spawn(ctx, half.colour or "black", half.count, alert=False)
     elif half.type == "alarm_advance":
         alerts.advance_meter(ctx, "SAS-EVT-6")
+    elif half.type == "mechanical_failure":  # Heavy Metal (SAS-HM-1)
+        breakdown.take_marker(ctx)
     elif ctx.state.cigarette is None and ctx.state.team_ops():
         holder = ctx.state.team_ops()[0].id  # D-EVT-1: the first operator of the team takes it (no support unit)
         ctx.state = replace(ctx.state, cigarette=f"op:{holder}")
@@ -69,6 +71,10 @@ def stealth_half(ctx: Ctx, half: StealthHalf) -> None:
 
 def battle_half(ctx: Ctx, half: BattleHalf) -> None:
     """Resolve the battle half (SAS-EVTB-2/3)."""
+    if half.type == "mechanical_failure":  # Heavy Metal (SAS-HM-1)
+        breakdown.take_marker(ctx)
+        return
+    assert half.colour is not None
     if half.type == "spawn":
         spawn(ctx, half.colour, half.count, alert=True, kinds=half.kinds)
         return

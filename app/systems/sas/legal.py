@@ -12,7 +12,7 @@ from typing import Literal, cast
 
 from app.core.dice import Roller
 from app.core.messages import Command
-from app.systems.sas import air, combat, disguise, ovehicle_legal, rabbit
+from app.systems.sas import air, breakdown, combat, disguise, ovehicle_legal, rabbit
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.items import grenades
@@ -40,6 +40,7 @@ from app.systems.sas.messages import (
     Talk,
     Throw,
     UseCigarette,
+    UseFailureMarker,
     UseMedpack,
 )
 from app.systems.sas.movement import empty, step_class
@@ -245,6 +246,7 @@ def _posture_and_misc(state: SasState, op: OperatorState, ap: int) -> list[Comma
         out.append(Reveal(side="sas", operator=op.id))
     if state.cigarette == f"op:{op.id}" or op.item_count("cigarette_box"):
         out += [UseCigarette(side="sas", operator=op.id, target=u.id) for u in state.map_units() if not u.alert]
+    out += [UseFailureMarker(side="sas", operator=op.id, target=u.id) for u in breakdown.targets(state, op)]
     if op.loc in state.rt.entry_exit and _allowed(state, op, "exfiltrate", ap):
         out.append(Exfiltrate(side="sas", operator=op.id))
     return out

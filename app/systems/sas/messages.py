@@ -186,6 +186,15 @@ class UseCigarette(Command):
     target: str
 
 
+class UseFailureMarker(Command):
+    """Put a failure marker from the operator's board on an Axis vehicle on the map: it cannot move this turn
+    (SAS-HM-1)."""
+
+    kind: Literal["failure_marker"] = "failure_marker"
+    operator: str
+    target: str
+
+
 class UseRabbitsFoot(Command):
     """Turn one failed die of the roll waiting for a decision into a 6; ``operator`` owns the foot (SAS-EQ-11).
 
@@ -374,6 +383,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Recover,
         Reveal,
         UseCigarette,
+        UseFailureMarker,
         UseRabbitsFoot,
         KeepRoll,
         ChangeClothes,
@@ -414,6 +424,7 @@ OPERATOR_ACTIONS = (
     Recover,
     Reveal,
     UseCigarette,
+    UseFailureMarker,
     ChangeClothes,
     Talk,
     AbortGarrote,
@@ -457,6 +468,7 @@ ACTION_LABELS = {
     "recover": "Recover",
     "reveal": "Reveal",
     "cigarette": "Give the cigarette",
+    "failure_marker": "Mechanical failure",
     "rabbits_foot": "Use the rabbit's foot",
     "keep_roll": "Keep the roll",
     "change_clothes": "Change clothes",

@@ -103,6 +103,19 @@ class DeckSpec(_Strict):
         description="Cards added to the deck: the mission's own special event cards, e.g. the one that brings its "
         "convoy (SAS-DECK-1, SAS-AVEH-17).",
     )
+    expansion_cards: list[str] = Field(
+        default_factory=list,
+        description="Ids of expansion event cards (data/decks.json 'expansion_cards') shuffled into the deck, e.g. "
+        "'HM1' Mechanical failure (Heavy Metal, SAS-HM-1).",
+    )
+
+    @field_validator("expansion_cards")
+    @classmethod
+    def _known_cards(cls, cards: list[str]) -> list[str]:
+        known = tables().expansion_cards
+        if unknown := [c for c in cards if c not in known]:
+            raise ValueError(f"unknown expansion cards {unknown}; known: {sorted(known)}")
+        return cards
 
 
 VehicleRole = Literal["patrol", "guard", "assault", "spawned"]

@@ -8,7 +8,14 @@ from __future__ import annotations
 from app.core.i18n import Text, localized, t
 from app.systems.sas.state import SasState
 
-ROLE_ZH = {"sentry": "哨兵", "patrolman": "巡逻兵", "guard": "警卫", "officer": "军官", "spawned": "增援"}
+ROLE_ZH = {
+    "sentry": "哨兵",
+    "patrolman": "巡逻兵",
+    "guard": "警卫",
+    "officer": "军官",
+    "spawned": "增援",
+    "dismounted": "下车步兵",
+}
 COLOUR_ZH = {"black": "黑色", "white": "白色"}
 VEHICLE_ROLE_EN = {"spawned": "reinforcement"}
 VEHICLE_ROLE_ZH = {
@@ -41,7 +48,7 @@ def name_of(state: SasState, ident: str) -> Text:
     colour = f"{unit.colour} " if unit.colour else ""
     zh = f"{COLOUR_ZH.get(unit.colour or '', '')}{ROLE_ZH.get(unit.role, unit.role)}"
     stats = state.rt.tables.units.get(unit.kind)
-    if unit.role == "spawned":
+    if unit.role in ("spawned", "dismounted"):  # reinforcements, infantry unloaded from a truck (SAS-HM-2)
         kind = localized(stats.name_en, stats.name_zh) if stats is not None else localized(unit.kind)
         return t("{unit} {id}", unit=kind, id=unit.id)
     if stats is not None and unit.kind not in ("rifle", "smg", "officer"):  # a special unit placed by the mission

@@ -38,6 +38,7 @@ from app.systems.sas.messages import (
     Talk,
     Throw,
     UseCigarette,
+    UseFailureMarker,
     UseMedpack,
     UseRabbitsFoot,
 )
@@ -65,6 +66,7 @@ ACTION_OF = {
     Recover: "recover",
     Reveal: "reveal",
     UseCigarette: "cigarette",
+    UseFailureMarker: "failure_marker",
     UseRabbitsFoot: "rabbits_foot",
     KeepRoll: "keep_roll",
     Exfiltrate: "exfiltrate",

@@ -91,6 +91,10 @@ def _deck(mission: SasMission, tab: Tables) -> dict[str, EventCard]:
                 f"card {card.id!r} is already in the deck",
             )
         found[card.id] = card
+    for i, card_id in enumerate(spec.expansion_cards):  # e.g. Mechanical failure (SAS-HM-1)
+        if card_id in found:
+            raise ScenarioValueError(f"$.event_deck.expansion_cards[{i}]", f"card {card_id!r} is already in the deck")
+        found[card_id] = tab.expansion_cards[card_id]
     return found
 
 

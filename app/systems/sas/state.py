@@ -126,6 +126,7 @@ class UnitState:
         damage: Damage markers on a unit with several HP (vehicles, mortar and HMG teams; SAS-AVEH-12).
         mode: Side of a two-sided token or a unit's special state ("attack" mortar, "unloaded" troop
             truck, "strangled", "talking", ...); empty for the ordinary side.
+        failed: A vehicle with a failure marker: it cannot move this turn (SAS-HM-1).
     """
 
     id: str
@@ -142,6 +143,7 @@ class UnitState:
     on_spawn: bool = False
     damage: int = 0
     mode: str = ""
+    failed: bool = False
 
     @property
     def cells(self) -> tuple[Cell, ...]:

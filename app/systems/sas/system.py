@@ -95,6 +95,7 @@ class SasSystem:
             ctx.roller.check_all_used()
             paused, events = rabbit.pause(decided, ctx, command, luck)
             return paused, [*decisions, *events]
+        turn.unload_troops(ctx)  # a troop truck alerted by this command (SAS-HM-2)
         if any(o.unveiled for o in ctx.state.operators):  # only while the attacking command lasts (SAS-EQ-12)
             ctx.state = replace(ctx.state, operators=tuple(replace(o, unveiled=False) for o in ctx.state.operators))
         ctx.roller.check_all_used()

@@ -280,7 +280,7 @@ class TerrainTable(_Strict):
 class StealthHalf(_Strict):
     """The left half of an event card (SAS-EVT-1..8)."""
 
-    type: Literal["sentry_turn", "patrolman_turn", "spawn", "alarm_advance", "cigarette"]
+    type: Literal["sentry_turn", "patrolman_turn", "spawn", "alarm_advance", "cigarette", "mechanical_failure"]
     colour: Colour | None = None
     rotation: Rotation | None = None
     times: int = Field(1, ge=1, le=2)
@@ -301,8 +301,8 @@ class StealthHalf(_Strict):
 class BattleHalf(_Strict):
     """The right half of an event card (SAS-EVTB-1..3)."""
 
-    type: Literal["spawn", "sentry_sweep"]
-    colour: Colour
+    type: Literal["spawn", "sentry_sweep", "mechanical_failure"]
+    colour: Colour | None = Field(None, description="The spawn tiles or sentries it concerns (spawn, sentry_sweep).")
     rotation: Rotation | None = None
     count: int = Field(0, ge=0, le=8)
     units: tuple[str, ...] = Field(
@@ -320,6 +320,8 @@ class BattleHalf(_Strict):
             raise ValueError(f"unknown unit types {unknown}")
         if self.type == "spawn" and self.count < 1 and not self.units:
             raise ValueError("a spawn half needs a count >= 1")
+        if self.type != "mechanical_failure" and self.colour is None:
+            raise ValueError(f"a {self.type} half needs a colour")
         if self.type == "sentry_sweep" and self.rotation is None:
             raise ValueError("a sentry sweep needs a rotation (cw or ccw)")
         return self
@@ -337,6 +339,7 @@ class EventCard(_Strict):
     special: bool = Field(False, description="A special event card, placed by the event window (SAS-DECK-1..3).")
     name_en: str = Field("", description="A special card's title.")
     name_zh: str = ""
+    set: str = Field("", description="The expansion the card comes from ('heavy_metal': Mechanical failure, SAS-HM-1).")
     stealth: StealthHalf | None = Field(None, description="Left half; a special card may have none (SAS-AVEH-17).")
     battle: BattleHalf | None = Field(None, description="Right half; a special card may have none.")
 
@@ -354,6 +357,9 @@ class DeckTable(_Strict):
     schema_version: Literal[1]
     note: str = ""
     decks: dict[str, tuple[EventCard, ...]]
+    expansion_cards: tuple[EventCard, ...] = Field(
+        (), description="Expansion event cards a mission adds to its deck by id (event_deck.expansion_cards)."
+    )
 
 
 VehicleMove = Literal["open", "slow", "blocked"]
@@ -374,6 +380,10 @@ class VehicleWeapon(_Strict):
     through_wall: tuple[Arc, ...] = Field((), description="Arcs through which it fires through one wall (SAS-AATK-7).")
     arcs: tuple[Arc, ...] | None = Field(None, description="Arcs it may fire into (default: the vehicle's arcs).")
     reactions: bool = Field(True, description="Used for reaction attacks (SAS-UNIT-13: the howitzer is not).")
+    turret: bool = Field(
+        False, description="Fires all round: a howitzer at any exposed operator on the map (SAS-UNIT-13, Panzer III)."
+    )
+    rule: str = Field("", description="The rule the weapon follows, cited in its rulings (a howitzer: SAS-HM-4).")
     proposed: bool = Field(False, description="The value is a proposal, not printed in the text (OQ-31).")
     source: str = ""
 
@@ -403,12 +413,19 @@ class VehicleStats(_Strict):
     turn_mp: int = Field(1, ge=1, description="MP a turn costs (trucks: 2, SAS-AVEH-2).")
     terrain: VehicleTerrain | None = Field(None, description="Overrides of the default vehicle terrain table.")
     weapons: tuple[VehicleWeapon, ...] = ()
+    carries: int = Field(0, ge=0, le=8, description="Infantry carried, unloaded when alert (troop truck 8, SAS-HM-2).")
+    carries_kind: str = Field("smg", description="The unit type it carries (data/units.json).")
     source: str = ""
 
     @property
     def armed(self) -> bool:
         """Unarmed vehicles never attack (SAS-AVEH-13)."""
         return any(w.dice > 0 for w in self.weapons)
+
+    @property
+    def air_only(self) -> bool:
+        """It attacks only air units: the flak truck (SAS-KS-3)."""
+        return bool(self.weapons) and all(w.kind == "air" for w in self.weapons)
 
 
 class VehicleTable(_Strict):
@@ -532,6 +549,7 @@ class Tables(_Strict):
     ap_per_activation: int
     terrain: TerrainTable
     decks: dict[str, tuple[EventCard, ...]]
+    expansion_cards: dict[str, EventCard] = Field(default_factory=dict)
     blasts: BlastTable
     vehicles: VehicleTable
     operator_vehicles: OperatorVehicleTable
@@ -568,6 +586,7 @@ def tables() -> Tables:
     ops = OperatorTable.model_validate(_read("operators.json"))
     units = UnitTable.model_validate(_read("units.json"))
     actions = ActionTable.model_validate(_read("actions.json"))
+    decks = DeckTable.model_validate(_read("decks.json"))
     return Tables(
         units={u.id: u for u in units.units},
         weapons={w.id: w for w in ops.weapons},
@@ -577,7 +596,8 @@ def tables() -> Tables:
         actions={a.id: a for a in actions.actions},
         ap_per_activation=actions.ap_per_activation,
         terrain=TerrainTable.model_validate(_read("terrain.json")),
-        decks=DeckTable.model_validate(_read("decks.json")).decks,
+        decks=decks.decks,
+        expansion_cards={c.id: c for c in decks.expansion_cards},
         blasts=BlastTable.model_validate(_read("blasts.json")),
         vehicles=VehicleTable.model_validate(_read("vehicles.json")),
         operator_vehicles=OperatorVehicleTable.model_validate(_read("operator_vehicles.json")),

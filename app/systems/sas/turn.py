@@ -10,7 +10,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, antiair, disguise, marks, ovehicle, ovehicle_actions, squads, vehicle_roles
+from app.systems.sas import (
+    alerts,
+    antiair,
+    breakdown,
+    disguise,
+    marks,
+    ovehicle,
+    ovehicle_actions,
+    squads,
+    troops,
+    vehicle_roles,
+)
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -59,7 +70,15 @@ def axis_step(ctx: Ctx) -> None:
     elif phase == "end":
         end_phase(ctx)
         ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
+    unload_troops(ctx)  # before the next phase looks for work (SAS-HM-2)
     settle(ctx)
+
+
+def unload_troops(ctx: Ctx) -> None:
+    """Alert troop trucks on the map unload their infantry once the step or action that alerted them (or brought
+    them on) is over; the new units look around at once (SAS-HM-2, D-XVEH-7)."""
+    if troops.unload_all(ctx):
+        alerts.detect(ctx)
 
 
 def next_phase(ctx: Ctx) -> None:
@@ -120,6 +139,7 @@ def end_phase(ctx: Ctx) -> None:
                 "corpses_removed", t("All corpses are removed."), "SAS-END-6", instruction=t("Remove all corpses.")
             )
     marks.return_marks(ctx)  # SAS-MARK-7
+    breakdown.clear(ctx)  # SAS-HM-1
     _cleanup(ctx)
 
 

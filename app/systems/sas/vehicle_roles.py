@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import Text, t
-from app.systems.sas import alerts, combat, items, marks
+from app.systems.sas import alerts, artillery, combat, items, marks, troops
 from app.systems.sas.advance import clear_shot, exposed
 from app.systems.sas.context import Ctx
 from app.systems.sas.state import OperatorState, SasState, UnitState
@@ -89,9 +89,20 @@ def _lane(unit: UnitState) -> Side:
 
 def on_convoy_duty(state: SasState, unit: UnitState) -> bool:
     """Convoy vehicles drive their route; the scout too until the alarm (SAS-AVEH-17/19/20)."""
-    if unit.line not in state.rt.convoys:
+    if unit.line not in state.rt.convoys or troops.unloaded(unit):  # an unloaded troop truck stays (SAS-HM-2)
         return False
     return unit.role == "convoy" or (unit.role == "scout" and state.section == "stealth")
+
+
+def air_only(state: SasState, unit: UnitState) -> bool:
+    """A flak truck: it fires only at air units and never drives toward operators (SAS-KS-3)."""
+    stats = state.rt.tables.vehicle(unit.kind)
+    return stats is not None and stats.air_only
+
+
+def flak_patrols(state: SasState, unit: UnitState) -> bool:
+    """An alert flak truck on patrol keeps driving its route, in the Axis Advance phase only (SAS-KS-3)."""
+    return unit.is_vehicle and unit.alert and unit.role == "patrol" and air_only(state, unit) and not unit.cigarette
 
 
 def _sees_exposed(state: SasState, unit: UnitState) -> bool:
@@ -102,6 +113,8 @@ def advances(state: SasState, unit: UnitState) -> bool:
     """An alert vehicle advancing toward exposed operators this Advance phase (SAS-AVEH-9, -19, -20, -23, -24)."""
     if not unit.is_vehicle or not unit.alert or unit.cigarette or not exposed(state):
         return False
+    if troops.unloaded(unit) or air_only(state, unit):
+        return False  # an unloaded troop truck stays put (SAS-HM-2); a flak truck never hunts operators (SAS-KS-3)
     if unit.role == "convoy" or on_convoy_duty(state, unit):
         return False  # alert convoy vehicles stay on their route (SAS-AVEH-19)
     if unit.on_spawn and state.section == "stealth":
@@ -117,13 +130,15 @@ def _near(state: SasState, unit: UnitState, ops: list[OperatorState]) -> int:
 
 def advance_vehicles(state: SasState) -> list[UnitState]:
     """Vehicles still to move this Advance phase: convoys (convoy by convoy, lead first), then advancing vehicles
-    nearest to the exposed operators first (SAS-AVEH-1, -9, -17; D-AVEH-7)."""
+    nearest to the exposed operators first, then alert flak trucks on patrol along their route (SAS-AVEH-1, -9,
+    -17; SAS-KS-3; D-AVEH-7)."""
     todo = [u for u in state.units if u.is_vehicle and u.id not in state.done]
     order = {m: (c, i) for c, convoy in state.rt.convoys.items() for i, m in enumerate(convoy.members)}
     convoy = sorted((u for u in todo if on_convoy_duty(state, u)), key=lambda u: order.get(u.id, ("", 0)))
     ops = exposed(state)
     moving = sorted((u for u in todo if advances(state, u)), key=lambda u: (_near(state, u, ops), u.id))
-    return convoy + moving
+    flak = sorted((u for u in todo if flak_patrols(state, u)), key=lambda u: u.id)
+    return convoy + moving + flak
 
 
 def patrol_vehicles(state: SasState) -> list[UnitState]:
@@ -140,6 +155,8 @@ def patrol_vehicles(state: SasState) -> list[UnitState]:
         and u.id not in state.done
         and not u.cigarette
         and not (u.alert and anyone_exposed)
+        and not troops.unloaded(u)
+        and not flak_patrols(state, u)
     ]
     ops = list(state.active_ops())
     return sorted(todo, key=lambda u: (_near(state, u, ops), u.id))
@@ -153,22 +170,41 @@ def _take(ctx: Ctx, todo: list[UnitState]) -> UnitState | None:
     return todo[0] if todo else None
 
 
+def _broken_down(ctx: Ctx, unit: UnitState) -> bool:
+    """A vehicle with a failure marker does not move this turn (SAS-HM-1)."""
+    if unit.failed:
+        ctx.emit(
+            "vehicle_stays",
+            t("{unit} has a mechanical failure: it cannot move this turn.", unit=ctx.name(unit.id)),
+            "SAS-HM-1",
+            tuple(unit.cells),
+        )
+    return unit.failed
+
+
 def patrol_vehicle_step(ctx: Ctx) -> bool:
     """Drive the next patrol vehicle along its route with all its MP (SAS-AVEH-14..16); False when none is left."""
     unit = _take(ctx, patrol_vehicles(ctx.state))
     if unit is None:
         return False
+    if _broken_down(ctx, unit):
+        return True
+    _patrol_drive(ctx, unit, "SAS-AVEH-14", spot=True)
+    return True
+
+
+def _patrol_drive(ctx: Ctx, unit: UnitState, rule: str, *, spot: bool) -> None:
+    """All its MP along its patrol route; wholly off the map past its end, it turns round (SAS-AVEH-14/15)."""
     route = route_of(ctx.state, unit)
     if route is None:
-        return True
+        return
     steps = drive(ctx.state, unit, route, stats_of(ctx.state, unit).move, side=_lane(unit))
     if not steps:
-        ctx.emit("vehicle_stays", t("{unit} cannot drive on along its route.", unit=ctx.name(unit.id)), "SAS-AVEH-14")
-        return True
-    moved = _walk(ctx, unit, steps, rule="SAS-AVEH-14", why=t("patrolling its route"), spot=True)
+        ctx.emit("vehicle_stays", t("{unit} cannot drive on along its route.", unit=ctx.name(unit.id)), rule)
+        return
+    moved = _walk(ctx, unit, steps, rule=rule, why=t("patrolling its route"), spot=spot)
     if moved is not None and past_end(route, moved, ctx.state.rt):
         _turn_round(ctx, moved)
-    return True
 
 
 def advance_vehicle_step(ctx: Ctx) -> bool:
@@ -177,8 +213,12 @@ def advance_vehicle_step(ctx: Ctx) -> bool:
     unit = _take(ctx, advance_vehicles(ctx.state))
     if unit is None:
         return False
+    if _broken_down(ctx, unit):
+        return True
     if on_convoy_duty(ctx.state, unit):
         _convoy_move(ctx, unit)
+    elif flak_patrols(ctx.state, unit):  # alert, it keeps to its route (SAS-KS-3)
+        _patrol_drive(ctx, unit, "SAS-KS-3", spot=False)
     else:
         if unit.role == "guard" and unit.mode != "released":
             ctx.state = ctx.state.with_unit(unit.id, mode="released")
@@ -337,6 +377,10 @@ def _advance(ctx: Ctx, unit: UnitState) -> None:
                 _walk(ctx, unit, reach.path(best), rule="SAS-AVEH-9", why=why, spot=False)
                 return
     op = ops[0]
+    if short is None and artillery.howitzer_targets(state, unit):  # a heavy armoured car (D-XVEH-3)
+        text = t("{unit} can fire its howitzer from here and stays.", unit=ctx.name(unit.id))
+        ctx.emit("vehicle_stays", text, "SAS-HM-4")
+        return
     _close_in(ctx, unit, op, short, ends=set(ends))
 
 
@@ -348,13 +392,19 @@ def _rank(state: SasState, unit: UnitState, cost: int, key: Key, target: Cell) -
 
 def _close_in(ctx: Ctx, unit: UnitState, op: OperatorState, short: int | None, *, ends: set[Key]) -> None:
     """Drive as far as its MP allow along the shortest path to the nearest pose from which it could attack ``op``
-    (an unarmed vehicle: a pose next to him) (SAS-ADV-4 option 3, D-AVEH-9/10)."""
+    (an unarmed vehicle: a pose next to him; a vehicle armed with a howitzer only: a pose with him in its arc)
+    (SAS-ADV-4 option 3, D-AVEH-9/10, D-XVEH-3)."""
     state = ctx.state
     stats = stats_of(state, unit)
     assert op.loc is not None
     target = op.loc
 
+    weapon = artillery.howitzer(state, unit) if short is None else None
+
     def goal(key: Key) -> bool:
+        if weapon is not None:  # its howitzer's arc on him (SAS-HM-4, D-XVEH-3)
+            aim = artillery.howitzer_arc(state, as_unit(unit, key, state.rt), weapon)
+            return aim is None or aim(target)
         if short is None:
             return (
                 min(max(abs(c[0] - target[0]), abs(c[1] - target[1])) for c in cells_of(unit.kind, key, state.rt))

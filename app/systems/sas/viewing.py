@@ -75,7 +75,13 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
             )
         )
     for unit in state.units:
-        marks = (("alert", unit.alert), ("cigarette", unit.cigarette), ("spawn", unit.on_spawn))
+        marks = (
+            ("alert", unit.alert),
+            ("cigarette", unit.cigarette),
+            ("spawn", unit.on_spawn),
+            ("failure", unit.failed),  # a failure marker (SAS-HM-1)
+            ("unloaded", unit.mode == "unloaded"),  # a troop truck's empty side (SAS-HM-2)
+        )
         flags = tuple(f for f, on in (*marks, (unit.mode, unit.mode in ("talking", "strangled"))) if on)
         if unit.is_vehicle:
             out.append(_vehicle_counter(state, unit, flags))

@@ -227,10 +227,11 @@ def _eye_offsets(eye: Eye, target: Cell) -> tuple[int, int]:
     return dx * fx + dy * fy, dy * fx - dx * fy
 
 
-def in_eye_arc(eye: Eye, target: Cell) -> bool:
-    """Whether ``target`` lies in the eye's 90° arc within 8 rows of the token (SAS-AVEH-7/8)."""
+def in_eye_arc(eye: Eye, target: Cell, reach: int | None = SIGHT) -> bool:
+    """Whether ``target`` lies in the eye's 90° arc within ``reach`` rows of the token (8, SAS-AVEH-7/8; ``None``:
+    however far, a howitzer's arc, SAS-HM-4)."""
     forward, lateral = _eye_offsets(eye, target)
-    return 0 < forward < 2 * SIGHT and abs(lateral) <= forward
+    return forward > 0 and (reach is None or forward < 2 * reach) and abs(lateral) <= forward
 
 
 def eye_arc(rt: SasRuntime, eye: Eye) -> tuple[Cell, ...]:
