@@ -162,3 +162,140 @@ def test_sas_hm_4_no_target_within_7_squares_of_another_axis_unit() -> None:
     st = _battle(OPEN, [op("paddy", (2, 5), exposed=True)], [car, unit("g", "smg", (2, 9), "N")])
     after, events = _step(st)
     assert not any(e.kind.startswith("axis_blast") for e in events) and after.phase != "attack"
+
+
+# --- guns through one wall (SAS-AATK-7 with SAS-HM-3, SAS-JGR-18, SAS-KS-4, SAS-HD-6) ---------------------------
+
+BUILDING = ["B" * 14] * 6 + ["." * 14] * 14
+
+
+def _building(window: int | None = None) -> list[tuple[tuple[int, int], str, str]]:
+    """Rows 0-5 are a building closed by a wall along its south side (a window at column ``window``)."""
+    return [((x, 5), "S", "window" if x == window else "building_wall") for x in range(14)]
+
+
+def _wall_shot(kind: str, loc: tuple[int, int], facing: str, dice: Sequence[int]) -> tuple[SasState, Any]:
+    """Exposed Jock inside the building at F4, out of the vehicle's LOS; one Attack-phase step."""
+    st = _battle(
+        BUILDING, [op("jock", (5, 3), exposed=True, hp=9)], [unit("v", kind, loc, facing, alert=True)], _building()
+    )
+    return _step(st, dice=dice)
+
+
+def test_sas_hm_3_armoured_car_cannon_through_one_wall_toward_its_front_at_minus_3() -> None:
+    """SAS-HM-3 / SAS-AATK-7: the armoured car 4 squares from exposed Jock inside the building fires its cannon through
+    the wall: -3, short range +1; rolls 6, 5, 3 -> 4, 3, 1 at 3+: 2 hits."""
+    after, events = _wall_shot("armoured_car", (5, 7), "N", (6, 5, 3))
+    ruling = next(e.ruling for e in events if e.kind == "axis_attack")
+    assert ruling.rule_id == "SAS-AATK-7" and "Cannon" in ruling.title.render() and "wall" in ruling.title.render()
+    assert sorted((m.value, m.rule_id) for m in ruling.modifiers) == [(-3, "SAS-AATK-7"), (1, "SAS-AATK-4")]
+    assert after.op("jock").hp == 7
+
+
+def test_sas_hm_3_armoured_car_never_fires_through_a_wall_behind_it() -> None:
+    """SAS-HM-3: front LOS only, and the cannon fires through a wall only toward its front: backed up to the building
+    it has no shot at Jock."""
+    st = _battle(
+        BUILDING, [op("jock", (5, 3), exposed=True)], [unit("v", "armoured_car", (6, 10), "S", alert=True)], _building()
+    )
+    assert not combat.can_attack(st, st.unit("v"), st.op("jock"))
+
+
+def test_sas_jgr_18_hmg_kubelwagen_fires_through_one_wall_toward_its_front() -> None:
+    """SAS-JGR-18: the HMG Kübelwagen 5 squares away fires its HMG through the wall: -3 (no short range); rolls
+    6, 6, 5 -> 3, 3, 2: 2 hits."""
+    after, events = _wall_shot("hmg_kubelwagen", (5, 8), "N", (6, 6, 5))
+    ruling = next(e.ruling for e in events if e.kind == "axis_attack")
+    assert ruling.rule_id == "SAS-AATK-7" and [(m.value, m.rule_id) for m in ruling.modifiers] == [(-3, "SAS-AATK-7")]
+    assert after.op("jock").hp == 7
+
+
+def test_sas_ks_4_stummel_hmg_through_a_wall_only_to_its_rear() -> None:
+    """SAS-KS-4: the Stummel backed up to the building fires its HMG through the wall into its rear arc (6, 6, 6 at
+    -3: 3 hits, "rear arc"); facing the building it has no HMG shot (its HMG fires to the rear only) — Jock is within
+    7 squares of nobody else, so its front howitzer fires instead (scatter 7, 3 rolls: 6, 1, 1 with -3: 1 hit)."""
+    after, events = _wall_shot("stummel_halftrack", (6, 10), "S", (6, 6, 6))
+    ruling = next(e.ruling for e in events if e.kind == "axis_attack")
+    assert ruling.rule_id == "SAS-AATK-7" and any("rear" in n.render() for n in ruling.notes)
+    assert after.op("jock").hp == 6 and "axis_blast" not in _kinds(events)
+    after, events = _wall_shot("stummel_halftrack", (5, 7), "N", (3, 4, 6, 1, 1))
+    assert "axis_attack" not in _kinds(events)
+    blast = next(e for e in events if e.kind == "axis_blast")
+    assert blast.rule_id == "SAS-KS-4" and [(m.value, m.rule_id) for m in blast.ruling.modifiers] == [(-3, "SAS-KS-4")]
+    assert after.op("jock").hp == 8 and after.phase != "attack"
+
+
+def test_sas_hd_6_flamethrower_half_track_hmg_through_one_wall_toward_its_front() -> None:
+    """SAS-HD-6: its HMG fires through the wall toward its front (6, 6, 2 at -3 +1: 2 hits); its flamethrower does
+    not (no LOS to Jock)."""
+    after, events = _wall_shot("flamethrower_halftrack", (5, 7), "N", (6, 6, 2))
+    rulings = [e.ruling for e in events if e.kind == "axis_attack"]
+    assert len(rulings) == 1 and "HMG" in rulings[0].title.render() and rulings[0].rule_id == "SAS-AATK-7"
+    assert after.op("jock").hp == 7 and not any(o.kind == "fire" for o in after.objects)
+
+
+# --- the flamethrower half-track (SAS-HD-1..4, SAS-HD-6, OQ-67) -------------------------------------------------
+
+FOREST = ["." * 14] * 5 + ["....." + "T" + "." * 8] + ["." * 14] * 8
+
+
+def _flamer(loc: tuple[int, int] = (5, 8)) -> Any:
+    return unit("fht", "flamethrower_halftrack", loc, "N", alert=True)
+
+
+def test_sas_hd_2_flamethrower_half_track_fires_both_weapons_soft_cover_does_not_count_against_the_flames() -> None:
+    """SAS-HD-6 / SAS-HD-2: Jock exposed in a forest square 3 squares ahead. The HMG: short +1, forest -1 (3, 3, 3 at
+    3+: 3 hits); the flamethrower (1 die at 2+, range 0/5, proposed): the forest gives no modifier (shown as 0,
+    SAS-HD-2): rolls 2 -> 1 hit."""
+    st = _battle(FOREST, [op("jock", (5, 5), exposed=True, hp=9)], [_flamer()])
+    after, events = _step(st, dice=(3, 3, 3, 2))
+    hmg, flame = (e.ruling for e in events if e.kind == "axis_attack")
+    assert "HMG" in hmg.title.render() and sorted((m.value, m.rule_id) for m in hmg.modifiers) == [
+        (-1, "SAS-AATK-5"),
+        (1, "SAS-AATK-4"),
+    ]
+    assert "Flamethrower" in flame.title.render() and flame.rule_id == "SAS-HD-6" and flame.target == 2
+    assert [(m.value, m.rule_id) for m in flame.modifiers] == [(0, "SAS-HD-2")]
+    assert after.op("jock").hp == 5 and not any(o.kind == "fire" for o in after.objects)
+
+
+def test_sas_hd_3_flamethrower_half_track_sets_a_fire_marker_in_the_operators_room() -> None:
+    """SAS-HD-3: Jock on the inner window square, 2 squares ahead: the HMG (6, 6, 6: +1 short, -2 window: 3 hits) and
+    the flamethrower (6 - 2 = 4 at 2+: 1 hit); besides its roll a fire marker goes in his room, for good."""
+    st = _battle(BUILDING, [op("jock", (5, 5), exposed=True, hp=9)], [_flamer((5, 7))], _building(window=5))
+    after, events = _step(st, dice=(6, 6, 6, 6))
+    flame = [e.ruling for e in events if e.kind == "axis_attack"][1]
+    assert [(m.value, m.rule_id) for m in flame.modifiers] == [(-2, "SAS-AATK-5")]
+    fire = next(e for e in events if e.kind == "fire_marker")
+    assert fire.rule_id == "SAS-HD-3" and "rest of the game" in fire.instruction.render()
+    assert [o.loc for o in after.objects if o.kind == "fire"] == [(5, 5)] and after.op("jock").hp == 5
+
+
+def test_sas_hd_4_flamethrower_half_track_spares_a_room_holding_another_axis_unit() -> None:
+    """SAS-HD-4: an SMG guard stands in Jock's room: the flamethrower does not attack him; the HMG does (6, 6, 1)."""
+    guard = unit("g", "smg", (1, 1), "N", alert=True)
+    st = _battle(BUILDING, [op("jock", (5, 5), exposed=True, hp=9)], [_flamer((5, 7)), guard], _building(window=5))
+    shots = combat.vehicle_shots(st, st.unit("fht"), st.op("jock"), reaction=False)
+    assert [s.weapon.id for s in shots] == ["hmg"]
+
+
+def test_sas_hd_6_flamethrower_range_is_5() -> None:
+    """SAS-HD-6: range 0/5: Jock 6 squares ahead is in reach of the HMG only."""
+    st = _battle(OPEN, [op("jock", (5, 2), exposed=True)], [_flamer()])
+    assert [s.weapon.id for s in combat.vehicle_shots(st, st.unit("fht"), st.op("jock"), reaction=False)] == ["hmg"]
+    st = st.with_op("jock", loc=(5, 3))
+    assert [s.weapon.id for s in combat.vehicle_shots(st, st.unit("fht"), st.op("jock"), reaction=False)] == [
+        "hmg",
+        "flamethrower",
+    ]
+
+
+def test_sas_hd_1_oq_67_flamethrower_half_track_never_reacts() -> None:
+    """SAS-HD-1 / OQ-67: a unit carrying a flamethrower makes no reaction attacks — the half-track's HMG neither:
+    Jock walks into its front arc and no die is rolled."""
+    st = state(runtime(OPEN), [op("jock", (6, 2), exposed=True)], [_flamer()], section="battle")
+    st = activate(st, "jock")
+    after, events = _apply(st, Move(side="sas", operator="jock", to=(5, 3)))
+    refused = next(e for e in events if e.kind == "no_reaction")
+    assert refused.rule_id == "SAS-HD-1" and "reaction_attack" not in _kinds(events)
+    assert after.op("jock").hp == st.op("jock").hp
