@@ -6,15 +6,19 @@ docs/sas-decisions.md D-XVEH-1..n."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from app.core.messages import Event
+from app.scenario.catalog import open_session, validate_file
 from app.systems.sas import SYSTEM, combat
 from app.systems.sas import vehicle_motion as vm
-from app.systems.sas.messages import Move, RunAxisStep
+from app.systems.sas.messages import Move, RunAxisStep, UseFailureMarker
 from app.systems.sas.state import SasState
+from app.systems.sas.tables import tables
 
 from .board import activate, op, runtime, state, unit
 
@@ -299,3 +303,86 @@ def test_sas_hd_1_oq_67_flamethrower_half_track_never_reacts() -> None:
     refused = next(e for e in events if e.kind == "no_reaction")
     assert refused.rule_id == "SAS-HD-1" and "reaction_attack" not in _kinds(events)
     assert after.op("jock").hp == st.op("jock").hp
+
+
+# --- mechanical failure (SAS-HM-1) -----------------------------------------------------------------------------
+
+TUTORIAL = Path(__file__).parents[3] / "scenarios" / "sas" / "tutorial_assassination.json"
+
+
+def _failure_card(section: str) -> SasState:
+    rt = runtime(OPEN, cards={"HM1": tables().expansion_cards["HM1"]})
+    ops = [op("jock", (2, 2)), op("paddy", (3, 2))]
+    return state(rt, ops, [], section=section, phase="event", deck=("HM1",))
+
+
+def test_sas_hm_1_the_card_gives_a_failure_marker_to_an_operators_item_slot() -> None:
+    """SAS-HM-1 / D-XVEH-5: drawn in either section, the Mechanical failure card puts a failure marker in an item slot
+    of the first operator of the team on the map."""
+    for section in ("stealth", "battle"):
+        after, events = _step(_failure_card(section), cards=["HM1"])
+        taken = next(e for e in events if e.kind == "failure_marker_taken")
+        assert taken.rule_id == "SAS-HM-1" and "item slot" in taken.instruction.render()
+        held = [after.op(o).item_count("failure_marker") for o in ("jock", "paddy")]
+        assert held == [1, 0]
+
+
+def test_sas_hm_1_the_marker_goes_on_any_axis_vehicle_on_the_map_for_0_ap() -> None:
+    """SAS-HM-1: at any moment of his activation Jock puts the marker on an Axis vehicle on the map — alert or not,
+    not one waiting off the map, never on infantry; it costs no AP and the token leaves his board."""
+    jock = op("jock", (2, 2), items=(("failure_marker", 1),))
+    bike = unit("m", "motorcycle", (10, 6), "N", role="patrol")
+    waiting = unit("w", "truck", (30, 6), "W", role="assault", on_spawn=True)
+    st = activate(state(runtime(OPEN), [jock], [bike, waiting, unit("s", "smg", (5, 5), "N")]), "jock")
+    offered = [c for c in SYSTEM.legal_commands(st) if isinstance(c, UseFailureMarker)]
+    assert [c.target for c in offered] == ["m"]
+    after, events = _apply(st, offered[0])
+    assert after.unit("m").failed and after.activation.ap == st.activation.ap
+    assert after.op("jock").item_count("failure_marker") == 0
+    broke = next(e for e in events if e.kind == "mechanical_failure")
+    assert broke.rule_id == "SAS-HM-1" and "equipment area" in broke.instruction.render()
+    assert not any(isinstance(c, UseFailureMarker) for c in SYSTEM.legal_commands(after))
+
+
+def test_sas_hm_1_the_failed_vehicle_does_not_move_but_still_fires_and_the_marker_goes_in_the_end_phase() -> None:
+    """SAS-HM-1: the alert motorcycle with a failure marker does not advance toward exposed Jock, 6 squares ahead;
+    in the Axis Attack phase it still fires (3, 3, 3 at 3+: 3 hits); the End phase removes the marker."""
+    bike = unit("m", "motorcycle", (10, 8), "N", alert=True, failed=True)
+    st = state(runtime(OPEN), [op("jock", (10, 2), exposed=True, hp=9)], [bike], section="battle", phase="advance")
+    after, events = _step(st)
+    stays = next(e for e in events if e.kind == "vehicle_stays")
+    assert stays.rule_id == "SAS-HM-1" and after.unit("m").loc == (10, 8)
+    fired = False
+    while after.phase != "operator":
+        after, events = _step(after, dice=(3, 3, 3) if after.phase == "attack" else ())
+        fired = fired or any(e.kind == "axis_attack" for e in events)
+        if any(e.kind == "failure_markers_removed" for e in events):
+            assert not after.unit("m").failed
+    assert fired and after.op("jock").hp == 6 and not after.unit("m").failed
+
+
+def test_sas_hm_1_a_failed_patrol_vehicle_skips_its_black_patrol_drive() -> None:
+    """SAS-HM-1: a patrol motorcycle with a failure marker stays put in the black Patrol phase."""
+    rt = runtime(["." * 10] * 7)
+    route = tuple((x, 2) for x in range(10))
+    rt.routes["m"] = route
+    bike = unit("m", "motorcycle", (4, 2), "E", role="patrol", line="m", failed=True)
+    st = state(rt, [op("jock", (0, 6))], [bike], phase="patrol", patrol_marker="black")
+    after, events = _step(st)
+    assert after.unit("m").loc == (4, 2) and "SAS-HM-1" in [e.rule_id for e in events]
+
+
+def test_sas_hm_1_missions_add_the_expansion_card_to_their_deck(tmp_path: Path) -> None:
+    """SAS-HM-1 / SAS-DECK-1: a mission shuffles the Mechanical failure card into its deck by id
+    (event_deck.expansion_cards); an unknown id is refused, naming the field."""
+    data = json.loads(TUTORIAL.read_text("utf-8"))
+    data["event_deck"] = {"name": "core", "expansion_cards": ["HM1"]}
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(data), "utf-8")
+    session = open_session(good, {"sas": SYSTEM}, seed=1)
+    assert session.state.rt.cards["HM1"].battle.type == "mechanical_failure" and "HM1" in session.state.deck
+    data["event_deck"]["expansion_cards"] = ["HM9"]
+    good.write_text(json.dumps(data), "utf-8")
+    error = validate_file(good, {"sas": SYSTEM})
+    assert error is not None and "HM9" in error.problems[0].message
+    assert error.problems[0].path.startswith("$.event_deck.expansion_cards")
