@@ -14,7 +14,7 @@ from typing import Any
 
 from app.core.messages import Event
 from app.scenario.catalog import open_session, validate_file
-from app.systems.sas import SYSTEM, combat
+from app.systems.sas import SYSTEM, artillery, combat
 from app.systems.sas import vehicle_motion as vm
 from app.systems.sas.messages import Move, RunAxisStep, UseFailureMarker
 from app.systems.sas.state import SasState
@@ -386,3 +386,141 @@ def test_sas_hm_1_missions_add_the_expansion_card_to_their_deck(tmp_path: Path) 
     error = validate_file(good, {"sas": SYSTEM})
     assert error is not None and "HM9" in error.problems[0].message
     assert error.problems[0].path.startswith("$.event_deck.expansion_cards")
+
+
+# --- the troop transport truck (SAS-HM-2) ----------------------------------------------------------------------
+
+
+def _truck(loc: tuple[int, int], facing: str, **kw: Any) -> Any:
+    return unit("tt", "troop_truck", loc, facing, **kw)
+
+
+def _dismounted(st: SasState) -> list[Any]:
+    return [u for u in st.units if u.role == "dismounted"]
+
+
+def test_sas_hm_2_alert_troop_truck_unloads_8_alert_smg_next_to_it_nearest_the_exposed_operator() -> None:
+    """SAS-HM-2: Jock steps into the guard truck's front sight: it flips to alert and, once his move is over, to its
+    empty side, placing 8 alert SMG infantry in the free squares next to it nearest him (the front row, then the
+    squares along its sides nearest him; D-XVEH-8), facing him."""
+    truck = _truck((10, 4), "S", role="guard")  # squares J2-K5, facing south
+    st = activate(state(runtime(OPEN), [op("jock", (11, 9))], [truck]), "jock")
+    after, events = _apply(st, Move(side="sas", operator="jock", to=(10, 8)))
+    assert after.unit("tt").alert and after.unit("tt").mode == "unloaded"
+    troops = _dismounted(after)
+    assert len(troops) == 8 and all(u.kind == "smg" and u.alert and u.facing == "S" for u in troops)
+    assert {u.loc for u in troops} == {(8, 5), (9, 5), (10, 5), (11, 5), (8, 4), (11, 4), (8, 3), (11, 3)}
+    unloaded = next(e for e in events if e.kind == "troops_unloaded")
+    assert unloaded.rule_id == "SAS-HM-2" and "empty alert side" in unloaded.instruction.render()
+    assert "I6" in unloaded.instruction.render()
+    assert not any(e.kind == "reaction_attack" for e in events)  # alerted now: they react after his next action
+
+
+def test_sas_hm_2_the_alarm_unloads_a_truck_on_the_map_and_its_troops_advance() -> None:
+    """SAS-HM-2 / SAS-EVT-6: the alarm sounds in the Event phase (meter 1, an alarm-advance card): the unalert guard
+    truck is alert and unloads at once; in the Battle section's Advance phase the SMG advance, the truck stays."""
+    truck = _truck((10, 4), "S", role="guard")
+    st = state(runtime(OPEN), [op("jock", (10, 10), exposed=True, hp=9)], [truck], phase="event", meter=1)
+    after, events = _step(st, cards=["E05"])
+    assert after.section == "battle" and len(_dismounted(after)) == 8
+    assert _kinds(events).index("alarm_raised") < _kinds(events).index("troops_unloaded")
+    st = replace(after, phase="advance", done=frozenset())
+    after, events = _step(st)
+    assert after.unit("tt").loc == (10, 4) and any(e.kind == "unit_moved" for e in events)
+    assert any(u.loc != v.loc for u, v in zip(_dismounted(after), _dismounted(st), strict=True))
+
+
+def test_sas_hm_2_off_the_map_when_the_alarm_sounds_it_enters_next_advance_phase_then_unloads() -> None:
+    """SAS-HM-2 / SAS-AVEH-24: an assault troop truck waiting off the east edge is alert after the alarm; it enters
+    at the start of the next Advance phase, unloads its 8 SMG next to it, and stays there for the rest of the game."""
+    x, y, facing = vm.entry_key(((23, 6), (22, 6)), 2)
+    truck = _truck((x, y), facing, role="assault", alert=True, on_spawn=True)
+    st = state(runtime(OPEN), [op("jock", (2, 6), exposed=True)], [truck], section="battle", phase="advance")
+    after, events = _step(st)
+    entered = after.unit("tt")
+    assert entered is not None and not entered.on_spawn and entered.mode == "unloaded"
+    assert _kinds(events).index("unit_moved") < _kinds(events).index("troops_unloaded")
+    assert len(_dismounted(after)) == 8 and all(after.rt.map_cells >= {u.loc} for u in _dismounted(after))
+    later, _ = _step(replace(after, done=frozenset(), phase="advance"))
+    assert later.unit("tt") == entered  # stationary from now on
+
+
+def test_sas_hm_2_destroyed_before_unloading_its_smg_die_with_it() -> None:
+    """SAS-HM-2 / SAS-AVEH-12: a Lewes-bomb blast destroys the unalert troop truck (6 successes on 6 HP): its 8 SMG
+    infantry die with it; nobody is placed."""
+    from app.core.dice import Roller
+    from app.systems.sas.blasts import blast
+    from app.systems.sas.context import Ctx
+
+    st = state(runtime(OPEN), [op("jock", (0, 11))], [_truck((10, 4), "S", role="guard")])
+    ctx = Ctx(st, Roller(st.dice, (2, 2, 2, 2, 2, 2)))
+    blast(ctx, (10, 3), 6, 2, what="A Lewes bomb", rule="SAS-EQ-5", source="lewes_bomb")
+    assert ctx.state.unit("tt") is None
+    lost = next(e for e in ctx.events if e.kind == "troops_lost")
+    assert lost.rule_id == "SAS-HM-2" and "8" in lost.text.render()
+    assert not _dismounted(ctx.state)
+
+
+def test_sas_hm_2_with_the_squares_next_to_it_blocked_the_rest_stand_one_ring_out() -> None:
+    """SAS-HM-2 / D-XVEH-8: rock on both sides leaves only 4 free squares next to the truck (2 ahead, 2 behind); the
+    other 4 SMG stand in the next squares out, nearest exposed Jock first."""
+    rows = ["...." + "R" + ".." + "R" + "." * 16] * 12
+    truck = _truck((5, 4), "N", role="guard")  # squares F5-G8 between rock columns E and H
+    st = activate(state(runtime(rows), [op("jock", (5, 0))], [truck]), "jock")
+    after, _ = _apply(st, Move(side="sas", operator="jock", to=(6, 1)))
+    assert {u.loc for u in _dismounted(after)} == {(5, 3), (6, 3), (5, 8), (6, 8), (5, 2), (6, 2), (5, 9), (6, 9)}
+
+
+# --- the flak truck on the map (SAS-KS-3) ----------------------------------------------------------------------
+
+
+def _flak_patrol(**kw: Any) -> SasState:
+    """A flak truck on a straight east-west route along row 4, on the map over E3-E4 facing east; Jock, exposed,
+    behind it."""
+    rt = runtime(["." * 20] * 8)
+    rt.routes["f"] = tuple((x, 3) for x in range(20))
+    flak = unit("f", "flak_truck", (4, 2), "E", role="patrol", line="f", **kw)
+    return state(rt, [op("jock", (0, 7), exposed=True)], [flak], section="battle")
+
+
+def test_sas_ks_3_alert_flak_truck_keeps_to_its_route_in_the_advance_phase_only() -> None:
+    """SAS-KS-3: unalert, the patrol flak truck drives its route in the black Patrol phase (8 MP); once alert it
+    drives on along the route — not toward exposed Jock — in the Axis Advance phase, and no longer in Patrol
+    phases."""
+    st = replace(_flak_patrol(), section="stealth", phase="patrol", patrol_marker="black")
+    after, events = _step(st)
+    assert after.unit("f").loc == (12, 2) and "SAS-AVEH-14" in [e.rule_id for e in events]
+    alert = replace(_flak_patrol(alert=True), section="stealth", phase="patrol", patrol_marker="black")
+    after, _ = _step(alert)
+    assert after.unit("f").loc == (4, 2)
+    after, events = _step(replace(alert, phase="advance"))
+    moved = next(e for e in events if e.kind == "unit_moved")
+    assert moved.rule_id == "SAS-KS-3" and after.unit("f").loc == (12, 2) and after.unit("f").facing == "E"
+
+
+def test_sas_ks_3_guard_flak_truck_never_moves() -> None:
+    """SAS-KS-3: an alert guard flak truck that sees exposed Jock stays put (a guard half-track would advance); it
+    never attacks him either (air units only)."""
+    flak = unit("f", "flak_truck", (4, 3), "E", role="guard", alert=True)
+    st = state(runtime(["." * 20] * 8), [op("jock", (10, 3), exposed=True)], [flak], section="battle", phase="advance")
+    after, _ = _step(st)
+    assert after.unit("f") == flak and not combat.can_attack(st, flak, st.op("jock"))
+    track = unit("f", "halftrack", (4, 3), "E", role="guard", alert=True)
+    after, _ = _step(replace(st, units=(track,)))
+    assert after.unit("f") != track
+
+
+def test_d_xveh_3_heavy_armoured_car_advances_only_to_bring_its_howitzer_to_bear() -> None:
+    """SAS-HM-4 / SAS-AVEH-9 / D-XVEH-3: armed only with its front howitzer, an alert heavy armoured car that can
+    already fire at exposed Jock stays; with Jock behind it, it drives until he is in its front arc."""
+    jock = op("jock", (2, 5), exposed=True)
+    ahead = unit("hac", "heavy_armoured_car", (12, 5), "W", role="spawned", alert=True)
+    st = state(runtime(OPEN), [jock], [ahead], section="battle", phase="advance")
+    after, events = _step(st)
+    stays = next(e for e in events if e.kind == "vehicle_stays")
+    assert stays.rule_id == "SAS-HM-4" and after.unit("hac") == ahead
+    behind = replace(ahead, facing="E")
+    after, events = _step(replace(st, units=(behind,)))
+    moved = after.unit("hac")
+    assert moved is not None and moved != behind and "SAS-AVEH-9" in [e.rule_id for e in events]
+    assert artillery.howitzer_targets(after, moved)
