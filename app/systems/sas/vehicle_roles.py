@@ -402,9 +402,10 @@ def _close_in(ctx: Ctx, unit: UnitState, op: OperatorState, short: int | None, *
     weapon = artillery.howitzer(state, unit) if short is None else None
 
     def goal(key: Key) -> bool:
-        if weapon is not None:  # its howitzer's arc on him (SAS-HM-4, D-XVEH-3)
-            aim = artillery.howitzer_arc(state, as_unit(unit, key, state.rt), weapon)
-            return aim is None or aim(target)
+        if weapon is not None:  # on the board, its howitzer's arc on him (SAS-HM-4, D-XVEH-3)
+            there = as_unit(unit, key, state.rt)
+            aim = artillery.howitzer_arc(state, there, weapon)
+            return not there.on_spawn and (aim is None or aim(target))
         if short is None:
             return (
                 min(max(abs(c[0] - target[0]), abs(c[1] - target[1])) for c in cells_of(unit.kind, key, state.rt))
