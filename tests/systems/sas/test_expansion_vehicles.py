@@ -524,3 +524,33 @@ def test_d_xveh_3_heavy_armoured_car_advances_only_to_bring_its_howitzer_to_bear
     moved = after.unit("hac")
     assert moved is not None and moved != behind and "SAS-AVEH-9" in [e.rule_id for e in events]
     assert artillery.howitzer_targets(after, moved)
+
+
+def test_d_xveh_3_assault_heavy_armoured_car_drives_onto_the_map_before_it_shells() -> None:
+    """SAS-AVEH-24 / D-XVEH-3: waiting off the east edge, Jock already lies in its front arc, but a vehicle off the
+    board cannot fire (D-AVEH-4): after the alarm it drives onto the map."""
+    x, y, facing = vm.entry_key(((23, 6), (22, 6)), 2)
+    car = unit("hac", "heavy_armoured_car", (x, y), facing, role="assault", alert=True, on_spawn=True)
+    st = state(runtime(OPEN), [op("jock", (2, 6), exposed=True)], [car], section="battle", phase="advance")
+    assert not artillery.howitzer_targets(st, car)
+    after, _ = _step(st)
+    entered = after.unit("hac")
+    assert entered is not None and not entered.on_spawn and artillery.howitzer_targets(after, entered)
+
+
+MISSION = Path(__file__).parents[3] / "scenarios" / "sas" / "heavy_metal_armoured_column.json"
+
+
+def test_heavy_metal_mission_places_its_expansion_vehicles_and_card() -> None:
+    """The Heavy Metal mission: a Panzer III guard, an armoured car patrol, a heavy armoured car waiting off the east
+    edge, the Mechanical failure card in the deck and a reinforcement column (armoured car, troop truck) waiting for
+    its card C1 (SAS-UNIT-13, SAS-HM-1..4, SAS-AVEH-14..24)."""
+    st = open_session(MISSION, {"sas": SYSTEM}, seed=1).state
+    kinds = {u.id: (u.kind, u.role) for u in st.units if u.is_vehicle}
+    assert kinds == {
+        "patrol_car": ("armoured_car", "patrol"),
+        "chateau_panzer": ("panzer3", "guard"),
+        "assault_hac": ("heavy_armoured_car", "assault"),
+    }
+    assert "HM1" in st.deck and st.rt.cards["HM1"].stealth.type == "mechanical_failure"
+    assert [u.kind for u in st.rt.arrivals["C1"]] == ["armoured_car", "troop_truck"]
