@@ -16,7 +16,7 @@ from typing import cast
 
 from app.core.i18n import t
 from app.geometry.paths import costs_from
-from app.systems.sas import alerts, combat, items, marks
+from app.systems.sas import alerts, combat, items, jager_markers, marks
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
@@ -41,6 +41,8 @@ def mode(state: SasState, unit: UnitState) -> str | None:
     """ "advance", "turn" or None: what the unit does this Advance phase (SAS-ADV-1/2, SAS-ADVB-1..4)."""
     if unit.cigarette or (unit.on_spawn and state.section == "stealth") or not unit.alert:
         return None
+    if unit.kind not in state.rt.tables.units:  # vehicles advance by the vehicle rules (SAS-AVEH-9)
+        return None
     if unit.role == "officer":
         return "turn"
     if state.section == "stealth":
@@ -56,14 +58,17 @@ def advancers(state: SasState) -> list[UnitState]:
     ops = exposed(state)
     if not ops:
         return []
-    todo = [u for u in state.units if u.id not in state.done and mode(state, u) is not None]
+    hunted = state.hunter.hunters if state.hunter is not None else ()  # the hunter moves his own (SAS-JGR-14)
+    todo = [u for u in state.units if u.id not in state.done and u.id not in hunted and mode(state, u) is not None]
     return sorted(todo, key=lambda u: (_near(u, ops), u.id))
 
 
 def can_attack(state: SasState, unit: UnitState, op: OperatorState) -> bool:
     """The unit sees the operator within its long range (SAS-AATK-1)."""
     assert op.loc is not None
-    stats = state.rt.tables.units[unit.kind]
+    stats = state.rt.tables.units.get(unit.kind)
+    if stats is None:  # vehicles attack by the vehicle rules (SAS-AVEH-10)
+        return False
     return combat.dist(unit.loc, op.loc) <= stats.long and sees_op(state, unit, op)
 
 
@@ -96,18 +101,26 @@ def route(state: SasState, start: Cell, to: Cell, budget: float) -> list[Cell]:
     return path
 
 
-def _move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
-    """Move an advancing unit; a trap or landmine on a square it crosses goes off there (SAS-EQ-4/8, D-EQ-2)."""
+def move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
+    """Move an Axis unit on foot to ``to`` by a cheapest path, facing toward ``face``; a trap or landmine on a square
+    it crosses goes off there (SAS-EQ-4/8, D-EQ-2); in Jäger mode the doors and cats it passes react
+    (SAS-JGR-8/10)."""
+    start = unit.loc
     devices = {o.loc for o in ctx.state.objects if o.kind in ("trap", "landmine")}
-    if devices and to != unit.loc:
+    watch = jager_markers.watching(ctx.state)
+    path: list[Cell] = []
+    if (devices or watch) and to != unit.loc:
         move = ctx.state.rt.tables.units[unit.kind].move
-        crossed = [c for c in route(ctx.state, unit.loc, to, move)[:-1] if c in devices]
+        path = route(ctx.state, unit.loc, to, move)
+        crossed = [c for c in path[:-1] if c in devices]
         if crossed:
             _place_unit(ctx, unit, crossed[0], face, rule=rule, why=why)
             if items.stepped_on(ctx, unit.id) or (moved := ctx.state.unit(unit.id)) is None:
                 return
             unit = moved
     _place_unit(ctx, unit, to, face, rule=rule, why=why)
+    if watch:
+        jager_markers.axis_moved(ctx, unit.id, [start, *path] if path else [start, to])
 
 
 def _place_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
@@ -152,13 +165,13 @@ def advance_unit(ctx: Ctx, unit: UnitState) -> None:
                 if rank == 0
                 else "best attack position vs another exposed operator"
             )
-            _move_unit(ctx, unit, best, op.loc, rule="SAS-ADV-4", why=why)
+            move_unit(ctx, unit, best, op.loc, rule="SAS-ADV-4", why=why)
             return
     target = ops[0].loc
     assert target is not None
     field = _field(state, target)
     best = min(spots, key=lambda c: (field.get(c, 1e9), -spots[c], c[1], c[0]))
-    _move_unit(ctx, unit, best, target, rule="SAS-ADV-4", why="closing on the nearest exposed operator")
+    move_unit(ctx, unit, best, target, rule="SAS-ADV-4", why="closing on the nearest exposed operator")
 
 
 def turn_unit(ctx: Ctx, unit: UnitState) -> None:

@@ -97,7 +97,7 @@ def detect(ctx: Ctx) -> None:
 
 
 def _corpses(ctx: Ctx) -> None:
-    corpses = [o.loc for o in ctx.state.objects if o.kind == "corpse" and o.loc is not None]
+    corpses = ctx.state.corpse_cells()  # blood stains count as corpses (SAS-JGR-11)
     for unit in ctx.state.map_units():
         if unit.alert:
             continue

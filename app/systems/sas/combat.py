@@ -114,7 +114,9 @@ def axis_attack(ctx: Ctx, unit_id: str, op_id: str, reaction: bool) -> None:
     unit, op = ctx.state.unit(unit_id), ctx.state.op(op_id)
     if unit is None or op.loc is None:
         return
-    stats = ctx.state.rt.tables.units[unit.kind]
+    stats = ctx.state.rt.tables.units.get(unit.kind)
+    if stats is None:  # a vehicle: its weapons come with the vehicle rules (SAS-AVEH-10)
+        return
     d = dist(unit.loc, op.loc)
     mods: list[Modifier] = []
     if reaction and (d > stats.long or not sees_op(ctx.state, unit, op)):

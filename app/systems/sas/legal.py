@@ -12,7 +12,7 @@ from typing import Literal, cast
 
 from app.core.dice import Roller
 from app.core.messages import Command
-from app.systems.sas import combat, rabbit
+from app.systems.sas import combat, jager, jager_markers, rabbit
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.messages import (
@@ -27,9 +27,11 @@ from app.systems.sas.messages import (
     Exfiltrate,
     Mark,
     Move,
+    PickLock,
     PickUp,
     Place,
     Recover,
+    RemoveTwig,
     Reveal,
     RunAxisStep,
     Sprint,
@@ -51,8 +53,13 @@ FACINGS: tuple[Facing, ...] = ("N", "E", "S", "W")
 
 def acting_side(state: SasState) -> str:
     """The side to act: the SAS player in the Operator phase and whenever an operator's roll waits for the
-    rabbit's foot decision, even in an Axis phase (SAS-EQ-11); the Axis otherwise (SAS-TURN-2)."""
-    return "sas" if state.phase == "operator" or state.pending is not None else "axis"
+    rabbit's foot decision, even in an Axis phase (SAS-EQ-11); the Jäger hunter whenever he owes a decision
+    (SAS-JGR-2..14); the Axis otherwise (SAS-TURN-2)."""
+    if state.pending is not None:
+        return "sas"
+    if jager.decision(state) is not None:
+        return "axis"
+    return "sas" if state.phase == "operator" else "axis"
 
 
 def legal(state: SasState, side: str | None) -> list[Command]:
@@ -65,7 +72,7 @@ def legal(state: SasState, side: str | None) -> list[Command]:
     if state.pending is not None:
         return rabbit.choices(state)  # SAS-EQ-11, in any phase
     if acting == "axis":
-        return [RunAxisStep(side="axis")]
+        return jager.choices(state) or [RunAxisStep(side="axis")]
     if state.activation is None:
         ready = [o for o in state.active_ops() if not o.activated]
         return [*(ActivateOperator(side="sas", operator=o.id) for o in ready), EndPhase(side="sas")]
@@ -169,7 +176,8 @@ def marks_for(state: SasState, op: OperatorState) -> list[Command]:
     knives = [w for w in usable if weapons[w].kind == "knife"]
     out: list[Command] = []
     for unit in state.units:
-        knife_ok = state.rt.tables.units[unit.kind].knife_target
+        stats = state.rt.tables.units.get(unit.kind)  # vehicles are never knifed (SAS-KNIFE-1)
+        knife_ok = stats is not None and stats.knife_target
         near = combat.dist(unit.loc, op.loc) <= KNIFE_MARK_REACH and knife_ok
         for weapon in guns + knives if near else guns:
             out += [
@@ -203,6 +211,12 @@ def _posture_and_misc(state: SasState, op: OperatorState, ap: int) -> list[Comma
         out += [UseCigarette(side="sas", operator=op.id, target=u.id) for u in state.map_units() if not u.alert]
     if op.loc in state.rt.entry_exit and _allowed(state, op, "exfiltrate", ap):
         out.append(Exfiltrate(side="sas", operator=op.id))
+    if any(m.operator == op.id for m in jager_markers.markers(state, "twig")) and _allowed(
+        state, op, "remove_twig", ap
+    ):
+        out.append(RemoveTwig(side="sas", operator=op.id))  # SAS-JGR-9
+    if _allowed(state, op, "pick_lock", ap):
+        out += [PickLock(side="sas", operator=op.id, lock=m.id) for m in jager_markers.locks_at(state, op.loc)]
     return out
 
 

@@ -15,12 +15,14 @@ from typing import Any
 from app.core.dice import Dice
 from app.geometry.square import VECTORS, SquareGrid
 from app.scenario.boards import Board, build_board, load_tile_library
+from app.scenario.loading import ScenarioValueError
 from app.scenario.resources import resolve_ref
 from app.systems.sas.deck import initial_deck
 from app.systems.sas.facing import facing_toward
+from app.systems.sas.jager import initial as initial_hunter
 from app.systems.sas.mission import PatrolLine, SasMission, SasRuntime, SentryPoint, SpawnSpot
 from app.systems.sas.state import ObjectState, OperatorState, SasState, UnitState
-from app.systems.sas.tables import EventCard, Tables, tables
+from app.systems.sas.tables import EventCard, Tables, hunter_decks, tables
 
 Cell = tuple[int, int]
 MarkRow = tuple[Cell, dict[str, Any], tuple[str, ...]]
@@ -114,6 +116,11 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
     rt.cache["labels"] = {grid.label(c): c for c in grid.locations()}
     rt.initial_units = units + _extra_units(rt)
     rt.initial_objects = _barrels(rt, marks)
+    if mission.jager is not None:  # SAS-JGR-2: the hunter deck
+        cards = mission.jager.cards if mission.jager.cards is not None else hunter_decks()[mission.jager.deck]
+        rt.hunter_cards = {c.id: c for c in cards}
+        if not any(s.loc in rt.spawn_cells for s in rt.spawn_spots):
+            raise ScenarioValueError("$.jager", "Jäger mode needs spawn tiles for the 4 stalkers (SAS-JGR-2)")
     rt.objective_cells = {
         o.id: frozenset(rt.cell(a, f"$.objectives[{i}].at[{j}]") for j, a in enumerate(o.at))
         for i, o in enumerate(mission.objectives)
@@ -244,4 +251,5 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
         objects=rt.initial_objects,
         deck=deck,
         piles=piles,
+        hunter=initial_hunter(rt),  # Jäger mode (SAS-JGR-2)
     )

@@ -19,7 +19,7 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView
-from app.systems.sas import rabbit, turn
+from app.systems.sas import jager, rabbit, turn
 from app.systems.sas.actions import perform
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
@@ -27,6 +27,7 @@ from app.systems.sas.legal import acting_side, legal
 from app.systems.sas.luck import LuckyRoll
 from app.systems.sas.messages import (
     COMMANDS,
+    HUNTER_COMMANDS,
     OPERATOR_ACTIONS,
     ActivateOperator,
     EndActivation,
@@ -113,7 +114,8 @@ class SasSystem:
         return None if state.over else acting_side(state)
 
     def outcome(self, state: Any) -> Outcome | None:
-        """Victory levels from the mission page (SAS-MSN-1); anything less is a defeat (OQ-55)."""
+        """Victory levels from the mission page (SAS-MSN-1); anything less is a defeat (OQ-55), in Jäger mode the
+        hunter's victory (SAS-JGR-15)."""
         if not state.over:
             return None
         out = sum(1 for o in state.operators if o.status == "exfiltrated")
@@ -121,6 +123,9 @@ class SasSystem:
             if set(level.objectives) <= turn.achieved(state) and out >= level.exfiltrated:
                 name = t("Major victory") if level.level == "major" else t("Minor victory")
                 return Outcome("sas", name, t("{n} operator(s) got out; {why}.", n=out, why=state.ended_by))
+        if state.hunter is not None:
+            why = t("the operators won neither a major nor a minor victory ({why})", why=state.ended_by)
+            return Outcome("axis", t("The hunter wins"), t("The hunter wins: {why}.", why=why))
         return Outcome("axis", t("Defeat"), t("The mission failed: {why}.", why=state.ended_by))
 
     def parse_command(self, data: dict[str, Any]) -> Command:
@@ -173,6 +178,9 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         turn.settle(ctx)
     elif isinstance(command, (*OPERATOR_ACTIONS, Exfiltrate)):
         perform(ctx, command)
+    elif isinstance(command, HUNTER_COMMANDS):  # Jäger mode (SAS-JGR-2..14)
+        jager.perform(ctx, command)
+        turn.settle(ctx)
     elif isinstance(command, (UseRabbitsFoot, KeepRoll)):
         raise IllegalCommandError(t("No roll is waiting for the rabbit's foot."), "SAS-EQ-11")
     else:

@@ -386,3 +386,92 @@ def tables() -> Tables:
         blasts=BlastTable.model_validate(_read("blasts.json")),
         vehicles=VehicleTable.model_validate(_read("vehicles.json")),
     )
+
+
+HunterStealthType = Literal[
+    "sentry_turn",
+    "patrolman_turn",
+    "alarm_advance",
+    "waypoint",
+    "cat",
+    "twig",
+    "door_lock",
+    "blood_stain",
+    "spawn_kettenkrad",
+]
+HunterBattleType = Literal[
+    "spawn", "spawn_sniper", "spawn_grenadier", "spawn_hmg_kubelwagen", "spawn_kettenkrad", "upgrade"
+]
+
+
+class HunterStealthHalf(_Strict):
+    """The left half of a Jäger hunter card (SAS-JGR-6..12): the events that mirror regular cards, the stalker
+    waypoints, cat, twig, door lock, blood stain, and (OQ-53) the Kettenkrad hunter."""
+
+    type: HunterStealthType
+    colour: Colour | None = None
+    rotation: Rotation | None = None
+    times: int = Field(1, ge=1, le=2)
+    number: int = Field(0, ge=0, le=4, description="Waypoint number 1-4 (SAS-JGR-7).")
+    text_en: str = Field("", description="The card's text, as printed on your card.")
+    text_zh: str = ""
+
+    @model_validator(mode="after")
+    def _fields(self) -> Self:
+        if self.type in ("sentry_turn", "patrolman_turn", "spawn_kettenkrad") and self.colour is None:
+            raise ValueError(f"a {self.type} half needs a colour")
+        if self.type in ("sentry_turn", "patrolman_turn") and self.rotation is None:
+            raise ValueError(f"a {self.type} half needs a rotation (cw or ccw)")
+        if (self.type == "waypoint") != (self.number > 0):
+            raise ValueError("a waypoint half, and only it, has a number 1-4")
+        return self
+
+
+class HunterBattleHalf(_Strict):
+    """The right half of a Jäger hunter card (SAS-JGR-13): spawns of regular and hunter units, the infantry hunter
+    upgrade."""
+
+    type: HunterBattleType
+    colour: Colour | None = None
+    count: int = Field(0, ge=0, le=8)
+    text_en: str = ""
+    text_zh: str = ""
+
+    @model_validator(mode="after")
+    def _fields(self) -> Self:
+        if self.type != "upgrade" and self.colour is None:
+            raise ValueError(f"a {self.type} half needs a colour")
+        if self.type == "spawn" and self.count < 1:
+            raise ValueError("a spawn half needs a count >= 1")
+        return self
+
+
+class HunterCard(_Strict):
+    """One card of the Jäger hunter deck: a stealth half and a battle half, like an event card (SAS-JGR-3..13)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_\-]+$", description="Name typed at the table when this card is drawn.")
+    stealth: HunterStealthHalf
+    battle: HunterBattleHalf
+
+
+class HunterDeckTable(_Strict):
+    """The Jäger hunter decks data file."""
+
+    format: Literal["adjutant-sas-jager"]
+    schema_version: Literal[1]
+    note: str = ""
+    decks: dict[str, tuple[HunterCard, ...]]
+
+    @model_validator(mode="after")
+    def _unique(self) -> Self:
+        for name, cards in self.decks.items():
+            ids = [c.id for c in cards]
+            if len(set(ids)) != len(ids):
+                raise ValueError(f"hunter deck {name}: card ids must be unique")
+        return self
+
+
+@lru_cache(maxsize=1)
+def hunter_decks() -> dict[str, tuple[HunterCard, ...]]:
+    """The Jäger hunter decks of ``data/jager.json`` (SAS-JGR-2), validated and cached."""
+    return HunterDeckTable.model_validate(_read("jager.json")).decks

@@ -2,13 +2,16 @@
 
 Rulebook chapters: §4 (SAS-LOS-2/5: the ``vision`` highlight maps every square each Axis unit sees to
 "full" or "half"; ``vision_why`` gives the reason for every square of each arc, blocked ones included),
-§6 (SAS-TURN-2 phase tracker), §12 (SAS-METER stealth track) and §2 (SAS-BRD-11 operator boards as panels).
+§6 (SAS-TURN-2 phase tracker), §12 (SAS-METER stealth track), §2 (SAS-BRD-11 operator boards as panels) and §29
+(SAS-JGR-3..14: the Jäger hunter's panel — his hand only for the Axis side —, markers and hunter units).
 """
 
 from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
+from app.systems.sas.jager_units import stalker_number
+from app.systems.sas.legal import acting_side
 from app.systems.sas.names import name_of
 from app.systems.sas.state import SasState
 from app.systems.sas.turn import PHASE_NAMES
@@ -65,15 +68,24 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
                 details,
             )
         )
+    hunted = state.hunter.hunters if state.hunter is not None else ()
     for unit in state.units:
         flags = tuple(
-            f for f, on in (("alert", unit.alert), ("cigarette", unit.cigarette), ("spawn", unit.on_spawn)) if on
+            f
+            for f, on in (
+                ("alert", unit.alert),
+                ("cigarette", unit.cigarette),
+                ("spawn", unit.on_spawn),
+                ("hunter", unit.id in hunted),  # SAS-JGR-14: the hunter symbol
+            )
+            if on
         )
+        number = stalker_number(unit.id)
         out.append(
             CounterView(
                 unit.id,
                 unit.loc,
-                unit.kind[:3].upper(),
+                f"ST{number}" if number else unit.kind[:3].upper(),
                 name_of(state, unit.id),
                 "axis",
                 unit.kind,
@@ -95,13 +107,28 @@ def _markers(state: SasState) -> list[MarkerView]:
         title = objective.title.text()
         cells = sorted(state.rt.objective_cells.get(objective.id, frozenset()))
         out += [MarkerView(f"objective_{objective.id}_{i}", c, "objective", "", title) for i, c in enumerate(cells)]
+    return out + _hunter_markers(state)
+
+
+def _hunter_markers(state: SasState) -> list[MarkerView]:
+    """The Jäger hunter's waypoints, cats, twigs, locks and blood stains (SAS-JGR-7..11)."""
+    if state.hunter is None:
+        return []
+    out = []
+    for m in state.hunter.markers:
+        label = str(m.number) if m.kind == "waypoint" else ""
+        title = t(HUNTER_MARKER_NAMES[m.kind])
+        if m.kind == "blood" and m.small:
+            title = t("blood stain (small side)")
+        locs = (m.loc, m.other) if m.other is not None else ()
+        out.append(MarkerView(m.id, m.loc, m.kind, label, title, locs))
     return out
 
 
 def _phase(state: SasState) -> PhaseView:
     steps = tuple(t(PHASE_NAMES[p]) for p in state.phases)
     current = state.phases.index(state.phase) if state.phase in state.phases else 0
-    side = None if state.over else ("sas" if state.phase == "operator" else "axis")
+    side = None if state.over else acting_side(state)
     title = t("Turn {n} — {section} section", n=state.turn, section=t(SECTION_NAMES[state.section]))
     return PhaseView(title, steps, current, side)
 
@@ -119,9 +146,41 @@ def _panels(state: SasState) -> list[PanelView]:
     return panels
 
 
+def _hunter_panel(state: SasState, side: str | None) -> list[PanelView]:
+    """The hunter's deck, face-down card and hand; his cards are shown to the Axis side only (SAS-JGR-3..5)."""
+    hunter = state.hunter
+    if hunter is None:
+        return []
+    secret = side == "sas"
+    played: str | Text = "-" if hunter.played is None else (t("face down") if secret else hunter.played)
+    rows: tuple[tuple[Text, str | Text], ...] = (
+        (t("Cards left"), str(len(hunter.deck))),
+        (t("Cards in hand"), str(len(hunter.hand))),
+        (t("Played face down"), played),
+        (t("Discarded"), str(len(hunter.discard))),
+    )
+    items = () if secret else tuple(_card_line(state, c) for c in hunter.hand)
+    return [PanelView(t("Hunter"), rows, items)]
+
+
+def _card_line(state: SasState, card_id: str) -> Text:
+    """ "J03: <stealth half> / <battle half>" for a card in the hunter's hand."""
+    card = state.rt.hunter_cards[card_id]
+    halves = (card.stealth, card.battle)
+    texts = [localized(h.text_en or h.type, h.text_zh or None) for h in halves]
+    return t("{card}: {stealth} / {battle}", card=card_id, stealth=texts[0], battle=texts[1])
+
+
 SECTION_NAMES = {"stealth": "Stealth", "battle": "Battle"}
 STATUS_NAMES = {"active": "on the map", "dead": "dead", "exfiltrated": "left the map"}
 COLOUR_NAMES = {"black": "black line", "white": "white line"}
+HUNTER_MARKER_NAMES = {
+    "waypoint": "stalker waypoint",
+    "cat": "cat",
+    "twig": "twig",
+    "lock": "door lock",
+    "blood": "blood stain",
+}
 
 
 def _equipment_name(state: SasState, ident: str) -> Text:
@@ -145,7 +204,7 @@ def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameV
         markers=tuple(_markers(state)),
         tracks=tracks,
         phase=_phase(state),
-        panels=tuple(_panels(state)),
+        panels=(*_panels(state), *_hunter_panel(state, side)),
         highlights=LazyLayers(("vision", "vision_why"), lambda: _vision_layers(state)),
         outcome=outcome,
         side_names={"sas": t("SAS operators"), "axis": t("Axis")},
