@@ -169,6 +169,11 @@ def _place_stalker(ctx: Ctx, command: PlaceStalker) -> None:
     )
 
 
+def _among(command: Command, options: list[Command]) -> bool:
+    """Whether ``command`` is one of ``options``, whatever table input it carries."""
+    return command.key() in {o.key() for o in options}
+
+
 def _hand(ctx: Ctx) -> int:
     hunter = ctx.state.hunter
     assert hunter is not None
@@ -208,7 +213,7 @@ def _hunter_phase(ctx: Ctx, command: Command) -> None:
     """Exactly one of: play a card face down, draw one, discard two and draw one (SAS-JGR-3, SAS-JGR-4)."""
     hunter = ctx.state.hunter
     assert hunter is not None
-    if command not in _phase_options(ctx.state):
+    if not _among(command, _phase_options(ctx.state)):
         if isinstance(command, DrawHunterCard) and len(hunter.hand) >= HAND_LIMIT:
             raise illegal("The hunter holds at most {n} cards.", "SAS-JGR-4", n=HAND_LIMIT)
         raise illegal("The hunter does not hold those cards.", "SAS-JGR-3")
@@ -292,7 +297,7 @@ def _replace(ctx: Ctx, use: bool) -> None:
 def _target(ctx: Ctx, command: HunterTarget) -> None:
     hunter = ctx.state.hunter
     assert hunter is not None and hunter.resolving is not None
-    if command not in jager_cards.targets(ctx.state, hunter.resolving):
+    if not _among(command, jager_cards.targets(ctx.state, hunter.resolving)):
         raise illegal("Hunter card {card} cannot be played there.", "SAS-JGR-7", card=hunter.resolving)
     _finish_card(ctx, command)
 

@@ -6,8 +6,8 @@ where the hunter wishes in the Axis Advance phase). Stalkers are SMG infantry nu
 on spawn tiles, walk to their waypoints during the Stealth section (OQ-52); in the Battle section they follow the
 automated rules like any alert infantry (decision D-JGR-3). A stalker takes the path an advancing unit would
 (SAS-ADV-5 costs): of the squares it can reach with all its MP, the one nearest its waypoint, then the one using
-the most MP, then the top-left one. The hunter's units move before the automated units of the Advance phase
-(decision D-JGR-5).
+the most MP, then the one nearer as the crow flies, then the top-left one. The hunter's units move before the
+automated units of the Advance phase (decision D-JGR-5).
 """
 
 from __future__ import annotations
@@ -183,7 +183,8 @@ def _toward(state: SasState, unit: UnitState, goal: Cell) -> Cell:
     spots = reach(state, unit, move)
     field = costs_from(state.rt.grid, goal, lambda a, b: axis_step_cost(state, b, a))  # type: ignore[arg-type]
     here = field.get(unit.loc)
-    best = min(spots, key=lambda c: (field.get(c, 1e9), -spots[c], c[1], c[0]))
+    crow = lambda c: (c[0] - goal[0]) ** 2 + (c[1] - goal[1]) ** 2  # noqa: E731
+    best = min(spots, key=lambda c: (field.get(c, 1e9), -spots[c], crow(c), c[1], c[0]))
     if best not in field or (here is not None and field[best] >= here):
         return unit.loc
     return best
