@@ -183,8 +183,9 @@ def _toward(state: SasState, unit: UnitState, goal: Cell) -> Cell:
     spots = reach(state, unit, move)
     field = costs_from(state.rt.grid, goal, lambda a, b: axis_step_cost(state, b, a))  # type: ignore[arg-type]
     here = field.get(unit.loc)
-    crow = lambda c: (c[0] - goal[0]) ** 2 + (c[1] - goal[1]) ** 2  # noqa: E731
-    best = min(spots, key=lambda c: (field.get(c, 1e9), -spots[c], crow(c), c[1], c[0]))
+    best = min(
+        spots, key=lambda c: (field.get(c, 1e9), -spots[c], (c[0] - goal[0]) ** 2 + (c[1] - goal[1]) ** 2, c[1], c[0])
+    )
     if best not in field or (here is not None and field[best] >= here):
         return unit.loc
     return best
