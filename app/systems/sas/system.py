@@ -23,6 +23,7 @@ from app.systems.sas import jager, rabbit, turn
 from app.systems.sas.actions import perform
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
+from app.systems.sas.hunter_bot import HunterBot
 from app.systems.sas.legal import acting_side, legal
 from app.systems.sas.luck import LuckyRoll
 from app.systems.sas.messages import (
@@ -127,6 +128,16 @@ class SasSystem:
             why = t("the operators won neither a major nor a minor victory ({why})", why=state.ended_by)
             return Outcome("axis", t("The hunter wins"), t("The hunter wins: {why}.", why=why))
         return Outcome("axis", t("Defeat"), t("The mission failed: {why}.", why=state.ended_by))
+
+    def make_agent(self, side: str) -> HunterBot | None:
+        """The automated Jäger hunter for the "axis" side (the UI's "Bot" seat; ``app.ai.agent.Agent``); the SAS
+        side has no bot."""
+        return HunterBot() if side == "axis" else None
+
+    def human_sides_of(self, scenario: BaseModel) -> tuple[str, ...]:
+        """Sides a person may play in this mission: in Jäger mode the hunter too (SAS-JGR-1)."""
+        jager = isinstance(scenario, SasMission) and scenario.jager is not None
+        return ("sas", "axis") if jager else self.info.human_sides
 
     def parse_command(self, data: dict[str, Any]) -> Command:
         """Read a command from JSON."""
