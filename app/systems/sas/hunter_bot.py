@@ -299,24 +299,34 @@ def _facing(state: SasState, options: Sequence[Command]) -> Choice:
     return Choice(chosen, t("{unit} faces the nearest operator.", unit=unit.id))
 
 
+def _short_range(state: SasState, kind: str) -> int:
+    """A unit's short range: infantry from the stat table, a vehicle from its armed weapons (0 if unarmed)."""
+    stats = state.rt.tables.units.get(kind)
+    if stats is not None:
+        return int(stats.short)
+    vehicle = state.rt.tables.vehicle(kind)
+    return max((w.short for w in vehicle.weapons if w.dice > 0), default=0) if vehicle is not None else 0
+
+
 def _move(state: SasState, options: Sequence[Command]) -> Choice:
     moves = [c for c in options if isinstance(c, HunterMove)]
     unit_id = moves[0].unit
     unit = state.unit(unit_id)
     assert unit is not None
     mine = [c for c in moves if c.unit == unit_id]
-    stats = state.rt.tables.units.get(unit.kind)
     ops = _placed(state)
-    if stats is None or not ops:
+    if not ops:
         stay = next((c for c in mine if c.to == unit.loc), mine[0])
         return Choice(stay, t("{unit} holds its ground.", unit=unit_id))
+    short = _short_range(state, unit.kind)
 
     def sight(c: HunterMove) -> int | None:
         """Distance to the nearest operator the unit would see at short range from ``c.to``."""
         to: Cell = (c.to[0], c.to[1])
         for op, loc in ops:
             d = _dist(to, loc)
-            if 0 < d <= stats.short and sees_op(state, replace(unit, loc=to, facing=facing_toward(to, loc)), op):
+            there = replace(unit, loc=to, facing=c.facing or facing_toward(to, loc))
+            if 0 < d <= short and loc not in there.cells and sees_op(state, there, op):
                 return d
         return None
 

@@ -110,9 +110,9 @@ def choices(state: SasState) -> list[Command]:
     if kind == "hunter":
         return _phase_options(state)
     return [
-        HunterMove(side="axis", unit=u.id, to=c)
+        HunterMove(side="axis", unit=u.id, to=c, facing=f)
         for u in jager_units.movers(state)
-        for c in jager_units.destinations(state, u)
+        for c, f in jager_units.destinations(state, u)
     ]
 
 
@@ -322,11 +322,10 @@ def _move(ctx: Ctx, command: HunterMove) -> None:
     unit = ctx.state.unit(command.unit)
     if unit is None or unit not in jager_units.movers(ctx.state):
         raise illegal("{unit} is not a hunter unit still to move.", "SAS-JGR-14", unit=command.unit)
-    if tuple(command.to) not in jager_units.destinations(ctx.state, unit):
-        raise illegal(
-            "{unit} cannot reach {sq} with its MP.", "SAS-JGR-14", unit=command.unit, sq=ctx.label(command.to)
-        )
-    jager_units.hunter_move(ctx, unit, tuple(command.to))  # type: ignore[arg-type]
+    to: Cell = (command.to[0], command.to[1])
+    if (to, command.facing) not in jager_units.destinations(ctx.state, unit):
+        raise illegal("{unit} cannot reach {sq} with its MP.", "SAS-JGR-14", unit=command.unit, sq=ctx.label(to))
+    jager_units.hunter_move(ctx, unit, to, command.facing)
 
 
 def _face(ctx: Ctx, command: FaceUnit) -> None:

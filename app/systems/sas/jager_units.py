@@ -23,7 +23,8 @@ from app.systems.sas.eventphase import spawn
 from app.systems.sas.facing import ORTHO, facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
 from app.systems.sas.state import SasState, UnitState
-from app.systems.sas.vehicle_shape import unit_cells
+from app.systems.sas.tables import VehicleStats
+from app.systems.sas.vehicle_shape import Pose, unit_cells, unit_pose
 
 Cell = tuple[int, int]
 STALKERS = 4  # SAS-JGR-2
@@ -213,20 +214,92 @@ def movers(state: SasState) -> list[UnitState]:
     return [u for u in alive if u is not None and u.id not in state.done and not u.cigarette]
 
 
-def destinations(state: SasState, unit: UnitState) -> list[Cell]:
-    """Where the hunter may move the unit: any square it can reach with its MP, staying included (SAS-JGR-14).
-    Vehicles move by the vehicle rules (SAS-AVEH-2/3), which this engine does not have yet: they stay."""
+def destinations(state: SasState, unit: UnitState) -> list[tuple[Cell, str | None]]:
+    """Where the hunter may move the unit, staying included (SAS-JGR-14): an infantry unit's squares within its MP
+    (he turns it afterwards); a vehicle's poses — anchor square and facing — within its MP (``vehicle_poses``)."""
     stats = state.rt.tables.units.get(unit.kind)
     if stats is None:
-        return [unit.loc]
-    return sorted(reach(state, unit, stats.move), key=lambda c: (c[1], c[0]))
+        poses = vehicle_poses(state, unit)
+        return sorted(poses, key=lambda p: (p[0][1], p[0][0], ORTHO.index(p[1])))
+    return [(c, None) for c in sorted(reach(state, unit, stats.move), key=lambda c: (c[1], c[0]))]
 
 
-def hunter_move(ctx: Ctx, unit: UnitState, to: Cell) -> None:
-    """The hunter moves his unit; traps, marked attacks, doors and cats on the way react; then he turns it."""
+def vehicle_poses(state: SasState, unit: UnitState) -> dict[tuple[Cell, str], int]:
+    """The poses a hunter vehicle reaches with its MP, with their cost (SAS-AVEH-2/3, decision D-JGR-5): 1 MP a step
+    forward (straight or diagonal) or a forward turn (a truck's turn: its ``turn_mp``), 2 MP a step or turn in
+    reverse; a step onto forest or over a hedge costs 2; the token's squares stay on the board, off buildings, water,
+    rock, crates, walls and blast templates, and it ends on empty squares off the spawn tiles (or stays). It may pass
+    other units (SAS-AVEH-4)."""
+    vehicle = state.rt.tables.vehicle(unit.kind)
+    pose = unit_pose(unit.kind, unit.loc, unit.facing)
+    if vehicle is None or pose is None:
+        return {(unit.loc, unit.facing): 0}
+    best: dict[tuple[Cell, str], int] = {(pose.anchor, pose.facing): 0}
+    frontier = [pose]
+    while frontier:
+        here = frontier.pop(0)
+        spent = best[(here.anchor, here.facing)]
+        for nxt, base in _vehicle_moves(here, vehicle.turn_mp):
+            extra = _vehicle_step(state, vehicle, here, nxt)
+            if extra is None:
+                continue
+            cost = spent + max(base, extra)
+            key = (nxt.anchor, nxt.facing)
+            if cost <= vehicle.move and cost < best.get(key, 99):
+                best[key] = cost
+                frontier.append(nxt)
+    own = set(unit.cells)
+    return {
+        k: v
+        for k, v in best.items()
+        if v == 0
+        or all(
+            (c in own or empty(state, c)) and c not in state.rt.spawn_cells for c in unit_cells(unit.kind, k[0], k[1])
+        )
+    }
+
+
+def _vehicle_moves(pose: Pose, turn_mp: int) -> list[tuple[Pose, int]]:
+    out: list[tuple[Pose, int]] = []
+    for forward, cost in ((1, 1), (-1, 2)):
+        out += [(pose.step(forward, side), cost) for side in (None, "left", "right")]
+        out += [(pose.turn(forward, side), max(cost, turn_mp)) for side in ("left", "right")]
+    return out
+
+
+def _vehicle_step(state: SasState, vehicle: VehicleStats, here: Pose, nxt: Pose) -> int | None:
+    """The MP a step costs at least for the terrain it enters (1, or 2 for forest and hedges), None if blocked."""
+    rt = state.rt
+    table = rt.tables.vehicles
+    cost = 1
+    old = set(here.cells())
+    for c in nxt.cells():
+        if not rt.grid.contains(c) or c in state.templates:
+            return None
+        cls = table.move_class(vehicle, "squares", rt.grid.terrain(c))
+        if cls == "blocked":
+            return None
+        if c not in old and cls == "slow":
+            cost = 2
+    dx, dy = nxt.anchor[0] - here.anchor[0], nxt.anchor[1] - here.anchor[1]
+    if nxt.facing == here.facing and (dx == 0 or dy == 0):  # a straight step: the edges every square crosses
+        for c in here.cells():
+            for feature in rt.grid.edge_between(c, (c[0] + dx, c[1] + dy)):
+                cls = table.move_class(vehicle, "edges", feature.kind)
+                if cls == "blocked":
+                    return None
+                cost = max(cost, 2 if cls == "slow" else 1)
+    return cost
+
+
+def hunter_move(ctx: Ctx, unit: UnitState, to: Cell, facing: str | None = None) -> None:
+    """The hunter moves his unit; traps, marked attacks, doors and cats on the way react; then he turns an infantry
+    unit (a vehicle's move sets its facing)."""
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
-    if to == unit.loc:
+    if to == unit.loc and facing in (None, unit.facing):
         ctx.emit("unit_stays", t("The hunter keeps {unit} where it is.", unit=ctx.name(unit.id)), "SAS-JGR-14")
+    elif facing is not None:
+        _drive(ctx, unit, to, facing)
     else:
         move_unit(ctx, unit, to, to, rule="SAS-JGR-14", why="moved by the hunter")
         items.stepped_on(ctx, unit.id)
@@ -234,6 +307,21 @@ def hunter_move(ctx: Ctx, unit: UnitState, to: Cell) -> None:
     if ctx.state.unit(unit.id) is not None and unit.kind in ctx.state.rt.tables.units:
         ctx.state = ctx.state.with_hunter(facing=unit.id)
     alerts.detect(ctx)
+
+
+def _drive(ctx: Ctx, unit: UnitState, to: Cell, facing: str) -> None:
+    """A hunter vehicle moves to its new pose (D-JGR-5); the doors and cats by its start and end react."""
+    ctx.state = ctx.state.with_unit(unit.id, loc=to, facing=facing, on_spawn=False)
+    sq = ctx.label(to)
+    ctx.emit(
+        "unit_moved",
+        t("The hunter drives {unit} to {sq}, facing {facing}.", unit=ctx.name(unit.id), sq=sq, facing=facing),
+        "SAS-JGR-14",
+        (unit.loc, to),
+        instruction=t("Move {unit} to {sq}, facing {facing}.", unit=ctx.name(unit.id), sq=sq, facing=facing),
+    )
+    jager_markers.axis_moved(ctx, unit.id, [unit.loc, to])
+    marks.fire(ctx)
 
 
 def face(ctx: Ctx, unit_id: str, facing: str) -> None:

@@ -464,3 +464,24 @@ def test_sas_jgr_3_the_sas_side_has_no_command_while_the_hunter_decides():
     assert _legal(st, "sas") == []
     with pytest.raises(IllegalCommandError):
         _apply(st, EndPhase(side="sas"))
+
+
+def test_sas_jgr_14_a_hunter_vehicle_moves_to_poses_within_its_mp():
+    """SAS-JGR-14 with SAS-AVEH-2/3 (D-JGR-5): the Kettenkrad (6 MP) drives 4 squares north and then 1 into the
+    forest row for 2 MP; a further square is out of reach; its move sets its facing, no turn follows."""
+    rows = ["." * 12] * 5 + ["....TTTT...."] + ["." * 12] * 6
+    hunter = HunterState(deck=DECK, ready=True, hunters=("k",))
+    kettenkrad = unit("k", "kettenkrad", (5, 10), "N", alert=True)
+    st = _jager(
+        rows=rows,
+        ops=[op("jock", (11, 0), exposed=True)],
+        units=[kettenkrad],
+        hunter=hunter,
+        phase="advance",
+        section="battle",
+    )
+    legal = _legal(st)
+    assert HunterMove(side="axis", unit="k", to=(5, 5), facing="N") in legal
+    assert HunterMove(side="axis", unit="k", to=(5, 4), facing="N") not in legal
+    st, _ = _apply(st, HunterMove(side="axis", unit="k", to=(5, 5), facing="N"))
+    assert st.unit("k").loc == (5, 5) and st.unit("k").facing == "N" and st.hunter.facing is None
