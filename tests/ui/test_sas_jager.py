@@ -55,3 +55,19 @@ def test_hot_seat_hunter_is_a_person(qtbot, adjutant_data_dir) -> None:  # type:
     assert not win.controller.is_automated_turn() and len(win.session.history) == 0
     assert any(p.title.render() == "Hunter" for p in win.controller.view().panels)
     win.close()
+
+
+def test_default_seats_give_the_hunter_to_the_bot() -> None:
+    """SAS-JGR-1: a Jäger game opened without a seat choice (a save, the editor's playtest) has the hunter bot; an
+    ordinary mission and hot-seat systems keep their people."""
+    from app.systems.cca import SYSTEM as CCA
+    from app.ui.app import default_bots
+
+    jager = open_session(JAGER, {"sas": SYSTEM}, seed=1)
+    tutorial = open_session(TUTORIAL, {"sas": SYSTEM}, seed=1)
+    akragas = open_session(
+        Path(__file__).resolve().parents[2] / "scenarios" / "cca" / "akragas_clash.json", {"cca": CCA}, seed=1
+    )
+    assert default_bots(SYSTEM, jager.scenario) == ("axis",)
+    assert default_bots(SYSTEM, tutorial.scenario) == ()
+    assert default_bots(CCA, akragas.scenario) == ()

@@ -116,7 +116,9 @@ def _hunter_markers(state: SasState) -> list[MarkerView]:
         return []
     out = []
     for m in state.hunter.markers:
-        label = str(m.number) if m.kind == "waypoint" else ""
+        label = f"W{m.number}" if m.kind == "waypoint" else HUNTER_MARKER_LABELS[m.kind]
+        if m.kind == "blood" and m.small:
+            label = label.lower()
         title = t(HUNTER_MARKER_NAMES[m.kind])
         if m.kind == "blood" and m.small:
             title = t("blood stain (small side)")
@@ -174,6 +176,7 @@ def _card_line(state: SasState, card_id: str) -> Text:
 SECTION_NAMES = {"stealth": "Stealth", "battle": "Battle"}
 STATUS_NAMES = {"active": "on the map", "dead": "dead", "exfiltrated": "left the map"}
 COLOUR_NAMES = {"black": "black line", "white": "white line"}
+HUNTER_MARKER_LABELS = {"waypoint": "W", "cat": "CAT", "twig": "TWG", "lock": "LCK", "blood": "BLD"}
 HUNTER_MARKER_NAMES = {
     "waypoint": "stalker waypoint",
     "cat": "cat",
