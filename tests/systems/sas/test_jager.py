@@ -485,3 +485,29 @@ def test_sas_jgr_14_a_hunter_vehicle_moves_to_poses_within_its_mp():
     assert HunterMove(side="axis", unit="k", to=(5, 4), facing="N") not in legal
     st, _ = _apply(st, HunterMove(side="axis", unit="k", to=(5, 5), facing="N"))
     assert st.unit("k").loc == (5, 5) and st.unit("k").facing == "N" and st.hunter.facing is None
+
+
+def test_sas_jgr_3_no_hunter_phase_when_he_has_nothing_to_do():
+    """SAS-JGR-3: with no card in hand and none left to draw he has no option: the next turn begins."""
+    hunter = HunterState(deck=(), ready=True)
+    st = _jager(ops=[op("jock", (0, 11))], phase="end", hunter=hunter)
+    st, _ = _apply(st, RunAxisStep(side="axis"))
+    assert st.phase == "operator" and st.turn == 2
+
+
+def test_sas_jgr_3_the_face_down_card_and_the_hand_are_hidden_from_the_sas_side():
+    """SAS-JGR-3/5: the SAS player sees how many cards the hunter holds and that one lies face down, not which."""
+    hunter = HunterState(deck=DECK[3:], hand=("J01", "J02"), played="J03", ready=True)
+    st = _jager(ops=[op("jock", (0, 11))], hunter=hunter)
+    sas = next(p for p in SYSTEM.view(st, "sas").panels if p.title.render() == "Hunter")
+    axis = next(p for p in SYSTEM.view(st, "axis").panels if p.title.render() == "Hunter")
+    assert sas.items == () and {k.render(): v for k, v in sas.rows}["Cards in hand"] == "2"
+    assert "J03" not in str([v for _k, v in sas.rows])
+    assert len(axis.items) == 2 and {k.render(): v for k, v in axis.rows}["Played face down"] == "J03"
+
+
+def test_sas_jgr_commands_are_described_for_the_ui():
+    """The hunter's commands have labels naming the card, square, operator or unit."""
+    st = _jager(ops=[op("jock", (0, 11))], phase="hunter", hand=("J01",))
+    labels = [SYSTEM.describe(st, c).label.render() for c in _legal(st)]
+    assert labels[0].startswith("Play J01 face down") and labels[1] == "Draw a hunter card"
