@@ -19,7 +19,8 @@ class CounterView:
     Attributes:
         id: Stable identity across views.
         loc: Board location (topology key). ``None`` when off-board.
-        label: Short text printed on the counter (two to four characters or a number).
+        label: Short text printed on the counter (two to four characters or a number); a Text when it is
+            translated (a vehicle's abbreviated name).
         title: Full name for tooltips and the inspector.
         side: Owning side id (drives colour).
         kind: Unit type id (drives the glyph).
@@ -34,7 +35,7 @@ class CounterView:
 
     id: str
     loc: Any
-    label: str
+    label: str | Text
     title: Text
     side: str
     kind: str

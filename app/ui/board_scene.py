@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 
 from app.core.view import GameView
 from app.ui.board_paint import BoardGeometry, PaintOptions, build_geometry, paint_board
-from app.ui.counters import COUNTER_Z, FANNED_Z, CounterItem, MarkerItem, loc_key, stack_offsets
+from app.ui.counters import COUNTER_Z, FANNED_Z, CounterItem, MarkerItem, VehicleItem, loc_key, stack_offsets
 from app.ui.theme import Theme, load_theme
 
 PIXMAP_CACHE_KB = 256 * 1024
@@ -276,21 +276,51 @@ class BoardScene(QGraphicsScene):
         seen = set()
         size = self.counter_size
         for cv in view.counters:
-            if cv.loc is None or loc_key(cv.loc) not in self.geo.by_loc:  # type: ignore[union-attr]
+            box = self.footprint_rect(cv)
+            if box is None and (cv.loc is None or loc_key(cv.loc) not in self.geo.by_loc):  # type: ignore[union-attr]
                 continue
             seen.add(cv.id)
             fill = QColor(cv.colour) if cv.colour else self.theme.side(cv.side, self.side_order)
             item = self.counters.get(cv.id)
-            if item is None or item.size != size:
+            extent = (box.width(), box.height()) if box is not None else None
+            if item is None or item.size != size or getattr(item, "extent", None) != extent:
                 if item is not None:
                     self.removeItem(item)
-                item = CounterItem(cv, size, fill, self.theme, self.lang)
+                if extent is not None:
+                    item = VehicleItem(cv, size, fill, self.theme, self.lang, extent=extent)
+                else:
+                    item = CounterItem(cv, size, fill, self.theme, self.lang)
                 self.counters[cv.id] = item
                 self.addItem(item)
             else:
                 item.set_view(cv, fill, self.lang)
+            if box is not None:
+                item.setPos(box.center())
         for gone in set(self.counters) - seen:
             self.removeItem(self.counters.pop(gone))
+
+    def footprint_rect(self, cv: Any) -> QRectF | None:
+        """Scene rectangle of a multi-square counter (a vehicle's footprint) on a square board, or ``None`` for a
+        one-location counter or when none of its squares is on the board. Squares off the board (a vehicle partly
+        off the map) extend the rectangle past its edge."""
+        if not cv.footprint or self.geo is None or self.geo.topology.kind != "square":
+            return None
+        locs = [loc_key(c) for c in (cv.loc, *cv.footprint) if c is not None]
+        on = [c for c in locs if c in self.geo.by_loc]
+        if not on:
+            return None
+        ref = self.geo.by_loc[on[0]]
+        (rx, ry), w, h = on[0], ref.rect.width(), ref.rect.height()
+        xs, ys = [c[0] for c in locs], [c[1] for c in locs]
+        left, top = ref.rect.left() + (min(xs) - rx) * w, ref.rect.top() + (min(ys) - ry) * h
+        return QRectF(left, top, (max(xs) - min(xs) + 1) * w, (max(ys) - min(ys) + 1) * h)
+
+    def counters_at(self, loc: Any) -> list[CounterItem]:
+        """Counters on a location, a vehicle on any square of its footprint included."""
+        key = loc_key(loc)
+        return [
+            i for i in self.counters.values() if loc_key(i.view.loc) == key or key in map(loc_key, i.view.footprint)
+        ]
 
     def _sync_markers(self, view: GameView) -> None:
         seen = set()
@@ -313,7 +343,8 @@ class BoardScene(QGraphicsScene):
         """Place counters: stacks staggered, the hovered stack fanned out."""
         stacks: dict[Any, list[CounterItem]] = defaultdict(list)
         for item in self.counters.values():
-            stacks[loc_key(item.view.loc)].append(item)
+            if not isinstance(item, VehicleItem):  # a vehicle lies over its footprint, placed by the sync
+                stacks[loc_key(item.view.loc)].append(item)
         self._stacks = stacks
         for loc in stacks:
             self._place_stack(loc)

@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from app.core.i18n import Text
+from app.core.i18n import Text, render
 from app.core.view import CounterView, MarkerView
 from app.ui.drawing import direction_vector, draw_text
 from app.ui.theme import Theme
@@ -31,6 +31,7 @@ class CounterItem(QGraphicsItem):
         self.theme = theme
         self.view = view
         self.fill = fill
+        self.lang = lang
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(COUNTER_Z)
         self.set_view(view, fill, lang)
@@ -42,8 +43,8 @@ class CounterItem(QGraphicsItem):
 
     def set_view(self, view: CounterView, fill: QColor, lang: str) -> None:
         """Show a new CounterView (same id) and repaint if anything visible changed."""
-        changed = view != self.view or fill != self.fill
-        self.view, self.fill = view, fill
+        changed = view != self.view or fill != self.fill or lang != self.lang
+        self.view, self.fill, self.lang = view, fill, lang
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, view.selectable)
         self.setToolTip(_tooltip(view, lang))
         if changed:
@@ -77,7 +78,7 @@ class CounterItem(QGraphicsItem):
         painter.drawRoundedRect(body, s * 0.1, s * 0.1)
         ink = _text_colour(self.fill)
         self._paint_facing(painter, ink)
-        label = self.view.label
+        label = render(self.view.label, self.lang)
         draw_text(painter, QPointF(0, -s * 0.02), label, s * (0.36 if len(label) <= 3 else 0.27), ink, bold=True)
         if self.view.strength:
             draw_text(painter, QPointF(s * 0.3, s * 0.33), self.view.strength, s * 0.24, ink, bold=True)
@@ -125,11 +126,151 @@ def _eye(painter: QPainter, centre: QPointF, r: float) -> None:
 
 def _tooltip(view: CounterView, lang: str) -> str:
     lines = [f"<b>{view.title.render(lang)}</b>"]
+    if view.footprint:  # a vehicle: its inspector rows say what the drawing shows (damage, armour, sight)
+        lines += [f"{label.render(lang)}: {render(value, lang)}" for label, value in view.details]
+        flags = [f for f in view.flags if f not in VEHICLE_MARKS]
+        lines += [", ".join(flags)] if flags else []
+        return "<br>".join(lines)
     if view.strength:
         lines.append(view.strength)
     if view.flags:
         lines.append(", ".join(view.flags))
     return "<br>".join(lines)
+
+
+VEHICLE_MARKS = ("armoured", "rear_los")  # drawn on the token, not as badges
+
+
+class VehicleItem(CounterItem):
+    """A multi-square vehicle token (CounterView.footprint): one piece over all its squares, its front end darker
+    with a white arrow (a hollow one at the rear for a rear arc), its short name, the damage markers against its
+    HP as pips and "damage/HP", a red rim on its alert side and a double steel rim when armoured.
+
+    ``extent`` is the footprint's width and height in scene units; the item sits at the footprint's centre.
+    """
+
+    def __init__(
+        self, view: CounterView, size: float, fill: QColor, theme: Theme, lang: str, *, extent: tuple[float, float]
+    ) -> None:
+        self.extent = extent
+        super().__init__(view, size, fill, theme, lang)
+        self.setZValue(COUNTER_Z - 0.5)
+
+    def _body(self) -> QRectF:
+        w, h = self.extent
+        m = self.size * 0.09
+        return QRectF(-w / 2 + m, -h / 2 + m, w - 2 * m, h - 2 * m)
+
+    def boundingRect(self) -> QRectF:
+        pad = self.size * 0.2
+        return self._body().adjusted(-pad, -pad, pad, pad)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self._body())
+        return path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        s, body = self.size, self._body()
+        radius = s * 0.14
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 100))
+        painter.drawRoundedRect(body.translated(s * 0.06, s * 0.07), radius, radius)
+        gradient = QLinearGradient(body.topLeft(), body.bottomRight())
+        gradient.setColorAt(0.0, self.fill.lighter(125))
+        gradient.setColorAt(1.0, self.fill.darker(115))
+        painter.setBrush(QBrush(gradient))
+        painter.drawRoundedRect(body, radius, radius)
+        self._paint_ends(painter, body)
+        self._paint_rim(painter, body, radius)
+        ink = _text_colour(self.fill)
+        label = render(self.view.label, self.lang)
+        fits = min(body.width(), body.height()) / max(1, len(label)) * 1.5
+        draw_text(painter, body.center() - QPointF(0, s * 0.12), label, min(s * 0.5, fits), ink, bold=True)
+        self._paint_damage(painter, body)
+        self._paint_badges(painter, body)
+
+    def _paint_rim(self, painter: QPainter, body: QRectF, radius: float) -> None:
+        s = self.size
+        if self.isSelected():
+            pen = QPen(QColor("#ffd400"), s * 0.1)
+        elif "alert" in self.view.flags:
+            pen = QPen(QColor("#d62828"), s * 0.08)
+        else:
+            pen = QPen(self.fill.darker(170), s * 0.04)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(pen)
+        painter.drawRoundedRect(body, radius, radius)
+        if "armoured" in self.view.flags:  # a second, inner steel rim
+            painter.setPen(QPen(QColor("#b8c4cf"), s * 0.035))
+            inner = body.adjusted(s * 0.1, s * 0.1, -s * 0.1, -s * 0.1)
+            painter.drawRoundedRect(inner, radius * 0.6, radius * 0.6)
+
+    def _paint_ends(self, painter: QPainter, body: QRectF) -> None:
+        """The darker front end with a white arrow out of it; a hollow arrow at the rear for a rear arc."""
+        dx, dy = direction_vector(self.view.facing or "N")
+        s = self.size
+        depth = s * 0.42
+        band = QRectF(body)
+        if dx > 0:
+            band.setLeft(body.right() - depth)
+        elif dx < 0:
+            band.setRight(body.left() + depth)
+        elif dy > 0:
+            band.setTop(body.bottom() - depth)
+        else:
+            band.setBottom(body.top() + depth)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 95))
+        painter.drawRoundedRect(band, s * 0.12, s * 0.12)
+        half = QPointF(body.width() / 2 * dx, body.height() / 2 * dy)
+        front, rear = body.center() + half, body.center() - half
+        direction = QPointF(dx, dy)
+        side = QPointF(-dy, dx) * s * 0.3
+        tip, base = front + direction * s * 0.16, front - direction * s * 0.3
+        painter.setPen(QPen(QColor(0, 0, 0, 160), s * 0.03))
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawPolygon(QPolygonF([tip, base + side, base - side]))
+        if "rear_los" in self.view.flags:
+            tip, base = rear - direction * s * 0.16, rear + direction * s * 0.26
+            side = side * 0.8
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor("#ffffff"), s * 0.06))
+            painter.drawPolygon(QPolygonF([tip, base + side, base - side]))
+
+    def _paint_damage(self, painter: QPainter, body: QRectF) -> None:
+        """HP pips (filled red for each damage marker) and, once damaged, "damage/HP" under the name (SAS-AVEH-12)."""
+        if not self.view.strength or "/" not in self.view.strength:
+            return
+        damage, _, hp = self.view.strength.partition("/")
+        if not (damage.isdigit() and hp.isdigit()):
+            return
+        s = self.size
+        taken, total = int(damage), int(hp)
+        r = s * 0.12
+        gap = r * 2.5
+        y = body.center().y() + s * 0.32
+        x0 = body.center().x() - gap * (total - 1) / 2
+        for k in range(total):
+            painter.setPen(QPen(QColor("#ffffff"), s * 0.025))
+            painter.setBrush(QColor("#d62828") if k < taken else QColor(255, 255, 255, 60))
+            painter.drawEllipse(QPointF(x0 + k * gap, y), r, r)
+        if taken:  # the damage markers in figures; an undamaged token shows its HP as empty pips only
+            at = QPointF(body.center().x(), y + s * 0.38)
+            draw_text(painter, at, self.view.strength, s * 0.34, QColor("#ffc9c9"), bold=True)
+
+    def _paint_badges(self, painter: QPainter, body: QRectF) -> None:
+        s = self.size
+        r = s * 0.15
+        shown = [f for f in self.view.flags if f not in VEHICLE_MARKS]
+        for index, flag in enumerate(shown[:4]):
+            colour, glyph = self.theme.flag(flag)
+            centre = QPointF(body.left() + r * 1.1 + index * r * 2.2, body.top() + r * 1.1)
+            painter.setPen(QPen(QColor("#ffffff"), s * 0.025))
+            painter.setBrush(colour)
+            painter.drawEllipse(centre, r, r)
+            draw_text(painter, centre, glyph, r * 1.5, QColor("#ffffff"), bold=True)
 
 
 class MarkerItem(QGraphicsItem):

@@ -19,6 +19,14 @@ from app.ui.counters import loc_key
 from app.ui.lang import translator
 
 tr = translator("Board")
+
+
+def _layer_title(name: str) -> str:
+    """The label of a highlight layer in the hover line (the SAS vision overlay: grade, and who sees and why)."""
+    titles = {"vision": tr("Axis vision"), "vision_why": tr("Seen by")}
+    return titles.get(name, name)
+
+
 Choice = tuple[str, Callable[[], None]]
 
 
@@ -56,8 +64,13 @@ class BoardInteraction(QObject):
         return self.actor_commands() + general
 
     def commands_at(self, loc: Any) -> list[tuple[Command, CommandInfo]]:
-        """Commands of the selection that target ``loc``."""
-        return [(c, i) for c, i in self.actor_commands() if i.target is not None and loc_key(i.target) == loc]
+        """Commands of the selection that target ``loc``, or the vehicle lying on it (any of its squares)."""
+        vehicles = {item.counter_id for item in self.scene.counters_at(loc) if item.view.footprint}
+        return [
+            (c, i)
+            for c, i in self.actor_commands()
+            if i.target is not None and (loc_key(i.target) == loc or getattr(c, "target", None) in vehicles)
+        ]
 
     def select(self, counter_id: str | None) -> None:
         """Select a counter (None clears) and highlight its targets."""
@@ -141,9 +154,11 @@ class BoardInteraction(QObject):
                 edges.append(f"{feature.kind} → {topo.label(other)}")
         if edges:
             rows.append((tr("Edges"), ", ".join(edges)))
+        for item in self.scene.counters_at(loc):  # a vehicle on any square of its footprint
+            rows.append((tr("Counter"), item.view.title.render(self.lang)))
         for name, grades in self.controller.view().highlights.items():
             if loc in grades:
-                rows.append((name, str(grades[loc])))
+                rows.append((_layer_title(name), str(grades[loc])))
         text = "  ·  ".join(value if name == tr("Location") else f"{name}: {value}" for name, value in rows)
         self.hover_described.emit(text, rows)
 

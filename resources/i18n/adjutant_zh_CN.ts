@@ -228,6 +228,14 @@
 <context>
     <name>Board</name>
     <message>
+        <source>Axis vision</source>
+        <translation>轴心视野</translation>
+    </message>
+    <message>
+        <source>Seen by</source>
+        <translation>被谁看到</translation>
+    </message>
+    <message>
         <source>Select {0}</source>
         <translation>选择 {0}</translation>
     </message>
@@ -242,6 +250,10 @@
     <message>
         <source>Edges</source>
         <translation>边界</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>算子</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,8 @@
 """SAS benchmarks, not collected by pytest: ``.venv/bin/python tests/benchmarks/bench_sas.py``.
 
 Figures (DESIGN §10): legal commands of one operator activation, the vision map of every Axis unit on a
-9-tile board, and a full Axis turn (all Axis phases) with 40 units on 9 tiles.
+9-tile board (also with eight vehicles added, SAS-AVEH-7/8: first call and cached), and a full Axis turn (all Axis
+phases) with 40 units on 9 tiles.
 """
 
 from __future__ import annotations
@@ -61,6 +62,49 @@ def forty_units(state: SasState) -> SasState:
     return replace(state, units=tuple(units), operators=ops, section="battle")
 
 
+def with_vehicles(state: SasState) -> SasState:
+    """Eight vehicles (motorcycles, half-tracks, trucks, Kübelwagens) added where their tokens fit on the map."""
+    kinds = ["motorcycle", "halftrack", "truck", "kubelwagen"] * 2
+    taken = {c for u in state.units for c in u.cells}
+    units = list(state.units)
+    cells = sorted(state.rt.map_cells, key=lambda c: (c[1], c[0]))
+    for cell in cells[:: max(1, len(cells) // 40)]:
+        if len(units) - len(state.units) >= len(kinds):
+            break
+        kind = kinds[len(units) - len(state.units)]
+        vehicle = UnitState(f"v{len(units)}", kind, "guard", None, cell, "ESWN"[len(units) % 4])
+        if all(c in state.rt.map_cells and c not in taken for c in vehicle.cells):
+            units.append(vehicle)
+            taken |= set(vehicle.cells)
+    return replace(state, units=tuple(units))
+
+
+def swap_in_vehicles(state: SasState) -> SasState:
+    """The 40-unit Battle position with 4 of the infantry swapped for alert vehicles (two motorcycles, a half-track,
+    a truck) standing where their tokens fit (SAS-AVEH-9: they advance first)."""
+    kinds = ["motorcycle", "halftrack", "motorcycle", "truck"]
+    taken = {c for u in state.units for c in u.cells}
+    units = list(state.units[: len(state.units) - len(kinds)])
+    for cell in sorted(state.rt.map_cells, key=lambda c: (c[1] % 7, c[0] % 5, c)):
+        if not kinds:
+            break
+        placed = UnitState(f"v{len(kinds)}", kinds[0], "patrol", "black", cell, "N", alert=True)
+        cells = placed.cells
+        if all(c in state.rt.map_cells and c not in taken for c in cells):
+            free = all(
+                state.rt.tables.vehicles.move_class(
+                    state.rt.tables.vehicle(kinds[0]), "squares", state.rt.grid.terrain(c)
+                )
+                == "open"
+                for c in cells
+            )
+            if free:
+                units.insert(0, placed)
+                taken |= set(cells)
+                kinds.pop(0)
+    return replace(state, units=tuple(units))
+
+
 def main() -> None:
     """Print the three SAS figures against their budgets."""
     session = open_session(TUTORIAL, {"sas": SYSTEM})
@@ -69,6 +113,14 @@ def main() -> None:
     print(f"sas.legal_commands_operator: {_best(lambda: SYSTEM.legal_commands(state)):.1f} ms (budget: 20 ms)")
     big = nine_tiles()
     print(f"sas.vision_map_9_tiles: {_best(lambda: vision_maps(big)):.1f} ms (budget: 20 ms)")
+    cars = with_vehicles(big)
+    cold = nine_tiles()
+    cold = replace(with_vehicles(cold), rt=cold.rt)
+    start = time.perf_counter()
+    vision_maps(cold)
+    first = (time.perf_counter() - start) * 1000
+    print(f"sas.vision_map_9_tiles_vehicles_first: {first:.1f} ms (budget: 200 ms)")
+    print(f"sas.vision_map_9_tiles_vehicles: {_best(lambda: vision_maps(cars)):.1f} ms (budget: 20 ms)")
     crowd = forty_units(big)
     after, _ = SYSTEM.apply(crowd, EndPhase(side="sas"))
 
@@ -78,6 +130,14 @@ def main() -> None:
             st, _ = SYSTEM.apply(st, RunAxisStep(side="axis"))
 
     print(f"sas.axis_turn_40_units: {_best(axis_turn, 5):.1f} ms (budget: 100 ms)")
+    after_vehicles, _ = SYSTEM.apply(swap_in_vehicles(crowd), EndPhase(side="sas"))
+
+    def vehicle_turn() -> None:
+        st = after_vehicles
+        while not st.over and st.phase != "operator":
+            st, _ = SYSTEM.apply(st, RunAxisStep(side="axis"))
+
+    print(f"sas.axis_turn_40_units_4_vehicles: {_best(vehicle_turn, 5):.1f} ms (budget: 100 ms)")
 
 
 if __name__ == "__main__":

@@ -23,21 +23,26 @@ def compiled_translations() -> Path:
     return qm
 
 
-@pytest.fixture
-def window(qtbot, adjutant_data_dir: Path) -> Iterator[object]:  # type: ignore[no-untyped-def]
+def shown_window(qtbot, session: object, data_dir: Path) -> object:  # type: ignore[no-untyped-def]
+    """A real MainWindow over ``session``, shown at 1200×800 with the board fitted."""
     from app.ui.main_window import MainWindow
     from app.ui.settings import Preferences
 
-    session = make_session()
-    win = MainWindow(session, Preferences(), adjutant_data_dir)
+    win = MainWindow(session, Preferences(), data_dir)  # type: ignore[arg-type]
     win.controller.auto_delay_ms = 10
     qtbot.addWidget(win)
     win.resize(1200, 800)
     win.show()
     qtbot.waitExposed(win)
     win.board_view.fit()
+    return win
+
+
+@pytest.fixture
+def window(qtbot, adjutant_data_dir: Path) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    win = shown_window(qtbot, make_session(), adjutant_data_dir)
     yield win
-    win.close()
+    win.close()  # type: ignore[attr-defined]
 
 
 @pytest.fixture(autouse=True)

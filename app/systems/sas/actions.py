@@ -12,12 +12,14 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.core.messages import Command
-from app.systems.sas import alerts, combat, items, jager_markers, marks, scuba, shooting
+from app.systems.sas import alerts, combat, disguise, items, jager_markers, marks, ovehicle_actions, scuba, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import (
+    AbortGarrote,
     Aim,
     Attack,
     BlindFire,
+    ChangeClothes,
     Climb,
     Crouch,
     Exfiltrate,
@@ -31,6 +33,7 @@ from app.systems.sas.messages import (
     Reveal,
     Sprint,
     Stand,
+    Talk,
     Throw,
     UseCigarette,
     UseMedpack,
@@ -76,7 +79,12 @@ def do_attack(ctx: Ctx, cmd: Attack) -> None:
     if cmd.weapon not in scuba.arms(ctx.state, shooter):
         if shooter.scuba:
             raise illegal("In the water only the speargun can be used, once per activation.", "SAS-EQ-16")
+        if shooter.disguised:
+            raise illegal("In her civilian clothes only the garrote: change clothes first (4 AP).", "SAS-NANCY-5")
         raise illegal("{op} has no {weapon}.", "SAS-BRD-11", op=op.id, weapon=cmd.weapon)
+    if ctx.state.rt.tables.weapons[cmd.weapon].kind == "garrote":
+        disguise.do_garrote(ctx, cmd)  # SAS-NANCY-9
+        return
     if op.crouched:
         ctx.state = ctx.state.with_op(op.id, crouched=False)
         ctx.emit("operator_posture", t("{op} stands up to attack.", op=ctx.name(op.id)), "SAS-CROUCH-1")
@@ -134,9 +142,9 @@ def do_blind_fire(ctx: Ctx, cmd: BlindFire) -> None:
 def do_aim(ctx: Ctx, cmd: Aim) -> None:
     """Aim: +2 against that unit for the rest of the activation (SAS-AIM-1)."""
     op = ctx.state.op(cmd.operator)
-    loc = shooting.target_loc(ctx, cmd.target)
+    shooting.target_loc(ctx, cmd.target)
     guns = [w for w in scuba.arms(ctx.state, op) if ctx.state.rt.tables.weapons[w].kind == "gun"]
-    if all(combat.attack_problem(ctx, op.id, w, loc) for w in guns):
+    if all(shooting.aim_at(ctx, op.id, w, cmd.target)[1] for w in guns):
         raise illegal("Cannot aim at {target}: not in range and LOS of a weapon.", "SAS-AIM-1", target=cmd.target)
     act = ctx.state.activation
     assert act is not None
@@ -170,7 +178,7 @@ def do_place(ctx: Ctx, cmd: Place) -> None:
     assert op.loc is not None
     if max(abs(op.loc[0] - cmd.to[0]), abs(op.loc[1] - cmd.to[1])) != 1 or not ctx.state.rt.grid.contains(cmd.to):
         raise illegal("Objects are placed in an adjacent square.", "SAS-PLACE-1")
-    if cmd.item == "lewes_bomb":
+    if cmd.item in ("lewes_bomb", "rat_bomb"):
         _place_bomb(ctx, cmd)
     elif cmd.item in ("landmine", "trap"):
         items.place_device(ctx, op.id, cmd.item, cmd.to)
@@ -207,35 +215,38 @@ def _place_object(ctx: Ctx, op_id: str, to: Cell) -> None:
 
 
 def _place_bomb(ctx: Ctx, cmd: Place) -> None:
+    """A Lewes bomb, or a rat bomb, identical but with its own rat-bomb event card (SAS-EQ-5, SAS-EQ-17)."""
     op = ctx.state.op(cmd.operator)
-    if op.item_count("lewes_bomb") < 1:
-        raise illegal("{op} has no Lewes bomb.", "SAS-EQ-5", op=op.id)
+    rat = cmd.item == "rat_bomb"
+    rule = "SAS-EQ-17" if rat else "SAS-EQ-5"
+    if op.item_count(cmd.item) < 1:
+        if rat:
+            raise illegal("{op} has no rat bomb.", rule, op=op.id)
+        raise illegal("{op} has no Lewes bomb.", rule, op=op.id)
     if not 1 <= cmd.position <= 20:
         raise illegal("The bomb card goes 1st to 20th in the event deck.", "SAS-DECK-4")
-    ctx.state, bomb_id = ctx.state.with_op(op.id, items=shooting.spend(op.items, "lewes_bomb")).new_id("bomb")
-    ctx.state = ctx.state.with_object(ObjectState(bomb_id, "lewes_bomb", cmd.to, fuse=cmd.position))
-    ctx.emit(
-        "bomb_placed",
-        t(
-            "{op} places a Lewes bomb at {sq}; its card goes {n} in the deck.",
-            op=ctx.name(op.id),
-            sq=ctx.label(cmd.to),
-            n=cmd.position,
-        ),
-        "SAS-EQ-5",
-        (cmd.to,),
-        instruction=t(
-            "Put a Lewes bomb token at {sq} and insert its card at position {n} of the event deck.",
-            sq=ctx.label(cmd.to),
-            n=cmd.position,
-        ),
+    ctx.state, bomb_id = ctx.state.with_op(op.id, items=shooting.spend(op.items, cmd.item)).new_id("bomb")
+    ctx.state = ctx.state.with_object(
+        ObjectState(bomb_id, "rat_bomb" if rat else "lewes_bomb", cmd.to, fuse=cmd.position)
     )
+    where, n = ctx.label(cmd.to), cmd.position
+    if rat:
+        text = t("{op} places a rat bomb at {sq}; its card goes {n} in the deck.", op=ctx.name(op.id), sq=where, n=n)
+        todo = t(
+            "Put a rat bomb token at {sq} and insert the rat-bomb card at position {n} of the event deck.",
+            sq=where,
+            n=n,
+        )
+    else:
+        text = t("{op} places a Lewes bomb at {sq}; its card goes {n} in the deck.", op=ctx.name(op.id), sq=where, n=n)
+        todo = t("Put a Lewes bomb token at {sq} and insert its card at position {n} of the event deck.", sq=where, n=n)
+    ctx.emit("bomb_placed", text, rule, (cmd.to,), instruction=todo)
 
 
 def do_recover(ctx: Ctx, cmd: Recover) -> None:
     """Recover 1 HP, never above the recovery point (SAS-RECOVER-1)."""
     op = ctx.state.op(cmd.operator)
-    cap = ctx.state.rt.tables.operators[op.id].recovery
+    cap = ctx.state.rt.tables.board(op.board_id).recovery
     if op.hp >= cap:
         raise illegal("Recover never raises HP above the recovery point {cap}.", "SAS-RECOVER-1", cap=cap)
     ctx.state = ctx.state.with_op(op.id, hp=op.hp + 1)
@@ -247,29 +258,38 @@ def do_reveal(ctx: Ctx, cmd: Reveal) -> None:
     op = ctx.state.op(cmd.operator)
     assert op.loc is not None
     alerts.expose(ctx, op.id, "SAS-REVEAL-1")
+    disguise.reveal_note(ctx, op.id)  # SAS-NANCY-5
     units = ctx.state.map_units()
     if ctx.state.section == "stealth" and units:
-        near = min(combat.dist(u.loc, op.loc) for u in units)
+        near = min(u.distance(op.loc) for u in units)
         for unit in units:
-            if combat.dist(unit.loc, op.loc) == near:
+            if unit.distance(op.loc) == near:
                 alerts.alert(ctx, unit.id, "SAS-REVEAL-1", " (nearest to the revealed operator)")
 
 
 def do_cigarette(ctx: Ctx, cmd: UseCigarette) -> None:
-    """Give the cigarette to an unalert unit: no LOS, no moving or turning this turn (SAS-EVT-8)."""
+    """Give the cigarette to an unalert unit: no LOS, no moving or turning this turn (SAS-EVT-8). Without the
+    cigarette marker, a cigarette box does the same once (SAS-EQ-20, D-KS-4)."""
     unit = ctx.state.unit(cmd.target)
-    if ctx.state.cigarette != f"op:{cmd.operator}":
+    op = ctx.state.op(cmd.operator)
+    marker = ctx.state.cigarette == f"op:{op.id}"
+    if not marker and not op.item_count("cigarette_box"):
         raise illegal("{op} does not hold the cigarette.", "SAS-EVT-8", op=cmd.operator)
     if unit is None or unit.alert or unit.on_spawn:
         raise illegal("The cigarette goes on an unalert Axis unit on the map.", "SAS-EVT-8")
-    ctx.state = replace(ctx.state, cigarette=f"unit:{unit.id}").with_unit(unit.id, cigarette=True)
-    ctx.emit(
-        "cigarette",
-        t("{unit} lights a cigarette.", unit=ctx.name(unit.id)),
-        "SAS-EVT-8",
-        (unit.loc,),
-        instruction=t("Put the cigarette marker on {unit}.", unit=ctx.name(unit.id)),
-    )
+    if marker:
+        ctx.state = replace(ctx.state, cigarette=f"unit:{unit.id}")
+        todo = t("Put the cigarette marker on {unit}.", unit=ctx.name(unit.id))
+    else:
+        ctx.state = ctx.state.with_op(op.id, items=shooting.spend(op.items, "cigarette_box"))
+        todo = t(
+            "Discard {op}'s cigarette box and put a cigarette marker on {unit}.",
+            op=ctx.name(op.id),
+            unit=ctx.name(unit.id),
+        )
+    ctx.state = ctx.state.with_unit(unit.id, cigarette=True)
+    rule = "SAS-EVT-8" if marker else "SAS-EQ-20"
+    ctx.emit("cigarette", t("{unit} lights a cigarette.", unit=ctx.name(unit.id)), rule, (unit.loc,), instruction=todo)
 
 
 def do_exfiltrate(ctx: Ctx, cmd: Exfiltrate) -> None:
@@ -314,9 +334,33 @@ def do_pick_lock(ctx: Ctx, cmd: PickLock) -> None:
     )
 
 
+def move_or_board(ctx: Ctx, cmd: Move) -> None:
+    """Move 1 square; into an operator vehicle's square: board it (SAS-MOVE-1, SAS-OVEH-1)."""
+    if ctx.state.op_vehicle_at(cmd.to) is None:
+        do_move(ctx, cmd)
+    else:
+        ovehicle_actions.board(ctx, cmd.operator, cmd.to, cmd.seat, "SAS-MOVE-1")
+
+
+def sprint_or_board(ctx: Ctx, cmd: Sprint) -> None:
+    """Sprint; a path whose last square is an operator vehicle's boards it there (SAS-SPRINT-1, SAS-OVEH-1)."""
+    if not cmd.path or ctx.state.op_vehicle_at(cmd.path[-1]) is None:
+        do_sprint(ctx, cmd)
+        return
+    op = ctx.state.op(cmd.operator)
+    if len(cmd.path) > 1:
+        do_sprint(ctx, cmd.model_copy(update={"path": cmd.path[:-1]}))
+        op = ctx.state.op(cmd.operator)
+    if not op.on_map:
+        return
+    if (why := ovehicle_actions.board_problem(ctx.state, op, cmd.path[-1], cmd.seat)) is not None:
+        raise illegal("Cannot sprint: {why}.", "SAS-SPRINT-1", why=why)
+    ovehicle_actions.board(ctx, cmd.operator, cmd.path[-1], cmd.seat, "SAS-SPRINT-1")
+
+
 HANDLERS = {
-    Move: do_move,
-    Sprint: do_sprint,
+    Move: move_or_board,
+    Sprint: sprint_or_board,
     Climb: do_climb,
     Crouch: do_posture,
     Stand: do_posture,
@@ -334,6 +378,9 @@ HANDLERS = {
     Exfiltrate: do_exfiltrate,
     RemoveTwig: do_remove_twig,
     PickLock: do_pick_lock,
+    ChangeClothes: disguise.do_change_clothes,
+    Talk: disguise.do_talk,
+    AbortGarrote: disguise.do_abort,
 }
 
 
@@ -360,7 +407,7 @@ def reactions(ctx: Ctx, op_id: str) -> None:
     assert op.loc is not None
     ready = [u for u in ctx.state.units if u.id in ctx.seen and u.id not in ctx.alerted]
     ready = [u for u in ready if (u.id, op_id) not in ctx.state.reacted]
-    for unit in sorted(ready, key=lambda u: (combat.dist(u.loc, op.loc), u.id)):  # type: ignore[arg-type]
+    for unit in sorted(ready, key=lambda u: (u.distance(op.loc), u.id)):  # type: ignore[arg-type]
         if ctx.state.op(op_id).on_map and ctx.state.unit(unit.id) is not None:
             ctx.state = replace(ctx.state, reacted=ctx.state.reacted | {(unit.id, op_id)})
             combat.axis_attack(ctx, unit.id, op_id, reaction=True)

@@ -4,7 +4,8 @@ Rulebook chapters: §20 objects (SAS-OBJ-5 fuel barrel: 5 rolls at 2+, chain rea
 Lewes bomb: 6 rolls at 2+, noisy OQ-38; SAS-EQ-6/8 grenade and landmine: 4 rolls at 2+), §22 blast templates
 (SAS-BLAST-1/2, 3×3 footprint OQ-41, SAS-BLAST-6 persistence) and SAS-TER-16 (templates block LOS and infantry
 movement until the End phase). Solo choice: successes go to the Axis units under the template nearest its centre
-first, then to barrels (docs/sas-decisions.md D-BLAST-1). A destroy objective is achieved when a template covers its
+first, then to barrels (docs/sas-decisions.md D-BLAST-1); a vehicle under the template takes one damage marker per
+success it is given, up to its HP left (SAS-AVEH-12, OQ-39). A destroy objective is achieved when a template covers its
 square.
 """
 
@@ -63,12 +64,14 @@ def blast(
         ctx.state = replace(ctx.state, templates=tuple(sorted({*ctx.state.templates, *cells})))
     _objectives(ctx, set(cells), source)
     victims = sorted(
-        (u for u in ctx.state.map_units() if u.loc in cells), key=lambda u: (combat.dist(u.loc, centre), u.id)
+        (u for u in ctx.state.map_units() if set(cells).intersection(u.cells)), key=lambda u: (u.distance(centre), u.id)
     )
-    for unit in victims[:hits]:
-        combat.kill_unit(ctx, unit.id, rule)
+    left = hits
+    for unit in victims:  # a vehicle is one target, however many of its squares are covered (SAS-AVEH-12)
+        if left > 0:
+            left -= combat.damage_unit(ctx, unit.id, left, rule, blast=True)
     drums = [o.id for o in ctx.state.objects if o.kind == "fuel_barrel" and o.loc in cells]
-    for barrel in drums[: max(0, hits - len(victims))]:
+    for barrel in drums[: max(0, left)]:
         explode_barrel(ctx, barrel)
     for op in ctx.state.active_ops():
         if op.loc in cells:
@@ -77,8 +80,9 @@ def blast(
 
 def _objectives(ctx: Ctx, cells: set[Cell], source: str) -> None:
     accepts = {o.id: o.blasts for o in ctx.state.rt.mission.objectives}
+    kind = "lewes_bomb" if source == "rat_bomb" else source  # a rat bomb does what a Lewes bomb does (SAS-EQ-17)
     for objective, targets in ctx.state.rt.objective_cells.items():
-        if accepts.get(objective) and source not in accepts[objective]:
+        if accepts.get(objective) and source not in accepts[objective] and kind not in accepts[objective]:
             continue  # the mission page names the blasts that count
         if objective not in ctx.state.achieved and targets & cells:
             ctx.state = replace(ctx.state, achieved=ctx.state.achieved | {objective})
@@ -95,8 +99,9 @@ def explode_barrel(ctx: Ctx, barrel_id: str) -> None:
 
 
 def detonate_bombs(ctx: Ctx) -> None:
-    """Bomb cards on top of the deck after the Event phase draw detonate (SAS-DECK-4, SAS-EQ-5, OQ-25)."""
-    bombs = [o for o in ctx.state.objects if o.kind == "lewes_bomb"]
+    """Bomb cards on top of the deck after the Event phase draw detonate: Lewes bombs and rat bombs, each with its
+    own card (SAS-DECK-4, SAS-EQ-5, SAS-EQ-17, OQ-25)."""
+    bombs = [o for o in ctx.state.objects if o.kind in ("lewes_bomb", "rat_bomb")]
     for bomb in bombs:
         fuse = bomb.fuse - 1
         if fuse > 1 and bomb.loc is not None:
@@ -105,17 +110,11 @@ def detonate_bombs(ctx: Ctx) -> None:
         ctx.state = ctx.state.without_objects([bomb.id])
         if bomb.loc is None:
             continue
-        item = ctx.state.rt.tables.items["lewes_bomb"]
-        ctx.emit("bomb_card", t("The Lewes bomb card comes up."), "SAS-DECK-4")
-        blast(
-            ctx,
-            bomb.loc,
-            item.rolls,
-            item.target,
-            what="A Lewes bomb",
-            rule="SAS-EQ-5",
-            source="lewes_bomb",
-            lucky=True,
-        )
+        item = ctx.state.rt.tables.items[bomb.kind]
+        rat = bomb.kind == "rat_bomb"
+        card = t("The rat-bomb card comes up.") if rat else t("The Lewes bomb card comes up.")
+        ctx.emit("bomb_card", card, "SAS-EQ-17" if rat else "SAS-DECK-4")
+        what, rule = ("A rat bomb", "SAS-EQ-17") if rat else ("A Lewes bomb", "SAS-EQ-5")
+        blast(ctx, bomb.loc, item.rolls, item.target, what=what, rule=rule, source=bomb.kind, lucky=True)
         alerts.advance_meter(ctx, "SAS-NOISE-1")
         alerts.noise(ctx, bomb.loc, item.noise, "SAS-NOISE-3")

@@ -16,13 +16,17 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo
-from app.systems.sas import combat, jager_markers
+from app.systems.sas import air, combat, jager_markers, ovehicle_legal, shooting
 from app.systems.sas.context import Ctx
+from app.systems.sas.disguise import garrote_target
 from app.systems.sas.jager_cards import half
 from app.systems.sas.messages import (
     ACTION_LABELS,
+    AIR_COMMANDS,
     HUNTER_COMMANDS,
+    VEHICLE_ACTIONS,
     Attack,
+    ChangeClothes,
     DiscardHunterCards,
     FaceUnit,
     HunterMove,
@@ -37,7 +41,7 @@ from app.systems.sas.messages import (
 )
 from app.systems.sas.names import name_of
 from app.systems.sas.operator import ACTION_OF, action_id
-from app.systems.sas.state import SasState
+from app.systems.sas.state import SasState, UnitState
 
 PHASE_KINDS = ("end_activation", "end_phase", "axis_step", "activate")
 
@@ -46,6 +50,10 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
     """Label, group, actor, target, AP cost and (for attacks) the hit chance of a command."""
     if isinstance(command, HUNTER_COMMANDS):
         return _hunter_info(state, command)
+    if isinstance(command, VEHICLE_ACTIONS) and (info := ovehicle_legal.describe(state, command)) is not None:
+        return _vehicle_hint(state, command, info)
+    if isinstance(command, AIR_COMMANDS):  # the Typhoon (SAS-SUP-6..10)
+        return air.describe(state, command)
     kind = command.kind
     op = getattr(command, "operator", None)
     target = _target_square(state, command)
@@ -55,6 +63,16 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
         text = t("{text}, facing {facing}", text=text, facing=command.facing)  # SAS-MARK-6
     hint = _attack_hint(state, command) if isinstance(command, Attack) else None
     return CommandInfo(text, group, op, target, _cost(state, command), hint)
+
+
+def _vehicle_hint(state: SasState, command: Command, info: CommandInfo) -> CommandInfo:
+    """A vehicle attack's hit chance, counted from where it will fire (SAS-OVEH-5/8)."""
+    roll = ovehicle_legal.attack_roll(state, command)
+    if roll is None:
+        return info
+    rolls, need, mods, weapon = roll
+    hint = t("{weapon}: {chance}", weapon=weapon, chance=_chance(rolls, need, mods))
+    return CommandInfo(info.label, info.group, info.actor, info.target, info.cost, hint)
 
 
 def _label(state: SasState, command: Command, target: tuple[int, int] | None) -> Text:
@@ -71,6 +89,11 @@ def _label(state: SasState, command: Command, target: tuple[int, int] | None) ->
         if lock is not None:
             door = f"{state.rt.label(lock.loc)}|{state.rt.label(lock.other)}"
             return t("{action} of the door {door}", action=action, door=door)
+    if (board := ovehicle_legal.boarding_label(state, command, action)) is not None:  # SAS-OVEH-1
+        return board
+    if isinstance(command, ChangeClothes):  # SAS-NANCY-2
+        disguised = state.op(command.operator).disguised
+        return t("Change back into uniform") if disguised else t("Put on the civilian disguise")
     ident = getattr(command, "target", None)
     if not isinstance(ident, str) or state.unit(ident) is None:
         return _with_move(state, command, t("{action} {where}", action=action, where=where))
@@ -95,6 +118,13 @@ def _place_label(state: SasState, command: Place, action: Text, where: str) -> T
     if command.item == "lewes_bomb":
         text = t(
             "{action} Lewes bomb at {where}, bomb card at deck position {n}",
+            action=action,
+            where=where,
+            n=command.position,
+        )
+    elif command.item == "rat_bomb":  # SAS-EQ-17
+        text = t(
+            "{action} rat bomb at {where}, rat-bomb card at deck position {n}",
             action=action,
             where=where,
             n=command.position,
@@ -178,7 +208,7 @@ def _target_square(state: SasState, command: Command) -> tuple[int, int] | None:
     ident = getattr(command, "target", None)
     unit = state.unit(ident) if isinstance(ident, str) else None
     if unit is not None and not unit.on_spawn:
-        return unit.loc
+        return _nearest_square(state, command, unit)
     path = getattr(command, "path", None)
     if path:
         return tuple(path[-1])
@@ -191,6 +221,17 @@ def _target_square(state: SasState, command: Command) -> tuple[int, int] | None:
         return unit.loc
     obj = state.obj(ident) if isinstance(ident, str) else None
     return obj.loc if obj is not None else None
+
+
+def _nearest_square(state: SasState, command: Command, unit: UnitState) -> tuple[int, int]:
+    """A unit's square; for a vehicle the square of its token nearest the operator, the one he aims at
+    (SAS-AVEH-12, D-VDMG-1)."""
+    op_id = getattr(command, "operator", None)
+    at = state.op(op_id).loc if isinstance(op_id, str) and op_id in {o.id for o in state.operators} else None
+    if not unit.is_vehicle or at is None:
+        return unit.loc
+    cells = [c for c in unit.cells if state.rt.grid.contains(c)] or [unit.loc]
+    return min(cells, key=lambda c: (combat.dist(at, c), c[1], c[0]))
 
 
 def _cost(state: SasState, command: Command) -> str:
@@ -210,23 +251,51 @@ def _attack_hint(state: SasState, command: Attack) -> Text | None:
     weapon = state.rt.tables.weapons.get(command.weapon)
     op = state.op(command.operator)
     loc = _target_square(state, command)
+    if weapon is not None and weapon.kind == "garrote":  # SAS-NANCY-9, OQ-49
+        need = garrote_target(state, op.id)
+        chance = round((7 - need) / 6 * 100)
+        return t(
+            "1 die at {target}+ (6+, one less per roll failed this activation): {chance}% chance to kill.",
+            target=need,
+            chance=chance,
+        )
     if weapon is None or weapon.kind != "gun" or op.loc is None or loc is None:
         return None
     if command.move_to is not None and command.move_first:  # range counts from where he will shoot
         state = state.with_op(op.id, loc=tuple(command.move_to))
         op = state.op(op.id)
     ctx = Ctx(state, Roller(state.dice))
+    unit = state.unit(command.target)
+    if unit is not None and unit.is_vehicle:
+        if shooting.futile(ctx, op.id, command.weapon, command.target):  # SAS-AVEH-12
+            return t(
+                "No effect: {unit} is armoured, only blast weapons damage it [SAS-AVEH-12].",
+                unit=name_of(state, unit.id),
+            )
+        loc = combat.unit_attack_problem(ctx, op.id, command.weapon, unit)[0]
     aimed = state.activation is not None and command.target in state.activation.aimed
     mods = combat.operator_mods(ctx, op.id, command.weapon, loc, aimed)
+    hint = _chance(weapon.rolls, weapon.target, mods)
+    stats = state.rt.tables.vehicle(unit.kind) if unit is not None else None
+    if unit is None or stats is None:
+        return hint
+    left = stats.hp - unit.damage
+    return t(
+        "{hint} Each success is 1 damage; {left} of {hp} HP left [SAS-AVEH-12].", hint=hint, left=left, hp=stats.hp
+    )
+
+
+def _chance(rolls: int, target: int, mods: list[Modifier]) -> Text:
+    """ "3 dice at 5+ (+1 short range (2) [SAS-ATK-2]): 61% chance of at least one success." """
     total = sum(m.value for m in mods)
-    faces = max(0, min(6, 7 - (weapon.target - total)))
-    miss = Fraction(6 - faces, 6) ** weapon.rolls
+    faces = max(0, min(6, 7 - (target - total)))
+    miss = Fraction(6 - faces, 6) ** rolls
     chance = round(float(1 - miss) * 100)
     parts = _modifier_list(mods)
     return t(
         "{rolls} dice at {target}+ ({mods}): {chance}% chance of at least one success.",
-        rolls=weapon.rolls,
-        target=weapon.target,
+        rolls=rolls,
+        target=target,
         mods=parts,
         chance=chance,
     )

@@ -36,6 +36,17 @@ UNITS: dict[str, tuple[str, str, Text]] = {  # palette id -> (stat kind, role, n
 }
 
 
+def _units() -> dict[str, tuple[str, str, Text]]:
+    """The palette's units: the tile roles, then each special infantry type of the stat table as a guard
+    (SAS-UNIT-5, SAS-UNIT-12, SAS-KS-1/2, SAS-HD-5/7)."""
+    special = {
+        u.id: (u.id, "guard", localized(u.name_en, u.name_zh))
+        for u in tables().units.values()
+        if u.id not in ("rifle", "smg", "officer")
+    }
+    return {**UNITS, **special}
+
+
 def label_of(x: int, y: int) -> str:
     """The printed name of board square ``(x, y)`` (``A1`` is the top-left square)."""
     return f"{column_letters(x)}{y + 1}"
@@ -103,7 +114,7 @@ class SasEditing:
         for tile in library.tiles if library is not None else []:
             group = t("Map tiles") if tile.kind == "map" else t("Small tiles")
             entries.append(PaletteEntry(f"tile:{tile.id}", group, localized(tile.name_en, tile.name_zh)))
-        entries += [PaletteEntry(f"unit:{key}", t("Units"), name) for key, (_k, _r, name) in UNITS.items()]
+        entries += [PaletteEntry(f"unit:{key}", t("Units"), name) for key, (_k, _r, name) in _units().items()]
         entries.append(PaletteEntry("marker:target", t("Markers"), t("Destroy target")))
         entries.append(PaletteEntry("marker:kill", t("Markers"), t("Kill objective (click a unit)")))
         entries.append(PaletteEntry("marker:barrel", t("Markers"), t("Fuel barrel")))
@@ -114,8 +125,8 @@ class SasEditing:
         kind, _, key = entry_id.partition(":")
         if kind == "tile":
             return self._place_tile(tx, key, spot)
-        if kind == "unit" and key in UNITS:
-            unit_kind, role, _name = UNITS[key]
+        if kind == "unit" and key in _units():
+            unit_kind, role, _name = _units()[key]
             unit: dict[str, Any] = {"kind": unit_kind, "role": role, "at": spot.label, "facing": "S"}
             if role == "sentry":
                 unit["colour"] = "black"
@@ -190,7 +201,8 @@ class SasEditing:
                     items.append(Placed(("objectives", i), name, cells[0], cells, "kill"))
         for i, unit in enumerate(data.get("extra_units", [])):
             if isinstance(unit, dict) and isinstance(unit.get("at"), str):
-                name = UNITS.get(str(unit.get("role")), ("", "", t("Unit")))[2]
+                special = _units().get(str(unit.get("kind")))
+                name = special[2] if special else UNITS.get(str(unit.get("role")), ("", "", t("Unit")))[2]
                 items.append(Placed(("extra_units", i), name, unit["at"], (unit["at"],), "unit"))
         return items
 

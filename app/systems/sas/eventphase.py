@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.core.i18n import t
-from app.systems.sas import alerts, combat, items, jager_markers, marks
+from app.core.i18n import localized, t
+from app.systems.sas import air, alerts, combat, items, jager_markers, marks, vehicle_roles
 from app.systems.sas.blasts import detonate_bombs
 from app.systems.sas.context import Ctx
 from app.systems.sas.deck import announce_special, draw_card
 from app.systems.sas.facing import facing_toward, rotate, sweep_direction
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.tables import BattleHalf, StealthHalf
-from app.systems.sas.vision import sees_corpse, sees_op
+from app.systems.sas.vision import sees_op, undercover
 
 Cell = tuple[int, int]
 
@@ -28,15 +28,15 @@ def draw(ctx: Ctx) -> None:
     section = ctx.state.section
     card_id = reveal(ctx)
     resolve_card(ctx, card_id, section)
-    detonate_bombs(ctx)
+    after_card(ctx)
 
 
 def resolve_card(ctx: Ctx, card_id: str, section: str) -> None:
-    """Resolve the half of event card ``card_id`` for ``section`` (SAS-EVT-2..7, SAS-EVTB-2/3)."""
+    """Resolve the half of event card ``card_id`` for ``section``, if it has one (SAS-EVT-2..7, SAS-EVTB-2/3)."""
     card = ctx.state.rt.cards[card_id]
-    if section == "stealth":
+    if section == "stealth" and card.stealth is not None:
         stealth_half(ctx, card.stealth)
-    else:
+    elif section == "battle" and card.battle is not None:
         battle_half(ctx, card.battle)
 
 
@@ -56,8 +56,16 @@ def reveal(ctx: Ctx) -> str:
         instruction=t("Draw event card {card}; patrol marker: {marker}.", card=card_id, marker=marker or "-"),
     )
     announce_special(ctx, card_id)
+    vehicle_roles.arrive(ctx, card_id)  # a convoy or spawned vehicles (SAS-AVEH-17, SAS-AVEH-22)
     marks.fire(ctx)  # after the draw, before the card's effects (SAS-MARK-3)
     return card_id
+
+
+def after_card(ctx: Ctx) -> None:
+    """The card is resolved: bomb cards on top go off (SAS-DECK-4), the Typhoon card moves up and on top the Typhoon
+    arrives (SAS-SUP-8, SAS-DECK-5)."""
+    detonate_bombs(ctx)
+    air.card_check(ctx)
 
 
 def stealth_half(ctx: Ctx, half: StealthHalf) -> None:
@@ -72,8 +80,8 @@ def stealth_half(ctx: Ctx, half: StealthHalf) -> None:
         spawn(ctx, half.colour or "black", half.count, alert=False)
     elif half.type == "alarm_advance":
         alerts.advance_meter(ctx, "SAS-EVT-6")
-    elif ctx.state.cigarette is None and ctx.state.active_ops():
-        holder = ctx.state.active_ops()[0].id  # D-EVT-1: the first operator of the team takes it
+    elif ctx.state.cigarette is None and ctx.state.team_ops():
+        holder = ctx.state.team_ops()[0].id  # D-EVT-1: the first operator of the team takes it (no support unit)
         ctx.state = replace(ctx.state, cigarette=f"op:{holder}")
         ctx.emit("cigarette", t("{op} takes the cigarette marker.", op=ctx.name(holder)), "SAS-EVT-7")
 
@@ -81,7 +89,7 @@ def stealth_half(ctx: Ctx, half: StealthHalf) -> None:
 def battle_half(ctx: Ctx, half: BattleHalf) -> None:
     """Resolve the battle half (SAS-EVTB-2/3)."""
     if half.type == "spawn":
-        spawn(ctx, half.colour, half.count, alert=True)
+        spawn(ctx, half.colour, half.count, alert=True, kinds=half.kinds)
         return
     for unit in _colour(ctx.state, half.colour, "sentry"):
         if any(sees_op(ctx.state, unit, o) for o in ctx.state.active_ops()):
@@ -92,7 +100,9 @@ def battle_half(ctx: Ctx, half: BattleHalf) -> None:
 
 
 def _colour(state: SasState, colour: str | None, role: str) -> list[UnitState]:
-    return [u for u in state.map_units() if u.role == role and u.colour == colour and not u.cigarette]
+    """Units of the card's colour and role that can turn: not smoking (SAS-EVT-8), not talking to Nancy nor held in
+    her garrote (SAS-NANCY-7/9, D-NANCY-6)."""
+    return [u for u in state.map_units() if u.role == role and u.colour == colour and not u.cigarette and not u.mode]
 
 
 def _look(ctx: Ctx, unit_id: str, facing: str, rule: str) -> bool:
@@ -109,17 +119,7 @@ def _look(ctx: Ctx, unit_id: str, facing: str, rule: str) -> bool:
             "Turn {unit} at {sq} to face {facing}.", unit=ctx.name(unit_id), sq=ctx.label(unit.loc), facing=facing
         ),
     )
-    unit = ctx.state.unit(unit_id)
-    assert unit is not None
-    spotted = [o for o in ctx.state.active_ops() if sees_op(ctx.state, unit, o)]
-    corpses = ctx.state.section == "stealth" and any(sees_corpse(ctx.state, unit, c) for c in ctx.state.corpse_cells())
-    if not spotted and not corpses:
-        return False
-    for op in spotted:
-        alerts.expose(ctx, op.id, rule)
-    alerts.alert(ctx, unit_id, rule, " (spotted something while turning)")
-    alerts.shout(ctx, unit_id)
-    return True
+    return alerts.spot(ctx, unit_id, rule, " (spotted something while turning)")
 
 
 def _turn_sentry(ctx: Ctx, unit: UnitState, rotation: str, times: int) -> None:
@@ -162,33 +162,38 @@ def _next_square(path: tuple[Cell, ...], loop: bool, index: int, heading: int) -
     return path[nxt] if 0 <= nxt < len(path) else None
 
 
-def spawn(ctx: Ctx, colour: str, count: int, alert: bool, kind: str = "smg") -> list[str]:
-    """Place SMG infantry (or ``kind``, e.g. a Jäger sniper hunter) on free spawn spots of that colour, nearest the
-    map first (SAS-EVT-5, OQ-5, OQ-62, SAS-JGR-13); returns the new units' ids."""
+def spawn(ctx: Ctx, colour: str, count: int, alert: bool, kinds: tuple[str, ...] = ()) -> list[str]:
+    """Place SMG infantry — or the units the card shows, in order (a mortar team, an HMG team, a sniper, a Jäger
+    sniper hunter...) — on free spawn spots of that colour, nearest the map first (SAS-EVT-5, SAS-EVTB-2, SAS-UNIT-5,
+    SAS-JGR-13, OQ-5, OQ-62); returns the new units' ids."""
+    kinds = kinds or ("smg",) * count
     spots = [s for s in ctx.state.rt.spawn_spots if s.colour in (colour, "mixed")]
     free = [s for s in spots if ctx.state.unit_at(s.loc) is None and ctx.state.op_at(s.loc) is None]
     placed = []
-    for spot in free[:count]:
+    for spot, kind in zip(free, kinds, strict=False):
         ctx.state, uid = ctx.state.new_id(kind)
         facing = facing_toward(spot.loc, (ctx.state.rt.grid.width // 2, ctx.state.rt.grid.height // 2))
         on_spawn = spot.loc in ctx.state.rt.spawn_cells
         unit = UnitState(uid, kind, "spawned", colour, spot.loc, facing, alert=alert, on_spawn=on_spawn)
         ctx.state = replace(ctx.state, units=(*ctx.state.units, unit))
         placed.append(uid)
-        if kind == "smg":
-            text = t("An SMG infantry unit arrives at {sq}.", sq=ctx.label(spot.loc))
-            instruction = t("Place an SMG infantry token at {sq}.", sq=ctx.label(spot.loc))
-        else:
-            text = t("{unit} arrives at {sq}.", unit=ctx.name(uid), sq=ctx.label(spot.loc))
-            instruction = t("Place a {unit} token at {sq}.", unit=ctx.name(uid), sq=ctx.label(spot.loc))
-        ctx.emit("unit_spawned", text, "SAS-EVT-5", (spot.loc,), instruction=instruction)
+        stats = ctx.state.rt.tables.units[kind]
+        what = localized(stats.name_en, stats.name_zh)
+        ctx.emit(
+            "unit_spawned",
+            t("{what} arrives at {sq}.", what=what, sq=ctx.label(spot.loc)),
+            "SAS-EVT-5",
+            (spot.loc,),
+            instruction=t("Place a {what} token at {sq}.", what=what, sq=ctx.label(spot.loc)),
+        )
     if not free:
         ctx.emit("spawn_full", t("The {colour} spawn tiles are full: nothing happens.", colour=colour), "SAS-EVT-5")
     return placed
 
 
 def patrollers(state: SasState) -> list[UnitState]:
-    """Patrolmen of the marker's colour still to move, closest to the operators first (SAS-PAT-1/2/4)."""
+    """Patrolmen of the marker's colour still to move, closest to the operators first (SAS-PAT-1/2/4); not one talking
+    to Nancy or held in her garrote (SAS-NANCY-7/9, D-NANCY-6)."""
     if state.section != "stealth" or state.patrol_marker is None:
         return []
     anyone_exposed = any(o.exposed for o in state.active_ops())
@@ -199,6 +204,7 @@ def patrollers(state: SasState) -> list[UnitState]:
         and u.colour == state.patrol_marker
         and u.id not in state.done
         and not u.cigarette
+        and u.mode not in ("talking", "strangled")
         and not (u.alert and anyone_exposed)
     ]
     ops = [o.loc for o in state.active_ops() if o.loc is not None]
@@ -293,6 +299,8 @@ def _door_blocked(ctx: Ctx, unit_id: str, here: Cell, nxt: Cell) -> bool:
     op = ctx.state.op_at(nxt)
     if op is None or not any(f.kind == "door" for f in ctx.state.rt.grid.edge_between(here, nxt)):
         return False
+    if undercover(ctx.state, op):  # units pass her as if she were one of them (SAS-NANCY-3)
+        return False
     alerts.expose(ctx, op.id, "SAS-PAT-6")
     alerts.alert(ctx, unit_id, "SAS-PAT-6", " (an operator blocks the doorway)")
     alerts.shout(ctx, unit_id)
@@ -336,14 +344,4 @@ def _emit_walk(ctx: Ctx, unit_id: str, start: Cell, always: bool = False) -> Non
 
 def _spots_something(ctx: Ctx, unit_id: str) -> bool:
     """A patrolman who sees an operator or a corpse stops, alerts and shouts (SAS-PAT-5)."""
-    unit = ctx.state.unit(unit_id)
-    assert unit is not None
-    seen = [o for o in ctx.state.active_ops() if sees_op(ctx.state, unit, o)]
-    corpse = any(sees_corpse(ctx.state, unit, c) for c in ctx.state.corpse_cells())
-    if not seen and not corpse:
-        return False
-    for op in seen:
-        alerts.expose(ctx, op.id, "SAS-PAT-5")
-    alerts.alert(ctx, unit_id, "SAS-PAT-5", " (spotted something on patrol)")
-    alerts.shout(ctx, unit_id)
-    return True
+    return alerts.spot(ctx, unit_id, "SAS-PAT-5", " (spotted something on patrol)")

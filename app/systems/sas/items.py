@@ -17,16 +17,24 @@ from app.systems.sas.facing import VEC, facing_toward
 from app.systems.sas.messages import UseMedpack
 from app.systems.sas.operator import illegal
 from app.systems.sas.shooting import spend
-from app.systems.sas.state import ObjectState
+from app.systems.sas.state import ObjectState, OperatorState
 from app.systems.sas.vision import attack_line
 
 Cell = tuple[int, int]
 
 
+GRENADES = ("grenade", "stick_grenade")  # the Kickstarter stick grenade is identical to the grenade (SAS-EQ-10)
+
+
+def grenades(op: OperatorState) -> int:
+    """Grenades and stick grenades he holds (SAS-EQ-6, SAS-EQ-10)."""
+    return sum(op.item_count(g) for g in GRENADES)
+
+
 def throw_problem(ctx: Ctx, op_id: str, to: Cell) -> str | None:
     """Why the grenade cannot be thrown at ``to`` (SAS-EQ-6/7), or None."""
     op = ctx.state.op(op_id)
-    if op.item_count("grenade") < 1:
+    if grenades(op) < 1:
         return "no grenade left"
     if op.loc is None or not ctx.state.rt.grid.contains(to) or to == op.loc:
         return "not a square on the board"
@@ -59,7 +67,8 @@ def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
     """The grenade goes off: alarm, 4 rolls at 2+, template removed (SAS-EQ-6, SAS-NOISE-4, SAS-BLAST-2/6)."""
     alerts.unveil(ctx, op_id)
     op = ctx.state.op(op_id)
-    ctx.state = ctx.state.with_op(op_id, items=spend(op.items, "grenade"))
+    token = next(g for g in GRENADES if op.item_count(g))  # a grenade first, then a stick grenade (D-KS-3)
+    ctx.state = ctx.state.with_op(op_id, items=spend(op.items, token))
     ctx.emit(
         "grenade",
         t("{op} throws a grenade at {sq}.", op=ctx.name(op_id), sq=ctx.label(centre)),
@@ -94,10 +103,24 @@ def _offset(facing: str, direction: str) -> Cell:
     return (dx, dy)
 
 
+COMPASS = {
+    (0, -1): "north",
+    (1, -1): "north-east",
+    (1, 0): "east",
+    (1, 1): "south-east",
+    (0, 1): "south",
+    (-1, 1): "south-west",
+    (-1, 0): "west",
+    (-1, -1): "north-west",
+}
+
+
 def scatter(ctx: Ctx, aim: Cell, facing: str, size: str, *, lucky: bool = False) -> Cell:
-    """Scatter roll: 2D6 direction (7 = on target), then 1D6 distance from the table (SAS-BLAST-3/4, OQ-41).
+    """Scatter roll: 2D6 direction (7 = on target), then 1D6 distance from the table: small 1-3 squares
+    (SAS-BLAST-3), large 1-6 (SAS-BLAST-4); the template's "6" points along ``facing`` (SAS-BLAST-5, OQ-41).
     ``lucky``: an operator's roll, which a rabbit's foot may change (SAS-EQ-11)."""
     table = ctx.state.rt.tables.blasts
+    rule = "SAS-BLAST-3" if size == "small" else "SAS-BLAST-4"
     title = t("Scatter roll at {sq}", sq=ctx.label(aim))
     first = ctx.roller.roll(2, t("{title}: direction (2D6)", title=title))
     if lucky:
@@ -105,6 +128,7 @@ def scatter(ctx: Ctx, aim: Cell, facing: str, size: str, *, lucky: bool = False)
     total = sum(first)
     dice = tuple(DieResult(natural=n, modified=n, success=False) for n in first)
     where, how = aim, t("7: on target")
+    todo = t("Scatter: 2D6 = 7, the template stays on {sq}.", sq=ctx.label(aim))
     if total != 7:
         direction = table.directions[str(total)]
         (far,) = ctx.roller.roll(1, t("{title}: distance (1D6)", title=title))
@@ -113,12 +137,30 @@ def scatter(ctx: Ctx, aim: Cell, facing: str, size: str, *, lucky: bool = False)
             luck.check_scatter(ctx, (far,), title, [1])
         dice = (*dice, DieResult(natural=far, modified=far, success=False))
         steps = distances[str(far)]
-        where = _walk(ctx, aim, _offset(facing, direction), steps)
+        step = _offset(facing, direction)
+        where = _walk(ctx, aim, step, steps)
+        compass = t(COMPASS[step])
         how = t(
-            "{total}: {direction} {n} square(s) to {sq}", total=total, direction=direction, n=steps, sq=ctx.label(where)
+            "{total}: {direction} ({compass}) {n} square(s) to {sq}",
+            total=total,
+            direction=direction,
+            compass=compass,
+            n=steps,
+            sq=ctx.label(where),
         )
-    ruling = Ruling(title=title, rule_id="SAS-BLAST-3", dice=dice, result=how)
-    ctx.emit("scatter", t("{title}: {result}.", title=title, result=how), "SAS-BLAST-3", (aim, where), ruling=ruling)
+        todo = t(
+            "Scatter: 2D6 = {total}, toward the template's {total} ({direction} of its 6: {compass}); 1D6 = {far}: "
+            "move it {n} square(s) {compass}, to {sq}.",
+            total=total,
+            direction=direction,
+            compass=compass,
+            far=far,
+            n=steps,
+            sq=ctx.label(where),
+        )
+    ruling = Ruling(title=title, rule_id=rule, dice=dice, result=how)
+    text = t("{title}: {result}.", title=title, result=how)
+    ctx.emit("scatter", text, rule, (aim, where), ruling=ruling, instruction=todo)
     return where
 
 
@@ -152,11 +194,15 @@ def place_device(ctx: Ctx, op_id: str, item: str, to: Cell) -> None:
 
 
 def stepped_on(ctx: Ctx, unit_id: str) -> bool:
-    """An Axis unit entering a trap's or mine's square sets it off; True when the unit died (SAS-EQ-4, SAS-EQ-8)."""
+    """An Axis unit entering a trap's or mine's square sets it off; True when the unit died (SAS-EQ-4, SAS-EQ-8). A
+    vehicle sets off a landmine under any square of its token and is not affected by traps (SAS-EQ-4)."""
     unit = ctx.state.unit(unit_id)
     if unit is None:
         return True
-    for obj in ctx.state.objects_at(unit.loc):
+    under = [o for c in unit.cells for o in ctx.state.objects_at(c)]  # any square of a vehicle's token
+    for obj in under:
+        if obj.kind == "trap" and unit.is_vehicle:
+            continue  # traps do not affect vehicles (SAS-EQ-4)
         if obj.kind == "trap":
             ctx.state = ctx.state.with_object(ObjectState(obj.id, "trap_used", obj.loc))
             ctx.emit(
@@ -169,30 +215,38 @@ def stepped_on(ctx: Ctx, unit_id: str) -> bool:
             combat.kill_unit(ctx, unit_id, "SAS-EQ-4")
             return True
         if obj.kind == "landmine":
-            ctx.state = ctx.state.without_objects([obj.id])
-            stats = ctx.state.rt.tables.items["landmine"]
-            ctx.emit("landmine", t("{unit} sets off a landmine.", unit=ctx.name(unit_id)), "SAS-EQ-8", (unit.loc,))
-            blasts.blast(
-                ctx,
-                unit.loc,
-                stats.rolls,
-                stats.target,
-                what="A landmine",
-                rule="SAS-EQ-8",
-                source="landmine",
-                persist=False,
-                lucky=True,
-            )
-            alerts.advance_meter(ctx, "SAS-NOISE-1")
-            alerts.noise(ctx, unit.loc, stats.noise, "SAS-NOISE-3")
-            return ctx.state.unit(unit_id) is None
+            return _mine(ctx, unit_id, obj)
     return False
+
+
+def _mine(ctx: Ctx, unit_id: str, mine: ObjectState) -> bool:
+    """A landmine under an Axis unit goes off; True when the unit died (SAS-EQ-8, OQ-38/39)."""
+    assert mine.loc is not None
+    ctx.state = ctx.state.without_objects([mine.id])
+    stats = ctx.state.rt.tables.items["landmine"]
+    ctx.emit("landmine", t("{unit} sets off a landmine.", unit=ctx.name(unit_id)), "SAS-EQ-8", (mine.loc,))
+    blasts.blast(
+        ctx,
+        mine.loc,
+        stats.rolls,
+        stats.target,
+        what="A landmine",
+        rule="SAS-EQ-8",
+        source="landmine",
+        persist=False,
+        lucky=True,
+    )
+    alerts.advance_meter(ctx, "SAS-NOISE-1")
+    alerts.noise(ctx, mine.loc, stats.noise, "SAS-NOISE-3")
+    return ctx.state.unit(unit_id) is None
 
 
 def do_medpack(ctx: Ctx, cmd: UseMedpack) -> None:
     """Medpack: the user or an adjacent operator regains all his HP; the token is removed (SAS-EQ-13)."""
     op = ctx.state.op(cmd.operator)
     patient = ctx.state.op(cmd.patient)
+    if patient.support:
+        raise illegal("The medpack heals operators; support units take damage markers.", "SAS-SUP-1")
     full = ctx.state.rt.tables.operators[patient.id].hp
     if op.item_count("medpack") < 1:
         raise illegal("{op} has no medpack.", "SAS-EQ-13", op=op.id)

@@ -21,9 +21,8 @@ from itertools import combinations
 from app.core.i18n import t
 from app.core.messages import Command
 from app.systems.sas import jager_cards, jager_units
-from app.systems.sas.blasts import detonate_bombs
 from app.systems.sas.context import Ctx
-from app.systems.sas.eventphase import resolve_card, reveal
+from app.systems.sas.eventphase import after_card, resolve_card, reveal
 from app.systems.sas.facing import ORTHO
 from app.systems.sas.messages import (
     DiscardHunterCards,
@@ -312,8 +311,9 @@ def _finish_card(ctx: Ctx, target: HunterTarget | None) -> None:
 
 
 def _event_over(ctx: Ctx) -> None:
-    """The card is resolved: bomb cards on top go off, and the Event phase is over (SAS-DECK-4)."""
-    detonate_bombs(ctx)
+    """The card is resolved: bomb cards on top go off, the Typhoon card moves up, and the Event phase is over
+    (SAS-DECK-4, SAS-DECK-5)."""
+    after_card(ctx)
     ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
 
 

@@ -77,7 +77,7 @@ def enlist(ctx: Ctx, unit_id: str) -> None:
 def spawn_hunter_infantry(ctx: Ctx, kind: str, colour: str) -> None:
     """A sniper or grenade hunter and 2 alert SMG infantry on the colour's spawn points; the hunter takes the spot
     nearest the map (SAS-JGR-13, decision D-JGR-7)."""
-    for uid in spawn(ctx, colour, 1, alert=True, kind=kind):
+    for uid in spawn(ctx, colour, 1, alert=True, kinds=(kind,)):
         enlist(ctx, uid)
     spawn(ctx, colour, 2, alert=True)
 

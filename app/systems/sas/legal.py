@@ -12,14 +12,17 @@ from typing import Literal, cast
 
 from app.core.dice import Roller
 from app.core.messages import Command
-from app.systems.sas import combat, jager, jager_markers, rabbit
+from app.systems.sas import air, combat, disguise, jager, jager_markers, ovehicle_legal, rabbit
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
+from app.systems.sas.items import grenades
 from app.systems.sas.messages import (
+    AbortGarrote,
     ActivateOperator,
     Aim,
     Attack,
     BlindFire,
+    ChangeClothes,
     Climb,
     Crouch,
     EndActivation,
@@ -36,12 +39,23 @@ from app.systems.sas.messages import (
     RunAxisStep,
     Sprint,
     Stand,
+    Talk,
     Throw,
     UseCigarette,
     UseMedpack,
 )
 from app.systems.sas.movement import empty, step_class
-from app.systems.sas.operator import knife_problem, posture_allows, sprint_problem, step_ok
+from app.systems.sas.operator import (
+    OCCUPIED,
+    assassinable,
+    knife_problem,
+    posture_allows,
+    sharing,
+    sprint_problem,
+    step_ok,
+    strangling_victim,
+    through_problem,
+)
 from app.systems.sas.scuba import arms, geared, moved
 from app.systems.sas.state import OperatorState, SasState
 
@@ -74,14 +88,22 @@ def legal(state: SasState, side: str | None) -> list[Command]:
     if acting == "axis":
         return jager.choices(state) or [RunAxisStep(side="axis")]
     if state.activation is None:
+        if flying := air.first_commands(state):  # the Typhoon acts first (SAS-SUP-8/9)
+            return flying
         ready = [o for o in state.active_ops() if not o.activated]
-        return [*(ActivateOperator(side="sas", operator=o.id) for o in ready), EndPhase(side="sas")]
-    return [*operator_actions(state, state.op(state.activation.operator)), EndActivation(side="sas")]
+        vehicles = ovehicle_legal.vehicle_commands(state)  # they act first (SAS-OVEH-2)
+        calls = air.call_commands(state)  # SAS-SUP-6
+        ready_ops = (ActivateOperator(side="sas", operator=o.id) for o in ready)
+        return [*vehicles, *ready_ops, *calls, EndPhase(side="sas")]
+    op = state.op(state.activation.operator)
+    if op.on_map and sharing(state, op):  # on her way through an Axis unit's square she moves on (SAS-NANCY-3)
+        return [c for c in operator_actions(state, op) if isinstance(c, Move)]
+    return [*operator_actions(state, op), EndActivation(side="sas")]
 
 
 def _allowed(state: SasState, op: OperatorState, action: str, ap: int) -> bool:
     row = state.rt.tables.actions[action]
-    return posture_allows(row, op) and ap >= row.ap
+    return posture_allows(row, op, state) and ap >= row.ap
 
 
 def operator_actions(state: SasState, op: OperatorState) -> list[Command]:
@@ -90,16 +112,23 @@ def operator_actions(state: SasState, op: OperatorState) -> list[Command]:
     ap = state.activation.ap
     ctx = Ctx(state, Roller(state.dice))
     out: list[Command] = []
-    steps = [c for c in state.rt.grid.neighbours(op.loc) if step_ok(ctx, op, c, "open") is None]
+    victim = strangling_victim(state, op)
+    if victim is not None:  # she rolls the garrote again or gives up (SAS-NANCY-9/11)
+        held = [Attack(side="sas", operator=op.id, weapon="garrote", target=victim)]
+        return [*(held if _allowed(state, op, "attack", ap) else []), AbortGarrote(side="sas", operator=op.id)]
+    around = list(state.rt.grid.neighbours(op.loc))
+    steps = [c for c in around if step_ok(ctx, op, c, "open") is None]
     if _allowed(state, op, "move", ap):
-        takes = [c for c in state.rt.grid.neighbours(op.loc) if c not in steps]
+        takes = [c for c in around if c not in steps]
         takes = [c for c in takes if step_ok(ctx, op, c, "open", barrel=True) is None]  # OQ-65
-        out += [Move(side="sas", operator=op.id, to=c) for c in [*steps, *takes]]
+        passes = [c for c in around if step_ok(ctx, op, c, "open") == OCCUPIED and through_problem(ctx, op, c) is None]
+        out += [Move(side="sas", operator=op.id, to=c) for c in [*steps, *takes, *passes]]
     if _allowed(state, op, "climb", ap):
         climbs = [c for c in state.rt.grid.neighbours(op.loc) if step_ok(ctx, op, c, "climb") is None]
         out += [Climb(side="sas", operator=op.id, to=c) for c in climbs]
     if _allowed(state, op, "sprint", ap):
         out += [Sprint(side="sas", operator=op.id, path=p) for p in sprints(ctx, op)]
+    out += ovehicle_legal.boardings(ctx, op, _allowed(state, op, "move", ap), _allowed(state, op, "sprint", ap))
     out += _posture_and_misc(state, op, ap)
     attack = "stand_attack" if op.crouched else "attack"
     if _allowed(state, op, attack, ap):
@@ -109,6 +138,21 @@ def operator_actions(state: SasState, op: OperatorState) -> list[Command]:
     if _allowed(state, op, "place", ap):
         out += places(state, op, steps)
     out += item_actions(ctx, op, ap)
+    out += nancy_actions(state, op, ap)
+    return out
+
+
+def nancy_actions(state: SasState, op: OperatorState, ap: int) -> list[Command]:
+    """Change clothes and Talk (SAS-NANCY-2, SAS-NANCY-6)."""
+    assert op.loc is not None
+    out: list[Command] = []
+    if state.rt.tables.board(op.board_id).disguise and _allowed(state, op, "change_clothes", ap):
+        out.append(ChangeClothes(side="sas", operator=op.id))
+    if op.talks and _allowed(state, op, "talk", ap):
+        units = [u for u in state.map_units() if combat.dist(u.loc, op.loc) == 1]
+        out += [
+            Talk(side="sas", operator=op.id, target=u.id) for u in units if not disguise.talk_problem(state, op, u.id)
+        ]
     return out
 
 
@@ -122,7 +166,7 @@ def item_actions(ctx: Ctx, op: OperatorState, ap: int) -> list[Command]:
             targets = _gun_targets(ctx, op, op.loc, False, weapon, blind=True)
             out += [BlindFire(side="sas", operator=op.id, weapon=weapon, target=u) for u in targets]
     throw = "stand_throw" if op.crouched else "throw"
-    if op.item_count("grenade") and _allowed(state, op, throw, ap):
+    if grenades(op) and _allowed(state, op, throw, ap):
         out += [Throw.model_construct(side="sas", operator=op.id, to=c) for c in _grenade_squares(state, op.loc)]
         if not op.crouched:
             out += move_throws(ctx, op)
@@ -130,7 +174,7 @@ def item_actions(ctx: Ctx, op: OperatorState, ap: int) -> list[Command]:
         out += marks_for(state, op)
     if op.item_count("medpack") and _allowed(state, op, "medpack", ap):
         full = state.rt.tables.operators
-        near = [o for o in state.active_ops() if combat.dist(o.loc, op.loc) <= 1 and o.hp < full[o.id].hp]  # type: ignore[arg-type]
+        near = [o for o in state.team_ops() if combat.dist(o.loc, op.loc) <= 1 and o.hp < full[o.id].hp]  # type: ignore[arg-type]
         out += [UseMedpack(side="sas", operator=op.id, patient=o.id) for o in near]
     return out
 
@@ -141,7 +185,8 @@ def move_throws(ctx: Ctx, op: OperatorState) -> list[Command]:
     may be submitted."""
     state = ctx.state
     assert op.loc is not None
-    marks = {u.loc for u in state.map_units()} | {o.loc for o in state.objects if o.kind == "fuel_barrel" and o.loc}
+    marks = {c for u in state.map_units() for c in u.cells}
+    marks |= {o.loc for o in state.objects if o.kind == "fuel_barrel" and o.loc}
     worth = {(c[0] + dx, c[1] + dy) for c in marks for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     steps = [c for c in state.rt.grid.neighbours(op.loc) if step_ok(ctx, op, c, "open") is None]
     out: list[Command] = []
@@ -176,15 +221,13 @@ def marks_for(state: SasState, op: OperatorState) -> list[Command]:
     knives = [w for w in usable if weapons[w].kind == "knife"]
     out: list[Command] = []
     for unit in state.units:
-        stats = state.rt.tables.units.get(unit.kind)  # vehicles are never knifed (SAS-KNIFE-1)
-        knife_ok = stats is not None and stats.knife_target
-        near = combat.dist(unit.loc, op.loc) <= KNIFE_MARK_REACH and knife_ok
+        near = combat.dist(unit.loc, op.loc) <= KNIFE_MARK_REACH and assassinable(state, unit)
         for weapon in guns + knives if near else guns:
             out += [
                 Mark.model_construct(side="sas", operator=op.id, target=unit.id, weapon=weapon, facing=f)
                 for f in FACINGS
             ]
-    if op.item_count("grenade") and not op.scuba:  # in the water only the speargun (SAS-EQ-16)
+    if grenades(op) and not op.scuba:  # in the water only the speargun (SAS-EQ-16)
         for c in _grenade_squares(state, op.loc):
             facing = cast(Facing, facing_toward(op.loc, c, op.facing))
             out.append(Mark.model_construct(side="sas", operator=op.id, square=c, weapon="grenade", facing=facing))
@@ -202,12 +245,12 @@ def _posture_and_misc(state: SasState, op: OperatorState, ap: int) -> list[Comma
     takes = "trap_used" in here or ("corpse" in here and not op.crouched and not op.carrying)
     if takes and _allowed(state, op, "pick_up", ap):
         out.append(PickUp(side="sas", operator=op.id))
-    cap = state.rt.tables.operators[op.id].recovery
+    cap = state.rt.tables.board(op.board_id).recovery
     if op.hp < cap and _allowed(state, op, "recover", ap):
         out.append(Recover(side="sas", operator=op.id))
     if not op.exposed and _allowed(state, op, "reveal", ap):
         out.append(Reveal(side="sas", operator=op.id))
-    if state.cigarette == f"op:{op.id}":
+    if state.cigarette == f"op:{op.id}" or op.item_count("cigarette_box"):
         out += [UseCigarette(side="sas", operator=op.id, target=u.id) for u in state.map_units() if not u.alert]
     if op.loc in state.rt.entry_exit and _allowed(state, op, "exfiltrate", ap):
         out.append(Exfiltrate(side="sas", operator=op.id))
@@ -252,15 +295,13 @@ def _gun_targets(
     guns = [weapon] if weapon else _guns(state, op)
     there = moved(state, op, at)
     c2 = Ctx(ctx.state.with_op(op.id, loc=at, crouched=blind, scuba=there.scuba), ctx.roller)
-    targets = [u.id for u in state.map_units()]
-    targets += [o.id for o in state.objects if o.kind == "fuel_barrel" and o.loc is not None]
-    out = []
-    for target in targets:
-        unit = state.unit(target)
-        obj = state.obj(target)
-        loc = unit.loc if unit else obj.loc if obj else None
-        if loc is not None and any(combat.attack_problem(c2, op.id, w, loc, blind=blind) is None for w in guns):
-            out.append(target)
+    out = [
+        u.id
+        for u in state.map_units()
+        if any(combat.unit_attack_problem(c2, op.id, w, u, blind=blind)[1] is None for w in guns)
+    ]
+    barrels = [o for o in state.objects if o.kind == "fuel_barrel" and o.loc is not None]
+    out += [o.id for o in barrels if any(combat.attack_problem(c2, op.id, w, o.loc, blind=blind) is None for w in guns)]  # type: ignore[arg-type]
     return out
 
 
@@ -275,10 +316,12 @@ def attacks(ctx: Ctx, op: OperatorState, steps: list[Cell]) -> list[Command]:
     for s in steps:
         weapons += [w for w in arms(ctx.state, moved(ctx.state, op, s)) if w not in weapons]
     for weapon in weapons:
-        if ctx.state.rt.tables.weapons[weapon].kind == "knife":
+        kind = ctx.state.rt.tables.weapons[weapon].kind
+        if kind in ("knife", "garrote"):  # from behind (SAS-KNIFE-1, SAS-NANCY-9)
+            problem = knife_problem if kind == "knife" else disguise.garrote_problem
             for at in [op.loc, *steps]:
                 for unit in ctx.state.map_units():
-                    if knife_problem(ctx, op, unit.id, at) is None:
+                    if problem(ctx, op, unit.id, at) is None:
                         move = None if at == op.loc else at
                         out.append(Attack(side="sas", operator=op.id, weapon=weapon, target=unit.id, move_to=move))
             continue
@@ -297,7 +340,8 @@ def attacks(ctx: Ctx, op: OperatorState, steps: list[Cell]) -> list[Command]:
 
 
 def places(state: SasState, op: OperatorState, steps: list[Cell]) -> list[Command]:
-    """Place the carried corpse, or a Lewes bomb (any deck position 1–20), in an adjacent square (SAS-PLACE-1)."""
+    """Place the carried corpse, or a Lewes or rat bomb (any deck position 1–20), in an adjacent square (SAS-PLACE-1,
+    SAS-EQ-17)."""
     assert op.loc is not None
     around = list(state.rt.grid.neighbours(op.loc))
     out: list[Command] = []
@@ -306,9 +350,10 @@ def places(state: SasState, op: OperatorState, steps: list[Cell]) -> list[Comman
         barrel = carried.kind == "fuel_barrel"
         spots = [c for c in around if not barrel or (empty(state, c) and c not in state.templates)]
         out += [Place(side="sas", operator=op.id, to=c) for c in spots]
-    if op.item_count("lewes_bomb") and not op.crouched:
-        for c in around:
-            out += [Place(side="sas", operator=op.id, to=c, item="lewes_bomb", position=n) for n in range(1, 21)]
+    for bomb in ("lewes_bomb", "rat_bomb"):  # SAS-EQ-5, SAS-EQ-17
+        if op.item_count(bomb) and not op.crouched:
+            for c in around:
+                out += [Place(side="sas", operator=op.id, to=c, item=bomb, position=n) for n in range(1, 21)]
     for device in ("landmine", "trap"):
         if op.item_count(device):
             free = [c for c in around if state.unit_at(c) is None and state.op_at(c) is None]

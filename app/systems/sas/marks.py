@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from app.core.i18n import t
 from app.core.ruling import Modifier
-from app.systems.sas import blasts, combat, items, shooting
+from app.systems.sas import blasts, combat, items, ovehicle_actions, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import covers
 from app.systems.sas.messages import Mark
@@ -63,7 +63,7 @@ def mark_problem(state: SasState, op: OperatorState, cmd: Mark) -> str | None:
     if cmd.weapon == "grenade":
         if op.scuba:
             return "in the water only the speargun [SAS-EQ-16]"
-        if op.item_count("grenade") < 1:
+        if items.grenades(op) < 1:
             return "no grenade left [SAS-EQ-6]"
         if cmd.square is None or cmd.target is not None or not state.rt.grid.contains(cmd.square):
             return "a grenade marks a square on the board [SAS-EQ-6]"
@@ -85,8 +85,10 @@ def grenade_range(state: SasState) -> int:
 
 
 def any_marks(state: SasState) -> bool:
-    """Whether any operator on the map has a mark token out."""
-    return any(o.mark_weapon is not None and o.on_map for o in state.operators)
+    """Whether any operator on the map, or operator vehicle, has a mark token out."""
+    return any(o.mark_weapon is not None and o.on_map for o in state.operators) or any(
+        v.mark is not None for v in state.op_vehicles
+    )
 
 
 def fire(ctx: Ctx) -> None:
@@ -97,6 +99,7 @@ def fire(ctx: Ctx) -> None:
         current = ctx.state.op(op.id)
         if current.on_map and current.mark_weapon is not None and ready(ctx, current):
             _attack(ctx, current)
+    ovehicle_actions.fire_marks(ctx)  # SAS-OVEH-5
 
 
 def ready(ctx: Ctx, op: OperatorState) -> bool:
@@ -106,23 +109,25 @@ def ready(ctx: Ctx, op: OperatorState) -> bool:
     if op.mark_square is not None:
         return _grenade_ready(state, op)
     unit = state.unit(op.mark or "")
-    if unit is None or unit.on_spawn or not covers(op.facing, op.loc, unit.loc):
+    if unit is None or unit.on_spawn:
         return False
     if state.rt.tables.weapons[op.mark_weapon].kind == "knife":
-        return knife_problem(ctx, op, unit.id, op.loc) is None
-    return combat.attack_problem(ctx, op.id, op.mark_weapon, unit.loc) is None
+        return covers(op.facing, op.loc, unit.loc) and knife_problem(ctx, op, unit.id, op.loc) is None
+    loc, why = combat.unit_attack_problem(ctx, op.id, op.mark_weapon, unit)
+    return why is None and covers(op.facing, op.loc, loc)
 
 
 def _grenade_ready(state: SasState, op: OperatorState) -> bool:
     """A marked grenade goes off when an Axis unit and no operator is under its template (D-MARK-1)."""
     assert op.loc is not None and op.mark_square is not None
     square = op.mark_square
-    if op.item_count("grenade") < 1 or not covers(op.facing, op.loc, square):
+    if items.grenades(op) < 1 or not covers(op.facing, op.loc, square):
         return False
     if combat.dist(op.loc, square) > grenade_range(state) or attack_line(state, op.loc, square) is not None:
         return False
     under = set(blasts.footprint(square))
-    return any(u.loc in under for u in state.map_units()) and not any(o.loc in under for o in state.active_ops())
+    hit = any(under.intersection(u.cells) for u in state.map_units())
+    return hit and not any(o.loc in under for o in state.active_ops())
 
 
 def _attack(ctx: Ctx, op: OperatorState) -> None:
@@ -147,6 +152,7 @@ def _attack(ctx: Ctx, op: OperatorState) -> None:
 
 def return_marks(ctx: Ctx) -> None:
     """Unused mark tokens go back to their boards in the End phase (SAS-MARK-7)."""
+    ovehicle_actions.return_marks(ctx)
     marked = [o for o in ctx.state.operators if o.mark_weapon is not None]
     for op in marked:
         ctx.state = ctx.state.with_op(op.id, mark=None, mark_square=None, mark_weapon=None)

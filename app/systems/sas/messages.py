@@ -25,19 +25,23 @@ class ActivateOperator(Command):
 
 
 class Move(Command):
-    """Move 1 square (SAS-MOVE-1)."""
+    """Move 1 square (SAS-MOVE-1); into a square of an operator vehicle with a free seat: board it, taking
+    ``seat`` (default the first free seat, SAS-OVEH-1, D-OVEH-6)."""
 
     kind: Literal["move"] = "move"
     operator: str
     to: Cell
+    seat: str | None = None
 
 
 class Sprint(Command):
-    """Sprint up to 3 squares along ``path`` (SAS-SPRINT-1)."""
+    """Sprint up to 3 squares along ``path`` (SAS-SPRINT-1); a path ending in a square of an operator vehicle
+    with a free seat boards it (SAS-OVEH-1), taking ``seat``."""
 
     kind: Literal["sprint"] = "sprint"
     operator: str
     path: tuple[Cell, ...]
+    seat: str | None = None
 
 
 class Climb(Command):
@@ -147,15 +151,15 @@ class Place(Command):
     """Place the carried corpse, or a Lewes bomb, in an adjacent square (SAS-PLACE-1, SAS-EQ-5).
 
     Attributes:
-        item: "object" (the carried corpse), "lewes_bomb", "landmine" or "trap" (SAS-EQ-4/5/8).
-        position: Lewes bomb: where its bomb card goes in the event deck, 1–20 (SAS-DECK-4).
+        item: "object" (the carried corpse), "lewes_bomb", "rat_bomb", "landmine" or "trap" (SAS-EQ-4/5/8/17).
+        position: Lewes or rat bomb: where its bomb card goes in the event deck, 1–20 (SAS-DECK-4, SAS-EQ-17).
         move_to: The 1-square move of Move & Place.
     """
 
     kind: Literal["place"] = "place"
     operator: str
     to: Cell
-    item: Literal["object", "lewes_bomb", "landmine", "trap"] = "object"
+    item: Literal["object", "lewes_bomb", "rat_bomb", "landmine", "trap"] = "object"
     position: int = 1
     move_to: Cell | None = None
     move_first: bool = True
@@ -199,6 +203,29 @@ class KeepRoll(Command):
     """Keep the roll waiting for the rabbit's foot decision as it is (SAS-EQ-11); ``operator`` rolled it."""
 
     kind: Literal["keep_roll"] = "keep_roll"
+    operator: str
+
+
+class ChangeClothes(Command):
+    """Put on or take off Nancy's civilian disguise, 4 AP (SAS-NANCY-2)."""
+
+    kind: Literal["change_clothes"] = "change_clothes"
+    operator: str
+
+
+class Talk(Command):
+    """Disguised Nancy talks to an unalert Axis infantry unit orthogonally next to her: 1 AP + 1 talk token
+    (SAS-NANCY-6)."""
+
+    kind: Literal["talk"] = "talk"
+    operator: str
+    target: str
+
+
+class AbortGarrote(Command):
+    """Nancy gives up the garrote: the victim turns, alerts, shouts and attacks her at once (SAS-NANCY-11)."""
+
+    kind: Literal["abort_garrote"] = "abort_garrote"
     operator: str
 
 
@@ -295,6 +322,108 @@ class HunterMove(Command):
     facing: Literal["N", "E", "S", "W"] | None = None
 
 
+class VehicleMove(Command):
+    """An operator vehicle's Move: single moves (``vehicle_motion.MOVES`` ids) for up to 4 MP (SAS-OVEH-3)."""
+
+    kind: Literal["vehicle_move"] = "vehicle_move"
+    vehicle: str
+    steps: tuple[str, ...]
+
+
+class FootDown(Command):
+    """Foot down! (Willys only): ``squares`` straight ahead onto regular squares, up to 5 (SAS-OVEH-4, OQ-44)."""
+
+    kind: Literal["foot_down"] = "foot_down"
+    vehicle: str
+    squares: int = 5
+
+
+class VehicleGunCommand(Command):
+    """What an operator vehicle's Attack and Mark name (SAS-OVEH-5/6).
+
+    Attributes:
+        target: The Axis unit.
+        weapon: The vehicle's gun (empty: its own gun) or, on a rowing boat, the gunner's gun (SAS-OVEH-13).
+        steps: The Move of Move & Attack / Mark (single moves, up to 4 MP).
+        move_first: Move before the attack or mark (else after it).
+    """
+
+    vehicle: str
+    target: str
+    weapon: str = ""
+    steps: tuple[str, ...] = ()
+    move_first: bool = True
+
+
+class VehicleAttack(VehicleGunCommand):
+    """An operator vehicle's Attack, or Move & Attack when ``steps`` are given (SAS-OVEH-5/6)."""
+
+    kind: Literal["vehicle_attack"] = "vehicle_attack"
+
+
+class VehicleMark(VehicleGunCommand):
+    """An operator vehicle's Mark, or Move & Mark with ``steps``: the gunners' mark on an Axis unit (SAS-OVEH-5/6)."""
+
+    kind: Literal["vehicle_mark"] = "vehicle_mark"
+
+
+class Deploy(Command):
+    """Deploy: an operator leaves the vehicle for square ``to`` next to it, or takes the free ``seat`` (SAS-OVEH-9)."""
+
+    kind: Literal["deploy"] = "deploy"
+    vehicle: str
+    operator: str
+    to: Cell | None = None
+    seat: str | None = None
+
+
+class Repair(Command):
+    """Repair: +1 HP, never above the repair box (SAS-OVEH-9)."""
+
+    kind: Literal["repair"] = "repair"
+    vehicle: str
+
+
+class CallTyphoon(Command):
+    """Call the Typhoon in (Operator phase): its card goes 2nd, 3rd or 4th from the top of the event deck as ``edge``,
+    the map edge it will enter by, is the same as, beside or opposite the entry/exit tile's edge (or, for another run,
+    the edge it last left by) (SAS-SUP-6/7/10, SAS-DECK-5)."""
+
+    kind: Literal["call_typhoon"] = "call_typhoon"
+    edge: Literal["N", "E", "S", "W"]
+
+
+class TyphoonPath(Command):
+    """Choose the Typhoon's attack-run path: ``line``, a line of map tiles running away from its edge, counted from
+    the top (entering by the east or west edge) or from the left (north or south edge), 0 first (SAS-SUP-8)."""
+
+    kind: Literal["typhoon_path"] = "typhoon_path"
+    line: int
+
+
+class TyphoonMove(Command):
+    """The Typhoon's Move, 1 AP: to the centre square of the next tile of its path, or off the map after the last
+    tile, which ends its run (SAS-SUP-9)."""
+
+    kind: Literal["typhoon_move"] = "typhoon_move"
+
+
+class TyphoonAttack(Command):
+    """The Typhoon's Move & Attack, 1 AP: a rocket or its HMG at an Axis unit on the next tile it will enter, before
+    the move (``attack_first``) or after it (SAS-SUP-9/10).
+
+    Attributes:
+        weapon: "rocket" (a blast, like a blind grenade) or "hmg" (a sweep, like the Willys guns).
+        target: The Axis unit aimed at.
+        attack_first: Attack, then move (else move, then attack).
+    """
+
+    kind: Literal["typhoon_attack"] = "typhoon_attack"
+    weapon: Literal["rocket", "hmg"]
+    target: str
+    attack_first: bool = True
+
+
 class EndActivation(Command):
     """End the current activation; unused AP are lost (SAS-OP-2)."""
 
@@ -334,9 +463,22 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         UseCigarette,
         UseRabbitsFoot,
         KeepRoll,
+        ChangeClothes,
+        Talk,
+        AbortGarrote,
         Exfiltrate,
         RemoveTwig,
         PickLock,
+        VehicleMove,
+        FootDown,
+        VehicleAttack,
+        VehicleMark,
+        Deploy,
+        Repair,
+        CallTyphoon,
+        TyphoonPath,
+        TyphoonMove,
+        TyphoonAttack,
         EndActivation,
         EndPhase,
         RunAxisStep,
@@ -350,6 +492,8 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         HunterMove,
     ]
 )
+VEHICLE_ACTIONS = (VehicleMove, FootDown, VehicleAttack, VehicleMark, Deploy, Repair)
+AIR_COMMANDS = (CallTyphoon, TyphoonPath, TyphoonMove, TyphoonAttack)
 OPERATOR_ACTIONS = (
     Move,
     Sprint,
@@ -367,6 +511,9 @@ OPERATOR_ACTIONS = (
     Recover,
     Reveal,
     UseCigarette,
+    ChangeClothes,
+    Talk,
+    AbortGarrote,
     RemoveTwig,
     PickLock,
 )
@@ -421,7 +568,20 @@ ACTION_LABELS = {
     "cigarette": "Give the cigarette",
     "rabbits_foot": "Use the rabbit's foot",
     "keep_roll": "Keep the roll",
+    "change_clothes": "Change clothes",
+    "talk": "Talk to",
+    "abort_garrote": "Give up the garrote",
     "exfiltrate": "Leave the map",
+    "vehicle_move": "Drive",
+    "foot_down": "Foot down!",
+    "vehicle_attack": "Vehicle attack",
+    "vehicle_mark": "Vehicle mark",
+    "deploy": "Deploy",
+    "repair": "Repair the vehicle",
+    "call_typhoon": "Call the Typhoon",
+    "typhoon_path": "Typhoon attack run",
+    "typhoon_move": "Typhoon: move",
+    "typhoon_attack": "Typhoon: move & attack",
     "end_activation": "End activation",
     "end_phase": "End Operator phase",
     "axis_step": "Next Axis step",

@@ -4,8 +4,9 @@ Rulebook chapters: §2 board and components (SAS-BRD-1, -4, -5, -7, -8, -9, -12)
 §14.3 event deck (SAS-DECK-1..3) and §31 missions (SAS-MSN-1, -4). A mission file (``system: "sas"``,
 ``schema_version: 1``) names its board (a tiled board from a tile library), the team, the stealth value per
 difficulty, the event deck (a named deck from ``data/decks.json`` or the owner's own cards inline), the
-objectives and the victory levels, and optionally Jäger mode (§29 SAS-JGR-1/2: the hunter deck, OQ-51's starting
-hand). ``setup.build_runtime`` places the forces by the setup rules.
+objectives and the victory levels, any support units (SAS-SUP-1/3), whether the Typhoon may be called and the AA
+guns (SAS-SUP-6, SAS-SUP-15), and optionally Jäger mode (§29 SAS-JGR-1/2: the hunter deck, OQ-51's starting hand).
+``setup.build_runtime`` places the forces by the setup rules.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.geometry.square import SquareGrid
 from app.scenario.base import Localized, ScenarioBase
 from app.scenario.boards import Board, TiledBoardSpec
 from app.scenario.loading import ScenarioValueError
-from app.systems.sas.state import ObjectState, UnitState
+from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, UnitState
 from app.systems.sas.tables import EventCard, HunterCard, OperatorBoard, Tables, hunter_decks, tables
 
 Cell = tuple[int, int]
@@ -34,11 +35,63 @@ class UnitPlacement(_Strict):
     """An extra Axis unit placed by the mission (SAS-BRD-7 guards, SAS-UNIT-3 officers, SAS-MSN-2)."""
 
     id: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$", description="Unit id (default: role_square).")
-    kind: Literal["smg", "officer", "rifle"] = Field(description="Unit type from the stat table.")
-    role: Literal["guard", "officer", "sentry"] = Field(description="Role (SAS-UNIT-4).")
+    kind: Literal[
+        "smg",
+        "officer",
+        "rifle",
+        "mortar",
+        "hmg_team",
+        "sniper",
+        "panzerfaust",
+        "grenadier",
+        "flame_inf",
+        "dog",
+        "aa_gun",
+    ] = Field(
+        description="Unit type from the stat table (special infantry: SAS-UNIT-5..8, SAS-UNIT-12, SAS-KS-1/2, "
+        "SAS-HD-5/7; guard dogs: role 'guard'; 'aa_gun' with role 'guard': an AA gun, SAS-SUP-15)."
+    )
+    role: Literal["guard", "officer", "sentry", "spawned"] = Field(
+        description="Role (SAS-UNIT-4); 'spawned': a unit that arrives as from an event card (on a spawn tile)."
+    )
     at: str = Field(pattern=r"^[A-Z]+[0-9]+$", description="Board square, e.g. 'E7'.")
     facing: Side = Field(description="Facing at setup.")
     colour: Literal["black", "white"] | None = Field(None, description="Colour (sentries).")
+
+
+class OperatorVehiclePlacement(_Strict):
+    """An operator vehicle in the mission's recommended setup (SAS-SETUP-8, SAS-OVEH-11..13, SAS-SUP-5).
+
+    The Willys is optional (the mission says whether it may be used); with it, one operator sits in its driver seat
+    and others may take other seats: they stay on its sheet until it enters the map. Trucks and rowing boats stand
+    at their green-framed positions, the support Willys at the map edge the mission shows.
+    """
+
+    kind: Literal["willys", "support_willys", "truck", "rowing_boat"] = Field(description="data/operator_vehicles.json")
+    id: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$", description="Vehicle id (default: its kind).")
+    at: str | None = Field(
+        None,
+        pattern=r"^[A-Z]+[0-9]+$",
+        description="Front-left square of the token (as seen by its driver); default: the board's vehicle spot "
+        "(the entry/exit tile's).",
+    )
+    facing: Side | None = Field(None, description="Facing of its front (default: the vehicle spot's).")
+    crew: dict[str, str] = Field(default_factory=dict, description="Seat -> operator id, aboard at the start.")
+
+
+class SupportPlacement(_Strict):
+    """A support unit placed by the mission: a resistance fighter or an SAS support unit (SAS-SUP-1, SAS-SUP-3)."""
+
+    id: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$", description="Unit id (default: kind_number).")
+    kind: str = Field(description="Support unit type from data/operators.json: 'resistance' or 'sas_support'.")
+    at: str = Field(pattern=r"^[A-Z]+[0-9]+$", description="Board square, e.g. 'E7'.")
+    facing: Side = Field("N", description="Facing at setup.")
+
+    @model_validator(mode="after")
+    def _known(self) -> Self:
+        if self.kind not in tables().support:
+            raise ValueError(f"unknown support unit {self.kind!r}; known: {sorted(tables().support)}")
+        return self
 
 
 class DeckSpec(_Strict):
@@ -46,6 +99,105 @@ class DeckSpec(_Strict):
 
     name: str = Field("core", description="Deck name in data/decks.json (ignored when 'cards' is given).")
     cards: list[EventCard] | None = Field(None, description="The cards of your own deck, if encoded here.")
+    extra_cards: list[EventCard] = Field(
+        default_factory=list,
+        description="Cards added to the deck: the mission's own special event cards, e.g. the one that brings its "
+        "convoy (SAS-DECK-1, SAS-AVEH-17).",
+    )
+
+
+VehicleRole = Literal["patrol", "guard", "assault", "spawned"]
+
+
+class VehiclePlacement(_Strict):
+    """An Axis vehicle on the mission page (SAS-BRD-10, SAS-AVEH-14/15 patrol, -22 spawned, -23 guard, -24 assault).
+
+    A token is placed by its front-left square and its facing (docs/sas-decisions.md D-AVEH-1)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Unit id, e.g. 'patrol_bike'.")
+    kind: str = Field(description="Vehicle type id from data/vehicles.json, e.g. 'motorcycle'.")
+    role: VehicleRole = Field(
+        description="patrol (black border: drives its route in black Patrol phases), guard (yellow: stays put), "
+        "assault (red: waits at a map edge, enters after the alarm), spawned (on a spawn tile)."
+    )
+    route: list[str] = Field(
+        default_factory=list,
+        description="patrol: the thick black dashed line, square by square, from the map-edge square where it "
+        "enters to the map-edge square where it leaves (SAS-AVEH-14).",
+    )
+    at: str | None = Field(
+        None,
+        pattern=r"^[A-Z]+[0-9]+$",
+        description="guard, spawned: the token's front-left square; assault: the map-edge square it enters by.",
+    )
+    facing: Side | None = Field(None, description="guard, spawned: its facing.")
+    edge: Side | None = Field(None, description="assault: the map edge it waits at (SAS-AVEH-24).")
+    card: str | None = Field(
+        None, description="spawned: the special event card that brings it (none: on its spawn tile from the start)."
+    )
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        known = [v.id for v in tables().vehicles.vehicles]
+        if kind not in known:
+            raise ValueError(f"unknown vehicle type {kind!r}; known: {known}")
+        return kind
+
+    @model_validator(mode="after")
+    def _fields(self) -> Self:
+        needs = {
+            "patrol": ("route",),
+            "guard": ("at", "facing"),
+            "assault": ("at", "edge"),
+            "spawned": ("at", "facing"),
+        }
+        for name in needs[self.role]:
+            if not getattr(self, name):
+                raise ValueError(f"a {self.role} vehicle needs '{name}'")
+        if self.role == "patrol" and len(self.route) < 2:
+            raise ValueError("'route' needs at least 2 squares")
+        unused = (
+            {"route", "at", "facing", "edge", "card"}
+            - set(needs[self.role])
+            - ({"card"} if self.role == "spawned" else set())
+        )
+        if given := sorted(name for name in unused if getattr(self, name)):
+            raise ValueError(f"a {self.role} vehicle does not use {given}")
+        return self
+
+
+class ConvoyVehicle(_Strict):
+    """One vehicle of a convoy's formation (SAS-AVEH-17/20)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Unit id.")
+    kind: str = Field(description="Vehicle type id from data/vehicles.json.")
+    scout: bool = Field(False, description="The lead vehicle is a scout (blue border, SAS-AVEH-20).")
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        return VehiclePlacement._known_kind(kind)
+
+
+class ConvoySpec(_Strict):
+    """A convoy (white border): route, entry edge, formation, the special card that brings it (SAS-AVEH-17..21)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Convoy id.")
+    card: str = Field(description="Id of the special event card that brings the convoy on (SAS-AVEH-17).")
+    edge: Side = Field(description="The map edge it enters by; the route starts on it.")
+    route: list[str] = Field(
+        min_length=2,
+        description="The thick white dashed line, square by square, from the map-edge square where it enters to the "
+        "map-edge square where it leaves.",
+    )
+    formation: list[ConvoyVehicle] = Field(min_length=1, description="The vehicles in order, the lead first.")
+
+    @model_validator(mode="after")
+    def _scout_leads(self) -> Self:
+        if any(v.scout for v in self.formation[1:]):
+            raise ValueError("only the lead vehicle (formation[0]) may be a scout")
+        return self
 
 
 class JagerSpec(_Strict):
@@ -74,7 +226,7 @@ class ObjectiveSpec(_Strict):
     title: Localized
     units: list[str] = Field(default_factory=list, description="kill: unit ids, e.g. 'officer_F2'.")
     at: list[str] = Field(default_factory=list, description="destroy: target squares, e.g. 'F3'.")
-    blasts: list[Literal["lewes_bomb", "fuel_barrel", "grenade", "landmine"]] = Field(
+    blasts: list[Literal["lewes_bomb", "rat_bomb", "fuel_barrel", "grenade", "landmine", "typhoon_rocket"]] = Field(
         default_factory=list, description="destroy: the blasts that count (empty: any blast), e.g. only a Lewes bomb."
     )
 
@@ -112,10 +264,21 @@ class SasMission(ScenarioBase):
     tile_guards: bool = Field(True, description="Place SMG guards on the tiles' guard marks (SAS-BRD-7).")
     tile_officers: bool = Field(True, description="Place officers on the tiles' officer marks (SAS-UNIT-3).")
     extra_units: list[UnitPlacement] = Field(default_factory=list)
+    vehicles: list[VehiclePlacement] = Field(default_factory=list, description="Axis vehicles (SAS-AVEH-14..24).")
+    convoys: list[ConvoySpec] = Field(default_factory=list, description="Convoys (SAS-AVEH-17..21).")
     fuel_barrels: list[str] = Field(default_factory=list, description="Extra fuel barrel squares (SAS-OBJ-5).")
     objectives: list[ObjectiveSpec] = Field(default_factory=list)
     victory: list[VictorySpec] = Field(min_length=1)
     turn_limit: int | None = Field(None, ge=1, description="The mission fails after this turn (OQ-55).")
+    operator_vehicles: list[OperatorVehiclePlacement] = Field(
+        default_factory=list,
+        description="Operator vehicles of the recommended setup: the Willys (removed on maps of fewer than 8 tiles, "
+        "SAS-MSN-3), trucks and rowing boats at their green-framed positions, the support Willys (SAS-OVEH-11..13).",
+    )
+    support_units: list[SupportPlacement] = Field(
+        default_factory=list, description="Resistance fighters and SAS support units (SAS-SUP-1, SAS-SUP-3)."
+    )
+    typhoon: bool = Field(False, description="The Hawker Typhoon may be called in (SAS-SUP-6).")
     equipment: dict[str, dict[str, int]] = Field(
         default_factory=dict,
         description="Operator id -> his item tokens for this mission (the board side or kit chosen, SAS-SETUP-2); "
@@ -143,11 +306,35 @@ class SasMission(ScenarioBase):
         for op_id, kit in self.equipment.items():
             if op_id not in self.operators or (unknown := [i for i in kit if i not in tables().items]):
                 raise ValueError(f"equipment for {op_id!r}: not in the team, or unknown items")
+        _check_vehicles(self)
+        vehicle_ids = [v.id for v in self.vehicles] + [v.id for c in self.convoys for v in c.formation]
+        if twice := sorted({v for v in vehicle_ids if vehicle_ids.count(v) > 1}):
+            raise ValueError(f"vehicle ids used twice: {twice}")
         ids = {o.id for o in self.objectives}
         for level in self.victory:
             if missing := [o for o in level.objectives if o not in ids]:
                 raise ValueError(f"victory level {level.level} names unknown objectives {missing}")
         return self
+
+
+def _check_vehicles(mission: SasMission) -> None:
+    """Crews sit on the vehicle's seats, are in the team, once each; a Willys has a driver (SAS-SETUP-8)."""
+    kinds = {v.id: v for v in tables().operator_vehicles.vehicles}
+    seen: set[str] = set()
+    ids = [v.id or v.kind for v in mission.operator_vehicles]
+    if len(set(ids)) != len(ids):
+        raise ValueError("two operator vehicles have the same id")
+    for placed in mission.operator_vehicles:
+        stats = kinds[placed.kind]
+        seats = {s.id for s in stats.seats if not s.fixed}
+        if unknown := [s for s in placed.crew if s not in seats]:
+            raise ValueError(f"vehicle {placed.kind}: no seats {unknown}; seats: {sorted(seats)}")
+        for op_id in placed.crew.values():
+            if op_id not in mission.operators or op_id in seen:
+                raise ValueError(f"vehicle {placed.kind}: {op_id!r} is not in the team or already aboard")
+            seen.add(op_id)
+        if placed.kind == "willys" and "driver" not in placed.crew:
+            raise ValueError("the Willys starts with an operator in its driver seat (SAS-SETUP-8)")
 
 
 @dataclass(frozen=True)
@@ -180,6 +367,16 @@ class SpawnSpot:
     row: str
 
 
+@dataclass(frozen=True)
+class Convoy:
+    """A convoy read off the mission page: its route, formation (lead first) and the card that brings it."""
+
+    id: str
+    card: str
+    route: tuple[Cell, ...]
+    members: tuple[str, ...]
+
+
 @dataclass(eq=False)
 class SasRuntime:
     """The static part of a game: mission, board, tables and the printed marks read off the board."""
@@ -201,6 +398,11 @@ class SasRuntime:
     objective_cells: dict[str, frozenset[Cell]]
     cache: dict[Any, Any] = field(default_factory=dict)
     hunter_cards: dict[str, HunterCard] = field(default_factory=dict)  # Jäger mode's hunter deck (SAS-JGR-2)
+    initial_vehicles: tuple[OperatorVehicleState, ...] = ()
+    support: tuple[OperatorState, ...] = ()  # the support units at setup (SAS-SUP-1)
+    routes: dict[str, tuple[Cell, ...]] = field(default_factory=dict)  # vehicle routes by id (SAS-AVEH-14/17)
+    convoys: dict[str, Convoy] = field(default_factory=dict)
+    arrivals: dict[str, tuple[UnitState, ...]] = field(default_factory=dict)  # special card id -> vehicles it brings
 
     def cell(self, label: str, where: str = "$") -> Cell:
         """The square named ``label`` ("E7"); ``where`` is the JSON path named if it is not on the board."""

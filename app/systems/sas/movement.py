@@ -11,6 +11,7 @@ applied to movement; doors are never passed diagonally, SAS-TER-11).
 from __future__ import annotations
 
 from app.systems.sas.mission import SasRuntime
+from app.systems.sas.rooms import fires, room_of
 from app.systems.sas.state import SasState
 
 Cell = tuple[int, int]
@@ -84,12 +85,27 @@ def empty(state: SasState, b: Cell, ignore: str | None = None) -> bool:
     op = state.op_at(b)
     if (unit is not None and unit.id != ignore) or (op is not None and op.id != ignore):
         return False
+    if state.op_vehicle_at(b) is not None:  # an operator vehicle's token fills its squares (SAS-BRD-2, SAS-OVEH-1)
+        return False
     return not any(o.kind == "fuel_barrel" for o in state.objects_at(b))
 
 
-def axis_step_cost(state: SasState, a: Cell, b: Cell) -> float | None:
-    """MP for an Axis infantry step: 1, climbing a hedge/window/crate 2, else impossible (SAS-ADV-5)."""
+def axis_step_cost(state: SasState, a: Cell, b: Cell, free_climb: bool = False) -> float | None:
+    """MP for an Axis infantry step: 1, climbing a hedge/window/crate 2, else impossible (SAS-ADV-5); a dog crosses
+    hedges and windows for 1 (``free_climb``, SAS-HD-7); nobody enters a room with a fire marker (SAS-HD-4)."""
     if b in state.templates or (b in state.rt.spawn_cells and a not in state.rt.spawn_cells):
         return None
+    if state.rt.grid.terrain(b) == "building" and _into_fire(state, a, b):
+        return None
     cls = step_class(state.rt, a, b)
+    if cls == "climb" and free_climb and _square_class(state.rt, b) != "climb":
+        return 1.0
     return {"open": 1.0, "climb": 2.0}.get(cls)
+
+
+def _into_fire(state: SasState, a: Cell, b: Cell) -> bool:
+    """A step into a room with a fire marker from outside that room (SAS-HD-4)."""
+    if not any(o.kind == "fire" for o in state.objects):
+        return False
+    room = room_of(state.rt, b)
+    return room is not None and a not in room and fires(state, room) > 0

@@ -18,9 +18,11 @@ from app.systems.sas import alerts, combat, jager_markers, scuba
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import VEC
 from app.systems.sas.messages import (
+    AbortGarrote,
     Aim,
     Attack,
     BlindFire,
+    ChangeClothes,
     Climb,
     Crouch,
     Exfiltrate,
@@ -35,16 +37,19 @@ from app.systems.sas.messages import (
     Reveal,
     Sprint,
     Stand,
+    Talk,
     Throw,
     UseCigarette,
     UseMedpack,
     UseRabbitsFoot,
 )
 from app.systems.sas.movement import empty, step_class
-from app.systems.sas.state import OperatorState
+from app.systems.sas.state import OperatorState, SasState, UnitState
 from app.systems.sas.tables import ActionCost
+from app.systems.sas.vision import undercover
 
 Cell = tuple[int, int]
+OCCUPIED = "the square is occupied"
 ACTION_OF = {
     Move: "move",
     Sprint: "sprint",
@@ -67,6 +72,9 @@ ACTION_OF = {
     Exfiltrate: "exfiltrate",
     RemoveTwig: "remove_twig",
     PickLock: "pick_lock",
+    ChangeClothes: "change_clothes",
+    Talk: "talk",
+    AbortGarrote: "abort_garrote",
 }
 
 
@@ -88,8 +96,11 @@ def action_id(ctx: Ctx, cmd: Command) -> str:
     return name
 
 
-def posture_allows(row: ActionCost, op: OperatorState) -> bool:
-    """Whether his state allows the action: carrying, scuba mode, crouched or standing (SAS-ACT-2, SAS-EQ-15)."""
+def posture_allows(row: ActionCost, op: OperatorState, state: SasState) -> bool:
+    """Whether his state allows the action: a support unit's card, Nancy undercover, carrying, scuba mode, crouched
+    or standing (SAS-ACT-2, SAS-SUP-1, SAS-NANCY-3, SAS-EQ-15)."""
+    if (op.support and not row.support) or (undercover(state, op) and not row.disguised):
+        return False
     if op.carrying:
         return row.carrying
     if op.scuba:
@@ -104,8 +115,13 @@ def check_allowed(ctx: Ctx, cmd: Command) -> int:
     if act is None or act.operator != op_id:
         raise illegal("{op} is not the operator being activated.", "SAS-OP-1", op=op_id)
     op = ctx.state.op(op_id)
+    _restricted(ctx, op, cmd)
     row = ctx.state.rt.tables.actions[action_id(ctx, cmd)]
-    if not posture_allows(row, op):
+    if op.support and not row.support:
+        raise illegal("{action} is not on the support-unit card.", "SAS-SUP-1", action=row.id)
+    if undercover(ctx.state, op) and not row.disguised:
+        raise illegal("{action} is not allowed to Nancy in her disguise.", "SAS-NANCY-3", action=row.id)
+    if not posture_allows(row, op, ctx.state):
         posture = "carrying an object" if op.carrying else ("crouched" if op.crouched else "standing")
         if op.scuba:
             raise illegal("{action} is not allowed in scuba mode.", "SAS-EQ-15", action=row.id)
@@ -118,6 +134,8 @@ def check_allowed(ctx: Ctx, cmd: Command) -> int:
 def enter(ctx: Ctx, op_id: str, to: Cell, rule: str, *, take: bool = False) -> None:
     """Put the operator in ``to`` and check who sees him there (SAS-LOS-6, SAS-SEEN-2)."""
     op = ctx.state.op(op_id)
+    if op.talking is not None:  # she walks away: the talk ends (SAS-NANCY-7)
+        alerts.end_talk(ctx, op.talking, "SAS-NANCY-7", t(" (she walks away)").render())
     ctx.state = ctx.state.with_op(op_id, loc=to)
     ctx.emit("operator_moved", t("{op} moves to {sq}.", op=ctx.name(op_id), sq=ctx.label(to)), rule, (op.loc, to))
     scuba.swap_token(ctx, op_id)  # into or out of the water (SAS-EQ-14)
@@ -126,25 +144,85 @@ def enter(ctx: Ctx, op_id: str, to: Cell, rule: str, *, take: bool = False) -> N
         ctx.state = ctx.state.with_object(replace(barrel, loc=None)).with_op(op_id, carrying=barrel.id)
         ctx.emit("picked_up", t("{op} picks up a fuel barrel.", op=ctx.name(op_id)), "SAS-OBJ-6", (to,))
     jager_markers.operator_entered(ctx, op_id, op.loc, to)  # a twig snaps, a cat is startled (SAS-JGR-8/9)
+    alerts.smell(ctx, op_id)  # dogs nearby (SAS-HD-7)
     alerts.detect(ctx)
 
 
 def step_ok(ctx: Ctx, op: OperatorState, to: Cell, wanted: str, *, barrel: bool = False) -> str | None:
     """Why the 1-square step is not a legal ``wanted`` ("open" move or "climb") step, or None; ``barrel``: a Move
-    onto a fuel barrel he will pick up (OQ-65)."""
+    onto a fuel barrel he will pick up (OQ-65). Nancy undercover crosses no low wall and enters no forest, but may
+    step onto an Axis unit's square on her way (SAS-NANCY-3, ``through_problem``)."""
     assert op.loc is not None
     if max(abs(op.loc[0] - to[0]), abs(op.loc[1] - to[1])) != 1:
         return "not an adjacent square"
     if jager_markers.locked(ctx.state, op.loc, to):
         return "the door is locked [SAS-JGR-10]"
-    cls = step_class(ctx.state.rt, op.loc, to, op.crouched, op.item_count("grappling_hook") > 0, swim=scuba.geared(op))
+    hidden = undercover(ctx.state, op)
+    cls = step_class(
+        ctx.state.rt, op.loc, to, op.crouched or hidden, op.item_count("grappling_hook") > 0, swim=scuba.geared(op)
+    )
     if cls != wanted or to in ctx.state.templates:
         return "terrain does not allow it" if cls != "climb" else "needs the Climb action"
+    if hidden and ctx.state.rt.tables.terrain.squares[ctx.state.rt.grid.terrain(to)].no_disguise:
+        return "not in her disguise [SAS-NANCY-3]"
     if (wet := scuba.step_problem(ctx.state, op, to)) is not None:
         return wet
     if empty(ctx.state, to) or (barrel and barrel_to_take(ctx, op, to)):
         return None
-    return "the square is occupied"
+    return OCCUPIED
+
+
+def _axis_square(state: SasState, at: Cell) -> bool:
+    """A square held by an Axis infantry unit and nothing else that blocks a step (SAS-NANCY-3)."""
+    unit = state.unit_at(at)
+    if unit is None or unit.is_vehicle or state.op_at(at) is not None:
+        return False
+    return not any(o.kind == "fuel_barrel" for o in state.objects_at(at))
+
+
+def through_problem(ctx: Ctx, op: OperatorState, to: Cell) -> str | None:
+    """Why Nancy may not step onto the Axis unit's square ``to``, or None: only undercover, and only if with the AP
+    she will have left she can still end her move in an empty square (SAS-NANCY-3, decision D-NANCY-2)."""
+    act = ctx.state.activation
+    if not undercover(ctx.state, op) or not _axis_square(ctx.state, to) or act is None:
+        return OCCUPIED
+    there = Ctx(ctx.state.with_op(op.id, loc=to), ctx.roller)
+    frontier, seen = [to], {to}
+    for _ in range(act.ap - ctx.state.rt.tables.actions["move"].ap):
+        nxt = []
+        for here in frontier:
+            walker = replace(op, loc=here)
+            for c in ctx.state.rt.grid.neighbours(here):
+                why = None if c in seen else step_ok(there, walker, c, "open")
+                if c not in seen and why is None:
+                    return None
+                if why == OCCUPIED and _axis_square(ctx.state, c):
+                    seen.add(c)
+                    nxt.append(c)
+        frontier = nxt
+    return "she could not end her move in an empty square [SAS-NANCY-3]"
+
+
+def sharing(state: SasState, op: OperatorState) -> bool:
+    """Nancy stands on an Axis unit's square, on her way through it (SAS-NANCY-3)."""
+    return op.loc is not None and state.unit_at(op.loc) is not None
+
+
+def strangling_victim(state: SasState, op: OperatorState) -> str | None:
+    """The unit Nancy holds in the garrote, if it is still alive (SAS-NANCY-9)."""
+    return op.strangling if op.strangling is not None and state.unit(op.strangling) is not None else None
+
+
+def _restricted(ctx: Ctx, op: OperatorState, cmd: Command) -> None:
+    """While she passes through an Axis unit's square she only moves on; while she holds a victim in the garrote she
+    only rolls again or gives up (SAS-NANCY-3, SAS-NANCY-9/11)."""
+    if sharing(ctx.state, op) and not isinstance(cmd, Move):
+        raise illegal("{op} is passing through an Axis unit's square: she must move on first.", "SAS-NANCY-3", op=op.id)
+    victim = strangling_victim(ctx.state, op)
+    if victim is None or isinstance(cmd, AbortGarrote):
+        return
+    if not (isinstance(cmd, Attack) and cmd.weapon == "garrote" and cmd.target == victim and cmd.move_to is None):
+        raise illegal("{op} holds a victim in the garrote: roll again or give it up.", "SAS-NANCY-9", op=op.id)
 
 
 def barrel_to_take(ctx: Ctx, op: OperatorState, to: Cell) -> bool:
@@ -157,9 +235,11 @@ def barrel_to_take(ctx: Ctx, op: OperatorState, to: Cell) -> bool:
 
 
 def do_move(ctx: Ctx, cmd: Move) -> None:
-    """Move 1 square (SAS-MOVE-1)."""
+    """Move 1 square (SAS-MOVE-1); Nancy undercover also onto an Axis unit's square on her way (SAS-NANCY-3)."""
     op = ctx.state.op(cmd.operator)
     why = step_ok(ctx, op, cmd.to, "open")
+    if why == OCCUPIED:  # Nancy undercover may pass through an Axis unit's square (SAS-NANCY-3)
+        why = through_problem(ctx, op, cmd.to)
     take = why is not None and step_ok(ctx, op, cmd.to, "open", barrel=True) is None
     if why and not take:
         raise illegal("Cannot move there: {why}.", "SAS-MOVE-1", why=why)
@@ -221,7 +301,7 @@ def do_sprint(ctx: Ctx, cmd: Sprint) -> None:
     for to in cmd.path:
         enter(ctx, cmd.operator, to, "SAS-SPRINT-1")
         for unit in ctx.state.map_units():
-            if max(abs(unit.loc[0] - to[0]), abs(unit.loc[1] - to[1])) == 1:
+            if unit.distance(to) == 1:
                 combat.turn_to(ctx, unit.id, to, "SAS-SPRINT-2")
                 alerts.alert(ctx, unit.id, "SAS-SPRINT-2", " (heard the sprint)")
         alerts.detect(ctx)
@@ -241,14 +321,19 @@ def rear_square(loc: Cell, facing: str) -> Cell:
     return (loc[0] - fx, loc[1] - fy)
 
 
+def assassinable(state: SasState, unit: UnitState) -> bool:
+    """Only foot infantry (riflemen, SMG infantry, officers) can be knifed; never a vehicle (SAS-KNIFE-1)."""
+    stats = state.rt.tables.units.get(unit.kind)
+    return not unit.is_vehicle and stats is not None and stats.knife_target
+
+
 def knife_problem(ctx: Ctx, op: OperatorState, unit_id: str, at: Cell) -> str | None:
     """Why an operator in ``at`` cannot knife the unit (SAS-KNIFE-1..5), or None."""
     unit = ctx.state.unit(unit_id)
     if unit is None or unit.on_spawn:
         return "no such unit on the map"
-    stats = ctx.state.rt.tables.units.get(unit.kind)  # a vehicle has no stat row here
-    if stats is None or not stats.knife_target:
-        return "only foot infantry can be assassinated"
+    if not assassinable(ctx.state, unit):
+        return "only foot infantry can be assassinated [SAS-KNIFE-1]"
     if op.exposed:
         return "an exposed operator cannot assassinate [SAS-KNIFE-2]"
     if at != rear_square(unit.loc, unit.facing):

@@ -42,9 +42,12 @@ def geared(op: OperatorState) -> bool:
 
 def arms(state: SasState, op: OperatorState) -> tuple[str, ...]:
     """The weapons he can use now: his board's and his items' (the speargun comes with the scuba gear); in the water
-    only the speargun, once per activation (SAS-EQ-16)."""
+    only the speargun, once per activation (SAS-EQ-16); Nancy in her civilian clothes only the garrote."""
     tables = state.rt.tables
-    weapons = [*tables.operators[op.id].weapons]
+    board = tables.board(op.board_id)
+    if op.disguised:  # the disguise side: the garrote only (SAS-NANCY-5, SAS-NANCY-9)
+        return tuple(board.disguise_weapons)
+    weapons = [*board.weapons]
     weapons += [w for item, n in op.items if n > 0 for w in tables.items[item].weapons if w not in weapons]
     if op.scuba:
         weapons = [w for w in weapons if tables.weapons[w].water]

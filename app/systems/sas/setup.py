@@ -20,11 +20,14 @@ from app.scenario.resources import resolve_ref
 from app.systems.sas.deck import initial_deck
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.jager import initial as initial_hunter
-from app.systems.sas.mission import PatrolLine, SasMission, SasRuntime, SentryPoint, SpawnSpot
-from app.systems.sas.state import ObjectState, OperatorState, SasState, UnitState
+from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SasRuntime, SentryPoint, SpawnSpot
+from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, SasState, UnitState
 from app.systems.sas.tables import EventCard, Tables, hunter_decks, tables
+from app.systems.sas.vehicle_motion import cells_of, entry_key, off_board
+from app.systems.sas.vehicle_shape import Pose
 
 Cell = tuple[int, int]
+WILLYS_MIN_TILES = 8  # SAS-MSN-3: remove the Willys on maps of fewer than 8 tiles
 MarkRow = tuple[Cell, dict[str, Any], tuple[str, ...]]
 
 
@@ -78,8 +81,17 @@ def _tile_areas(mission: SasMission, board: Board, folder: Path | None) -> tuple
 
 
 def _deck(mission: SasMission, tab: Tables) -> dict[str, EventCard]:
-    cards = mission.event_deck.cards if mission.event_deck.cards is not None else tab.decks[mission.event_deck.name]
-    return {c.id: c for c in cards}
+    spec = mission.event_deck
+    cards = list(spec.cards if spec.cards is not None else tab.decks[spec.name]) + spec.extra_cards
+    found: dict[str, EventCard] = {}
+    for i, card in enumerate(cards):
+        if card.id in found:
+            raise ScenarioValueError(
+                f"$.event_deck.extra_cards[{i - len(cards) + len(spec.extra_cards)}].id",
+                f"card {card.id!r} is already in the deck",
+            )
+        found[card.id] = card
+    return found
 
 
 def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
@@ -114,13 +126,15 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
         objective_cells={},
     )
     rt.cache["labels"] = {grid.label(c): c for c in grid.locations()}
-    rt.initial_units = units + _extra_units(rt)
+    rt.initial_units = units + _extra_units(rt) + place_vehicles(rt)
     rt.initial_objects = _barrels(rt, marks)
     if mission.jager is not None:  # SAS-JGR-2: the hunter deck
         cards = mission.jager.cards if mission.jager.cards is not None else hunter_decks()[mission.jager.deck]
         rt.hunter_cards = {c.id: c for c in cards}
         if not any(s.loc in rt.spawn_cells for s in rt.spawn_spots):
             raise ScenarioValueError("$.jager", "Jäger mode needs spawn tiles for the 4 stalkers (SAS-JGR-2)")
+    rt.initial_vehicles = _vehicles(rt, marks)
+    rt.support = _support_units(rt)
     rt.objective_cells = {
         o.id: frozenset(rt.cell(a, f"$.objectives[{i}].at[{j}]") for j, a in enumerate(o.at))
         for i, o in enumerate(mission.objectives)
@@ -206,11 +220,72 @@ def _extra_units(rt: SasRuntime) -> tuple[UnitState, ...]:
     return tuple(out)
 
 
+def _support_units(rt: SasRuntime) -> tuple[OperatorState, ...]:
+    """Resistance fighters and SAS support units at the mission's squares, 3 HP each (SAS-SUP-1, SAS-SUP-3)."""
+    out: list[OperatorState] = []
+    for i, p in enumerate(rt.mission.support_units):
+        card = rt.tables.support[p.kind]
+        uid = p.id or f"{p.kind}_{i + 1}"
+        ammo = tuple((w, rt.tables.weapons[w].ammo or 0) for w in card.weapons if rt.tables.weapons[w].ammo)
+        loc = rt.cell(p.at, f"$.support_units[{i}].at")
+        if loc in {u.loc for u in rt.initial_units} | {o.loc for o in out} or loc in rt.entry_exit:
+            raise ValueError(f"support unit {uid}: square {p.at} is taken (a unit, another support unit, the entry)")
+        out.append(OperatorState(uid, loc, p.facing, card.hp, ammo=ammo, kind=p.kind, support=True))
+    return tuple(out)
+
+
 def _barrels(rt: SasRuntime, marks: dict[str, list[MarkRow]]) -> tuple[ObjectState, ...]:
     cells = [loc for loc, _p, _d in marks.get("fuel_barrel", [])] + [
         rt.cell(a, f"$.fuel_barrels[{i}]") for i, a in enumerate(rt.mission.fuel_barrels)
     ]
     return tuple(ObjectState(f"barrel_{_name(c)}", "fuel_barrel", c) for c in cells)
+
+
+def _vehicles(rt: SasRuntime, marks: dict[str, list[MarkRow]]) -> tuple[OperatorVehicleState, ...]:
+    """Operator vehicles of the recommended setup (SAS-SETUP-8, SAS-OVEH-11..13, SAS-SUP-5): at the square the mission
+    names or on the board's vehicle spot; the Willys is left out on maps of fewer than 8 tiles (SAS-MSN-3). A vehicle
+    that stands off the map tiles (the entry/exit tile's spot) has not entered yet."""
+    spots = [(loc, str(props.get("facing") or dirs[0])) for loc, props, dirs in marks.get("vehicle_spot", [])]
+    table = rt.tables.operator_vehicles
+    out = []
+    for i, placed in enumerate(rt.mission.operator_vehicles):
+        if placed.kind == "willys" and len(rt.mission.board.tiles) < WILLYS_MIN_TILES:
+            continue
+        where = f"$.operator_vehicles[{i}].at"
+        facing: str = placed.facing or "N"
+        if placed.at is not None:
+            anchor = rt.cell(placed.at, where)
+        elif spots:
+            facing = placed.facing or spots[0][1]
+            anchor = _front_left([loc for loc, f in spots if f == facing] or [spots[0][0]], facing)
+        else:
+            raise ScenarioValueError(where, "the board has no vehicle spot: name the square")
+        stats = next(v for v in table.vehicles if v.id == placed.kind)
+        cells = Pose(anchor, facing, stats.width, stats.length).cells()
+        if not all(rt.grid.contains(c) for c in cells):
+            raise ScenarioValueError(where, f"the {placed.kind} token would leave the board")
+        entered = any(c in rt.map_cells for c in cells)
+        vid = placed.id or placed.kind
+        out.append(OperatorVehicleState(vid, placed.kind, anchor, facing, ap=table.ap_per_turn, entered=entered))
+    return tuple(out)
+
+
+def _front_left(cells: list[Cell], facing: str) -> Cell:
+    """The front-left square of a group of squares seen from a driver facing ``facing`` (D-AVEH-1)."""
+    fx, fy = VECTORS[facing]
+    rx, ry = -fy, fx
+    return min(cells, key=lambda c: (-(c[0] * fx + c[1] * fy), c[0] * rx + c[1] * ry))
+
+
+def crews(rt: SasRuntime) -> dict[str, tuple[str, str]]:
+    """Operator id -> (vehicle id, seat) for the operators who start aboard a vehicle (SAS-SETUP-8)."""
+    kept = {v.id for v in rt.initial_vehicles}
+    out: dict[str, tuple[str, str]] = {}
+    for placed in rt.mission.operator_vehicles:
+        vid = placed.id or placed.kind
+        if vid in kept:
+            out.update({op_id: (vid, seat) for seat, op_id in placed.crew.items()})
+    return out
 
 
 def _check_objectives(rt: SasRuntime) -> None:
@@ -221,22 +296,31 @@ def _check_objectives(rt: SasRuntime) -> None:
 
 
 def initial_state(rt: SasRuntime, seed: int) -> SasState:
-    """The state before the first command: operators on the entry/exit tile, meter set (SAS-SETUP-6..9)."""
+    """The state before the first command: operators on the entry/exit tile or on their vehicle's sheet, support
+    units where the mission puts them, meter set (SAS-SETUP-6..9, SAS-SUP-1)."""
     squares = sorted(rt.entry_exit, key=lambda c: (c[1], c[0]))
-    if len(squares) < len(rt.team):
+    aboard = crews(rt)
+    walkers = [b for b in rt.team if b.id not in aboard]
+    if len(squares) < len(walkers):
         raise ValueError("the entry/exit tile has fewer squares than the team has operators")
     centre = (rt.grid.width // 2, rt.grid.height // 2)
+    places = dict(zip((b.id for b in walkers), squares, strict=False))
     ops = tuple(
         OperatorState(
             board.id,
-            loc,
-            facing_toward(loc, centre),
+            places.get(board.id),
+            facing_toward(places[board.id], centre) if board.id in places else "N",
             board.hp,
             ammo=tuple((w, rt.tables.weapons[w].ammo or 0) for w in board.weapons if rt.tables.weapons[w].ammo),
             items=tuple(sorted(rt.mission.equipment.get(board.id, board.items).items())),
+            aboard=aboard[board.id][0] if board.id in aboard else None,
+            seat=aboard[board.id][1] if board.id in aboard else None,
+            talks=board.talk_tokens,
         )
-        for board, loc in zip(rt.team, squares, strict=False)
+        for board in rt.team
+        if board.id in places or board.id in aboard
     )
+    ops = (*ops, *rt.support)  # support units act in the Operator phase like operators (SAS-SUP-1)
     meter = rt.mission.stealth[rt.mission.difficulty]
     deck, piles = initial_deck(rt)  # SAS-DECK-2/3
     return SasState(
@@ -247,9 +331,107 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
         phase="operator",
         meter=meter,
         operators=ops,
-        units=tuple(replace(u, on_spawn=u.loc in rt.spawn_cells) for u in rt.initial_units),
+        units=tuple(
+            replace(u, on_spawn=off_board(rt, u) if u.is_vehicle else u.loc in rt.spawn_cells) for u in rt.initial_units
+        ),
         objects=rt.initial_objects,
         deck=deck,
         piles=piles,
         hunter=initial_hunter(rt),  # Jäger mode (SAS-JGR-2)
+        op_vehicles=rt.initial_vehicles,
     )
+
+
+INWARD = {"N": (0, 1), "S": (0, -1), "E": (-1, 0), "W": (1, 0)}  # a map edge -> the way into the map
+
+
+def _route(rt: SasRuntime, labels: list[str], where: str) -> tuple[Cell, ...]:
+    """A vehicle route: contiguous squares from a map-edge square, entered straight from off the map, to one where
+    it leaves straight off the map (SAS-AVEH-14/15/17)."""
+    squares = tuple(rt.cell(label, f"{where}[{j}]") for j, label in enumerate(labels))
+    for j in range(1, len(squares)):
+        (ax, ay), (bx, by) = squares[j - 1], squares[j]
+        if max(abs(ax - bx), abs(ay - by)) != 1:
+            raise ScenarioValueError(f"{where}[{j}]", f"square {labels[j]!r} is not next to the previous one")
+    for j, nxt in ((0, 1), (len(squares) - 1, len(squares) - 2)):
+        (x, y), (nx, ny) = squares[j], squares[nxt]
+        dx, dy = x - nx, y - ny
+        if (dx and dy) or squares[j] not in rt.map_cells or (x + dx, y + dy) in rt.map_cells:
+            raise ScenarioValueError(
+                f"{where}[{j}]",
+                f"a route must {'start' if j == 0 else 'end'} on a map-edge square, its "
+                f"{'first' if j == 0 else 'last'} step straight across that edge",
+            )
+    return squares
+
+
+def _special(rt: SasRuntime, card: str, where: str) -> str:
+    """A card bringing vehicles must be a special card of the deck, which needs an event window (SAS-DECK-1..3)."""
+    found = rt.cards.get(card)
+    if found is None or not found.special:
+        raise ScenarioValueError(where, f"{card!r} is not a special event card of the deck")
+    if rt.mission.event_window is None:
+        raise ScenarioValueError(where, "special cards need an event window (SAS-DECK-2): set 'event_window'")
+    return card
+
+
+def place_vehicles(rt: SasRuntime) -> tuple[UnitState, ...]:
+    """Vehicles on the mission page (SAS-BRD-10): patrol vehicles wait off the map at their route's first square,
+    guards stand on their square, assault vehicles wait off the map at their edge, spawned ones on their spawn tile
+    (SAS-AVEH-14..24). Convoys and vehicles brought by a special card go to ``rt.arrivals`` (placed when it is
+    drawn, SAS-AVEH-17)."""
+    out: list[UnitState] = []
+    arrivals: dict[str, list[UnitState]] = {}
+    for i, v in enumerate(rt.mission.vehicles):
+        where = f"$.vehicles[{i}]"
+        stats = rt.tables.vehicle(v.kind)
+        assert stats is not None
+        if v.role == "patrol":
+            route = rt.routes[v.id] = _route(rt, v.route, f"{where}.route")
+            x, y, facing = entry_key(route, stats.width)
+            out.append(UnitState(v.id, v.kind, "patrol", "black", (x, y), facing, line=v.id))
+            continue
+        assert v.at is not None
+        at = rt.cell(v.at, f"{where}.at")
+        if v.role == "assault":
+            assert v.edge is not None
+            dx, dy = INWARD[v.edge]
+            if at not in rt.map_cells or (at[0] - dx, at[1] - dy) in rt.map_cells:
+                raise ScenarioValueError(f"{where}.at", f"square {v.at!r} is not on the map's {v.edge} edge")
+            x, y, facing = entry_key((at, (at[0] + dx, at[1] + dy)), stats.width)
+            out.append(UnitState(v.id, v.kind, "assault", "red", (x, y), facing))
+            continue
+        assert v.facing is not None
+        key = (at[0], at[1], v.facing)
+        if v.role == "guard":
+            if any(c not in rt.map_cells for c in cells_of(v.kind, key, rt)):
+                raise ScenarioValueError(f"{where}.at", f"the {v.kind} token does not fit on the map there")
+            out.append(UnitState(v.id, v.kind, "guard", "yellow", at, v.facing, post=at))
+            continue
+        if at not in rt.spawn_cells:
+            raise ScenarioValueError(f"{where}.at", f"square {v.at!r} is not on a spawn tile")
+        unit = UnitState(v.id, v.kind, "spawned", None, at, v.facing)
+        if v.card is None:
+            out.append(unit)
+        else:
+            arrivals.setdefault(_special(rt, v.card, f"{where}.card"), []).append(unit)
+    for i, c in enumerate(rt.mission.convoys):
+        where = f"$.convoys[{i}]"
+        route = rt.routes[c.id] = _route(rt, c.route, f"{where}.route")
+        dx, dy = route[1][0] - route[0][0], route[1][1] - route[0][1]
+        if INWARD[c.edge] != (dx, dy):
+            raise ScenarioValueError(f"{where}.edge", f"the route does not enter the map across its {c.edge} edge")
+        card = _special(rt, c.card, f"{where}.card")
+        behind = 0
+        for member in c.formation:
+            stats = rt.tables.vehicle(member.kind)
+            assert stats is not None
+            x, y, facing = entry_key(route, stats.width, behind)
+            role, colour = ("scout", "blue") if member.scout else ("convoy", "white")
+            arrivals.setdefault(card, []).append(
+                UnitState(member.id, member.kind, role, colour, (x, y), facing, line=c.id)
+            )
+            behind += stats.length + 2  # a 2-square gap to the next one (SAS-AVEH-18)
+        rt.convoys[c.id] = Convoy(c.id, card, route, tuple(v.id for v in c.formation))
+    rt.arrivals = {card: tuple(replace(u, on_spawn=True) for u in units) for card, units in arrivals.items()}
+    return tuple(out)

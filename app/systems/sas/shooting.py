@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.core.ruling import Modifier, Ruling
+from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.sas import alerts, combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.operator import illegal
@@ -31,14 +31,25 @@ def target_loc(ctx: Ctx, target: str) -> Cell:
     raise illegal("There is no target {target} on the map.", "SAS-ATK-1", target=target)
 
 
+def aim_at(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, blind: bool = False) -> tuple[Cell, str | None]:
+    """Where a shot at ``target`` goes and why it cannot be made, or ``None`` (SAS-ATK-1); a vehicle is shot at on
+    the nearest square of its token in range and LOS (SAS-AVEH-12)."""
+    unit = ctx.state.unit(target)
+    if unit is not None and not unit.on_spawn:
+        return combat.unit_attack_problem(ctx, op_id, weapon_id, unit, blind=blind)
+    loc = target_loc(ctx, target)
+    return loc, combat.attack_problem(ctx, op_id, weapon_id, loc, blind=blind)
+
+
 def shoot(
     ctx: Ctx, op_id: str, weapon_id: str, target: str, extra: tuple[Modifier, ...] = (), *, blind: bool = False
 ) -> None:
-    """One ranged attack with the operator's gun: dice, hits, ammunition, noise, survivor (SAS-ATK-1..9)."""
+    """One ranged attack with the operator's gun: dice, hits, ammunition, noise, survivor (SAS-ATK-1..9). At an
+    armoured vehicle a gun has no effect and no dice are rolled, unless a Sten's sweep can hit a unit next to it
+    (SAS-AVEH-12)."""
     op = ctx.state.op(op_id)
     assert op.loc is not None
-    loc = target_loc(ctx, target)
-    why = combat.attack_problem(ctx, op_id, weapon_id, loc, blind=blind)
+    loc, why = aim_at(ctx, op_id, weapon_id, target, blind=blind)
     if why:
         raise illegal("Cannot attack: {why}.", "SAS-BLIND-1" if blind else "SAS-ATK-1", why=why)
     weapon = ctx.state.rt.tables.weapons[weapon_id]
@@ -50,18 +61,35 @@ def shoot(
         mods.append(Modifier(value=-2, reason=t("blind fire"), rule_id="SAS-BLIND-1"))
     title = t("{op} fires the {weapon} at {target}", op=ctx.name(op_id), weapon=weapon.name_en, target=target)
     rule = "SAS-BLIND-1" if blind else ("SAS-MARK-2" if extra else "SAS-ATK-1")
-    dice = combat.roll(ctx, weapon.rolls, weapon.target, mods, title, lucky=True)
+    if futile(ctx, op_id, weapon_id, target):
+        dice: tuple[DieResult, ...] = ()
+        result = t("no effect: {unit} is armoured, only blast weapons damage it", unit=ctx.name(target))
+        shot = ctx.state.unit(target)
+        rule = "SAS-AVEH-12" if shot is not None and shot.is_vehicle else "SAS-SUP-15"  # an AA gun
+    else:
+        dice = combat.roll(ctx, weapon.rolls, weapon.target, mods, title, lucky=True)
+        result = t("{n} success(es)", n=sum(1 for d in dice if d.success))
     hits = sum(1 for d in dice if d.success)
     if weapon.ammo is not None:
         ctx.state = ctx.state.with_op(op_id, ammo=spend(op.ammo, weapon_id))
     if weapon.once and act is not None and act.operator == op_id:  # one use per activation (SAS-EQ-16)
         ctx.state = replace(ctx.state, activation=replace(act, spent=(*act.spent, weapon_id)))
-    result = t("{n} success(es)", n=hits)
     ruling = Ruling(title=title, rule_id=rule, dice=dice, target=weapon.target, modifiers=tuple(mods), result=result)
     ctx.emit("attack", t("{title}: {result}.", title=title, result=result), rule, (op.loc, loc), ruling=ruling)
     was_alert = {u.id for u in ctx.state.units if u.alert}
-    assign_hits(ctx, op_id, weapon_id, target, loc=loc, hits=hits)
+    assign_hits(ctx, op_id, weapon_id, target, hits=hits)
     _heard_and_seen(ctx, op_id, weapon_id, (target, op.loc), was_alert, blind=blind)
+
+
+def futile(ctx: Ctx, op_id: str, weapon_id: str, target: str) -> bool:
+    """A gun at an armoured vehicle has no effect (SAS-AVEH-12), unless it is a Sten whose sweep can reach a unit
+    next to it (SAS-EQ-2)."""
+    unit = ctx.state.unit(target)
+    if unit is None or not combat.harmless(ctx.state, unit):
+        return False
+    sweep = ctx.state.rt.tables.weapons[weapon_id].sweep
+    reach = combat.sweep_targets(ctx, op_id, weapon_id, target) if sweep else []
+    return not any(not combat.harmless(ctx.state, u) for u in map(ctx.state.unit, reach) if u is not None)
 
 
 def _heard_and_seen(
@@ -99,8 +127,10 @@ def gain(stock: tuple[tuple[str, int], ...], what: str) -> tuple[tuple[str, int]
     return tuple(sorted(have.items()))
 
 
-def assign_hits(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, loc: Cell, hits: int) -> None:
-    """First success on the target; Sten extras on units next to it (SAS-ATK-3, SAS-EQ-2, D-ATK-1)."""
+def assign_hits(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, hits: int) -> None:
+    """Successes go to the target — each costs a unit on foot 1 HP until it dies (the first kills infantry), each is a
+    damage marker on a vehicle (SAS-ATK-3, SAS-GEN-4, SAS-AVEH-12) — and the Sten's further successes to units next
+    to it (SAS-EQ-2, D-ATK-1, D-VDMG-2)."""
     if hits <= 0:
         return
     if ctx.state.unit(target) is None:
@@ -109,10 +139,11 @@ def assign_hits(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, loc: Cell,
         explode_barrel(ctx, target)
         return
     sweep = ctx.state.rt.tables.weapons[weapon_id].sweep
-    extra = combat.sweep_targets(ctx, op_id, weapon_id, loc) if sweep else []
-    combat.kill_unit(ctx, target, "SAS-ATK-3")
-    for unit_id in extra[: hits - 1]:
-        combat.kill_unit(ctx, unit_id, "SAS-EQ-2")
+    extra = combat.sweep_targets(ctx, op_id, weapon_id, target) if sweep else []
+    left = hits
+    for unit_id, rule in [(target, "SAS-ATK-3"), *((u, "SAS-EQ-2") for u in extra)]:
+        if left > 0:
+            left -= combat.damage_unit(ctx, unit_id, left, rule, blast=False)
 
 
 def survivor(ctx: Ctx, op_id: str, target: str, was_alert: set[str]) -> None:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from app.core.dice import Dice
-from app.systems.sas.vehicle_shape import unit_cells, unit_pose
+from app.systems.sas.tables import tables
+from app.systems.sas.vehicle_shape import Pose, is_vehicle_kind, unit_cells
 
 Cell = tuple[int, int]
 Section = Literal["stealth", "battle"]
@@ -43,6 +44,16 @@ class OperatorState:
         mark_weapon: Weapon or item named for the marked attack (decision D-MARK-2).
         unveiled: He has just attacked: a camo net does not hide him until the command is over (SAS-EQ-12).
         scuba: His scuba token is on the board: he is in the water or under a bridge (SAS-EQ-14).
+        aboard: Id of the operator vehicle he sits in (his token is on its sheet, not on a square: ``loc`` is
+            ``None``; SAS-OVEH-1, SAS-SETUP-8).
+        seat: His seat on that vehicle's sheet ("driver", "front_gunner", ...).
+        kind: A support unit's type ("resistance", "sas_support"); empty for an operator, whose board is his id.
+        support: A support unit: an extra player unit with a limited action card, 3 HP (SAS-SUP-1..4).
+        disguised: Nancy wears her civilian disguise: her board shows its disguise side (SAS-NANCY-1/2).
+        talks: Talk tokens left (SAS-NANCY-6).
+        talking: The Axis unit she is talking to (SAS-NANCY-6/7).
+        talk_facing: That unit's facing before it turned to her, its default facing for a shout (SAS-NANCY-7).
+        strangling: The Axis unit she holds in the garrote (SAS-NANCY-9).
     """
 
     id: str
@@ -61,19 +72,39 @@ class OperatorState:
     mark_weapon: str | None = None
     unveiled: bool = False
     scuba: bool = False
+    aboard: str | None = None
+    seat: str | None = None
+    kind: str = ""
+    support: bool = False
+    disguised: bool = False
+    talks: int = 0
+    talking: str | None = None
+    talk_facing: str = ""
+    strangling: str | None = None
+
+    @property
+    def board_id(self) -> str:
+        """The id of his board in the data tables (a support unit's type, SAS-SUP-1)."""
+        return self.kind or self.id
 
     def ammo_left(self, weapon: str) -> int | None:
         """Ammunition left for ``weapon``; ``None`` when it never runs out."""
         return dict(self.ammo).get(weapon)
 
     def item_count(self, item: str) -> int:
-        """How many ``item`` tokens the operator holds."""
-        return dict(self.items).get(item, 0)
+        """How many ``item`` tokens the operator can use: none while his board shows its disguise side, which
+        hides the equipment of the normal side (SAS-NANCY-5)."""
+        return 0 if self.disguised else dict(self.items).get(item, 0)
 
     @property
     def on_map(self) -> bool:
-        """Alive and on the board."""
+        """Alive and on the board (in a square: not aboard a vehicle)."""
         return self.status == "active" and self.loc is not None
+
+    @property
+    def in_play(self) -> bool:
+        """Alive and taking part: in a square or aboard an operator vehicle (SAS-OVEH-1)."""
+        return self.status == "active" and (self.loc is not None or self.aboard is not None)
 
 
 @dataclass(frozen=True)
@@ -122,20 +153,97 @@ class UnitState:
     @property
     def is_vehicle(self) -> bool:
         """A multi-square vehicle token (SAS-AVEH)."""
-        return unit_pose(self.kind, self.loc, self.facing) is not None
+        return is_vehicle_kind(self.kind)
+
+    def distance(self, loc: Cell) -> int:
+        """Squares from the unit to ``loc`` (Chebyshev, OQ-3), from its nearest square: a vehicle's range counts
+        from the first square in front of (or behind) its token (SAS-AVEH-8)."""
+        return min(max(abs(x - loc[0]), abs(y - loc[1])) for x, y in self.cells)
+
+
+@dataclass(frozen=True)
+class OperatorVehicleState:
+    """An operator vehicle: Willys, support Willys, truck or rowing boat (SAS-OVEH-1, SAS-SUP-5).
+
+    Attributes:
+        id: Stable id ("willys").
+        kind: Its type in ``data/operator_vehicles.json``.
+        anchor: Front-left square of the token as seen from the driver's seat (D-AVEH-1).
+        facing: Orthogonal facing of its front.
+        damage: Damage markers (HP lost; SAS-OVEH-10).
+        ap: Actions left this Operator phase (2 per turn, OQ-43; SAS-OVEH-2).
+        entered: It has entered the map: before that it waits at its entry position with its crew on its sheet
+            (SAS-SETUP-8, SAS-OVEH-11).
+        mark: Axis unit its gunners have marked (SAS-OVEH-5, SAS-MARK-1).
+        mark_weapon: The gun the marked attack will use.
+    """
+
+    id: str
+    kind: str
+    anchor: Cell
+    facing: str
+    damage: int = 0
+    ap: int = 0
+    entered: bool = True
+    mark: str | None = None
+    mark_weapon: str | None = None
+
+    @property
+    def pose(self) -> Pose:
+        """The token's pose: anchor, facing and size (sizes from the data, D-OVEH-1)."""
+        stats = tables().operator_vehicles
+        size = next(((v.width, v.length) for v in stats.vehicles if v.id == self.kind), (1, 1))
+        return Pose(self.anchor, self.facing, size[0], size[1])
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every square under the token."""
+        return self.pose.cells()
 
 
 @dataclass(frozen=True)
 class ObjectState:
-    """An object on the board or carried: corpse, fuel barrel, placed Lewes bomb, landmine, trap (SAS-OBJ, SAS-EQ).
+    """An object on the board or carried: corpse, fuel barrel, placed Lewes or rat bomb, landmine, trap (SAS-OBJ,
+    SAS-EQ, SAS-EQ-17), a flamethrower's fire marker (SAS-HD-3).
 
     A trap that has killed is ``trap_used`` until an operator picks it up (SAS-EQ-4).
     """
 
     id: str
-    kind: Literal["corpse", "fuel_barrel", "lewes_bomb", "landmine", "trap", "trap_used"]
+    kind: Literal["corpse", "fuel_barrel", "lewes_bomb", "rat_bomb", "landmine", "trap", "trap_used", "fire"]
     loc: Cell | None
     fuse: int = 0  # Lewes bombs: Event phases left before the bomb card comes up (SAS-DECK-4, OQ-25)
+
+
+@dataclass(frozen=True)
+class TyphoonState:
+    """The Hawker Typhoon, the air support the mission may allow (SAS-SUP-6..14, docs/sas-decisions.md D-AIR-1..12).
+
+    Attributes:
+        status: "ready" (off the board, may be called), "called" (its card is in the event deck), "arriving" (its
+            card has reached the top: the attack-run path is chosen at the start of the Operator phase),
+            "flying" (on its attack run) or "down" (shot down: gone for the mission).
+        edge: The map edge it enters by ("N", "E", "S", "W").
+        card: While "called": the Typhoon card's position from the top of the event deck (SAS-SUP-7, SAS-DECK-5).
+        path: While "flying": the map tiles of its attack run, by index, in flight order (SAS-SUP-8).
+        step: Index in ``path`` of the tile it is over; -1 while it waits off the map at its edge.
+        ap: Action points left in turn ``turn`` (2 a turn, both spent, SAS-SUP-9).
+        turn: The turn in which ``ap`` was last spent.
+        rockets: Rockets left on its sheet (2 a run, SAS-SUP-10).
+        damage: HP lost (SAS-SUP-14).
+        left_by: The edge it last left the map by: the reference edge for another run (SAS-SUP-10).
+    """
+
+    status: Literal["ready", "called", "arriving", "flying", "down"] = "ready"
+    edge: str = ""
+    card: int = 0
+    path: tuple[int, ...] = ()
+    step: int = -1
+    ap: int = 0
+    turn: int = 0
+    rockets: int = 0
+    damage: int = 0
+    left_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -149,6 +257,8 @@ class Activation:
         pending: Units alerted by the previous action: they react after this one if he is still visible
             to them (SAS-REACT-3).
         spent: Weapons used once this activation that allow only one use per activation (SAS-EQ-16).
+        garrote: Garrote rolls already failed this activation: each lowers the next target by 1 (SAS-NANCY-9,
+            OQ-49).
     """
 
     operator: str
@@ -156,6 +266,7 @@ class Activation:
     aimed: tuple[str, ...] = ()
     pending: tuple[str, ...] = ()
     spent: tuple[str, ...] = ()
+    garrote: int = 0
 
 
 @dataclass(frozen=True)
@@ -271,6 +382,8 @@ class SasState:
     over: bool = False
     ended_by: str = ""
     hunter: HunterState | None = None  # Jäger mode (SAS-JGR)
+    op_vehicles: tuple[OperatorVehicleState, ...] = ()
+    typhoon: TyphoonState = TyphoonState()  # air support (SAS-SUP-6..14)
 
     # --- lookups ------------------------------------------------------------------------------------
     def op(self, op_id: str) -> OperatorState:
@@ -304,6 +417,23 @@ class SasState:
                 return op
         return None
 
+    def op_vehicle(self, vehicle_id: str) -> OperatorVehicleState | None:
+        """The operator vehicle ``vehicle_id``, if it still exists."""
+        return next((v for v in self.op_vehicles if v.id == vehicle_id), None)
+
+    def op_vehicle_at(self, loc: Cell) -> OperatorVehicleState | None:
+        """The operator vehicle whose token covers ``loc``, if any (SAS-OVEH-1)."""
+        return next((v for v in self.op_vehicles if loc in v.cells), None)
+
+    def crew(self, vehicle_id: str) -> tuple[OperatorState, ...]:
+        """The operators aboard vehicle ``vehicle_id`` (SAS-OVEH-1)."""
+        return tuple(o for o in self.operators if o.status == "active" and o.aboard == vehicle_id)
+
+    def with_op_vehicle(self, vehicle_id: str, **changes: Any) -> SasState:
+        """A copy with operator vehicle ``vehicle_id`` changed."""
+        vehicles = tuple(replace(v, **changes) if v.id == vehicle_id else v for v in self.op_vehicles)
+        return replace(self, op_vehicles=vehicles)
+
     def objects_at(self, loc: Cell) -> tuple[ObjectState, ...]:
         """Objects lying in ``loc``."""
         return tuple(o for o in self.objects if o.loc == loc)
@@ -316,8 +446,12 @@ class SasState:
         return None
 
     def active_ops(self) -> tuple[OperatorState, ...]:
-        """Operators alive and on the map."""
+        """Operators and support units alive and on the map (the Axis treat both alike, SAS-SUP-2)."""
         return tuple(o for o in self.operators if o.on_map)
+
+    def team_ops(self) -> tuple[OperatorState, ...]:
+        """Operators alive and on the map, support units left out (SAS-SUP-4, SAS-ALARM-4)."""
+        return tuple(o for o in self.operators if o.on_map and not o.support)
 
     def map_units(self) -> tuple[UnitState, ...]:
         """Axis units on the map (not waiting on a spawn tile)."""

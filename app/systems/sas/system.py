@@ -19,7 +19,7 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView
-from app.systems.sas import jager, rabbit, turn
+from app.systems.sas import air, jager, ovehicle_actions, rabbit, turn
 from app.systems.sas.actions import perform
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
@@ -27,9 +27,11 @@ from app.systems.sas.hunter_bot import HunterBot
 from app.systems.sas.legal import acting_side, legal
 from app.systems.sas.luck import LuckyRoll
 from app.systems.sas.messages import (
+    AIR_COMMANDS,
     COMMANDS,
     HUNTER_COMMANDS,
     OPERATOR_ACTIONS,
+    VEHICLE_ACTIONS,
     ActivateOperator,
     EndActivation,
     EndPhase,
@@ -39,6 +41,7 @@ from app.systems.sas.messages import (
     UseRabbitsFoot,
 )
 from app.systems.sas.mission import SasMission, SasRuntime
+from app.systems.sas.operator import sharing
 from app.systems.sas.setup import build_runtime, initial_state
 from app.systems.sas.state import Activation, SasState
 from app.systems.sas.viewing import build_view
@@ -119,7 +122,7 @@ class SasSystem:
         hunter's victory (SAS-JGR-15)."""
         if not state.over:
             return None
-        out = sum(1 for o in state.operators if o.status == "exfiltrated")
+        out = sum(1 for o in state.operators if o.status == "exfiltrated" and not o.support)
         for level in sorted(state.rt.mission.victory, key=lambda v: v.level != "major"):
             if set(level.objectives) <= turn.achieved(state) and out >= level.exfiltrated:
                 name = t("Major victory") if level.level == "major" else t("Minor victory")
@@ -168,7 +171,10 @@ def _json(value: Any) -> Any:
 
 def _dispatch(ctx: Ctx, command: Command) -> None:
     state = ctx.state
-    if isinstance(command, RunAxisStep):
+    air.check_first(state, command)  # the Typhoon flies before the operators act (SAS-SUP-8/9)
+    if isinstance(command, AIR_COMMANDS):
+        air.perform(ctx, command)
+    elif isinstance(command, RunAxisStep):
         turn.axis_step(ctx)
     elif isinstance(command, ActivateOperator):
         op = state.op(command.operator)
@@ -180,6 +186,8 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     elif isinstance(command, EndActivation):
         if state.activation is None:
             raise IllegalCommandError(t("No operator is being activated."), "SAS-OP-1")
+        if sharing(state, state.op(state.activation.operator)):
+            raise IllegalCommandError(t("She must end her move in an empty square."), "SAS-NANCY-3")
         ctx.state = replace(state, activation=None)
         ctx.emit("activation_ended", t("The activation ends."), "SAS-OP-2")
     elif isinstance(command, EndPhase):
@@ -192,6 +200,8 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     elif isinstance(command, HUNTER_COMMANDS):  # Jäger mode (SAS-JGR-2..14)
         jager.perform(ctx, command)
         turn.settle(ctx)
+    elif isinstance(command, VEHICLE_ACTIONS):
+        ovehicle_actions.perform(ctx, command)  # SAS-OVEH-2..9
     elif isinstance(command, (UseRabbitsFoot, KeepRoll)):
         raise IllegalCommandError(t("No roll is waiting for the rabbit's foot."), "SAS-EQ-11")
     else:

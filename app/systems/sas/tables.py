@@ -25,8 +25,26 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
+Advance = Literal["best", "first", "sentry_point", "blast_range"]
+
+
+class UnitBlast(_Strict):
+    """An Axis infantry unit's blast weapon: mortar (SAS-UNIT-7) or Panzerfaust / grenade (SAS-KS-1)."""
+
+    rolls: int = Field(ge=1, description="Attack rolls when an operator is under the template (SAS-BLAST-2).")
+    target: int = Field(ge=1, le=7)
+    scatter: Literal["small", "large"] = Field(description="Scatter roll (SAS-BLAST-3/4).")
+    long: int | None = Field(None, ge=1, description="Range; none: anywhere on the map, no LOS (mortar).")
+    clear: int = Field(ge=0, description="It never targets an operator this close to an Axis unit (7 / 4 squares).")
+    clear_self: bool = Field(description="The firer itself counts for 'clear' (mortar: yes; Panzerfaust: others).")
+    building: int = Field(0, le=0, description="Modifier against an operator inside a building (mortar: -3).")
+    mode: str = Field("", description="Token side it fires from (mortar: 'attack', set up on a sentry point).")
+    then: str | None = Field(None, description="Single use: the unit it becomes after firing (SMG infantry).")
+    proposed: bool = Field(False, description="Rolls and target are a proposal, not in the text (OQ-54).")
+
+
 class UnitStats(_Strict):
-    """One row of the Axis unit stat table (SAS-UNIT, §19.1)."""
+    """One row of the Axis unit stat table (SAS-UNIT, §19.1) and the special rules a unit type follows."""
 
     id: str
     name_en: str
@@ -38,6 +56,30 @@ class UnitStats(_Strict):
     dice: int = Field(ge=0)
     target: int = Field(ge=1, le=7)
     knife_target: bool = False
+    advance: Advance = Field(
+        "best",
+        description="best: to a best attack position (SAS-ADV-4); first: stops at the first valid attack position "
+        "(HMG team, sniper); sentry_point: to the nearest outdoor sentry point (mortar); blast_range: stops once an "
+        "exposed operator is within its blast range (Panzerfaust / grenade infantry).",
+    )
+    reactions: int = Field(1, ge=0, description="Reaction attacks it makes (0: never reacts, SAS-REACT-7).")
+    react_as: str | None = Field(None, description="Stat row its reaction attacks use (mortar team: SMG).")
+    blast: UnitBlast | None = None
+    hit_becomes: str | None = Field(None, description="One operator success replaces it by this unit (mortar).")
+    casualty_at: int | None = Field(None, ge=1, description="HP left at which its token shows the casualty side.")
+    through_wall: bool = Field(False, description="Fires through one wall at exposed operators inside (SAS-AATK-7).")
+    flame: bool = Field(
+        False, description="A flamethrower: no soft cover, fire markers in rooms, rooms without LOS (SAS-HD-2/3/4)."
+    )
+    melee: bool = Field(False, description="Attacks only an adjacent operator, never across a wall or window (dog).")
+    free_climb: bool = Field(False, description="Crossing a hedge or window costs no extra MP (dog, SAS-HD-7).")
+    smell: int = Field(0, ge=0, description="Smells operators moving this close and turns to them (dog: 2).")
+    bark: bool = Field(False, description="Barks (shouts) whenever it sees an operator not yet exposed (dog).")
+    armoured: bool = Field(False, description="Only blast weapons damage it (AA gun, SAS-SUP-15).")
+    air_only: bool = Field(
+        False, description="Its attack is only against air units and it has no ground LOS (AA gun, SAS-SUP-15)."
+    )
+    proposed: bool = Field(False, description="Attack dice or target are a proposal, not in the text (OQ-31).")
     source: str = ""
 
 
@@ -47,7 +89,7 @@ class WeaponStats(_Strict):
     id: str
     name_en: str
     name_zh: str
-    kind: Literal["gun", "knife"]
+    kind: Literal["gun", "knife", "garrote"]
     target: int = Field(ge=1, le=7)
     short: int = Field(ge=0)
     long: int = Field(ge=1)
@@ -81,7 +123,8 @@ class ItemStats(_Strict):
 
 
 class OperatorBoard(_Strict):
-    """One operator board (SAS-BRD-11): HP, recovery point, equipment and items."""
+    """One operator board (SAS-BRD-11): HP, recovery point, equipment and items; or a support unit's card
+    (SAS-SUP-1: 3 HP, weapons, no items)."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name_en: str
@@ -90,6 +133,11 @@ class OperatorBoard(_Strict):
     recovery: int = Field(ge=1)
     weapons: tuple[str, ...]
     items: dict[str, int]
+    disguise: bool = Field(False, description="The board has a civilian-disguise side (Nancy, SAS-NANCY-1).")
+    disguise_weapons: tuple[str, ...] = Field(
+        (), description="Weapons of the disguise side (the garrote, SAS-NANCY-9)."
+    )
+    talk_tokens: int = Field(0, ge=0, description="Talk tokens (Nancy: 3, SAS-NANCY-6).")
     source: str = ""
 
 
@@ -102,13 +150,14 @@ class OperatorTable(_Strict):
     weapons: tuple[WeaponStats, ...]
     items: tuple[ItemStats, ...]
     operators: tuple[OperatorBoard, ...]
+    support_units: tuple[OperatorBoard, ...] = Field((), description="Support unit types (SAS-SUP-1/3).")
 
     @model_validator(mode="after")
     def _references(self) -> Self:
         weapons = {w.id for w in self.weapons}
         items = {i.id for i in self.items}
-        for op in self.operators:
-            if unknown := [w for w in op.weapons if w not in weapons]:
+        for op in (*self.operators, *self.support_units):
+            if unknown := [w for w in (*op.weapons, *op.disguise_weapons) if w not in weapons]:
                 raise ValueError(f"operator {op.id}: unknown weapons {unknown}")
             if unknown := [i for i in op.items if i not in items]:
                 raise ValueError(f"operator {op.id}: unknown items {unknown}")
@@ -126,6 +175,15 @@ class UnitTable(_Strict):
     note: str = ""
     units: tuple[UnitStats, ...]
 
+    @model_validator(mode="after")
+    def _references(self) -> Self:
+        ids = {u.id for u in self.units}
+        for unit in self.units:
+            named = [unit.react_as, unit.hit_becomes, unit.blast.then if unit.blast else None]
+            if unknown := [n for n in named if n is not None and n not in ids]:
+                raise ValueError(f"unit {unit.id}: unknown unit types {unknown}")
+        return self
+
 
 class ActionCost(_Strict):
     """One row of the action table (SAS-ACT-1) with its availability (SAS-ACT-2)."""
@@ -137,6 +195,8 @@ class ActionCost(_Strict):
     crouched: bool
     carrying: bool
     scuba: bool = Field(False, description="Allowed in scuba mode (SAS-EQ-15).")
+    disguised: bool = Field(False, description="Allowed to Nancy in her disguise, unexposed (SAS-NANCY-3).")
+    support: bool = Field(False, description="On the support-unit action card (SAS-ACT-2, SAS-SUP-1).")
 
 
 class ActionTable(_Strict):
@@ -187,6 +247,7 @@ class SquareEffect(_Strict):
     camo: bool = Field(False, description="A standing operator with a camo net is not visible here (SAS-EQ-12).")
     swim: bool = Field(False, description="Water: a scuba operator moves here (SAS-TER-2, SAS-EQ-14).")
     over_water: bool = Field(False, description="Bridge: a scuba operator passes under it (SAS-TER-15).")
+    no_disguise: bool = Field(False, description="Nancy in her disguise may not enter (forest, SAS-NANCY-3).")
     rule: str
 
 
@@ -244,14 +305,29 @@ class BattleHalf(_Strict):
     colour: Colour
     rotation: Rotation | None = None
     count: int = Field(0, ge=0, le=8)
+    units: tuple[str, ...] = Field(
+        (),
+        max_length=8,
+        description="The units shown, in placement order (unit types of data/units.json: 'smg', 'mortar', "
+        "'hmg_team', 'sniper'...); empty: 'count' SMG infantry (SAS-EVTB-2, SAS-UNIT-5, SAS-KS-1/2).",
+    )
 
     @model_validator(mode="after")
     def _fields(self) -> Self:
-        if self.type == "spawn" and self.count < 1:
+        if self.units and self.count not in (0, len(self.units)):
+            raise ValueError("a spawn half lists its units or gives a count, not both")
+        if unknown := [u for u in self.units if u not in _unit_ids()]:
+            raise ValueError(f"unknown unit types {unknown}")
+        if self.type == "spawn" and self.count < 1 and not self.units:
             raise ValueError("a spawn half needs a count >= 1")
         if self.type == "sentry_sweep" and self.rotation is None:
             raise ValueError("a sentry sweep needs a rotation (cw or ccw)")
         return self
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The unit types a spawn places, in order (SAS-EVTB-2)."""
+        return self.units or ("smg",) * self.count
 
 
 class EventCard(_Strict):
@@ -261,8 +337,14 @@ class EventCard(_Strict):
     special: bool = Field(False, description="A special event card, placed by the event window (SAS-DECK-1..3).")
     name_en: str = Field("", description="A special card's title.")
     name_zh: str = ""
-    stealth: StealthHalf
-    battle: BattleHalf
+    stealth: StealthHalf | None = Field(None, description="Left half; a special card may have none (SAS-AVEH-17).")
+    battle: BattleHalf | None = Field(None, description="Right half; a special card may have none.")
+
+    @model_validator(mode="after")
+    def _halves(self) -> Self:
+        if not self.special and (self.stealth is None or self.battle is None):
+            raise ValueError("a regular event card has a stealth half and a battle half")
+        return self
 
 
 class DeckTable(_Strict):
@@ -309,6 +391,8 @@ class VehicleStats(_Strict):
     id: str
     name_en: str
     name_zh: str
+    abbr_en: str = Field("", description="Short name printed on the token (English).")
+    abbr_zh: str = Field("", description="Short name printed on the token (Simplified Chinese).")
     set: str
     hp: int = Field(ge=1)
     move: int = Field(ge=0)
@@ -342,6 +426,100 @@ class VehicleTable(_Strict):
         return getattr(self.terrain, what).get(terrain_id, "blocked")  # type: ignore[no-any-return]
 
 
+SeatRole = Literal["driver", "gunner", "passenger"]
+GunArc = Literal["front", "rear", "all"]
+
+
+class Seat(_Strict):
+    """A seat on an operator vehicle's sheet (SAS-OVEH-1..6, OQ-46)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    role: SeatRole
+    arcs: tuple[GunArc, ...] = Field((), description="Gunner seats: the arcs it fires into (SAS-OVEH-5, SAS-OVEH-13).")
+    fixed: bool = Field(False, description="Held by the vehicle's own crew, who never leave it (SAS-SUP-5).")
+
+
+class OperatorVehicleGun(WeaponStats):
+    """An operator vehicle's weapon (the Willys' twin Vickers K, SAS-OVEH-5/7/8): a gun like an operator's."""
+
+    building: int | None = Field(None, description="Modifier against units inside buildings (SAS-OVEH-8); None: no.")
+    proposed: bool = False
+
+
+class OperatorVehicleStats(_Strict):
+    """One operator vehicle type (SAS-OVEH-1, -11..13, SAS-SUP-5)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name_en: str
+    name_zh: str
+    hp: int = Field(ge=1)
+    repair: int = Field(ge=1, description="The HP box with the repair symbol: Repair never goes above it (SAS-OVEH-9).")
+    width: int = Field(ge=1)
+    length: int = Field(ge=1)
+    turn_mp: int = Field(1, ge=1, description="MP a turn costs (the truck: 2, SAS-OVEH-12).")
+    foot_down: int = Field(0, ge=0, description="Squares of Foot down! (Willys 5, SAS-OVEH-4); 0: not allowed.")
+    noise: int = Field(0, ge=0, description="Noise range of its engine (SAS-OVEH-10, SAS-NOISE-7); boat 0.")
+    meter: bool = Field(False, description="On the map in the Stealth End phase it advances the meter (SAS-END-1).")
+    alarm_exposes: bool = Field(False, description="When the alarm sounds everyone aboard is exposed (SAS-OVEH-10).")
+    can_mark: bool = Field(True, description="Its gunners may Mark (not the support Willys, SAS-SUP-5).")
+    always_exposed: bool = Field(False, description="Always counts as exposed (support Willys, SAS-SUP-5).")
+    blocks_los: bool = Field(True, description="Its token blocks LOS (not the rowing boat, SAS-OVEH-13).")
+    low: bool = Field(False, description="Low cover blocks LOS to and from it (rowing boat, SAS-OVEH-13).")
+    weapon: str | None = Field(None, description="Its gun; None: a gunner fires his own gun (rowing boat).")
+    arcs: tuple[Arc, ...] = Field((), description="Its LOS arcs like an Axis vehicle's (SAS-OVEH-5, SAS-AVEH-7).")
+    terrain: VehicleTerrain | None = Field(None, description="Overrides of the default vehicle terrain table.")
+    seats: tuple[Seat, ...]
+    proposed: bool = False
+    source: str = ""
+
+    def seat(self, seat_id: str) -> Seat | None:
+        """The seat ``seat_id``."""
+        return next((s for s in self.seats if s.id == seat_id), None)
+
+    def as_vehicle(self) -> VehicleStats:
+        """The movement view of this vehicle, as an Axis vehicle type (SAS-OVEH-3: it moves like one)."""
+        return VehicleStats(
+            id=self.id,
+            name_en=self.name_en,
+            name_zh=self.name_zh,
+            set="sas",
+            hp=self.hp,
+            move=4,
+            armoured=False,
+            width=self.width,
+            length=self.length,
+            arcs=tuple(a for a in self.arcs),
+            turn_mp=self.turn_mp,
+            terrain=self.terrain,
+        )
+
+
+class OperatorVehicleTable(_Strict):
+    """The operator vehicles data file."""
+
+    format: Literal["adjutant-sas-operator-vehicles"]
+    schema_version: Literal[1]
+    note: str = ""
+    ap_per_turn: int = Field(ge=1)
+    actions: dict[Literal["move", "foot_down", "attack", "mark", "deploy", "repair"], int] = Field(
+        description="AP of each vehicle action (SAS-OVEH-3..9); Move & Attack / Mark costs as much as the attack."
+    )
+    move_mp: int = Field(ge=1)
+    foot_down_terrain: tuple[str, ...]
+    weapons: tuple[OperatorVehicleGun, ...]
+    vehicles: tuple[OperatorVehicleStats, ...]
+
+    @model_validator(mode="after")
+    def _references(self) -> Self:
+        guns = {w.id for w in self.weapons}
+        for vehicle in self.vehicles:
+            if vehicle.weapon is not None and vehicle.weapon not in guns:
+                raise ValueError(f"operator vehicle {vehicle.id}: unknown weapon {vehicle.weapon}")
+            if vehicle.repair > vehicle.hp or len({s.id for s in vehicle.seats}) != len(vehicle.seats):
+                raise ValueError(f"operator vehicle {vehicle.id}: repair box above its HP, or a seat listed twice")
+        return self
+
+
 class Tables(_Strict):
     """Every SAS table, validated."""
 
@@ -349,12 +527,21 @@ class Tables(_Strict):
     weapons: dict[str, WeaponStats]
     items: dict[str, ItemStats]
     operators: dict[str, OperatorBoard]
+    support: dict[str, OperatorBoard]
     actions: dict[str, ActionCost]
     ap_per_activation: int
     terrain: TerrainTable
     decks: dict[str, tuple[EventCard, ...]]
     blasts: BlastTable
     vehicles: VehicleTable
+    operator_vehicles: OperatorVehicleTable
+
+    def board(self, board_id: str) -> OperatorBoard:
+        """An operator's board or a support unit's card (SAS-BRD-11, SAS-SUP-1); KeyError if unknown."""
+        found = self.operators.get(board_id) or self.support.get(board_id)
+        if found is None:
+            raise KeyError(board_id)
+        return found
 
     def vehicle(self, kind: str) -> VehicleStats | None:
         """The vehicle type ``kind``; ``None`` for infantry kinds."""
@@ -362,6 +549,13 @@ class Tables(_Strict):
             if v.id == kind:
                 return v
         return None
+
+
+@lru_cache(maxsize=1)
+def _unit_ids() -> frozenset[str]:
+    data = _read("units.json")
+    assert isinstance(data, dict)
+    return frozenset(u["id"] for u in data["units"])
 
 
 def _read(name: str) -> object:
@@ -379,12 +573,14 @@ def tables() -> Tables:
         weapons={w.id: w for w in ops.weapons},
         items={i.id: i for i in ops.items},
         operators={o.id: o for o in ops.operators},
+        support={o.id: o for o in ops.support_units},
         actions={a.id: a for a in actions.actions},
         ap_per_activation=actions.ap_per_activation,
         terrain=TerrainTable.model_validate(_read("terrain.json")),
         decks=DeckTable.model_validate(_read("decks.json")).decks,
         blasts=BlastTable.model_validate(_read("blasts.json")),
         vehicles=VehicleTable.model_validate(_read("vehicles.json")),
+        operator_vehicles=OperatorVehicleTable.model_validate(_read("operator_vehicles.json")),
     )
 
 
@@ -475,3 +671,52 @@ class HunterDeckTable(_Strict):
 def hunter_decks() -> dict[str, tuple[HunterCard, ...]]:
     """The Jäger hunter decks of ``data/jager.json`` (SAS-JGR-2), validated and cached."""
     return HunterDeckTable.model_validate(_read("jager.json")).decks
+
+
+class AirBlast(_Strict):
+    """The Typhoon's rocket: a blast like a blind grenade (SAS-SUP-10, SAS-BLAST-2/3)."""
+
+    rolls: int = Field(ge=1)
+    target: int = Field(ge=1, le=7)
+    scatter: Literal["small", "large"]
+
+
+class AirGun(_Strict):
+    """The Typhoon's HMG: several dice sweeping like the Willys guns (SAS-SUP-10, SAS-OVEH-7, SAS-EQ-2)."""
+
+    dice: int = Field(ge=1)
+    target: int = Field(ge=1, le=7)
+    sweep: bool = True
+
+
+class TyphoonStats(_Strict):
+    """The Hawker Typhoon's sheet (SAS-SUP-9/10/14; values lost with the sheet are proposals, OQ-48)."""
+
+    name_en: str
+    name_zh: str
+    hp: int = Field(ge=1)
+    ap: int = Field(ge=1)
+    rockets: int = Field(ge=0)
+    rocket: AirBlast
+    hmg: AirGun
+    ground_fire: int = Field(le=0, description="Modifier of every attack from the ground at it (SAS-SUP-11).")
+    card_positions: dict[Literal["same", "side", "opposite"], int] = Field(
+        description="Typhoon card position from the top of the event deck by entry edge (SAS-SUP-7, SAS-DECK-5)."
+    )
+    proposed: bool = False
+    source: str = ""
+
+
+class AirTable(_Strict):
+    """The air support data file."""
+
+    format: Literal["adjutant-sas-air"]
+    schema_version: Literal[1]
+    note: str = ""
+    typhoon: TyphoonStats
+
+
+@lru_cache(maxsize=1)
+def air_table() -> AirTable:
+    """The Typhoon's sheet, validated (cached)."""
+    return AirTable.model_validate(_read("air.json"))

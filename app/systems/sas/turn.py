@@ -10,7 +10,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, jager, jager_markers, marks
+from app.systems.sas import (
+    alerts,
+    antiair,
+    disguise,
+    jager,
+    jager_markers,
+    marks,
+    ovehicle,
+    ovehicle_actions,
+    squads,
+    vehicle_roles,
+)
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
@@ -33,11 +44,11 @@ def has_work(state: SasState) -> bool:
     if jager.has_work(state):
         return True
     if phase == "advance":
-        return bool(advancers(state))
+        return bool(vehicle_roles.advance_vehicles(state) or advancers(state))
     if phase == "patrol":
-        return bool(patrollers(state))
+        return bool(vehicle_roles.patrol_vehicles(state) or patrollers(state))
     if phase == "attack":
-        return bool(attackers(state))
+        return bool(attackers(state)) or bool(squads.burn_pending(state)) or bool(antiair.attackers(state))
     return phase in ("event", "end") and "phase" not in state.done
 
 
@@ -47,13 +58,15 @@ def axis_step(ctx: Ctx) -> None:
     if phase in ("advance", "patrol"):
         marks.fire(ctx)  # SAS-MARK-3: at any moment of these phases (D-MARK-1)
     phase = ctx.state.phase
-    if phase == "advance":
-        if not jager.advance_step(ctx):  # stalkers walk to their waypoints first (SAS-JGR-7, D-JGR-5)
+    if phase == "advance":  # stalkers, then vehicles, then infantry (SAS-JGR-7, D-JGR-5, SAS-AVEH-1/9, SAS-ADVB-5)
+        if not jager.advance_step(ctx) and not vehicle_roles.advance_vehicle_step(ctx):
             advance_step(ctx)
-    elif phase == "patrol":
-        patrol_step(ctx)
+    elif phase == "patrol":  # black marker: patrol vehicles first (SAS-PAT-1, SAS-AVEH-14)
+        if not vehicle_roles.patrol_vehicle_step(ctx):
+            patrol_step(ctx)
     elif phase == "attack":
-        attack_step(ctx)
+        if not squads.burn_step(ctx) and not attack_step(ctx):  # fire markers burn first (SAS-HD-3, D-HD-3)
+            antiair.attack_step(ctx)  # after every attack on an operator: fire at the Typhoon (SAS-SUP-12/15)
     elif phase == "event":
         if not jager.event_step(ctx):  # a face-down hunter card waits for the hunter (SAS-JGR-5)
             draw(ctx)
@@ -80,6 +93,7 @@ def next_phase(ctx: Ctx) -> None:
     if nxt == "operator":
         ops = tuple(replace(o, activated=False) for o in ctx.state.operators)
         ctx.state = replace(ctx.state, operators=ops, reacted=frozenset())
+        ovehicle_actions.new_turn(ctx)  # the vehicles' 2 actions, before any operator (SAS-OVEH-2)
     title = t("Turn {n}: {phase} ({section}).", n=turn, phase=PHASE_NAMES[nxt], section=ctx.state.section)
     ctx.emit("phase_started", title, "SAS-TURN-2")
 
@@ -101,7 +115,8 @@ def check_over(ctx: Ctx) -> bool:
         return True
     limit = state.rt.mission.turn_limit
     reason = ""
-    if not state.active_ops():
+    if not state.team_ops() and not any(not o.support for o in ovehicle.aboard_anywhere(state)):
+        # support units do not keep a mission going (SAS-SUP-4); operators aboard a vehicle do (SAS-OVEH-1)
         reason = "no operator is left on the map"
     elif limit is not None and state.turn > limit:
         reason = "the last turn of the mission is over"
@@ -113,7 +128,7 @@ def check_over(ctx: Ctx) -> bool:
 
 
 def end_phase(ctx: Ctx) -> None:
-    """The End phase of either section (SAS-END-1..7)."""
+    """The End phase of either section (SAS-END-1..7; Nancy's suspicion check first, SAS-NANCY-4)."""
     if ctx.state.section == "stealth":
         _stealth_end(ctx)
     else:
@@ -131,13 +146,18 @@ def end_phase(ctx: Ctx) -> None:
 def _stealth_end(ctx: Ctx) -> None:
     state = ctx.state
     any_alert = any(u.alert for u in state.map_units())
-    any_exposed = any(o.exposed for o in state.active_ops())
-    if any_alert or any_exposed:
-        alerts.advance_meter(ctx, "SAS-END-1")  # at most +1 (SAS-END-2)
-        if ctx.state.section == "battle":
+    crews = ovehicle.aboard_anywhere(state)
+    any_exposed = any(o.exposed for o in (*state.active_ops(), *crews))
+    willys = [v for v in state.op_vehicles if v.entered and ovehicle.stats(state.rt, v.kind).meter]
+    suspected = disguise.suspicion(ctx)  # step 1, before the others and instead of them (SAS-NANCY-4, OQ-22)
+    if any_alert or any_exposed or suspected or willys:  # a Willys on the map counts too (SAS-OVEH-10, SAS-SUP-5)
+        if not suspected:
+            rule = "SAS-OVEH-10" if willys and not (any_alert or any_exposed) else "SAS-END-1"
+            alerts.advance_meter(ctx, rule)  # at most +1 (SAS-END-2)
+        if ctx.state.section == "battle" and (any_alert or any_exposed or suspected):  # a Willys' alarm: its crew
             _end_alarm_exposure(ctx)
     if ctx.state.section == "stealth" and any_exposed and not any_alert:
-        for op in ctx.state.active_ops():
+        for op in (*ctx.state.active_ops(), *ovehicle.aboard_anywhere(ctx.state)):
             ctx.state = ctx.state.with_op(op.id, exposed=False)
         ctx.emit(
             "unexposed",
@@ -173,10 +193,10 @@ def _cleanup(ctx: Ctx) -> None:
     if ctx.state.templates:
         ctx.state = replace(ctx.state, templates=())
         ctx.emit("templates_removed", t("Blast templates are removed."), "SAS-END-1")
-    smoker = ctx.state.cigarette
-    if smoker is not None and smoker.startswith("unit:"):
-        unit_id = smoker[5:]
-        ctx.state = replace(ctx.state, cigarette=None).with_unit(unit_id, cigarette=False)
+    smokers = [u.id for u in ctx.state.units if u.cigarette]  # the event's marker and cigarette boxes' (SAS-EQ-20)
+    if smokers:
+        held = ctx.state.cigarette if ctx.state.cigarette and ctx.state.cigarette.startswith("op:") else None
+        ctx.state = replace(ctx.state, cigarette=held).map_units_where(lambda u: u.id in smokers, cigarette=False)
         ctx.emit("cigarette_out", t("The cigarette marker is removed."), "SAS-END-1")
         alerts.detect(ctx)
 

@@ -155,6 +155,11 @@ def unit_cells(kind: str, loc: Cell, facing: str) -> tuple[Cell, ...]:
     return _cells(loc, facing, size[0], size[1])
 
 
+def is_vehicle_kind(kind: str) -> bool:
+    """Whether Axis units of type ``kind`` are multi-square vehicle tokens (SAS-AVEH)."""
+    return kind in _sizes()
+
+
 @lru_cache(maxsize=1)
 def _sizes() -> dict[str, tuple[int, int]]:
     return {v.id: (v.width, v.length) for v in tables().vehicles.vehicles}

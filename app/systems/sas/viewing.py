@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
+from app.systems.sas import air, ovehicle_view
 from app.systems.sas.jager_units import stalker_number
 from app.systems.sas.legal import acting_side
 from app.systems.sas.names import name_of
-from app.systems.sas.state import SasState
+from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.turn import PHASE_NAMES
 from app.systems.sas.vision import camouflaged, vision
 
@@ -48,9 +49,17 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
             ("carrying", bool(op.carrying)),
             ("scuba", op.scuba),  # SAS-EQ-14
             ("camouflaged", camouflaged(state, op)),  # SAS-EQ-12
+            ("disguised", op.disguised),  # SAS-NANCY-2
+            ("talking", op.talking is not None),  # SAS-NANCY-6
         )
         flags = tuple(f for f, on in states if on)
-        details = ((t("HP"), str(op.hp)), (t("Ammo"), ", ".join(f"{w} {n}" for w, n in op.ammo) or "-"))
+        details: tuple[tuple[Text, str], ...] = (
+            (t("HP"), str(op.hp)),
+            (t("Ammo"), ", ".join(f"{w} {n}" for w, n in op.ammo) or "-"),
+        )
+        if op.support:  # damage markers (SAS-SUP-1)
+            damage = state.rt.tables.support[op.kind].hp - op.hp
+            details = (*details, (t("Damage markers"), str(damage)))
         out.append(
             CounterView(
                 op.id,
@@ -58,7 +67,7 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
                 op.id[:2].upper(),
                 name_of(state, op.id),
                 "sas",
-                "operator",
+                "support" if op.support else "operator",
                 op.facing,
                 None,
                 str(op.hp),
@@ -70,32 +79,74 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
         )
     hunted = state.hunter.hunters if state.hunter is not None else ()
     for unit in state.units:
-        flags = tuple(
-            f
-            for f, on in (
-                ("alert", unit.alert),
-                ("cigarette", unit.cigarette),
-                ("spawn", unit.on_spawn),
-                ("hunter", unit.id in hunted),  # SAS-JGR-14: the hunter symbol
-            )
-            if on
-        )
+        hunter = unit.id in hunted  # SAS-JGR-14: the hunter symbol
+        marks = (("alert", unit.alert), ("cigarette", unit.cigarette), ("spawn", unit.on_spawn), ("hunter", hunter))
+        flags = tuple(f for f, on in (*marks, (unit.mode, unit.mode in ("talking", "strangled"))) if on)
+        if unit.is_vehicle:
+            out.append(_vehicle_counter(state, unit, flags))
+            continue
+        stats = state.rt.tables.units.get(unit.kind)
+        hp = stats.hp - unit.damage if stats is not None and stats.hp > 1 else None
         number = stalker_number(unit.id)
         out.append(
             CounterView(
                 unit.id,
                 unit.loc,
-                f"ST{number}" if number else unit.kind[:3].upper(),
+                f"ST{number}" if number else LABELS.get(unit.kind, unit.kind[:3].upper()),
                 name_of(state, unit.id),
                 "axis",
                 unit.kind,
                 unit.facing,
                 "#202020" if unit.colour == "black" else None,
-                None,
-                flags,
+                None if hp is None else str(hp),
+                (*flags, unit.mode) if unit.mode else flags,  # the token's side: mortar "attack", HMG "casualty"
             )
         )
-    return out
+    out += ovehicle_view.counters(state)  # SAS-OVEH
+    plane = air.counter(state)  # the Typhoon over its tile (SAS-SUP-8/9)
+    return [*out, plane] if plane is not None else out
+
+
+LABELS = {
+    "mortar": "MTR",
+    "hmg_team": "HMG",
+    "sniper": "SNP",
+    "panzerfaust": "PzF",
+    "grenadier": "GRN",
+    "flame_inf": "FLM",
+    "dog": "DOG",
+    "aa_gun": "AA",
+}
+
+
+def _vehicle_counter(state: SasState, unit: UnitState, flags: tuple[str, ...]) -> CounterView:
+    """A vehicle token over its whole footprint: its short name, facing, damage markers against HP, armour and rear
+    sight for the drawing (SAS-AVEH-2/7/12)."""
+    stats = state.rt.tables.vehicle(unit.kind)
+    assert stats is not None
+    extra = (("armoured", stats.armoured), ("rear_los", "rear" in stats.arcs))
+    flags = (*flags, *(f for f, on in extra if on))
+    guns = [f"{w.name_en} {w.dice}×{w.target}+ {w.short}/{w.long}" for w in stats.weapons if w.dice]
+    details: tuple[tuple[Text, str | Text], ...] = (
+        (t("Damage"), f"{unit.damage}/{stats.hp}"),
+        (t("Armoured"), t("yes: only blast weapons damage it") if stats.armoured else t("no")),
+        (t("LOS"), t("front and rear") if "rear" in stats.arcs else t("front only")),
+        (t("Weapons"), ", ".join(guns) if guns else t("unarmed")),
+    )
+    return CounterView(
+        unit.id,
+        unit.loc,
+        localized(stats.abbr_en or unit.kind[:3].upper(), stats.abbr_zh or None),
+        name_of(state, unit.id),
+        "axis",
+        unit.kind,
+        unit.facing,
+        "#202020" if unit.colour == "black" else None,
+        f"{unit.damage}/{stats.hp}",
+        flags,
+        tuple(c for c in unit.cells if c != unit.loc),
+        details=details,
+    )
 
 
 def _markers(state: SasState) -> list[MarkerView]:
@@ -141,11 +192,18 @@ def _panels(state: SasState) -> list[PanelView]:
         rows: list[tuple[Text, str | Text]] = [(t("HP"), str(op.hp)), (t("Status"), t(STATUS_NAMES[op.status]))]
         rows += [(_equipment_name(state, w), str(n)) for w, n in op.ammo]
         rows += [(_equipment_name(state, i), str(n)) for i, n in op.items]
+        if (seat := ovehicle_view.seat_row(state, op.id)) is not None:
+            rows.append(seat)  # SAS-OVEH-1
+        if state.rt.tables.board(op.board_id).disguise:  # SAS-NANCY-2, SAS-NANCY-6
+            side = t("civilian disguise") if op.disguised else t("normal")
+            rows += [(t("Board side"), side), (t("Talk tokens"), str(op.talks))]
         panels.append(PanelView(name_of(state, op.id), tuple(rows)))
+    panels += ovehicle_view.panels(state)
     deck: tuple[Text, str | Text] = (t("Cards left"), str(len(state.deck)))
     marker = t(COLOUR_NAMES[state.patrol_marker]) if state.patrol_marker in COLOUR_NAMES else "-"
-    panels.append(PanelView(t("Event deck"), (deck, (t("Patrol marker"), marker))))
-    return panels
+    panels.append(PanelView(t("Event deck"), (deck, (t("Patrol marker"), marker), *air.deck_rows(state))))
+    sheet = air.panel(state)  # SAS-SUP-6..14
+    return [*panels, sheet] if sheet is not None else panels
 
 
 def _hunter_panel(state: SasState, side: str | None) -> list[PanelView]:

@@ -13,22 +13,38 @@ blocks an operator's attack line (SAS-LOS-1, OQ-8). The cover that hides a crouc
 LOS out across it (SAS-LOS-10); Blind Fire ignores it (OQ-64).
 
 Axis infantry see a 90° arc to 8 squares plus the squares directly left and right (SAS-LOS-2, OQ-10).
+
+Axis vehicles (§18.2, SAS-AVEH-7/8) see from the centre of the front edge of their token (and of the rear edge
+for vehicles with a rear arc): a 90° arc whose rows count from the first row of squares in front of (behind) the
+token, to 8 rows, with no peripheral squares. The line from an edge centre to a square centre is the far half of
+the centre-to-centre line from the mirror square through that point, so the exact grid trace serves both; the
+first crossing, at the token's edge, is judged as the edge between the token and the square the line enters.
+Terrain under the token never blocks (the line never crosses it); from an outer window square a vehicle does not
+see into the building (the window exemption of SAS-TER-12 is the infantry viewer's only); every vehicle, alert or
+not, blocks the sight and the attack lines of both sides (SAS-AVEH-8). "Next to the viewer" (seeing past cover
+next to it, seeing into an adjacent forest) means next to any square of the token.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
+from app.geometry.gridtrace import square_template
 from app.geometry.los import Crossing, trace
 from app.systems.sas import scuba
-from app.systems.sas.facing import VEC, covers
+from app.systems.sas.facing import VEC, covers, rotate
 from app.systems.sas.mission import SasRuntime
 from app.systems.sas.state import OperatorState, SasState, UnitState
+from app.systems.sas.tables import tables
+from app.systems.sas.vehicle_shape import unit_pose
 
 Cell = tuple[int, int]
-SIGHT = 8  # SAS-LOS-2
+SIGHT = 8  # SAS-LOS-2, SAS-AVEH-7
 FULL, HALF = "full", "half"
+RANK = {FULL: 2, HALF: 1}
 
 
 @dataclass(frozen=True)
@@ -58,8 +74,30 @@ class Line:
     corners: tuple[Corner, ...]
 
 
+@dataclass(frozen=True)
+class Eye:
+    """Where a vehicle looks from (SAS-AVEH-7/8): the centre of its front or rear edge and the way it looks.
+
+    Attributes:
+        arc: "front" or "rear".
+        point: The edge centre in doubled coordinates (square (x, y) has its centre at (2x, 2y)), exact.
+        facing: The way the arc looks (the vehicle's facing, or the opposite for the rear arc).
+        body: Every square of the token (next to the viewer means next to one of them).
+    """
+
+    arc: str
+    point: Cell
+    facing: str
+    body: tuple[Cell, ...]
+
+
 def _dist(a: Cell, b: Cell) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def _beside(viewer: Iterable[Cell], c: Cell) -> bool:
+    """Whether ``c`` is a square of the viewer or next to one (SAS-LOS-5 / OQ-61, SAS-TER-3)."""
+    return any(_dist(v, c) <= 1 for v in viewer)
 
 
 def _touching(side: Cell, other: Cell) -> frozenset[Cell]:
@@ -69,10 +107,14 @@ def _touching(side: Cell, other: Cell) -> frozenset[Cell]:
 
 
 class _Judge:
-    """Examines the crossings of one line and remembers the first block and the hiding cover."""
+    """Examines the crossings of one line and remembers the first block and the hiding cover.
 
-    def __init__(self, rt: SasRuntime, a: Cell, b: Cell) -> None:
-        self.rt, self.a, self.b = rt, a, b
+    ``viewer``: the viewer's squares (one for infantry, a vehicle's whole token); ``windows``: whether a viewer in
+    an outer window square sees through the window (infantry, SAS-TER-12), which a vehicle does not (SAS-AVEH-7).
+    """
+
+    def __init__(self, rt: SasRuntime, viewer: frozenset[Cell], b: Cell, windows: bool = True) -> None:
+        self.rt, self.viewer, self.b, self.windows = rt, viewer, b, windows
         self.block: str | None = None
         self.hide: str | None = None
         self.cells: list[Cell] = []
@@ -83,7 +125,7 @@ class _Judge:
         self.cells.append(c)
         if effect.los != "clear":
             self.block = self.block or f"{self.rt.grid.terrain(c)} at {self.rt.label(c)} [{effect.rule}]"
-        elif effect.low_cover and _dist(c, self.b) == 1 and _dist(c, self.a) > 1:
+        elif effect.low_cover and _dist(c, self.b) == 1 and not _beside(self.viewer, c):
             self.hide = self.hide or f"{self.rt.grid.terrain(c)} at {self.rt.label(c)} [SAS-LOS-5]"
 
     def edge(self, p: Cell, q: Cell) -> None:
@@ -93,9 +135,11 @@ class _Judge:
                 continue
             where = f"{feature.kind} between {self.rt.label(p)} and {self.rt.label(q)}"
             near, far = _touching(p, q), _touching(q, p)
-            if effect.los == "block" or (effect.los == "window" and self.a not in near and self.b not in far):
-                self.block = self.block or f"{where} [{effect.rule}]"
-            elif effect.low_cover and self.b in far and self.a not in near:
+            by_window = self.windows and bool(self.viewer & near)
+            if effect.los == "block" or (effect.los == "window" and not by_window and self.b not in far):
+                rule = effect.rule if self.windows or effect.los == "block" else f"{effect.rule}, SAS-AVEH-7"
+                self.block = self.block or f"{where} [{rule}]"
+            elif effect.low_cover and self.b in far and not self.viewer & near:
                 self.hide = self.hide or f"{where} [SAS-LOS-5]"
 
     def _route(self, f: Cell, via: Cell | None, last: Cell) -> tuple[bool, bool]:
@@ -104,9 +148,10 @@ class _Judge:
         if via is None or not grid.contains(via):
             return False, False
         sq = self.rt.tables.terrain.squares[grid.terrain(via)]
-        if sq.los != "clear" and via not in (self.a, self.b):
+        ends = via == self.b or via in self.viewer
+        if sq.los != "clear" and not ends:
             return False, False
-        low = sq.low_cover and via not in (self.a, self.b)
+        low = sq.low_cover and not ends
         for p, q in ((f, via), (via, last)):
             for feature in grid.edge_between(p, q):
                 effect = self.rt.tables.terrain.edges.get(feature.kind)
@@ -124,7 +169,7 @@ class _Judge:
         self.corners.append(Corner(x, y, x_open, y_open))
         if not (x_open or y_open):
             self.block = self.block or f"corner at {self.rt.label(last)} [OQ-9]"
-        elif (x_low or not x_open) and (y_low or not y_open) and self.b in locs and self.a not in locs:
+        elif (x_low or not x_open) and (y_low or not y_open) and self.b in locs and not self.viewer.intersection(locs):
             self.hide = self.hide or f"low cover at the corner by {self.rt.label(self.b)} [SAS-LOS-5]"
 
     def judge(self, crossing: Crossing) -> None:
@@ -136,17 +181,115 @@ class _Judge:
         else:
             self.corner(locs)
 
+    def verdict(self) -> Line:
+        return Line(self.block, self.hide, tuple(self.cells), tuple(self.corners))
+
 
 def line(rt: SasRuntime, a: Cell, b: Cell) -> Line:
     """The static verdict on the line from ``a`` to ``b`` (cached per board)."""
     cache: dict[tuple[Cell, Cell], Line] = rt.cache.setdefault("lines", {})
     found = cache.get((a, b))
     if found is None:
-        judge = _Judge(rt, a, b)
+        judge = _Judge(rt, frozenset((a,)), b)
         for crossing in trace(rt.grid, a, b).crossings:
             judge.judge(crossing)
-        found = cache[(a, b)] = Line(judge.block, judge.hide, tuple(judge.cells), tuple(judge.corners))
+        found = cache[(a, b)] = judge.verdict()
     return found
+
+
+# --- vehicles (SAS-AVEH-7/8) ------------------------------------------------------------------------
+
+
+def eyes(unit: UnitState) -> tuple[Eye, ...]:
+    """A vehicle's LOS origins, front first (and rear for vehicles with a rear arc); ``()`` for infantry."""
+    return _eyes(unit.kind, unit.loc, unit.facing)
+
+
+@lru_cache(maxsize=4096)
+def _eyes(kind: str, loc: Cell, facing: str) -> tuple[Eye, ...]:
+    pose = unit_pose(kind, loc, facing)
+    stats = tables().vehicle(kind)
+    if pose is None or stats is None:
+        return ()
+    body = pose.cells()
+    out = []
+    for arc in stats.arcs:
+        x, y = pose.front_point() if arc == "front" else pose.rear_point()
+        looks = facing if arc == "front" else rotate(facing, "cw", 2)
+        out.append(Eye(arc, (round(2 * x), round(2 * y)), looks, body))
+    return tuple(out)
+
+
+def _eye_offsets(eye: Eye, target: Cell) -> tuple[int, int]:
+    """(forward, lateral) of ``target``'s centre from the eye, in half squares."""
+    fx, fy = VEC[eye.facing]
+    dx, dy = 2 * target[0] - eye.point[0], 2 * target[1] - eye.point[1]
+    return dx * fx + dy * fy, dy * fx - dx * fy
+
+
+def in_eye_arc(eye: Eye, target: Cell) -> bool:
+    """Whether ``target`` lies in the eye's 90° arc within 8 rows of the token (SAS-AVEH-7/8)."""
+    forward, lateral = _eye_offsets(eye, target)
+    return 0 < forward < 2 * SIGHT and abs(lateral) <= forward
+
+
+def eye_arc(rt: SasRuntime, eye: Eye) -> tuple[Cell, ...]:
+    """The board squares in the eye's arc: row k (counted from the first row in front of the token) holds the
+    squares whose centres are within 45° of the facing seen from the edge centre (SAS-AVEH-7/8)."""
+    cache: dict[tuple[Cell, str], tuple[Cell, ...]] = rt.cache.setdefault("eye_arcs", {})
+    found = cache.get((eye.point, eye.facing))
+    if found is None:
+        fx, fy = VEC[eye.facing]
+        rx, ry = -fy, fx
+        ox, oy = eye.point
+        cells = []
+        for forward in range(1, 2 * SIGHT, 2):
+            for lateral in range(-forward, forward + 1):
+                x2, y2 = ox + fx * forward + rx * lateral, oy + fy * forward + ry * lateral
+                if x2 % 2 == 0 and y2 % 2 == 0 and rt.grid.contains((x2 // 2, y2 // 2)):
+                    cells.append((x2 // 2, y2 // 2))
+        found = cache[(eye.point, eye.facing)] = tuple(cells)
+    return found
+
+
+def eye_crossings(rt: SasRuntime, eye: Eye, b: Cell) -> tuple[Crossing, ...]:
+    """What the line from the eye's edge centre to the centre of ``b`` crosses, in order (SAS-AVEH-8).
+
+    The edge centre is the midpoint of the line from the mirror square (2·point − b) to ``b``, so the far half of
+    that line's exact trace is this line. Its first crossing, at the token's edge, becomes the edge between the
+    token and the square the line enters (a wall or hedge along the front of the token is crossed).
+    """
+    cache: dict[tuple[Cell, str, Cell], tuple[Crossing, ...]] = rt.cache.setdefault("eye_crossings", {})
+    key = (eye.point, eye.facing, b)
+    found = cache.get(key)
+    if found is None:
+        cx, cy = eye.point[0] - b[0], eye.point[1] - b[1]
+        template = square_template(b[0] - cx, b[1] - cy)
+        out = []
+        for kind, offsets, along in template[len(template) // 2 + 1 :]:
+            locs = tuple((cx + dx, cy + dy) for dx, dy in offsets)
+            kept = tuple(c for c in locs if rt.grid.contains(c))
+            if len(kept) == len(locs) or (kind != "cell" and len(kept) >= 2):
+                out.append(Crossing(kind, kept, along))  # type: ignore[arg-type]
+        first = next((c.locs[0] for c in out if c.kind == "cell"), b)
+        fx, fy = VEC[eye.facing]
+        found = cache[key] = (Crossing("edge", ((first[0] - fx, first[1] - fy), first)), *out)  # type: ignore[index]
+    return found
+
+
+def eye_line(rt: SasRuntime, eye: Eye, b: Cell) -> Line:
+    """The static verdict on the line from a vehicle's eye to ``b`` (cached per board)."""
+    cache: dict[tuple[Eye, Cell], Line] = rt.cache.setdefault("eye_lines", {})
+    found = cache.get((eye, b))
+    if found is None:
+        judge = _Judge(rt, frozenset(eye.body), b, windows=False)
+        for crossing in eye_crossings(rt, eye, b):
+            judge.judge(crossing)
+        found = cache[(eye, b)] = judge.verdict()
+    return found
+
+
+# --- grading ------------------------------------------------------------------------------------------
 
 
 def dynamic_block(ln: Line, blockers: frozenset[Cell]) -> Cell | None:
@@ -176,17 +319,49 @@ def arc(rt: SasRuntime, loc: Cell, facing: str) -> tuple[Cell, ...]:
     return found
 
 
-def in_arc(loc: Cell, facing: str, target: Cell) -> bool:
-    """Whether ``target`` is in the arc or peripheral squares of a unit at ``loc`` (SAS-LOS-2)."""
+def in_arc(loc: Cell, facing: str, target: Cell, reach: int = SIGHT) -> bool:
+    """Whether ``target`` is in the arc or peripheral squares of a unit at ``loc`` (SAS-LOS-2); ``reach``: a sniper
+    aims along his arc to his long range 16 (SAS-KS-2, D-KS-2)."""
     if _dist(loc, target) == 1 and not covers(facing, loc, target):
         fx, fy = VEC[facing]
         return target in ((loc[0] - fy, loc[1] + fx), (loc[0] + fy, loc[1] - fx))
-    return covers(facing, loc, target) and _dist(loc, target) <= SIGHT
+    return covers(facing, loc, target) and _dist(loc, target) <= reach
+
+
+_BLOCKERS: list[tuple[tuple[UnitState, ...], tuple[Cell, ...], frozenset[Cell], tuple[Any, ...]]] = []
 
 
 def axis_blockers(state: SasState) -> frozenset[Cell]:
-    """Squares that block Axis sight: unalert Axis units and active blast templates (SAS-LOS-3, SAS-TER-16)."""
-    return frozenset([u.loc for u in state.units if not u.alert and not u.on_spawn] + list(state.templates))
+    """Squares that block Axis sight: unalert Axis units, every vehicle's token even alert (SAS-AVEH-8), active blast
+    templates (SAS-LOS-3, SAS-TER-16) and operator vehicles but the rowing boat (SAS-OVEH-13). The last answer is
+    kept for the same (immutable) units, templates and operator vehicles."""
+    if (
+        _BLOCKERS
+        and _BLOCKERS[0][0] is state.units
+        and _BLOCKERS[0][1] is state.templates
+        and _BLOCKERS[0][3] is state.op_vehicles
+    ):
+        return _BLOCKERS[0][2]
+    cells = list(state.templates)
+    for unit in state.units:
+        if unit.on_spawn:
+            continue
+        if unit.is_vehicle:
+            cells += unit.cells
+        elif not unit.alert:
+            cells.append(unit.loc)
+    found = frozenset(cells) | _op_vehicle_cells(state)
+    _BLOCKERS[:] = [(state.units, state.templates, found, state.op_vehicles)]
+    return found
+
+
+def _op_vehicle_cells(state: SasState) -> frozenset[Cell]:
+    """Squares of operator vehicle tokens that block LOS (every operator vehicle but the rowing boat, which lies
+    low on the water, SAS-OVEH-13)."""
+    if not state.op_vehicles:
+        return frozenset()
+    boats = {v.id for v in state.rt.tables.operator_vehicles.vehicles if not v.blocks_los}
+    return frozenset(c for v in state.op_vehicles if v.kind not in boats for c in v.cells)
 
 
 def barrels(state: SasState) -> frozenset[Cell]:
@@ -194,53 +369,101 @@ def barrels(state: SasState) -> frozenset[Cell]:
     return frozenset(o.loc for o in state.objects if o.kind == "fuel_barrel" and o.loc is not None)
 
 
-def grade(
-    state: SasState, a: Cell, b: Cell, blockers: frozenset[Cell], drums: frozenset[Cell]
+def graded(
+    state: SasState, ln: Line, viewer: Iterable[Cell], b: Cell, *, blockers: frozenset[Cell], drums: frozenset[Cell]
 ) -> tuple[str | None, str]:
-    """Visibility of square ``b`` from an Axis unit in ``a``: "full", "half" or ``None``, and why (SAS-LOS-5)."""
+    """Visibility of square ``b`` along ``ln`` from a viewer on the squares ``viewer``: "full", "half" or
+    ``None``, and why (SAS-LOS-5)."""
     rt = state.rt
-    ln = line(rt, a, b)
     if ln.block:
         return None, f"blocked: {ln.block}"
     stop = dynamic_block(ln, blockers)
     if stop is not None:
-        return None, f"blocked: unit or template at {rt.label(stop)} [SAS-LOS-3]"
+        rule = "SAS-AVEH-8" if (unit := state.unit_at(stop)) is not None and unit.is_vehicle else "SAS-LOS-3"
+        return None, f"blocked: unit or template at {rt.label(stop)} [{rule}]"
     if ln.hide:
         return HALF, f"half: {ln.hide}"
-    if rt.tables.terrain.squares[rt.grid.terrain(b)].hides and _dist(a, b) > 1:
+    if rt.tables.terrain.squares[rt.grid.terrain(b)].hides and not _beside(viewer, b):
         return HALF, "half: forest, viewer not adjacent [SAS-TER-3]"
     for c in ln.cells:
-        if c in drums and _dist(c, b) == 1 and _dist(c, a) > 1:
+        if c in drums and _dist(c, b) == 1 and not _beside(viewer, c):
             return HALF, f"half: fuel barrel at {rt.label(c)} [SAS-OBJ-6]"
     return FULL, "full: clear line [SAS-LOS-5]"
 
 
+def grade(
+    state: SasState, a: Cell, b: Cell, blockers: frozenset[Cell], drums: frozenset[Cell]
+) -> tuple[str | None, str]:
+    """Visibility of square ``b`` from an Axis infantry unit in ``a`` (SAS-LOS-5)."""
+    return graded(state, line(state.rt, a, b), (a,), b, blockers=blockers, drums=drums)
+
+
+def eye_grade(
+    state: SasState, eye: Eye, b: Cell, blockers: frozenset[Cell], drums: frozenset[Cell]
+) -> tuple[str | None, str]:
+    """Visibility of square ``b`` through a vehicle's eye, or ``None`` outside its arc (SAS-AVEH-7/8)."""
+    if not in_eye_arc(eye, b):
+        return None, f"outside the {eye.arc} arc [SAS-AVEH-7]"
+    return graded(state, eye_line(state.rt, eye, b), eye.body, b, blockers=blockers, drums=drums)
+
+
 def can_see(unit: UnitState, state: SasState) -> bool:
-    """Whether the unit has any sight now (spawn tiles, cigarette: SAS-BRD-14, SAS-EVT-8)."""
-    return not unit.on_spawn and not unit.cigarette
+    """Whether the unit has any sight now: not on a spawn tile, no cigarette (SAS-BRD-14, SAS-EVT-8), not talking to
+    Nancy or in her garrote (SAS-NANCY-7/9), a vehicle not wholly off the map (SAS-AVEH-15); an AA gun has no
+    ground LOS (SAS-SUP-15)."""
+    stats = state.rt.tables.units.get(unit.kind)
+    if stats is not None and stats.air_only:  # SAS-SUP-15: it sees only the sky (antiair.py)
+        return False
+    if unit.on_spawn or unit.cigarette or unit.mode in ("talking", "strangled"):
+        return False
+    return not unit.is_vehicle or any(state.rt.grid.contains(c) for c in unit.cells)
 
 
 def vision(state: SasState, unit: UnitState, explain: bool = False) -> dict[Cell, tuple[str, str]]:
-    """Every square the unit sees, with its grade and (when ``explain``) blocked squares too."""
+    """Every square the unit sees, with its grade and (when ``explain``) blocked squares too. A vehicle's
+    reasons name the arc (front or rear) that sees the square."""
     out: dict[Cell, tuple[str, str]] = {}
     if not can_see(unit, state):
         return out
-    blockers, drums = axis_blockers(state) - {unit.loc}, barrels(state)
-    for c in arc(state.rt, unit.loc, unit.facing):
-        g, why = grade(state, unit.loc, c, blockers, drums)
-        if g is not None:
-            out[c] = (g, why)
-        elif explain:
-            out[c] = ("none", why)
+    blockers, drums = axis_blockers(state) - set(unit.cells), barrels(state)
+    looks = eyes(unit)
+    if not looks:
+        for c in arc(state.rt, unit.loc, unit.facing):
+            g, why = grade(state, unit.loc, c, blockers, drums)
+            if g is not None:
+                out[c] = (g, why)
+            elif explain:
+                out[c] = ("none", why)
+        return out
+    for eye in looks:
+        for c in eye_arc(state.rt, eye):
+            g, why = eye_grade(state, eye, c, blockers, drums)
+            have = out.get(c, ("none", ""))[0]
+            if g is not None and RANK[g] > RANK.get(have, 0):
+                out[c] = (g, f"{eye.arc} arc, {why}")
+            elif explain and have == "none":
+                out[c] = ("none", f"{eye.arc} arc, {why}")
     return out
 
 
-def sees_square(state: SasState, unit: UnitState, target: Cell) -> str | None:
-    """The unit's visibility grade of one square (None: not seen)."""
-    if not can_see(unit, state) or target == unit.loc or not in_arc(unit.loc, unit.facing, target):
+def sees_square(state: SasState, unit: UnitState, target: Cell, reach: int = SIGHT) -> str | None:
+    """The unit's visibility grade of one square (None: not seen); a vehicle's best over its arcs. ``reach``: how
+    far along its arc an infantry unit looks (8; a sniper's attack line: 16, D-KS-2)."""
+    if not can_see(unit, state) or target in unit.cells:
         return None
-    g, _why = grade(state, unit.loc, target, axis_blockers(state) - {unit.loc}, barrels(state))
-    return g
+    looks = eyes(unit)
+    if not looks:
+        if not in_arc(unit.loc, unit.facing, target, reach):
+            return None
+        g, _why = grade(state, unit.loc, target, axis_blockers(state) - {unit.loc}, barrels(state))
+        return g
+    best: str | None = None
+    for eye in looks:
+        if in_eye_arc(eye, target) and state.rt.grid.contains(target):
+            g, _why = eye_grade(state, eye, target, axis_blockers(state) - set(unit.cells), barrels(state))
+            if g is not None and RANK[g] > RANK.get(best or "", 0):
+                best = g
+    return best
 
 
 def camouflaged(state: SasState, op: OperatorState) -> bool:
@@ -251,17 +474,51 @@ def camouflaged(state: SasState, op: OperatorState) -> bool:
     return bool(state.rt.tables.terrain.squares[state.rt.grid.terrain(op.loc)].camo)
 
 
-def sees_op(state: SasState, unit: UnitState, op: OperatorState) -> bool:
-    """Whether the unit sees the operator: fully visible square, or half visible and standing (SAS-LOS-5); under a
-    camo net only from an adjacent square (SAS-EQ-12, decision D-EQ-5)."""
-    if op.loc is None or scuba.hidden(state, op):  # in the water only an exposed operator is seen (SAS-EQ-15)
+def undercover(state: SasState, op: OperatorState) -> bool:
+    """Nancy in her disguise, not exposed, before the alarm: the Axis do not detect her (SAS-NANCY-3/5/8)."""
+    return op.disguised and not op.exposed and state.section == "stealth"
+
+
+def _hidden_from(state: SasState, unit: UnitState, op: OperatorState) -> bool:
+    """Whether the operator is out of the unit's sight whatever the line: off the map, in the water unexposed
+    (SAS-EQ-15), under a camo net beyond the next square (SAS-EQ-12, D-EQ-5), or behind low cover between the
+    water and the land (SAS-EQ-16)."""
+    if op.loc is None or scuba.hidden(state, op):
+        return True
+    if camouflaged(state, op) and unit.distance(op.loc) > 1:
+        return True
+    if not op.scuba:
         return False
-    if _dist(unit.loc, op.loc) > 1 and camouflaged(state, op):
+    near = min(unit.cells, key=lambda c: (_dist(c, op.loc), c[1], c[0]))  # type: ignore[arg-type]
+    return bool(scuba.water_line(state, near, False, op.loc, True))
+
+
+def sees_op(state: SasState, unit: UnitState, op: OperatorState, reach: int = SIGHT) -> bool:
+    """Whether the unit detects the operator: in its sight (``in_sight``) and not Nancy undercover (SAS-NANCY-3).
+    ``reach``: how far along its arc it looks (8; a sniper's attack line: 16, D-KS-2)."""
+    return not undercover(state, op) and in_sight(state, unit, op, reach)
+
+
+def in_sight(state: SasState, unit: UnitState, op: OperatorState, reach: int = SIGHT) -> bool:
+    """Whether the operator is in the unit's LOS: fully visible square, or half visible and standing (SAS-LOS-5);
+    under a camo net only from an adjacent square (SAS-EQ-12, decision D-EQ-5)."""
+    if _hidden_from(state, unit, op):
         return False
-    if op.scuba and scuba.water_line(state, unit.loc, False, op.loc, True):
-        return False
-    g = sees_square(state, unit, op.loc)
+    g = sees_square(state, unit, op.loc, reach)  # type: ignore[arg-type]
     return g == FULL or (g == HALF and not op.crouched)
+
+
+def sees_op_through(state: SasState, unit: UnitState, eye: Eye, op: OperatorState) -> bool:
+    """Whether the vehicle sees the operator through this eye (its front or its rear arc, SAS-AVEH-7)."""
+    if not can_see(unit, state) or undercover(state, op) or _hidden_from(state, unit, op):
+        return False
+    g, _why = eye_grade(state, eye, op.loc, axis_blockers(state) - set(unit.cells), barrels(state))  # type: ignore[arg-type]
+    return g == FULL or (g == HALF and not op.crouched)
+
+
+def eye_on(state: SasState, unit: UnitState, op: OperatorState) -> Eye | None:
+    """The arc (front first) through which a vehicle sees the operator now, or ``None`` (SAS-AVEH-7, -11)."""
+    return next((eye for eye in eyes(unit) if sees_op_through(state, unit, eye, op)), None)
 
 
 def sees_corpse(state: SasState, unit: UnitState, loc: Cell) -> bool:
@@ -287,11 +544,17 @@ def hiding_cover(state: SasState, viewer: Cell, crouched_at: Cell) -> str | None
 
 
 def attack_line(state: SasState, a: Cell, b: Cell, exclude: Iterable[Cell] = ()) -> str | None:
-    """Why an operator in ``a`` cannot attack ``b`` (None: the line is clear) (SAS-LOS-1, OQ-8, OQ-9)."""
+    """Why an operator in ``a`` cannot attack ``b`` (None: the line is clear) (SAS-LOS-1, OQ-8, OQ-9). Every
+    other Axis unit blocks, a vehicle with its whole token (SAS-AVEH-8); the target's own squares do not."""
     ln = line(state.rt, a, b)
     if ln.block:
         return ln.block
     skip = {a, b, *exclude}
-    blockers = frozenset([u.loc for u in state.map_units() if u.loc not in skip] + list(state.templates))
+    cells = [c for u in state.map_units() if b not in u.cells for c in u.cells if c not in skip]
+    blockers = frozenset(cells + list(state.templates)) | (_op_vehicle_cells(state) - skip)
     stop = dynamic_block(ln, blockers)
-    return None if stop is None else f"Axis unit or template at {state.rt.label(stop)} [SAS-LOS-1]"
+    if stop is None:
+        return None
+    unit = state.unit_at(stop)
+    rule = "SAS-AVEH-8" if unit is not None and unit.is_vehicle else "SAS-LOS-1"
+    return f"Axis unit or template at {state.rt.label(stop)} [{rule}]"

@@ -32,6 +32,8 @@ Cell = tuple[int, int]
 FOLDER = Path(__file__).parents[3] / "scenarios" / "sas"
 DEMOLITION = FOLDER / "demolition_fuel_depot.json"
 RAID = FOLDER / "raid_chateau.json"
+FEARLESS = FOLDER / "fearless_village_garrison.json"
+FLAK = FOLDER / "fearless_flak_airfield.json"
 BOLD = 1  # from this turn on a blocked operator shoots, or walks on where he will be seen
 FUSE = 3  # bomb card 3rd in the deck: it goes off in the second Event phase from now (OQ-25)
 
@@ -197,18 +199,18 @@ def _outcome(path: Path, seed: int) -> tuple[str | None, str, frozenset[str]]:
     return outcome.winner, outcome.level.render("en"), achieved(session.state)
 
 
-@pytest.mark.parametrize("path", [DEMOLITION, RAID], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [DEMOLITION, RAID, FEARLESS, FLAK], ids=lambda p: p.stem)
 def test_leaving_at_once_is_a_defeat(path):
     """OQ-55: the whole team leaves by the entry/exit tile at once, nothing destroyed or killed -> defeat."""
     session = open_session(path, {"sas": SYSTEM}, seed=1)
     leave_at_once(session, hunt=False)
     outcome = session.outcome()
     assert outcome is not None and outcome.winner == "axis"
-    assert all(o.status == "exfiltrated" for o in session.state.operators)
+    assert all(o.status == "exfiltrated" for o in session.state.operators if not o.support)  # SAS-SUP-4
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-@pytest.mark.parametrize("path", [DEMOLITION, RAID], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [DEMOLITION, RAID, FEARLESS], ids=lambda p: p.stem)
 def test_scripted_team_plays_to_an_end(path, seed):
     """SAS-MSN-1: the scripted team's game always ends (all out or dead, or the turn limit) with an outcome."""
     winner, _level, _done = _outcome(path, seed)

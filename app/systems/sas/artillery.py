@@ -1,0 +1,199 @@
+"""Axis blast attacks: the mortar team and the howitzers that fire like it, Panzerfaust and grenade infantry.
+
+Rulebook chapters: §19.2 mortar team (SAS-UNIT-7: any exposed operator on the map, no LOS needed, but never one
+within 7 squares of an Axis unit, the mortar included; the nearest valid one, OQ-34; the template's "7" on him and
+its "6" along the mortar's facing, a large scatter, then 3 rolls at 3+ if an operator is under it; no cover modifier
+but -3 against an operator inside a building; the template is removed), SAS-UNIT-13 / SAS-HM-4 / SAS-KS-4 (a
+howitzer fires "exactly as the mortar", a vehicle passing its own facing and front arc), §30 Panzerfaust and
+grenade infantry (SAS-KS-1, SAS-JGR-19: an exposed operator within 8 / 6 squares, no LOS needed, not when another
+Axis unit is within 4 squares of him; a small scatter as an operator's blind throw; one shot, then the unit is SMG
+infantry), §22 templates (SAS-BLAST-2..6) and SAS-AATK-1 (blast weapons fire first in the Axis Attack phase).
+
+Solo choices (docs/sas-decisions.md): targets at equal distance in team order (D-MORTAR-2); the players' split of
+the damage among several operators under the template: each success to the one with the most HP left (D-MORTAR-3);
+Axis units and objects under an Axis template are not harmed (D-MORTAR-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.core.i18n import t
+from app.core.ruling import DieResult, Modifier, Ruling
+from app.systems.sas import combat, items
+from app.systems.sas.blasts import footprint
+from app.systems.sas.context import Ctx
+from app.systems.sas.facing import VEC
+from app.systems.sas.state import OperatorState, SasState, UnitState
+from app.systems.sas.tables import UnitBlast, UnitStats
+
+Cell = tuple[int, int]
+Arc = Callable[[Cell], bool]
+
+
+def as_mortar(state: SasState, rolls: int, target: int) -> UnitBlast:
+    """The mortar's blast rules with another weapon's rolls: a howitzer (SAS-UNIT-13, SAS-HM-4, SAS-KS-4)."""
+    mortar: UnitBlast | None = state.rt.tables.units["mortar"].blast
+    assert mortar is not None
+    return mortar.model_copy(update={"rolls": rolls, "target": target, "mode": "", "then": None})
+
+
+def reach_of(unit: UnitState, loc: Cell) -> int:
+    """Distance from the unit (any square of a vehicle) to ``loc`` (SAS-GEN-6)."""
+    return min(combat.dist(c, loc) for c in unit.cells)
+
+
+def too_close(state: SasState, loc: Cell, distance: int, firer: UnitState, *, itself: bool) -> UnitState | None:
+    """An Axis unit on the map within ``distance`` of ``loc`` (the firer counts when ``itself``), or None."""
+    for unit in state.map_units():
+        if (itself or unit.id != firer.id) and reach_of(unit, loc) <= distance:
+            return unit
+    return None
+
+
+def ready(state: SasState, unit: UnitState) -> UnitBlast | None:
+    """The unit's blast weapon if it can fire it now: its token shows that side (a mortar set up on its point)."""
+    stats: UnitStats | None = state.rt.tables.units.get(unit.kind)
+    blast = stats.blast if stats is not None else None
+    if blast is None or unit.on_spawn or not unit.alert or unit.mode != blast.mode:
+        return None
+    return blast
+
+
+def targets(state: SasState, unit: UnitState, blast: UnitBlast, arc: Arc | None = None) -> list[OperatorState]:
+    """Exposed operators it may fire at, nearest first, ties in team order (SAS-UNIT-7, SAS-KS-1, OQ-34)."""
+    order = [o.id for o in state.operators]
+    found = []
+    for op in state.active_ops():
+        if not op.exposed or op.loc is None or (arc is not None and not arc(op.loc)):
+            continue
+        if blast.long is not None and reach_of(unit, op.loc) > blast.long:
+            continue
+        if too_close(state, op.loc, blast.clear, unit, itself=blast.clear_self) is None:
+            found.append(op)
+    return sorted(found, key=lambda o: (reach_of(unit, o.loc), order.index(o.id)))  # type: ignore[arg-type]
+
+
+def fire(
+    ctx: Ctx, unit_id: str, blast: UnitBlast, *, facing: str | None = None, arc: Arc | None = None, rule: str = ""
+) -> bool:
+    """Fire the blast weapon at the nearest valid exposed operator: place the template, scatter, roll, damage.
+
+    ``facing``: where the template's "6" points (default: the unit's facing, SAS-BLAST-5, OQ-42); ``arc``: the
+    squares a vehicle's howitzer may aim at (its front 90°, SAS-HM-4, SAS-KS-4). False when there is no valid
+    target. A single-use weapon then leaves an ordinary unit (SAS-KS-1).
+    """
+    unit = ctx.state.unit(unit_id)
+    if unit is None:
+        return False
+    rule = rule or ("SAS-UNIT-7" if blast.scatter == "large" else "SAS-KS-1")
+    chosen = targets(ctx.state, unit, blast, arc)
+    if not chosen:
+        return False
+    _skipped(ctx, unit, blast, chosen[0], arc)
+    target = chosen[0]
+    assert target.loc is not None
+    facing = facing or unit.facing
+    name, sq = ctx.name(unit_id), ctx.label(target.loc)
+    ctx.emit(
+        "axis_blast_aimed",
+        t("{unit} fires at {op} on {sq} (no LOS needed).", unit=name, op=ctx.name(target.id), sq=sq),
+        rule,
+        (unit.loc, target.loc),
+        instruction=t(
+            "{unit}: put the blast template's 7 on {sq}, its 6 pointing {facing}.",
+            unit=name,
+            sq=sq,
+            facing=t(items.COMPASS[VEC[facing]]),
+        ),
+    )
+    landing = items.scatter(ctx, target.loc, facing, blast.scatter)
+    resolve(ctx, unit_id, landing, blast, rule)
+    if blast.then is not None and ctx.state.unit(unit_id) is not None:
+        what = combat.become(ctx, unit_id, blast.then)
+        ctx.emit(
+            "unit_flipped",
+            t("{unit} has used its blast weapon: from now on it is {what}.", unit=name, what=what),
+            "SAS-KS-1",
+            (unit.loc,),
+            instruction=t("Flip {unit} to its {what} side.", unit=name, what=what),
+        )
+    return True
+
+
+def _skipped(ctx: Ctx, unit: UnitState, blast: UnitBlast, chosen: OperatorState, arc: Arc | None) -> None:
+    """Narrate the nearer exposed operators it may not fire at (SAS-UNIT-7, OQ-34)."""
+    assert chosen.loc is not None
+    for op in ctx.state.active_ops():
+        if not op.exposed or op.loc is None or reach_of(unit, op.loc) >= reach_of(unit, chosen.loc):
+            continue
+        near = too_close(ctx.state, op.loc, blast.clear, unit, itself=blast.clear_self)
+        if near is None or (arc is not None and not arc(op.loc)):
+            continue
+        ctx.emit(
+            "axis_blast_skipped",
+            t(
+                "{op} is nearer but within {n} squares of {unit}: not a valid target.",
+                op=ctx.name(op.id),
+                n=blast.clear,
+                unit=ctx.name(near.id),
+            ),
+            "SAS-UNIT-7" if blast.clear_self else "SAS-KS-1",
+            (op.loc, near.loc),
+        )
+
+
+def inside(state: SasState, loc: Cell) -> bool:
+    """A building interior square (SAS-TER-10)."""
+    return bool(state.rt.grid.terrain(loc) == "building")
+
+
+def resolve(ctx: Ctx, unit_id: str, centre: Cell, blast: UnitBlast, rule: str) -> None:
+    """The template lands on ``centre``: rolls only if an operator is under it; no cover, but the building
+    modifier; the successes split among the operators under it (SAS-UNIT-7, SAS-BLAST-2, D-MORTAR-3); then the
+    template is removed (SAS-BLAST-6)."""
+    state = ctx.state
+    cells = {c for c in footprint(centre) if state.rt.grid.contains(c)}
+    under = [o for o in state.active_ops() if o.loc in cells]
+    title = t("{unit}'s blast on {sq}", unit=ctx.name(unit_id), sq=ctx.label(centre))
+    remove = t("Remove the blast template.")
+    if not under:
+        text = t("{title}: no operator under the template, no roll.", title=title)
+        ctx.emit("axis_blast", text, rule, tuple(sorted(cells)), instruction=remove)
+        return
+    indoors = [o for o in under if o.loc is not None and inside(state, o.loc)]
+    mods: list[Modifier] = []
+    if blast.building and len(indoors) == len(under):
+        mods.append(Modifier(value=blast.building, reason=t("target inside a building"), rule_id=rule))
+    dice = combat.roll(ctx, blast.rolls, blast.target, mods, title)
+    split = _split(ctx, under, {o.id for o in indoors}, dice, blast)
+    result = t("{n} hit(s)", n=sum(split.values()))
+    if blast.building and indoors and len(indoors) < len(under):
+        need = blast.target - blast.building
+        result = t("{result} (inside a building only a natural {need}+ hurts)", result=result, need=need)
+    ruling = Ruling(title=title, rule_id=rule, dice=dice, target=blast.target, modifiers=tuple(mods), result=result)
+    text = t("{title}: {result}.", title=title, result=result)
+    ctx.emit("axis_blast", text, rule, tuple(sorted(cells)), ruling=ruling, instruction=remove)
+    for op_id, n in split.items():
+        combat.damage_operator(ctx, op_id, n, rule)
+
+
+def _split(
+    ctx: Ctx, under: list[OperatorState], indoors: set[str], dice: tuple[DieResult, ...], blast: UnitBlast
+) -> dict[str, int]:
+    """Each success to the operator under the template with the most HP left that the die hurts; a die hurts an
+    operator inside a building only if the -3 still leaves it a success (D-MORTAR-3); ties in team order."""
+    mixed = bool(blast.building) and bool(indoors) and len(indoors) < len(under)
+    hp = {o.id: o.hp for o in under}
+    order = [o.id for o in ctx.state.operators]
+    split = dict.fromkeys(hp, 0)
+    for die in dice:
+        if not die.success:
+            continue
+        able = [i for i in hp if not mixed or i not in indoors or die.natural + blast.building >= blast.target]
+        able = [i for i in able if hp[i] > 0] or able
+        if able:
+            best = min(able, key=lambda i: (-hp[i], order.index(i)))
+            hp[best] -= 1
+            split[best] += 1
+    return split
