@@ -3,8 +3,8 @@
 Rulebook chapter: §29 (SAS-JGR-6 sentry turn, patrolman turn and meter advance, resolved like the regular events;
 SAS-JGR-7 stalker waypoint; SAS-JGR-8 cat; SAS-JGR-9 twig; SAS-JGR-10 door lock; SAS-JGR-11 blood stain; SAS-JGR-12
 Kettenkrad hunter; SAS-JGR-13 the battle half: spawns and the infantry hunter upgrade). Like an event card, the
-card's stealth half is used in the Stealth section and its battle half in the Battle section. The engine has no
-convoy routes yet, so no square is excluded for them; waypoints avoid water squares (SAS-JGR-7).
+card's stealth half is used in the Stealth section and its battle half in the Battle section. Waypoints and cats
+never go on a convoy route (the mission's ``convoys``), and waypoints never on water (SAS-JGR-7/8).
 """
 
 from __future__ import annotations
@@ -49,11 +49,11 @@ def targets(state: SasState, card_id: str) -> list[Command]:
     kind = TARGETS.get(used.type)
     rt = state.rt
     cells = sorted(rt.map_cells, key=lambda c: (c[1], c[0]))
-    if kind == "square" and used.type == "waypoint":
-        water = {c for c in cells if rt.tables.terrain.squares[rt.grid.terrain(c)].swim}
-        return [HunterTarget(side="axis", square=c) for c in cells if c not in water]
     if kind == "square":
-        return [HunterTarget(side="axis", square=c) for c in cells]
+        banned = convoy_squares(state)  # SAS-JGR-7/8: never on a convoy route
+        if used.type == "waypoint":  # SAS-JGR-7: nor on water
+            banned |= {c for c in cells if rt.tables.terrain.squares[rt.grid.terrain(c)].swim}
+        return [HunterTarget(side="axis", square=c) for c in cells if c not in banned]
     if kind == "operator":
         twigged = {m.operator for m in jager_markers.markers(state, "twig")}
         return [HunterTarget(side="axis", operator=o.id) for o in state.active_ops() if o.id not in twigged]
@@ -75,6 +75,12 @@ def targets(state: SasState, card_id: str) -> list[Command]:
             if u.kind in REGULAR_INFANTRY and u.role != "officer" and u.id not in hunted
         ]
     return []
+
+
+def convoy_squares(state: SasState) -> set[Cell]:
+    """The squares of the mission's convoy routes, the dashed lines printed on the map (SAS-AVEH-17): no waypoint or
+    cat goes there (SAS-JGR-7/8, D-JGR-10)."""
+    return {c for convoy in state.rt.convoys.values() for c in convoy.route}
 
 
 def needs_target(state: SasState, card_id: str) -> bool:

@@ -190,6 +190,13 @@ def axis_moved(ctx: Ctx, unit_id: str, path: Sequence[Cell]) -> None:
     _startle_near(ctx, list(path[1:]), ctx.name(unit_id))
 
 
+def vehicle_moved(ctx: Ctx, unit_id: str, squares: Sequence[Cell]) -> None:
+    """An Axis vehicle drove over ``squares`` (every square its token covered after each single move): a cat within
+    2 squares of one of them is startled (SAS-JGR-8). Vehicles never pass doors (SAS-AVEH-3)."""
+    if ctx.state.hunter is not None and squares:
+        _startle_near(ctx, squares, ctx.name(unit_id))
+
+
 # --- the End phase (SAS-JGR-11) ---------------------------------------------------------------------------------
 def end_phase(ctx: Ctx) -> None:
     """Blood stains: a small one is removed, a large one flips to its small side (SAS-JGR-11). A twig whose

@@ -16,15 +16,15 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.geometry.paths import costs_from
-from app.systems.sas import alerts, items, jager_markers, marks
+from app.systems.sas import alerts, cargo, items, jager_markers, marks
 from app.systems.sas.advance import move_unit
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import spawn
 from app.systems.sas.facing import ORTHO, facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
 from app.systems.sas.state import SasState, UnitState
-from app.systems.sas.tables import VehicleStats
-from app.systems.sas.vehicle_shape import Pose, unit_cells, unit_pose
+from app.systems.sas.vehicle_motion import Reach, cells_of, end_poses, off_board, search, stats_of, traffic
+from app.systems.sas.vehicle_roles import drive_to
 
 Cell = tuple[int, int]
 STALKERS = 4  # SAS-JGR-2
@@ -94,8 +94,8 @@ def spawn_hunter_vehicle(ctx: Ctx, kind: str, colour: str) -> None:
             if _fits(state, kind, spot.loc, facing):
                 ctx.state, uid = ctx.state.new_id(kind)
                 alert = ctx.state.section == "battle"
-                on_spawn = spot.loc in ctx.state.rt.spawn_cells
-                unit = UnitState(uid, kind, "spawned", colour, spot.loc, facing, alert=alert, on_spawn=on_spawn)
+                unit = UnitState(uid, kind, "spawned", colour, spot.loc, facing, alert=alert)
+                unit = replace(unit, on_spawn=off_board(ctx.state.rt, unit))  # off the board on its tile (D-AVEH-4)
                 ctx.state = replace(ctx.state, units=(*ctx.state.units, unit))
                 ctx.emit(
                     "unit_spawned",
@@ -120,8 +120,8 @@ def spawn_hunter_vehicle(ctx: Ctx, kind: str, colour: str) -> None:
 
 
 def _fits(state: SasState, kind: str, loc: Cell, facing: str) -> bool:
-    cells = unit_cells(kind, loc, facing)
-    return all(state.rt.grid.contains(c) and empty(state, c) for c in cells)
+    cells = cells_of(kind, (loc[0], loc[1], facing), state.rt)
+    return all(state.rt.grid.contains(c) for c in cells) and traffic(state, "").can_end(cells)
 
 
 # --- stalkers walking to their waypoints (SAS-JGR-7) -----------------------------------------------------------
@@ -206,12 +206,12 @@ def reach(state: SasState, unit: UnitState, move: int) -> dict[Cell, float]:
 # --- the hunter's moves (SAS-JGR-14) ---------------------------------------------------------------------------
 def movers(state: SasState) -> list[UnitState]:
     """Hunter units still to be moved by the hunter this Axis Advance phase (SAS-JGR-14); a unit with the cigarette
-    does not move (SAS-EVT-8)."""
+    does not move (SAS-EVT-8), nor an unloaded Kettenkrad (SAS-JGR-16)."""
     hunter = state.hunter
     if hunter is None or state.phase != "advance" or state.over:
         return []
     alive = [state.unit(u) for u in hunter.hunters]
-    return [u for u in alive if u is not None and u.id not in state.done and not u.cigarette]
+    return [u for u in alive if u is not None and u.id not in state.done and not u.cigarette and not cargo.unloaded(u)]
 
 
 def destinations(state: SasState, unit: UnitState) -> list[tuple[Cell, str | None]]:
@@ -225,71 +225,14 @@ def destinations(state: SasState, unit: UnitState) -> list[tuple[Cell, str | Non
 
 
 def vehicle_poses(state: SasState, unit: UnitState) -> dict[tuple[Cell, str], int]:
-    """The poses a hunter vehicle reaches with its MP, with their cost (SAS-AVEH-2/3, decision D-JGR-5): 1 MP a step
-    forward (straight or diagonal) or a forward turn (a truck's turn: its ``turn_mp``), 2 MP a step or turn in
-    reverse; a step onto forest or over a hedge costs 2; the token's squares stay on the board, off buildings, water,
-    rock, crates, walls and blast templates, and it ends on empty squares off the spawn tiles (or stays). It may pass
-    other units (SAS-AVEH-4)."""
-    vehicle = state.rt.tables.vehicle(unit.kind)
-    pose = unit_pose(unit.kind, unit.loc, unit.facing)
-    if vehicle is None or pose is None:
-        return {(unit.loc, unit.facing): 0}
-    best: dict[tuple[Cell, str], int] = {(pose.anchor, pose.facing): 0}
-    frontier = [pose]
-    while frontier:
-        here = frontier.pop(0)
-        spent = best[(here.anchor, here.facing)]
-        for nxt, base in _vehicle_moves(here, vehicle.turn_mp):
-            extra = _vehicle_step(state, vehicle, here, nxt)
-            if extra is None:
-                continue
-            cost = spent + max(base, extra)
-            key = (nxt.anchor, nxt.facing)
-            if cost <= vehicle.move and cost < best.get(key, 99):
-                best[key] = cost
-                frontier.append(nxt)
-    own = set(unit.cells)
-    return {
-        k: v
-        for k, v in best.items()
-        if v == 0
-        or all(
-            (c in own or empty(state, c)) and c not in state.rt.spawn_cells for c in unit_cells(unit.kind, k[0], k[1])
-        )
-    }
+    """The poses a hunter vehicle reaches with its MP and may end on, with their cost: the vehicle movement rules'
+    shortest paths (SAS-AVEH-2..6, ``vehicle_motion``; decision D-JGR-5), staying included."""
+    reach = _reach(state, unit)
+    return {((k[0], k[1]), k[2]): reach.cost[k] for k in end_poses(state, unit, reach)}
 
 
-def _vehicle_moves(pose: Pose, turn_mp: int) -> list[tuple[Pose, int]]:
-    out: list[tuple[Pose, int]] = []
-    for forward, cost in ((1, 1), (-1, 2)):
-        out += [(pose.step(forward, side), cost) for side in (None, "left", "right")]
-        out += [(pose.turn(forward, side), max(cost, turn_mp)) for side in ("left", "right")]
-    return out
-
-
-def _vehicle_step(state: SasState, vehicle: VehicleStats, here: Pose, nxt: Pose) -> int | None:
-    """The MP a step costs at least for the terrain it enters (1, or 2 for forest and hedges), None if blocked."""
-    rt = state.rt
-    table = rt.tables.vehicles
-    cost = 1
-    old = set(here.cells())
-    for c in nxt.cells():
-        if not rt.grid.contains(c) or c in state.templates:
-            return None
-        cls = table.move_class(vehicle, "squares", rt.grid.terrain(c))
-        if cls == "blocked":
-            return None
-        if c not in old and cls == "slow":
-            cost = 2
-    dx, dy = nxt.anchor[0] - here.anchor[0], nxt.anchor[1] - here.anchor[1]
-    if nxt.facing == here.facing and (dx == 0 or dy == 0):  # a straight step: the edges every square crosses
-        for c in here.cells():
-            for feature in rt.grid.edge_between(c, (c[0] + dx, c[1] + dy)):
-                cls = table.move_class(vehicle, "edges", feature.kind)
-                if cls == "blocked":
-                    return None
-                cost = max(cost, 2 if cls == "slow" else 1)
-    return cost
+def _reach(state: SasState, unit: UnitState) -> Reach:
+    return search(state, unit, stats_of(state, unit).move)
 
 
 def hunter_move(ctx: Ctx, unit: UnitState, to: Cell, facing: str | None = None) -> None:
@@ -298,6 +241,8 @@ def hunter_move(ctx: Ctx, unit: UnitState, to: Cell, facing: str | None = None) 
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
     if to == unit.loc and facing in (None, unit.facing):
         ctx.emit("unit_stays", t("The hunter keeps {unit} where it is.", unit=ctx.name(unit.id)), "SAS-JGR-14")
+        if cargo.in_reach(ctx.state, unit):
+            cargo.unload(ctx, unit.id)  # SAS-JGR-16
     elif facing is not None:
         _drive(ctx, unit, to, facing)
     else:
@@ -310,17 +255,10 @@ def hunter_move(ctx: Ctx, unit: UnitState, to: Cell, facing: str | None = None) 
 
 
 def _drive(ctx: Ctx, unit: UnitState, to: Cell, facing: str) -> None:
-    """A hunter vehicle moves to its new pose (D-JGR-5); the doors and cats by its start and end react."""
-    ctx.state = ctx.state.with_unit(unit.id, loc=to, facing=facing, on_spawn=False)
-    sq = ctx.label(to)
-    ctx.emit(
-        "unit_moved",
-        t("The hunter drives {unit} to {sq}, facing {facing}.", unit=ctx.name(unit.id), sq=sq, facing=facing),
-        "SAS-JGR-14",
-        (unit.loc, to),
-        instruction=t("Move {unit} to {sq}, facing {facing}.", unit=ctx.name(unit.id), sq=sq, facing=facing),
-    )
-    jager_markers.axis_moved(ctx, unit.id, [unit.loc, to])
+    """A hunter vehicle drives to its new pose by a shortest path (D-JGR-5): mines, marked attacks and cats on the
+    way react, and a loaded Kettenkrad within reach of an exposed operator unloads there (SAS-JGR-16)."""
+    steps = _reach(ctx.state, unit).path((to[0], to[1], facing))
+    drive_to(ctx, unit, steps, rule="SAS-JGR-14", why=t("driven by the hunter"))
     marks.fire(ctx)
 
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 DATA = Path(__file__).with_name("data")
 Colour = Literal["black", "white"]
@@ -374,8 +374,34 @@ class VehicleWeapon(_Strict):
     through_wall: tuple[Arc, ...] = Field((), description="Arcs through which it fires through one wall (SAS-AATK-7).")
     arcs: tuple[Arc, ...] | None = Field(None, description="Arcs it may fire into (default: the vehicle's arcs).")
     reactions: bool = Field(True, description="Used for reaction attacks (SAS-UNIT-13: the howitzer is not).")
+    cargo: bool = Field(
+        False, description="Fired by the infantry it carries: only until they unload (the assault boat, SAS-JGR-17)."
+    )
     proposed: bool = Field(False, description="The value is a proposal, not printed in the text (OQ-31).")
     source: str = ""
+
+
+class VehicleCargo(_Strict):
+    """Infantry a vehicle carries and unloads (SAS-JGR-16 Kettenkrad, SAS-JGR-17 assault boat)."""
+
+    kind: str = Field(description="Unit type of the passengers (data/units.json).")
+    count: int = Field(ge=1)
+    within: int | None = Field(
+        None,
+        ge=1,
+        description="Unload on coming within this many squares of an exposed operator (Kettenkrad: 8); none: on "
+        "getting as close to him as it can (assault boat).",
+    )
+    rear: bool = Field(False, description="Passengers go on the squares behind the token (Kettenkrad) first.")
+    hunters: bool = Field(False, description="In Jäger mode the passengers are hunter units (SAS-JGR-14).")
+    rule: str = ""
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        if kind not in _unit_ids():
+            raise ValueError(f"unknown unit type {kind!r} (data/units.json)")
+        return kind
 
 
 class VehicleTerrain(_Strict):
@@ -403,6 +429,7 @@ class VehicleStats(_Strict):
     turn_mp: int = Field(1, ge=1, description="MP a turn costs (trucks: 2, SAS-AVEH-2).")
     terrain: VehicleTerrain | None = Field(None, description="Overrides of the default vehicle terrain table.")
     weapons: tuple[VehicleWeapon, ...] = ()
+    cargo: VehicleCargo | None = Field(None, description="Infantry it carries and unloads (SAS-JGR-16/17).")
     source: str = ""
 
     @property

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
-from app.systems.sas import air, ovehicle_view
+from app.systems.sas import air, cargo, ovehicle_view
 from app.systems.sas.jager_units import stalker_number
 from app.systems.sas.legal import acting_side
 from app.systems.sas.names import name_of
@@ -81,7 +81,7 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
     for unit in state.units:
         hunter = unit.id in hunted  # SAS-JGR-14: the hunter symbol
         marks = (("alert", unit.alert), ("cigarette", unit.cigarette), ("spawn", unit.on_spawn), ("hunter", hunter))
-        flags = tuple(f for f, on in (*marks, (unit.mode, unit.mode in ("talking", "strangled"))) if on)
+        flags = tuple(f for f, on in (*marks, (unit.mode, unit.mode in ("talking", "strangled", "empty"))) if on)
         if unit.is_vehicle:
             out.append(_vehicle_counter(state, unit, flags))
             continue
@@ -133,6 +133,10 @@ def _vehicle_counter(state: SasState, unit: UnitState, flags: tuple[str, ...]) -
         (t("LOS"), t("front and rear") if "rear" in stats.arcs else t("front only")),
         (t("Weapons"), ", ".join(guns) if guns else t("unarmed")),
     )
+    if stats.cargo is not None:  # SAS-JGR-16/17
+        crew = state.rt.tables.units[stats.cargo.kind]
+        what = t("{n} {what}", n=stats.cargo.count, what=localized(crew.name_en, crew.name_zh))
+        details = (*details, (t("Carries"), t("nobody: unloaded") if cargo.unloaded(unit) else what))
     return CounterView(
         unit.id,
         unit.loc,
