@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from app.core.i18n import Text, localized, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.los import Crossing, trace
-from app.systems.sas import luck
+from app.systems.sas import cargo, luck
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import SasRuntime
@@ -267,6 +267,7 @@ def damage_unit(ctx: Ctx, unit_id: str, hits: int, rule: str, *, blast: bool) ->
             unit.cells,
             instruction=t("Remove {unit} from the board.", unit=name),
         )
+        cargo.lost(ctx, unit, name)  # the infantry still aboard die (SAS-JGR-16/17)
         return taken
     ctx.state = ctx.state.with_unit(unit_id, damage=damage)
     ctx.emit(
@@ -445,6 +446,8 @@ def vehicle_shots(state: SasState, unit: UnitState, op: OperatorState, *, reacti
     out: list[Shot] = []
     for weapon in stats.weapons:
         if weapon.kind != "gun" or weapon.dice <= 0 or d > weapon.long or (reaction and not weapon.reactions):
+            continue
+        if weapon.cargo and cargo.unloaded(unit):  # the boat's SMG have gone ashore (SAS-JGR-17)
             continue
         near = d <= weapon.short
         short = [Modifier(value=1, reason=t("short range ({d})", d=d), rule_id="SAS-AATK-4")] if near else []

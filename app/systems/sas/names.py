@@ -1,6 +1,7 @@
 """Display names of operators and Axis units (English and Chinese from the data tables).
 
-Rulebook chapter: §19 unit names (SAS-UNIT), §18 vehicle roles (SAS-BRD-10) and §2 operator boards (SAS-BRD-11).
+Rulebook chapter: §19 unit names (SAS-UNIT), §18 vehicle roles (SAS-BRD-10), §2 operator boards (SAS-BRD-11) and §29
+Jäger stalkers (SAS-JGR-2).
 """
 
 from __future__ import annotations
@@ -8,7 +9,14 @@ from __future__ import annotations
 from app.core.i18n import Text, localized, t
 from app.systems.sas.state import SasState
 
-ROLE_ZH = {"sentry": "哨兵", "patrolman": "巡逻兵", "guard": "警卫", "officer": "军官", "spawned": "增援"}
+ROLE_ZH = {
+    "sentry": "哨兵",
+    "patrolman": "巡逻兵",
+    "guard": "警卫",
+    "officer": "军官",
+    "spawned": "增援",
+    "stalker": "追猎者",
+}
 COLOUR_ZH = {"black": "黑色", "white": "白色"}
 VEHICLE_ROLE_EN = {"spawned": "reinforcement"}
 VEHICLE_ROLE_ZH = {
@@ -33,6 +41,9 @@ def name_of(state: SasState, ident: str) -> Text:
     unit = state.unit(ident)
     if unit is None:
         return localized(ident)
+    head, _, number = unit.id.partition("_")
+    if head == "stalker" and number.isdigit():  # the hunter's numbered stalkers (SAS-JGR-2)
+        return localized(f"stalker {number}", f"{number}号追猎者")
     vehicle = state.rt.tables.vehicle(unit.kind)
     if vehicle is not None:  # "patrol motorcycle (m1)" (SAS-BRD-10 border colours name the role)
         role_en = VEHICLE_ROLE_EN.get(unit.role, unit.role)

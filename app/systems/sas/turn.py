@@ -10,11 +10,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import alerts, antiair, disguise, marks, ovehicle, ovehicle_actions, squads, vehicle_roles
+from app.systems.sas import (
+    alerts,
+    antiair,
+    disguise,
+    jager,
+    jager_markers,
+    marks,
+    ovehicle,
+    ovehicle_actions,
+    squads,
+    vehicle_roles,
+)
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
-from app.systems.sas.state import STEALTH_PHASES, SasState
+from app.systems.sas.state import HUNTER_PHASE, STEALTH_PHASES, SasState
 
 PHASE_NAMES = {
     "operator": "Operator phase",
@@ -23,12 +34,15 @@ PHASE_NAMES = {
     "patrol": "Axis Patrol phase",
     "attack": "Axis Attack phase",
     "end": "End phase",
+    "hunter": "Hunter phase",
 }
 
 
 def has_work(state: SasState) -> bool:
-    """Whether the current Axis phase still has a step to play."""
+    """Whether the current Axis phase still has a step to play (or the Jäger hunter a decision to make)."""
     phase = state.phase
+    if jager.has_work(state):
+        return True
     if phase == "advance":
         return bool(vehicle_roles.advance_vehicles(state) or advancers(state))
     if phase == "patrol":
@@ -44,8 +58,8 @@ def axis_step(ctx: Ctx) -> None:
     if phase in ("advance", "patrol"):
         marks.fire(ctx)  # SAS-MARK-3: at any moment of these phases (D-MARK-1)
     phase = ctx.state.phase
-    if phase == "advance":  # vehicles first (SAS-AVEH-1, SAS-AVEH-9, SAS-ADVB-5)
-        if not vehicle_roles.advance_vehicle_step(ctx):
+    if phase == "advance":  # stalkers, then vehicles, then infantry (SAS-JGR-7, D-JGR-5, SAS-AVEH-1/9, SAS-ADVB-5)
+        if not jager.advance_step(ctx) and not vehicle_roles.advance_vehicle_step(ctx):
             advance_step(ctx)
     elif phase == "patrol":  # black marker: patrol vehicles first (SAS-PAT-1, SAS-AVEH-14)
         if not vehicle_roles.patrol_vehicle_step(ctx):
@@ -54,8 +68,9 @@ def axis_step(ctx: Ctx) -> None:
         if not squads.burn_step(ctx) and not attack_step(ctx):  # fire markers burn first (SAS-HD-3, D-HD-3)
             antiair.attack_step(ctx)  # after every attack on an operator: fire at the Typhoon (SAS-SUP-12/15)
     elif phase == "event":
-        draw(ctx)
-        ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
+        if not jager.event_step(ctx):  # a face-down hunter card waits for the hunter (SAS-JGR-5)
+            draw(ctx)
+            ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
     elif phase == "end":
         end_phase(ctx)
         ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
@@ -63,12 +78,16 @@ def axis_step(ctx: Ctx) -> None:
 
 
 def next_phase(ctx: Ctx) -> None:
-    """Go to the next phase of the section (SAS-TURN-2/3); after the End phase a new turn begins."""
+    """Go to the next phase of the section (SAS-TURN-2/3); after the End phase (and Jäger mode's Hunter phase,
+    SAS-JGR-3) a new turn begins."""
     state = ctx.state
-    index = STEALTH_PHASES.index(state.phase)
-    nxt = STEALTH_PHASES[index + 1] if index + 1 < len(STEALTH_PHASES) else "operator"
+    order = (*STEALTH_PHASES, HUNTER_PHASE)
+    index = order.index(state.phase)
+    nxt = order[index + 1] if index + 1 < len(order) else "operator"
     if nxt == "patrol" and state.section == "battle":
         nxt = "attack"  # SAS-TURN-3: no Patrol phase in the Battle section
+    if nxt == HUNTER_PHASE and not jager.hunter_phase_due(state):
+        nxt = "operator"
     turn = state.turn + 1 if nxt == "operator" else state.turn
     ctx.state = replace(state, phase=nxt, turn=turn, done=frozenset(), activation=None)
     if nxt == "operator":
@@ -121,6 +140,7 @@ def end_phase(ctx: Ctx) -> None:
             )
     marks.return_marks(ctx)  # SAS-MARK-7
     _cleanup(ctx)
+    jager_markers.end_phase(ctx)  # blood stains fade (SAS-JGR-11)
 
 
 def _stealth_end(ctx: Ctx) -> None:
