@@ -36,6 +36,7 @@ PHASE_NAMES = {
     "end": "End phase",
     "hunter": "Hunter phase",
 }
+SECTION_NAMES = {"stealth": "Stealth", "battle": "Battle"}
 
 
 def has_work(state: SasState) -> bool:
@@ -94,7 +95,8 @@ def next_phase(ctx: Ctx) -> None:
         ops = tuple(replace(o, activated=False) for o in ctx.state.operators)
         ctx.state = replace(ctx.state, operators=ops, reacted=frozenset())
         ovehicle_actions.new_turn(ctx)  # the vehicles' 2 actions, before any operator (SAS-OVEH-2)
-    title = t("Turn {n}: {phase} ({section}).", n=turn, phase=PHASE_NAMES[nxt], section=ctx.state.section)
+    section = t(SECTION_NAMES[ctx.state.section])
+    title = t("Turn {n}: {phase} ({section}).", n=turn, phase=t(PHASE_NAMES[nxt]), section=section)
     ctx.emit("phase_started", title, "SAS-TURN-2")
 
 

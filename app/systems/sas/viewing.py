@@ -15,7 +15,7 @@ from app.systems.sas.jager_units import stalker_number
 from app.systems.sas.legal import acting_side
 from app.systems.sas.names import name_of
 from app.systems.sas.state import SasState, UnitState
-from app.systems.sas.turn import PHASE_NAMES
+from app.systems.sas.turn import PHASE_NAMES, SECTION_NAMES
 from app.systems.sas.vision import camouflaged, vision
 
 Cell = tuple[int, int]
@@ -235,7 +235,6 @@ def _card_line(state: SasState, card_id: str) -> Text:
     return t("{card}: {stealth} / {battle}", card=card_id, stealth=texts[0], battle=texts[1])
 
 
-SECTION_NAMES = {"stealth": "Stealth", "battle": "Battle"}
 STATUS_NAMES = {"active": "on the map", "dead": "dead", "exfiltrated": "left the map"}
 COLOUR_NAMES = {"black": "black line", "white": "white line"}
 HUNTER_MARKER_LABELS = {"waypoint": "W", "cat": "CAT", "twig": "TWG", "lock": "LCK", "blood": "BLD"}
