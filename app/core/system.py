@@ -26,7 +26,9 @@ class SystemInfo:
         name: Display name.
         version: Rules implementation version (bumped when rulings change; saves record it).
         sides: Side ids, in seating order.
-        human_sides: Sides a person normally plays (others are automated by rules or a bot).
+        human_sides: Sides a person normally plays (others are automated by rules or a bot). A system may refine
+            this per scenario with an optional ``human_sides_of(scenario) -> tuple[str, ...]`` (SAS's Jäger mode
+            lets a person, or the system's bot from ``make_agent``, play the hunter).
         scenario_folder: Folder under ``scenarios/`` holding the bundled files.
     """
 

@@ -16,7 +16,7 @@ from app.core.errors import SaveError
 from app.core.saves import from_save, pending_restore
 from app.core.session import Session
 from app.core.system import GameSystem
-from app.ui.controller import AgentFactory
+from app.ui.controller import AgentFactory, human_sides_of
 from app.ui.lang import install_language, translator
 from app.ui.main_window import MainWindow
 from app.ui.settings import Preferences, data_dir, recent_saves
@@ -54,6 +54,16 @@ def ensure_application(argv: list[str]) -> QApplication:
         app.setStyle("Fusion")
         load_fonts(app)  # type: ignore[arg-type]
     return app  # type: ignore[return-value]
+
+
+def default_bots(system: GameSystem, scenario: Any) -> tuple[str, ...]:
+    """Sides the bot plays unless the player says otherwise: those a person may play in this scenario but the
+    system normally automates (SAS's Jäger hunter), when the system has a bot for them; all others hot-seat."""
+    make = getattr(system, "make_agent", None)
+    if not callable(make):
+        return ()
+    sides = human_sides_of(system, scenario)
+    return tuple(s for s in sides if s not in system.info.human_sides and make(s) is not None)
 
 
 def bot_factory(system: GameSystem) -> AgentFactory | None:
@@ -114,13 +124,13 @@ class AppShell(QObject):
             self.show_start()
 
     def open_entry(
-        self, entry: Any, seed: int = 1, mode: str = "digital", bots: tuple[str, ...] = ()
+        self, entry: Any, seed: int = 1, mode: str = "digital", bots: tuple[str, ...] | None = None
     ) -> MainWindow | None:
-        """Start a bundled mission (``bots``: sides played by the system's bot)."""
+        """Start a bundled mission (``bots``: sides played by the system's bot; ``None``: the default seats)."""
         return self.open_path(Path(entry.path), seed=seed, mode=mode, bots=bots)
 
     def open_path(
-        self, path: Path, *, seed: int = 1, mode: str = "digital", bots: tuple[str, ...] = ()
+        self, path: Path, *, seed: int = 1, mode: str = "digital", bots: tuple[str, ...] | None = None
     ) -> MainWindow | None:
         """Start a scenario file, or open a save file."""
         from app.scenario.catalog import file_format, open_session
@@ -167,13 +177,16 @@ class AppShell(QObject):
         session: Session,
         path: Path | None,
         *,
-        bots: tuple[str, ...] = (),
+        bots: tuple[str, ...] | None = None,
         back: Callable[[], None] | None = None,
     ) -> MainWindow:
-        """Show a game window over ``session`` (``bots``: sides the system's bot plays; ``back``: what New
-        game does instead of the start page, e.g. return to the editor after a playtest)."""
+        """Show a game window over ``session`` (``bots``: sides the system's bot plays, ``None`` for the default
+        seats — a reopened save included; ``back``: what New game does instead of the start page, e.g. return to the
+        editor after a playtest)."""
         self._close_window()
         agents = self.agent_for_side or bot_factory(session.system)
+        if bots is None:
+            bots = default_bots(session.system, session.scenario)
         window = MainWindow(
             session,
             self.prefs,

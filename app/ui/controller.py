@@ -16,6 +16,16 @@ from app.core.session import Change, Session
 from app.core.view import CommandInfo, GameView
 
 AgentFactory = Callable[[str], Agent | None]
+
+
+def human_sides_of(system: Any, scenario: Any) -> tuple[str, ...]:
+    """Sides a person may play in ``scenario``: a system's optional ``human_sides_of(scenario)`` (e.g. SAS's Jäger
+    mode lets a person play the hunter), else ``info.human_sides``."""
+    hook = getattr(system, "human_sides_of", None)
+    sides = hook(scenario) if callable(hook) else None
+    return tuple(sides) if sides is not None else tuple(system.info.human_sides)
+
+
 BOT_SECONDS = 1.0  # a bot's budget per command (DESIGN §10: a bot's move <= 1 s)
 
 
@@ -96,8 +106,9 @@ class GameController(QObject):
         return self.session.system.info
 
     def human_sides(self) -> tuple[str, ...]:
-        """Sides played by people here: the system's human sides minus those given to a bot."""
-        return tuple(s for s in self.info.human_sides if s not in self.bot_sides)
+        """Sides played by people here: the scenario's human sides (``human_sides_of``, by default the system's)
+        minus those given to a bot."""
+        return tuple(s for s in human_sides_of(self.session.system, self.session.scenario) if s not in self.bot_sides)
 
     def perspective(self) -> str | None:
         """The side whose view is shown: the acting side if human, else the first human side."""

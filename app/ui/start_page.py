@@ -61,6 +61,21 @@ def side_names_of(path: Path, lang: str) -> dict[str, str]:
     return names
 
 
+def seats_of(system: GameSystem, path: Path) -> tuple[str, ...]:
+    """Sides a person may play in the scenario file (the system's ``human_sides_of`` hook, else its human sides)."""
+    from app.scenario.catalog import load_scenario
+    from app.scenario.loading import ScenarioError
+    from app.ui.controller import human_sides_of
+
+    if not callable(getattr(system, "human_sides_of", None)):
+        return tuple(system.info.human_sides)
+    try:
+        _system, model = load_scenario(Path(path), {system.info.id: system})
+    except ScenarioError:
+        return tuple(system.info.human_sides)
+    return human_sides_of(system, model)
+
+
 class StartPage(QWidget):
     """The first page."""
 
@@ -247,22 +262,28 @@ class StartPage(QWidget):
         self.start_button.setEnabled(0 <= row < len(shown))
 
     def _fill_seats(self, entry: Any) -> None:
-        """Who plays each side (human or bot), for systems with a bot and two or more human sides."""
+        """Who plays each side (human or bot), for systems with a bot and two or more human sides. A side the
+        system normally automates (e.g. SAS's hunter in Jäger mode) starts on "Bot"; a side without a bot has
+        only "Human"."""
         while self.seats.count():
             widget = self.seats.takeAt(0).widget()
             if widget is not None:
                 widget.deleteLater()
         self.seat_combos = {}
         system = self.systems[entry.system]
-        sides = system.info.human_sides
-        if len(sides) < 2 or not callable(getattr(system, "make_agent", None)):
+        make_agent = getattr(system, "make_agent", None)
+        sides = seats_of(system, entry.path)
+        if len(sides) < 2 or not callable(make_agent):
             return
         names = side_names_of(entry.path, self.lang)
         for index, side in enumerate(sides):
             combo = QComboBox(self)
             combo.setObjectName(f"seat_{side}")
             combo.addItem(tr("Human"), "human")
-            combo.addItem(tr("Bot"), "bot")
+            if make_agent(side) is not None:
+                combo.addItem(tr("Bot"), "bot")
+                if side not in system.info.human_sides:
+                    combo.setCurrentIndex(1)
             self.seats.addWidget(QLabel(names.get(side, side), self), index, 0)
             self.seats.addWidget(combo, index, 1)
             self.seat_combos[side] = combo

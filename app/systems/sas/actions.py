@@ -12,7 +12,18 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.core.messages import Command
-from app.systems.sas import alerts, breakdown, combat, disguise, items, marks, ovehicle_actions, scuba, shooting
+from app.systems.sas import (
+    alerts,
+    breakdown,
+    combat,
+    disguise,
+    items,
+    jager_markers,
+    marks,
+    ovehicle_actions,
+    scuba,
+    shooting,
+)
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import (
     AbortGarrote,
@@ -25,9 +36,11 @@ from app.systems.sas.messages import (
     Exfiltrate,
     Mark,
     Move,
+    PickLock,
     PickUp,
     Place,
     Recover,
+    RemoveTwig,
     Reveal,
     Sprint,
     Stand,
@@ -300,6 +313,39 @@ def do_exfiltrate(ctx: Ctx, cmd: Exfiltrate) -> None:
     ctx.emit("exfiltrated", t("{op} leaves the map.", op=ctx.name(op.id)), "SAS-MSN-1", (op.loc,))
 
 
+def do_remove_twig(ctx: Ctx, cmd: RemoveTwig) -> None:
+    """Clear away the twig under him without a sound (SAS-JGR-9)."""
+    twig = next((m for m in jager_markers.markers(ctx.state, "twig") if m.operator == cmd.operator), None)
+    if twig is None:
+        raise illegal("There is no twig under {op}.", "SAS-JGR-9", op=cmd.operator)
+    jager_markers.remove_marker(ctx, twig.id)
+    ctx.emit(
+        "twig_removed",
+        t("{op} carefully clears the twig away.", op=ctx.name(cmd.operator)),
+        "SAS-JGR-9",
+        (twig.loc,),
+        instruction=t("Remove the twig marker."),
+    )
+
+
+def do_pick_lock(ctx: Ctx, cmd: PickLock) -> None:
+    """Pick the lock of a door beside him: the lock marker is removed (SAS-JGR-10)."""
+    op = ctx.state.op(cmd.operator)
+    assert op.loc is not None
+    lock = next((m for m in jager_markers.locks_at(ctx.state, op.loc) if m.id == cmd.lock), None)
+    if lock is None:
+        raise illegal("{op} stands at no such locked door.", "SAS-JGR-10", op=cmd.operator)
+    jager_markers.remove_marker(ctx, lock.id)
+    a, b = lock.loc, lock.other or lock.loc
+    ctx.emit(
+        "lock_picked",
+        t("{op} picks the lock of the door between {a} and {b}.", op=ctx.name(op.id), a=ctx.label(a), b=ctx.label(b)),
+        "SAS-JGR-10",
+        (a, b),
+        instruction=t("Remove the lock marker between {a} and {b}.", a=ctx.label(a), b=ctx.label(b)),
+    )
+
+
 def move_or_board(ctx: Ctx, cmd: Move) -> None:
     """Move 1 square; into an operator vehicle's square: board it (SAS-MOVE-1, SAS-OVEH-1)."""
     if ctx.state.op_vehicle_at(cmd.to) is None:
@@ -343,6 +389,8 @@ HANDLERS = {
     UseCigarette: do_cigarette,
     UseFailureMarker: breakdown.do_failure,
     Exfiltrate: do_exfiltrate,
+    RemoveTwig: do_remove_twig,
+    PickLock: do_pick_lock,
     ChangeClothes: disguise.do_change_clothes,
     Talk: disguise.do_talk,
     AbortGarrote: disguise.do_abort,

@@ -16,7 +16,7 @@ from typing import cast
 
 from app.core.i18n import t
 from app.geometry.paths import costs_from
-from app.systems.sas import alerts, artillery, combat, items, marks, ovehicle, ovehicle_actions
+from app.systems.sas import alerts, artillery, combat, items, jager_markers, marks, ovehicle, ovehicle_actions
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
@@ -24,8 +24,8 @@ from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState,
 from app.systems.sas.vision import SIGHT, sees_op
 
 Cell = tuple[int, int]
-ADVANCING_STEALTH = ("patrolman", "sentry", "guard", "dismounted")  # dismounted: unloaded from a truck (SAS-HM-2)
-ADVANCING_BATTLE = ("patrolman", "guard", "spawned", "dismounted")
+ADVANCING_STEALTH = ("patrolman", "sentry", "guard")
+ADVANCING_BATTLE = ("patrolman", "guard", "spawned")
 
 
 def exposed(state: SasState) -> list[OperatorState]:
@@ -66,6 +66,8 @@ def mode(state: SasState, unit: UnitState) -> str | None:
     stats = state.rt.tables.units.get(unit.kind)
     if stats is not None and stats.air_only:  # an AA gun cannot move and sees no operator (SAS-SUP-15)
         return None
+    if unit.kind not in state.rt.tables.units:  # vehicles advance by the vehicle rules (SAS-AVEH-9)
+        return None
     if unit.role == "officer":
         return "turn"
     if state.section == "stealth":
@@ -84,7 +86,8 @@ def advancers(state: SasState) -> list[UnitState]:
     ops = exposed(state)
     if not ops and not ovehicle.exposed_vehicles(state):
         return []
-    todo = [u for u in state.units if u.id not in state.done and mode(state, u) is not None]
+    hunted = state.hunter.hunters if state.hunter is not None else ()  # the hunter moves his own (SAS-JGR-14)
+    todo = [u for u in state.units if u.id not in state.done and u.id not in hunted and mode(state, u) is not None]
     return sorted(todo, key=lambda u: (_near(u, ops, state), u.id))
 
 
@@ -147,17 +150,25 @@ def route(state: SasState, start: Cell, to: Cell, budget: float, free: bool = Fa
 
 
 def move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
-    """Move an advancing unit; a trap or landmine on a square it crosses goes off there (SAS-EQ-4/8, D-EQ-2)."""
+    """Move an advancing unit on foot to ``to`` by a cheapest path, facing toward ``face``; a trap or landmine on a
+    square it crosses goes off there (SAS-EQ-4/8, D-EQ-2); in Jäger mode the doors and cats it passes react
+    (SAS-JGR-8/10)."""
+    start = unit.loc
     devices = {o.loc for o in ctx.state.objects if o.kind in ("trap", "landmine")}
-    if devices and to != unit.loc:
+    watch = jager_markers.watching(ctx.state)
+    path: list[Cell] = []
+    if (devices or watch) and to != unit.loc:
         stats = ctx.state.rt.tables.units[unit.kind]
-        crossed = [c for c in route(ctx.state, unit.loc, to, stats.move, stats.free_climb)[:-1] if c in devices]
+        path = route(ctx.state, unit.loc, to, stats.move, stats.free_climb)
+        crossed = [c for c in path[:-1] if c in devices]
         if crossed:
             _place_unit(ctx, unit, crossed[0], face, rule=rule, why=why)
             if items.stepped_on(ctx, unit.id) or (moved := ctx.state.unit(unit.id)) is None:
                 return
             unit = moved
     _place_unit(ctx, unit, to, face, rule=rule, why=why)
+    if watch:
+        jager_markers.axis_moved(ctx, unit.id, [start, *path] if path else [start, to])
 
 
 def _place_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:

@@ -199,7 +199,8 @@ def spot(ctx: Ctx, unit_id: str, rule: str, why: str) -> bool:
         return False
     seen = [o for o in ctx.state.active_ops() if sees_op(ctx.state, unit, o)]
     corpse = ctx.state.section == "stealth" and any(
-        sees_corpse(ctx.state, unit, o.loc) for o in ctx.state.objects if o.kind == "corpse" and o.loc
+        sees_corpse(ctx.state, unit, c)
+        for c in ctx.state.corpse_cells()  # blood stains count as corpses (SAS-JGR-11)
     )
     if not seen and not corpse:
         return False
@@ -211,7 +212,7 @@ def spot(ctx: Ctx, unit_id: str, rule: str, why: str) -> bool:
 
 
 def _corpses(ctx: Ctx) -> None:
-    corpses = [o.loc for o in ctx.state.objects if o.kind == "corpse" and o.loc is not None]
+    corpses = ctx.state.corpse_cells()  # blood stains count as corpses (SAS-JGR-11)
     for unit in ctx.state.map_units():
         if unit.alert:
             continue

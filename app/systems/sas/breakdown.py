@@ -4,7 +4,7 @@ Rulebook chapter: §27 Heavy Metal (SAS-HM-1: when the *Mechanical failure* even
 failure marker and put it in an item slot of any operator's board; at any moment of the Operator phase they move it
 to that board's equipment area and put it on any Axis vehicle on the map; that vehicle cannot move this turn — it
 still fires at valid targets — and the marker is removed in the End phase). Solo choices (docs/sas-decisions.md
-D-XVEH-5/6): the first operator of the team still on the map takes the marker, as with the cigarette (D-EVT-1); it
+D-XVEH-6/7): the first operator of the team still on the map takes the marker, as with the cigarette (D-EVT-1); it
 is an item token on his board, used by him during his activation for 0 AP, like the cigarette (SAS-EVT-8).
 """
 
@@ -22,7 +22,7 @@ MARKER = "failure_marker"  # the item token (data/operators.json)
 
 def take_marker(ctx: Ctx) -> None:
     """The Mechanical failure card: a failure marker goes to an item slot of the first operator of the team on the
-    map (SAS-HM-1, D-XVEH-5); with nobody on the map nothing happens."""
+    map (SAS-HM-1, D-XVEH-6); with nobody on the map nothing happens."""
     team = ctx.state.team_ops()
     if not team:
         ctx.emit("failure_marker_lost", t("No operator is on the map to take the failure marker."), "SAS-HM-1")

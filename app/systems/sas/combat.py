@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from app.core.i18n import Text, localized, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.los import Crossing, trace
-from app.systems.sas import luck, troops
+from app.systems.sas import cargo, luck
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.mission import SasRuntime
@@ -259,7 +259,6 @@ def damage_unit(ctx: Ctx, unit_id: str, hits: int, rule: str, *, blast: bool) ->
     taken = min(hits, stats.hp - unit.damage)
     damage = unit.damage + taken
     if damage >= stats.hp:
-        troops.lost_with(ctx, unit)  # destroyed before unloading: its infantry die too (SAS-HM-2)
         ctx.state = ctx.state.without_units([unit_id])
         ctx.emit(
             "vehicle_destroyed",
@@ -268,6 +267,7 @@ def damage_unit(ctx: Ctx, unit_id: str, hits: int, rule: str, *, blast: bool) ->
             unit.cells,
             instruction=t("Remove {unit} from the board.", unit=name),
         )
+        cargo.lost(ctx, unit, name)  # the infantry still aboard die (SAS-JGR-16/17)
         return taken
     ctx.state = ctx.state.with_unit(unit_id, damage=damage)
     ctx.emit(
@@ -451,6 +451,8 @@ def vehicle_shots(state: SasState, unit: UnitState, op: OperatorState, *, reacti
             continue
         flame = weapon.kind == "flamethrower"
         if flame and room_taken(state, unit, op.loc):
+            continue
+        if weapon.cargo and cargo.unloaded(unit):  # the boat's SMG have gone ashore (SAS-JGR-17)
             continue
         near = d <= weapon.short
         short = [Modifier(value=1, reason=t("short range ({d})", d=d), rule_id="SAS-AATK-4")] if near else []

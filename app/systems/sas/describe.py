@@ -2,7 +2,8 @@
 
 Rulebook chapter: §7.2 action table (SAS-ACT-1: the AP cost shown with each action, read from the same
 action table the rules charge) and §8.1 (SAS-ATK-1/2, SAS-AIM-1: an attack's hit chance shown before the
-player commits, computed from the same modifiers the attack will roll with).
+player commits, computed from the same modifiers the attack will roll with) and §29 (SAS-JGR-2..14: the Jäger
+hunter's commands say which card, square, operator or unit they mean).
 """
 
 from __future__ import annotations
@@ -15,17 +16,27 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo
-from app.systems.sas import air, combat, ovehicle_legal, shooting
+from app.systems.sas import air, combat, jager_markers, ovehicle_legal, shooting
 from app.systems.sas.context import Ctx
 from app.systems.sas.disguise import garrote_target
+from app.systems.sas.jager_cards import half
 from app.systems.sas.messages import (
     ACTION_LABELS,
     AIR_COMMANDS,
+    HUNTER_COMMANDS,
     VEHICLE_ACTIONS,
     Attack,
     ChangeClothes,
+    DiscardHunterCards,
+    FaceUnit,
+    HunterMove,
+    HunterTarget,
     Mark,
+    PickLock,
     Place,
+    PlaceStalker,
+    PlayHunterCard,
+    ReplaceEvent,
     UseRabbitsFoot,
 )
 from app.systems.sas.names import name_of
@@ -37,6 +48,8 @@ PHASE_KINDS = ("end_activation", "end_phase", "axis_step", "activate")
 
 def describe_command(state: SasState, command: Command) -> CommandInfo:
     """Label, group, actor, target, AP cost and (for attacks) the hit chance of a command."""
+    if isinstance(command, HUNTER_COMMANDS):
+        return _hunter_info(state, command)
     if isinstance(command, VEHICLE_ACTIONS) and (info := ovehicle_legal.describe(state, command)) is not None:
         return _vehicle_hint(state, command, info)
     if isinstance(command, AIR_COMMANDS):  # the Typhoon (SAS-SUP-6..10)
@@ -71,6 +84,11 @@ def _label(state: SasState, command: Command, target: tuple[int, int] | None) ->
     if isinstance(command, UseRabbitsFoot):
         owner = name_of(state, command.operator)
         return t("{action} ({owner}): die {n} becomes a 6", action=action, owner=owner, n=command.die)
+    if isinstance(command, PickLock):
+        lock = next((m for m in jager_markers.markers(state, "lock") if m.id == command.lock), None)
+        if lock is not None:
+            door = f"{state.rt.label(lock.loc)}|{state.rt.label(lock.other)}"
+            return t("{action} of the door {door}", action=action, door=door)
     if (board := ovehicle_legal.boarding_label(state, command, action)) is not None:  # SAS-OVEH-1
         return board
     if isinstance(command, ChangeClothes):  # SAS-NANCY-2
@@ -114,6 +132,76 @@ def _place_label(state: SasState, command: Place, action: Text, where: str) -> T
     else:
         text = t("{action} the carried body at {where}", action=action, where=where)
     return _with_move(state, command, text)
+
+
+def _hunter_info(state: SasState, command: Command) -> CommandInfo:
+    """The Jäger hunter's commands (SAS-JGR-2..14): what each does, where, and to which unit."""
+    label = _hunter_label(state, command)
+    unit = getattr(command, "unit", None)
+    square = getattr(command, "at", None) or getattr(command, "to", None) or getattr(command, "square", None)
+    if square is None and isinstance(command, HunterTarget) and command.operator is not None:
+        square = state.op(command.operator).loc
+    if square is None and isinstance(unit, str) and (found := state.unit(unit)) is not None:
+        square = found.loc
+    return CommandInfo(label, "hunter", unit, None if square is None else tuple(square))
+
+
+def _hunter_label(state: SasState, command: Command) -> Text:
+    hunter = state.hunter
+    assert hunter is not None
+    if isinstance(command, PlaceStalker):
+        return t("Place stalker {n} at {sq}", n=command.number, sq=state.rt.label(tuple(command.at)))
+    if isinstance(command, PlayHunterCard):
+        card = state.rt.hunter_cards[command.card]
+        halves = [localized(h.text_en or h.type, h.text_zh or None) for h in (card.stealth, card.battle)]
+        return t("Play {card} face down ({stealth} / {battle})", card=command.card, stealth=halves[0], battle=halves[1])
+    if isinstance(command, DiscardHunterCards):
+        return t("Discard {a} and {b}, draw one", a=command.discard[0], b=command.discard[1])
+    if isinstance(command, ReplaceEvent):
+        if command.use:
+            return t(
+                "Replace event card {card} with hunter card {hunter}",
+                card=hunter.revealed or "",
+                hunter=hunter.played or "",
+            )
+        return t(
+            "Keep event card {card}; discard hunter card {hunter}",
+            card=hunter.revealed or "",
+            hunter=hunter.played or "",
+        )
+    if isinstance(command, HunterTarget):
+        return _target_label(state, command)
+    if isinstance(command, FaceUnit):
+        return t("Turn {unit} to face {facing}", unit=name_of(state, command.unit), facing=command.facing)
+    if isinstance(command, HunterMove):
+        unit = state.unit(command.unit)
+        sq = state.rt.label(tuple(command.to))
+        if unit is not None and unit.loc == tuple(command.to):
+            return t("Keep {unit} at {sq}", unit=name_of(state, command.unit), sq=sq)
+        return t("Move {unit} to {sq}", unit=name_of(state, command.unit), sq=sq)
+    return t(ACTION_LABELS.get(command.kind, command.kind))
+
+
+def _target_label(state: SasState, command: HunterTarget) -> Text:
+    """ "Put waypoint 2 at K7", "Put the twig under Jock", "Lock the door F4|F5" (SAS-JGR-7..13)."""
+    hunter = state.hunter
+    assert hunter is not None and hunter.resolving is not None
+    kind = half(state, hunter.resolving).type
+    sq = state.rt.label(None if command.square is None else tuple(command.square))
+    if kind == "waypoint":
+        return t("Put waypoint {n} at {sq}", n=half(state, hunter.resolving).number, sq=sq)  # type: ignore[union-attr]
+    if kind == "cat":
+        return t("Put the cat at {sq}", sq=sq)
+    if kind == "twig" and command.operator is not None:
+        return t("Put the twig under {op}", op=name_of(state, command.operator))
+    if kind == "door_lock":
+        return t(
+            "Lock the door {door}",
+            door=f"{sq}|{state.rt.label(None if command.other is None else tuple(command.other))}",
+        )
+    if kind == "blood_stain":
+        return t("Put a blood stain on the corpse at {sq}", sq=sq)
+    return t("Make {unit} a hunter unit", unit=name_of(state, command.unit or ""))
 
 
 def _target_square(state: SasState, command: Command) -> tuple[int, int] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import localized, t
-from app.systems.sas import air, alerts, breakdown, combat, items, marks, vehicle_roles
+from app.systems.sas import air, alerts, breakdown, combat, items, jager_markers, marks, vehicle_roles
 from app.systems.sas.blasts import detonate_bombs
 from app.systems.sas.context import Ctx
 from app.systems.sas.deck import announce_special, draw_card
@@ -25,9 +25,26 @@ Cell = tuple[int, int]
 
 def draw(ctx: Ctx) -> None:
     """Draw a card, resolve its half for the section, then any bomb card (SAS-EVT-1, SAS-EVTB-1, SAS-DECK-4)."""
+    section = ctx.state.section
+    card_id = reveal(ctx)
+    resolve_card(ctx, card_id, section)
+    after_card(ctx)
+
+
+def resolve_card(ctx: Ctx, card_id: str, section: str) -> None:
+    """Resolve the half of event card ``card_id`` for ``section``, if it has one (SAS-EVT-2..7, SAS-EVTB-2/3)."""
+    card = ctx.state.rt.cards[card_id]
+    if section == "stealth" and card.stealth is not None:
+        stealth_half(ctx, card.stealth)
+    elif section == "battle" and card.battle is not None:
+        battle_half(ctx, card.battle)
+
+
+def reveal(ctx: Ctx) -> str:
+    """Turn over the top card and place the patrol marker on it (SAS-EVT-1); marked attacks may follow before the
+    card is resolved (SAS-MARK-3). Returns the card's id."""
     state = ctx.state
     card_id = draw_card(ctx)  # SAS-DECK-2/6: the event window's piles, reshuffle when exhausted
-    card = state.rt.cards[card_id]
     marker = None
     if state.section == "stealth":
         marker = "black" if state.patrol_marker in (None, "white") else "white"
@@ -41,12 +58,14 @@ def draw(ctx: Ctx) -> None:
     announce_special(ctx, card_id)
     vehicle_roles.arrive(ctx, card_id)  # a convoy or spawned vehicles (SAS-AVEH-17, SAS-AVEH-22)
     marks.fire(ctx)  # after the draw, before the card's effects (SAS-MARK-3)
-    if state.section == "stealth" and card.stealth is not None:
-        stealth_half(ctx, card.stealth)
-    elif state.section == "battle" and card.battle is not None:
-        battle_half(ctx, card.battle)
+    return card_id
+
+
+def after_card(ctx: Ctx) -> None:
+    """The card is resolved: bomb cards on top go off (SAS-DECK-4), the Typhoon card moves up and on top the Typhoon
+    arrives (SAS-SUP-8, SAS-DECK-5)."""
     detonate_bombs(ctx)
-    air.card_check(ctx)  # the Typhoon card moves up; on top the Typhoon arrives (SAS-SUP-8, SAS-DECK-5)
+    air.card_check(ctx)
 
 
 def stealth_half(ctx: Ctx, half: StealthHalf) -> None:
@@ -149,18 +168,21 @@ def _next_square(path: tuple[Cell, ...], loop: bool, index: int, heading: int) -
     return path[nxt] if 0 <= nxt < len(path) else None
 
 
-def spawn(ctx: Ctx, colour: str, count: int, alert: bool, kinds: tuple[str, ...] = ()) -> None:
-    """Place SMG infantry — or the units the card shows, in order (a mortar team, an HMG team, a sniper...) — on free
-    spawn spots of that colour, nearest the map first (SAS-EVT-5, SAS-EVTB-2, SAS-UNIT-5, OQ-5, OQ-62)."""
+def spawn(ctx: Ctx, colour: str, count: int, alert: bool, kinds: tuple[str, ...] = ()) -> list[str]:
+    """Place SMG infantry — or the units the card shows, in order (a mortar team, an HMG team, a sniper, a Jäger
+    sniper hunter...) — on free spawn spots of that colour, nearest the map first (SAS-EVT-5, SAS-EVTB-2, SAS-UNIT-5,
+    SAS-JGR-13, OQ-5, OQ-62); returns the new units' ids."""
     kinds = kinds or ("smg",) * count
     spots = [s for s in ctx.state.rt.spawn_spots if s.colour in (colour, "mixed")]
     free = [s for s in spots if ctx.state.unit_at(s.loc) is None and ctx.state.op_at(s.loc) is None]
+    placed = []
     for spot, kind in zip(free, kinds, strict=False):
         ctx.state, uid = ctx.state.new_id(kind)
         facing = facing_toward(spot.loc, (ctx.state.rt.grid.width // 2, ctx.state.rt.grid.height // 2))
         on_spawn = spot.loc in ctx.state.rt.spawn_cells
         unit = UnitState(uid, kind, "spawned", colour, spot.loc, facing, alert=alert, on_spawn=on_spawn)
         ctx.state = replace(ctx.state, units=(*ctx.state.units, unit))
+        placed.append(uid)
         stats = ctx.state.rt.tables.units[kind]
         what = localized(stats.name_en, stats.name_zh)
         ctx.emit(
@@ -172,6 +194,7 @@ def spawn(ctx: Ctx, colour: str, count: int, alert: bool, kinds: tuple[str, ...]
         )
     if not free:
         ctx.emit("spawn_full", t("The {colour} spawn tiles are full: nothing happens.", colour=colour), "SAS-EVT-5")
+    return placed
 
 
 def patrollers(state: SasState) -> list[UnitState]:
@@ -206,18 +229,44 @@ def patrol_step(ctx: Ctx) -> bool:
         return True
     index = line.path.index(unit.loc)
     first = _next_square(line.path, line.loop, index, unit.heading)
+    if first is not None and jager_markers.startled(ctx.state, unit.id):
+        unit = _face_line_again(ctx, unit, first)
     if first is None or facing_toward(unit.loc, first, unit.facing) != unit.facing:
         ctx.emit(
             "patrol_blocked", t("{unit} is not facing along its line and stays.", unit=ctx.name(unit.id)), "SAS-PAT-4"
         )
         return True
-    _walk(ctx, unit, line.path, line.loop, index)
+    walked = _walk(ctx, unit, line.path, line.loop, index)
+    jager_markers.axis_moved(ctx, unit.id, walked)  # doors he passed, cats (SAS-JGR-8/10)
     return True
 
 
-def _walk(ctx: Ctx, unit: UnitState, path: tuple[Cell, ...], loop: bool, index: int) -> None:
+def _face_line_again(ctx: Ctx, unit: UnitState, first: Cell) -> UnitState:
+    """A patrolman a cat turned faces along his line again as he starts his next move (SAS-JGR-8)."""
+    jager_markers.settle_startled(ctx, unit.id)
+    facing = facing_toward(unit.loc, first, unit.facing)
+    if facing == unit.facing:
+        return unit
+    ctx.state = ctx.state.with_unit(unit.id, facing=facing)
+    ctx.emit(
+        "unit_turned",
+        t("{unit} turns back along his patrol line, facing {facing}.", unit=ctx.name(unit.id), facing=facing),
+        "SAS-JGR-8",
+        (unit.loc,),
+        instruction=t(
+            "Turn {unit} at {sq} to face {facing}.", unit=ctx.name(unit.id), sq=ctx.label(unit.loc), facing=facing
+        ),
+    )
+    turned = ctx.state.unit(unit.id)
+    assert turned is not None
+    return turned
+
+
+def _walk(ctx: Ctx, unit: UnitState, path: tuple[Cell, ...], loop: bool, index: int) -> list[Cell]:
+    """Walk up to the unit's Move along the line; returns the squares passed, the start square first."""
     moves = ctx.state.rt.tables.units[unit.kind].move
     last_free = start = here = unit.loc
+    walked = [here]
     for _ in range(moves):
         nxt = _next_square(path, loop, index, unit.heading)
         if nxt is None or _door_blocked(ctx, unit.id, here, nxt):
@@ -227,13 +276,14 @@ def _walk(ctx: Ctx, unit: UnitState, path: tuple[Cell, ...], loop: bool, index: 
         facing = facing_toward(nxt, after, unit.facing) if after else facing_toward(here, nxt, unit.facing)
         ctx.state = ctx.state.with_unit(unit.id, loc=nxt, facing=facing)
         here = nxt
+        walked.append(nxt)
         if not ctx.state.others_at(nxt, unit.id) and ctx.state.op_at(nxt) is None:  # ends empty (SAS-AVEH-4)
             last_free = nxt
             if _interrupts(ctx, nxt):
                 _emit_walk(ctx, unit.id, start)
                 start = nxt
                 if items.stepped_on(ctx, unit.id) or _marked(ctx, unit.id):
-                    return  # killed on the way (SAS-EQ-4/8, SAS-MARK-3)
+                    return walked  # killed on the way (SAS-EQ-4/8, SAS-MARK-3)
                 if _stopped(ctx, unit):
                     break
         if _spots_something(ctx, unit.id):
@@ -241,6 +291,7 @@ def _walk(ctx: Ctx, unit: UnitState, path: tuple[Cell, ...], loop: bool, index: 
     if here != last_free:
         ctx.state = ctx.state.with_unit(unit.id, loc=last_free)
     _emit_walk(ctx, unit.id, start, always=start == unit.loc)
+    return walked
 
 
 def _stopped(ctx: Ctx, unit: UnitState) -> bool:

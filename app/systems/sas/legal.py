@@ -12,7 +12,7 @@ from typing import Literal, cast
 
 from app.core.dice import Roller
 from app.core.messages import Command
-from app.systems.sas import air, breakdown, combat, disguise, ovehicle_legal, rabbit
+from app.systems.sas import air, breakdown, combat, disguise, jager, jager_markers, ovehicle_legal, rabbit
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.items import grenades
@@ -30,9 +30,11 @@ from app.systems.sas.messages import (
     Exfiltrate,
     Mark,
     Move,
+    PickLock,
     PickUp,
     Place,
     Recover,
+    RemoveTwig,
     Reveal,
     RunAxisStep,
     Sprint,
@@ -66,8 +68,13 @@ FACINGS: tuple[Facing, ...] = ("N", "E", "S", "W")
 
 def acting_side(state: SasState) -> str:
     """The side to act: the SAS player in the Operator phase and whenever an operator's roll waits for the
-    rabbit's foot decision, even in an Axis phase (SAS-EQ-11); the Axis otherwise (SAS-TURN-2)."""
-    return "sas" if state.phase == "operator" or state.pending is not None else "axis"
+    rabbit's foot decision, even in an Axis phase (SAS-EQ-11); the Jäger hunter whenever he owes a decision
+    (SAS-JGR-2..14); the Axis otherwise (SAS-TURN-2)."""
+    if state.pending is not None:
+        return "sas"
+    if jager.decision(state) is not None:
+        return "axis"
+    return "sas" if state.phase == "operator" else "axis"
 
 
 def legal(state: SasState, side: str | None) -> list[Command]:
@@ -80,7 +87,7 @@ def legal(state: SasState, side: str | None) -> list[Command]:
     if state.pending is not None:
         return rabbit.choices(state)  # SAS-EQ-11, in any phase
     if acting == "axis":
-        return [RunAxisStep(side="axis")]
+        return jager.choices(state) or [RunAxisStep(side="axis")]
     if state.activation is None:
         if flying := air.first_commands(state):  # the Typhoon acts first (SAS-SUP-8/9)
             return flying
@@ -249,6 +256,12 @@ def _posture_and_misc(state: SasState, op: OperatorState, ap: int) -> list[Comma
     out += [UseFailureMarker(side="sas", operator=op.id, target=u.id) for u in breakdown.targets(state, op)]
     if op.loc in state.rt.entry_exit and _allowed(state, op, "exfiltrate", ap):
         out.append(Exfiltrate(side="sas", operator=op.id))
+    if any(m.operator == op.id for m in jager_markers.markers(state, "twig")) and _allowed(
+        state, op, "remove_twig", ap
+    ):
+        out.append(RemoveTwig(side="sas", operator=op.id))  # SAS-JGR-9
+    if _allowed(state, op, "pick_lock", ap):
+        out += [PickLock(side="sas", operator=op.id, lock=m.id) for m in jager_markers.locks_at(state, op.loc)]
     return out
 
 

@@ -2,7 +2,8 @@
 
 Rulebook chapters: §7 operator actions (SAS-ACT-1: one command per action of the action table), §6 turn
 structure (SAS-TURN: ``EndActivation``, ``EndPhase``) and the Axis phases §13–17, which the rules play as
-``RunAxisStep`` commands of the "axis" side so the UI can replay them step by step.
+``RunAxisStep`` commands of the "axis" side so the UI can replay them step by step. In Jäger mode (§29) the "axis"
+side also gives the hunter's commands (SAS-JGR-2..14), and operators get two more actions (SAS-JGR-9/10).
 """
 
 from __future__ import annotations
@@ -244,6 +245,92 @@ class Exfiltrate(Command):
     operator: str
 
 
+class RemoveTwig(Command):
+    """Clear away the twig under him, 4 AP, instead of snapping it (SAS-JGR-9)."""
+
+    kind: Literal["remove_twig"] = "remove_twig"
+    operator: str
+
+
+class PickLock(Command):
+    """Pick the lock of a door he stands at, 4 AP: the lock marker is removed (SAS-JGR-10)."""
+
+    kind: Literal["pick_lock"] = "pick_lock"
+    operator: str
+    lock: str
+
+
+class PlaceStalker(Command):
+    """Jäger setup: the hunter places stalker ``number`` on an empty spot of a spawn tile (SAS-JGR-2)."""
+
+    kind: Literal["place_stalker"] = "place_stalker"
+    number: int
+    at: Cell
+
+
+class PlayHunterCard(Command):
+    """Hunter phase: play a hunter card face down beside the event deck (SAS-JGR-3 option 1)."""
+
+    kind: Literal["hunter_play"] = "hunter_play"
+    card: str
+
+
+class DrawHunterCard(Command):
+    """Hunter phase: draw a hunter card, up to the hand limit of 4 (SAS-JGR-3 option 2, SAS-JGR-4)."""
+
+    kind: Literal["hunter_draw"] = "hunter_draw"
+
+
+class DiscardHunterCards(Command):
+    """Hunter phase: discard two hunter cards and draw one (SAS-JGR-3 option 3)."""
+
+    kind: Literal["hunter_discard"] = "hunter_discard"
+    discard: tuple[str, str]
+
+
+class ReplaceEvent(Command):
+    """Event phase: replace the revealed event card with the face-down hunter card, or discard the hunter card
+    (SAS-JGR-5)."""
+
+    kind: Literal["hunter_replace"] = "hunter_replace"
+    use: bool
+
+
+class HunterTarget(Command):
+    """Where the revealed hunter card takes effect (SAS-JGR-7..11, -13).
+
+    Attributes:
+        square: Waypoint or cat square, a corpse for a blood stain, one square of a door for a lock.
+        other: A lock: the square on the other side of the door.
+        operator: A twig: the operator it goes under.
+        unit: An upgrade: the infantry unit that becomes a hunter.
+    """
+
+    kind: Literal["hunter_target"] = "hunter_target"
+    square: Cell | None = None
+    other: Cell | None = None
+    operator: str | None = None
+    unit: str | None = None
+
+
+class FaceUnit(Command):
+    """The hunter turns a stalker that reached its waypoint, or a hunter unit he moved (SAS-JGR-7, SAS-JGR-14)."""
+
+    kind: Literal["hunter_face"] = "hunter_face"
+    unit: str
+    facing: Literal["N", "E", "S", "W"]
+
+
+class HunterMove(Command):
+    """Axis Advance phase: the hunter moves one of his hunter units anywhere within its MP (SAS-JGR-14); a
+    vehicle's move names its facing too (the token's pose), an infantry unit is turned afterwards (FaceUnit)."""
+
+    kind: Literal["hunter_move"] = "hunter_move"
+    unit: str
+    to: Cell
+    facing: Literal["N", "E", "S", "W"] | None = None
+
+
 class VehicleMove(Command):
     """An operator vehicle's Move: single moves (``vehicle_motion.MOVES`` ids) for up to 4 MP (SAS-OVEH-3)."""
 
@@ -390,6 +477,8 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Talk,
         AbortGarrote,
         Exfiltrate,
+        RemoveTwig,
+        PickLock,
         VehicleMove,
         FootDown,
         VehicleAttack,
@@ -403,6 +492,14 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         EndActivation,
         EndPhase,
         RunAxisStep,
+        PlaceStalker,
+        PlayHunterCard,
+        DrawHunterCard,
+        DiscardHunterCards,
+        ReplaceEvent,
+        HunterTarget,
+        FaceUnit,
+        HunterMove,
     ]
 )
 VEHICLE_ACTIONS = (VehicleMove, FootDown, VehicleAttack, VehicleMark, Deploy, Repair)
@@ -428,6 +525,18 @@ OPERATOR_ACTIONS = (
     ChangeClothes,
     Talk,
     AbortGarrote,
+    RemoveTwig,
+    PickLock,
+)
+HUNTER_COMMANDS = (
+    PlaceStalker,
+    PlayHunterCard,
+    DrawHunterCard,
+    DiscardHunterCards,
+    ReplaceEvent,
+    HunterTarget,
+    FaceUnit,
+    HunterMove,
 )
 
 
@@ -488,4 +597,14 @@ ACTION_LABELS = {
     "end_activation": "End activation",
     "end_phase": "End Operator phase",
     "axis_step": "Next Axis step",
+    "remove_twig": "Clear the twig",
+    "pick_lock": "Pick the lock",
+    "place_stalker": "Place stalker",
+    "hunter_play": "Play a hunter card face down",
+    "hunter_draw": "Draw a hunter card",
+    "hunter_discard": "Discard two hunter cards, draw one",
+    "hunter_replace": "Replace the event card",
+    "hunter_target": "Hunter card target",
+    "hunter_face": "Turn",
+    "hunter_move": "Move hunter unit",
 }

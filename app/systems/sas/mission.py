@@ -5,7 +5,8 @@ Rulebook chapters: §2 board and components (SAS-BRD-1, -4, -5, -7, -8, -9, -12)
 ``schema_version: 1``) names its board (a tiled board from a tile library), the team, the stealth value per
 difficulty, the event deck (a named deck from ``data/decks.json`` or the owner's own cards inline), the
 objectives and the victory levels, any support units (SAS-SUP-1/3), whether the Typhoon may be called and the AA
-guns (SAS-SUP-6, SAS-SUP-15). ``setup.build_runtime`` places the forces by the setup rules.
+guns (SAS-SUP-6, SAS-SUP-15), and optionally Jäger mode (§29 SAS-JGR-1/2: the hunter deck, OQ-51's starting hand).
+``setup.build_runtime`` places the forces by the setup rules.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from app.scenario.base import Localized, ScenarioBase
 from app.scenario.boards import Board, TiledBoardSpec
 from app.scenario.loading import ScenarioValueError
 from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, UnitState
-from app.systems.sas.tables import EventCard, OperatorBoard, Tables, tables
+from app.systems.sas.tables import EventCard, HunterCard, OperatorBoard, Tables, hunter_decks, tables
 
 Cell = tuple[int, int]
 Side = Literal["N", "E", "S", "W"]
@@ -212,6 +213,24 @@ class ConvoySpec(_Strict):
         return self
 
 
+class JagerSpec(_Strict):
+    """Jäger (hunter) mode: a player, or the hunter bot, plays the Axis with a hunter deck (SAS-JGR-1/2)."""
+
+    deck: str = Field("jager", description="Hunter deck name in data/jager.json (ignored when 'cards' is given).")
+    cards: list[HunterCard] | None = Field(None, description="The cards of your own hunter deck, if encoded here.")
+    starting_hand: int = Field(
+        0, ge=0, le=4, description="Hunter cards dealt before the first turn (not in the rulebook: OQ-51 proposes 0)."
+    )
+
+    @model_validator(mode="after")
+    def _deck(self) -> Self:
+        if self.cards is None and self.deck not in hunter_decks():
+            raise ValueError(f"unknown hunter deck {self.deck!r}; known: {sorted(hunter_decks())}")
+        if self.cards is not None and len({c.id for c in self.cards}) != len(self.cards):
+            raise ValueError("hunter card ids must be unique")
+        return self
+
+
 class ObjectiveSpec(_Strict):
     """One mission objective (SAS-BRD-12 ⑤)."""
 
@@ -278,6 +297,9 @@ class SasMission(ScenarioBase):
         description="Operator id -> his item tokens for this mission (the board side or kit chosen, SAS-SETUP-2); "
         "replaces the items of data/operators.json.",
     )
+    jager: JagerSpec | None = Field(
+        None, description="Jäger mode: the Axis is played by a hunter with a hunter deck (SAS-JGR); needs 'easy'."
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
@@ -290,6 +312,8 @@ class SasMission(ScenarioBase):
             raise ValueError("the event window's piles hold 0 or more cards (SAS-DECK-2)")
         if self.difficulty not in self.stealth:
             raise ValueError(f"difficulty {self.difficulty!r} has no stealth value")
+        if self.jager is not None and self.difficulty != "easy":
+            raise ValueError("Jäger mode plays with the stealth meter on Easy: set difficulty 'easy' (SAS-JGR-2)")
         if self.event_deck.cards is None and self.event_deck.name not in tables().decks:
             raise ValueError(f"unknown event deck {self.event_deck.name!r}")
         for op_id, kit in self.equipment.items():
@@ -386,6 +410,7 @@ class SasRuntime:
     initial_objects: tuple[ObjectState, ...]
     objective_cells: dict[str, frozenset[Cell]]
     cache: dict[Any, Any] = field(default_factory=dict)
+    hunter_cards: dict[str, HunterCard] = field(default_factory=dict)  # Jäger mode's hunter deck (SAS-JGR-2)
     initial_vehicles: tuple[OperatorVehicleState, ...] = ()
     support: tuple[OperatorState, ...] = ()  # the support units at setup (SAS-SUP-1)
     routes: dict[str, tuple[Cell, ...]] = field(default_factory=dict)  # vehicle routes by id (SAS-AVEH-14/17)

@@ -1,6 +1,7 @@
 """Display names of operators and Axis units (English and Chinese from the data tables).
 
-Rulebook chapter: §19 unit names (SAS-UNIT), §18 vehicle roles (SAS-BRD-10) and §2 operator boards (SAS-BRD-11).
+Rulebook chapter: §19 unit names (SAS-UNIT), §18 vehicle roles (SAS-BRD-10), §2 operator boards (SAS-BRD-11) and §29
+Jäger stalkers (SAS-JGR-2).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ ROLE_ZH = {
     "guard": "警卫",
     "officer": "军官",
     "spawned": "增援",
-    "dismounted": "下车步兵",
+    "stalker": "追猎者",
 }
 COLOUR_ZH = {"black": "黑色", "white": "白色"}
 VEHICLE_ROLE_EN = {"spawned": "reinforcement"}
@@ -40,6 +41,9 @@ def name_of(state: SasState, ident: str) -> Text:
     unit = state.unit(ident)
     if unit is None:
         return localized(ident)
+    head, _, number = unit.id.partition("_")
+    if head == "stalker" and number.isdigit():  # the hunter's numbered stalkers (SAS-JGR-2)
+        return localized(f"stalker {number}", f"{number}号追猎者")
     vehicle = state.rt.tables.vehicle(unit.kind)
     if vehicle is not None:  # "patrol motorcycle (m1)" (SAS-BRD-10 border colours name the role)
         role_en = VEHICLE_ROLE_EN.get(unit.role, unit.role)
@@ -48,7 +52,7 @@ def name_of(state: SasState, ident: str) -> Text:
     colour = f"{unit.colour} " if unit.colour else ""
     zh = f"{COLOUR_ZH.get(unit.colour or '', '')}{ROLE_ZH.get(unit.role, unit.role)}"
     stats = state.rt.tables.units.get(unit.kind)
-    if unit.role in ("spawned", "dismounted"):  # reinforcements, infantry unloaded from a truck (SAS-HM-2)
+    if unit.role == "spawned":
         kind = localized(stats.name_en, stats.name_zh) if stats is not None else localized(unit.kind)
         return t("{unit} {id}", unit=kind, id=unit.id)
     if stats is not None and unit.kind not in ("rifle", "smg", "officer"):  # a special unit placed by the mission

@@ -14,7 +14,7 @@ from dataclasses import replace
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command
-from app.systems.sas import alerts, combat, scuba
+from app.systems.sas import alerts, combat, jager_markers, scuba
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import VEC
 from app.systems.sas.messages import (
@@ -29,9 +29,11 @@ from app.systems.sas.messages import (
     KeepRoll,
     Mark,
     Move,
+    PickLock,
     PickUp,
     Place,
     Recover,
+    RemoveTwig,
     Reveal,
     Sprint,
     Stand,
@@ -70,6 +72,8 @@ ACTION_OF = {
     UseRabbitsFoot: "rabbits_foot",
     KeepRoll: "keep_roll",
     Exfiltrate: "exfiltrate",
+    RemoveTwig: "remove_twig",
+    PickLock: "pick_lock",
     ChangeClothes: "change_clothes",
     Talk: "talk",
     AbortGarrote: "abort_garrote",
@@ -141,6 +145,7 @@ def enter(ctx: Ctx, op_id: str, to: Cell, rule: str, *, take: bool = False) -> N
     if take and barrel is not None:  # a Move may end here only to take it (OQ-65)
         ctx.state = ctx.state.with_object(replace(barrel, loc=None)).with_op(op_id, carrying=barrel.id)
         ctx.emit("picked_up", t("{op} picks up a fuel barrel.", op=ctx.name(op_id)), "SAS-OBJ-6", (to,))
+    jager_markers.operator_entered(ctx, op_id, op.loc, to)  # a twig snaps, a cat is startled (SAS-JGR-8/9)
     alerts.smell(ctx, op_id)  # dogs nearby (SAS-HD-7)
     alerts.detect(ctx)
 
@@ -152,6 +157,8 @@ def step_ok(ctx: Ctx, op: OperatorState, to: Cell, wanted: str, *, barrel: bool 
     assert op.loc is not None
     if max(abs(op.loc[0] - to[0]), abs(op.loc[1] - to[1])) != 1:
         return "not an adjacent square"
+    if jager_markers.locked(ctx.state, op.loc, to):
+        return "the door is locked [SAS-JGR-10]"
     hidden = undercover(ctx.state, op)
     cls = step_class(
         ctx.state.rt, op.loc, to, op.crouched or hidden, op.item_count("grappling_hook") > 0, swim=scuba.geared(op)
@@ -263,6 +270,8 @@ def sprint_problem(ctx: Ctx, op: OperatorState, path: tuple[Cell, ...]) -> str |
             return f"cannot run from {rt.label(here)} to {rt.label(to)}"
         if to in ctx.state.templates:
             return "a blast template blocks the way"
+        if jager_markers.locked(ctx.state, here, to):
+            return "the door is locked [SAS-JGR-10]"
         both = rt.tables.terrain.squares[rt.grid.terrain(here)].no_sprint_between
         if both and rt.grid.terrain(here) == rt.grid.terrain(to):
             return "no sprinting from forest to forest"

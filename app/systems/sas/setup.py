@@ -20,9 +20,10 @@ from app.scenario.loading import ScenarioValueError
 from app.scenario.resources import resolve_ref
 from app.systems.sas.deck import initial_deck
 from app.systems.sas.facing import facing_toward
+from app.systems.sas.jager import initial as initial_hunter
 from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SasRuntime, SentryPoint, SpawnSpot
 from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, SasState, UnitState
-from app.systems.sas.tables import EventCard, Tables, tables
+from app.systems.sas.tables import EventCard, Tables, hunter_decks, tables
 from app.systems.sas.vehicle_motion import cells_of, entry_key, off_board
 from app.systems.sas.vehicle_shape import Pose
 
@@ -133,6 +134,11 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
     rt.initial_units = units + _extra_units(rt) + place_vehicles(rt)
     _draw_routes(rt)
     rt.initial_objects = _barrels(rt, marks)
+    if mission.jager is not None:  # SAS-JGR-2: the hunter deck
+        cards = mission.jager.cards if mission.jager.cards is not None else hunter_decks()[mission.jager.deck]
+        rt.hunter_cards = {c.id: c for c in cards}
+        if not any(s.loc in rt.spawn_cells for s in rt.spawn_spots):
+            raise ScenarioValueError("$.jager", "Jäger mode needs spawn tiles for the 4 stalkers (SAS-JGR-2)")
     rt.initial_vehicles = _vehicles(rt, marks)
     rt.support = _support_units(rt)
     rt.objective_cells = {
@@ -337,6 +343,7 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
         objects=rt.initial_objects,
         deck=deck,
         piles=piles,
+        hunter=initial_hunter(rt),  # Jäger mode (SAS-JGR-2)
         op_vehicles=rt.initial_vehicles,
     )
 

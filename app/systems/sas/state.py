@@ -17,9 +17,10 @@ from app.systems.sas.vehicle_shape import Pose, is_vehicle_kind, unit_cells
 
 Cell = tuple[int, int]
 Section = Literal["stealth", "battle"]
-Phase = Literal["operator", "advance", "event", "patrol", "attack", "end"]
+Phase = Literal["operator", "advance", "event", "patrol", "attack", "end", "hunter"]
 STEALTH_PHASES: tuple[Phase, ...] = ("operator", "advance", "event", "patrol", "attack", "end")
 BATTLE_PHASES: tuple[Phase, ...] = ("operator", "advance", "event", "attack", "end")
+HUNTER_PHASE: Phase = "hunter"  # Jäger mode: after every End phase (SAS-JGR-3)
 
 
 @dataclass(frozen=True)
@@ -124,8 +125,8 @@ class UnitState:
         cigarette: Has the cigarette marker (SAS-EVT-8).
         on_spawn: Waiting on a spawn tile (SAS-EVT-5).
         damage: Damage markers on a unit with several HP (vehicles, mortar and HMG teams; SAS-AVEH-12).
-        mode: Side of a two-sided token or a unit's special state ("attack" mortar, "unloaded" troop
-            truck, "strangled", "talking", ...); empty for the ordinary side.
+        mode: Side of a two-sided token or a unit's special state ("attack" mortar, "empty" carrier
+            that has unloaded, "strangled", "talking", ...); empty for the ordinary side.
         failed: A vehicle with a failure marker: it cannot move this turn (SAS-HM-1).
     """
 
@@ -295,6 +296,66 @@ class PendingRoll:
 
 
 @dataclass(frozen=True)
+class HunterMarker:
+    """A marker the Jäger hunter put on the board (SAS-JGR-7..11).
+
+    Attributes:
+        id: Stable id.
+        kind: "waypoint", "cat", "twig", "lock" or "blood".
+        loc: Its square (a lock: one square of the door).
+        number: Waypoint number 1–4 (SAS-JGR-7).
+        other: A lock: the square on the other side of the locked door (SAS-JGR-10).
+        operator: A twig: the operator standing on it (SAS-JGR-9).
+        small: A blood stain flipped to its small side (SAS-JGR-11).
+    """
+
+    id: str
+    kind: Literal["waypoint", "cat", "twig", "lock", "blood"]
+    loc: Cell
+    number: int = 0
+    other: Cell | None = None
+    operator: str | None = None
+    small: bool = False
+
+
+@dataclass(frozen=True)
+class HunterState:
+    """The Jäger hunter's cards, markers and units, and the decision he owes (SAS-JGR-2..14).
+
+    Attributes:
+        deck: Hunter cards left to draw (their order is unknown: a draw is a pick, like the event deck).
+        hand: Cards in his hand (at most 4, SAS-JGR-4).
+        discard: His discard pile.
+        played: The card lying face down beside the event deck (SAS-JGR-3).
+        revealed: The regular event card drawn this Event phase, waiting for his decision to replace it (SAS-JGR-5).
+        resolving: The hunter card revealed in its place, waiting for him to name its target.
+        stalkers: Numbered stalkers placed at setup (SAS-JGR-2).
+        ready: Setup is over.
+        markers: Waypoints, cats, twigs, locks and blood stains on the board.
+        hunters: Axis units under his control in the Axis Advance phase (SAS-JGR-14).
+        facing: The unit he turns now (a stalker on its waypoint, SAS-JGR-7; a hunter unit after its move).
+        startled: Patrolmen a cat turned, who face along their line again at their next move (SAS-JGR-8).
+    """
+
+    deck: tuple[str, ...]
+    hand: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    played: str | None = None
+    revealed: str | None = None
+    resolving: str | None = None
+    stalkers: int = 0
+    ready: bool = False
+    markers: tuple[HunterMarker, ...] = ()
+    hunters: tuple[str, ...] = ()
+    facing: str | None = None
+    startled: tuple[str, ...] = ()
+
+    def markers_of(self, kind: str) -> tuple[HunterMarker, ...]:
+        """His markers of one kind."""
+        return tuple(m for m in self.markers if m.kind == kind)
+
+
+@dataclass(frozen=True)
 class SasState:
     """Everything that changes during a mission. ``rt`` is the static runtime (board, tables, mission)."""
 
@@ -322,6 +383,7 @@ class SasState:
     pending: PendingRoll | None = None
     over: bool = False
     ended_by: str = ""
+    hunter: HunterState | None = None  # Jäger mode (SAS-JGR)
     op_vehicles: tuple[OperatorVehicleState, ...] = ()
     typhoon: TyphoonState = TyphoonState()  # air support (SAS-SUP-6..14)
 
@@ -403,8 +465,21 @@ class SasState:
 
     @property
     def phases(self) -> tuple[Phase, ...]:
-        """The phases of the current section (SAS-TURN-2)."""
-        return STEALTH_PHASES if self.section == "stealth" else BATTLE_PHASES
+        """The phases of the current section (SAS-TURN-2), and Jäger mode's Hunter phase (SAS-JGR-3)."""
+        phases = STEALTH_PHASES if self.section == "stealth" else BATTLE_PHASES
+        return phases if self.hunter is None else (*phases, HUNTER_PHASE)
+
+    def corpse_cells(self) -> tuple[Cell, ...]:
+        """Squares the Axis see as holding a corpse: corpses, and Jäger blood stains (SAS-OBJ-4, SAS-JGR-11)."""
+        cells = [o.loc for o in self.objects if o.kind == "corpse" and o.loc is not None]
+        if self.hunter is not None:
+            cells += [m.loc for m in self.hunter.markers if m.kind == "blood" and m.loc not in cells]
+        return tuple(cells)
+
+    def with_hunter(self, **changes: Any) -> SasState:
+        """A copy with the Jäger hunter's state changed."""
+        assert self.hunter is not None
+        return replace(self, hunter=replace(self.hunter, **changes))
 
     # --- functional updates ------------------------------------------------------------------------
     def with_op(self, op_id: str, **changes: Any) -> SasState:

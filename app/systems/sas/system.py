@@ -19,15 +19,17 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView
-from app.systems.sas import air, ovehicle_actions, rabbit, turn
+from app.systems.sas import air, jager, ovehicle_actions, rabbit, turn
 from app.systems.sas.actions import perform
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
+from app.systems.sas.hunter_bot import HunterBot
 from app.systems.sas.legal import acting_side, legal
 from app.systems.sas.luck import LuckyRoll
 from app.systems.sas.messages import (
     AIR_COMMANDS,
     COMMANDS,
+    HUNTER_COMMANDS,
     OPERATOR_ACTIONS,
     VEHICLE_ACTIONS,
     ActivateOperator,
@@ -117,7 +119,8 @@ class SasSystem:
         return None if state.over else acting_side(state)
 
     def outcome(self, state: Any) -> Outcome | None:
-        """Victory levels from the mission page (SAS-MSN-1); anything less is a defeat (OQ-55)."""
+        """Victory levels from the mission page (SAS-MSN-1); anything less is a defeat (OQ-55), in Jäger mode the
+        hunter's victory (SAS-JGR-15)."""
         if not state.over:
             return None
         out = sum(1 for o in state.operators if o.status == "exfiltrated" and not o.support)
@@ -125,7 +128,20 @@ class SasSystem:
             if set(level.objectives) <= turn.achieved(state) and out >= level.exfiltrated:
                 name = t("Major victory") if level.level == "major" else t("Minor victory")
                 return Outcome("sas", name, t("{n} operator(s) got out; {why}.", n=out, why=state.ended_by))
+        if state.hunter is not None:
+            why = t("the operators won neither a major nor a minor victory ({why})", why=state.ended_by)
+            return Outcome("axis", t("The hunter wins"), t("The hunter wins: {why}.", why=why))
         return Outcome("axis", t("Defeat"), t("The mission failed: {why}.", why=state.ended_by))
+
+    def make_agent(self, side: str) -> HunterBot | None:
+        """The automated Jäger hunter for the "axis" side (the UI's "Bot" seat; ``app.ai.agent.Agent``); the SAS
+        side has no bot."""
+        return HunterBot() if side == "axis" else None
+
+    def human_sides_of(self, scenario: BaseModel) -> tuple[str, ...]:
+        """Sides a person may play in this mission: in Jäger mode the hunter too (SAS-JGR-1)."""
+        jager = isinstance(scenario, SasMission) and scenario.jager is not None
+        return ("sas", "axis") if jager else self.info.human_sides
 
     def parse_command(self, data: dict[str, Any]) -> Command:
         """Read a command from JSON."""
@@ -182,6 +198,9 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         turn.settle(ctx)
     elif isinstance(command, (*OPERATOR_ACTIONS, Exfiltrate)):
         perform(ctx, command)
+    elif isinstance(command, HUNTER_COMMANDS):  # Jäger mode (SAS-JGR-2..14)
+        jager.perform(ctx, command)
+        turn.settle(ctx)
     elif isinstance(command, VEHICLE_ACTIONS):
         ovehicle_actions.perform(ctx, command)  # SAS-OVEH-2..9
     elif isinstance(command, (UseRabbitsFoot, KeepRoll)):

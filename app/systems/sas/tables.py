@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 DATA = Path(__file__).with_name("data")
 Colour = Literal["black", "white"]
@@ -384,8 +384,40 @@ class VehicleWeapon(_Strict):
         False, description="Fires all round: a howitzer at any exposed operator on the map (SAS-UNIT-13, Panzer III)."
     )
     rule: str = Field("", description="The rule the weapon follows, cited in its rulings (a howitzer: SAS-HM-4).")
+    cargo: bool = Field(
+        False, description="Fired by the infantry it carries: only until they unload (the assault boat, SAS-JGR-17)."
+    )
     proposed: bool = Field(False, description="The value is a proposal, not printed in the text (OQ-31).")
     source: str = ""
+
+
+class VehicleCargo(_Strict):
+    """Infantry a vehicle carries and unloads (SAS-JGR-16 Kettenkrad, SAS-JGR-17 assault boat)."""
+
+    kind: str = Field(description="Unit type of the passengers (data/units.json).")
+    count: int = Field(ge=1)
+    within: int | None = Field(
+        None,
+        ge=1,
+        description="Unload on coming within this many squares of an exposed operator (Kettenkrad: 8); none: on "
+        "getting as close to him as it can (assault boat).",
+    )
+    rear: bool = Field(False, description="Passengers go on the squares behind the token (Kettenkrad) first.")
+    alert: bool = Field(
+        False, description="Unload as soon as it is alert on the board, wherever it is (the troop truck, SAS-HM-2)."
+    )
+    move_at_once: bool = Field(
+        False, description="The passengers may advance in the phase they land in (the troop truck, SAS-HM-2)."
+    )
+    hunters: bool = Field(False, description="In Jäger mode the passengers are hunter units (SAS-JGR-14).")
+    rule: str = ""
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        if kind not in _unit_ids():
+            raise ValueError(f"unknown unit type {kind!r} (data/units.json)")
+        return kind
 
 
 class VehicleTerrain(_Strict):
@@ -413,8 +445,7 @@ class VehicleStats(_Strict):
     turn_mp: int = Field(1, ge=1, description="MP a turn costs (trucks: 2, SAS-AVEH-2).")
     terrain: VehicleTerrain | None = Field(None, description="Overrides of the default vehicle terrain table.")
     weapons: tuple[VehicleWeapon, ...] = ()
-    carries: int = Field(0, ge=0, le=8, description="Infantry carried, unloaded when alert (troop truck 8, SAS-HM-2).")
-    carries_kind: str = Field("smg", description="The unit type it carries (data/units.json).")
+    cargo: VehicleCargo | None = Field(None, description="Infantry it carries and unloads (SAS-JGR-16/17).")
     source: str = ""
 
     @property
@@ -602,6 +633,95 @@ def tables() -> Tables:
         vehicles=VehicleTable.model_validate(_read("vehicles.json")),
         operator_vehicles=OperatorVehicleTable.model_validate(_read("operator_vehicles.json")),
     )
+
+
+HunterStealthType = Literal[
+    "sentry_turn",
+    "patrolman_turn",
+    "alarm_advance",
+    "waypoint",
+    "cat",
+    "twig",
+    "door_lock",
+    "blood_stain",
+    "spawn_kettenkrad",
+]
+HunterBattleType = Literal[
+    "spawn", "spawn_sniper", "spawn_grenadier", "spawn_hmg_kubelwagen", "spawn_kettenkrad", "upgrade"
+]
+
+
+class HunterStealthHalf(_Strict):
+    """The left half of a Jäger hunter card (SAS-JGR-6..12): the events that mirror regular cards, the stalker
+    waypoints, cat, twig, door lock, blood stain, and (OQ-53) the Kettenkrad hunter."""
+
+    type: HunterStealthType
+    colour: Colour | None = None
+    rotation: Rotation | None = None
+    times: int = Field(1, ge=1, le=2)
+    number: int = Field(0, ge=0, le=4, description="Waypoint number 1-4 (SAS-JGR-7).")
+    text_en: str = Field("", description="The card's text, as printed on your card.")
+    text_zh: str = ""
+
+    @model_validator(mode="after")
+    def _fields(self) -> Self:
+        if self.type in ("sentry_turn", "patrolman_turn", "spawn_kettenkrad") and self.colour is None:
+            raise ValueError(f"a {self.type} half needs a colour")
+        if self.type in ("sentry_turn", "patrolman_turn") and self.rotation is None:
+            raise ValueError(f"a {self.type} half needs a rotation (cw or ccw)")
+        if (self.type == "waypoint") != (self.number > 0):
+            raise ValueError("a waypoint half, and only it, has a number 1-4")
+        return self
+
+
+class HunterBattleHalf(_Strict):
+    """The right half of a Jäger hunter card (SAS-JGR-13): spawns of regular and hunter units, the infantry hunter
+    upgrade."""
+
+    type: HunterBattleType
+    colour: Colour | None = None
+    count: int = Field(0, ge=0, le=8)
+    text_en: str = ""
+    text_zh: str = ""
+
+    @model_validator(mode="after")
+    def _fields(self) -> Self:
+        if self.type != "upgrade" and self.colour is None:
+            raise ValueError(f"a {self.type} half needs a colour")
+        if self.type == "spawn" and self.count < 1:
+            raise ValueError("a spawn half needs a count >= 1")
+        return self
+
+
+class HunterCard(_Strict):
+    """One card of the Jäger hunter deck: a stealth half and a battle half, like an event card (SAS-JGR-3..13)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_\-]+$", description="Name typed at the table when this card is drawn.")
+    stealth: HunterStealthHalf
+    battle: HunterBattleHalf
+
+
+class HunterDeckTable(_Strict):
+    """The Jäger hunter decks data file."""
+
+    format: Literal["adjutant-sas-jager"]
+    schema_version: Literal[1]
+    note: str = ""
+    decks: dict[str, tuple[HunterCard, ...]]
+
+    @model_validator(mode="after")
+    def _unique(self) -> Self:
+        for name, cards in self.decks.items():
+            ids = [c.id for c in cards]
+            if len(set(ids)) != len(ids):
+                raise ValueError(f"hunter deck {name}: card ids must be unique")
+        return self
+
+
+@lru_cache(maxsize=1)
+def hunter_decks() -> dict[str, tuple[HunterCard, ...]]:
+    """The Jäger hunter decks of ``data/jager.json`` (SAS-JGR-2), validated and cached."""
+    return HunterDeckTable.model_validate(_read("jager.json")).decks
 
 
 class AirBlast(_Strict):

@@ -14,18 +14,20 @@ from app.systems.sas import (
     alerts,
     antiair,
     breakdown,
+    cargo,
     disguise,
+    jager,
+    jager_markers,
     marks,
     ovehicle,
     ovehicle_actions,
     squads,
-    troops,
     vehicle_roles,
 )
 from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import draw, patrol_step, patrollers
-from app.systems.sas.state import STEALTH_PHASES, SasState
+from app.systems.sas.state import HUNTER_PHASE, STEALTH_PHASES, SasState
 
 PHASE_NAMES = {
     "operator": "Operator phase",
@@ -34,12 +36,16 @@ PHASE_NAMES = {
     "patrol": "Axis Patrol phase",
     "attack": "Axis Attack phase",
     "end": "End phase",
+    "hunter": "Hunter phase",
 }
+SECTION_NAMES = {"stealth": "Stealth", "battle": "Battle"}
 
 
 def has_work(state: SasState) -> bool:
-    """Whether the current Axis phase still has a step to play."""
+    """Whether the current Axis phase still has a step to play (or the Jäger hunter a decision to make)."""
     phase = state.phase
+    if jager.has_work(state):
+        return True
     if phase == "advance":
         return bool(vehicle_roles.advance_vehicles(state) or advancers(state))
     if phase == "patrol":
@@ -55,8 +61,8 @@ def axis_step(ctx: Ctx) -> None:
     if phase in ("advance", "patrol"):
         marks.fire(ctx)  # SAS-MARK-3: at any moment of these phases (D-MARK-1)
     phase = ctx.state.phase
-    if phase == "advance":  # vehicles first (SAS-AVEH-1, SAS-AVEH-9, SAS-ADVB-5)
-        if not vehicle_roles.advance_vehicle_step(ctx):
+    if phase == "advance":  # stalkers, then vehicles, then infantry (SAS-JGR-7, D-JGR-5, SAS-AVEH-1/9, SAS-ADVB-5)
+        if not jager.advance_step(ctx) and not vehicle_roles.advance_vehicle_step(ctx):
             advance_step(ctx)
     elif phase == "patrol":  # black marker: patrol vehicles first (SAS-PAT-1, SAS-AVEH-14)
         if not vehicle_roles.patrol_vehicle_step(ctx):
@@ -65,8 +71,9 @@ def axis_step(ctx: Ctx) -> None:
         if not squads.burn_step(ctx) and not attack_step(ctx):  # fire markers burn first (SAS-HD-3, D-HD-3)
             antiair.attack_step(ctx)  # after every attack on an operator: fire at the Typhoon (SAS-SUP-12/15)
     elif phase == "event":
-        draw(ctx)
-        ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
+        if not jager.event_step(ctx):  # a face-down hunter card waits for the hunter (SAS-JGR-5)
+            draw(ctx)
+            ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
     elif phase == "end":
         end_phase(ctx)
         ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
@@ -76,25 +83,30 @@ def axis_step(ctx: Ctx) -> None:
 
 def unload_troops(ctx: Ctx) -> None:
     """Alert troop trucks on the map unload their infantry once the step or action that alerted them (or brought
-    them on) is over; the new units look around at once (SAS-HM-2, D-XVEH-7)."""
-    if troops.unload_all(ctx):
+    them on) is over; the new units look around at once (SAS-HM-2, D-XVEH-8)."""
+    if cargo.unload_alerted(ctx):
         alerts.detect(ctx)
 
 
 def next_phase(ctx: Ctx) -> None:
-    """Go to the next phase of the section (SAS-TURN-2/3); after the End phase a new turn begins."""
+    """Go to the next phase of the section (SAS-TURN-2/3); after the End phase (and Jäger mode's Hunter phase,
+    SAS-JGR-3) a new turn begins."""
     state = ctx.state
-    index = STEALTH_PHASES.index(state.phase)
-    nxt = STEALTH_PHASES[index + 1] if index + 1 < len(STEALTH_PHASES) else "operator"
+    order = (*STEALTH_PHASES, HUNTER_PHASE)
+    index = order.index(state.phase)
+    nxt = order[index + 1] if index + 1 < len(order) else "operator"
     if nxt == "patrol" and state.section == "battle":
         nxt = "attack"  # SAS-TURN-3: no Patrol phase in the Battle section
+    if nxt == HUNTER_PHASE and not jager.hunter_phase_due(state):
+        nxt = "operator"
     turn = state.turn + 1 if nxt == "operator" else state.turn
     ctx.state = replace(state, phase=nxt, turn=turn, done=frozenset(), activation=None)
     if nxt == "operator":
         ops = tuple(replace(o, activated=False) for o in ctx.state.operators)
         ctx.state = replace(ctx.state, operators=ops, reacted=frozenset())
         ovehicle_actions.new_turn(ctx)  # the vehicles' 2 actions, before any operator (SAS-OVEH-2)
-    title = t("Turn {n}: {phase} ({section}).", n=turn, phase=PHASE_NAMES[nxt], section=ctx.state.section)
+    section = t(SECTION_NAMES[ctx.state.section])
+    title = t("Turn {n}: {phase} ({section}).", n=turn, phase=t(PHASE_NAMES[nxt]), section=section)
     ctx.emit("phase_started", title, "SAS-TURN-2")
 
 
@@ -141,6 +153,7 @@ def end_phase(ctx: Ctx) -> None:
     marks.return_marks(ctx)  # SAS-MARK-7
     breakdown.clear(ctx)  # SAS-HM-1
     _cleanup(ctx)
+    jager_markers.end_phase(ctx)  # blood stains fade (SAS-JGR-11)
 
 
 def _stealth_end(ctx: Ctx) -> None:

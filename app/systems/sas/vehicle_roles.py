@@ -12,8 +12,11 @@ the route in each Advance phase at the slowest vehicle's speed, never ending wit
 delayed ones never catching up, staying on the route when alert except the scout — blue border — after the
 alarm; operators on their path are run over), SAS-AVEH-22 (spawned vehicles enter from their spawn tile in the
 Advance phase), SAS-AVEH-23 (guard vehicles stay put until they see an exposed operator, OQ-30), SAS-AVEH-24
-(assault vehicles wait at a map edge and enter once the alarm has made them alert), and OQ-39 (landmines go off
-under vehicles). Movement itself is ``vehicle_motion``.
+(assault vehicles wait at a map edge and enter once the alarm has made them alert), OQ-39 (landmines go off
+under vehicles), and the Jäger carriers (SAS-JGR-16 the Kettenkrad stops and unloads within 8 squares of an exposed
+operator; SAS-JGR-17 the assault boat heads for the bank nearest him and unloads; ``cargo``). In Jäger mode the
+hunter drives his own vehicles in the Advance phase (SAS-JGR-14, ``drive_to``). Movement itself is
+``vehicle_motion``.
 
 Solo choices (docs/sas-decisions.md D-AVEH-7..10): convoy vehicles drive before advancing vehicles, convoy by
 convoy, lead first; among best attack positions the cheapest, then the nearest the operator, then the top-left
@@ -27,7 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import Text, t
-from app.systems.sas import alerts, artillery, combat, items, marks, troops
+from app.systems.sas import alerts, artillery, cargo, combat, items, jager_markers, marks
 from app.systems.sas.advance import clear_shot, exposed
 from app.systems.sas.context import Ctx
 from app.systems.sas.state import OperatorState, SasState, UnitState
@@ -59,6 +62,7 @@ from app.systems.sas.vision import sees_op
 Cell = tuple[int, int]
 CLOSING_REACH = 4  # a closing vehicle looks this many moves' worth of MP ahead for an attack position (D-AVEH-10)
 UNARMED_REACH = 1  # an unarmed vehicle closes in until next to the operator (D-AVEH-9)
+LANDING_REACH = 8  # an assault boat looks this many moves' worth of MP ahead for its landing pose (D-JGR-13)
 MOVE_TEXT = {
     "forward": "{n} square(s) forward",
     "forward_left": "{n} square(s) diagonally forward-left",
@@ -89,7 +93,7 @@ def _lane(unit: UnitState) -> Side:
 
 def on_convoy_duty(state: SasState, unit: UnitState) -> bool:
     """Convoy vehicles drive their route; the scout too until the alarm (SAS-AVEH-17/19/20)."""
-    if unit.line not in state.rt.convoys or troops.unloaded(unit):  # an unloaded troop truck stays (SAS-HM-2)
+    if unit.line not in state.rt.convoys or cargo.unloaded(unit):  # an unloaded troop truck stays (SAS-HM-2)
         return False
     return unit.role == "convoy" or (unit.role == "scout" and state.section == "stealth")
 
@@ -110,10 +114,11 @@ def _sees_exposed(state: SasState, unit: UnitState) -> bool:
 
 
 def advances(state: SasState, unit: UnitState) -> bool:
-    """An alert vehicle advancing toward exposed operators this Advance phase (SAS-AVEH-9, -19, -20, -23, -24)."""
-    if not unit.is_vehicle or not unit.alert or unit.cigarette or not exposed(state):
+    """An alert vehicle advancing toward exposed operators this Advance phase (SAS-AVEH-9, -19, -20, -23, -24); an
+    unloaded carrier stays put (SAS-JGR-16/17)."""
+    if not unit.is_vehicle or not unit.alert or unit.cigarette or not exposed(state) or cargo.unloaded(unit):
         return False
-    if troops.unloaded(unit) or air_only(state, unit):
+    if cargo.unloaded(unit) or air_only(state, unit):
         return False  # an unloaded troop truck stays put (SAS-HM-2); a flak truck never hunts operators (SAS-KS-3)
     if unit.role == "convoy" or on_convoy_duty(state, unit):
         return False  # alert convoy vehicles stay on their route (SAS-AVEH-19)
@@ -131,8 +136,9 @@ def _near(state: SasState, unit: UnitState, ops: list[OperatorState]) -> int:
 def advance_vehicles(state: SasState) -> list[UnitState]:
     """Vehicles still to move this Advance phase: convoys (convoy by convoy, lead first), then advancing vehicles
     nearest to the exposed operators first, then alert flak trucks on patrol along their route (SAS-AVEH-1, -9,
-    -17; SAS-KS-3; D-AVEH-7)."""
-    todo = [u for u in state.units if u.is_vehicle and u.id not in state.done]
+    -17; SAS-KS-3; D-AVEH-7). The Jäger hunter moves his own (SAS-JGR-14)."""
+    hunted = state.hunter.hunters if state.hunter is not None else ()
+    todo = [u for u in state.units if u.is_vehicle and u.id not in state.done and u.id not in hunted]
     order = {m: (c, i) for c, convoy in state.rt.convoys.items() for i, m in enumerate(convoy.members)}
     convoy = sorted((u for u in todo if on_convoy_duty(state, u)), key=lambda u: order.get(u.id, ("", 0)))
     ops = exposed(state)
@@ -154,8 +160,9 @@ def patrol_vehicles(state: SasState) -> list[UnitState]:
         and u.role == "patrol"
         and u.id not in state.done
         and not u.cigarette
+        and not cargo.unloaded(u)
         and not (u.alert and anyone_exposed)
-        and not troops.unloaded(u)
+        and not cargo.unloaded(u)
         and not flak_patrols(state, u)
     ]
     ops = list(state.active_ops())
@@ -228,7 +235,12 @@ def advance_vehicle_step(ctx: Ctx) -> bool:
                 "SAS-AVEH-23",
             )
             unit = replace(unit, mode="released")
-        _advance(ctx, unit)
+        if cargo.in_reach(ctx.state, unit):  # already near enough: it unloads where it stands (SAS-JGR-16)
+            cargo.unload(ctx, unit.id)
+        elif (load := cargo.cargo_of(ctx.state, unit)) is not None and load.within is None and not load.alert:
+            _land(ctx, unit)  # the assault boat heads for the bank (SAS-JGR-17)
+        else:
+            _advance(ctx, unit)
     marks.fire(ctx)  # before the vehicle can spot anyone (SAS-MARK-3, D-MARK-1)
     alerts.detect(ctx)
     return True
@@ -442,13 +454,65 @@ def _close_in(ctx: Ctx, unit: UnitState, op: OperatorState, short: int | None, *
     _walk(ctx, unit, path, rule="SAS-AVEH-9", why=t("closing on the nearest exposed operator"), spot=False)
 
 
+def _land(ctx: Ctx, unit: UnitState) -> None:
+    """SAS-JGR-17 (D-JGR-13): an alert assault boat with its SMG infantry aboard heads, by water, for the pose nearest
+    the nearest exposed operator that it can reach at all (looking ``LANDING_REACH`` times its MP ahead; ties: the
+    cheaper, then top-left, facing N, E, S, W). It drives there as far as its MP allow, ending on the last pose it
+    may end on; once there — or if it gets no closer — its SMG go ashore."""
+    state = ctx.state
+    stats = stats_of(state, unit)
+    ops = sorted(exposed(state), key=lambda o: (distance(unit, o.loc), o.id))  # type: ignore[arg-type]
+    target = ops[0].loc
+    assert target is not None
+    far = search(state, unit, LANDING_REACH * stats.move)
+    ends = end_poses(state, unit, far)
+    best = min(ends, key=lambda k: _landing_rank(state, unit, far.cost[k], k, target))
+    path: list[Step] = []
+    spent = 0
+    for i, step in enumerate(far.path(best), start=1):
+        spent += step.cost
+        if spent > stats.move:
+            break
+        if step.key in ends:
+            path = far.path(best)[:i]
+    if path:
+        why = t("heading by water for the nearest exposed operator")
+        moved = _walk(ctx, unit, path, rule="SAS-JGR-17", why=why, spot=False)
+        if moved is None or key_of(moved) != best:
+            return
+    cargo.unload(ctx, unit.id)
+
+
+def _landing_rank(state: SasState, unit: UnitState, cost: int, key: Key, target: Cell) -> tuple[int, ...]:
+    """Nearest the operator, then cheapest, top-left anchor, facing N, E, S, W (D-JGR-13)."""
+    cheap, near, *rest = _rank(state, unit, cost, key, target)
+    return (near, cheap, *rest)
+
+
 # --- driving, with what happens on the way ---------------------------------------------------------------
+def drive_to(ctx: Ctx, unit: UnitState, steps: list[Step], *, rule: str, why: Text) -> UnitState | None:
+    """A vehicle driven by the Jäger hunter along ``steps`` to the pose he chose (SAS-JGR-14): mines, marked attacks
+    and cats on the way react as for any drive; a loaded Kettenkrad unloads where he stops it, if that is within
+    reach of an exposed operator (SAS-JGR-16, D-JGR-12). Returns the vehicle, or None if it was destroyed."""
+    return _walk(ctx, unit, steps, rule=rule, why=why, spot=False, stop_to_unload=False)
+
+
 def _walk(
-    ctx: Ctx, unit: UnitState, steps: list[Step], *, rule: str, why: Text, spot: bool, crush: bool = False
+    ctx: Ctx,
+    unit: UnitState,
+    steps: list[Step],
+    *,
+    rule: str,
+    why: Text,
+    spot: bool,
+    crush: bool = False,
+    stop_to_unload: bool = True,
 ) -> UnitState | None:
     """Make the moves one by one: operators run over (convoys, SAS-AVEH-21), landmines under the token (OQ-39),
     marked attacks (SAS-MARK-3), and for a patrol vehicle what it sees (SAS-AVEH-16). It ends on the last pose
-    with every square empty (SAS-AVEH-4). Returns the vehicle, or None if it was destroyed."""
+    with every square empty (SAS-AVEH-4); a loaded Kettenkrad stops at the first such pose within reach of an
+    exposed operator (``stop_to_unload``) and unloads there (SAS-JGR-16, D-JGR-12). Cats near its squares are
+    startled (SAS-JGR-8). Returns the vehicle, or None if it was destroyed."""
     start = key_of(unit)
     cars = traffic(ctx.state, unit.id, crush)
     walked: list[Step] = []
@@ -467,6 +531,8 @@ def _walk(
             return None  # destroyed on the way
         if cars.can_end(cells):
             last_free = len(walked)
+            if stop_to_unload and cargo.in_reach(ctx.state, as_unit(unit, step.key, ctx.state.rt)):
+                break  # near enough: it stops to unload (SAS-JGR-16)
         if spot and _spots_something(ctx, unit.id):
             break
     if last_free < len(walked):
@@ -475,6 +541,11 @@ def _walk(
         back = as_unit(unit, key, ctx.state.rt)
         ctx.state = ctx.state.with_unit(unit.id, loc=back.loc, facing=back.facing, on_spawn=back.on_spawn)
     _narrate(ctx, unit.id, start, walked, rule=rule, why=why)
+    passed = [c for step in walked for c in cells_of(unit.kind, step.key, ctx.state.rt)]
+    jager_markers.vehicle_moved(ctx, unit.id, passed)  # cats it came near (SAS-JGR-8)
+    after = ctx.state.unit(unit.id)
+    if after is not None and cargo.in_reach(ctx.state, after):
+        cargo.unload(ctx, unit.id)  # SAS-JGR-16
     return ctx.state.unit(unit.id)
 
 

@@ -2,17 +2,20 @@
 
 Rulebook chapters: §4 (SAS-LOS-2/5: the ``vision`` highlight maps every square each Axis unit sees to
 "full" or "half"; ``vision_why`` gives the reason for every square of each arc, blocked ones included),
-§6 (SAS-TURN-2 phase tracker), §12 (SAS-METER stealth track) and §2 (SAS-BRD-11 operator boards as panels).
+§6 (SAS-TURN-2 phase tracker), §12 (SAS-METER stealth track), §2 (SAS-BRD-11 operator boards as panels) and §29
+(SAS-JGR-3..14: the Jäger hunter's panel — his hand only for the Axis side —, markers and hunter units).
 """
 
 from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
-from app.systems.sas import air, ovehicle_view
+from app.systems.sas import air, cargo, ovehicle_view
+from app.systems.sas.jager_units import stalker_number
+from app.systems.sas.legal import acting_side
 from app.systems.sas.names import name_of
 from app.systems.sas.state import SasState, UnitState
-from app.systems.sas.turn import PHASE_NAMES
+from app.systems.sas.turn import PHASE_NAMES, SECTION_NAMES
 from app.systems.sas.vision import camouflaged, vision
 
 Cell = tuple[int, int]
@@ -74,25 +77,28 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
                 details,
             )
         )
+    hunted = state.hunter.hunters if state.hunter is not None else ()
     for unit in state.units:
+        hunter = unit.id in hunted  # SAS-JGR-14: the hunter symbol
         marks = (
             ("alert", unit.alert),
             ("cigarette", unit.cigarette),
             ("spawn", unit.on_spawn),
+            ("hunter", hunter),
             ("failure", unit.failed),  # a failure marker (SAS-HM-1)
-            ("unloaded", unit.mode == "unloaded"),  # a troop truck's empty side (SAS-HM-2)
         )
-        flags = tuple(f for f, on in (*marks, (unit.mode, unit.mode in ("talking", "strangled"))) if on)
+        flags = tuple(f for f, on in (*marks, (unit.mode, unit.mode in ("talking", "strangled", "empty"))) if on)
         if unit.is_vehicle:
             out.append(_vehicle_counter(state, unit, flags))
             continue
         stats = state.rt.tables.units.get(unit.kind)
         hp = stats.hp - unit.damage if stats is not None and stats.hp > 1 else None
+        number = stalker_number(unit.id)
         out.append(
             CounterView(
                 unit.id,
                 unit.loc,
-                LABELS.get(unit.kind, unit.kind[:3].upper()),
+                f"ST{number}" if number else LABELS.get(unit.kind, unit.kind[:3].upper()),
                 name_of(state, unit.id),
                 "axis",
                 unit.kind,
@@ -133,6 +139,10 @@ def _vehicle_counter(state: SasState, unit: UnitState, flags: tuple[str, ...]) -
         (t("LOS"), t("front and rear") if "rear" in stats.arcs else t("front only")),
         (t("Weapons"), ", ".join(guns) if guns else t("unarmed")),
     )
+    if stats.cargo is not None:  # SAS-JGR-16/17
+        crew = state.rt.tables.units[stats.cargo.kind]
+        what = t("{n} {what}", n=stats.cargo.count, what=localized(crew.name_en, crew.name_zh))
+        details = (*details, (t("Carries"), t("nobody: unloaded") if cargo.unloaded(unit) else what))
     return CounterView(
         unit.id,
         unit.loc,
@@ -158,13 +168,30 @@ def _markers(state: SasState) -> list[MarkerView]:
         title = objective.title.text()
         cells = sorted(state.rt.objective_cells.get(objective.id, frozenset()))
         out += [MarkerView(f"objective_{objective.id}_{i}", c, "objective", "", title) for i, c in enumerate(cells)]
+    return out + _hunter_markers(state)
+
+
+def _hunter_markers(state: SasState) -> list[MarkerView]:
+    """The Jäger hunter's waypoints, cats, twigs, locks and blood stains (SAS-JGR-7..11)."""
+    if state.hunter is None:
+        return []
+    out = []
+    for m in state.hunter.markers:
+        label = f"W{m.number}" if m.kind == "waypoint" else HUNTER_MARKER_LABELS[m.kind]
+        if m.kind == "blood" and m.small:
+            label = label.lower()
+        title = t(HUNTER_MARKER_NAMES[m.kind])
+        if m.kind == "blood" and m.small:
+            title = t("blood stain (small side)")
+        locs = (m.loc, m.other) if m.other is not None else ()
+        out.append(MarkerView(m.id, m.loc, m.kind, label, title, locs))
     return out
 
 
 def _phase(state: SasState) -> PhaseView:
     steps = tuple(t(PHASE_NAMES[p]) for p in state.phases)
     current = state.phases.index(state.phase) if state.phase in state.phases else 0
-    side = None if state.over else ("sas" if state.phase == "operator" else "axis")
+    side = None if state.over else acting_side(state)
     title = t("Turn {n} — {section} section", n=state.turn, section=t(SECTION_NAMES[state.section]))
     return PhaseView(title, steps, current, side)
 
@@ -189,9 +216,41 @@ def _panels(state: SasState) -> list[PanelView]:
     return [*panels, sheet] if sheet is not None else panels
 
 
-SECTION_NAMES = {"stealth": "Stealth", "battle": "Battle"}
+def _hunter_panel(state: SasState, side: str | None) -> list[PanelView]:
+    """The hunter's deck, face-down card and hand; his cards are shown to the Axis side only (SAS-JGR-3..5)."""
+    hunter = state.hunter
+    if hunter is None:
+        return []
+    secret = side == "sas"
+    played: str | Text = "-" if hunter.played is None else (t("face down") if secret else hunter.played)
+    rows: tuple[tuple[Text, str | Text], ...] = (
+        (t("Cards left"), str(len(hunter.deck))),
+        (t("Cards in hand"), str(len(hunter.hand))),
+        (t("Played face down"), played),
+        (t("Discarded"), str(len(hunter.discard))),
+    )
+    items = () if secret else tuple(_card_line(state, c) for c in hunter.hand)
+    return [PanelView(t("Hunter"), rows, items)]
+
+
+def _card_line(state: SasState, card_id: str) -> Text:
+    """ "J03: <stealth half> / <battle half>" for a card in the hunter's hand."""
+    card = state.rt.hunter_cards[card_id]
+    halves = (card.stealth, card.battle)
+    texts = [localized(h.text_en or h.type, h.text_zh or None) for h in halves]
+    return t("{card}: {stealth} / {battle}", card=card_id, stealth=texts[0], battle=texts[1])
+
+
 STATUS_NAMES = {"active": "on the map", "dead": "dead", "exfiltrated": "left the map"}
 COLOUR_NAMES = {"black": "black line", "white": "white line"}
+HUNTER_MARKER_LABELS = {"waypoint": "W", "cat": "CAT", "twig": "TWG", "lock": "LCK", "blood": "BLD"}
+HUNTER_MARKER_NAMES = {
+    "waypoint": "stalker waypoint",
+    "cat": "cat",
+    "twig": "twig",
+    "lock": "door lock",
+    "blood": "blood stain",
+}
 
 
 def _equipment_name(state: SasState, ident: str) -> Text:
@@ -215,7 +274,7 @@ def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameV
         markers=tuple(_markers(state)),
         tracks=tracks,
         phase=_phase(state),
-        panels=tuple(_panels(state)),
+        panels=(*_panels(state), *_hunter_panel(state, side)),
         highlights=LazyLayers(("vision", "vision_why"), lambda: _vision_layers(state)),
         outcome=outcome,
         side_names={"sas": t("SAS operators"), "axis": t("Axis")},

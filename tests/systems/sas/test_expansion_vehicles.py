@@ -2,7 +2,7 @@
 SAS-HM-4, Stummel SAS-KS-4), guns through one wall (armoured car SAS-HM-3, HMG Kübelwagen SAS-JGR-18, Stummel
 SAS-KS-4, flamethrower half-track SAS-HD-6), the flamethrower half-track (SAS-HD-1..4, SAS-HD-6, OQ-67), the flak
 truck on patrol or guard (SAS-KS-3), the mechanical failure card (SAS-HM-1) and the troop transport truck (SAS-HM-2);
-docs/sas-decisions.md D-XVEH-1..n."""
+docs/sas-decisions.md D-XVEH-1..10."""
 
 from __future__ import annotations
 
@@ -317,7 +317,7 @@ def _failure_card(section: str) -> SasState:
 
 
 def test_sas_hm_1_the_card_gives_a_failure_marker_to_an_operators_item_slot() -> None:
-    """SAS-HM-1 / D-XVEH-5: drawn in either section, the Mechanical failure card puts a failure marker in an item slot
+    """SAS-HM-1 / D-XVEH-6: drawn in either section, the Mechanical failure card puts a failure marker in an item slot
     of the first operator of the team on the map."""
     for section in ("stealth", "battle"):
         after, events = _step(_failure_card(section), cards=["HM1"])
@@ -396,22 +396,23 @@ def _truck(loc: tuple[int, int], facing: str, **kw: Any) -> Any:
 
 
 def _dismounted(st: SasState) -> list[Any]:
-    return [u for u in st.units if u.role == "dismounted"]
+    """The SMG infantry unloaded from the truck (there is no other SMG on these boards)."""
+    return [u for u in st.units if u.kind == "smg"]
 
 
 def test_sas_hm_2_alert_troop_truck_unloads_8_alert_smg_next_to_it_nearest_the_exposed_operator() -> None:
     """SAS-HM-2: Jock steps into the guard truck's front sight: it flips to alert and, once his move is over, to its
     empty side, placing 8 alert SMG infantry in the free squares next to it nearest him (the front row, then the
-    squares along its sides nearest him; D-XVEH-8), facing him."""
+    squares along its sides nearest him; D-XVEH-8, D-JGR-13), facing him."""
     truck = _truck((10, 4), "S", role="guard")  # squares J2-K5, facing south
     st = activate(state(runtime(OPEN), [op("jock", (11, 9))], [truck]), "jock")
     after, events = _apply(st, Move(side="sas", operator="jock", to=(10, 8)))
-    assert after.unit("tt").alert and after.unit("tt").mode == "unloaded"
+    assert after.unit("tt").alert and after.unit("tt").mode == "empty"
     troops = _dismounted(after)
     assert len(troops) == 8 and all(u.kind == "smg" and u.alert and u.facing == "S" for u in troops)
     assert {u.loc for u in troops} == {(8, 5), (9, 5), (10, 5), (11, 5), (8, 4), (11, 4), (8, 3), (11, 3)}
-    unloaded = next(e for e in events if e.kind == "troops_unloaded")
-    assert unloaded.rule_id == "SAS-HM-2" and "empty alert side" in unloaded.instruction.render()
+    unloaded = next(e for e in events if e.kind == "vehicle_unloaded")
+    assert unloaded.rule_id == "SAS-HM-2" and "empty side" in unloaded.instruction.render()
     assert "I6" in unloaded.instruction.render()
     assert not any(e.kind == "reaction_attack" for e in events)  # alerted now: they react after his next action
 
@@ -423,7 +424,7 @@ def test_sas_hm_2_the_alarm_unloads_a_truck_on_the_map_and_its_troops_advance() 
     st = state(runtime(OPEN), [op("jock", (10, 10), exposed=True, hp=9)], [truck], phase="event", meter=1)
     after, events = _step(st, cards=["E05"])
     assert after.section == "battle" and len(_dismounted(after)) == 8
-    assert _kinds(events).index("alarm_raised") < _kinds(events).index("troops_unloaded")
+    assert _kinds(events).index("alarm_raised") < _kinds(events).index("vehicle_unloaded")
     st = replace(after, phase="advance", done=frozenset())
     after, events = _step(st)
     assert after.unit("tt").loc == (10, 4) and any(e.kind == "unit_moved" for e in events)
@@ -432,15 +433,20 @@ def test_sas_hm_2_the_alarm_unloads_a_truck_on_the_map_and_its_troops_advance() 
 
 def test_sas_hm_2_off_the_map_when_the_alarm_sounds_it_enters_next_advance_phase_then_unloads() -> None:
     """SAS-HM-2 / SAS-AVEH-24: an assault troop truck waiting off the east edge is alert after the alarm; it enters
-    at the start of the next Advance phase, unloads its 8 SMG next to it, and stays there for the rest of the game."""
+    at the start of the next Advance phase, unloads its 8 SMG next to it — who may advance in that same phase — and
+    stays there for the rest of the game."""
     x, y, facing = vm.entry_key(((23, 6), (22, 6)), 2)
     truck = _truck((x, y), facing, role="assault", alert=True, on_spawn=True)
     st = state(runtime(OPEN), [op("jock", (2, 6), exposed=True)], [truck], section="battle", phase="advance")
     after, events = _step(st)
     entered = after.unit("tt")
-    assert entered is not None and not entered.on_spawn and entered.mode == "unloaded"
-    assert _kinds(events).index("unit_moved") < _kinds(events).index("troops_unloaded")
+    assert entered is not None and not entered.on_spawn and entered.mode == "empty"
+    assert _kinds(events).index("unit_moved") < _kinds(events).index("vehicle_unloaded")
     assert len(_dismounted(after)) == 8 and all(after.rt.map_cells >= {u.loc} for u in _dismounted(after))
+    landed = {u.id: u.loc for u in _dismounted(after)}
+    assert after.phase == "advance" and not set(landed) & after.done
+    advanced, _ = _step(after)
+    assert any(advanced.unit(uid).loc != loc for uid, loc in landed.items())
     later, _ = _step(replace(after, done=frozenset(), phase="advance"))
     assert later.unit("tt") == entered  # stationary from now on
 
@@ -456,19 +462,21 @@ def test_sas_hm_2_destroyed_before_unloading_its_smg_die_with_it() -> None:
     ctx = Ctx(st, Roller(st.dice, (2, 2, 2, 2, 2, 2)))
     blast(ctx, (10, 3), 6, 2, what="A Lewes bomb", rule="SAS-EQ-5", source="lewes_bomb")
     assert ctx.state.unit("tt") is None
-    lost = next(e for e in ctx.events if e.kind == "troops_lost")
+    lost = next(e for e in ctx.events if e.kind == "passengers_killed")
     assert lost.rule_id == "SAS-HM-2" and "8" in lost.text.render()
     assert not _dismounted(ctx.state)
 
 
 def test_sas_hm_2_with_the_squares_next_to_it_blocked_the_rest_stand_one_ring_out() -> None:
-    """SAS-HM-2 / D-XVEH-8: rock on both sides leaves only 4 free squares next to the truck (2 ahead, 2 behind); the
-    other 4 SMG stand in the next squares out, nearest exposed Jock first."""
+    """SAS-HM-2 / D-JGR-13: rock on both sides leaves only 4 free squares next to the truck (2 ahead, 2 behind); the
+    other 4 SMG stand on the next-nearest free squares, nearest Jock first."""
     rows = ["...." + "R" + ".." + "R" + "." * 16] * 12
     truck = _truck((5, 4), "N", role="guard")  # squares F5-G8 between rock columns E and H
     st = activate(state(runtime(rows), [op("jock", (5, 0))], [truck]), "jock")
     after, _ = _apply(st, Move(side="sas", operator="jock", to=(6, 1)))
-    assert {u.loc for u in _dismounted(after)} == {(5, 3), (6, 3), (5, 8), (6, 8), (5, 2), (6, 2), (5, 9), (6, 9)}
+    placed = {u.loc for u in _dismounted(after)}
+    assert len(placed) == 8 and {(5, 3), (6, 3), (5, 8), (6, 8), (5, 2), (6, 2)} <= placed
+    assert all(after.unit("tt").distance(c) <= 2 for c in placed)
 
 
 # --- the flak truck on the map (SAS-KS-3) ----------------------------------------------------------------------
