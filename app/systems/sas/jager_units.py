@@ -206,12 +206,17 @@ def reach(state: SasState, unit: UnitState, move: int) -> dict[Cell, float]:
 # --- the hunter's moves (SAS-JGR-14) ---------------------------------------------------------------------------
 def movers(state: SasState) -> list[UnitState]:
     """Hunter units still to be moved by the hunter this Axis Advance phase (SAS-JGR-14); a unit with the cigarette
-    does not move (SAS-EVT-8), nor an unloaded Kettenkrad (SAS-JGR-16)."""
+    does not move (SAS-EVT-8), nor an unloaded Kettenkrad (SAS-JGR-16), nor a vehicle with a failure marker
+    (SAS-HM-1)."""
     hunter = state.hunter
     if hunter is None or state.phase != "advance" or state.over:
         return []
     alive = [state.unit(u) for u in hunter.hunters]
-    return [u for u in alive if u is not None and u.id not in state.done and not u.cigarette and not cargo.unloaded(u)]
+    return [
+        u
+        for u in alive
+        if u is not None and u.id not in state.done and not u.cigarette and not cargo.unloaded(u) and not u.failed
+    ]
 
 
 def destinations(state: SasState, unit: UnitState) -> list[tuple[Cell, str | None]]:

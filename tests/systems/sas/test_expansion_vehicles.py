@@ -562,3 +562,15 @@ def test_heavy_metal_mission_places_its_expansion_vehicles_and_card() -> None:
     }
     assert "HM1" in st.deck and st.rt.cards["HM1"].stealth.type == "mechanical_failure"
     assert [u.kind for u in st.rt.arrivals["C1"]] == ["armoured_car", "troop_truck"]
+
+
+def test_sas_hm_1_a_failed_hunter_vehicle_is_not_moved_by_the_hunter() -> None:
+    """SAS-HM-1 with SAS-JGR-14: the Jäger hunter cannot move his HMG Kübelwagen while it has a failure marker."""
+    from app.systems.sas import jager_units
+    from app.systems.sas.state import HunterState
+
+    car = unit("k", "hmg_kubelwagen", (10, 6), "N", role="spawned", alert=True)
+    st = state(runtime(OPEN), [op("jock", (2, 2), exposed=True)], [car], section="battle", phase="advance")
+    st = replace(st, hunter=HunterState(deck=(), hunters=("k",), ready=True))
+    assert [u.id for u in jager_units.movers(st)] == ["k"]
+    assert jager_units.movers(st.with_unit("k", failed=True)) == []
