@@ -115,11 +115,11 @@ def _sees_exposed(state: SasState, unit: UnitState) -> bool:
 
 def advances(state: SasState, unit: UnitState) -> bool:
     """An alert vehicle advancing toward exposed operators this Advance phase (SAS-AVEH-9, -19, -20, -23, -24); an
-    unloaded carrier stays put (SAS-JGR-16/17)."""
+    unloaded carrier stays put (SAS-JGR-16/17, SAS-HM-2)."""
     if not unit.is_vehicle or not unit.alert or unit.cigarette or not exposed(state) or cargo.unloaded(unit):
         return False
-    if cargo.unloaded(unit) or air_only(state, unit):
-        return False  # an unloaded troop truck stays put (SAS-HM-2); a flak truck never hunts operators (SAS-KS-3)
+    if air_only(state, unit):
+        return False  # a flak truck never hunts operators (SAS-KS-3)
     if unit.role == "convoy" or on_convoy_duty(state, unit):
         return False  # alert convoy vehicles stay on their route (SAS-AVEH-19)
     if unit.on_spawn and state.section == "stealth":
@@ -162,7 +162,6 @@ def patrol_vehicles(state: SasState) -> list[UnitState]:
         and not u.cigarette
         and not cargo.unloaded(u)
         and not (u.alert and anyone_exposed)
-        and not cargo.unloaded(u)
         and not flak_patrols(state, u)
     ]
     ops = list(state.active_ops())
