@@ -16,7 +16,17 @@ from typing import cast
 
 from app.core.i18n import t
 from app.geometry.paths import costs_from
-from app.systems.sas import alerts, artillery, combat, items, jager_markers, marks, ovehicle, ovehicle_actions
+from app.systems.sas import (
+    alerts,
+    artillery,
+    combat,
+    items,
+    jager_markers,
+    marks,
+    ovehicle,
+    ovehicle_actions,
+    ovehicle_fire,
+)
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
@@ -96,8 +106,8 @@ def can_attack(state: SasState, unit: UnitState, op: Target) -> bool:
     (SAS-AATK-1); a unit without attack dice never does (a mortar or a Panzerfaust fires only its blast,
     SAS-UNIT-7, SAS-KS-1); a dog bites only next to him, not across a wall or window (SAS-HD-7); a flamethrower
     spares rooms with other Axis units (SAS-HD-4)."""
-    if isinstance(op, OperatorVehicleState):
-        return not unit.is_vehicle and ovehicle.can_attack(state, unit, op)
+    if isinstance(op, OperatorVehicleState):  # an Axis vehicle by its arcs and guns (SAS-AVEH-10, D-INTEG-1)
+        return ovehicle_fire.can_attack(state, unit, op) if unit.is_vehicle else ovehicle.can_attack(state, unit, op)
     assert op.loc is not None
     if unit.is_vehicle:  # a shot in an arc's LOS or through one wall (SAS-AVEH-10, SAS-AATK-7)
         return combat.can_attack(state, unit, op)
@@ -311,8 +321,8 @@ def attack_step(ctx: Ctx) -> bool:
     blast = artillery.ready(ctx.state, unit)
     if blast is not None and artillery.fire(ctx, unit.id, blast):
         return True
-    if unit.is_vehicle:  # each gun picks its own target (SAS-AVEH-10)
-        combat.phase_attack(ctx, unit.id)
+    if unit.is_vehicle:  # each gun picks its own target, operators or operator vehicles (SAS-AVEH-10, SAS-OVEH-10)
+        ovehicle_fire.phase_attack(ctx, unit.id)
         return True
     aims: list[Target] = [
         o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o) or wall_shot(ctx.state, unit, o)

@@ -631,8 +631,11 @@ def axis_attack(ctx: Ctx, unit_id: str, vehicle_id: str, reaction: bool) -> None
     makes their rolls (mortar team: 2 SMG infantry, SAS-UNIT-8)."""
     unit = ctx.state.unit(unit_id)
     stats = ctx.state.rt.tables.units.get(unit.kind) if unit is not None else None
-    if stats is None:
-        return  # Axis vehicles fire by their own rules
+    if stats is None:  # an Axis vehicle fires its guns through its arcs (SAS-AVEH-10/11, D-INTEG-1)
+        from app.systems.sas import ovehicle_fire
+
+        ovehicle_fire.attack(ctx, unit_id, vehicle_id, reaction)
+        return
     rolls = [stats]
     if reaction:
         crew = ctx.state.rt.tables.units[stats.react_as] if stats.react_as else stats

@@ -1,0 +1,99 @@
+"""Interplay between the SAS subsystems built apart: Axis vehicles against operator vehicles (SAS-OVEH-10 with
+SAS-AVEH-9/10/11), with explicit dice."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.systems.sas import SYSTEM, ovehicle_fire
+from app.systems.sas.messages import Move, RunAxisStep
+
+from .board import activate, op, unit
+from .test_operator_vehicles import _crew, _st, _willys
+
+
+def _axis(st, phase, dice=()):
+    return SYSTEM.apply(replace(st, phase=phase), RunAxisStep(side="axis").with_table_input(dice, None))
+
+
+def _manned(units, **kw):
+    """The Willys (A9-A10 facing N) with Jock exposed in the driver seat, Battle section."""
+    return _st(ops=_crew("driver"), units=units, section="battle", **kw).with_op("jock", exposed=True)
+
+
+def test_sas_oveh_10_aveh_10_axis_vehicle_fires_at_the_occupied_willys_without_cover():
+    """SAS-OVEH-10 / SAS-AVEH-10: an alert motorcycle whose front arc sees the Willys fires its HMG at it in the
+    Attack phase: 3 dice at 3+, no cover modifier for the low wall beside it; at 6 squares no short range: 1, 2, 4 →
+    1 hit, and the Willys loses 1 HP. At 4 squares short range +1 applies: 1, 2, 4 +1 = 2, 3, 5 → 2 hits."""
+    wall = [((3, 9), "W", "low_wall"), ((3, 10), "W", "low_wall")]
+    st = _manned([unit("m", "motorcycle", (8, 10), "W", alert=True)], edges=wall)
+    after, events = _axis(st, "attack", (1, 2, 4))
+    shot = next(e.ruling for e in events if e.kind == "axis_attack")
+    assert shot.rule_id == "SAS-AVEH-10" and shot.modifiers == () and shot.target == 3
+    assert after.op_vehicle("willys").damage == 1
+    near = _manned([unit("m", "motorcycle", (6, 10), "W", alert=True)], edges=wall)
+    after, events = _axis(near, "attack", (1, 2, 4))
+    shot = next(e.ruling for e in events if e.kind == "axis_attack")
+    assert [(m.value, m.rule_id) for m in shot.modifiers] == [(1, "SAS-AATK-4")]
+    assert [d.modified for d in shot.dice] == [2, 3, 5] and after.op_vehicle("willys").damage == 2
+
+
+def test_sas_oveh_10_an_empty_vehicle_is_never_a_target_of_axis_vehicles():
+    """SAS-OVEH-10: with nobody aboard the Willys is neither seen nor attacked by an Axis vehicle."""
+    st = _st(ops=[op("jock", (12, 12))], units=[unit("m", "motorcycle", (6, 10), "W", alert=True)], section="battle")
+    assert not ovehicle_fire.can_attack(st, st.unit("m"), st.op_vehicle("willys"))
+    _after, events = _axis(st, "attack")
+    assert not any(e.kind == "axis_attack" for e in events)
+
+
+def test_sas_aveh_7_only_through_an_arc_front_or_rear():
+    """SAS-AVEH-7/10: a motorcycle facing away has no shot at the Willys behind it; a half-track facing away fires
+    its rear HMG through its rear arc."""
+    away = _manned([unit("m", "motorcycle", (6, 10), "E", alert=True)])
+    assert not ovehicle_fire.shots(away, away.unit("m"), away.op_vehicle("willys"), reaction=False)
+    track = _manned([unit("h", "halftrack", (6, 10), "E", alert=True)])
+    shots = ovehicle_fire.shots(track, track.unit("h"), track.op_vehicle("willys"), reaction=False)
+    assert shots and {s.eye.arc for s in shots} == {"rear"}
+
+
+def test_sas_aveh_11_axis_vehicle_reacts_to_an_operator_boarding_in_its_los():
+    """SAS-AVEH-11 / SAS-OVEH-10: Jock boards the Willys in the motorcycle's front arc; the alert motorcycle
+    reacts with its HMG at the now occupied Willys: 1, 3, 6 at 3+ → 2 hits, the Willys loses 2 HP."""
+    st = activate(_st(ops=[op("jock", (1, 9))], units=[unit("m", "motorcycle", (8, 10), "W", alert=True)]), "jock")
+    st = replace(st, section="battle")
+    after, events = SYSTEM.apply(st, Move(side="sas", operator="jock", to=(2, 9)).with_table_input((1, 3, 6), None))
+    reaction = next(e.ruling for e in events if e.kind == "reaction_attack")
+    assert reaction.rule_id == "SAS-AVEH-11" and [d.success for d in reaction.dice] == [False, True, True]
+    assert after.op_vehicle("willys").damage == 2
+
+
+def test_sas_oveh_10_willys_destroyed_by_a_vehicle_kills_everyone_aboard():
+    """SAS-OVEH-10: at 0 HP the Willys is destroyed and everyone aboard dies (1 HP left; 3 → 1 hit)."""
+    st = _st(ops=_crew("driver", "front_gunner"), units=[unit("m", "motorcycle", (8, 10), "W", alert=True)])
+    st = replace(st, section="battle", op_vehicles=(_willys(damage=4),)).with_op("jock", exposed=True)
+    after, events = _axis(st, "attack", (3, 1, 1))
+    assert after.op_vehicle("willys") is None
+    assert after.op("jock").status == "dead" and after.op("paddy").status == "dead"
+    assert any(e.kind == "vehicle_destroyed" and e.rule_id == "SAS-OVEH-10" for e in events)
+
+
+def test_sas_aveh_9_alert_vehicle_advances_to_a_best_attack_position_against_the_willys():
+    """SAS-AVEH-9 / SAS-OVEH-10: with only the occupied Willys exposed, an alert spawned motorcycle drives to a best
+    attack position against it (a square of it in an arc's sight at short range)."""
+    st = _manned([unit("m", "motorcycle", (11, 1), "S", alert=True, role="spawned")])
+    after, events = _axis(st, "advance")
+    moved = next(e for e in events if e.kind == "unit_moved" and e.rule_id == "SAS-AVEH-9")
+    assert "best attack position" in moved.text.render()
+    shots = ovehicle_fire.shots(after, after.unit("m"), after.op_vehicle("willys"), reaction=False)
+    assert shots and all(s.range <= 4 for s in shots)
+
+
+def test_sas_aveh_23_guard_vehicle_leaves_its_post_on_seeing_the_occupied_willys():
+    """SAS-AVEH-23 / SAS-OVEH-10: a guard vehicle stays until it sees an exposed target; the occupied Willys in its
+    front arc counts, so it leaves its post; one facing away stays."""
+    st = _manned([unit("m", "motorcycle", (9, 9), "W", alert=True, role="guard")])
+    _after, events = _axis(st, "advance")
+    assert any(e.kind == "guard_released" for e in events)
+    away = _manned([unit("m", "motorcycle", (9, 9), "E", alert=True, role="guard")])
+    _after, events = _axis(away, "advance")
+    assert not any(e.kind == "guard_released" for e in events)
