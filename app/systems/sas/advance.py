@@ -285,7 +285,7 @@ def attackers(state: SasState) -> list[UnitState]:
     if not ops and not vehicles:
         return []
     ready = [u for u in state.map_units() if u.alert and u.id not in state.done]
-    blasting = [u for u in ready if ops and blast_ready(state, u)]
+    blasting = [u for u in ready if blast_ready(state, u)]
     ready = [
         u
         for u in ready
@@ -297,9 +297,12 @@ def attackers(state: SasState) -> list[UnitState]:
 
 
 def blast_ready(state: SasState, unit: UnitState) -> bool:
-    """The unit's blast weapon has a valid target now (SAS-UNIT-7, SAS-KS-1)."""
+    """The unit's blast weapon has a valid target now: an operator, or an occupied operator vehicle for a mortar
+    (SAS-UNIT-7, SAS-KS-1, D-INTEG-3)."""
     blast = artillery.ready(state, unit)
-    return blast is not None and bool(artillery.targets(state, unit, blast))
+    if blast is None:
+        return False
+    return bool(artillery.targets(state, unit, blast) or artillery.vehicle_aims(state, unit, blast))
 
 
 def wall_shot(state: SasState, unit: UnitState, op: OperatorState) -> bool:

@@ -97,3 +97,65 @@ def test_sas_aveh_23_guard_vehicle_leaves_its_post_on_seeing_the_occupied_willys
     away = _manned([unit("m", "motorcycle", (9, 9), "E", alert=True, role="guard")])
     _after, events = _axis(away, "advance")
     assert not any(e.kind == "guard_released" for e in events)
+
+
+# --- blasts and operator vehicles (SAS-UNIT-7, SAS-OVEH-10, SAS-OBJ-5, SAS-EQ-5/6; D-INTEG-3/4) ------------------
+def _mortar_at(loc=(0, 0)):
+    return unit("m", "mortar", loc, "E", role="spawned", alert=True, mode="attack")
+
+
+def _wide(ops, units, vehicles):
+    from .board import runtime, state
+
+    return state(runtime(["." * 24] * 12), ops, units, section="battle", phase="attack", op_vehicles=vehicles)
+
+
+def test_sas_unit_7_mortar_fires_at_the_occupied_willys_seven_on_any_part():
+    """SAS-UNIT-7 / SAS-OVEH-10 / D-INTEG-3: the only target is the Willys (M1-M2) with Jock exposed aboard; the
+    template's 7 goes on its square nearest the mortar, M1; scatter 3+4 = 7 stays; 3 rolls at 3+ (3, 2, 6) → 2 hits
+    on the Willys' HP, no modifier."""
+    willys = _willys((12, 0), "N")
+    st = _wide([op("jock", None, aboard="willys", seat="driver", exposed=True)], [_mortar_at()], (willys,))
+    after, events = _axis(st, "attack", (3, 4, 3, 2, 6))
+    aimed = next(e for e in events if e.kind == "axis_blast_aimed")
+    assert aimed.rule_id == "SAS-UNIT-7" and "Willys" in aimed.text.render() and "M1" in aimed.instruction.render()
+    blast = next(e for e in events if e.kind == "axis_blast")
+    assert blast.ruling.modifiers == () and blast.ruling.target == 3
+    assert after.op_vehicle("willys").damage == 2 and after.op("jock").hp == st.op("jock").hp
+
+
+def test_sas_unit_7_successes_split_between_an_operator_and_a_vehicle_under_the_template():
+    """SAS-UNIT-7 / D-MORTAR-3 / D-INTEG-3: the template on Paddy (L1, nearer than the Willys) also covers the
+    Willys; 3 successes (3, 4, 5) go one by one to the target with the most HP left, the operator first on ties:
+    Paddy 5 / Willys 5 → Paddy; 4 / 5 → Willys; 4 / 4 → Paddy: Paddy loses 2 HP, the Willys 1."""
+    willys = _willys((12, 0), "N")
+    crew = op("jock", None, aboard="willys", seat="driver", exposed=True)
+    paddy = op("paddy", (11, 0), exposed=True)
+    st = _wide([crew, paddy], [_mortar_at()], (willys,))
+    after, _events = _axis(st, "attack", (3, 4, 3, 4, 5))
+    assert st.op("paddy").hp == 5
+    assert after.op("paddy").hp == 3 and after.op_vehicle("willys").damage == 1
+
+
+def test_sas_unit_7_an_empty_vehicle_is_no_mortar_target():
+    """SAS-OVEH-10: an empty Willys is not attacked: the mortar has no target and does not fire."""
+    st = _wide([op("jock", (20, 10))], [_mortar_at()], (_willys((12, 0), "N"),))
+    _after, events = _axis(st, "attack")
+    assert not any(e.kind.startswith("axis_blast") for e in events)
+
+
+def test_sas_eq_6_operator_blast_over_the_willys_spares_vehicle_and_crew_kills_friends_on_foot():
+    """SAS-EQ-6 / SAS-OBJ-5 / D-INTEG-4: an operator's grenade (4 rolls at 2+: 2, 2, 1, 1 → 2 successes) over the
+    Willys and an SMG: the successes go to the Axis unit only; the vehicle takes none and its crew (on the vehicle
+    sheet, not under the template) lives; Paddy on foot under the template dies."""
+    from app.core.dice import Roller
+    from app.systems.sas.blasts import blast
+    from app.systems.sas.context import Ctx
+
+    crew = op("jock", None, aboard="willys", seat="driver")
+    st = _wide([crew, op("paddy", (4, 4))], [unit("s", "smg", (5, 5), "N", alert=True)], (_willys((3, 4), "N"),))
+    ctx = Ctx(st, Roller(st.dice, (2, 2, 1, 1)))
+    blast(ctx, (4, 5), 4, 2, what="A grenade", rule="SAS-EQ-6", source="grenade", persist=False)
+    assert ctx.state.unit("s") is None
+    assert ctx.state.op_vehicle("willys").damage == 0 and ctx.state.op("jock").status == "active"
+    assert ctx.state.op("paddy").status == "dead"
