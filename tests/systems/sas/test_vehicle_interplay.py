@@ -159,3 +159,92 @@ def test_sas_eq_6_operator_blast_over_the_willys_spares_vehicle_and_crew_kills_f
     assert ctx.state.unit("s") is None
     assert ctx.state.op_vehicle("willys").damage == 0 and ctx.state.op("jock").status == "active"
     assert ctx.state.op("paddy").status == "dead"
+
+
+# --- Nancy and support units in vehicles (SAS-NANCY-3, SAS-SUP-1) -------------------------------------------------
+def test_sas_nancy_3_disguised_nancy_cannot_board_a_vehicle():
+    """SAS-NANCY-3: in her disguise Nancy cannot use vehicles: no boarding Move is offered and one is refused with
+    the rule ID; out of her disguise she boards."""
+    import pytest
+
+    from app.core.errors import IllegalCommandError
+
+    st = activate(_st(ops=[op("nancy", (3, 9), disguised=True)]), "nancy")
+    assert not [c for c in SYSTEM.legal_commands(st, "sas") if isinstance(c, Move) and c.to in ((2, 9), (2, 10))]
+    with pytest.raises(IllegalCommandError, match="SAS-NANCY-3"):
+        SYSTEM.apply(st, Move(side="sas", operator="nancy", to=(2, 9)))
+    plain = activate(_st(ops=[op("nancy", (3, 9))]), "nancy")
+    after, _events = SYSTEM.apply(plain, Move(side="sas", operator="nancy", to=(2, 9)))
+    assert after.op("nancy").aboard == "willys"
+
+
+def test_sas_sup_1_support_unit_boards_and_drives_but_never_marks():
+    """SAS-SUP-1: a resistance fighter may use vehicles: he boards the Willys by moving into it (first free seat,
+    the driver's) and drives it; the vehicle offers no Mark with him in a gunner seat."""
+    from app.systems.sas.messages import VehicleMark, VehicleMove
+    from app.systems.sas.state import OperatorState
+
+    fighter = OperatorState("res1", (3, 9), "N", 3, kind="resistance", support=True)
+    paddy = op("paddy", (12, 12))  # the team is still in play (SAS-MSN-1)
+    st = activate(_st(ops=[paddy, fighter], units=[unit("r", "rifle", (2, 3), "S")]), "res1")
+    after, _events = SYSTEM.apply(st, Move(side="sas", operator="res1", to=(2, 9)))
+    assert (after.op("res1").aboard, after.op("res1").seat) == ("willys", "driver")
+    gunner = _st(
+        ops=[replace(fighter, loc=None, aboard="willys", seat="front_gunner")], units=[unit("r", "rifle", (2, 3), "S")]
+    )
+    assert not any(isinstance(c, VehicleMark) for c in SYSTEM.legal_commands(gunner, "sas"))
+    driver = _st(ops=[paddy, replace(fighter, loc=None, aboard="willys", seat="driver")])
+    moved, _events = SYSTEM.apply(driver, VehicleMove(side="sas", vehicle="willys", steps=("forward",)))
+    assert moved.op_vehicle("willys").anchor == (2, 8)
+
+
+# --- Jäger twig and cat with operator vehicles (SAS-JGR-8/9; D-INTEG-6) -------------------------------------------
+def _hunted(ops, units, markers):
+    from app.systems.sas.state import HunterState
+
+    from .test_jager import DECK, _jager
+
+    hunter = HunterState(deck=DECK, ready=True, markers=tuple(markers))
+    rows = ["." * 14] * 14
+    return _jager(rows=rows, ops=ops, units=units, hunter=hunter, op_vehicles=(_willys(),))
+
+
+def test_sas_jgr_9_boarding_is_a_move_the_twig_snaps():
+    """SAS-JGR-9: Jock, with a twig under him at B9, boards the Willys (A9) — his next move: the twig snaps and the
+    rifleman 4 squares away flips to alert, keeping his facing."""
+    from app.systems.sas.state import HunterMarker
+
+    twig = HunterMarker("twig1", "twig", (3, 9), operator="jock")
+    st = activate(_hunted([op("jock", (3, 9))], [unit("r", "rifle", (7, 9), "E")], [twig]), "jock")
+    after, events = SYSTEM.apply(st, Move(side="sas", operator="jock", to=(2, 9)))
+    assert after.op("jock").aboard == "willys" and after.hunter.markers_of("twig") == ()
+    assert after.unit("r").alert and after.unit("r").facing == "E"
+    assert any(e.kind == "twig_snapped" and e.rule_id == "SAS-JGR-9" for e in events)
+
+
+def test_sas_jgr_9_an_operator_aboard_a_moving_vehicle_snaps_his_twig():
+    """SAS-JGR-9 / D-INTEG-6: a twig marker of Jock, who sits in the Willys' driver seat: the vehicle's Move moves
+    him, so the twig snaps and the rifleman within 4 squares of it flips to alert."""
+    from app.systems.sas.messages import VehicleMove
+    from app.systems.sas.state import HunterMarker
+
+    twig = HunterMarker("twig1", "twig", (2, 9), operator="jock")
+    crew = op("jock", None, aboard="willys", seat="driver")
+    st = _hunted([crew, op("paddy", (12, 12))], [unit("r", "rifle", (6, 9), "E")], [twig])
+    after, events = SYSTEM.apply(st, VehicleMove(side="sas", vehicle="willys", steps=("forward",)))
+    assert after.hunter.markers_of("twig") == () and after.unit("r").alert
+    assert any(e.kind == "twig_snapped" for e in events)
+
+
+def test_sas_jgr_8_an_operator_vehicle_driving_within_2_squares_startles_the_cat():
+    """SAS-JGR-8 / D-INTEG-6: the Willys drives 1 square north (A8-A9); the cat at A6 is then 2 squares from its
+    front square: it is startled and removed; the rifleman 3 squares from the cat turns to face it (W)."""
+    from app.systems.sas.messages import VehicleMove
+    from app.systems.sas.state import HunterMarker
+
+    cat = HunterMarker("cat1", "cat", (2, 6))
+    crew = op("jock", None, aboard="willys", seat="driver")
+    st = _hunted([crew, op("paddy", (12, 12))], [unit("r", "rifle", (5, 6), "E")], [cat])
+    after, events = SYSTEM.apply(st, VehicleMove(side="sas", vehicle="willys", steps=("forward",)))
+    assert after.hunter.markers_of("cat") == () and after.unit("r").facing == "W"
+    assert any(e.kind == "cat_startled" and e.rule_id == "SAS-JGR-8" for e in events)
