@@ -16,7 +16,17 @@ from typing import cast
 
 from app.core.i18n import t
 from app.geometry.paths import costs_from
-from app.systems.sas import alerts, artillery, combat, items, jager_markers, marks, ovehicle, ovehicle_actions
+from app.systems.sas import (
+    alerts,
+    artillery,
+    combat,
+    items,
+    jager_markers,
+    marks,
+    ovehicle,
+    ovehicle_actions,
+    ovehicle_fire,
+)
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.movement import axis_step_cost, empty
@@ -96,8 +106,8 @@ def can_attack(state: SasState, unit: UnitState, op: Target) -> bool:
     (SAS-AATK-1); a unit without attack dice never does (a mortar or a Panzerfaust fires only its blast,
     SAS-UNIT-7, SAS-KS-1); a dog bites only next to him, not across a wall or window (SAS-HD-7); a flamethrower
     spares rooms with other Axis units (SAS-HD-4)."""
-    if isinstance(op, OperatorVehicleState):
-        return not unit.is_vehicle and ovehicle.can_attack(state, unit, op)
+    if isinstance(op, OperatorVehicleState):  # an Axis vehicle by its arcs and guns (SAS-AVEH-10, D-INTEG-1)
+        return ovehicle_fire.can_attack(state, unit, op) if unit.is_vehicle else ovehicle.can_attack(state, unit, op)
     assert op.loc is not None
     if unit.is_vehicle:  # a shot in an arc's LOS or through one wall (SAS-AVEH-10, SAS-AATK-7)
         return combat.can_attack(state, unit, op)
@@ -276,7 +286,7 @@ def attackers(state: SasState) -> list[UnitState]:
     if not ops and not vehicles:
         return []
     ready = [u for u in state.map_units() if u.alert and u.id not in state.done]
-    blasting = [u for u in ready if ops and (blast_ready(state, u) or bool(artillery.howitzer_targets(state, u)))]
+    blasting = [u for u in ready if blast_ready(state, u) or artillery.howitzer_ready(state, u)]
     ready = [
         u
         for u in ready
@@ -288,9 +298,12 @@ def attackers(state: SasState) -> list[UnitState]:
 
 
 def blast_ready(state: SasState, unit: UnitState) -> bool:
-    """The unit's blast weapon has a valid target now (SAS-UNIT-7, SAS-KS-1)."""
+    """The unit's blast weapon has a valid target now: an operator, or an occupied operator vehicle for a mortar
+    (SAS-UNIT-7, SAS-KS-1, D-INTEG-3)."""
     blast = artillery.ready(state, unit)
-    return blast is not None and bool(artillery.targets(state, unit, blast))
+    if blast is None:
+        return False
+    return bool(artillery.targets(state, unit, blast) or artillery.vehicle_aims(state, unit, blast))
 
 
 def wall_shot(state: SasState, unit: UnitState, op: OperatorState) -> bool:
@@ -308,15 +321,15 @@ def attack_step(ctx: Ctx) -> bool:
     if not todo:
         return False
     unit = todo[0]
-    if artillery.howitzer_targets(ctx.state, unit):  # first the howitzer, its guns in their turn (SAS-UNIT-13)
+    if artillery.howitzer_ready(ctx.state, unit):  # first the howitzer, its guns in their turn (SAS-UNIT-13)
         artillery.fire_howitzer(ctx, unit.id)
         return True
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
     blast = artillery.ready(ctx.state, unit)
     if blast is not None and artillery.fire(ctx, unit.id, blast):
         return True
-    if unit.is_vehicle:  # each gun picks its own target (SAS-AVEH-10)
-        combat.phase_attack(ctx, unit.id)
+    if unit.is_vehicle:  # each gun picks its own target, operators or operator vehicles (SAS-AVEH-10, SAS-OVEH-10)
+        ovehicle_fire.phase_attack(ctx, unit.id)
         return True
     aims: list[Target] = [
         o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o) or wall_shot(ctx.state, unit, o)

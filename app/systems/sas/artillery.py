@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.core.ruling import DieResult, Modifier, Ruling
-from app.systems.sas import combat, items
+from app.systems.sas import combat, items, ovehicle, ovehicle_actions
 from app.systems.sas.blasts import footprint
 from app.systems.sas.context import Ctx
 from app.systems.sas.facing import VEC
-from app.systems.sas.state import OperatorState, SasState, UnitState
+from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
 from app.systems.sas.tables import UnitBlast, UnitStats, VehicleWeapon
 from app.systems.sas.vision import eyes, in_eye_arc
 
@@ -92,19 +92,18 @@ def fire(
     if unit is None:
         return False
     rule = rule or ("SAS-UNIT-7" if blast.scatter == "large" else "SAS-KS-1")
-    chosen = targets(ctx.state, unit, blast, arc)
-    if not chosen:
+    aim = _aim(ctx.state, unit, blast, arc)
+    if aim is None:
         return False
-    _skipped(ctx, unit, blast, (chosen[0], arc), rule)
-    target = chosen[0]
-    assert target.loc is not None
+    loc, who = aim[0], (ctx.name(aim[1]) if isinstance(aim[1], str) else aim[1])
+    _skipped(ctx, unit, blast, (loc, arc), rule)
     facing = facing or unit.facing
-    name, sq = ctx.name(unit_id), ctx.label(target.loc)
+    name, sq = ctx.name(unit_id), ctx.label(loc)
     ctx.emit(
         "axis_blast_aimed",
-        t("{unit} fires at {op} on {sq} (no LOS needed).", unit=name, op=ctx.name(target.id), sq=sq),
+        t("{unit} fires at {op} on {sq} (no LOS needed).", unit=name, op=who, sq=sq),
         rule,
-        (unit.loc, target.loc),
+        (unit.loc, loc),
         instruction=t(
             "{unit}: put the blast template's 7 on {sq}, its 6 pointing {facing}.",
             unit=name,
@@ -112,7 +111,7 @@ def fire(
             facing=t(items.COMPASS[VEC[facing]]),
         ),
     )
-    landing = items.scatter(ctx, target.loc, facing, blast.scatter)
+    landing = items.scatter(ctx, loc, facing, blast.scatter)
     resolve(ctx, unit_id, landing, blast, rule)
     if blast.then is not None and ctx.state.unit(unit_id) is not None:
         what = combat.become(ctx, unit_id, blast.then)
@@ -126,13 +125,47 @@ def fire(
     return True
 
 
-def _skipped(ctx: Ctx, unit: UnitState, blast: UnitBlast, aim: tuple[OperatorState, Arc | None], rule: str) -> None:
-    """Narrate the nearer exposed operators it may not fire at (SAS-UNIT-7, OQ-34); ``aim``: the target chosen and
+def _aim(state: SasState, unit: UnitState, blast: UnitBlast, arc: Arc | None) -> tuple[Cell, str | Text] | None:
+    """Where the template's "7" goes and on whom: the nearest valid exposed operator or occupied operator vehicle,
+    an operator first on equal distance (SAS-UNIT-7, OQ-34, D-INTEG-3); None without a valid target."""
+    chosen = targets(state, unit, blast, arc)
+    aims = vehicle_aims(state, unit, blast, arc)
+    op_loc = chosen[0].loc if chosen else None
+    if aims and (op_loc is None or reach_of(unit, aims[0][1]) < reach_of(unit, op_loc)):
+        return aims[0][1], ovehicle_actions.vname(state, aims[0][0])
+    return (op_loc, chosen[0].id) if op_loc is not None else None
+
+
+def vehicle_aims(
+    state: SasState, unit: UnitState, blast: UnitBlast, arc: Arc | None = None
+) -> list[tuple[OperatorVehicleState, Cell]]:
+    """Exposed occupied operator vehicles a mortar or howitzer may fire at, nearest first, each with the square of
+    its token the "7" goes on: the one nearest the firer among those in range and arc and not within the clear
+    distance of an Axis unit ("7 on any part of it", SAS-UNIT-7, SAS-OVEH-10, D-INTEG-3). Panzerfaust and grenade
+    infantry (small scatter) fire at operators only."""
+    if blast.scatter != "large":
+        return []
+    out = []
+    for ov in ovehicle.exposed_vehicles(state):
+        ok = [
+            c
+            for c in ov.cells
+            if state.rt.grid.contains(c)
+            and (arc is None or arc(c))
+            and (blast.long is None or reach_of(unit, c) <= blast.long)
+            and too_close(state, c, blast.clear, unit, itself=blast.clear_self) is None
+        ]
+        if ok:
+            out.append((ov, min(ok, key=lambda c: (reach_of(unit, c), c[1], c[0]))))
+    return sorted(out, key=lambda p: reach_of(unit, p[1]))
+
+
+def _skipped(ctx: Ctx, unit: UnitState, blast: UnitBlast, aim: tuple[Cell, Arc | None], rule: str) -> None:
+    """Narrate the nearer exposed operators it may not fire at (SAS-UNIT-7, OQ-34); ``aim``: the square chosen and
     the arc it must lie in."""
     chosen, arc = aim
-    assert chosen.loc is not None
     for op in ctx.state.active_ops():
-        if not op.exposed or op.loc is None or reach_of(unit, op.loc) >= reach_of(unit, chosen.loc):
+        if not op.exposed or op.loc is None or reach_of(unit, op.loc) >= reach_of(unit, chosen):
             continue
         near = too_close(ctx.state, op.loc, blast.clear, unit, itself=blast.clear_self)
         if near is None or (arc is not None and not arc(op.loc)):
@@ -170,13 +203,15 @@ def howitzer_arc(state: SasState, unit: UnitState, weapon: VehicleWeapon) -> Arc
     return lambda c: any(in_eye_arc(e, c, reach=None) for e in looks)
 
 
-def howitzer_targets(state: SasState, unit: UnitState) -> list[OperatorState]:
-    """Exposed operators the vehicle's howitzer may fire at now, nearest first (none before it is alert and on the
-    map, nor once it has fired this Axis Attack phase)."""
+def howitzer_ready(state: SasState, unit: UnitState) -> bool:
+    """The vehicle's howitzer has a valid target now — an exposed operator, or an occupied operator vehicle
+    (D-INTEG-3) — in its arc; never before it is alert and on the board, nor once it has fired this Axis Attack
+    phase."""
     weapon = howitzer(state, unit)
     if weapon is None or not unit.alert or unit.on_spawn or fired_key(unit.id) in state.done:
-        return []
-    return targets(state, unit, as_mortar(state, weapon.dice, weapon.target), howitzer_arc(state, unit, weapon))
+        return False
+    blast = as_mortar(state, weapon.dice, weapon.target)
+    return _aim(state, unit, blast, howitzer_arc(state, unit, weapon)) is not None
 
 
 def fired_key(unit_id: str) -> str:
@@ -210,42 +245,59 @@ def resolve(ctx: Ctx, unit_id: str, centre: Cell, blast: UnitBlast, rule: str) -
     state = ctx.state
     cells = {c for c in footprint(centre) if state.rt.grid.contains(c)}
     under = [o for o in state.active_ops() if o.loc in cells]
+    vehicles = covered_vehicles(state, cells)  # SAS-OVEH-10, D-INTEG-3
     title = t("{unit}'s blast on {sq}", unit=ctx.name(unit_id), sq=ctx.label(centre))
     remove = t("Remove the blast template.")
-    if not under:
+    if not under and not vehicles:
         text = t("{title}: no operator under the template, no roll.", title=title)
         ctx.emit("axis_blast", text, rule, tuple(sorted(cells)), instruction=remove)
         return
     indoors = [o for o in under if o.loc is not None and inside(state, o.loc)]
     mods: list[Modifier] = []
-    if blast.building and len(indoors) == len(under):
+    if blast.building and len(indoors) == len(under) and not vehicles:
         mods.append(Modifier(value=blast.building, reason=t("target inside a building"), rule_id=rule))
     dice = combat.roll(ctx, blast.rolls, blast.target, mods, title)
-    split = _split(ctx, under, {o.id for o in indoors}, dice, blast)
+    split = _split(ctx, under, vehicles, indoors={o.id for o in indoors}, dice=dice, blast=blast)
     result = t("{n} hit(s)", n=sum(split.values()))
-    if blast.building and indoors and len(indoors) < len(under):
+    if blast.building and indoors and len(indoors) < len(under) + len(vehicles):
         need = blast.target - blast.building
         result = t("{result} (inside a building only a natural {need}+ hurts)", result=result, need=need)
     ruling = Ruling(title=title, rule_id=rule, dice=dice, target=blast.target, modifiers=tuple(mods), result=result)
     text = t("{title}: {result}.", title=title, result=result)
     ctx.emit("axis_blast", text, rule, tuple(sorted(cells)), ruling=ruling, instruction=remove)
-    for op_id, n in split.items():
-        combat.damage_operator(ctx, op_id, n, rule)
+    for (kind, target_id), n in split.items():
+        if kind == "vehicle":  # its HP; at 0 it is destroyed with everyone aboard (SAS-OVEH-10)
+            ovehicle_actions.damage(ctx, target_id, n, rule)
+        else:
+            combat.damage_operator(ctx, target_id, n, rule)
+
+
+def covered_vehicles(state: SasState, cells: set[Cell]) -> list[OperatorVehicleState]:
+    """Occupied operator vehicles with any square of the token under an Axis template: they take its successes like
+    operators do (SAS-UNIT-7, SAS-OVEH-10, D-INTEG-3)."""
+    return [v for v in state.op_vehicles if ovehicle.target(state, v) and cells.intersection(v.cells)]
 
 
 def _split(
-    ctx: Ctx, under: list[OperatorState], indoors: set[str], dice: tuple[DieResult, ...], blast: UnitBlast
-) -> dict[str, int]:
-    """Each success to the operator under the template with the most HP left that the die hurts; a die hurts an
-    operator inside a building only if the -3 still leaves it a success (D-MORTAR-3); ties in team order."""
-    mixed = bool(blast.building) and bool(indoors) and len(indoors) < len(under)
-    hp = {o.id: o.hp for o in under}
-    order = [o.id for o in ctx.state.operators]
+    ctx: Ctx,
+    under: list[OperatorState],
+    vehicles: list[OperatorVehicleState],
+    *,
+    indoors: set[str],
+    dice: tuple[DieResult, ...],
+    blast: UnitBlast,
+) -> dict[tuple[str, str], int]:
+    """Each success to the operator or occupied operator vehicle under the template with the most HP left that the
+    die hurts; a die hurts an operator inside a building only if the -3 still leaves it a success (D-MORTAR-3); ties:
+    operators in team order, then vehicles (D-INTEG-3). Keys: ("op" | "vehicle", id)."""
+    mixed = bool(blast.building) and bool(indoors) and len(indoors) < len(under) + len(vehicles)
+    hp = {("op", o.id): o.hp for o in under} | {("vehicle", v.id): ovehicle.hp(ctx.state, v) for v in vehicles}
+    order = [("op", o.id) for o in ctx.state.operators] + [("vehicle", v.id) for v in vehicles]
     split = dict.fromkeys(hp, 0)
     for die in dice:
         if not die.success:
             continue
-        able = [i for i in hp if not mixed or i not in indoors or die.natural + blast.building >= blast.target]
+        able = [i for i in hp if not mixed or i[1] not in indoors or die.natural + blast.building >= blast.target]
         able = [i for i in able if hp[i] > 0] or able
         if able:
             best = min(able, key=lambda i: (-hp[i], order.index(i)))

@@ -197,6 +197,18 @@ def vehicle_moved(ctx: Ctx, unit_id: str, squares: Sequence[Cell]) -> None:
         _startle_near(ctx, squares, ctx.name(unit_id))
 
 
+def crew_moved(ctx: Ctx, crew: Sequence[str], squares: Sequence[Cell], mover: Text) -> None:
+    """An operator vehicle drove onto ``squares`` (its token after a single move) with ``crew`` aboard: they move
+    with it, so a twig under one of them snaps (SAS-JGR-9) and a cat within 2 squares of one of the squares is
+    startled (SAS-JGR-8, D-INTEG-6)."""
+    if ctx.state.hunter is None:
+        return
+    for twig in markers(ctx.state, "twig"):
+        if twig.operator in crew:
+            snap(ctx, twig)
+    _startle_near(ctx, squares, mover)
+
+
 # --- the End phase (SAS-JGR-11) ---------------------------------------------------------------------------------
 def end_phase(ctx: Ctx) -> None:
     """Blood stains: a small one is removed, a large one flips to its small side (SAS-JGR-11). A twig whose

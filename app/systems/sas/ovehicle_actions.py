@@ -16,7 +16,7 @@ from dataclasses import replace
 from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier, Ruling
-from app.systems.sas import alerts, combat, ovehicle, scuba
+from app.systems.sas import alerts, combat, jager_markers, ovehicle, scuba
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import Deploy, FootDown, Repair, VehicleAttack, VehicleMark, VehicleMove
 from app.systems.sas.movement import empty, step_class
@@ -235,6 +235,8 @@ def drive(ctx: Ctx, vehicle_id: str, legs: list[Leg], rule: str) -> None:
         if not ov.entered and any(c in ctx.state.rt.map_cells for c in ov.cells):
             ctx.state = ctx.state.with_op_vehicle(vehicle_id, entered=True)
             ctx.emit("vehicle_entered", t("{v} enters the map.", v=vname(ctx.state, ov)), "SAS-SETUP-8", (ov.anchor,))
+        crew = [o.id for o in ctx.state.crew(vehicle_id)]
+        jager_markers.crew_moved(ctx, crew, ov.cells, vname(ctx.state, ov))  # twigs, cats (SAS-JGR-8/9, D-INTEG-6)
         alerts.detect(ctx)
     engine_noise(ctx, vehicle_id)
 
@@ -592,6 +594,8 @@ def board_problem(state: SasState, op: OperatorState, at: Cell, seat: str | None
         return "not an adjacent square"
     if step_class(state.rt, op.loc, at, op.crouched, swim=True) != "open":
         return "terrain does not allow it"
+    if op.disguised:
+        return "in her disguise she cannot use vehicles [SAS-NANCY-3]"
     if op.carrying:
         return "he cannot board carrying an object [D-OVEH-6]"
     free = ovehicle.free_seats(state, ov)
@@ -605,7 +609,7 @@ def board(ctx: Ctx, op_id: str, at: Cell, seat: str | None, rule: str) -> None:
     that see the vehicle react to it (SAS-OVEH-1, SAS-OVEH-10)."""
     op = ctx.state.op(op_id)
     if (why := board_problem(ctx.state, op, at, seat)) is not None:
-        raise illegal("Cannot board: {why}.", rule, why=why)
+        raise illegal("Cannot board: {why}.", "SAS-NANCY-3" if op.disguised else rule, why=why)
     ov = ctx.state.op_vehicle_at(at)
     assert ov is not None
     chosen = seat or ovehicle.free_seats(ctx.state, ov)[0]
@@ -619,6 +623,7 @@ def board(ctx: Ctx, op_id: str, at: Cell, seat: str | None, rule: str) -> None:
     )
     if ctx.state.section == "battle" and ovehicle.stats(ctx.state.rt, ov.kind).alarm_exposes:
         alerts.expose(ctx, op_id, "SAS-OVEH-10")
+    jager_markers.operator_entered(ctx, op_id, op.loc, at)  # boarding is a move: twig, cat (SAS-JGR-8/9, D-INTEG-6)
     ctx.acting = ov.id
     alerts.detect(ctx)
     reactions(ctx, ov.id)
@@ -631,8 +636,11 @@ def axis_attack(ctx: Ctx, unit_id: str, vehicle_id: str, reaction: bool) -> None
     makes their rolls (mortar team: 2 SMG infantry, SAS-UNIT-8)."""
     unit = ctx.state.unit(unit_id)
     stats = ctx.state.rt.tables.units.get(unit.kind) if unit is not None else None
-    if stats is None:
-        return  # Axis vehicles fire by their own rules
+    if stats is None:  # an Axis vehicle fires its guns through its arcs (SAS-AVEH-10/11, D-INTEG-1)
+        from app.systems.sas import ovehicle_fire
+
+        ovehicle_fire.attack(ctx, unit_id, vehicle_id, reaction)
+        return
     rolls = [stats]
     if reaction:
         crew = ctx.state.rt.tables.units[stats.react_as] if stats.react_as else stats

@@ -30,10 +30,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import Text, t
-from app.systems.sas import alerts, artillery, cargo, combat, items, jager_markers, marks
+from app.systems.sas import alerts, artillery, cargo, combat, items, jager_markers, marks, ovehicle, ovehicle_fire
 from app.systems.sas.advance import clear_shot, exposed
 from app.systems.sas.context import Ctx
-from app.systems.sas.state import OperatorState, SasState, UnitState
+from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
 from app.systems.sas.tables import VehicleStats
 from app.systems.sas.vehicle_motion import (
     GAP,
@@ -57,7 +57,7 @@ from app.systems.sas.vehicle_motion import (
     wholly_off,
 )
 from app.systems.sas.vehicle_shape import Side
-from app.systems.sas.vision import sees_op
+from app.systems.sas.vision import eyes, sees_op
 
 Cell = tuple[int, int]
 CLOSING_REACH = 4  # a closing vehicle looks this many moves' worth of MP ahead for an attack position (D-AVEH-10)
@@ -109,14 +109,39 @@ def flak_patrols(state: SasState, unit: UnitState) -> bool:
     return unit.is_vehicle and unit.alert and unit.role == "patrol" and air_only(state, unit) and not unit.cigarette
 
 
+Aim = OperatorState | OperatorVehicleState
+
+
 def _sees_exposed(state: SasState, unit: UnitState) -> bool:
-    return not unit.on_spawn and any(sees_op(state, unit, o) for o in exposed(state))
+    """It sees an exposed operator or an exposed occupied operator vehicle (SAS-AVEH-23, SAS-OVEH-10)."""
+    if unit.on_spawn:
+        return False
+    seen = any(sees_op(state, unit, o) for o in exposed(state))
+    return seen or any(ovehicle_fire.sees(state, unit, v) for v in ovehicle.exposed_vehicles(state))
+
+
+def _anyone_exposed(state: SasState) -> bool:
+    """An exposed operator, or an operator vehicle counting as one (SAS-OVEH-10, SAS-SUP-5)."""
+    return bool(exposed(state)) or bool(ovehicle.exposed_vehicles(state))
+
+
+def _aims(state: SasState, unit: UnitState) -> list[tuple[Aim, Cell]]:
+    """Exposed operators and exposed occupied operator vehicles with the square to close on, nearest the token
+    first; operators before vehicles, then team order, on ties (SAS-AVEH-9, SAS-OVEH-10, D-OVEH-9, D-INTEG-2)."""
+    found: list[tuple[int, int, str, Aim, Cell]] = []
+    for op in exposed(state):
+        assert op.loc is not None
+        found.append((distance(unit, op.loc), 0, op.id, op, op.loc))
+    for ov in ovehicle.exposed_vehicles(state):
+        near = min(ov.cells, key=lambda c: (distance(unit, c), c[1], c[0]))
+        found.append((distance(unit, near), 1, ov.id, ov, near))
+    return [(aim, at) for _d, _k, _i, aim, at in sorted(found, key=lambda f: f[:3])]
 
 
 def advances(state: SasState, unit: UnitState) -> bool:
     """An alert vehicle advancing toward exposed operators this Advance phase (SAS-AVEH-9, -19, -20, -23, -24); an
     unloaded carrier stays put (SAS-JGR-16/17, SAS-HM-2)."""
-    if not unit.is_vehicle or not unit.alert or unit.cigarette or not exposed(state) or cargo.unloaded(unit):
+    if not unit.is_vehicle or not unit.alert or unit.cigarette or not _anyone_exposed(state) or cargo.unloaded(unit):
         return False
     if air_only(state, unit):
         return False  # a flak truck never hunts operators (SAS-KS-3)
@@ -130,7 +155,9 @@ def advances(state: SasState, unit: UnitState) -> bool:
 
 
 def _near(state: SasState, unit: UnitState, ops: list[OperatorState]) -> int:
-    return min((distance(unit, o.loc) for o in ops if o.loc is not None), default=0)
+    found = [distance(unit, o.loc) for o in ops if o.loc is not None]
+    found += [distance(unit, c) for v in ovehicle.exposed_vehicles(state) for c in v.cells]  # SAS-OVEH-10
+    return min(found, default=0)
 
 
 def advance_vehicles(state: SasState) -> list[UnitState]:
@@ -152,7 +179,7 @@ def patrol_vehicles(state: SasState) -> list[UnitState]:
     while an operator is exposed (it advances instead) (SAS-AVEH-14, SAS-PAT-1/4)."""
     if state.section != "stealth" or state.patrol_marker != "black":
         return []
-    anyone_exposed = bool(exposed(state))
+    anyone_exposed = _anyone_exposed(state)
     todo = [
         u
         for u in state.units
@@ -340,10 +367,12 @@ def _short(stats: VehicleStats) -> int | None:
     return ranges[0] if ranges else None
 
 
-def _shot(state: SasState, unit: UnitState, key: Key, op: OperatorState, short: int, *, cover: bool) -> bool:
+def _shot(state: SasState, unit: UnitState, key: Key, op: Aim, short: int, *, cover: bool) -> bool:
     """From pose ``key`` the vehicle attacks ``op`` at short range, seeing him (and, with ``cover``, with no cover
     modifier: a best attack position, SAS-ADV-4). Range counts from the token's nearest square on the map
-    (SAS-AVEH-8)."""
+    (SAS-AVEH-8). An operator vehicle: ``_vehicle_shot``."""
+    if isinstance(op, OperatorVehicleState):
+        return _vehicle_shot(state, unit, key, op, short)
     assert op.loc is not None
     cells = cells_of(unit.kind, key, state.rt)
     there = as_unit(unit, key, state.rt)
@@ -357,19 +386,33 @@ def _shot(state: SasState, unit: UnitState, key: Key, op: OperatorState, short: 
     return sees_op(state, there, op)
 
 
+def _vehicle_shot(state: SasState, unit: UnitState, key: Key, ov: OperatorVehicleState, short: int) -> bool:
+    """From pose ``key`` an arc of the vehicle sees a square of the operator vehicle at short range, counted from
+    the token's nearest square on the map; cover never counts against a vehicle, so this is a best attack position
+    (SAS-ADV-4, SAS-AVEH-9, SAS-OVEH-10)."""
+    cells = cells_of(unit.kind, key, state.rt)
+    there = as_unit(unit, key, state.rt)
+    if there.on_spawn or set(cells) & set(ov.cells):
+        return False
+    on_map = [c for c in cells if c in state.rt.map_cells]
+    return any(
+        min(combat.dist(m, c) for m in on_map) <= short
+        for eye in eyes(there)
+        for c in ovehicle_fire.eye_cells(state, there, eye, ov)
+    )
+
+
 def _advance(ctx: Ctx, unit: UnitState) -> None:
     """SAS-AVEH-9 (SAS-ADV-4 priorities with vehicle paths, SAS-AVEH-6): a best attack position against the nearest
     exposed operator, else another; else along the shortest path toward one from which it could attack the nearest."""
     state = ctx.state
     stats = stats_of(state, unit)
-    ops = sorted(exposed(state), key=lambda o: (distance(unit, o.loc), o.id))  # type: ignore[arg-type]
+    aims = _aims(state, unit)  # exposed operators and operator vehicles (SAS-OVEH-10)
     reach = search(state, unit, stats.move)
     ends = end_poses(state, unit, reach)
     short = _short(stats)
     if short is not None:
-        for rank, op in enumerate(ops):
-            assert op.loc is not None
-            target = op.loc
+        for rank, (op, target) in enumerate(aims):
             good = [k for k in ends if _shot(state, unit, k, op, short, cover=True)]
             if good:
                 best = min(good, key=lambda k: _rank(state, unit, reach.cost[k], k, target))
@@ -387,12 +430,11 @@ def _advance(ctx: Ctx, unit: UnitState) -> None:
                 )
                 _walk(ctx, unit, reach.path(best), rule="SAS-AVEH-9", why=why, spot=False)
                 return
-    op = ops[0]
-    if short is None and artillery.howitzer_targets(state, unit):  # a heavy armoured car (D-XVEH-3)
+    if short is None and artillery.howitzer_ready(state, unit):  # a heavy armoured car (D-XVEH-3)
         text = t("{unit} can fire its howitzer from here and stays.", unit=ctx.name(unit.id))
         ctx.emit("vehicle_stays", text, "SAS-HM-4")
         return
-    _close_in(ctx, unit, op, short, ends=set(ends))
+    _close_in(ctx, unit, aims[0], short, ends=set(ends))
 
 
 def _rank(state: SasState, unit: UnitState, cost: int, key: Key, target: Cell) -> tuple[int, int, int, int, int]:
@@ -401,22 +443,21 @@ def _rank(state: SasState, unit: UnitState, cost: int, key: Key, target: Cell) -
     return (cost, near, key[1], key[0], facing_index(key[2]))
 
 
-def _close_in(ctx: Ctx, unit: UnitState, op: OperatorState, short: int | None, *, ends: set[Key]) -> None:
+def _close_in(ctx: Ctx, unit: UnitState, aim: tuple[Aim, Cell], short: int | None, *, ends: set[Key]) -> None:
     """Drive as far as its MP allow along the shortest path to the nearest pose from which it could attack ``op``
     (an unarmed vehicle: a pose next to him; a vehicle armed with a howitzer only: a pose with him in its arc)
     (SAS-ADV-4 option 3, D-AVEH-9/10, D-XVEH-3)."""
     state = ctx.state
     stats = stats_of(state, unit)
-    assert op.loc is not None
-    target = op.loc
+    op, target = aim
 
     weapon = artillery.howitzer(state, unit) if short is None else None
 
     def goal(key: Key) -> bool:
         if weapon is not None:  # on the board, its howitzer's arc on him (SAS-HM-4, D-XVEH-3)
             there = as_unit(unit, key, state.rt)
-            aim = artillery.howitzer_arc(state, there, weapon)
-            return not there.on_spawn and (aim is None or aim(target))
+            arc = artillery.howitzer_arc(state, there, weapon)
+            return not there.on_spawn and (arc is None or arc(target))
         if short is None:
             return (
                 min(max(abs(c[0] - target[0]), abs(c[1] - target[1])) for c in cells_of(unit.kind, key, state.rt))

@@ -531,7 +531,7 @@ def test_d_xveh_3_heavy_armoured_car_advances_only_to_bring_its_howitzer_to_bear
     after, events = _step(replace(st, units=(behind,)))
     moved = after.unit("hac")
     assert moved is not None and moved != behind and "SAS-AVEH-9" in [e.rule_id for e in events]
-    assert artillery.howitzer_targets(after, moved)
+    assert artillery.howitzer_ready(after, moved)
 
 
 def test_d_xveh_3_assault_heavy_armoured_car_drives_onto_the_map_before_it_shells() -> None:
@@ -540,10 +540,10 @@ def test_d_xveh_3_assault_heavy_armoured_car_drives_onto_the_map_before_it_shell
     x, y, facing = vm.entry_key(((23, 6), (22, 6)), 2)
     car = unit("hac", "heavy_armoured_car", (x, y), facing, role="assault", alert=True, on_spawn=True)
     st = state(runtime(OPEN), [op("jock", (2, 6), exposed=True)], [car], section="battle", phase="advance")
-    assert not artillery.howitzer_targets(st, car)
+    assert not artillery.howitzer_ready(st, car)
     after, _ = _step(st)
     entered = after.unit("hac")
-    assert entered is not None and not entered.on_spawn and artillery.howitzer_targets(after, entered)
+    assert entered is not None and not entered.on_spawn and artillery.howitzer_ready(after, entered)
 
 
 MISSION = Path(__file__).parents[3] / "scenarios" / "sas" / "heavy_metal_armoured_column.json"
