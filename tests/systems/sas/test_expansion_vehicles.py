@@ -574,3 +574,21 @@ def test_sas_hm_1_a_failed_hunter_vehicle_is_not_moved_by_the_hunter() -> None:
     st = replace(st, hunter=HunterState(deck=(), hunters=("k",), ready=True))
     assert [u.id for u in jager_units.movers(st)] == ["k"]
     assert jager_units.movers(st.with_unit("k", failed=True)) == []
+
+
+def test_sas_hm_4_d_integ_3_heavy_armoured_car_shells_the_occupied_willys_in_its_front_arc() -> None:
+    """SAS-HM-4 / D-INTEG-3: the howitzer may aim at an exposed occupied operator vehicle as the mortar does — here
+    the Willys (M1-M2) ahead of the heavy armoured car, the 7 on its nearest square; scatter 3+4 = 7 stays; 3 rolls at
+    3+ (6, 6, 1) -> 2 damage to the Willys. Facing away, the car has no target."""
+    from .test_operator_vehicles import _willys
+
+    crew = op("jock", None, aboard="willys", seat="driver", exposed=True)
+    car = unit("hac", "heavy_armoured_car", (20, 0), "W", alert=True)
+    st = state(runtime(OPEN), [crew], [car], section="battle", phase="attack", op_vehicles=(_willys((12, 0), "N"),))
+    assert artillery.howitzer_ready(st, car)
+    after, events = _step(st, dice=(3, 4, 6, 6, 1))
+    aimed = next(e for e in events if e.kind == "axis_blast_aimed")
+    assert aimed.rule_id == "SAS-HM-4" and "Willys" in aimed.text.render()
+    assert after.op_vehicle("willys").damage == 2
+    away = replace(car, loc=(20, 1), facing="E")
+    assert not artillery.howitzer_ready(replace(st, units=(away,)), away)
