@@ -248,3 +248,38 @@ def test_sas_jgr_8_an_operator_vehicle_driving_within_2_squares_startles_the_cat
     after, events = SYSTEM.apply(st, VehicleMove(side="sas", vehicle="willys", steps=("forward",)))
     assert after.hunter.markers_of("cat") == () and after.unit("r").facing == "W"
     assert any(e.kind == "cat_startled" and e.rule_id == "SAS-JGR-8" for e in events)
+
+
+# --- convoys and operator vehicles (SAS-AVEH-4, SAS-AVEH-21; D-INTEG-7) -------------------------------------------
+def _convoy_with_willys(dy):
+    """The convoy example ready to drive, with the Willys (Jock driving) on the scout's route ``dy`` squares ahead."""
+    from .test_vehicle_roles import _draw_convoy, _to_advance
+
+    st = _to_advance(_draw_convoy())
+    lead = st.unit("scout_bike")
+    jock = replace(st.operators[0], loc=None, aboard="willys", seat="driver")
+    willys = _willys((lead.loc[0], lead.loc[1] + dy), "N")
+    return replace(st, operators=(jock,), op_vehicles=(willys,)), lead
+
+
+def test_sas_aveh_4_21_convoy_passes_through_the_willys_on_its_path_and_crushes_no_one_aboard():
+    """SAS-AVEH-4 / SAS-AVEH-21 / D-INTEG-7: the Willys stands on the route 4 squares ahead of the scout; the scout
+    passes through it and ends its full 8 squares on, in empty squares; only operators on the path are run over, so
+    the Willys and Jock aboard are unharmed."""
+    st, lead = _convoy_with_willys(4)
+    after, events = _axis(st, "advance")
+    scout = after.unit("scout_bike")
+    assert scout.loc == (lead.loc[0], lead.loc[1] + 8)
+    assert not set(scout.cells) & set(after.op_vehicle("willys").cells)
+    assert after.op_vehicle("willys").damage == 0 and after.op("jock").status == "active"
+    assert not any(e.kind == "run_over" for e in events)
+
+
+def test_sas_aveh_4_convoy_stops_short_when_it_would_end_on_the_willys():
+    """SAS-AVEH-4: the Willys stands where the scout would end; it cannot end on it, so it stops short, never
+    covering a square of the Willys."""
+    st, lead = _convoy_with_willys(8)
+    after, _events = _axis(st, "advance")
+    scout = after.unit("scout_bike")
+    assert scout.loc[1] - lead.loc[1] < 8
+    assert not set(scout.cells) & set(after.op_vehicle("willys").cells)
