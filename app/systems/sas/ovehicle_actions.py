@@ -365,16 +365,19 @@ def shoot(ctx: Ctx, vehicle_id: str, weapon: str, target: str, *, marked: bool =
 
 
 def _hits(ctx: Ctx, ov: OperatorVehicleState, gun: WeaponStats, target: str, *, loc: Cell, hits: int) -> None:
-    """The first success kills the target; with several dice the others sweep units next to it in the gunners'
-    arcs, range and LOS, nearest the vehicle first (SAS-OVEH-7, SAS-EQ-2, D-ATK-1)."""
-    if hits <= 0:
+    """Successes in order, each unit taking as many as it can: the target first — the first success kills infantry,
+    each is a damage marker on a vehicle, an armoured one takes none from a gun (SAS-ATK-3, SAS-AVEH-12, SAS-SUP-15)
+    — then, with several dice, units next to any square of it in the gunners' arcs, range and LOS, nearest the
+    vehicle first (SAS-OVEH-7, SAS-EQ-2, D-ATK-1, D-VDMG-2)."""
+    first = ctx.state.unit(target)
+    if hits <= 0 or first is None:
         return
-    near = [u for u in ctx.state.map_units() if u.id != target and combat.dist(u.loc, loc) == 1]
+    near = [u for u in ctx.state.map_units() if u.id != target and combat.gap(u, first) == 1]
     extra = [u for u in near if gun.sweep and ovehicle.gun_problem(ctx.state, ov, gun, u.loc) is None]
     extra.sort(key=lambda u: (ovehicle.gun_distance(ov, ctx.state, u.loc), u.id))
-    combat.kill_unit(ctx, target, "SAS-ATK-3")
-    for unit in extra[: hits - 1]:
-        combat.kill_unit(ctx, unit.id, "SAS-OVEH-7")
+    for unit_id, rule in [(target, "SAS-ATK-3"), *((u.id, "SAS-OVEH-7") for u in extra)]:
+        if hits > 0:
+            hits = combat.gun_hits(ctx, unit_id, hits, rule)
 
 
 def _heard(ctx: Ctx, vehicle_id: str, gun: WeaponStats) -> None:

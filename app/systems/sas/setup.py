@@ -295,10 +295,17 @@ def crews(rt: SasRuntime) -> dict[str, tuple[str, str]]:
 
 
 def _check_objectives(rt: SasRuntime) -> None:
-    ids = {u.id for u in rt.initial_units}
-    for objective in rt.mission.objectives:
-        if missing := [u for u in objective.units if u not in ids]:
-            raise ValueError(f"objective {objective.id}: no unit {missing}; units: {sorted(ids)}")
+    """A kill objective names units on the board at setup or vehicles a special card brings (a convoy,
+    SAS-AVEH-17; spawned vehicles, SAS-AVEH-22); the error names the field."""
+    ids = {u.id for u in rt.initial_units} | {u.id for units in rt.arrivals.values() for u in units}
+    for i, objective in enumerate(rt.mission.objectives):
+        for j, unit_id in enumerate(objective.units):
+            if unit_id not in ids:
+                raise ScenarioValueError(
+                    f"$.objectives[{i}].units[{j}]",
+                    f"objective {objective.id}: no unit {unit_id!r} at setup nor brought by a special card; "
+                    f"units: {sorted(ids)}",
+                )
 
 
 def initial_state(rt: SasRuntime, seed: int) -> SasState:

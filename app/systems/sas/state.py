@@ -379,6 +379,7 @@ class SasState:
     templates: tuple[Cell, ...] = ()
     cigarette: str | None = None  # "op:<id>" held on a board, "unit:<id>" placed on a unit
     achieved: frozenset[str] = frozenset()
+    escaped: frozenset[str] = frozenset()  # Axis vehicles that drove off the map alive (a convoy's, SAS-AVEH-17)
     next_id: int = 1
     pending: PendingRoll | None = None
     over: bool = False

@@ -215,6 +215,14 @@ def _cleanup(ctx: Ctx) -> None:
 
 
 def achieved(state: SasState) -> frozenset[str]:
-    """Objectives achieved: destroy objectives by blasts, kill objectives once all their units are dead."""
-    killed = {o.id for o in state.rt.mission.objectives if o.kind == "kill" and not any(state.unit(u) for u in o.units)}
+    """Objectives achieved: destroy objectives by blasts, kill objectives once all their units are dead (SAS-MSN-1).
+
+    A vehicle still waiting for the special card that brings it (SAS-AVEH-17, SAS-AVEH-22) is not dead, nor is a
+    convoy vehicle that drove off the map alive (SAS-AVEH-17): both are simply not on the board."""
+    waiting = {u.id for card, units in state.rt.arrivals.items() if card in state.deck for u in units}
+
+    def dead(unit_id: str) -> bool:
+        return state.unit(unit_id) is None and unit_id not in waiting and unit_id not in state.escaped
+
+    killed = {o.id for o in state.rt.mission.objectives if o.kind == "kill" and all(dead(u) for u in o.units)}
     return state.achieved | killed

@@ -233,7 +233,7 @@ def _patrol_drive(ctx: Ctx, unit: UnitState, rule: str, *, spot: bool) -> None:
         return
     steps = drive(ctx.state, unit, route, stats_of(ctx.state, unit).move, side=_lane(unit))
     if not steps:
-        ctx.emit("vehicle_stays", t("{unit} cannot drive on along its route.", unit=ctx.name(unit.id)), rule)
+        stay(ctx, unit, t("{unit} cannot drive on along its route.", unit=ctx.name(unit.id)), rule)
         return
     moved = _walk(ctx, unit, steps, rule=rule, why=t("patrolling its route"), spot=spot)
     if moved is not None and past_end(route, moved, ctx.state.rt):
@@ -346,12 +346,18 @@ def _convoy_move(ctx: Ctx, unit: UnitState) -> None:
             "SAS-AVEH-18",
         )
     if end == 0:
+        stay(
+            ctx,
+            unit,
+            t("{unit} cannot move up in its convoy this phase and stays.", unit=ctx.name(unit.id)),
+            "SAS-AVEH-18",
+        )
         return
     why = t("driving with its convoy at {n} MP", n=speed)
     moved = _walk(ctx, unit, steps[:end], rule="SAS-AVEH-17", why=why, spot=False, crush=True)
     if moved is not None and past_end(route, moved, ctx.state.rt):
         name = ctx.name(moved.id)
-        ctx.state = ctx.state.without_units([moved.id])
+        ctx.state = replace(ctx.state.without_units([moved.id]), escaped=ctx.state.escaped | {moved.id})
         ctx.emit(
             "vehicle_left",
             t("{unit} has driven off the map and leaves the game.", unit=name),
@@ -417,11 +423,8 @@ def _advance(ctx: Ctx, unit: UnitState) -> None:
             if good:
                 best = min(good, key=lambda k: _rank(state, unit, reach.cost[k], k, target))
                 if best == reach.start:
-                    ctx.emit(
-                        "vehicle_stays",
-                        t("{unit} is in a best attack position already and stays.", unit=ctx.name(unit.id)),
-                        "SAS-AVEH-9",
-                    )
+                    text = t("{unit} is in a best attack position already and stays.", unit=ctx.name(unit.id))
+                    stay(ctx, unit, text, "SAS-AVEH-9")
                     return
                 why = (
                     t("to a best attack position against the nearest exposed operator")
@@ -489,7 +492,7 @@ def _close_in(ctx: Ctx, unit: UnitState, aim: tuple[Aim, Cell], short: int | Non
             if far.found == far.start
             else t("{unit} finds no way closer and stays.", unit=ctx.name(unit.id))
         )
-        ctx.emit("vehicle_stays", text, "SAS-AVEH-9")
+        stay(ctx, unit, text, "SAS-AVEH-9")
         return
     _walk(ctx, unit, path, rule="SAS-AVEH-9", why=t("closing on the nearest exposed operator"), spot=False)
 
@@ -604,6 +607,7 @@ def _run_over(ctx: Ctx, unit_id: str, cells: list[Cell]) -> None:
                 t("{unit} runs {op} over.", unit=ctx.name(unit_id), op=ctx.name(op.id)),
                 "SAS-AVEH-21",
                 (op.loc,),
+                instruction=t("Take {op}'s counter off {sq}: he is dead.", op=ctx.name(op.id), sq=ctx.label(op.loc)),
             )
             combat.damage_operator(ctx, op.id, op.hp, "SAS-AVEH-21")
 
@@ -647,13 +651,29 @@ def moves_text(steps: list[Step]) -> Text:
 def where(ctx: Ctx, unit: UnitState) -> Text:
     """Where a vehicle token ends: its front-left square, or how it sticks out of the map (SAS-AVEH-5)."""
     rt = ctx.state.rt
-    cells = unit.cells
     if wholly_off(rt, unit.kind, key_of(unit)):
-        return t("wholly off the map")
+        edge = min(rt.map_cells, key=lambda c: (distance(unit, c), c[1], c[0]))
+        return t("wholly off the map beyond {sq}", sq=ctx.label(edge))
     if unit.loc in rt.map_cells:
         return t("with its front-left square on {sq}", sq=ctx.label(unit.loc))
-    on = [c for c in cells if c in rt.map_cells]
+    on = [c for c in unit.cells if c in rt.map_cells]
     return t("partly off the map, on {squares}", squares=", ".join(ctx.label(c) for c in on))
+
+
+def stay(ctx: Ctx, unit: UnitState, text: Text, rule: str) -> None:
+    """A vehicle that does not move this step, with the table-mode instruction saying where its token stays."""
+    ctx.emit(
+        "vehicle_stays",
+        text,
+        rule,
+        (unit.loc,),
+        instruction=t(
+            "Leave {unit} where it is: {where}, facing {facing}.",
+            unit=ctx.name(unit.id),
+            where=where(ctx, unit),
+            facing=unit.facing,
+        ),
+    )
 
 
 def _narrate(ctx: Ctx, unit_id: str, start: Key, steps: list[Step], *, rule: str, why: Text) -> None:
@@ -661,7 +681,8 @@ def _narrate(ctx: Ctx, unit_id: str, start: Key, steps: list[Step], *, rule: str
     unit = ctx.state.unit(unit_id)
     name = ctx.name(unit_id)
     if not steps:
-        ctx.emit("vehicle_stays", t("{unit} stays where it is ({why}).", unit=name, why=why), rule)
+        if unit is not None:
+            stay(ctx, unit, t("{unit} stays where it is ({why}).", unit=name, why=why), rule)
         return
     mp = sum(s.cost for s in steps)
     moves = moves_text(steps)
