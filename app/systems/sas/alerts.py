@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.systems.sas import ovehicle
-from app.systems.sas.combat import gap, turn_to
+from app.systems.sas.combat import gap, set_facing, turn_to
 from app.systems.sas.context import Ctx
 from app.systems.sas.tables import UnitStats
 from app.systems.sas.vision import camouflaged, sees_corpse, sees_op
@@ -108,19 +108,7 @@ def _face_default(ctx: Ctx, unit_id: str) -> None:
     unit = ctx.state.unit(unit_id)
     if talker is None or unit is None or unit.mode != "talking" or unit.facing == talker.talk_facing:
         return
-    ctx.state = ctx.state.with_unit(unit_id, facing=talker.talk_facing)
-    ctx.emit(
-        "unit_turned",
-        t("{unit} turns to face {facing}.", unit=ctx.name(unit_id), facing=talker.talk_facing),
-        "SAS-NANCY-7",
-        (unit.loc,),
-        instruction=t(
-            "Turn {unit} at {sq} to face {facing}.",
-            unit=ctx.name(unit_id),
-            sq=ctx.label(unit.loc),
-            facing=talker.talk_facing,
-        ),
-    )
+    set_facing(ctx, unit_id, talker.talk_facing, "SAS-NANCY-7")
 
 
 def _barks(ctx: Ctx, kind: str) -> bool:

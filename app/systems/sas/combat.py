@@ -700,13 +700,21 @@ def turn_to(ctx: Ctx, unit_id: str, toward: Cell, rule: str) -> None:
         return
     facing = facing_toward(unit.loc, toward, unit.facing)
     if facing != unit.facing:
-        ctx.state = ctx.state.with_unit(unit_id, facing=facing)
-        ctx.emit(
-            "unit_turned",
-            t("{unit} turns to face {facing}.", unit=ctx.name(unit_id), facing=facing),
-            rule,
-            (unit.loc,),
-            instruction=t(
-                "Turn {unit} at {sq} to face {facing}.", unit=ctx.name(unit_id), sq=ctx.label(unit.loc), facing=facing
-            ),
-        )
+        set_facing(ctx, unit_id, facing, rule)
+
+
+def set_facing(ctx: Ctx, unit_id: str, facing: str, rule: str, text: Text | None = None) -> None:
+    """Turn the unit to ``facing``, narrated (``text``, else "turns to face") with the instruction for the board."""
+    unit = ctx.state.unit(unit_id)
+    if unit is None:
+        return
+    ctx.state = ctx.state.with_unit(unit_id, facing=facing)
+    ctx.emit(
+        "unit_turned",
+        text or t("{unit} turns to face {facing}.", unit=ctx.name(unit_id), facing=facing),
+        rule,
+        (unit.loc,),
+        instruction=t(
+            "Turn {unit} at {sq} to face {facing}.", unit=ctx.name(unit_id), sq=ctx.label(unit.loc), facing=facing
+        ),
+    )

@@ -113,18 +113,8 @@ def _colour(state: SasState, colour: str | None, role: str) -> list[UnitState]:
 
 def _look(ctx: Ctx, unit_id: str, facing: str, rule: str) -> bool:
     """Turn to ``facing``; if it now sees an operator or a corpse it stops, alerts and shouts (SAS-EVT-4)."""
-    unit = ctx.state.unit(unit_id)
-    assert unit is not None
-    ctx.state = ctx.state.with_unit(unit_id, facing=facing)
-    ctx.emit(
-        "unit_turned",
-        t("{unit} turns to face {facing}.", unit=ctx.name(unit_id), facing=facing),
-        rule,
-        (unit.loc,),
-        instruction=t(
-            "Turn {unit} at {sq} to face {facing}.", unit=ctx.name(unit_id), sq=ctx.label(unit.loc), facing=facing
-        ),
-    )
+    assert ctx.state.unit(unit_id) is not None
+    combat.set_facing(ctx, unit_id, facing, rule)
     return alerts.spot(ctx, unit_id, rule, " (spotted something while turning)")
 
 
@@ -247,16 +237,8 @@ def _face_line_again(ctx: Ctx, unit: UnitState, first: Cell) -> UnitState:
     facing = facing_toward(unit.loc, first, unit.facing)
     if facing == unit.facing:
         return unit
-    ctx.state = ctx.state.with_unit(unit.id, facing=facing)
-    ctx.emit(
-        "unit_turned",
-        t("{unit} turns back along his patrol line, facing {facing}.", unit=ctx.name(unit.id), facing=facing),
-        "SAS-JGR-8",
-        (unit.loc,),
-        instruction=t(
-            "Turn {unit} at {sq} to face {facing}.", unit=ctx.name(unit.id), sq=ctx.label(unit.loc), facing=facing
-        ),
-    )
+    text = t("{unit} turns back along his patrol line, facing {facing}.", unit=ctx.name(unit.id), facing=facing)
+    combat.set_facing(ctx, unit.id, facing, "SAS-JGR-8", text)
     turned = ctx.state.unit(unit.id)
     assert turned is not None
     return turned

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.geometry.paths import costs_from
-from app.systems.sas import alerts, cargo, items, jager_markers, marks
+from app.systems.sas import alerts, cargo, combat, items, jager_markers, marks
 from app.systems.sas.advance import move_unit
 from app.systems.sas.context import Ctx
 from app.systems.sas.eventphase import spawn
@@ -273,14 +273,6 @@ def face(ctx: Ctx, unit_id: str, facing: str) -> None:
     ctx.state = ctx.state.with_hunter(facing=None)
     if unit is None:
         return
-    ctx.state = ctx.state.with_unit(unit_id, facing=facing)
-    ctx.emit(
-        "unit_turned",
-        t("The hunter turns {unit} to face {facing}.", unit=ctx.name(unit_id), facing=facing),
-        "SAS-JGR-7" if stalker_number(unit_id) else "SAS-JGR-14",
-        (unit.loc,),
-        instruction=t(
-            "Turn {unit} at {sq} to face {facing}.", unit=ctx.name(unit_id), sq=ctx.label(unit.loc), facing=facing
-        ),
-    )
+    text = t("The hunter turns {unit} to face {facing}.", unit=ctx.name(unit_id), facing=facing)
+    combat.set_facing(ctx, unit_id, facing, "SAS-JGR-7" if stalker_number(unit_id) else "SAS-JGR-14", text)
     alerts.detect(ctx)
