@@ -41,6 +41,7 @@ def _vision_layers(state: SasState) -> dict[str, dict[Cell, str]]:
 
 def _counters(state: SasState, side: str | None) -> list[CounterView]:
     acting = state.activation.operator if state.activation else None
+    labels = abbreviations(state)
     out = []
     for op in state.operators:
         states = (
@@ -64,7 +65,7 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
             CounterView(
                 op.id,
                 op.loc,
-                abbreviations(state).get(op.id, op.id[:2].upper()),
+                labels[op.id],
                 name_of(state, op.id),
                 "sas",
                 "support" if op.support else "operator",
