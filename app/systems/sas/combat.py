@@ -173,14 +173,11 @@ def take_hits(ctx: Ctx, unit_id: str, hits: int, rule: str) -> int:
 
 
 def hit_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
-    """One success on an Axis unit: it loses 1 HP and dies at 0 (SAS-GEN-4, SAS-ATK-3). A mortar team's first hit
-    knocks out the mortar and leaves 1 SMG infantry (SAS-UNIT-8); an HMG team left with 1 HP shows its casualty side
-    (SAS-UNIT-12); other units with several HP take a damage marker (SAS-AVEH-12)."""
+    """One success on an Axis unit on foot (vehicles: ``damage_unit``): it loses 1 HP and dies at 0 (SAS-GEN-4,
+    SAS-ATK-3). A mortar team's first hit knocks out the mortar and leaves 1 SMG infantry (SAS-UNIT-8); an HMG team
+    left with 1 HP shows its casualty side (SAS-UNIT-12); other units with several HP take a damage marker."""
     unit = ctx.state.unit(unit_id)
     if unit is None:
-        return
-    if unit.is_vehicle:  # a damage marker; removed, without a corpse, at its HP (SAS-AVEH-12)
-        damage_unit(ctx, unit_id, 1, rule, blast=True)
         return
     tables = ctx.state.rt.tables
     stats = tables.units.get(unit.kind)
@@ -197,8 +194,7 @@ def hit_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
             ),
         )
         return
-    vehicle = tables.vehicle(unit.kind)
-    hp = stats.hp if stats is not None else (vehicle.hp if vehicle is not None else 1)
+    hp = stats.hp if stats is not None else 1
     if unit.damage + 1 >= hp:
         kill_unit(ctx, unit_id, rule)
         return
@@ -278,11 +274,6 @@ def damage_unit(ctx: Ctx, unit_id: str, hits: int, rule: str, *, blast: bool) ->
         instruction=t("Put {n} damage marker(s) on {unit} ({damage} in all).", n=taken, unit=name, damage=damage),
     )
     return taken
-
-
-def harmless(state: SasState, unit: UnitState) -> bool:
-    """An armoured vehicle or AA gun: an operator's gun has no effect on it (SAS-AVEH-12, SAS-SUP-15)."""
-    return armoured(state, unit)
 
 
 def damage_operator(ctx: Ctx, op_id: str, hits: int, rule: str) -> None:

@@ -85,11 +85,11 @@ def futile(ctx: Ctx, op_id: str, weapon_id: str, target: str) -> bool:
     """A gun at an armoured vehicle has no effect (SAS-AVEH-12), unless it is a Sten whose sweep can reach a unit
     next to it (SAS-EQ-2)."""
     unit = ctx.state.unit(target)
-    if unit is None or not combat.harmless(ctx.state, unit):
+    if unit is None or not combat.armoured(ctx.state, unit):
         return False
     sweep = ctx.state.rt.tables.weapons[weapon_id].sweep
     reach = combat.sweep_targets(ctx, op_id, weapon_id, target) if sweep else []
-    return not any(not combat.harmless(ctx.state, u) for u in map(ctx.state.unit, reach) if u is not None)
+    return not any(not combat.armoured(ctx.state, u) for u in map(ctx.state.unit, reach) if u is not None)
 
 
 def _heard_and_seen(
