@@ -40,7 +40,7 @@ from app.systems.sas.facing import ORTHO, VEC, rotate
 from app.systems.sas.mission import SasRuntime
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.tables import VehicleStats
-from app.systems.sas.vehicle_shape import Pose, Side
+from app.systems.sas.vehicle_shape import Pose, Side, footprint
 
 Cell = tuple[int, int]
 Key = tuple[int, int, str]  # a pose: anchor x, anchor y, facing
@@ -221,12 +221,7 @@ def key_of(unit: UnitState) -> Key:
 def cells_of(kind: str, key: Key, rt: SasRuntime) -> tuple[Cell, ...]:
     """Squares under vehicle type ``kind`` in pose ``key``."""
     stats = board_for(rt, kind).stats
-    return _cells((key[0], key[1]), key[2], stats.width, stats.length)
-
-
-@lru_cache(maxsize=65536)
-def _cells(anchor: Cell, facing: str, width: int, length: int) -> tuple[Cell, ...]:
-    return Pose(anchor, facing, width, length).cells()
+    return footprint((key[0], key[1]), key[2], stats.width, stats.length)
 
 
 def pose(kind: str, key: Key, rt: SasRuntime) -> Pose:
@@ -356,7 +351,7 @@ def search(
     width, length = board.stats.width, board.stats.length
     cars = traffic(state, unit.id, crush)
     start = key_of(unit)
-    entered0 = on_map_count(rt, _cells((start[0], start[1]), start[2], width, length)) > 0
+    entered0 = on_map_count(rt, footprint((start[0], start[1]), start[2], width, length)) > 0
     cost: dict[Key, int] = {start: 0}
     back: dict[Key, tuple[Key, Move]] = {}
     best: dict[tuple[int, int, str, bool], int] = {(*start, entered0): 0}
@@ -379,7 +374,7 @@ def search(
                 continue
             if not cars.can_enter((x + ox, y + oy) for ox, oy in tpl.new):
                 continue
-            on = any(c in maps for c in _cells((nx, ny), tpl.facing, width, length))
+            on = any(c in maps for c in footprint((nx, ny), tpl.facing, width, length))
             if not on and entered:
                 continue  # only partly off the map (SAS-AVEH-5, D-AVEH-4)
             nxt = (nx, ny, tpl.facing)
@@ -513,7 +508,7 @@ def drive(
         out.append(Step(tpl.move, nxt, mp))
         left -= mp
         here, at = nxt, ahead
-        if at > path.last and on_map_count(rt, _cells((here[0], here[1]), here[2], width, length)) == 0:
+        if at > path.last and on_map_count(rt, footprint((here[0], here[1]), here[2], width, length)) == 0:
             break  # it has left the map (SAS-AVEH-15/17)
     return out
 
@@ -544,7 +539,7 @@ def _next_on_line(
 
 
 def _front(key: Key, width: int, length: int) -> tuple[Cell, ...]:
-    return _cells((key[0], key[1]), key[2], width, length)[:width]
+    return footprint((key[0], key[1]), key[2], width, length)[:width]
 
 
 def past_end(route: tuple[Cell, ...], unit: UnitState, rt: SasRuntime) -> bool:

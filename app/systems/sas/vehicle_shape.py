@@ -152,7 +152,7 @@ def unit_cells(kind: str, loc: Cell, facing: str) -> tuple[Cell, ...]:
     size = _sizes().get(kind)
     if size is None:
         return (loc,)
-    return _cells(loc, facing, size[0], size[1])
+    return footprint(loc, facing, size[0], size[1])
 
 
 def is_vehicle_kind(kind: str) -> bool:
@@ -165,6 +165,7 @@ def _sizes() -> dict[str, tuple[int, int]]:
     return {v.id: (v.width, v.length) for v in tables().vehicles.vehicles}
 
 
-@lru_cache(maxsize=4096)
-def _cells(loc: Cell, facing: str, width: int, length: int) -> tuple[Cell, ...]:
+@lru_cache(maxsize=65536)
+def footprint(loc: Cell, facing: str, width: int, length: int) -> tuple[Cell, ...]:
+    """The squares under a ``width`` × ``length`` token with its front-left square at ``loc`` (cached)."""
     return Pose(loc, facing, width, length).cells()
