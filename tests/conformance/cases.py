@@ -2,7 +2,8 @@
 
 The toy system always runs. Real systems come from ``app.__main__.load_systems()`` when the composition
 root provides it, paired with their bundled scenarios from :func:`app.scenario.catalog.bundled`.
-A system may set ``max_game_steps`` (default 5,000) to bound how long a random game may take.
+A system may set ``max_game_steps`` (default 5,000, :func:`app.ai.fuzz.runaway_limit`) to bound how long a random
+game may take.
 """
 
 from __future__ import annotations
@@ -17,13 +18,12 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
+from app.ai.fuzz import runaway_limit
 from app.core.session import Session
 from app.core.system import GameSystem
 from app.scenario.catalog import build_runtime, bundled, load_scenario
 from tests.support import TOY_SYSTEMS, real_systems
 from tests.support.toy import TOY_SCENARIO
-
-DEFAULT_MAX_STEPS = 5000
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,7 @@ class Loaded:
     @property
     def max_steps(self) -> int:
         """How many commands a game may take before it counts as a runaway."""
-        value = getattr(self.system, "max_game_steps", DEFAULT_MAX_STEPS)
-        return value if isinstance(value, int) else DEFAULT_MAX_STEPS
+        return runaway_limit(self.system)
 
 
 @cache
