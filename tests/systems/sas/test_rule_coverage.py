@@ -1,0 +1,191 @@
+"""More SAS rule tests with explicit dice: operator actions, attack modifiers and noise.
+
+Each test builds a small position (tests/systems/sas/board.py), applies real commands through ``SYSTEM.apply``
+with typed dice and asserts the effect of the rule it cites.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.core.errors import IllegalCommandError
+from app.systems.sas import SYSTEM
+from app.systems.sas.messages import (
+    Aim,
+    Attack,
+    Climb,
+    Crouch,
+    Move,
+    PickUp,
+    Recover,
+    Reveal,
+    Sprint,
+    Stand,
+)
+from app.systems.sas.state import ObjectState, SasState
+
+from .board import activate, op, runtime, state, unit
+
+OPEN = ["." * 12] * 12
+
+
+def _apply(st: SasState, cmd: Any, dice: tuple[int, ...] = ()) -> tuple[SasState, list[Any]]:
+    after, events = SYSTEM.apply(st, cmd.with_table_input(dice, None))
+    return after, list(events)
+
+
+def _ap(st: SasState) -> int:
+    assert st.activation is not None
+    return st.activation.ap
+
+
+def _ruling(events: list[Any]) -> Any:
+    return next(e.ruling for e in events if e.ruling)
+
+
+def test_sas_sprint_1_three_squares_for_two_ap() -> None:
+    """SAS-SPRINT-1, SAS-OP-2: a Sprint of 3 squares costs 2 of the activation's 4 AP."""
+    st = activate(state(runtime(OPEN), [op("jock", (2, 9))], []), "jock")
+    assert _ap(st) == 4
+    after, _ = _apply(st, Sprint(side="sas", operator="jock", path=((2, 8), (3, 7), (3, 6))))
+    assert after.op("jock").loc == (3, 6) and _ap(after) == 2
+
+
+def test_sas_crouch_1_crouch_costs_one_stand_costs_nothing() -> None:
+    """SAS-CROUCH-1, SAS-OP-3: Crouch costs 1 AP, Stand 0 AP (still an action of the activation)."""
+    st = activate(state(runtime(OPEN), [op("jock", (2, 9))], []), "jock")
+    crouched, _ = _apply(st, Crouch(side="sas", operator="jock"))
+    assert crouched.op("jock").crouched and _ap(crouched) == 3
+    standing, _ = _apply(crouched, Stand(side="sas", operator="jock"))
+    assert not standing.op("jock").crouched and _ap(standing) == 3
+
+
+def test_sas_crouch_2_crouched_operator_cannot_cross_a_low_wall() -> None:
+    """SAS-CROUCH-2, SAS-TER-7: standing, the operator steps over a low wall for 1 AP; crouched he may not."""
+    rt = runtime(OPEN, edges=[((2, 9), "N", "low_wall")])
+    st = activate(state(rt, [op("jock", (2, 9))], []), "jock")
+    over, _ = _apply(st, Move(side="sas", operator="jock", to=(2, 8)))
+    assert over.op("jock").loc == (2, 8) and _ap(over) == 3
+    crouched = st.with_op("jock", crouched=True)
+    with pytest.raises(IllegalCommandError):
+        _apply(crouched, Move(side="sas", operator="jock", to=(2, 8)))
+
+
+def test_sas_climb_1_hedge_costs_two_ap() -> None:
+    """SAS-CLIMB-1, SAS-TER-8: a hedge is crossed only by Climb, for 2 AP; a plain Move is refused."""
+    rt = runtime(OPEN, edges=[((2, 9), "N", "hedge")])
+    st = activate(state(rt, [op("jock", (2, 9))], []), "jock")
+    with pytest.raises(IllegalCommandError):
+        _apply(st, Move(side="sas", operator="jock", to=(2, 8)))
+    over, _ = _apply(st, Climb(side="sas", operator="jock", to=(2, 8)))
+    assert over.op("jock").loc == (2, 8) and _ap(over) == 2
+
+
+def test_sas_recover_1_three_ap_for_one_hp_never_above_4() -> None:
+    """SAS-RECOVER-1: Recover costs 3 AP for 1 HP; an operator at 4 HP (Paddy has 5) may not Recover."""
+    st = activate(state(runtime(OPEN), [op("paddy", (2, 9), hp=2)], []), "paddy")
+    after, _ = _apply(st, Recover(side="sas", operator="paddy"))
+    assert after.op("paddy").hp == 3 and _ap(after) == 1
+    with pytest.raises(IllegalCommandError) as err:
+        _apply(st.with_op("paddy", hp=4), Recover(side="sas", operator="paddy"))
+    assert err.value.rule_id == "SAS-RECOVER-1"
+
+
+def test_sas_reveal_1_stealth_exposes_and_alerts_the_nearest_unit() -> None:
+    """SAS-REVEAL-1: in the Stealth section Reveal costs 0 AP, exposes the operator and flips the nearest Axis
+    unit to alert; a farther unit stays unalert."""
+    units = [unit("near", "rifle", (2, 5), "N"), unit("far", "rifle", (9, 1), "N")]
+    st = activate(state(runtime(OPEN), [op("jock", (2, 9))], units), "jock")
+    after, _ = _apply(st, Reveal(side="sas", operator="jock"))
+    assert after.op("jock").exposed and _ap(after) == 4
+    assert after.unit("near").alert and not after.unit("far").alert
+
+
+def test_sas_reveal_2_battle_only_exposes() -> None:
+    """SAS-REVEAL-2: in the Battle section Reveal only exposes the operator (0 AP); nobody else changes."""
+    units = [unit("near", "rifle", (2, 5), "N")]
+    st = activate(state(runtime(OPEN), [op("jock", (2, 9))], units, section="battle"), "jock")
+    after, _ = _apply(st, Reveal(side="sas", operator="jock"))
+    assert after.op("jock").exposed and _ap(after) == 4
+    assert after.unit("near") == st.unit("near")
+
+
+def test_sas_pick_1_pick_up_costs_nothing() -> None:
+    """SAS-PICK-1, SAS-OBJ-1: an operator on a corpse's square picks it up for 0 AP and carries it."""
+    st = activate(state(runtime(OPEN), [op("jock", (2, 9))], []), "jock")
+    st = st.__class__(**{**st.__dict__, "objects": (ObjectState("c1", "corpse", (2, 9)),)})
+    after, _ = _apply(st, PickUp(side="sas", operator="jock"))
+    assert _ap(after) == 4
+    assert after.op("jock").carrying is not None
+    assert not any(o.loc == (2, 9) for o in after.objects)
+
+
+def test_sas_aim_1_aim_costs_one_ap_and_adds_2() -> None:
+    """SAS-AIM-1, SAS-ATK-8: Aim costs 1 AP; the next attack on that unit gets +2 (long range: a 3 hits)."""
+    st = activate(state(runtime(OPEN), [op("jock", (0, 6), facing="E")], [unit("p", "rifle", (6, 6), "N")]), "jock")
+    aimed, _ = _apply(st, Aim(side="sas", operator="jock", target="p"))
+    assert _ap(aimed) == 3
+    after, events = _apply(aimed, Attack(side="sas", operator="jock", weapon="pistol", target="p"), dice=(3,))
+    assert [m.value for m in _ruling(events).modifiers] == [2]
+    assert after.unit("p") is None
+
+
+def test_sas_aim_3_aim_and_short_range_add_up() -> None:
+    """SAS-AIM-3, SAS-ATK-8: an aimed attack at short range gets +3 (the pistol hits on a natural 2)."""
+    st = activate(state(runtime(OPEN), [op("jock", (0, 6), facing="E")], [unit("p", "rifle", (3, 6), "N")]), "jock")
+    aimed, _ = _apply(st, Aim(side="sas", operator="jock", target="p"))
+    after, events = _apply(aimed, Attack(side="sas", operator="jock", weapon="pistol", target="p"), dice=(2,))
+    assert sum(m.value for m in _ruling(events).modifiers) == 3
+    assert after.unit("p") is None
+
+
+def test_sas_gen_6_diagonal_squares_count_one() -> None:
+    """SAS-GEN-6, SAS-GEN-5: range counts squares without the attacker's own; a diagonal step counts 1, so a
+    target 4 squares away diagonally is at short range (+1)."""
+    st = activate(state(runtime(OPEN), [op("jock", (0, 10), facing="N")], [unit("p", "rifle", (4, 6), "N")]), "jock")
+    _, events = _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="p"), dice=(4,))
+    assert [m.rule_id for m in _ruling(events).modifiers] == ["SAS-ATK-2"]
+
+
+def test_sas_atk_5_sten_spends_one_ammo_token_per_attack() -> None:
+    """SAS-ATK-5, SAS-EQ-2: Paddy's Sten starts with 5 ammunition tokens and an attack spends one."""
+    st = activate(state(runtime(OPEN), [op("paddy", (0, 6), facing="E")], [unit("p", "rifle", (3, 6), "N")]), "paddy")
+    assert dict(st.op("paddy").ammo)["sten"] == 5
+    after, _ = _apply(st, Attack(side="sas", operator="paddy", weapon="sten", target="p"), dice=(6, 1, 1))
+    assert dict(after.op("paddy").ammo)["sten"] == 4
+
+
+def test_sas_atk_7_axis_targets_get_no_cover() -> None:
+    """SAS-ATK-7: an Axis unit behind a low wall gets no cover modifier against an operator's attack."""
+    rt = runtime(OPEN, edges=[((5, 6), "W", "low_wall")])
+    st = activate(state(rt, [op("jock", (0, 6), facing="E")], [unit("p", "rifle", (5, 6), "N")]), "jock")
+    _, events = _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="p"), dice=(5,))
+    assert _ruling(events).modifiers == ()
+
+
+def test_sas_noise_2_pistol_noise_is_a_radius_of_6() -> None:
+    """SAS-NOISE-2, SAS-NOISE-3: the pistol's noise 6 turns a unit 6 squares away but not one 7 squares away."""
+    units = [
+        unit("p", "rifle", (4, 6), "N"),
+        unit("in", "rifle", (6, 0), "N", colour="white"),
+        unit("out", "rifle", (7, 0), "E", colour="white"),
+    ]
+    st = activate(state(runtime(OPEN), [op("paddy", (0, 6), facing="E")], units), "paddy")
+    after, _ = _apply(st, Attack(side="sas", operator="paddy", weapon="pistol", target="p"), dice=(6,))
+    assert after.unit("in").alert
+    assert not after.unit("out").alert and after.unit("out").facing == "E"
+
+
+def test_sas_noise_5_sprinting_next_to_a_unit_alerts_it() -> None:
+    """SAS-NOISE-5, SAS-SPRINT-2: a Sprint ending next to an unalert unit facing away flips it to alert and turns
+    it to the operator; a Move to the same square does not."""
+    target = unit("s", "rifle", (5, 5), "N")
+    st = activate(state(runtime(OPEN), [op("jock", (5, 9))], [target]), "jock")
+    sprinted, _ = _apply(st, Sprint(side="sas", operator="jock", path=((5, 8), (5, 7), (5, 6))))
+    assert sprinted.unit("s").alert and sprinted.unit("s").facing == "S"
+    walked = st
+    for square in ((5, 8), (5, 7), (5, 6)):
+        walked, _ = _apply(walked, Move(side="sas", operator="jock", to=square))
+    assert not walked.unit("s").alert
