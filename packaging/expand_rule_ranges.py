@@ -154,11 +154,11 @@ class _Reflow:
             return
         self.lines[number] = lead + head
         following = number + 1
-        if '"""' not in tail and following < len(self.lines):
-            if _continues(self.lines[following], cont, following in self.strings):
-                self.lines[following] = f"{cont}{tail} {self.lines[following][len(cont) :]}"
-                self.forced.add(following)
-                return
+        joins = '"""' not in tail and following < len(self.lines)
+        if joins and _continues(self.lines[following], cont, following in self.strings):
+            self.lines[following] = f"{cont}{tail} {self.lines[following][len(cont) :]}"
+            self.forced.add(following)
+            return
         self._insert(following, cont + tail, in_string or lead.endswith('"""'))
         self.forced.add(following)
 
