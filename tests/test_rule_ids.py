@@ -26,7 +26,7 @@ RULE = rf"(?:{'|'.join(PREFIXES)})-[A-Z]+-\d+[a-z]?"
 ENTRY = re.compile(rf"^- ({RULE}) — (\S.*)$")
 CITED = re.compile(rf"\b{RULE}\b")
 TEST_NAME = re.compile(rf"def test_((?:{'|'.join(p.lower() for p in PREFIXES)})_[a-z]+_\d+)(?![\d])")
-# The folder holding shared/rules, the digests kept beside the repository (../shared/rules; absent on CI).
+# The rules digests kept beside the repository (../shared/rules from a clone; absent on CI).
 DIGESTS = next(
     (p for p in (ROOT.parent / "shared" / "rules", ROOT.parents[1] / "shared" / "rules") if p.is_dir()), None
 )
@@ -113,10 +113,9 @@ def test_waivers_are_known_uncited_rules_with_a_reason() -> None:
 def test_reference_matches_the_digests() -> None:
     """docs/rules lists exactly the rule IDs the digests define (a table row or a bold heading starting a line)."""
     assert DIGESTS is not None
-    digests = DIGESTS / "shared" / "rules"
     defined = re.compile(rf"^(?:\| |\*\*)({RULE})\b", re.MULTILINE)
     for mine, theirs in DIGEST_FILES.items():
-        ids = set(defined.findall((digests / theirs).read_text(encoding="utf-8")))
+        ids = set(defined.findall((DIGESTS / theirs).read_text(encoding="utf-8")))
         listed = {rule_id for rule_id, (name, _) in reference().items() if name == mine}
         assert listed == ids, f"{mine}: missing {sorted(ids - listed)}, extra {sorted(listed - ids)}"
 
