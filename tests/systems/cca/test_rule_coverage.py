@@ -6,12 +6,15 @@ the effect of the rule it cites.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.systems.cca import messages as m
 from app.systems.cca.state import State
 from app.systems.cca.tables import unit_classes
+from app.systems.cca.terrain import close_dice, terrain_at
 from app.systems.cca.turn import legal
 
-from .helpers import at, do, hx, position, top_acts
+from .helpers import at, do, hx, position, said, top_acts
 
 
 def fire(state: State, unit_label: str, target_label: str, side: str = "top") -> m.Battle:
@@ -172,3 +175,115 @@ def test_lone_leader_gives_no_battle_back() -> None:
     assert s2.leader("bL1") is not None
     assert s2.tasks[0].kind == "leader_evade" and s2.tasks[0].side == "bottom"
     assert kinds(s2) == {"leader_evade"}
+
+
+# --- board, set-up and the turn -------------------------------------------------------------------------------------
+
+
+def test_board_is_13_by_9_with_mirrored_sections() -> None:
+    """CCA-BOARD-1, CCA-BOARD-2: the battlefield is 13 hexes wide and 9 deep; the bottom player's left flank is
+    the top player's right flank."""
+    from app.systems.cca.board import sections_of
+
+    s = position([("bottom", "MI", "0606")])
+    grid = s.runtime.grid
+    assert (grid.columns, grid.rows) == (13, 9)
+    corner = hx(s, "0109")
+    assert sections_of(s.runtime, corner, "bottom") == {"left"}
+    assert sections_of(s.runtime, corner, "top") == {"right"}
+
+
+def test_terrain_comes_from_the_scenario_map() -> None:
+    """CCA-BOARD-4, CCA-SETUP-1, CCA-FOREST-1: terrain and pieces are placed as the scenario file says; a unit
+    moving into the forest hex stops there."""
+    s = position([("bottom", "MI", "0607"), ("top", "MI", "0601")], terrain={"0606": "forest"})
+    assert s.unit("b1").hex == hx(s, "0607") and s.unit("t1").hex == hx(s, "0601")
+    assert terrain_at(s, hx(s, "0606")).id == "forest"
+    moved, _ = do(
+        replace(s, phase="move", turn=replace(s.turn, ordered=("b1",))),
+        m.Move(side="bottom", piece="b1", to=hx(s, "0606")),
+    )
+    assert not any(isinstance(c, m.Move) and c.piece == "b1" for c in legal(moved))
+
+
+def test_all_movement_comes_before_any_battle() -> None:
+    """CCA-TURN-2, CCA-MOVE-2: in the move step only moves (or staying put) are offered, no battle; battles
+    come after the movement ends."""
+    s = position([("bottom", "MI", "0607"), ("top", "MI", "0606")], ordered=("b1",), phase="move")
+    assert kinds(s) == {"move", "end_movement"}
+    s2, _ = do(s, m.EndMovement(side="bottom"))
+    assert "battle" in kinds(s2)
+
+
+def test_ordered_units_battle_one_at_a_time_at_one_target() -> None:
+    """CCA-BATTLE-1, CCA-BATTLE-3, CCA-CC-3: each battle order names one unit and one target hex; after it is
+    resolved the unit is not offered again."""
+    s = position(
+        [("bottom", "MI", "0606"), ("bottom", "MI", "0506"), ("top", "HI", "0605"), ("top", "HI", "0505")],
+        ordered=("b1", "b2"),
+    )
+    battles = [c for c in legal(s) if isinstance(c, m.Battle)]
+    assert {c.unit for c in battles} == {"b1", "b2"}
+    s2, _ = do(s, battles[0], (1, 1, 1, 1))  # no hit on the heavy infantry: it may battle back
+    s2, _ = do(s2, next(c for c in legal(s2) if isinstance(c, m.Decline)))
+    assert {c.unit for c in legal(s2) if isinstance(c, m.Battle)} == {"b1", "b2"} - {battles[0].unit}
+
+
+def test_battling_is_optional() -> None:
+    """CCA-BATTLE-2: an ordered unit next to an enemy may end the turn without battling."""
+    s = position([("bottom", "MI", "0606"), ("top", "MI", "0605")], ordered=("b1",))
+    assert m.EndTurn(side="bottom") in legal(s)
+
+
+def test_a_unit_next_to_an_enemy_must_close_combat() -> None:
+    """CCA-CC-1, CCA-RANGED-3, CCA-BATTLE-4: a light bow unit next to an enemy may battle only that adjacent
+    enemy (close combat), not fire at a farther one."""
+    s = position([("bottom", "LB", "0606"), ("top", "MI", "0605"), ("top", "MI", "0704")], ordered=("b1",))
+    targets = {c.target for c in legal(s) if isinstance(c, m.Battle)}
+    assert targets == {hx(s, "0605")}
+
+
+def test_only_missile_units_fire() -> None:
+    """CCA-RANGED-1, CCA-RANGED-2: light bowmen may fire 2 hexes away; medium infantry at the same range may not
+    battle at all."""
+    s = position([("bottom", "LB", "0606"), ("bottom", "MI", "0806"), ("top", "MI", "0604"), ("top", "MI", "0804")])
+    s = replace(s, turn=replace(s.turn, ordered=("b1", "b2")))
+    firers = {c.unit for c in legal(s) if isinstance(c, m.Battle)}
+    assert firers == {"b1"}
+
+
+def test_light_chariot_swords_hit_in_close_combat() -> None:
+    """CCA-CHARIOT-1, CCA-HIT-2: a light chariot's swords hit in close combat (light infantry's do not)."""
+    s = position([("bottom", "LCH", "0606"), ("top", "MI", "0605")], ordered=("b1",))
+    s2, _ = do(s, fire(s, "0606", "0605", side="bottom"), (6, 6))
+    assert s2.unit("t1").blocks == 2
+    li = position([("bottom", "LI", "0606"), ("top", "MI", "0605")], ordered=("b1",))
+    li2, _ = do(li, fire(li, "0606", "0605", side="bottom"), (6, 6))
+    assert li2.unit("t1").blocks == 4
+
+
+def test_elephant_ignores_a_flag_from_cavalry_but_not_from_foot() -> None:
+    """CCA-BOLSTER-6, CCA-ELEPHANT-5, CCA-ELEPHANT-7: an elephant ignores one flag rolled by heavy cavalry and
+    keeps its hex; the same flag rolled by heavy infantry makes it rampage and retreat."""
+    for attacker, stays in (("HC", True), ("HI", False)):
+        s = top_acts(position([("top", attacker, "0604"), ("bottom", "EL", "0605")], ordered=("t1",)))
+        count = close_dice(s, s.unit("t1"), s.unit("b1")).count
+        rampage = () if stays else (1, 1)  # the rampage's dice against the attacker, when the elephant must retreat
+        dice = (5,) + (1,) * (count - 1) + rampage  # one flag, the rest misses
+        s2, _ = do(s, fire(s, "0604", "0605"), dice)
+        while s2.tasks and s2.tasks[0].kind == "retreat":
+            s2, _ = do(s2, legal(s2)[0])
+        assert (s2.unit("b1").hex == hx(s, "0605")) is stays, attacker
+
+
+def test_empty_deck_is_reshuffled_from_the_discards() -> None:
+    """CCA-DRAW-2, CCA-DRAW-1: ending the turn with an empty draw deck shuffles the discards into a new deck and
+    draws from it."""
+    s = position([("bottom", "MI", "0606"), ("top", "MI", "0602")], ordered=())
+    discards = s.deck[:6]
+    s = replace(s, deck=(), discard=discards)
+    before = len(s.hand("bottom"))
+    s2, events = do(s, m.EndTurn(side="bottom"))
+    assert said(events, "reshuffled")
+    assert len(s2.hand("bottom")) == before + 1
+    assert len(s2.deck) == len(discards) and s2.discard == ()  # the discards and the played card, less the draw
