@@ -21,6 +21,7 @@ from app.systems.sas.messages import (
     PickUp,
     Recover,
     Reveal,
+    RunAxisStep,
     Sprint,
     Stand,
 )
@@ -189,3 +190,128 @@ def test_sas_noise_5_sprinting_next_to_a_unit_alerts_it() -> None:
     for square in ((5, 8), (5, 7), (5, 6)):
         walked, _ = _apply(walked, Move(side="sas", operator="jock", to=square))
     assert not walked.unit("s").alert
+
+
+# --- Axis attacks, cover and the End phase ------------------------------------------------------------------------
+
+
+def _axis(st: SasState, dice: tuple[int, ...]) -> tuple[SasState, list[Any]]:
+    return _apply(st, RunAxisStep(side="axis"), dice)
+
+
+def _attack_modifiers(events: list[Any]) -> list[tuple[int, str]]:
+    ruling = next(e.ruling for e in events if e.kind == "axis_attack")
+    return [(m.value, m.rule_id) for m in ruling.modifiers]
+
+
+@pytest.mark.parametrize(("kind", "cover"), [("low_wall", -2), ("hedge", -1)])
+def test_sas_ter_6_cover_between_operator_and_attacker(kind: str, cover: int) -> None:
+    """SAS-TER-6, SAS-TER-7, SAS-TER-8, SAS-GEN-3, SAS-GEN-4: an SMG 3 squares away fires 2 dice at 4+ over the
+    low cover next to Paddy (low wall hard cover -2, hedge soft cover -1, short range +1); each success costs
+    Paddy 1 HP."""
+    rt = runtime(OPEN, edges=[((6, 6), "N", kind)])
+    smg = unit("s", "smg", (6, 3), "S", alert=True)
+    st = state(rt, [op("paddy", (6, 6), exposed=True, hp=9)], [smg], phase="attack", section="battle")
+    after, events = _axis(st, (6, 6))
+    assert sorted(_attack_modifiers(events)) == sorted([(1, "SAS-AATK-4"), (cover, "SAS-AATK-5")])
+    assert after.op("paddy").hp == 7
+
+
+def test_sas_aatk_6_no_cover_against_an_adjacent_attacker() -> None:
+    """SAS-AATK-6: the same low wall gives no cover when the SMG stands right behind it, next to Paddy."""
+    rt = runtime(OPEN, edges=[((6, 6), "N", "low_wall")])
+    smg = unit("s", "smg", (6, 5), "S", alert=True)
+    st = state(rt, [op("paddy", (6, 6), exposed=True, hp=9)], [smg], phase="attack", section="battle")
+    _, events = _axis(st, (6, 6))
+    assert _attack_modifiers(events) == [(1, "SAS-AATK-4")]
+
+
+def test_sas_unit_1_rifle_and_smg_stats() -> None:
+    """SAS-UNIT-1, SAS-UNIT-2 (stat table): rifle infantry 1 die at 3+, SMG infantry 2 dice at 4+; both 1 HP,
+    4 squares of movement, ranges 4/8."""
+    from app.systems.sas.tables import tables
+
+    rifle, smg = tables().units["rifle"], tables().units["smg"]
+    assert (rifle.dice, rifle.target, smg.dice, smg.target) == (1, 3, 2, 4)
+    assert {(u.hp, u.move, u.short, u.long) for u in (rifle, smg)} == {(1, 4, 4, 8)}
+
+
+def test_sas_eq_18_sniper_rifle_and_knife_stats() -> None:
+    """SAS-EQ-18, SAS-EQ-1: the sniper rifle reaches 16 squares (short 8) with 5 ammunition; the knife has attack
+    value 1 (no roll), makes no noise and needs no ammunition."""
+    from app.systems.sas.tables import tables
+
+    sniper, knife = tables().weapons["sniper_rifle"], tables().weapons["knife"]
+    assert (sniper.long, sniper.short, sniper.ammo) == (16, 8, 5)
+    assert (knife.kind, knife.target, knife.ammo, knife.noise) == ("knife", 1, None, 0)
+
+
+def test_sas_end_2_meter_advances_once_and_exposure_stays_with_alert_units() -> None:
+    """SAS-END-2, SAS-END-3: in the Stealth End phase an exposed operator and an alert unit advance the meter
+    by 1 only, and the operator stays exposed while the alert unit is on the map."""
+    units = [unit("a", "rifle", (9, 1), "N", alert=True), unit("b", "rifle", (1, 1), "N", alert=True)]
+    ops = [op("jock", (6, 9), exposed=True), op("paddy", (2, 9), exposed=True)]
+    st = state(runtime(OPEN), ops, units, phase="end")
+    after, _ = _axis(st, ())
+    assert after.meter == st.meter - 1
+    assert after.op("jock").exposed and after.op("paddy").exposed
+
+
+def test_sas_end_1_exposure_ends_without_alert_units() -> None:
+    """SAS-END-1 (step 3), SAS-SEEN-5: with no alert unit on the map the exposed operator turns back to his
+    normal token (after the meter advanced by 1)."""
+    st = state(runtime(OPEN), [op("jock", (6, 9), exposed=True)], [unit("a", "rifle", (9, 1), "N")], phase="end")
+    after, _ = _axis(st, ())
+    assert after.meter == st.meter - 1 and not after.op("jock").exposed
+
+
+def test_sas_end_7_battle_exposure_is_permanent() -> None:
+    """SAS-END-7, SAS-ALARM-5: in the Battle section's End phase an exposed operator stays exposed even with no
+    alert unit left."""
+    st = state(runtime(OPEN), [op("jock", (6, 9), exposed=True)], [], phase="end", section="battle")
+    after, _ = _axis(st, ())
+    assert after.op("jock").exposed
+
+
+# --- knife, reactions, being seen ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("kind", "allowed"), [("window", True), ("door", False)])
+def test_sas_knife_3_through_a_window_not_through_a_door(kind: str, allowed: bool) -> None:
+    """SAS-KNIFE-3: the knife kills through a window, never through a door."""
+    rt = runtime(OPEN, edges=[((3, 6), "W", kind)])
+    st = activate(state(rt, [op("jock", (2, 6))], [unit("p", "rifle", (3, 6), "E")]), "jock")
+    knife = Attack(side="sas", operator="jock", weapon="knife", target="p")
+    if allowed:
+        after, _ = _apply(st, knife)
+        assert after.unit("p") is None
+    else:
+        with pytest.raises(IllegalCommandError):
+            _apply(st, knife)
+
+
+def test_sas_knife_4_witnesses_turn_alert() -> None:
+    """SAS-KNIFE-4, SAS-OBJ-2: a unit that sees the victim die turns alert; the victim leaves a corpse."""
+    units = [unit("p", "rifle", (3, 6), "E"), unit("w", "rifle", (3, 9), "N", colour="white")]
+    st = activate(state(runtime(OPEN), [op("jock", (2, 6))], units), "jock")
+    after, _ = _apply(st, Attack(side="sas", operator="jock", weapon="knife", target="p"))
+    assert after.unit("p") is None and any(o.kind == "corpse" and o.loc == (3, 6) for o in after.objects)
+    assert after.unit("w").alert
+
+
+def test_sas_react_6_one_reaction_per_unit_and_operator_per_activation() -> None:
+    """SAS-REACT-6, SAS-REACT-2, SAS-SEEN-6: in the Battle section an alert rifleman reacts once to the first
+    action Jock takes in its sight (after the action), not to his second."""
+    st = activate(
+        state(
+            runtime(OPEN), [op("jock", (2, 6), hp=9)], [unit("r", "rifle", (2, 2), "S", alert=True)], section="battle"
+        ),
+        "jock",
+    )
+    first, events = _apply(st, Move(side="sas", operator="jock", to=(3, 6)), dice=(6,))
+    kinds = [e.kind for e in events]
+    assert "reaction_attack" in kinds and kinds.index("reaction_attack") > 0
+    assert first.op("jock").exposed and first.op("jock").hp == 8
+    second, events = _apply(first, Move(side="sas", operator="jock", to=(4, 6)))
+    assert not any(e.kind == "reaction_attack" for e in events)
+    assert second.op("jock").hp == 8
