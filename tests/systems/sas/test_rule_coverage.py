@@ -315,3 +315,227 @@ def test_sas_react_6_one_reaction_per_unit_and_operator_per_activation() -> None
     second, events = _apply(first, Move(side="sas", operator="jock", to=(4, 6)))
     assert not any(e.kind == "reaction_attack" for e in events)
     assert second.op("jock").hp == 8
+
+
+# --- set-up from a mission file and the turn ------------------------------------------------------------------------
+
+
+def _tutorial() -> Any:
+    from pathlib import Path
+
+    from app.scenario.catalog import open_session
+
+    path = Path(__file__).parents[3] / "scenarios" / "sas" / "tutorial_assassination.json"
+    return open_session(path, {"sas": SYSTEM}, seed=1)
+
+
+def test_sas_setup_5_sentries_and_patrolmen_from_the_mission() -> None:
+    """SAS-SETUP-3, SAS-SETUP-4, SAS-SETUP-5, SAS-UNIT-4, SAS-UNIT-1: the tutorial's tiles put a rifleman of the
+    point's colour on every sentry point, facing its solid arrow, and one on each patrol line's start; the
+    officer stands where the mission page puts him."""
+    st = _tutorial().state
+    by_loc = {u.loc: u for u in st.units}
+    for loc, point in st.rt.sentry_points.items():
+        sentry = by_loc[loc]
+        assert (sentry.kind, sentry.role, sentry.colour, sentry.facing) == (
+            "rifle",
+            "sentry",
+            point.colour,
+            point.solid,
+        )
+    for line in st.rt.lines.values():
+        walkers = [u for u in st.units if u.role == "patrolman" and u.line == line.id]
+        assert len(walkers) == 1 and walkers[0].colour == line.colour
+        assert (walkers[0].loc, walkers[0].facing) in line.starts
+    officer = st.unit("officer")
+    assert officer is not None and officer.role == "officer" and st.rt.label(officer.loc) == "F5"
+
+
+def test_sas_setup_6_meter_and_first_phase() -> None:
+    """SAS-SETUP-6, SAS-METER-1, SAS-TURN-1, SAS-SETUP-7, SAS-BRD-9: the meter starts at the mission's value for
+    its difficulty (normal: 6), play opens with the Stealth section's Operator phase, the deck is the mission's
+    core deck and the team starts on the entry/exit tile."""
+    session = _tutorial()
+    st = session.state
+    assert st.meter == st.rt.mission.stealth[st.rt.mission.difficulty] == 6
+    assert (st.section, st.phase, st.turn) == ("stealth", "operator", 1)
+    assert len(st.deck) == 24 and set(st.deck) <= {c.id for c in st.rt.cards.values()}
+    assert all(o.loc in st.rt.entry_exit for o in st.operators)
+
+
+def test_sas_op_1_each_operator_once_per_phase() -> None:
+    """SAS-OP-1: in the Operator phase each operator may be activated once, in any order."""
+    from app.systems.sas.messages import ActivateOperator, EndActivation
+
+    session = _tutorial()
+    assert {c.operator for c in session.legal_commands() if isinstance(c, ActivateOperator)} == {"jock", "paddy"}
+    session.submit(ActivateOperator(side="sas", operator="paddy"))
+    session.submit(EndActivation(side="sas"))
+    assert {c.operator for c in session.legal_commands() if isinstance(c, ActivateOperator)} == {"jock"}
+
+
+# --- Axis Advance phase -----------------------------------------------------------------------------------------------
+
+
+def _run_phase(st: SasState, cards: list[str] | None = None) -> tuple[SasState, list[Any]]:
+    """Run the Axis steps of the current phase until the next phase starts."""
+    phase, seen = st.phase, []
+    while st.phase == phase:
+        st, events = SYSTEM.apply(st, RunAxisStep(side="axis").with_table_input((), cards))
+        cards, seen = None, [*seen, *events]
+    return st, seen
+
+
+def _facings_to(frm: tuple[int, int], to: tuple[int, int]) -> set[str]:
+    """The orthogonal facings that look most directly at ``to`` (two on an exact diagonal)."""
+    dx, dy = to[0] - frm[0], to[1] - frm[1]
+    across, down = ("E" if dx > 0 else "W"), ("S" if dy > 0 else "N")
+    if abs(dx) == abs(dy):
+        return {across, down}
+    return {across} if abs(dx) > abs(dy) else {down}
+
+
+def _advancers() -> list[Any]:
+    return [
+        unit("pm", "rifle", (6, 1), "N", role="patrolman", alert=True),
+        unit("se", "rifle", (12, 12), "N", role="sentry", alert=True),
+        unit("of", "officer", (1, 12), "N", role="officer", alert=True),
+        unit("g", "smg", (6, 4), "N", role="guard", alert=True),
+    ]
+
+
+def test_sas_adv_1_alert_units_advance_on_the_exposed_operator() -> None:
+    """SAS-ADV-1, SAS-ADV-4, SAS-ADV-5, SAS-ADV-6, SAS-ADV-7, SAS-ADVB-4, SAS-UNIT-3: in the Stealth section the
+    alert patrolman and guard, far away, spend all 4 MP closing on the exposed operator; the sentry, nearer,
+    stops as soon as he is within its short range; all end facing him. The officer keeps his square and only
+    turns toward him."""
+    jock = (6, 12)
+    st = state(runtime(["." * 14] * 14), [op("jock", jock, exposed=True)], _advancers(), phase="advance")
+    after, _ = _run_phase(st)
+
+    def moved(uid: str) -> tuple[int, int]:
+        before, now = st.unit(uid), after.unit(uid)
+        assert before is not None and now is not None
+        assert now.facing in _facings_to(now.loc, jock)
+        steps = max(abs(now.loc[0] - before.loc[0]), abs(now.loc[1] - before.loc[1]))
+        return steps, max(abs(now.loc[0] - jock[0]), abs(now.loc[1] - jock[1]))
+
+    assert moved("pm")[0] == 4 and moved("g")[0] == 4
+    steps, distance = moved("se")
+    assert 0 < steps < 4 and distance <= 4
+    officer = after.unit("of")
+    assert officer is not None and officer.loc == (1, 12) and officer.facing == "E"
+
+
+def test_sas_adv_2_no_exposed_operator_no_advance() -> None:
+    """SAS-ADV-2, SAS-SEEN-5: with no operator exposed, alert units stay where they are."""
+    st = state(runtime(["." * 14] * 14), [op("jock", (6, 12))], _advancers(), phase="advance")
+    after, _ = _run_phase(st)
+    assert [(u.loc, u.facing) for u in after.units] == [(u.loc, u.facing) for u in st.units]
+
+
+def test_sas_advb_3_battle_sentries_stay_and_turn() -> None:
+    """SAS-ADVB-3, SAS-ADVB-1: in the Battle section the sentry stays on its point and turns to the exposed
+    operator, while the patrolman and the SMG guard advance."""
+    jock = (6, 12)
+    st = state(runtime(["." * 14] * 14), [op("jock", jock, exposed=True)], _advancers(), phase="advance")
+    st = state(st.rt, list(st.operators), list(st.units), phase="advance", section="battle")
+    after, _ = _run_phase(st)
+    sentry = after.unit("se")
+    assert sentry is not None and sentry.loc == (12, 12) and sentry.facing == "W"
+    assert all(after.unit(u).loc != st.unit(u).loc for u in ("pm", "g"))  # type: ignore[union-attr]
+
+
+# --- Event phase ------------------------------------------------------------------------------------------------------
+
+
+def _event_board() -> Any:
+    from app.systems.sas.mission import PatrolLine, SentryPoint
+
+    line = PatrolLine(
+        id="l", colour="white", path=((3, 3), (3, 4), (3, 5), (3, 6)), starts=(((3, 3), "S"), ((3, 6), "N")), loop=False
+    )
+    point = SentryPoint(loc=(10, 10), colour="black", arrows=("N", "W"), solid="N")
+    return runtime(["." * 14] * 14, lines={"l": line}, sentry_points={(10, 10): point})
+
+
+def _event_units() -> list[Any]:
+    return [
+        unit("pm", "rifle", (3, 4), "S", role="patrolman", colour="white", line="l"),
+        unit("se", "rifle", (10, 10), "N", role="sentry", colour="black", post=(10, 10)),
+    ]
+
+
+def test_sas_evt_3_patrolman_turn() -> None:
+    """SAS-EVT-3: card E03's stealth half turns the white patrolmen round on their lines (S to N)."""
+    st = state(_event_board(), [op("jock", (10, 4))], _event_units(), phase="event")
+    after, _ = _run_phase(st, ["E03"])
+    assert after.unit("pm").facing == "N"  # type: ignore[union-attr]
+
+
+def test_sas_evt_4_a_turning_patrolman_spots_the_operator() -> None:
+    """SAS-EVT-4, SAS-SEEN-2: turning round, the patrolman sees Jock behind him: it turns alert and Jock is
+    exposed."""
+    st = state(_event_board(), [op("jock", (3, 1))], _event_units(), phase="event")
+    after, _ = _run_phase(st, ["E03"])
+    assert after.unit("pm").alert and after.op("jock").exposed  # type: ignore[union-attr]
+
+
+def test_sas_evtb_3_sentry_sweep_finds_the_exposed_operator() -> None:
+    """SAS-EVTB-1, SAS-EVTB-3: in the Battle section card E03's battle half is used: the black sentry sweeps
+    clockwise until it sees exposed Jock behind it, and the white patrolman does not turn."""
+    st = state(_event_board(), [op("jock", (10, 13), exposed=True)], _event_units(), phase="event", section="battle")
+    after, _ = _run_phase(st, ["E03"])
+    sentry = after.unit("se")
+    assert sentry is not None and sentry.facing == "S" and sentry.loc == (10, 10)
+    assert after.unit("pm").facing == "S"  # type: ignore[union-attr]
+
+
+# --- more operator actions ------------------------------------------------------------------------------------------
+
+
+def test_sas_ter_9_crate_needs_climb_and_walls_block() -> None:
+    """SAS-TER-9, SAS-TER-10: a crate square is entered only by Climb (2 AP); a building wall cannot be crossed."""
+    rows = ["." * 12] * 12
+    rows = [r if y != 8 else "..C........." for y, r in enumerate(rows)]
+    rt = runtime(rows, edges=[((5, 9), "N", "building_wall")])
+    st = activate(state(rt, [op("jock", (2, 9)), op("paddy", (5, 9))], []), "jock")
+    with pytest.raises(IllegalCommandError):
+        _apply(st, Move(side="sas", operator="jock", to=(2, 8)))
+    climbed, _ = _apply(st, Climb(side="sas", operator="jock", to=(2, 8)))
+    assert climbed.op("jock").loc == (2, 8) and _ap(climbed) == 2
+    walled = activate(state(rt, [op("paddy", (5, 9))], []), "paddy")
+    with pytest.raises(IllegalCommandError):
+        _apply(walled, Move(side="sas", operator="paddy", to=(5, 8)))
+
+
+def test_sas_crouch_3_crouching_behind_low_cover_hides() -> None:
+    """SAS-CROUCH-3, SAS-TER-5, SAS-LOS-5: behind a low wall a crouched operator is hidden from a sentry that sees
+    him standing."""
+    from app.systems.sas.vision import sees_op
+
+    rt = runtime(OPEN, edges=[((2, 6), "N", "low_wall")])
+    st = state(rt, [op("jock", (2, 6))], [unit("v", "rifle", (2, 1), "S")])
+    assert sees_op(st, st.unit("v"), st.op("jock"))  # type: ignore[arg-type]
+    hidden = st.with_op("jock", crouched=True)
+    assert not sees_op(hidden, hidden.unit("v"), hidden.op("jock"))  # type: ignore[arg-type]
+
+
+def test_sas_aim_2_aim_kept_through_move_and_attack() -> None:
+    """SAS-AIM-2, SAS-ATK-4: after Aim, a Move & Attack on the same target (still in sight) keeps the +2."""
+    st = activate(state(runtime(OPEN), [op("jock", (0, 6), facing="E")], [unit("p", "rifle", (7, 6), "N")]), "jock")
+    aimed, _ = _apply(st, Aim(side="sas", operator="jock", target="p"))
+    after, events = _apply(
+        aimed, Attack(side="sas", operator="jock", weapon="pistol", target="p", move_to=(1, 6)), dice=(3,)
+    )
+    assert [m.value for m in _ruling(events).modifiers] == [2]
+    assert after.unit("p") is None and _ap(after) == 2
+
+
+def test_sas_eq_3_pistol_stats() -> None:
+    """SAS-EQ-3, SAS-ATK-10, SAS-GEN-7: the pistol has short range 4, long range 8, hits on 5+ and never runs out
+    of ammunition."""
+    from app.systems.sas.tables import tables
+
+    pistol = tables().weapons["pistol"]
+    assert (pistol.short, pistol.long, pistol.target, pistol.ammo) == (4, 8, 5, None)
