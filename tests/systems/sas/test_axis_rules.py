@@ -11,9 +11,7 @@ from typing import Any
 import pytest
 
 from app.systems.sas import SYSTEM
-from app.systems.sas.messages import (
-    RunAxisStep,
-)
+from app.systems.sas.messages import RunAxisStep
 from app.systems.sas.state import SasState
 
 from .board import op, runtime, state, unit
@@ -24,15 +22,6 @@ OPEN = ["." * 12] * 12
 def _apply(st: SasState, cmd: Any, dice: tuple[int, ...] = ()) -> tuple[SasState, list[Any]]:
     after, events = SYSTEM.apply(st, cmd.with_table_input(dice, None))
     return after, list(events)
-
-
-def _ap(st: SasState) -> int:
-    assert st.activation is not None
-    return st.activation.ap
-
-
-def _ruling(events: list[Any]) -> Any:
-    return next(e.ruling for e in events if e.ruling)
 
 
 # --- Axis attacks, cover and the End phase ------------------------------------------------------------------------
