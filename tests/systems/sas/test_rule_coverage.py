@@ -256,7 +256,7 @@ def test_sas_ter_9_crate_needs_climb_and_walls_block() -> None:
 def test_sas_crouch_3_crouching_behind_low_cover_hides() -> None:
     """SAS-CROUCH-3, SAS-TER-5, SAS-LOS-5: behind a low wall a crouched operator is hidden from a sentry that sees
     him standing."""
-    from app.systems.sas.vision import sees_op
+    from app.systems.sas.board.vision import sees_op
 
     rt = runtime(OPEN, edges=[((2, 6), "N", "low_wall")])
     st = state(rt, [op("jock", (2, 6))], [unit("v", "rifle", (2, 1), "S")])
