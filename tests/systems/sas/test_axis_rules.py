@@ -257,3 +257,28 @@ def test_sas_evtb_3_sentry_sweep_finds_the_exposed_operator() -> None:
     sentry = after.unit("se")
     assert sentry is not None and sentry.facing == "S" and sentry.loc == (10, 10)
     assert after.unit("pm").facing == "S"  # type: ignore[union-attr]
+
+
+# --- the alarm ---------------------------------------------------------------------------------------------------
+
+
+def test_sas_evt_9_alarm_in_the_event_phase() -> None:
+    """SAS-EVT-9, SAS-EVT-6, SAS-TURN-3, SAS-ALARM-2, SAS-ALARM-4: card E05's alarm advance takes the meter from 1
+    to 0: the alarm sounds, every Axis unit turns alert keeping its facing, an operator is exposed and play goes
+    on in the Battle section."""
+    units = [unit("a", "rifle", (2, 2), "W"), unit("b", "rifle", (9, 9), "N")]
+    st = state(runtime(["." * 14] * 14), [op("jock", (6, 12))], units, phase="event", meter=1)
+    after, _ = SYSTEM.apply(st, RunAxisStep(side="axis").with_table_input((), ["E05"]))
+    assert (after.meter, after.section) == (0, "battle")
+    assert [(u.alert, u.facing) for u in after.units] == [(True, "W"), (True, "N")]
+    assert after.op("jock").exposed
+
+
+def test_sas_end_5_alarm_in_the_end_phase_exposes_the_nearest_operator() -> None:
+    """SAS-END-5, SAS-END-1: an alert unit on the map advances the meter from 1 to 0 in the End phase; the alarm
+    exposes the operator nearest an alert unit (Jock), not the other one, and the Battle section begins."""
+    ops = [op("jock", (6, 12)), op("paddy", (1, 1))]
+    st = state(runtime(["." * 14] * 14), ops, [unit("a", "rifle", (6, 9), "N", alert=True)], phase="end", meter=1)
+    after, _ = _axis(st, ())
+    assert (after.meter, after.section) == (0, "battle")
+    assert after.op("jock").exposed and not after.op("paddy").exposed

@@ -306,3 +306,27 @@ def test_sas_eq_18_sniper_rifle_and_knife_stats() -> None:
     sniper, knife = tables().weapons["sniper_rifle"], tables().weapons["knife"]
     assert (sniper.long, sniper.short, sniper.ammo) == (16, 8, 5)
     assert (knife.kind, knife.target, knife.ammo, knife.noise) == ("knife", 1, None, 0)
+
+
+# --- noise ----------------------------------------------------------------------------------------------------------
+
+
+def test_sas_atk_6_a_noisy_weapon_turns_listeners_a_knife_does_not() -> None:
+    """SAS-ATK-6, SAS-GEN-8, SAS-NOISE-3: a pistol shot turns a rifleman 3 squares east of Jock to face the
+    shot (west) and alerts him; the same kill with the silent knife leaves him as he was."""
+    target = unit("p", "rifle", (3, 6), "E", role="patrolman")
+    listener = unit("l", "rifle", (5, 3), "N", colour="white")
+    st = activate(state(runtime(OPEN), [op("jock", (2, 6), facing="E")], [target, listener]), "jock")
+    shot, _ = _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="p"), dice=(6,))
+    assert shot.unit("l").alert and shot.unit("l").facing == "W"  # type: ignore[union-attr]
+    knifed, _ = _apply(st, Attack(side="sas", operator="jock", weapon="knife", target="p"))
+    assert knifed.unit("p") is None
+    assert not knifed.unit("l").alert and knifed.unit("l").facing == "N"  # type: ignore[union-attr]
+
+
+def test_sas_noise_6_units_on_spawn_tiles_do_not_hear() -> None:
+    """SAS-NOISE-6: an SMG waiting on a spawn tile within the pistol's noise radius neither turns nor alerts."""
+    units = [unit("p", "rifle", (4, 6), "N"), unit("s", "smg", (3, 3), "N", on_spawn=True)]
+    st = activate(state(runtime(OPEN), [op("paddy", (0, 6), facing="E")], units), "paddy")
+    after, _ = _apply(st, Attack(side="sas", operator="paddy", weapon="pistol", target="p"), dice=(6,))
+    assert not after.unit("s").alert and after.unit("s").facing == "N"  # type: ignore[union-attr]
