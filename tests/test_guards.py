@@ -163,6 +163,14 @@ def test_contracts_place_the_entry_points_and_keep_the_ui_off_systems() -> None:
     assert any("app.ui" in c["source_modules"] for c in forbidden)  # type: ignore[operator]
 
 
+def test_ui_and_cli_name_no_system_module() -> None:
+    """Not even a dynamic import: app/ui and app/cli never name an ``app.systems`` module (the composition root's
+    registry does), so the forbidden contract cannot be bypassed with importlib."""
+    sources = [*(ROOT / "app" / "ui").rglob("*.py"), ROOT / "app" / "cli.py"]
+    naming = [str(path.relative_to(ROOT)) for path in sources if "app.systems" in path.read_text(encoding="utf-8")]
+    assert not naming, f"modules naming app.systems: {naming}"
+
+
 # --- the bundled CJK font covers all bundled Chinese text (DESIGN §7) -------------------------------
 
 _TEXT_GLOBS = ("resources/**/*.json", "resources/**/*.ts", "scenarios/**/*.json", "app/**/*.py")
