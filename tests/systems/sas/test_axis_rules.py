@@ -282,3 +282,32 @@ def test_sas_end_5_alarm_in_the_end_phase_exposes_the_nearest_operator() -> None
     after, _ = _axis(st, ())
     assert (after.meter, after.section) == (0, "battle")
     assert after.op("jock").exposed and not after.op("paddy").exposed
+
+
+# --- the Patrol phase ------------------------------------------------------------------------------------------------
+
+
+def test_sas_pat_2_nearest_patrolman_first_and_spotting_stops_him() -> None:
+    """SAS-PAT-1, SAS-PAT-2, SAS-PAT-3, SAS-PAT-5: with the white marker both white patrolmen walk their lines;
+    the one nearest the operators moves first, sees Jock after one square, stops, alerts and exposes him; the
+    other walks its 4 squares facing the way it goes."""
+    from dataclasses import replace
+
+    from app.systems.sas.mission import PatrolLine
+
+    far = PatrolLine(id="a", colour="white", path=tuple((x, 2) for x in range(10)), starts=(((0, 2), "E"),), loop=False)
+    near = PatrolLine(
+        id="b", colour="white", path=tuple((x, 10) for x in range(10)), starts=(((0, 10), "E"),), loop=False
+    )
+    units = [
+        unit("far", "rifle", (0, 2), "E", role="patrolman", colour="white", line="a"),
+        unit("near", "rifle", (0, 10), "E", role="patrolman", colour="white", line="b"),
+    ]
+    rt = runtime(["." * 14] * 14, lines={"a": far, "b": near})
+    st = replace(state(rt, [op("jock", (5, 13))], units, phase="patrol"), patrol_marker="white")
+    after, events = _run_phase(st)
+    moved = [e.rule_id for e in events if e.kind in ("unit_moved", "unit_alerted")]
+    assert moved[0] == "SAS-PAT-5"  # the near patrolman's spotting comes before any other move
+    assert after.unit("near").loc == (1, 10) and after.unit("near").alert  # type: ignore[union-attr]
+    assert after.op("jock").exposed
+    assert after.unit("far").loc == (4, 2) and after.unit("far").facing == "E"  # type: ignore[union-attr]

@@ -19,6 +19,7 @@ from app.systems.sas.messages import (
     Crouch,
     Move,
     PickUp,
+    Place,
     Recover,
     Reveal,
     Sprint,
@@ -330,3 +331,23 @@ def test_sas_noise_6_units_on_spawn_tiles_do_not_hear() -> None:
     st = activate(state(runtime(OPEN), [op("paddy", (0, 6), facing="E")], units), "paddy")
     after, _ = _apply(st, Attack(side="sas", operator="paddy", weapon="pistol", target="p"), dice=(6,))
     assert not after.unit("s").alert and after.unit("s").facing == "N"  # type: ignore[union-attr]
+
+
+# --- placing objects ------------------------------------------------------------------------------------------------
+
+
+def test_sas_place_2_a_corpse_placed_in_sight_alerts_a_trap_does_not() -> None:
+    """SAS-PLACE-2, SAS-SEEN-4, SAS-OBJ-4, SAS-PLACE-1: out of the sentry's sight, Jock places the corpse he
+    carries on a square the sentry sees: it turns alert; David placing a trap on the same square alerts nobody."""
+    from dataclasses import replace
+
+    sentry = unit("s", "rifle", (5, 4), "S")
+    carrier = activate(state(runtime(OPEN), [op("jock", (9, 7), carrying="c1")], [sentry]), "jock")
+    carrier = replace(carrier, objects=(ObjectState("c1", "corpse", None),))
+    after, _ = _apply(carrier, Place(side="sas", operator="jock", to=(8, 8)))
+    assert after.unit("s").alert and not after.op("jock").exposed  # type: ignore[union-attr]
+    assert _ap(after) == 3
+    trapper = activate(state(runtime(OPEN), [op("david", (9, 7))], [sentry]), "david")
+    trapped, _ = _apply(trapper, Place(side="sas", operator="david", to=(8, 8), item="trap"))
+    assert any(o.kind == "trap" and o.loc == (8, 8) for o in trapped.objects)
+    assert not trapped.unit("s").alert  # type: ignore[union-attr]
