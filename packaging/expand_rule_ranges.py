@@ -5,15 +5,17 @@ from ``grep SAS-AVEH-4``; they become ``SAS-AVEH-1, SAS-AVEH-2, …``. The scrip
 after merging other work (``python packaging/expand_rule_ranges.py``; ``--check`` only lists what it would
 change and exits 1 if anything would).
 
-Python files are re-flowed where an expansion made a comment or docstring line longer than the line limit
-(ruff's 120): the overflow moves to the next line of the same paragraph. A code line that is still too long
-is listed at the end for a person to wrap (the script never splits string literals in code).
+Translation catalogues (``resources/i18n/*.json``) are kept sorted by key. Python files are re-flowed where
+an expansion made a comment or docstring line longer than the line limit (ruff's 120): the overflow moves to
+the next line of the same paragraph. A code line that is still too long is listed at the end for a person to
+wrap (the script never splits string literals in code).
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
 import re
 import sys
 import tokenize
@@ -203,6 +205,8 @@ def rewrite(path: Path) -> str | None:
         return None
     if path.suffix == ".py":
         new = reflow_python(new) if new_long_lines(text, new) else new
+    elif path.suffix == ".json" and path.parent.name == "i18n":  # a translation catalogue stays sorted by key
+        new = json.dumps(dict(sorted(json.loads(new).items())), ensure_ascii=False, indent=1) + "\n"
     return new
 
 
