@@ -8,7 +8,8 @@ change and exits 1 if anything would).
 Translation catalogues (``resources/i18n/*.json``) are kept sorted by key. Python files are re-flowed where
 an expansion made a comment or docstring line longer than the line limit (ruff's 120): the overflow moves to
 the next line of the same paragraph. A code line that is still too long is listed at the end for a person to
-wrap (the script never splits string literals in code).
+wrap. A plain string literal in code that got too long is split into two implicitly concatenated literals;
+run ``make fmt`` afterwards to lay them out.
 """
 
 from __future__ import annotations
@@ -181,6 +182,56 @@ def reflow_python(source: str) -> str:
     return _Reflow(source).text()
 
 
+TRIPLE = ("'" * 3, '"' * 3)
+
+
+def _literal_cuts(source: str, made: set[int]) -> list[tuple[int, int, int]]:
+    """(row, start, end) of each plain one-line string literal inside brackets, on a long line, that cites a rule
+    or was cut from one (a row in ``made``)."""
+    lines, cuts, depth = source.split("\n"), [], 0
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.OP and token.string in "([{":
+                depth += 1
+            elif token.type == tokenize.OP and token.string in ")]}":
+                depth -= 1
+            elif token.type == tokenize.STRING and depth > 0 and token.start[0] == token.end[0]:
+                row = token.start[0] - 1
+                plain = token.string[0] in ("'", '"') and not token.string.startswith(TRIPLE)
+                if plain and len(lines[row]) > LIMIT and (row in made or ID.search(token.string)):
+                    cuts.append((row, token.start[1], token.end[1]))
+    except (tokenize.TokenError, SyntaxError):
+        return []
+    return cuts
+
+
+def split_long_literals(source: str) -> str:
+    """Split string literals in code that a citation made too long into implicitly concatenated pieces.
+
+    Only plain one-line literals inside brackets are split (at a space), so the code means the same; run the
+    formatter afterwards (``make fmt``) to lay the pieces out.
+    """
+    made: set[int] = set()
+    for _ in range(50):
+        cuts = _literal_cuts(source, made)
+        if not cuts:
+            break
+        lines = source.split("\n")
+        row, start, end = cuts[0]
+        line = lines[row]
+        quote, body = line[start], line[start + 1 : end - 1]
+        cut = body.rfind(" ", 0, max(LIMIT - start - 3, 1))
+        if cut <= 0:
+            break
+        lines[row : row + 1] = [
+            f"{line[:start]}{quote}{body[: cut + 1]}{quote}",
+            f"{' ' * start}{quote}{body[cut + 1 :]}{quote}{line[end:]}",
+        ]
+        made = {n + 1 if n > row else n for n in made} | {row + 1}
+        source = "\n".join(lines)
+    return source
+
+
 def too_long(source: str) -> list[int]:
     """1-based numbers of the lines longer than :data:`LIMIT`."""
     return [number for number, line in enumerate(source.split("\n"), 1) if len(line) > LIMIT]
@@ -204,7 +255,7 @@ def rewrite(path: Path) -> str | None:
     if new == text:
         return None
     if path.suffix == ".py":
-        new = reflow_python(new) if new_long_lines(text, new) else new
+        new = reflow_python(split_long_literals(new)) if new_long_lines(text, new) else new
     elif path.suffix == ".json" and path.parent.name == "i18n":  # a translation catalogue stays sorted by key
         new = json.dumps(dict(sorted(json.loads(new).items())), ensure_ascii=False, indent=1) + "\n"
     return new
