@@ -159,3 +159,23 @@ def test_warriors_bonus_close_combat_after_advancing() -> None:
     s4, _ = do(s3, bonus[0], (1, 1, 1, 1))  # no hit
     s4, _ = do(s4, next(c for c in legal(s4) if isinstance(c, m.Decline)))  # the defender declines to battle back
     assert not any(isinstance(c, m.Battle) and c.unit == "b1" for c in legal(s4))
+
+
+def test_attached_leader_makes_helmets_hit() -> None:
+    """CCA-LEADER-8, CCA-HIT-1: in close combat a helmet hits when the attacker has a leader attached; without
+    him it misses."""
+    units = [("bottom", "MI", "0606"), ("top", "MI", "0605")]
+    led = position(units, [("bottom", "0606")], ordered=("b1",))
+    hit, _ = do(led, fire(led, "0606", "0605", side="bottom"), (4, 1, 1, 1))
+    assert hit.unit("t1").blocks == 3
+    alone = position(units, ordered=("b1",))
+    missed, _ = do(alone, fire(alone, "0606", "0605", side="bottom"), (4, 1, 1, 1))
+    assert missed.unit("t1").blocks == 4
+
+
+def test_elephant_battles_after_moving_two_hexes() -> None:
+    """CCA-ELEPHANT-1, CCA-MOVE-7: an elephant that moved 2 hexes may still close combat."""
+    s = position([("bottom", "EL", "0608"), ("top", "MI", "0605")], ordered=("b1",), phase="move")
+    moved, _ = do(s, m.Move(side="bottom", piece="b1", to=hx(s, "0606")))
+    ready, _ = do(moved, m.EndMovement(side="bottom"))
+    assert m.Battle(side="bottom", unit="b1", target=hx(s, "0605")) in legal(ready)

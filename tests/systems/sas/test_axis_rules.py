@@ -311,3 +311,17 @@ def test_sas_pat_2_nearest_patrolman_first_and_spotting_stops_him() -> None:
     assert after.unit("near").loc == (1, 10) and after.unit("near").alert  # type: ignore[union-attr]
     assert after.op("jock").exposed
     assert after.unit("far").loc == (4, 2) and after.unit("far").facing == "E"  # type: ignore[union-attr]
+
+
+def test_sas_pat_8_end_of_a_line() -> None:
+    """SAS-PAT-8: a patrolman reaching the end of a line that does not loop stops there facing off its end."""
+    from dataclasses import replace
+
+    from app.systems.sas.mission import PatrolLine
+
+    line = PatrolLine(id="a", colour="white", path=tuple((x, 2) for x in range(4)), starts=(((0, 2), "E"),), loop=False)
+    walker = unit("p", "rifle", (1, 2), "E", role="patrolman", colour="white", line="a")
+    rt = runtime(["." * 14] * 14, lines={"a": line})
+    st = replace(state(rt, [op("jock", (12, 13))], [walker], phase="patrol"), patrol_marker="white")
+    after, _ = _run_phase(st)
+    assert (after.unit("p").loc, after.unit("p").facing) == ((3, 2), "E")  # type: ignore[union-attr]

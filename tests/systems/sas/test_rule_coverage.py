@@ -351,3 +351,40 @@ def test_sas_place_2_a_corpse_placed_in_sight_alerts_a_trap_does_not() -> None:
     trapped, _ = _apply(trapper, Place(side="sas", operator="david", to=(8, 8), item="trap"))
     assert any(o.kind == "trap" and o.loc == (8, 8) for o in trapped.objects)
     assert not trapped.unit("s").alert  # type: ignore[union-attr]
+
+
+def test_sas_place_3_placing_over_a_low_wall() -> None:
+    """SAS-PLACE-3, SAS-EQ-4: David places his trap on the other side of a low wall."""
+    rt = runtime(OPEN, edges=[((9, 7), "W", "low_wall")])
+    st = activate(state(rt, [op("david", (9, 7))], []), "david")
+    after, _ = _apply(st, Place(side="sas", operator="david", to=(8, 7), item="trap"))
+    assert any(o.kind == "trap" and o.loc == (8, 7) for o in after.objects)
+
+
+def test_sas_evt_8_the_cigarette_blinds_a_sentry() -> None:
+    """SAS-EVT-8, SAS-EVT-7: Jock, holding the cigarette marker, gives it to the unalert sentry looking at him:
+    the sentry no longer sees him and stays unalert; without the cigarette it would see him."""
+    from dataclasses import replace
+
+    from app.systems.sas.board.vision import sees_op
+    from app.systems.sas.messages import UseCigarette
+
+    base = state(runtime(OPEN), [op("jock", (5, 8))], [unit("s", "rifle", (5, 4), "S")])
+    assert sees_op(base, base.unit("s"), base.op("jock"))  # type: ignore[arg-type]
+    st = activate(replace(base, cigarette="op:jock"), "jock")
+    after, _ = _apply(st, UseCigarette(side="sas", operator="jock", target="s"))
+    sentry = after.unit("s")
+    assert sentry is not None and sentry.cigarette and not sentry.alert
+    assert not sees_op(after, sentry, after.op("jock")) and not after.op("jock").exposed
+
+
+def test_sas_obj_6_a_fuel_barrel_hides_a_crouched_operator() -> None:
+    """SAS-OBJ-6: a fuel barrel between a sentry and a crouched operator hides him like low cover."""
+    from dataclasses import replace
+
+    from app.systems.sas.board.vision import sees_op
+
+    st = state(runtime(OPEN), [op("jock", (5, 8), crouched=True)], [unit("s", "rifle", (5, 4), "S")])
+    assert sees_op(st, st.unit("s"), st.op("jock"))  # type: ignore[arg-type]
+    hidden = replace(st, objects=(ObjectState("b", "fuel_barrel", (5, 7)),))
+    assert not sees_op(hidden, hidden.unit("s"), hidden.op("jock"))  # type: ignore[arg-type]
