@@ -25,7 +25,8 @@ from app.systems.cca.view import build_view, side_name
 
 
 def initial_state(runtime: Runtime, seed: int) -> State:
-    """Units and leaders as the scenario places them; the deck still to be dealt (CCA-SETUP-1..3)."""
+    """Units and leaders as the scenario places them; the deck still to be dealt (CCA-SETUP-1, CCA-SETUP-2,
+    CCA-SETUP-3)."""
     grid, model = runtime.grid, runtime.model
     units: list[Unit] = []
     leaders: list[Leader] = []
