@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -15,7 +15,6 @@ from app.core.i18n import localized, t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView
-from app.scenario.editor.plugin import EditorPlugin
 from app.systems.cca import messages as m
 from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
@@ -25,6 +24,9 @@ from app.systems.cca.state import Leader, State, Unit
 from app.systems.cca.tables import full_deck, unit_classes
 from app.systems.cca.turn import legal, step
 from app.systems.cca.view import build_view, side_name
+
+if TYPE_CHECKING:  # the editor's model is imported only when the editor is opened
+    from app.scenario.editor.plugin import EditorPlugin
 
 
 def initial_state(runtime: Runtime, seed: int) -> State:
@@ -66,7 +68,7 @@ def initial_state(runtime: Runtime, seed: int) -> State:
 FUZZ_WEIGHTS = {"battle": 20.0, "order_unit": 4.0, "move": 3.0, "end_orders": 0.3, "end_movement": 0.5, "decline": 0.5}
 
 
-class CcaSystem(HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State]):
+class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
     """Commands & Colors: Ancients.
 
     Capabilities: a bot for either side, the scenario editor, fuzz weights for random play.

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -21,7 +21,6 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView
-from app.scenario.editor.plugin import EditorPlugin
 from app.systems.sas import air, jager, ovehicle_actions, rabbit, turn
 from app.systems.sas.actions import perform
 from app.systems.sas.context import Ctx
@@ -49,8 +48,11 @@ from app.systems.sas.setup import build_runtime, initial_state
 from app.systems.sas.state import Activation, SasState
 from app.systems.sas.viewing import build_view
 
+if TYPE_CHECKING:  # the editor's model is imported only when the editor is opened
+    from app.scenario.editor.plugin import EditorPlugin
 
-class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor[EditorPlugin]):
+
+class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"]):
     """SAS: Rogue Regiment (solo / co-op; the Axis is automated by the rules).
 
     Capabilities: the Jäger hunter's bot, the hunter as a human side in Jäger missions, the mission editor.
