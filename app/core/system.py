@@ -57,9 +57,9 @@ class GameState(Protocol):
     def dice(self) -> Dice: ...
 
 
-S = TypeVar("S", default=Any)
-"""A system's state type (a frozen dataclass holding ``dice``). A bare ``GameSystem`` (a registry's, a
-session's) is ``GameSystem[Any, Any]``: it holds systems of different types."""
+S = TypeVar("S", bound=GameState, default=Any)
+"""A system's state type: a frozen dataclass holding its ``dice`` (a :class:`GameState`). A bare
+``GameSystem`` (a registry's, a session's) is ``GameSystem[Any, Any]``: it holds systems of different types."""
 R = TypeVar("R", default=Any)
 """A system's runtime scenario type: the validated scenario file built into a board and forces."""
 
