@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.ai.fuzz import DEFAULT_MAX_STEPS, Fuzzer, GameReport, count_results
+from app.ai.fuzz import Fuzzer, GameReport, count_results
+from app.core.capabilities import DEFAULT_MAX_STEPS
 from app.core.dice import NeedInput
 from app.core.errors import IllegalCommandError, SaveError
 from app.core.i18n import LANGUAGES, render
@@ -23,6 +24,7 @@ from app.core.messages import Event
 from app.core.saves import load_from_path, save_to_path
 from app.core.session import Mode, Session
 from app.core.system import GameSystem, state_digest
+from app.scenario.base import ScenarioBase
 from app.scenario.catalog import open_session, scan, validate_file
 from app.scenario.loading import ScenarioError
 
@@ -173,7 +175,7 @@ def _replay(args: argparse.Namespace, ctx: Context) -> int:
     except ValueError as exc:  # the embedded scenario cannot be rebuilt here (e.g. a resource went missing)
         print(f"{args.save}: cannot rebuild the saved game: {exc}", file=sys.stderr)
         return 1
-    scenario_id = getattr(session.scenario, "id", "?")
+    scenario_id = session.scenario.id if isinstance(session.scenario, ScenarioBase) else "?"
     print(f"system: {session.system.info.id} (rules {session.system.info.version})")
     print(f"scenario: {scenario_id}")
     print(f"seed: {session.seed}  mode: {session.mode}")

@@ -4,12 +4,11 @@ One fuzzer serves the command line (``adjutant fuzz``), the editor's smoke test 
 Only the choice among legal commands uses ``random.Random``; the game's dice come from its state, so every
 game replays from its save.
 
-Two optional hooks of a system shape the games:
-
-* ``fuzz_weight(state, command) -> float``: weights the random choice (e.g. battles over passing), so random
-  games stay purposeful and end while every legal command keeps a chance;
-* ``max_game_steps: int``: the system's own runaway limit, the number of commands after which a game that
-  has not ended counts as a runaway (:data:`DEFAULT_MAX_STEPS` when the system declares none).
+A system that declares :class:`app.core.capabilities.HasFuzzHints` shapes the games: ``fuzz_weight(state,
+command)`` weights the random choice (e.g. battles over passing), so random games stay purposeful and end while
+every legal command keeps a chance, and ``fuzz_max_steps`` is its own runaway limit, the number of commands
+after which a game that has not ended counts as a runaway (5,000 for a system without hints, see
+:data:`app.core.capabilities.DEFAULT_MAX_STEPS`).
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from app.core.capabilities import HasFuzzHints, capability, runaway_limit
 from app.core.errors import SaveError
 from app.core.messages import Command
 from app.core.saves import SaveFile, from_save, save_to_path, to_save, write_atomic
@@ -34,15 +34,6 @@ from app.scenario.catalog import build_runtime, load_scenario
 
 Result = Literal["finished", "dead end", "runaway", "crash"]
 RESULTS: tuple[Result, ...] = ("finished", "dead end", "runaway", "crash")
-DEFAULT_MAX_STEPS = 5000  # commands before a game counts as a runaway, for a system that declares no limit
-
-
-def runaway_limit(system: GameSystem, default: int = DEFAULT_MAX_STEPS) -> int:
-    """The system's own runaway limit (its ``max_game_steps``, a positive int) or ``default``."""
-    value = getattr(system, "max_game_steps", None)
-    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        return value
-    return default
 
 
 @dataclass
@@ -69,7 +60,7 @@ def count_results(reports: Sequence[GameReport]) -> dict[Result, int]:
 class Fuzzer:
     """Plays random legal games on one scenario (the scenario is loaded and built once).
 
-    ``max_steps`` None means the system's own runaway limit (:func:`runaway_limit`).
+    ``max_steps`` None means the system's own runaway limit (:func:`app.core.capabilities.runaway_limit`).
     """
 
     systems: Mapping[str, GameSystem]
@@ -115,11 +106,11 @@ class Fuzzer:
         return "runaway", f"no result after {limit} commands"
 
     def pick(self, session: Session, commands: Sequence[Command], rng: random.Random) -> Command:
-        """A random legal command, weighted by the system's ``fuzz_weight(state, command)`` if it has one."""
-        weight = getattr(self.system, "fuzz_weight", None)
-        if weight is None:
+        """A random legal command, weighted by ``fuzz_weight`` when the system declares ``HasFuzzHints``."""
+        hints = capability(self.system, HasFuzzHints)
+        if hints is None:
             return rng.choice(commands)
-        weights = [max(float(weight(session.state, c)), 1e-3) for c in commands]
+        weights = [max(float(hints.fuzz_weight(session.state, c)), 1e-3) for c in commands]
         return rng.choices(list(commands), weights=weights)[0]
 
     def run(self, index: int, seed: int) -> GameReport:

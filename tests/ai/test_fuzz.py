@@ -7,24 +7,15 @@ from typing import Any
 
 import pytest
 
-from app.ai.fuzz import DEFAULT_MAX_STEPS, Fuzzer, GameReport, count_results, runaway_limit
+from app.ai.fuzz import Fuzzer, GameReport, count_results
 from app.cli import main
 from tests.support import TOY_SYSTEMS
-from tests.support.toy import SYSTEM, TOY_SCENARIO
-
-
-def test_runaway_limit_is_the_systems_own_or_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert runaway_limit(SYSTEM) == DEFAULT_MAX_STEPS
-    assert runaway_limit(SYSTEM, 300) == 300
-    monkeypatch.setattr(SYSTEM, "max_game_steps", 7, raising=False)
-    assert runaway_limit(SYSTEM) == 7
-    for nonsense in (0, -3, True, "12", 2.5):
-        monkeypatch.setattr(SYSTEM, "max_game_steps", nonsense, raising=False)
-        assert runaway_limit(SYSTEM, 40) == 40
+from tests.toy import SYSTEM, TOY_SCENARIO
 
 
 def test_fuzzer_honours_the_systems_runaway_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(SYSTEM, "max_game_steps", 2, raising=False)
+    """The toy declares ``HasFuzzHints``: its ``fuzz_max_steps`` is the runaway limit when none is given."""
+    monkeypatch.setattr(SYSTEM, "fuzz_max_steps", 2)
     fuzzer = Fuzzer.open(TOY_SCENARIO, TOY_SYSTEMS)
     assert fuzzer.limit == 2
     report = fuzzer.run(0, seed=1)
@@ -32,21 +23,22 @@ def test_fuzzer_honours_the_systems_runaway_limit(monkeypatch: pytest.MonkeyPatc
 
 
 def test_an_explicit_limit_overrides_the_systems(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(SYSTEM, "max_game_steps", 2, raising=False)
-    fuzzer = Fuzzer.open(TOY_SCENARIO, TOY_SYSTEMS, max_steps=DEFAULT_MAX_STEPS)
+    monkeypatch.setattr(SYSTEM, "fuzz_max_steps", 2)
+    fuzzer = Fuzzer.open(TOY_SCENARIO, TOY_SYSTEMS, max_steps=5000)
+    assert fuzzer.limit == 5000
     assert fuzzer.run(0, seed=1).result == "finished"
 
 
 def test_cli_fuzz_uses_the_systems_limit_by_default(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(SYSTEM, "max_game_steps", 1, raising=False)
+    monkeypatch.setattr(SYSTEM, "fuzz_max_steps", 1)
     assert main(["fuzz", str(TOY_SCENARIO), "--games", "2"], TOY_SYSTEMS) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "fuzz: 2 games, 0 finished, 0 dead ends, 2 runaways, 0 crashes"
 
 
 def test_fuzz_weight_steers_the_choice(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A system's ``fuzz_weight`` makes a command (nearly) certain when the others weigh almost nothing."""
+    """The system's ``fuzz_weight`` makes a command (nearly) certain when the others weigh almost nothing."""
     fuzzer = Fuzzer.open(TOY_SCENARIO, TOY_SYSTEMS)
     session = fuzzer.new_session(1)
     commands = list(session.legal_commands())
@@ -55,7 +47,7 @@ def test_fuzz_weight_steers_the_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     def weight(state: Any, command: Any) -> float:
         return 1e6 if command == favourite else 0.0
 
-    monkeypatch.setattr(SYSTEM, "fuzz_weight", weight, raising=False)
+    monkeypatch.setattr(SYSTEM, "fuzz_weight", weight)
     rng = random.Random(5)
     assert all(fuzzer.pick(session, commands, rng) == favourite for _ in range(20))
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.ai.fuzz import Fuzzer, GameReport, count_results, runaway_limit
+from app.ai.fuzz import Fuzzer, GameReport, count_results
+from app.core.capabilities import HasFuzzHints, capability
 from app.core.system import GameSystem
 
 GAMES = 10
@@ -59,7 +60,8 @@ def start_smoke(
     ``max_steps`` None: the system's own runaway limit, or :data:`MAX_STEPS` if it declares none.
     """
     run = SmokeRun(games)
-    limit = runaway_limit(system, MAX_STEPS) if max_steps is None else max_steps
+    hints = capability(system, HasFuzzHints)
+    limit = max_steps if max_steps is not None else hints.fuzz_max_steps if hints is not None else MAX_STEPS
     fuzzer = Fuzzer(systems, system, model, runtime, folder, limit)
 
     def work() -> None:
