@@ -482,6 +482,14 @@ class SasState:
         assert self.hunter is not None
         return replace(self, hunter=replace(self.hunter, **changes))
 
+    def with_hunter_unit(self, unit_id: str) -> SasState:
+        """A copy where the Jäger hunter controls unit ``unit_id`` in the Axis Advance phase (SAS-JGR-14); the same
+        state without a hunter, for a unit not on the board, or for one he already controls."""
+        hunter = self.hunter
+        if hunter is None or unit_id in hunter.hunters or self.unit(unit_id) is None:
+            return self
+        return self.with_hunter(hunters=(*hunter.hunters, unit_id))
+
     # --- functional updates ------------------------------------------------------------------------
     def with_op(self, op_id: str, **changes: Any) -> SasState:
         """A copy with operator ``op_id`` changed."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, replace
 
+from app.core.i18n import Text, localized
 from app.geometry.los import trace
 from app.systems.sas.board.facing import facing_toward
 from app.systems.sas.board.vision import SIGHT, attack_line, sees_square
@@ -48,6 +49,12 @@ MOVE_IDS = tuple(m.id for m in MOVES)
 def stats(rt: SasRuntime, kind: str) -> OperatorVehicleStats:
     """The vehicle type ``kind``."""
     return next(v for v in rt.tables.operator_vehicles.vehicles if v.id == kind)
+
+
+def vname(state: SasState, ov: OperatorVehicleState) -> Text:
+    """The vehicle's printed name."""
+    s = stats(state.rt, ov.kind)
+    return localized(s.name_en, s.name_zh)
 
 
 def hp(state: SasState, ov: OperatorVehicleState) -> int:
