@@ -32,9 +32,8 @@ from app.core.i18n import Text, localized
 from app.geometry.los import trace
 from app.systems.sas.board.facing import facing_toward
 from app.systems.sas.board.vision import SIGHT, attack_line, sees_square
-from app.systems.sas.mission import SasRuntime
 from app.systems.sas.operators.scuba import low_cover_between
-from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
+from app.systems.sas.state import OperatorState, OperatorVehicleState, SasRuntime, SasState, UnitState
 from app.systems.sas.tables import OperatorVehicleStats, Seat, WeaponStats
 from app.systems.sas.vehicles.motion import MOVES, VehicleBoard
 from app.systems.sas.vehicles.shape import Pose

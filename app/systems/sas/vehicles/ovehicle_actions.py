@@ -25,7 +25,7 @@ from app.systems.sas.messages import Deploy, FootDown, Repair, VehicleAttack, Ve
 from app.systems.sas.operators import scuba
 from app.systems.sas.operators.operator import illegal
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState
-from app.systems.sas.tables import WeaponStats
+from app.systems.sas.tables import VehicleAction, WeaponStats
 from app.systems.sas.vehicles import ovehicle
 from app.systems.sas.vehicles.ovehicle import Leg, vname
 from app.systems.sas.vehicles.ovehicle_fire import axis_attack
@@ -80,8 +80,14 @@ def seat_name(seat: str) -> Text:
 def cost_of(state: SasState, cmd: Command) -> int:
     """AP of a vehicle action (SAS-OVEH-3..9, OQ-43); Move & Attack / Mark costs as the attack (SAS-OVEH-6)."""
     costs = state.rt.tables.operator_vehicles.actions
-    name = {VehicleMove: "move", FootDown: "foot_down", VehicleAttack: "attack", VehicleMark: "mark"}.get(type(cmd))
-    return int(costs[name or ("deploy" if isinstance(cmd, Deploy) else "repair")])
+    kinds: dict[type[Command], VehicleAction] = {
+        VehicleMove: "move",
+        FootDown: "foot_down",
+        VehicleAttack: "attack",
+        VehicleMark: "mark",
+    }
+    name: VehicleAction = kinds.get(type(cmd)) or ("deploy" if isinstance(cmd, Deploy) else "repair")
+    return int(costs[name])
 
 
 def may_act(state: SasState) -> bool:
