@@ -88,6 +88,35 @@ def test_no_import_cycle_in_app() -> None:
     assert not cycles, "import cycles in app/:\n" + "\n".join(" -> ".join(c) for c in cycles)
 
 
+SAS = "app.systems.sas"
+SAS_FOUNDATION = {
+    f"{SAS}.{m}"
+    for m in ("tables", "messages", "mission", "state", "names", "context", "board.facing", "vehicles.shape")
+}
+SAS_BOARD = {f"{SAS}.{m}" for m in ("board.rooms", "board.movement", "board.vision", "operators.scuba")}
+
+
+def _sas_imports_beyond(graph: grimp.ImportGraph, modules: set[str], allowed: set[str]) -> list[str]:
+    """Imports from ``modules`` of SAS modules outside ``allowed``."""
+    found = []
+    for module in sorted(modules):
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            if imported.startswith(SAS + ".") and imported not in allowed:
+                found.append(f"{module} -> {imported}")
+    return found
+
+
+def test_sas_rules_build_on_the_foundation_and_the_board() -> None:
+    """The SAS rules follow the rulebook upward: the data, the state and the mission (with the squares a facing or a
+    vehicle token covers) know no rules; the board (rooms, movement, sight, water) knows only them. Acyclic imports
+    (above) then order everything else: combat, the actors, the phases, the system."""
+    graph = grimp.build_graph("app", cache_dir=None)
+    assert set(graph.modules) >= SAS_FOUNDATION | SAS_BOARD
+    wrong = _sas_imports_beyond(graph, SAS_FOUNDATION, SAS_FOUNDATION)
+    wrong += _sas_imports_beyond(graph, SAS_BOARD, SAS_FOUNDATION | SAS_BOARD)
+    assert not wrong, "SAS imports against the rulebook's direction:\n" + "\n".join(wrong)
+
+
 def test_a_function_level_cycle_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check sees imports inside functions and under TYPE_CHECKING, and tells acyclic imports apart."""
     package = tmp_path / "tangle"
