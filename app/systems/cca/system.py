@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
+from app.core import flow
 from app.core.dice import Dice, Roller
 from app.core.i18n import localized, t
 from app.core.messages import Command, Event
@@ -18,8 +20,9 @@ from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
 from app.systems.cca.messages import COMMANDS, Ctx
 from app.systems.cca.scenario import SIDES, CcaScenario, Runtime, load_runtime
-from app.systems.cca.state import Leader, State, Unit
+from app.systems.cca.state import TASKS, Leader, State, Unit
 from app.systems.cca.tables import full_deck, unit_classes
+from app.systems.cca.tasks import pending
 from app.systems.cca.turn import legal, step
 from app.systems.cca.view import build_view, side_name
 
@@ -110,13 +113,11 @@ class CcaSystem:
         ctx = Ctx(Roller(state.dice, command.dice, command.cards))
         new = step(state, ctx, command)
         ctx.roller.check_all_used()
-        from dataclasses import replace
-
         return replace(new, dice=ctx.roller.dice), tuple(ctx.events)
 
     def view(self, state: Any, side: str | None) -> GameView:
         """The view of ``side``."""
-        return build_view(state, side, self.active_side(state))
+        return replace(build_view(state, side, self.active_side(state)), decision=pending(state))
 
     def describe(self, state: Any, command: Command) -> CommandInfo:
         """How to show a command."""
@@ -126,7 +127,7 @@ class CcaSystem:
         """Who acts now."""
         if state.phase == "over":
             return None
-        side: str = state.tasks[0].side if state.tasks else state.active
+        side: str = flow.deciding_side(TASKS, state) or state.active  # a battle step waits for its owner
         return side
 
     def outcome(self, state: Any) -> Outcome | None:
