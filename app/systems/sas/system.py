@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
+from app.core.flow import Decision
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
@@ -45,6 +46,15 @@ from app.systems.sas.operator import sharing
 from app.systems.sas.setup import build_runtime, initial_state
 from app.systems.sas.state import Activation, SasState
 from app.systems.sas.viewing import build_view
+
+
+def pending_decision(state: SasState) -> Decision | None:
+    """The decision the mission waits for (``app.core.flow``): an operator's roll paused for the rabbit's foot
+    (SAS-EQ-11), else the Jäger hunter's choice (SAS-JGR-3, SAS-JGR-5, SAS-JGR-7)."""
+    if state.over:
+        return None
+    found = rabbit.decision(state, lambda c: describe_command(state, c).label)
+    return found or jager.pending(state, lambda c: describe_command(state, c).label)
 
 
 class SasSystem:
@@ -107,7 +117,8 @@ class SasSystem:
     def view(self, state: Any, side: str | None) -> GameView:
         """What ``side`` sees (the SAS player sees the whole board, as at the table)."""
         result = self.outcome(state)
-        return build_view(state, side, None if result is None else result.level)
+        view = build_view(state, side, None if result is None else result.level)
+        return replace(view, decision=pending_decision(state))
 
     def describe(self, state: Any, command: Command) -> CommandInfo:
         """How to present a command."""
