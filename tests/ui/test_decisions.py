@@ -79,3 +79,23 @@ def test_the_bots_own_decision_is_shown_but_answered_by_the_bot(qtbot, adjutant_
     assert view.decision is not None and choose(session.state, "bottom").command in view.decision.commands
     bar.show_view(session.view("bottom"), ("bottom",), "en")
     assert all(b.isEnabled() for b in bar.buttons)
+
+
+def test_an_automated_seat_without_a_bot_takes_the_default_answer(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    """Fast play: a seat given to automation with no agent answers a pending decision with its default
+    (CCA-BACK-1: battle back) instead of waiting for Continue."""
+    from app.ui.main_window import MainWindow
+    from app.ui.settings import Preferences
+
+    session = _before_the_bot_attacks()
+    session.submit(choose(session.state, "top").command)
+    decision = session.view(None).decision
+    assert decision is not None and decision.side == "bottom"
+    start = len(session.history)
+    win = MainWindow(session, Preferences(), adjutant_data_dir, bot_sides=("bottom",))
+    win.controller.auto_delay_ms = 1
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: len(session.history) > start, timeout=10000)
+    assert session.history[start].command == decision.default_command() == m.BattleBack(side="bottom", unit="b2")
+    win.close()

@@ -35,7 +35,8 @@ def test_cca_evade_1_the_defender_decides_evade_or_stand() -> None:
     """CCA-EVADE-1: the attacked light infantry's owner is asked, whoever views; Stand is the default."""
     decision = _decision(_attacked("LI"))
     assert decision.side == "top" and decision.rule_id == "CCA-EVADE-1" and decision.subject == "t1"
-    assert decision.prompt.render("en") == "Light infantry at 0605 is attacked by Heavy infantry at 0606: evade or stand?"
+    expected = "Light infantry at 0605 is attacked by Heavy infantry at 0606: evade or stand?"
+    assert decision.prompt.render("en") == expected
     assert decision.default_command() == m.Stand(side="top", unit="t1")
     assert any(isinstance(c, m.Evade) for c in decision.commands)
 
@@ -81,7 +82,8 @@ def test_cca_momentum_1_the_attacker_decides_to_advance() -> None:
     s, _ = do(s, m.Stand(side="top", unit="t1"), (1, 1, 1, 1, 1))  # 1 light hit eliminates the last block
     decision = _decision(s)
     assert decision.side == "bottom" and decision.rule_id == "CCA-MOMENTUM-1"
-    assert decision.commands == [m.Advance(side="bottom", unit="b1"), m.Decline(side="bottom", unit="b1", step="momentum")]
+    decline = m.Decline(side="bottom", unit="b1", step="momentum")
+    assert decision.commands == [m.Advance(side="bottom", unit="b1"), decline]
 
 
 def test_no_decision_outside_a_battle() -> None:

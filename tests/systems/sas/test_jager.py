@@ -521,7 +521,8 @@ def test_sas_jgr_5_the_replace_decision_is_the_hunters_in_every_view():
     decision = SYSTEM.view(st, "sas").decision
     assert decision is not None and decision == SYSTEM.view(st, "axis").decision
     assert decision.side == "axis" and decision.rule_id == "SAS-JGR-5"
-    assert decision.commands == _legal(st) == [ReplaceEvent(side="axis", use=True), ReplaceEvent(side="axis", use=False)]
+    both = [ReplaceEvent(side="axis", use=True), ReplaceEvent(side="axis", use=False)]
+    assert decision.commands == _legal(st) == both
     assert decision.default_command() == ReplaceEvent(side="axis", use=False)
     assert "E01" in decision.prompt.render("en")
 
