@@ -15,7 +15,7 @@ settles the stack (:func:`settle`), tells who must act (:func:`deciding_side`) a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from app.core.i18n import Text
@@ -41,6 +41,8 @@ class Decision:
         default: Index of the answer a bot or fast play takes when it has no opinion.
         rule_id: The rule that asks for the decision.
         subject: Counter id the decision is about, if any (the window may point at it).
+        private: The options reveal what only the deciding side may know (a hand of cards): other viewers see the
+            question without them (:meth:`seen_by`).
     """
 
     side: str
@@ -49,6 +51,7 @@ class Decision:
     default: int = 0
     rule_id: str = ""
     subject: str | None = None
+    private: bool = False
 
     @property
     def commands(self) -> list[Command]:
@@ -59,16 +62,23 @@ class Decision:
         """The command of the default option."""
         return self.options[self.default].command
 
+    def seen_by(self, viewer: str | None) -> Decision:
+        """The decision as ``viewer`` sees it (``None``: everything): a private one loses its options for the
+        other sides, who still see who decides and what."""
+        hidden = self.private and viewer is not None and viewer != self.side
+        return replace(self, options=(), default=0) if hidden else self
+
 
 @dataclass(frozen=True)
 class Prompt:
-    """The wording of a decision: the question, the rule that asks it, the piece it is about, and the index of the
-    option a bot or fast play takes when it has no opinion."""
+    """The wording of a decision: the question, the rule that asks it, the piece it is about, the index of the
+    option a bot or fast play takes when it has no opinion, and whether the options are the decider's secret."""
 
     text: Text
     rule_id: str = ""
     subject: str | None = None
     default: int = 0
+    private: bool = False
 
 
 class Step(Protocol):
@@ -207,4 +217,4 @@ def make_decision(side: str, prompt: Prompt, options: Sequence[Command], label: 
     """A :class:`Decision` of ``side`` over ``options`` (also for a system whose pause is not a stack step)."""
     chosen = tuple(Option(c, label(c)) for c in options)
     index = min(max(prompt.default, 0), max(len(chosen) - 1, 0))
-    return Decision(side, prompt.text, chosen, index, prompt.rule_id, prompt.subject)
+    return Decision(side, prompt.text, chosen, index, prompt.rule_id, prompt.subject, prompt.private)

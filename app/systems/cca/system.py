@@ -117,7 +117,8 @@ class CcaSystem:
 
     def view(self, state: Any, side: str | None) -> GameView:
         """The view of ``side``."""
-        return replace(build_view(state, side, self.active_side(state)), decision=pending(state))
+        decision = pending(state)
+        return replace(build_view(state, side, self.active_side(state)), decision=decision and decision.seen_by(side))
 
     def describe(self, state: Any, command: Command) -> CommandInfo:
         """How to show a command."""

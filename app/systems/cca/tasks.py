@@ -97,7 +97,7 @@ def prompt(state: State, task: Task) -> Prompt:
     name, other = piece_name(state, task.subject), piece_name(state, task.other or task.subject)
     texts = {
         "evade": (t("{unit} is attacked by {other}: evade or stand?", unit=name, other=other), "CCA-EVADE-1"),
-        "first_strike": (t("{unit} is attacked by {other}: play First Strike?", unit=name, other=other), "CCA-CARD-4"),
+        "first_strike": (t("{unit} is attacked by {other}: how does it meet it?", unit=name, other=other), "CCA-CC-2"),
         "retreat": (t("{unit} must retreat: choose the hex.", unit=name), "CCA-RETREAT-1"),
         "leader_evade": (t("{leader} must evade: choose where.", leader=name), "CCA-LEADER-6"),
         "battle_back": (t("{unit} may battle back against {other}.", unit=name, other=other), "CCA-BACK-1"),
@@ -107,7 +107,8 @@ def prompt(state: State, task: Task) -> Prompt:
         "bonus": (t("{unit} may make a bonus close combat.", unit=name), "CCA-BONUS-1"),
     }
     text, rule_id = texts.get(task.kind, (t("{unit}: decide.", unit=name), "CCA-CC-2"))
-    return Prompt(text, rule_id, task.subject)
+    secret = task.kind in ("evade", "first_strike") and any(isinstance(c, m.FirstStrike) for c in choices(state, task))
+    return Prompt(text, rule_id, task.subject, private=secret)  # the opponent does not see a First Strike card in hand
 
 
 def choices(state: State, task: Task) -> list[Command]:

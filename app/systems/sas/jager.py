@@ -136,9 +136,10 @@ def _prompt(state: SasState, kind: str | None) -> Prompt | None:
         return Prompt(t("The hunter names the target of card {card}.", card=hunter.resolving or ""), "SAS-JGR-5")
     if kind == "replace":
         text = t("The hunter may replace event card {card} with his face-down card.", card=hunter.revealed or "")
-        return Prompt(text, "SAS-JGR-5", default=1)
+        return Prompt(text, "SAS-JGR-5", default=1, private=True)  # the face-down card (SAS-JGR-3)
     if kind == "hunter":
-        return Prompt(t("Hunter phase: play a card face down, draw one, or discard two and draw one."), "SAS-JGR-3")
+        text = t("Hunter phase: play a card face down, draw one, or discard two and draw one.")
+        return Prompt(text, "SAS-JGR-3", private=True)  # his hand is hidden from the SAS side (SAS-JGR-3)
     return None
 
 

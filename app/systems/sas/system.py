@@ -118,7 +118,8 @@ class SasSystem:
         """What ``side`` sees (the SAS player sees the whole board, as at the table)."""
         result = self.outcome(state)
         view = build_view(state, side, None if result is None else result.level)
-        return replace(view, decision=pending_decision(state))
+        decision = pending_decision(state)
+        return replace(view, decision=None if decision is None else decision.seen_by(side))
 
     def describe(self, state: Any, command: Command) -> CommandInfo:
         """How to present a command."""

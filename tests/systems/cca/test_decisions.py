@@ -41,14 +41,19 @@ def test_cca_evade_1_the_defender_decides_evade_or_stand() -> None:
     assert any(isinstance(c, m.Evade) for c in decision.commands)
 
 
-def test_cca_card_4_first_strike_is_a_decision_of_the_attacked_side() -> None:
-    """CCA-CARD-4: holding First Strike, the attacked heavy infantry's owner chooses to stand or strike first."""
+def test_cca_card_4_first_strike_is_a_decision_of_the_attacked_side_hidden_from_the_attacker() -> None:
+    """CCA-CARD-4: holding First Strike, the attacked heavy infantry's owner chooses to stand or strike first; the
+    attacker sees that the defender decides, not the options (they would reveal the card in hand)."""
     s = position([("bottom", "HI", "0606"), ("top", "HI", "0605")], ordered=("b1",))
     s = replace(s.with_hand("top", ("first_strike", "two_centre")), deck=("two_left",))
     s = do(s, m.Battle(side="bottom", unit="b1", target=hx(s, "0605")))[0]
-    decision = _decision(s)
-    assert decision.rule_id == "CCA-CARD-4"
+    decision = SYSTEM.view(s, "top").decision
+    assert decision is not None and decision == SYSTEM.view(s, None).decision and decision.private
+    assert decision.commands == list(SYSTEM.legal_commands(s))
     assert decision.commands == [m.Stand(side="top", unit="t1"), m.FirstStrike(side="top", unit="t1")]
+    seen = SYSTEM.view(s, "bottom").decision
+    assert seen is not None and seen.side == "top" and seen.prompt == decision.prompt and seen.options == ()
+    assert "First Strike" not in seen.prompt.render("en")
 
 
 def test_cca_back_1_battle_back_waits_for_the_defender_and_resolves_by_its_option() -> None:
