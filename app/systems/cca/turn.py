@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.core import flow
+from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import localized, t
-from app.core.messages import Command
+from app.core.messages import Command, Event
 from app.systems.cca import messages as m
 from app.systems.cca.battledice import face_of
 from app.systems.cca.close import close_targets, declare
+from app.systems.cca.draw import draw_card
 from app.systems.cca.messages import Ctx
 from app.systems.cca.movement import apply_move, leader_destinations, unit_destinations
 from app.systems.cca.orders import (
@@ -27,9 +30,9 @@ from app.systems.cca.orders import (
     quota_for,
 )
 from app.systems.cca.ranged import fire, fire_targets
-from app.systems.cca.state import State, Task, Turn, Unit, other
+from app.systems.cca.state import TASKS, State, Task, Turn, Unit, other
 from app.systems.cca.tables import cards, class_name, face_names
-from app.systems.cca.tasks import choices, resolve, settle
+from app.systems.cca.tasks import choices, decide, settle
 from app.systems.cca.terrain import may_battle_after_entering
 from app.systems.cca.victory import check_victory, exit_board, may_exit
 from app.systems.cca.view import piece_name, side_name
@@ -62,8 +65,8 @@ def legal(state: State) -> list[Command]:
     """Every command the side to act may give now."""
     if state.phase == "over":
         return []
-    if state.tasks:
-        return choices(state, state.tasks[0])
+    if (task := flow.top(TASKS, state)) is not None:
+        return choices(state, task)
     side = state.active
     if state.phase == "deal":
         return [m.DealHands(side=side)]
@@ -113,9 +116,20 @@ def step(state: State, ctx: Ctx, command: Command) -> State:
     """Apply a legal command."""
     if command.key() not in {c.key() for c in legal(state)}:
         raise IllegalCommandError(t("That is not allowed now."), "CCA-TURN-1")
-    state = resolve(state, ctx, state.tasks[0], command) if state.tasks else _phase_step(state, ctx, command)
-    state = settle(check_victory(state, ctx), ctx)
+    if flow.top(TASKS, state) is not None:
+        state = decide(state, ctx, command)  # the battle step waiting for this decision (app.core.flow)
+    else:
+        state = check_victory(_phase_step(state, ctx, command), ctx)
+    state = settle(state, ctx)
     return _auto_advance(state)
+
+
+def apply_command(state: State, command: Command) -> tuple[State, tuple[Event, ...]]:
+    """Apply a legal command with its own dice (pure): the new state and what happened."""
+    ctx = Ctx(Roller(state.dice, command.dice, command.cards))
+    new = step(state, ctx, command)
+    ctx.roller.check_all_used()
+    return replace(new, dice=ctx.roller.dice), tuple(ctx.events)
 
 
 def _phase_step(state: State, ctx: Ctx, command: Command) -> State:
@@ -164,31 +178,8 @@ def _battle(state: State, ctx: Ctx, command: m.Battle) -> State:
         state = fire(state, ctx, unit, command.target)
     card = cards()[state.turn.card or "two_centre"]
     if card.move_after_fire and command.target not in state.runtime.grid.neighbours(unit.hex):
-        state = replace(state, tasks=(*state.tasks, Task("move_after_fire", unit.side, unit.id)))
+        state = flow.then(TASKS, state, Task("move_after_fire", unit.side, unit.id))
     return state
-
-
-def draw_card(state: State, ctx: Ctx, side: str) -> State:
-    """Draw one card into ``side``'s hand (also First Strike's replacement card, D14)."""
-    return _draw(state, ctx, side)
-
-
-def _draw(state: State, ctx: Ctx, side: str) -> State:
-    """Draw one card; an empty deck is rebuilt from the shuffled discards (CCA-DRAW-1, CCA-DRAW-2)."""
-    if not state.deck:
-        deck = tuple(state.discard) if ctx.roller.cards is not None else tuple(ctx.roller.shuffle(state.discard))
-        state = replace(state, deck=deck, discard=())
-        ctx.say("reshuffled", t("The discards are shuffled into a new deck."), "CCA-DRAW-2")
-    if not state.deck:
-        return state
-    if ctx.roller.cards is None:
-        card, deck = state.deck[-1], state.deck[:-1]
-    else:
-        names = sorted(set(state.deck))
-        card = ctx.roller.pick(names, t("card drawn"), [cards()[c].name_en for c in names])
-        index = len(state.deck) - 1 - state.deck[::-1].index(card)
-        deck = state.deck[:index] + state.deck[index + 1 :]
-    return replace(state, deck=deck).with_hand(side, (*state.hand(side), card))
 
 
 def deal(state: State, ctx: Ctx) -> State:
@@ -197,7 +188,7 @@ def deal(state: State, ctx: Ctx) -> State:
         state = replace(state, deck=tuple(ctx.roller.shuffle(state.deck)))
     for side in (state.active, other(state.active)):
         for _ in range(state.command(side)):
-            state = _draw(state, ctx, side)
+            state = draw_card(state, ctx, side)
     ctx.say("dealt", t("Cards are dealt."), "CCA-SETUP-2")
     return replace(state, phase="card", turn_number=1)
 
@@ -272,7 +263,7 @@ def end_turn(state: State, ctx: Ctx) -> State:
     last = list(state.last_card)
     last[0 if side == "bottom" else 1] = state.turn.card or ""
     state = replace(state, discard=discard, last_card=(last[0], last[1]))
-    state = _draw(state, ctx, side)
+    state = draw_card(state, ctx, side)
     ctx.say("turn_ended", t("{side} ends the turn.", side=side_name(state, side)), "CCA-DRAW-1")
     return replace(state, active=other(side), phase="card", turn=Turn(), turn_number=state.turn_number + 1)
 
