@@ -96,9 +96,11 @@ class CommandTemplate(Generic[C]):
         if len(self.choices) < 2:
             return None
         for name, title in _option_names(info for _, info in self.choices):
-            values = dict.fromkeys((value_of(info, name), label_of(info, name)) for _, info in self.choices)
-            if len({value for value, _ in values}) > 1:
-                return OptionQuestion(name, title, _unique(values))
+            values: dict[str, Text] = {}
+            for _, info in self.choices:
+                values.setdefault(value_of(info, name), label_of(info, name))
+            if len(values) > 1:
+                return OptionQuestion(name, title, tuple(values.items()))
         labels = tuple((str(i), info.label) for i, (_, info) in enumerate(self.choices))
         return OptionQuestion(CHOOSE_COMMAND, t("Which one?"), labels)
 
@@ -128,13 +130,6 @@ def _option_names(infos: Iterable[CommandInfo]) -> list[tuple[str, Text]]:
         for option in info.options:
             names.setdefault(option.name, option.title)
     return list(names.items())
-
-
-def _unique(values: dict[tuple[str, Text], None]) -> tuple[tuple[str, Text], ...]:
-    seen: dict[str, Text] = {}
-    for value, label in values:
-        seen.setdefault(value, label)
-    return tuple(seen.items())
 
 
 def group_templates(items: Iterable[tuple[C, CommandInfo]]) -> list[CommandTemplate[C]]:

@@ -194,6 +194,8 @@ class CommandInfo:
         costs: The cost as data: (resource, amount) pairs such as ("AP", 1).
         odds: Chance of success (0..1), e.g. of at least one hit, when the command rolls for it.
         group_title: The kind's name for the command bar ("Move", "Place"); ``None``: the group id, capitalised.
+        default: What a plain click on the target means when other kinds aim at it too (a one-square move,
+            rather than a one-square sprint or placing a bomb there); the others stay a command-bar kind away.
     """
 
     label: Text
@@ -209,6 +211,7 @@ class CommandInfo:
     costs: tuple[tuple[str, int], ...] = ()
     odds: float | None = None
     group_title: Text | None = None
+    default: bool = False
 
     @property
     def actor_ids(self) -> tuple[str, ...]:

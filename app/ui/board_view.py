@@ -28,6 +28,7 @@ class BoardView(QGraphicsView):
         self.reserved_top = 0  # ... its width and height
         self.fitted = False  # showing the whole board: stays so when the window or the overlay changes size
         self.board_scene = scene
+        self.click_modifiers = Qt.KeyboardModifier.NoModifier  # of the last click
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setOptimizationFlags(
             QGraphicsView.OptimizationFlag.DontSavePainterState
@@ -158,6 +159,7 @@ class BoardView(QGraphicsView):
         _button, _start, item = self._press
         pos = event.position().toPoint()
         mode, self._press, self._mode = self._mode, None, ""
+        self.click_modifiers = event.modifiers()  # shift/ctrl-click adds to the selection
         loc = self.board_scene.location_at(self.mapToScene(pos))
         if mode == "drag" and item is not None:
             self.counter_dropped.emit(item.counter_id, loc)

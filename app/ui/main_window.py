@@ -246,10 +246,8 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _refresh_selection(self) -> None:
-        sel = self.interaction.selected
-        counter = self.interaction.counter(sel)
-        caption = counter.title.render(self.lang) if counter else tr("Select one of your counters")
-        self.command_bar.set_commands(self.interaction.bar_commands(), caption, self.lang)
+        counter = self.interaction.counter(self.interaction.selected)
+        self.interaction.fill_bar(self.command_bar)
         self.inspector.show_details(self.controller.view(), counter, self._hover_rows, self.lang)
 
     def _refresh_overlay_menu(self, view: Any) -> None:

@@ -33,6 +33,7 @@ from app.systems.sas.messages import (
     HunterMove,
     HunterTarget,
     Mark,
+    Move,
     PickLock,
     Place,
     PlaceStalker,
@@ -78,6 +79,7 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
         costs=() if ap is None else (("AP", ap),),
         odds=odds,
         group_title=t(ACTION_LABELS[kind]) if kind in ACTION_LABELS else None,
+        default=isinstance(command, Move),  # a click on a square next to him moves him there (SAS-MOVE-1)
     )
 
 
