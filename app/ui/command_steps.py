@@ -58,7 +58,7 @@ class BarEntry:
 
 def summary(template: Template, lang: str) -> str:
     """ "Attack guard (M18) · 1 AP · 50%" — title, cost and odds of a template."""
-    parts = [template.title.render(lang), template.cost(), odds_text(template.odds())]
+    parts = [template.title.render(lang).strip(), template.cost(), odds_text(template.odds())]
     return " · ".join(part for part in parts if part)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QCursor, QFont
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QMenu, QWidget
 
@@ -46,7 +46,7 @@ class BoardInteraction(QObject):
         self.enabled_layers: set[str] = set()
         self.menu_chooser: Callable[[str, list[Choice], QPoint], None] = self._menu
         self.bar: CommandBar | None = None
-        self._odds_labels: list[QGraphicsSimpleTextItem] = []
+        self._odds_labels: dict[Any, QGraphicsSimpleTextItem] = {}
         view.location_clicked.connect(self._on_board_view_location_clicked)
         view.counter_dropped.connect(self._on_board_view_counter_dropped)
         view.location_hovered.connect(self._on_board_view_location_hovered)
@@ -141,13 +141,13 @@ class BoardInteraction(QObject):
 
     def _show_odds(self, targets: dict[Any, list[Template]]) -> None:
         """The chance of success written on each target that rolls (an attack's hit chance, a battle's odds)."""
-        for label in self._odds_labels:
+        for label in self._odds_labels.values():
             try:
                 if label.scene() is self.scene:
                     self.scene.removeItem(label)
             except RuntimeError:  # already deleted with the scene's items (a new board)
                 continue
-        self._odds_labels = []
+        self._odds_labels = {}
         geo = self.scene.geo
         if geo is None:
             return
@@ -163,11 +163,11 @@ class BoardInteraction(QObject):
             cell = geo.by_loc[loc_key(loc)].rect
             label.setPos(cell.left() + cell.width() * 0.05, cell.top())
             self.scene.addItem(label)
-            self._odds_labels.append(label)
+            self._odds_labels[loc] = label
 
     def odds_labels(self) -> dict[Any, str]:
         """The odds written on the board, by location (what a player reads before committing)."""
-        return {self.scene.location_at(label.pos() + QPointF(1, 1)): label.text() for label in self._odds_labels}
+        return {loc: label.text() for loc, label in self._odds_labels.items()}
 
     def preview(self, entry: BarEntry | None) -> None:
         """Highlight the targets of a hovered command-bar button."""
@@ -215,7 +215,11 @@ class BoardInteraction(QObject):
             self.hover_described.emit("", [])
             return
         topo = self.scene.geo.topology
-        rows = [(tr("Location"), topo.label(loc)), (tr("Terrain"), topo.terrain(loc))]
+        rows = [(tr("Location"), topo.label(loc))]
+        commands = "; ".join(summary(tpl, self.lang) for tpl in self.templates_at(loc))
+        if commands:  # what a click here does, with cost and odds, before committing
+            rows.append((tr("Commands"), commands))
+        rows.append((tr("Terrain"), topo.terrain(loc)))
         edges = []
         for other in topo.neighbours(loc):
             for feature in topo.edge_features(loc, other):
@@ -227,9 +231,7 @@ class BoardInteraction(QObject):
         for name, grades in self.controller.view().highlights.items():
             if loc in grades:
                 rows.append((_layer_title(name), str(grades[loc])))
-        commands = "; ".join(summary(tpl, self.lang) for tpl in self.templates_at(loc))
-        if commands:  # cost and odds before committing
-            rows.append((tr("Commands"), commands))
+
         text = "  ·  ".join(value if name == tr("Location") else f"{name}: {value}" for name, value in rows)
         self.hover_described.emit(text, rows)
 

@@ -26,6 +26,7 @@ from app.systems.sas.messages import (
     AIR_COMMANDS,
     HUNTER_COMMANDS,
     VEHICLE_ACTIONS,
+    ActivateOperator,
     Attack,
     ChangeClothes,
     DiscardHunterCards,
@@ -100,6 +101,8 @@ def _label(state: SasState, command: Command, target: tuple[int, int] | None, *,
     where = state.rt.label(target) if target is not None else ""
     if isinstance(command, Place):
         return _place_label(state, command, action, where, bare=bare)
+    if isinstance(command, ActivateOperator):  # SAS-OP-1: the phase command names whom it activates
+        return t("Activate {operator}", operator=name_of(state, command.operator))
     if isinstance(command, UseRabbitsFoot):
         owner = name_of(state, command.operator)
         return t("{action} ({owner}): die {n} becomes a 6", action=action, owner=owner, n=command.die)
