@@ -65,7 +65,8 @@ def test_sas_move_is_one_click_after_selection(depot: Any, qtbot: Any) -> None:
     win = depot
     _click(qtbot, win, JOCK)
     assert win.interaction.selection == ("jock",)
-    assert any(b.text().startswith("End activation") for b, _c, _i in win.command_bar.buttons)  # shown while he is selected
+    buttons = [b.text() for b, _c, _i in win.command_bar.buttons]
+    assert any(text.startswith("End activation") for text in buttons)  # shown while he is selected
     _click(qtbot, win, (13, 17))
     assert win.session.commands[-1] == Move(side="sas", operator="jock", to=(13, 17))
     assert win.interaction.menu_chooser.questions == []
