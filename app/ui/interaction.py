@@ -49,6 +49,7 @@ class BoardInteraction(QObject):
         self._odds_labels: dict[Any, QGraphicsSimpleTextItem] = {}
         view.location_clicked.connect(self._on_board_view_location_clicked)
         view.counter_dropped.connect(self._on_board_view_counter_dropped)
+        view.box_selected.connect(self._on_board_view_box_selected)
         view.location_hovered.connect(self._on_board_view_location_hovered)
 
     @property
@@ -97,12 +98,17 @@ class BoardInteraction(QObject):
             chosen = tuple(c for c in current if c != counter_id) if counter_id in current else (*current, counter_id)
         else:
             chosen = () if counter_id is None else (counter_id,)
-        if chosen != current:
+        self.select_all(chosen)
+
+    def select_all(self, counter_ids: tuple[str, ...]) -> None:
+        """Select exactly these counters (a stack, a group, a fire group), in this order."""
+        chosen = tuple(dict.fromkeys(c for c in counter_ids if self.counter(c) is not None))
+        if chosen != self.steps.selection:
             self.steps.focus = None
-        self.steps.selection = tuple(c for c in chosen if self.counter(c) is not None)
+        self.steps.selection = chosen
         self.scene.selected_id = self.selected
         for cid, item in self.scene.counters.items():
-            item.setSelected(cid in self.steps.selection)
+            item.setSelected(cid in chosen)
         self.scene.layout_stacks()
         self.refresh_highlights()
         self.selection_changed.emit(self.selected)
@@ -195,6 +201,11 @@ class BoardInteraction(QObject):
             self._choose(tr("Which command?"), [*choices, (title, lambda: self.select(counter_id))], loc)
         elif not self.steps.act(templates, loc) and not selectable:
             self.select(None)
+
+    def _on_board_view_box_selected(self, counter_ids: list[str]) -> None:
+        """A shift/ctrl-dragged box adds the selectable counters inside it to the selection."""
+        own = tuple(cid for cid in counter_ids if (c := self.counter(cid)) is not None and c.selectable)
+        self.select_all((*self.selection, *own))
 
     def _on_board_view_counter_dropped(self, counter_id: str, loc: Any) -> None:
         if counter_id not in self.selection:

@@ -142,3 +142,20 @@ def test_cca_order_move_battle_and_multi_selection(akragas: Any, qtbot: Any) -> 
     _click(qtbot, win, (0, 5))
     assert session.commands[-1] == cm.Battle(side="bottom", unit="b2", target=(0, 5))
     assert win.interaction.menu_chooser.questions == []
+
+
+def test_a_shift_dragged_box_selects_a_group_that_acts_together(window: Any, qtbot: Any) -> None:
+    """Multi-unit selection is generic: a shift-dragged box picks both blue counters of the stack; the bar offers
+    what each can do in one way (fire), and one click has both fire, each checked by the rules (FAKE-1)."""
+    win = window
+    vp = win.board_view.viewport()
+    start = win.board_view.mapFromScene(win.scene.geo.by_loc[(0, 0)].rect.topLeft()) + QPoint(3, 3)
+    end = win.board_view.mapFromScene(win.scene.geo.by_loc[(2, 2)].rect.bottomRight()) - QPoint(3, 3)
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, start)
+    for k in range(1, 6):
+        qtbot.mouseMove(vp, start + (end - start) * (k / 5))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, end)
+    assert set(win.interaction.selection) == {"b1", "b2"}
+    assert win.session.commands == []
+    qtbot.mouseClick(_button(win, "Attack: 2 counters"), Qt.MouseButton.LeftButton)
+    assert [(c.kind, c.unit) for c in win.session.commands] == [("fire", "b1"), ("fire", "b2")]
