@@ -21,7 +21,6 @@ GROUP_ORDER = {"move": 0, "attack": 1, "action": 2, "other": 8, "phase": 9}
 class CommandBar(QWidget):
     """A row of command buttons; hovering one previews its targets and hint."""
 
-    command_requested = Signal(object)  # Command (kept for callers that submit directly)
     command_hovered = Signal(object)  # BarEntry or None
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -227,9 +227,11 @@ class BoardInteraction(QObject):
             return
         topo = self.scene.geo.topology
         rows = [(tr("Location"), topo.label(loc))]
-        commands = "; ".join(summary(tpl, self.lang) for tpl in self.templates_at(loc))
-        if commands:  # what a click here does, with cost and odds, before committing
-            rows.append((tr("Commands"), commands))
+        templates = self.templates_at(loc)
+        if templates:  # what a click here does, with cost and odds, before committing
+            rows.append((tr("Commands"), "; ".join(summary(tpl, self.lang) for tpl in templates)))
+        hints = [tpl.info.hint.render(self.lang) for tpl in templates if tpl.single is not None and tpl.info.hint]
+        rows += [(tr("Odds"), hint) for hint in hints]
         rows.append((tr("Terrain"), topo.terrain(loc)))
         edges = []
         for other in topo.neighbours(loc):

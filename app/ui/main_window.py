@@ -207,7 +207,6 @@ class MainWindow(QMainWindow):
         self.dice.dice_entered.connect(lambda values: c.provide_input(dice=values))
         self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
         self.dice.input_cancelled.connect(c.cancel_input)
-        self.command_bar.command_requested.connect(c.submit)
         self.command_bar.command_hovered.connect(self.interaction.preview)
         self.interaction.selection_changed.connect(lambda _cid: self._refresh_selection())
         self.interaction.hover_described.connect(self._on_interaction_hover_described)
@@ -224,7 +223,7 @@ class MainWindow(QMainWindow):
         """Redraw everything from the current view."""
         view = self.controller.view()
         self.scene.sync(view)
-        self.interaction.select(self.interaction.selected)
+        self.interaction.select_all(self.interaction.selection)
         self._refresh_overlay_menu(view)
         self.phase.show_phase(
             view.phase, self.lang, table_mode=self.session.mode == "table", side_name=self._side_name(view)

@@ -268,6 +268,10 @@
         <source>Commands</source>
         <translation>命令</translation>
     </message>
+    <message>
+        <source>Odds</source>
+        <translation>概率</translation>
+    </message>
 </context>
 <context>
     <name>LogDock</name>

@@ -47,6 +47,7 @@ from app.systems.sas.operator import ACTION_OF, action_id
 from app.systems.sas.state import SasState, UnitState
 
 PHASE_KINDS = ("end_activation", "end_phase", "axis_step", "activate")
+GROUP_TITLES = {kind: t(label) for kind, label in ACTION_LABELS.items()}  # the command bar's kind names
 
 
 def describe_command(state: SasState, command: Command) -> CommandInfo:
@@ -61,7 +62,7 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
     op = getattr(command, "operator", None)
     target = _target_square(state, command)
     text = _label(state, command, target)
-    title = text if isinstance(command, Mark) else _label(state, describe_steps.bare(command), target, bare=True)
+    title = _title(state, command, target, text)
     group = "phase" if kind in PHASE_KINDS else kind
     if isinstance(command, Mark):
         text = t("{text}, facing {facing}", text=text, facing=command.facing)  # SAS-MARK-6
@@ -79,9 +80,19 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
         options=describe_steps.options(state, command),
         costs=() if ap is None else (("AP", ap),),
         odds=odds,
-        group_title=t(ACTION_LABELS[kind]) if kind in ACTION_LABELS else None,
+        group_title=GROUP_TITLES.get(kind),
         default=isinstance(command, Move),  # a click on a square next to him moves him there (SAS-MOVE-1)
     )
+
+
+def _title(state: SasState, command: Command, target: tuple[int, int] | None, label: Text) -> Text | None:
+    """The command without its options, the title of its template; ``None`` when that is its label."""
+    if isinstance(command, Mark):  # the facing is appended after
+        return label
+    bare = describe_steps.bare(command)
+    if bare is command and not (isinstance(command, Place) and command.item in describe_steps.BOMBS):
+        return None
+    return _label(state, bare, target, bare=True)
 
 
 def _vehicle_hint(state: SasState, command: Command, info: CommandInfo) -> CommandInfo:

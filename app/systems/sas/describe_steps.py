@@ -9,6 +9,8 @@ make its template; these fields are what the player is asked for when several va
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.view import CommandOption
@@ -18,12 +20,16 @@ from app.systems.sas.state import SasState
 
 BOMBS = ("lewes_bomb", "rat_bomb")
 BARE = {"move_to": None, "weapon": "", "seat": None}  # the option fields a template's title leaves out
+MOVE, ORDER = t("Move"), t("Order")
+NO_MOVE = CommandOption("move_to", MOVE, "", t("No move"))
+FIRST, AFTER = ("first", t("Move first")), ("after", t("Act first, then move"))
 
 
 def bare(command: Command) -> Command:
-    """The command with its option fields cleared, to word the title of its template."""
+    """The command with its option fields cleared, to word the title of its template (itself if it has none)."""
     fields = type(command).model_fields
-    return command.model_copy(update={name: value for name, value in BARE.items() if name in fields})
+    update = {name: value for name, value in BARE.items() if name in fields and getattr(command, name) != value}
+    return command.model_copy(update=update) if update else command
 
 
 def options(state: SasState, command: Command) -> tuple[CommandOption, ...]:
@@ -49,17 +55,27 @@ def options(state: SasState, command: Command) -> tuple[CommandOption, ...]:
 
 def _weapon(state: SasState, weapon_id: str) -> CommandOption:
     weapon = state.rt.tables.weapons.get(weapon_id)
-    label = localized(weapon.name_en, weapon.name_zh) if weapon is not None else Text(msg=weapon_id)
-    return CommandOption("weapon", t("Weapon"), weapon_id, label)
+    return _weapon_option(weapon_id, *((weapon.name_en, weapon.name_zh) if weapon is not None else (weapon_id, "")))
+
+
+@lru_cache(maxsize=256)
+def _weapon_option(weapon_id: str, name_en: str, name_zh: str) -> CommandOption:
+    """One option value per weapon (options are immutable: made once, shared by every command that uses them)."""
+    return CommandOption("weapon", t("Weapon"), weapon_id, localized(name_en, name_zh or None))
+
+
+@lru_cache(maxsize=64)
+def _position(position: int) -> CommandOption:
+    return CommandOption("position", t("Deck position"), str(position), Text(msg=str(position)))
 
 
 def _move_and_act(state: SasState, command: Attack | Throw | Place) -> list[CommandOption]:
     """Move & Attack / Throw / Place: where the 1-square move goes and whether it comes first (SAS-ATK-4)."""
     if command.move_to is None:
-        return [CommandOption("move_to", t("Move"), "", t("No move"))]
+        return [NO_MOVE]
     square = state.rt.label(tuple(command.move_to))
-    order = ("first", t("Move first")) if command.move_first else ("after", t("Act first, then move"))
+    order = FIRST if command.move_first else AFTER
     return [
-        CommandOption("move_to", t("Move"), square, t("Move to {square}", square=square)),
-        CommandOption("order", t("Order"), order[0], order[1]),
+        CommandOption("move_to", MOVE, square, t("Move to {square}", square=square)),
+        CommandOption("order", ORDER, order[0], order[1]),
     ]
