@@ -192,7 +192,7 @@ class BoardInteraction(QObject):
             self.select(counter_id, add=True)
             return
         templates = self.templates_at(loc) if loc is not None else []
-        if selectable and counter_id not in self.selection:
+        if selectable and self.selection != (counter_id,):
             if not templates:
                 self.select(counter_id)
                 return
