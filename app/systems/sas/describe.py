@@ -58,20 +58,17 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
         return _vehicle_hint(state, command, info)
     if isinstance(command, AIR_COMMANDS):  # the Typhoon (SAS-SUP-6..10)
         return air.describe(state, command)
-    kind = command.kind
-    op = getattr(command, "operator", None)
     target = _target_square(state, command)
     text = _label(state, command, target)
     title = _title(state, command, target, text)
-    group = "phase" if kind in PHASE_KINDS else kind
     if isinstance(command, Mark):
         text = t("{text}, facing {facing}", text=text, facing=command.facing)  # SAS-MARK-6
     hint, odds = _attack_hint(state, command) if isinstance(command, Attack) else (None, None)
     ap = _ap(state, command)
     return CommandInfo(
         text,
-        group,
-        op,
+        "phase" if command.kind in PHASE_KINDS else command.kind,
+        getattr(command, "operator", None),
         target,
         "" if ap is None else f"{ap} AP",
         hint,
@@ -80,7 +77,7 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
         options=describe_steps.options(state, command),
         costs=() if ap is None else (("AP", ap),),
         odds=odds,
-        group_title=GROUP_TITLES.get(kind),
+        group_title=GROUP_TITLES.get(command.kind),
         default=isinstance(command, Move),  # a click on a square next to him moves him there (SAS-MOVE-1)
     )
 
