@@ -15,8 +15,8 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.view import CommandOption
 from app.systems.sas.messages import Attack, BlindFire, Mark, Move, Place, Sprint, Throw
-from app.systems.sas.ovehicle_actions import seat_name
 from app.systems.sas.state import SasState
+from app.systems.sas.vehicles.ovehicle_actions import seat_name
 
 BOMBS = ("lewes_bomb", "rat_bomb")
 BARE = {"move_to": None, "weapon": "", "seat": None}  # the option fields a template's title leaves out
