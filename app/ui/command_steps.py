@@ -7,7 +7,7 @@ turns a click on a target into one command, asking an option only while several 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,7 +107,7 @@ class CommandSteps:
                 out.setdefault(tpl.target, []).append(tpl)
         return out
 
-    def at(self, loc: Any, vehicles: set[str] = frozenset()) -> list[Template]:  # type: ignore[assignment]
+    def at(self, loc: Any, vehicles: Collection[str] = ()) -> list[Template]:
         """Templates aimed at ``loc``, or at a vehicle lying on it (any square of its footprint)."""
         key = target_key(loc)
         return [

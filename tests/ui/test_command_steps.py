@@ -106,6 +106,26 @@ def test_sas_attack_shows_the_hit_chance_before_commit(depot: Any, qtbot: Any) -
     assert len(win.session.commands) == before + 1 and isinstance(win.session.commands[-1], Attack)
 
 
+@pytest.mark.qt_log_ignore("This plugin does not support grabbing the keyboard")  # a popup, offscreen
+def test_the_option_popup_is_a_compact_menu_of_the_remaining_values(depot: Any, qtbot: Any) -> None:
+    """SAS-DECK-4: the real popup shows the question and one entry per deck position; choosing one submits."""
+    from PySide6.QtWidgets import QApplication, QMenu
+
+    win = depot
+    win.interaction.menu_chooser = win.interaction._menu
+    _click(qtbot, win, JOCK)
+    qtbot.mouseClick(_button(win, "Place ▸"), Qt.MouseButton.LeftButton)
+    _click(qtbot, win, (11, 17))
+    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu), timeout=3000)
+    menu = QApplication.activePopupWidget()
+    texts = [a.text() for a in menu.actions()]
+    assert texts == ["Deck position", *[str(n) for n in range(1, 21)]]
+    next(a for a in menu.actions() if a.text() == "20").trigger()
+    menu.close()
+    placed = win.session.commands[-1]
+    assert isinstance(placed, Place) and (placed.to, placed.position) == ((11, 17), 20)
+
+
 @pytest.fixture
 def akragas(qtbot: Any, adjutant_data_dir: Path) -> Iterator[Any]:
     """Akragas, hot seat, with a Syracusan unit (t1) moved next to the medium infantry's reach."""
