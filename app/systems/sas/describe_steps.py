@@ -44,7 +44,7 @@ def options(state: SasState, command: Command) -> tuple[CommandOption, ...]:
             CommandOption("position", t("Deck position"), str(command.position), Text(msg=str(command.position)))
         )
     if isinstance(command, Sprint):  # SAS-SPRINT-1
-        route = " → ".join(state.rt.label(tuple(square)) for square in command.path)
+        route = " → ".join(state.rt.label(square) for square in command.path)
         out.append(CommandOption("path", t("Path"), route, Text(msg=route)))
     if isinstance(command, Move | Sprint) and command.seat is not None:  # SAS-OVEH-1
         out.append(CommandOption("seat", t("Seat"), command.seat, seat_name(command.seat)))
@@ -73,7 +73,7 @@ def _move_and_act(state: SasState, command: Attack | Throw | Place) -> list[Comm
     """Move & Attack / Throw / Place: where the 1-square move goes and whether it comes first (SAS-ATK-4)."""
     if command.move_to is None:
         return [NO_MOVE]
-    square = state.rt.label(tuple(command.move_to))
+    square = state.rt.label(command.move_to)
     order = FIRST if command.move_first else AFTER
     return [
         CommandOption("move_to", MOVE, square, t("Move to {square}", square=square)),
