@@ -20,6 +20,7 @@ from app.geometry.square import SquareGrid
 from app.scenario.base import Localized, ScenarioBase
 from app.scenario.boards import Board, TiledBoardSpec
 from app.scenario.loading import ScenarioValueError
+from app.systems.sas.position import SasPosition
 from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, UnitState
 from app.systems.sas.tables import EventCard, HunterCard, OperatorBoard, Tables, hunter_decks, tables
 
@@ -299,6 +300,11 @@ class SasMission(ScenarioBase):
     )
     jager: JagerSpec | None = Field(
         None, description="Jäger mode: the Axis is played by a hunter with a hunter deck (SAS-JGR); needs 'easy'."
+    )
+    position: SasPosition | None = Field(
+        None,
+        description="A position to start from instead of the first turn's setup: pieces anywhere in any state the "
+        "rules track (a worked example, a position copied from the table); see docs/sas-howto.md.",
     )
 
     @model_validator(mode="after")
