@@ -53,7 +53,10 @@ def tile_library(rows: list[str], edges: list[Edge] = ()) -> Path:  # type: igno
 
 
 def sas_mission(
-    position: dict[str, Any], rows: list[str] = OPEN, edges: list[Edge] = (), **fields: Any  # type: ignore[assignment]
+    position: dict[str, Any],
+    rows: list[str] = OPEN,
+    edges: list[Edge] = (),
+    **fields: Any,  # type: ignore[assignment]
 ) -> dict[str, Any]:
     """An SAS mission dict: the team is every operator the position names (unless ``operators`` is given), meter 6,
     the core event deck without an event window, a major victory for getting nobody out; ``fields`` override."""

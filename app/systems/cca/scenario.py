@@ -132,8 +132,9 @@ class Position(_Strict):
     hands: dict[Side, list[str]] = Field(default_factory=dict, description="Each side's hand (card ids).")
     discard: list[str] = Field(default_factory=list, description="The discard pile (card ids), oldest first.")
     deck: list[str] | None = Field(
-        None, description="The draw pile, top card last (default: the deck without the cards in the hands, the discards and the "
-        "card played, in table order)."
+        None,
+        description="The draw pile, top card last (default: the deck without the cards in the hands, the "
+        "discards and the card played, in table order).",
     )
     banners: dict[Side, int] = Field(default_factory=dict, description="Victory banners each side has taken.")
     last_card: dict[Side, str] = Field(default_factory=dict, description="Each side's last card (Counter Attack).")
@@ -148,7 +149,8 @@ class Position(_Strict):
         if self.phase in ("order", "move", "battle") and self.card is None:
             raise ValueError(f"the {self.phase} step needs the 'card' played")
         if self.deck is None:
-            used = [*(c for hand in self.hands.values() for c in hand), *self.discard, *([self.card] if self.card else [])]
+            used = [*(c for hand in self.hands.values() for c in hand), *self.discard]
+            used += [self.card] if self.card else []
             if too_many := sorted({c for c in used if used.count(c) > full_deck().count(c)}):
                 raise ValueError(f"more copies of {too_many} than the deck holds")
         return self
@@ -271,7 +273,8 @@ def _position_problems(model: CcaScenario) -> list[Problem]:
         ("moved", list(spec.moved), units | leaders),
         ("battled", spec.battled, units),
     ):
-        problems += [Problem(f"$.position.{name}", f"no piece {i!r}; pieces: {sorted(known)}") for i in ids if i not in known]
+        unknown = [i for i in ids if i not in known]
+        problems += [Problem(f"$.position.{name}", f"no piece {i!r}; pieces: {sorted(known)}") for i in unknown]
     for side, hand in spec.hands.items():
         if len(hand) > model.army(side).command:
             problems.append(Problem(f"$.position.hands.{side}", f"{len(hand)} cards, more than its Command"))

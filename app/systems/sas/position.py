@@ -100,7 +100,7 @@ class UnitPosition(_Strict):
 class ObjectPosition(_Strict):
     """A corpse, fuel barrel, placed bomb, landmine, trap or fire marker (SAS-OBJ, SAS-EQ, SAS-HD-3)."""
 
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Object id (a setup barrel's, e.g. 'barrel_3_4', or new).")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Object id (a setup barrel's 'barrel_3_4', or new).")
     kind: ObjectKind = Field(description="What it is.")
     at: str | None = Field(pattern=SQUARE, description="Its square; null: carried by an operator.")
     fuse: int = Field(0, ge=0, description="Lewes bombs: Event phases left before it goes off (SAS-DECK-4).")

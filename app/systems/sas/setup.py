@@ -21,8 +21,8 @@ from app.scenario.resources import resolve_ref
 from app.systems.sas.deck import initial_deck
 from app.systems.sas.facing import facing_toward
 from app.systems.sas.jager import initial as initial_hunter
-from app.systems.sas.position_setup import apply_position, positioned_operators
 from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SasRuntime, SentryPoint, SpawnSpot
+from app.systems.sas.position_setup import apply_position, positioned_operators
 from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, SasState, UnitState
 from app.systems.sas.tables import EventCard, Tables, hunter_decks, tables
 from app.systems.sas.vehicle_motion import cells_of, entry_key, off_board
