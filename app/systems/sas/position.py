@@ -8,7 +8,8 @@ wounds, posture, items and ammunition; Axis units and vehicles anywhere with the
 markers; corpses, barrels, bombs and fire markers; blast templates, the stealth meter, the alarm (the battle section),
 the event deck, the operator vehicles, the Typhoon and the Jäger hunter's cards and markers.
 
-Every entry that names an id already placed by the setup changes only the fields it gives; a new id adds a piece.
+Every entry that names an id already placed by the setup changes only the fields it gives (a null field keeps the
+setup's value, so a saved copy of the file means the same); a new id adds a piece.
 Squares are printed names ("E7"); ``setup_position.apply_position`` checks them against the board and names the JSON
 path of anything wrong. A pending decision (a rabbit's foot roll) is not part of a position.
 """
@@ -34,10 +35,11 @@ class _Strict(BaseModel):
 
 
 class OperatorPosition(_Strict):
-    """An operator or support unit of the mission: only the fields given change (§33 operator state)."""
+    """An operator or support unit of the mission: only the fields given change, a null or missing field keeps the
+    setup's value (§33 operator state). A dead or exfiltrated operator, or one aboard a vehicle, is off the map."""
 
     id: str = Field(description="Operator id of the team ('jock') or a support unit's id.")
-    at: str | None = Field(None, pattern=SQUARE, description="His square; null: off the map (dead, out, aboard).")
+    at: str | None = Field(None, pattern=SQUARE, description="His square (default: the entry/exit tile's, SAS-SETUP-6).")
     facing: Side | None = Field(None, description="Facing (SAS-BRD-6).")
     hp: int | None = Field(None, ge=0, description="Hit points left (wounds taken off his board's HP).")
     crouched: bool | None = Field(None, description="Crouched (SAS-CROUCH-1).")
@@ -70,8 +72,8 @@ class OperatorPosition(_Strict):
 
 
 class UnitPosition(_Strict):
-    """An Axis unit or vehicle: a setup unit's id changes only the fields given; a new id adds a unit, which needs
-    ``kind``, ``role``, ``at`` and ``facing`` (§33 unit state)."""
+    """An Axis unit or vehicle: a setup unit's id changes only the fields given (null: keep); a new id adds a unit,
+    which needs ``kind``, ``role``, ``at`` and ``facing`` (§33 unit state)."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Unit id (a setup unit's, e.g. 'sentry_3_4', or new).")
     kind: str | None = Field(None, description="Unit type from data/units.json or data/vehicles.json.")

@@ -38,12 +38,15 @@ from app.systems.sas.vehicle_motion import off_board
 
 Cell = tuple[int, int]
 ROOT = "$.position"
+OFF = ("dead", "exfiltrated")
 
 
 def positioned_operators(rt: SasRuntime) -> frozenset[str]:
     """Ids of the operators the position places itself: the setup leaves them off the entry/exit tile."""
     spec = rt.mission.position
-    return frozenset() if spec is None else frozenset(o.id for o in spec.operators if "at" in o.model_fields_set)
+    if spec is None:
+        return frozenset()
+    return frozenset(o.id for o in spec.operators if o.at is not None or o.aboard is not None or o.status in OFF)
 
 
 def apply_position(rt: SasRuntime, state: SasState) -> SasState:
@@ -80,8 +83,9 @@ def apply_position(rt: SasRuntime, state: SasState) -> SasState:
 
 
 def _changes(spec: BaseModel, renamed: dict[str, str]) -> dict[str, Any]:
-    """The fields a position entry gives, under the state's field names."""
-    return {renamed.get(name, name): getattr(spec, name) for name in spec.model_fields_set if name != "id"}
+    """The fields a position entry gives (null: keep the setup's value), under the state's field names."""
+    given = {name: getattr(spec, name) for name in type(spec).model_fields if name != "id"}
+    return {renamed.get(name, name): value for name, value in given.items() if value is not None}
 
 
 def _cell(rt: SasRuntime, label: str | None, where: str) -> Cell | None:
@@ -101,6 +105,8 @@ def _operators(rt: SasRuntime, state: SasState, specs: list[OperatorPosition]) -
 
 
 def _operator_changes(rt: SasRuntime, spec: OperatorPosition, base: OperatorState, where: str) -> dict[str, Any]:
+    if spec.aboard is not None and spec.aboard not in {v.id for v in rt.initial_vehicles}:
+        raise ScenarioValueError(f"{where}.aboard", f"no operator vehicle {spec.aboard!r} in the mission")
     changes = _changes(spec, {"at": "loc"})
     if "loc" in changes:
         changes["loc"] = _cell(rt, spec.at, f"{where}.at")
@@ -112,13 +118,8 @@ def _operator_changes(rt: SasRuntime, spec: OperatorPosition, base: OperatorStat
         changes["ammo"] = tuple({**dict(base.ammo), **spec.ammo}.items())
     if spec.items is not None:
         changes["items"] = tuple(sorted(spec.items.items()))
-    if "talk_facing" in changes:
-        changes["talk_facing"] = spec.talk_facing or ""
-    status = changes.get("status", base.status)
-    if status != "active" and "loc" not in changes:
+    if changes.get("status", base.status) in OFF or spec.aboard is not None:
         changes["loc"] = None
-    if changes.get("aboard") is not None and changes["aboard"] not in {v.id for v in rt.initial_vehicles}:
-        raise ScenarioValueError(f"{where}.aboard", f"no operator vehicle {changes['aboard']!r} in the mission")
     return changes
 
 

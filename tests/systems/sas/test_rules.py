@@ -151,7 +151,7 @@ def test_sas_ter_3_forest_seen_into_not_through_and_hides_crouched():
 
 def test_sas_los_2_arc_and_peripheral_squares():
     """SAS-LOS-2: 90° front arc to 8 squares plus the squares directly left and right; nothing behind."""
-    st = sas_state({"operators": [{"id": "jock", "at": None, "status": "dead"}], "units": [_rifle("v", "F6", "N")]})
+    st = sas_state({"operators": [{"id": "jock", "status": "dead"}], "units": [_rifle("v", "F6", "N")]})
     v = st.unit("v")
     assert sees_square(st, v, (5, 0)) == "full" and sees_square(st, v, (2, 2)) == "full"
     assert sees_square(st, v, (4, 5)) == "full" and sees_square(st, v, (6, 5)) == "full"
