@@ -39,7 +39,7 @@ class OperatorPosition(_Strict):
     setup's value (§33 operator state). A dead or exfiltrated operator, or one aboard a vehicle, is off the map."""
 
     id: str = Field(description="Operator id of the team ('jock') or a support unit's id.")
-    at: str | None = Field(None, pattern=SQUARE, description="His square (default: the entry/exit tile's, SAS-SETUP-6).")
+    at: str | None = Field(None, pattern=SQUARE, description="His square (default: on the entry tile, SAS-SETUP-6).")
     facing: Side | None = Field(None, description="Facing (SAS-BRD-6).")
     hp: int | None = Field(None, ge=0, description="Hit points left (wounds taken off his board's HP).")
     crouched: bool | None = Field(None, description="Crouched (SAS-CROUCH-1).")

@@ -30,6 +30,10 @@ def test_sas_react_3_worked_example_from_a_position_file() -> None:
     assert session.state.op("paddy").hp == 4 and session.state.activation.ap == 3
 
 
+SMG = {"id": "s", "kind": "smg", "role": "guard", "at": "E5", "facing": "W"}
+TRUCK = {"id": "truck", "kind": "truck", "role": "guard", "at": "H8", "facing": "N"}
+
+
 def test_position_sets_operator_wounds_items_and_axis_markers() -> None:
     """§33: an operator's wounds, posture, items and ammunition; an Axis unit's alert side, cigarette, damage and
     mechanical failure (SAS-HM-1), a corpse, a blast template and the battle section (SAS-ALARM-1)."""
@@ -44,8 +48,8 @@ def test_position_sets_operator_wounds_items_and_axis_markers() -> None:
                 {"id": "paddy", "status": "dead"},
             ],
             "units": [
-                {"id": "s", "kind": "smg", "role": "guard", "at": "E5", "facing": "W", "alert": True, "cigarette": True},
-                {"id": "truck", "kind": "truck", "role": "guard", "at": "H8", "facing": "N", "damage": 1, "failed": True},
+                {**SMG, "alert": True, "cigarette": True},
+                {**TRUCK, "damage": 1, "failed": True},
             ],
             "objects": [{"id": "corpse1", "kind": "corpse", "at": "C3"}],
             "blasts": ["J10"],
