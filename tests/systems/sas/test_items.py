@@ -135,7 +135,8 @@ def test_sas_eq_4_8_placing_a_mine_and_a_trap():
 def test_sas_eq_13_medpack_restores_all_hp_free_action():
     """SAS-EQ-13: Paddy (2 of 5 HP) uses the medpack on himself: back to 5 HP, 0 AP, token removed; an operator
     next to him can be treated too, one further away cannot."""
-    st = _activated("paddy", "F6", operators=[{"id": "paddy", "at": "F6", "hp": 2}, {"id": "jock", "at": "J10", "hp": 1}])
+    wounded = [{"id": "paddy", "at": "F6", "hp": 2}, {"id": "jock", "at": "J10", "hp": 1}]
+    st = _activated("paddy", "F6", operators=wounded)
     cmds = SYSTEM.legal_commands(st)
     assert UseMedpack(side="sas", operator="paddy", patient="paddy") in cmds
     assert UseMedpack(side="sas", operator="paddy", patient="jock") not in cmds
