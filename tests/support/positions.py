@@ -96,3 +96,11 @@ def sas_state(position: dict[str, Any], rows: list[str] = OPEN, edges: list[Edge
 def load_position_file(name: str, seed: int = 1) -> Session:
     """A session on ``tests/support/positions/<name>`` through the scenario catalog."""
     return open_session(POSITIONS / name, {"sas": SAS, "cca": CCA}, seed=seed)
+
+
+def with_position(path: Path, position: dict[str, Any], seed: int = 1) -> Session:
+    """A session on the scenario file ``path`` (any system) started from ``position`` instead of its own."""
+    data = json.loads(path.read_text("utf-8"))
+    system = {"sas": SAS, "cca": CCA}[data["system"]]
+    model = system.scenario_model().model_validate({**data, "position": position})
+    return Session(system, model, seed=seed, folder=path.parent)
