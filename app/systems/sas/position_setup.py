@@ -19,9 +19,11 @@ from app.systems.sas.mission import SasRuntime
 from app.systems.sas.position import (
     ActivationPosition,
     DeckPosition,
+    HunterMarkerPosition,
     HunterPosition,
     OperatorPosition,
     SasPosition,
+    TyphoonPosition,
     UnitPosition,
     VehiclePosition,
 )
@@ -72,10 +74,7 @@ def apply_position(rt: SasRuntime, state: SasState) -> SasState:
     if spec.deck is not None:
         state = _deck(rt, state, spec.deck)
     if spec.typhoon is not None:
-        if not rt.mission.typhoon:
-            raise ScenarioValueError(f"{ROOT}.typhoon", "the mission does not allow the Typhoon (set 'typhoon')")
-        fields = spec.typhoon.model_dump()
-        state = replace(state, typhoon=TyphoonState(**{**fields, "path": tuple(fields["path"])}))
+        state = _typhoon(rt, state, spec.typhoon)
     if spec.hunter is not None:
         state = _hunter(rt, state, spec.hunter)
     _check_references(state)
@@ -232,6 +231,13 @@ def _deck(rt: SasRuntime, state: SasState, spec: DeckPosition) -> SasState:
     return replace(state, deck=cards, discard=tuple(spec.discard), piles=piles, draws=spec.draws)
 
 
+def _typhoon(rt: SasRuntime, state: SasState, spec: TyphoonPosition) -> SasState:
+    if not rt.mission.typhoon:
+        raise ScenarioValueError(f"{ROOT}.typhoon", "the mission does not allow the Typhoon (set 'typhoon')")
+    fields = spec.model_dump()
+    return replace(state, typhoon=TyphoonState(**{**fields, "path": tuple(fields["path"])}))
+
+
 def _hunter(rt: SasRuntime, state: SasState, spec: HunterPosition) -> SasState:
     where = f"{ROOT}.hunter"
     if state.hunter is None:
@@ -240,18 +246,6 @@ def _hunter(rt: SasRuntime, state: SasState, spec: HunterPosition) -> SasState:
     deck = tuple(c for c in rt.hunter_cards if c not in held) if spec.deck is None else tuple(spec.deck)
     if unknown := [c for c in (*held, *deck) if c not in rt.hunter_cards]:
         raise ScenarioValueError(where, f"cards {unknown} are not in the hunter deck")
-    markers = tuple(
-        HunterMarker(
-            m.id,
-            m.kind,
-            rt.cell(m.at, f"{where}.markers[{i}].at"),
-            m.number,
-            _cell(rt, m.other, f"{where}.markers[{i}].other"),
-            m.operator,
-            m.small,
-        )
-        for i, m in enumerate(spec.markers)
-    )
     return state.with_hunter(
         deck=deck,
         hand=tuple(spec.hand),
@@ -259,10 +253,16 @@ def _hunter(rt: SasRuntime, state: SasState, spec: HunterPosition) -> SasState:
         played=spec.played,
         stalkers=spec.stalkers,
         ready=spec.ready,
-        markers=markers,
+        markers=tuple(_marker(rt, m, f"{where}.markers[{i}]") for i, m in enumerate(spec.markers)),
         hunters=tuple(spec.hunters),
         startled=tuple(spec.startled),
     )
+
+
+def _marker(rt: SasRuntime, spec: HunterMarkerPosition, where: str) -> HunterMarker:
+    loc = rt.cell(spec.at, f"{where}.at")
+    other = _cell(rt, spec.other, f"{where}.other")
+    return HunterMarker(spec.id, spec.kind, loc, spec.number, other, spec.operator, spec.small)
 
 
 def _check_references(state: SasState) -> None:

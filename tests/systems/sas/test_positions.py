@@ -6,11 +6,13 @@ every kind of state a position may give and check the state the rules then play 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from app.core.saves import from_save, to_save
 from app.systems.sas import SYSTEM
 from app.systems.sas.messages import Aim, Crouch, Stand
 from app.systems.sas.vision import sees_op
-from tests.support.positions import load_position_file, sas_session, sas_state
+from tests.support.positions import load_position_file, sas_session, sas_state, with_position
 
 
 def test_sas_react_3_worked_example_from_a_position_file() -> None:
@@ -92,3 +94,51 @@ def test_position_replays_from_a_save() -> None:
     data = to_save(session)
     again = from_save(data, {"sas": SYSTEM})
     assert again.state == session.state
+
+
+MISSIONS = Path(__file__).parents[3] / "scenarios" / "sas"
+
+
+def test_position_on_a_bundled_mission_moves_the_willys_and_its_crew() -> None:
+    """SAS-OVEH-1, SAS-OVEH-10: the Willys at a pose on the map with damage and 1 action left; its driver stays
+    aboard, its gunner has got out and stands beside it; a setup sentry is taken away."""
+    rt_units = with_position(MISSIONS / "raid_airfield_willys.json", {}).state.units
+    sentry = next(u.id for u in rt_units if u.role == "sentry")
+    position = {
+        "vehicles": [{"id": "willys", "at": "E5", "facing": "E", "damage": 2, "ap": 1, "entered": True}],
+        "operators": [{"id": "paddy", "at": "E3", "facing": "E"}],
+        "removed": [sentry],
+    }
+    st = with_position(MISSIONS / "raid_airfield_willys.json", position).state
+    willys = st.op_vehicle("willys")
+    assert (willys.anchor, willys.facing, willys.damage, willys.ap, willys.entered) == ((4, 4), "E", 2, 1, True)
+    assert st.op("jock").aboard == "willys" and st.op("jock").loc is None
+    paddy = st.op("paddy")
+    assert (paddy.loc, paddy.aboard, paddy.seat) == ((4, 2), None, None)
+    assert st.unit(sentry) is None and len(st.units) == len(rt_units) - 1
+
+
+def test_position_gives_the_jager_hunter_his_hand_and_markers() -> None:
+    """SAS-JGR-2, SAS-JGR-4, SAS-JGR-7: the hunter's hand, the card face down, a waypoint; his deck is the rest."""
+    position = {
+        "turn": 3,
+        "hunter": {
+            "hand": ["J01", "J02"],
+            "played": "J03",
+            "discard": ["J04"],
+            "stalkers": 4,
+            "markers": [{"id": "w1", "kind": "waypoint", "at": "D4", "number": 1}],
+        },
+    }
+    st = with_position(MISSIONS / "jager_fuel_depot.json", position).state
+    hunter = st.hunter
+    assert (hunter.hand, hunter.played, hunter.discard, hunter.ready) == (("J01", "J02"), "J03", ("J04",), True)
+    assert not {"J01", "J02", "J03", "J04"} & set(hunter.deck) and len(hunter.deck) == len(st.rt.hunter_cards) - 4
+    assert hunter.markers_of("waypoint")[0].loc == (3, 3) and st.turn == 3
+
+
+def test_position_calls_the_typhoon() -> None:
+    """SAS-SUP-7: the Typhoon called, its card third from the top of the event deck, entering by the east edge."""
+    position = {"typhoon": {"status": "called", "edge": "E", "card": 3, "rockets": 2}}
+    st = with_position(MISSIONS / "fearless_flak_airfield.json", position).state
+    assert (st.typhoon.status, st.typhoon.edge, st.typhoon.card, st.typhoon.rockets) == ("called", "E", 3, 2)
