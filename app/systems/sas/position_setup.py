@@ -36,7 +36,7 @@ from app.systems.sas.state import (
     TyphoonState,
     UnitState,
 )
-from app.systems.sas.vehicle_motion import off_board
+from app.systems.sas.vehicles.motion import off_board
 
 Cell = tuple[int, int]
 ROOT = "$.position"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from app.core.saves import from_save, to_save
 from app.systems.sas import SYSTEM
+from app.systems.sas.board.vision import sees_op
 from app.systems.sas.messages import Aim, Crouch, Stand
-from app.systems.sas.vision import sees_op
 from tests.support.positions import load_position_file, sas_session, sas_state, with_position
 
 
