@@ -10,7 +10,7 @@ the event deck, the operator vehicles, the Typhoon and the Jäger hunter's cards
 
 Every entry that names an id already placed by the setup changes only the fields it gives (a null field keeps the
 setup's value, so a saved copy of the file means the same); a new id adds a piece.
-Squares are printed names ("E7"); ``setup_position.apply_position`` checks them against the board and names the JSON
+Squares are printed names ("E7"); ``position_setup.apply_position`` checks them against the board and names the JSON
 path of anything wrong. A pending decision (a rabbit's foot roll) is not part of a position.
 """
 
