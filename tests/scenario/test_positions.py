@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from app.scenario.catalog import open_session
+from app.scenario.editor.checking import load_document
 from app.scenario.loading import ScenarioError
 from app.systems.cca import SYSTEM as CCA
 from app.systems.sas import SYSTEM as SAS
@@ -89,3 +90,15 @@ def test_schema_export_includes_the_position_sections() -> None:
     assert "position" in sas["properties"] and "activation" in sas["$defs"]["SasPosition"]["properties"]
     assert sas["$defs"]["SasPosition"]["additionalProperties"] is False
     assert "hands" in cca["$defs"]["Position"]["properties"]
+
+
+def test_the_editor_lists_a_bad_position_at_its_field() -> None:
+    """The editor's problems list (checked as you type) points at the position's field, as the loader does."""
+    data = json.loads((POSITIONS / "sas_react_paddy_hedge.json").read_text("utf-8"))
+    data["position"]["units"][0]["at"] = "Z99"
+    result, _system = load_document(data, POSITIONS / "sas_react_paddy_hedge.json", SYSTEMS)
+    assert [(f.path, f.severity) for f in result.findings] == [("$.position.units[0].at", "error")]
+    data = json.loads((POSITIONS / "cca_rampage_blocked.json").read_text("utf-8"))
+    data["position"]["ordered"] = ["b9"]
+    result, _system = load_document(data, POSITIONS / "cca_rampage_blocked.json", SYSTEMS)
+    assert [f.path for f in result.findings] == ["$.position.ordered"] and not result.playable
