@@ -1,4 +1,4 @@
-"""Positions as data: a scenario's ``position`` applied to the state set up from its armies (CCA-SETUP-1..3).
+"""Positions as data: a scenario's ``position`` applied to the state its armies set up (CCA-SETUP-1, CCA-SETUP-3).
 
 Rulebook chapters 3 and 4 (CCA-TURN-1 the steps of a turn, CCA-CARD-3 hands, CCA-VICTORY-1 banners): a position
 names the side to play, the step of its turn, the card played and the pieces ordered, the hands, the discards and

@@ -2,8 +2,8 @@
 
 Rulebook chapter: §33 implementation notes (the unit, operator and global state a position is made of) and §6 turn
 structure (SAS-TURN-1, SAS-TURN-2: the section, turn and phase a position starts in). A mission with a ``position``
-is set up by the setup rules (§5, SAS-SETUP-3..9) and then changed as the section says, so a rulebook worked example
-or a position copied from the table needs no code: operators anywhere with the AP left to the one being activated,
+is set up by the setup rules (§5, SAS-SETUP-3, SAS-SETUP-9) and then changed as the section says, so a worked
+example or a position copied from the table needs no code: operators anywhere with the AP left to the one being activated,
 wounds, posture, items and ammunition; Axis units and vehicles anywhere with their facing, alert side, damage and
 markers; corpses, barrels, bombs and fire markers; blast templates, the stealth meter, the alarm (the battle section),
 the event deck, the operator vehicles, the Typhoon and the Jäger hunter's cards and markers.
@@ -77,7 +77,7 @@ class UnitPosition(_Strict):
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Unit id (a setup unit's, e.g. 'sentry_3_4', or new).")
     kind: str | None = Field(None, description="Unit type from data/units.json or data/vehicles.json.")
-    role: UnitRole | None = Field(None, description="Role (SAS-UNIT-4; vehicles SAS-AVEH-14..24).")
+    role: UnitRole | None = Field(None, description="Role (SAS-UNIT-4; vehicles SAS-AVEH-14, SAS-AVEH-24).")
     colour: Literal["black", "white", "yellow", "red", "blue"] | None = Field(None, description="Colour.")
     at: str | None = Field(None, pattern=SQUARE, description="Its square; a vehicle's front-left square (D-AVEH-1).")
     facing: Side | None = Field(None, description="Facing (a vehicle: its front).")
@@ -109,7 +109,7 @@ class ObjectPosition(_Strict):
 
 
 class ActivationPosition(_Strict):
-    """The operator being activated and what he has done this activation (SAS-OP-1/2, SAS-REACT)."""
+    """The operator being activated and what he has done this activation (SAS-OP-1, SAS-OP-2, SAS-REACT-3)."""
 
     operator: str = Field(description="Operator (or support unit) id.")
     ap: int = Field(ge=0, description="Action points left.")
@@ -122,7 +122,7 @@ class ActivationPosition(_Strict):
 
 
 class DeckPosition(_Strict):
-    """The event deck (SAS-DECK-1..3, SAS-DECK-6): the cards left (a draw is a pick among them), the discards."""
+    """The event deck (SAS-DECK-1, SAS-DECK-2, SAS-DECK-3, SAS-DECK-6): the cards left (a draw is a pick among them), the discards."""
 
     cards: list[str] | None = Field(None, description="Card ids left in the deck (default: as dealt at setup).")
     discard: list[str] = Field(default_factory=list, description="Discarded card ids.")
