@@ -3,8 +3,8 @@
 Rulebook chapter: §33 implementation notes (the unit, operator and global state a position is made of) and §6 turn
 structure (SAS-TURN-1, SAS-TURN-2: the section, turn and phase a position starts in). A mission with a ``position``
 is set up by the setup rules (§5, SAS-SETUP-3, SAS-SETUP-9) and then changed as the section says, so a worked
-example or a position copied from the table needs no code: operators anywhere with the AP left to the one being activated,
-wounds, posture, items and ammunition; Axis units and vehicles anywhere with their facing, alert side, damage and
+example or a position copied from the table needs no code: operators anywhere with the AP left to the one being
+activated, wounds, posture, items and ammunition; Axis units and vehicles anywhere with their facing, alert side, damage and
 markers; corpses, barrels, bombs and fire markers; blast templates, the stealth meter, the alarm (the battle section),
 the event deck, the operator vehicles, the Typhoon and the Jäger hunter's cards and markers.
 
@@ -122,7 +122,8 @@ class ActivationPosition(_Strict):
 
 
 class DeckPosition(_Strict):
-    """The event deck (SAS-DECK-1, SAS-DECK-2, SAS-DECK-3, SAS-DECK-6): the cards left (a draw is a pick among them), the discards."""
+    """The event deck (SAS-DECK-1, SAS-DECK-2, SAS-DECK-3, SAS-DECK-6): the cards left (a draw is a pick among
+    them), the discards."""
 
     cards: list[str] | None = Field(None, description="Card ids left in the deck (default: as dealt at setup).")
     discard: list[str] = Field(default_factory=list, description="Discarded card ids.")
