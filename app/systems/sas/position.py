@@ -4,9 +4,9 @@ Rulebook chapter: §33 implementation notes (the unit, operator and global state
 structure (SAS-TURN-1, SAS-TURN-2: the section, turn and phase a position starts in). A mission with a ``position``
 is set up by the setup rules (§5, SAS-SETUP-3, SAS-SETUP-9) and then changed as the section says, so a worked
 example or a position copied from the table needs no code: operators anywhere with the AP left to the one being
-activated, wounds, posture, items and ammunition; Axis units and vehicles anywhere with their facing, alert side, damage and
-markers; corpses, barrels, bombs and fire markers; blast templates, the stealth meter, the alarm (the battle section),
-the event deck, the operator vehicles, the Typhoon and the Jäger hunter's cards and markers.
+activated, wounds, posture, items and ammunition; Axis units and vehicles anywhere with their facing, alert side,
+damage and markers; corpses, barrels, bombs and fire markers; blast templates, the stealth meter, the alarm (the
+battle section), the event deck, the operator vehicles, the Typhoon and the Jäger hunter's cards and markers.
 
 Every entry that names an id already placed by the setup changes only the fields it gives (a null field keeps the
 setup's value, so a saved copy of the file means the same); a new id adds a piece.
