@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +30,7 @@ OPEN = ["." * 12] * 12
 Edge = tuple[str, str, str]  # square label, side, kind ("hedge", "window", "high_wall+grapple", ...)
 
 
-def tile_library(rows: list[str], edges: list[Edge] = ()) -> Path:  # type: ignore[assignment]
+def tile_library(rows: Sequence[str], edges: Sequence[Edge] = ()) -> Path:
     """A tile library holding one map tile drawn from ``rows``, written once per content to a folder of the temp
     folder; the mission names it ``tiles.json`` and its session takes that folder as the mission's folder."""
     edge_specs = []
@@ -40,23 +42,25 @@ def tile_library(rows: list[str], edges: list[Edge] = ()) -> Path:  # type: igno
         "name_en": "Position",
         "name_zh": "局面",
         "size": [len(rows[0]), len(rows)],
-        "sides": {"A": {"rows": rows, "edges": edge_specs}},
+        "sides": {"A": {"rows": list(rows), "edges": edge_specs}},
     }
     library = {"format": "adjutant-tiles", "schema_version": 1, "id": "positions", "name": "Positions", "tiles": [tile]}
     text = json.dumps(library, sort_keys=True)
     folder = Path(tempfile.gettempdir()) / "adjutant-positions" / hashlib.sha1(text.encode()).hexdigest()[:16]
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "tiles.json"
-    if not path.exists():
-        path.write_text(text, encoding="utf-8")
+    if not path.exists():  # written whole, then renamed: a parallel test never reads half a file
+        partial = folder / f"tiles.{os.getpid()}.tmp"
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(path)
     return path
 
 
 def sas_mission(
     position: dict[str, Any],
-    rows: list[str] = OPEN,
-    edges: list[Edge] = (),
-    **fields: Any,  # type: ignore[assignment]
+    rows: Sequence[str] = OPEN,
+    edges: Sequence[Edge] = (),
+    **fields: Any,
 ) -> dict[str, Any]:
     """An SAS mission dict: the team is every operator the position names (unless ``operators`` is given), meter 6,
     the core event deck without an event window, a major victory for getting nobody out; ``fields`` override."""
@@ -80,13 +84,13 @@ def sas_mission(
     }
 
 
-def sas_session(position: dict[str, Any], rows: list[str] = OPEN, edges: list[Edge] = (), **fields: Any) -> Session:  # type: ignore[assignment]
+def sas_session(position: dict[str, Any], rows: Sequence[str] = OPEN, edges: Sequence[Edge] = (), **fields: Any) -> Session:
     """A session on a position (see :func:`sas_mission`), opened as the app opens a mission."""
     model = SasMission.model_validate(sas_mission(position, rows, edges, **fields))
     return Session(SAS, model, folder=tile_library(rows, edges).parent)
 
 
-def sas_state(position: dict[str, Any], rows: list[str] = OPEN, edges: list[Edge] = (), **fields: Any) -> SasState:  # type: ignore[assignment]
+def sas_state(position: dict[str, Any], rows: Sequence[str] = OPEN, edges: Sequence[Edge] = (), **fields: Any) -> SasState:
     """The state a position sets up."""
     state = sas_session(position, rows, edges, **fields).state
     assert isinstance(state, SasState)
