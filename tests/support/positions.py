@@ -84,13 +84,16 @@ def sas_mission(
     }
 
 
-def sas_session(position: dict[str, Any], rows: Sequence[str] = OPEN, edges: Sequence[Edge] = (), **fields: Any) -> Session:
+Rows = Sequence[str]
+
+
+def sas_session(position: dict[str, Any], rows: Rows = OPEN, edges: Sequence[Edge] = (), **fields: Any) -> Session:
     """A session on a position (see :func:`sas_mission`), opened as the app opens a mission."""
     model = SasMission.model_validate(sas_mission(position, rows, edges, **fields))
     return Session(SAS, model, folder=tile_library(rows, edges).parent)
 
 
-def sas_state(position: dict[str, Any], rows: Sequence[str] = OPEN, edges: Sequence[Edge] = (), **fields: Any) -> SasState:
+def sas_state(position: dict[str, Any], rows: Rows = OPEN, edges: Sequence[Edge] = (), **fields: Any) -> SasState:
     """The state a position sets up."""
     state = sas_session(position, rows, edges, **fields).state
     assert isinstance(state, SasState)
