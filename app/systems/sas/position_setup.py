@@ -15,7 +15,6 @@ from typing import Any
 from pydantic import BaseModel
 
 from app.scenario.loading import ScenarioValueError
-from app.systems.sas.mission import SasRuntime
 from app.systems.sas.position import (
     ActivationPosition,
     DeckPosition,
@@ -32,6 +31,7 @@ from app.systems.sas.state import (
     HunterMarker,
     ObjectState,
     OperatorState,
+    SasRuntime,
     SasState,
     TyphoonState,
     UnitState,
