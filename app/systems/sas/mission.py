@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from app.scenario.base import Localized, ScenarioBase
 from app.scenario.boards import TiledBoardSpec
+from app.systems.sas.position import SasPosition
 from app.systems.sas.tables import EventCard, HunterCard, hunter_decks, tables
 
 Cell = tuple[int, int]
@@ -312,6 +313,11 @@ class SasMission(ScenarioBase):
     )
     jager: JagerSpec | None = Field(
         None, description="Jäger mode: the Axis is played by a hunter with a hunter deck (SAS-JGR); needs 'easy'."
+    )
+    position: SasPosition | None = Field(
+        None,
+        description="A position to start from instead of the first turn's setup: pieces anywhere in any state the "
+        "rules track (a worked example, a position copied from the table); see docs/sas-howto.md.",
     )
 
     @model_validator(mode="after")
