@@ -43,7 +43,7 @@ from app.systems.sas.messages import (
 from app.systems.sas.mission import SasMission, SasRuntime
 from app.systems.sas.operator import sharing
 from app.systems.sas.setup import build_runtime, initial_state
-from app.systems.sas.state import Activation, SasState
+from app.systems.sas.state import Activation, SasState, evolve
 from app.systems.sas.viewing import build_view
 
 
@@ -102,7 +102,7 @@ class SasSystem:
             ctx.state = replace(ctx.state, operators=tuple(replace(o, unveiled=False) for o in ctx.state.operators))
         ctx.roller.check_all_used()
         turn.check_over(ctx)
-        return replace(ctx.state, dice=ctx.roller.dice), ctx.events
+        return evolve(ctx.state, dice=ctx.roller.dice), ctx.events
 
     def view(self, state: Any, side: str | None) -> GameView:
         """What ``side`` sees (the SAS player sees the whole board, as at the table)."""

@@ -323,10 +323,13 @@ def arc(rt: SasRuntime, loc: Cell, facing: str) -> tuple[Cell, ...]:
 def in_arc(loc: Cell, facing: str, target: Cell, reach: int = SIGHT) -> bool:
     """Whether ``target`` is in the arc or peripheral squares of a unit at ``loc`` (SAS-LOS-2); ``reach``: a sniper
     aims along his arc to his long range 16 (SAS-KS-2, D-KS-2)."""
-    if _dist(loc, target) == 1 and not covers(facing, loc, target):
+    dist = _dist(loc, target)
+    if dist > reach:
+        return False  # beyond its look, arc or not (cheapest test first: most squares are far)
+    if dist == 1 and not covers(facing, loc, target):
         fx, fy = VEC[facing]
         return target in ((loc[0] - fy, loc[1] + fx), (loc[0] + fy, loc[1] - fx))
-    return covers(facing, loc, target) and _dist(loc, target) <= reach
+    return covers(facing, loc, target)
 
 
 _BLOCKERS: list[tuple[tuple[UnitState, ...], tuple[Cell, ...], frozenset[Cell], tuple[Any, ...]]] = []
@@ -353,6 +356,24 @@ def axis_blockers(state: SasState) -> frozenset[Cell]:
             cells.append(unit.loc)
     found = frozenset(cells) | _op_vehicle_cells(state)
     _BLOCKERS[:] = [(state.units, state.templates, found, state.op_vehicles)]
+    return found
+
+
+_LESS: list[Any] = [None, {}]
+
+
+def blockers_for(state: SasState, unit: UnitState) -> frozenset[Cell]:
+    """``axis_blockers`` less the viewing unit's own squares: a unit does not block its own sight (SAS-LOS-3). Kept
+    per viewer for the last blockers, so the units of one state each pay for the difference once."""
+    blockers = axis_blockers(state)
+    cells = unit.cells
+    if not any(c in blockers for c in cells):  # an alert infantry unit blocks nothing: nothing to take out
+        return blockers
+    if _LESS[0] is not blockers:
+        _LESS[:] = [blockers, {}]
+    found: frozenset[Cell] | None = _LESS[1].get(cells)
+    if found is None:
+        found = _LESS[1][cells] = blockers - set(cells)
     return found
 
 
@@ -426,7 +447,7 @@ def vision(state: SasState, unit: UnitState, explain: bool = False) -> dict[Cell
     out: dict[Cell, tuple[str, str]] = {}
     if not can_see(unit, state):
         return out
-    blockers, drums = axis_blockers(state) - set(unit.cells), barrels(state)
+    blockers, drums = blockers_for(state, unit), barrels(state)
     looks = eyes(unit)
     if not looks:
         for c in arc(state.rt, unit.loc, unit.facing):
@@ -450,18 +471,18 @@ def vision(state: SasState, unit: UnitState, explain: bool = False) -> dict[Cell
 def sees_square(state: SasState, unit: UnitState, target: Cell, reach: int = SIGHT) -> str | None:
     """The unit's visibility grade of one square (None: not seen); a vehicle's best over its arcs. ``reach``: how
     far along its arc an infantry unit looks (8; a sniper's attack line: 16, D-KS-2)."""
+    looks = eyes(unit)
+    if not looks and not in_arc(unit.loc, unit.facing, target, reach):
+        return None  # the cheapest test first: most squares are outside an infantry unit's arc
     if not can_see(unit, state) or target in unit.cells:
         return None
-    looks = eyes(unit)
     if not looks:
-        if not in_arc(unit.loc, unit.facing, target, reach):
-            return None
-        g, _why = grade(state, unit.loc, target, axis_blockers(state) - {unit.loc}, barrels(state))
+        g, _why = grade(state, unit.loc, target, blockers_for(state, unit), barrels(state))
         return g
     best: str | None = None
     for eye in looks:
         if in_eye_arc(eye, target) and state.rt.grid.contains(target):
-            g, _why = eye_grade(state, eye, target, axis_blockers(state) - set(unit.cells), barrels(state))
+            g, _why = eye_grade(state, eye, target, blockers_for(state, unit), barrels(state))
             if g is not None and RANK[g] > RANK.get(best or "", 0):
                 best = g
     return best
@@ -513,7 +534,7 @@ def sees_op_through(state: SasState, unit: UnitState, eye: Eye, op: OperatorStat
     """Whether the vehicle sees the operator through this eye (its front or its rear arc, SAS-AVEH-7)."""
     if not can_see(unit, state) or undercover(state, op) or _hidden_from(state, unit, op):
         return False
-    g, _why = eye_grade(state, eye, op.loc, axis_blockers(state) - set(unit.cells), barrels(state))  # type: ignore[arg-type]
+    g, _why = eye_grade(state, eye, op.loc, blockers_for(state, unit), barrels(state))  # type: ignore[arg-type]
     return g == FULL or (g == HALF and not op.crouched)
 
 
