@@ -7,13 +7,14 @@ Rulebook chapters: §6 (SAS-TURN: who acts — "sas" in the Operator phase, "axi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 from app.core.dice import Roller
+from app.core.encoding import encode_state
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
@@ -148,26 +149,8 @@ class SasSystem:
         return COMMANDS.parse(data)
 
     def encode_state(self, state: Any) -> Any:
-        """The whole state as JSON (the runtime is static and left out)."""
-        # Field by field: ``asdict(state)`` would deep-copy the static runtime (board, mission) before dropping it.
-        data = {f.name: _json(getattr(state, f.name)) for f in fields(state) if f.name not in ("rt", "dice")}
-        data["dice"] = [state.dice.seed, state.dice.index]
-        return data
-
-
-def _json(value: Any) -> Any:
-    """Plain JSON: sets become sorted lists, tuples lists, dataclass dicts stay dicts."""
-    if isinstance(value, frozenset | set):
-        return sorted((_json(v) for v in value), key=repr)
-    if isinstance(value, tuple | list):
-        return [_json(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _json(v) for k, v in value.items()}
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _json(getattr(value, f.name)) for f in fields(value)}
-    return value
+        """The whole state as JSON (the runtime is static and left out; the dice as [seed, index])."""
+        return encode_state(state, skip=("rt",), special={"dice": lambda dice: [dice.seed, dice.index]})
 
 
 def _dispatch(ctx: Ctx, command: Command) -> None:
