@@ -524,9 +524,11 @@ def sees_op(state: SasState, unit: UnitState, op: OperatorState, reach: int = SI
 def in_sight(state: SasState, unit: UnitState, op: OperatorState, reach: int = SIGHT) -> bool:
     """Whether the operator is in the unit's LOS: fully visible square, or half visible and standing (SAS-LOS-5);
     under a camo net only from an adjacent square (SAS-EQ-12, decision D-EQ-5)."""
+    if op.loc is None or (not eyes(unit) and not in_arc(unit.loc, unit.facing, op.loc, reach)):
+        return False  # the cheapest tests first: most operators are outside an infantry unit's arc
     if _hidden_from(state, unit, op):
         return False
-    g = sees_square(state, unit, op.loc, reach)  # type: ignore[arg-type]
+    g = sees_square(state, unit, op.loc, reach)
     return g == FULL or (g == HALF and not op.crouched)
 
 
