@@ -359,7 +359,10 @@ def axis_blockers(state: SasState) -> frozenset[Cell]:
     return found
 
 
-_LESS: list[Any] = [None, {}]
+# One entry each, swapped whole (one list item holding a tuple), so a bot thinking on another thread can only miss
+# the memo, never read another state's.
+_LESS: list[tuple[frozenset[Cell], dict[tuple[Cell, ...], frozenset[Cell]]]] = [(frozenset(), {})]
+_SIGHT: list[tuple[tuple[Any, ...], dict[Any, Any]]] = [((), {})]
 
 
 def blockers_for(state: SasState, unit: UnitState) -> frozenset[Cell]:
@@ -369,12 +372,24 @@ def blockers_for(state: SasState, unit: UnitState) -> frozenset[Cell]:
     cells = unit.cells
     if not any(c in blockers for c in cells):  # an alert infantry unit blocks nothing: nothing to take out
         return blockers
-    if _LESS[0] is not blockers:
-        _LESS[:] = [blockers, {}]
-    found: frozenset[Cell] | None = _LESS[1].get(cells)
+    entry = _LESS[0]
+    if entry[0] is not blockers:
+        entry = _LESS[0] = (blockers, {})
+    found = entry[1].get(cells)
     if found is None:
-        found = _LESS[1][cells] = blockers - set(cells)
+        found = entry[1][cells] = blockers - set(cells)
     return found
+
+
+def sight_memo(state: SasState) -> dict[Any, Any]:
+    """A memo for what Axis sight in ``state`` depends on besides the viewing unit: the runtime (board, tables) and
+    the state's units, blast templates, operator vehicles and objects, compared by identity (they are immutable, and
+    an operator's move or an AP spent leaves them the same objects). Views of successive states share it."""
+    key = (state.rt, state.units, state.templates, state.op_vehicles, state.objects)
+    entry = _SIGHT[0]
+    if len(entry[0]) != len(key) or any(a is not b for a, b in zip(entry[0], key, strict=True)):
+        entry = _SIGHT[0] = (key, {})
+    return entry[1]
 
 
 def _op_vehicle_cells(state: SasState) -> frozenset[Cell]:
@@ -443,7 +458,15 @@ def can_see(unit: UnitState, state: SasState) -> bool:
 
 def vision(state: SasState, unit: UnitState, explain: bool = False) -> dict[Cell, tuple[str, str]]:
     """Every square the unit sees, with its grade and (when ``explain``) blocked squares too. A vehicle's
-    reasons name the arc (front or rear) that sees the square."""
+    reasons name the arc (front or rear) that sees the square. Worked out once per unit and ``sight_memo``."""
+    memo = sight_memo(state)
+    found: dict[Cell, tuple[str, str]] | None = memo.get((unit, explain))
+    if found is None:
+        found = memo[(unit, explain)] = _vision(state, unit, explain)
+    return dict(found)
+
+
+def _vision(state: SasState, unit: UnitState, explain: bool) -> dict[Cell, tuple[str, str]]:
     out: dict[Cell, tuple[str, str]] = {}
     if not can_see(unit, state):
         return out
