@@ -14,9 +14,36 @@ from typing import Any
 
 from pydantic import BaseModel
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+_NAMES: dict[type, tuple[str, ...] | None] = {}  # a type's dataclass field names; None: not a plain dataclass
+
 
 def to_json(value: Any) -> Any:
-    """Plain JSON: sets become lists sorted by their encoding's ``repr``, tuples lists, dataclasses dicts."""
+    """Plain JSON: sets become lists sorted by their encoding's ``repr``, tuples lists, dataclasses dicts.
+
+    A state has thousands of values and digests are taken after every command, so the common types are told by their
+    exact type first and a dataclass's field names are looked up once per type.
+    """
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
+        return [to_json(v) for v in value]
+    names = _NAMES[kind] if kind in _NAMES else _field_names(value)
+    if names is not None:
+        return {name: to_json(getattr(value, name)) for name in names}
+    return _general(value)
+
+
+def _field_names(value: Any) -> tuple[str, ...] | None:
+    """The field names of a dataclass instance that is nothing else :func:`_general` knows (kept per type)."""
+    plain = is_dataclass(value) and not isinstance(value, type | frozenset | set | tuple | list | dict | BaseModel)
+    names = _NAMES[type(value)] = tuple(f.name for f in fields(value)) if plain else None
+    return names
+
+
+def _general(value: Any) -> Any:
+    """:func:`to_json` for anything but plain values, exact tuples and lists, and plain dataclasses."""
     if isinstance(value, frozenset | set):
         return sorted((to_json(v) for v in value), key=repr)
     if isinstance(value, tuple | list):
