@@ -17,12 +17,12 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from app.core.capabilities import scenario_schema
 from app.core.i18n import Text, localized
 from app.core.session import Mode, Session
 from app.core.system import GameSystem
 from app.scenario.loading import (
     SCENARIO_FORMAT,
-    Migration,
     Problem,
     ScenarioError,
     ScenarioValueError,
@@ -95,13 +95,6 @@ def default_entry(entries: Iterable[ScenarioEntry]) -> ScenarioEntry | None:
     return next((e for e in items if e.default), items[0] if items else None)
 
 
-def _schema(system: GameSystem) -> tuple[int, Mapping[int, Migration]]:
-    """A system's current scenario schema version and migrations (optional attributes; default 1, none)."""
-    version = getattr(system, "schema_version", 1)
-    migrations = getattr(system, "migrations", {})
-    return (version if isinstance(version, int) else 1), (migrations if isinstance(migrations, Mapping) else {})
-
-
 def load_scenario(path: Path, systems: Mapping[str, GameSystem]) -> tuple[GameSystem, BaseModel]:
     """Read, check, migrate and validate a scenario file.
 
@@ -111,7 +104,7 @@ def load_scenario(path: Path, systems: Mapping[str, GameSystem]) -> tuple[GameSy
     data = read_json(path)
     system_id, _ = check_header(path, data, sorted(systems))
     system = systems[system_id]
-    current, migrations = _schema(system)
+    current, migrations = scenario_schema(system)  # HasMigrations, else version 1
     try:
         data = migrate(path, data, current, migrations)
     except (KeyError, TypeError, ValueError) as exc:  # a migration step choking on malformed data

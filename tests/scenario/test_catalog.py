@@ -22,7 +22,7 @@ from app.scenario.catalog import (
 )
 from app.scenario.loading import ScenarioError
 from tests.support import TOY_SYSTEMS, toy_session
-from tests.support.toy import TOY_SCENARIO
+from tests.toy import TOY_SCENARIO
 
 TILES = {"format": "adjutant-tiles", "schema_version": 1, "id": "lib", "name": "Library", "tiles": []}
 
