@@ -130,11 +130,8 @@ def _board_search(
 ) -> Search[Loc, None]:
     """A search over a board's locations with a rules-supplied step cost."""
 
-    def edges(here: Loc) -> Iterable[tuple[Loc, float, None]]:
-        for there in topo.neighbours(here):
-            step = cost(here, there)
-            if step is not None:
-                yield there, step, None
+    def edges(here: Loc) -> list[tuple[Loc, float, None]]:
+        return [(there, step, None) for there in topo.neighbours(here) if (step := cost(here, there)) is not None]
 
     stop = None if goal is None else (lambda node: node == goal)
     return search(start, edges, max_cost=max_cost, goal=stop, all_ties=True, zero=0.0)
