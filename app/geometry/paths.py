@@ -90,14 +90,14 @@ def search(
     Raises:
         ValueError: A step has a negative cost.
     """
-    found = Search[N, L](start, {start: zero}, lowered={start: 0}, ties={start: []} if all_ties else {})
-    best, back, lowered, ties = found.cost, found.back, found.lowered, found.ties
-    done: set[N] = set()
-    counter = itertools.count()
-    heap: list[tuple[float, int, N]] = [(zero, next(counter), start)]
+    frontier = _Frontier(Search[N, L](start, {start: zero}, lowered={start: 0}), max_cost, all_ties)
+    if all_ties:
+        frontier.found.ties[start] = []
+    found, heap, done = frontier.found, frontier.heap, set[N]()
+    heapq.heappush(heap, (zero, next(frontier.counter), start))
     while heap:
         here_cost, _, here = heapq.heappop(heap)
-        if found.found is not None and here_cost > best[found.found] + TIE_TOLERANCE:
+        if found.found is not None and here_cost > found.cost[found.found] + TIE_TOLERANCE:
             break  # with all_ties: every tied predecessor of the goal is known
         if here in done:
             continue
@@ -107,22 +107,35 @@ def search(
             if not all_ties:
                 break
         for there, step, label in edges(here):
-            if there in done:
-                continue
-            if step < 0:
-                raise ValueError(f"negative step cost {step} from {here!r} to {there!r}")
-            total = here_cost + step
-            if max_cost is not None and total > max_cost + TIE_TOLERANCE:
-                continue
-            known = best.get(there)
-            if known is None or total < known - TIE_TOLERANCE:
-                best[there], back[there], lowered[there] = total, (here, label), next(counter)
-                if all_ties:
-                    ties[there] = [here]
-                heapq.heappush(heap, (total, lowered[there], there))
-            elif all_ties and abs(total - known) <= TIE_TOLERANCE:
-                ties[there].append(here)
+            if there not in done:
+                frontier.relax(here, here_cost, there, step, label)
     return found
+
+
+class _Frontier(Generic[N, L]):
+    """The queue of one :func:`search` and what it has found so far."""
+
+    def __init__(self, found: Search[N, L], max_cost: float | None, all_ties: bool) -> None:
+        self.found, self.max_cost, self.all_ties = found, max_cost, all_ties
+        self.heap: list[tuple[float, int, N]] = []
+        self.counter = itertools.count()
+
+    def relax(self, here: N, here_cost: float, there: N, step: float, label: L) -> None:
+        """Reach ``there`` from ``here`` (already settled at ``here_cost``) by a step costing ``step``."""
+        if step < 0:
+            raise ValueError(f"negative step cost {step} from {here!r} to {there!r}")
+        total = here_cost + step
+        if self.max_cost is not None and total > self.max_cost + TIE_TOLERANCE:
+            return
+        found = self.found
+        known = found.cost.get(there)
+        if known is None or total < known - TIE_TOLERANCE:
+            found.cost[there], found.back[there], found.lowered[there] = total, (here, label), next(self.counter)
+            if self.all_ties:
+                found.ties[there] = [here]
+            heapq.heappush(self.heap, (total, found.lowered[there], there))
+        elif self.all_ties and abs(total - known) <= TIE_TOLERANCE:
+            found.ties[there].append(here)
 
 
 def _board_search(

@@ -1,5 +1,8 @@
-"""Close combat (rulebook chapter 10): CCA-CC-1..4, CCA-HIT-1..8, CCA-BACK-1..6, CCA-WAR-1..3,
-CCA-CAMEL-1..3, CCA-CHARIOT-1/2, CCA-ELEPHANT-1..6, and attacks on lone leaders (CCA-LEADER-6).
+"""Close combat (rulebook chapter 10): CCA-CC-1, CCA-CC-2, CCA-CC-3, CCA-CC-4, CCA-HIT-1, CCA-HIT-2, CCA-HIT-3,
+CCA-HIT-4, CCA-HIT-5, CCA-HIT-6, CCA-HIT-7, CCA-HIT-8, CCA-BACK-1, CCA-BACK-2, CCA-BACK-3, CCA-BACK-4, CCA-BACK-5,
+CCA-BACK-6, CCA-WAR-1, CCA-WAR-2, CCA-WAR-3, CCA-CAMEL-1, CCA-CAMEL-2, CCA-CAMEL-3, CCA-CHARIOT-1, CCA-CHARIOT-2,
+CCA-ELEPHANT-1, CCA-ELEPHANT-2, CCA-ELEPHANT-3, CCA-ELEPHANT-4, CCA-ELEPHANT-5, CCA-ELEPHANT-6, and attacks on lone
+leaders (CCA-LEADER-6).
 
 A close combat is a chain of tasks: the defender may evade (chapter 12), the attacker rolls, hits and
 flags are applied, then either momentum advance (chapter 12) or battle back follows.
@@ -9,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.core import flow
 from app.core.i18n import t
 from app.core.ruling import Ruling
 from app.systems.cca.battledice import Strike, roll, score
@@ -16,7 +20,7 @@ from app.systems.cca.combat import lose_blocks, protected, refresh_warriors
 from app.systems.cca.leaders import eliminate_leader, leader_near, lone
 from app.systems.cca.messages import Ctx
 from app.systems.cca.ranged import queue_flags
-from app.systems.cca.state import Hex, Leader, State, Task, Unit
+from app.systems.cca.state import TASKS, Hex, Leader, State, Task, Unit
 from app.systems.cca.tables import cards, class_name
 from app.systems.cca.terrain import DiceCount, close_dice, terrain_at
 
@@ -33,7 +37,8 @@ def close_targets(state: State, unit: Unit) -> list[Hex]:
 
 
 def strike_for(state: State, attacker: Unit, target: Unit | Leader, evading: bool = False) -> Strike:
-    """How the attacker's dice score against ``target`` (Table E, CCA-HIT-1..6)."""
+    """How the attacker's dice score against ``target`` (Table E, CCA-HIT-1, CCA-HIT-2, CCA-HIT-3, CCA-HIT-4, CCA-HIT-5,
+    CCA-HIT-6)."""
     rules = state.runtime.model.rules
     if isinstance(target, Leader):
         return Strike("close", None)
@@ -79,7 +84,7 @@ def may_first_strike(state: State, defender: Unit) -> bool:
 
 
 def evade_allowed(attacker: Unit, defender: Unit) -> bool:
-    """Whether ``defender`` may evade ``attacker`` (CCA-EVADE-2/3)."""
+    """Whether ``defender`` may evade ``attacker`` (CCA-EVADE-2, CCA-EVADE-3)."""
     rule = defender.spec.evade
     heavy_mounted = attacker.spec.code in ("HC", "HCH", "EL")
     foot = attacker.spec.category == "foot"
@@ -104,7 +109,7 @@ def declare(state: State, ctx: Ctx, attacker: Unit, target_hex: Hex, bonus: bool
     kind = "evade" if evade_allowed(attacker, defender) else "first_strike" if may_first_strike(state, defender) else ""
     if kind:
         task = Task(kind, defender.side, defender.id, other=attacker.id, extra=flag, origin=defender.hex)
-        return replace(state, tasks=(task, *state.tasks))
+        return flow.push(TASKS, state, task)
     return attack(state, ctx, attacker.id, defender.id, flag)
 
 
@@ -123,7 +128,7 @@ def _attack_leader(state: State, ctx: Ctx, attacker: Unit, leader: Leader) -> St
     ctx.say("rolled", title, "CCA-LEADER-6", ruling, (attacker.hex, leader.hex))
     if result.hits:
         return eliminate_leader(state, ctx, leader, "CCA-LEADER-6")
-    return replace(state, tasks=(Task("leader_evade", leader.side, leader.id), *state.tasks))
+    return flow.push(TASKS, state, Task("leader_evade", leader.side, leader.id))
 
 
 def attack(  # noqa: PLR0917
@@ -147,14 +152,14 @@ def attack(  # noqa: PLR0917
         notes=result.notes,
     )
     ctx.say("rolled", title, "CCA-CC-2", ruling, (attacker.hex, origin))
-    rest, state = state.tasks, replace(state, tasks=())
+    rest, state = flow.set_aside(TASKS, state)
     state = lose_blocks(state, ctx, defender.id, result.hits, "CCA-HIT-7")
     if evaded_from is not None:
         state = _war_machine_gone(state, ctx, defender.id)
-        return replace(state, tasks=(*state.tasks, *rest))
+        return flow.resume(TASKS, state, rest)
     state = queue_flags(state, ctx, defender.id, result.flags, "close", attacker.hex, attacker.cls)
     after = Task("after_attack", attacker.side, attacker.id, other=defender.id, extra=flags, origin=origin)
-    return replace(state, tasks=(*state.tasks, after, *rest))
+    return flow.resume(TASKS, state, rest, after)
 
 
 def _war_machine_gone(state: State, ctx: Ctx, unit_id: str) -> State:
@@ -167,7 +172,8 @@ def _war_machine_gone(state: State, ctx: Ctx, unit_id: str) -> State:
 
 
 def battle_back(state: State, ctx: Ctx, defender_id: str, attacker_id: str, first: bool = False) -> State:
-    """The defender battles back, resolved like an attack; no evade, no momentum (CCA-BACK-1..6).
+    """The defender battles back, resolved like an attack; no evade, no momentum (CCA-BACK-1, CCA-BACK-2, CCA-BACK-3,
+    CCA-BACK-4, CCA-BACK-5, CCA-BACK-6).
 
     With ``first`` it is a First Strike, rolled before the attacker with the same dice (CCA-CARD-4, D14).
     """
@@ -188,14 +194,15 @@ def battle_back(state: State, ctx: Ctx, defender_id: str, attacker_id: str, firs
         notes=result.notes,
     )
     ctx.say("rolled", title, ruling.rule_id, ruling, (defender.hex, attacker.hex))
-    rest, state = state.tasks, replace(state, tasks=())
+    rest, state = flow.set_aside(TASKS, state)
     state = lose_blocks(state, ctx, attacker.id, result.hits, "CCA-HIT-7")
     state = queue_flags(state, ctx, attacker.id, result.flags, "close", defender.hex, defender.cls)
-    return replace(state, tasks=(*state.tasks, *rest))
+    return flow.resume(TASKS, state, rest)
 
 
 def may_battle_back(state: State, defender_id: str, attacker_id: str, origin: Hex | None) -> bool:
-    """A surviving defender still in its hex, next to the attacker, may battle back (CCA-BACK-1..3)."""
+    """A surviving defender still in its hex, next to the attacker, may battle back (CCA-BACK-1, CCA-BACK-2,
+    CCA-BACK-3)."""
     defender, attacker = state.unit(defender_id), state.unit(attacker_id)
     if defender is None or attacker is None or defender.hex != origin:
         return False

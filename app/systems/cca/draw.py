@@ -13,7 +13,7 @@ from app.systems.cca.tables import cards
 
 def draw_card(state: State, ctx: Ctx, side: str) -> State:
     """Draw one card into ``side``'s hand (also First Strike's replacement card, D14); an empty deck is rebuilt from
-    the shuffled discards (CCA-DRAW-1/2)."""
+    the shuffled discards (CCA-DRAW-1, CCA-DRAW-2)."""
     if not state.deck:
         state = replace(state, deck=shuffled(state.discard, ctx.roller), discard=())
         ctx.say("reshuffled", t("The discards are shuffled into a new deck."), "CCA-DRAW-2")

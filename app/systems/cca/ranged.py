@@ -1,4 +1,6 @@
-"""Ranged combat (rulebook chapter 9): CCA-RANGED-1..9, CCA-LOS-1..4, CCA-HILL-5, CCA-FOREST-5, CCA-CAMP-6.
+"""Ranged combat (rulebook chapter 9): CCA-RANGED-1, CCA-RANGED-2, CCA-RANGED-3, CCA-RANGED-4, CCA-RANGED-5,
+CCA-RANGED-6, CCA-RANGED-7, CCA-RANGED-8, CCA-RANGED-9, CCA-LOS-1, CCA-LOS-2, CCA-LOS-3, CCA-LOS-4, CCA-HILL-5,
+CCA-FOREST-5, CCA-CAMP-6.
 
 Line of sight is traced centre to centre with ``app.geometry.los``; the judge here says what blocks:
 pieces and blocking terrain in intermediate hexes, hills per the plateau rule, a line leaving the board,
@@ -7,6 +9,7 @@ and a line along a hexside only when the hexes on both sides are obstructed (CCA
 
 from __future__ import annotations
 
+from app.core import flow
 from app.core.i18n import t
 from app.core.ruling import Ruling
 from app.geometry.gridtrace import hex_template
@@ -16,7 +19,7 @@ from app.systems.cca.combat import ignorable_flags, lose_blocks, refresh_warrior
 from app.systems.cca.leaders import eliminate_leader, lone
 from app.systems.cca.messages import Ctx
 from app.systems.cca.orders import enemy_adjacent
-from app.systems.cca.state import Hex, State, Task, Unit
+from app.systems.cca.state import TASKS, Hex, State, Task, Unit
 from app.systems.cca.tables import cards, class_name
 from app.systems.cca.terrain import DiceCount, apply_steps, ranged_caps, terrain_at
 
@@ -36,7 +39,7 @@ def _obstructed(state: State, h: Hex, a: Hex, b: Hex) -> str:
 
 
 def los(state: State, a: Hex, b: Hex) -> LosResult:
-    """Line of sight from ``a`` to ``b`` (CCA-LOS-1..4)."""
+    """Line of sight from ``a`` to ``b`` (CCA-LOS-1, CCA-LOS-2, CCA-LOS-3, CCA-LOS-4)."""
 
     def judge(crossing: Crossing) -> Verdict:
         inner = [h for h in crossing.locs if h not in (a, b)]
@@ -68,7 +71,7 @@ def _leaves_board(state: State, a: Hex, b: Hex) -> bool:
 
 
 def may_fire(state: State, unit: Unit) -> bool:
-    """Missile units not adjacent to an enemy, within their move limit (CCA-RANGED-1/3/7)."""
+    """Missile units not adjacent to an enemy, within their move limit (CCA-RANGED-1, CCA-RANGED-3, CCA-RANGED-7)."""
     spec = unit.spec.ranged
     if spec is None or enemy_adjacent(state, unit):
         return False
@@ -76,7 +79,7 @@ def may_fire(state: State, unit: Unit) -> bool:
 
 
 def fire_targets(state: State, unit: Unit) -> list[Hex]:
-    """Enemy units and lone leaders in range (2+ hexes) and sight (CCA-RANGED-2/6, CCA-LOS)."""
+    """Enemy units and lone leaders in range (2+ hexes) and sight (CCA-RANGED-2, CCA-RANGED-6, CCA-LOS)."""
     if not may_fire(state, unit):
         return []
     spec = unit.spec.ranged
@@ -116,7 +119,7 @@ def fire(state: State, ctx: Ctx, unit: Unit, target_hex: Hex) -> State:
     count = fire_dice(state, unit, target_hex)
     strike = Strike("ranged", None if target is None else target.spec.hit_face)
     result = score(roll(ctx.roller, count.count, strike, t("ranged combat")), strike)
-    rest, state = state.tasks, _with_tasks(state, ())
+    rest, state = flow.set_aside(TASKS, state)
     title = t(
         "{cls} fires at {target}",
         cls=class_name(unit.cls),
@@ -136,7 +139,7 @@ def fire(state: State, ctx: Ctx, unit: Unit, target_hex: Hex) -> State:
     else:
         state = lose_blocks(state, ctx, target.id, result.hits, "CCA-RANGED-9")
         state = queue_flags(state, ctx, target.id, result.flags, "ranged", entry_hex(state, unit.hex, target_hex), None)
-    return _with_tasks(state, (*state.tasks, *rest))
+    return flow.resume(TASKS, state, rest)
 
 
 def _fire_at_leader(state: State, ctx: Ctx, h: Hex, hits: int) -> State:
@@ -144,7 +147,7 @@ def _fire_at_leader(state: State, ctx: Ctx, h: Hex, hits: int) -> State:
     assert leader is not None
     if hits:
         return eliminate_leader(state, ctx, leader, "CCA-LEADER-6")
-    return _with_tasks(state, (*state.tasks, Task("leader_evade", leader.side, leader.id)))
+    return flow.then(TASKS, state, Task("leader_evade", leader.side, leader.id))
 
 
 def queue_flags(  # noqa: PLR0917
@@ -172,10 +175,4 @@ def queue_flags(  # noqa: PLR0917
     if not left:
         return state
     hexes = retreat_hexes(unit, left, roller_cls)
-    return _with_tasks(state, (*state.tasks, Task("retreat", unit.side, unit.id, amount=hexes)))
-
-
-def _with_tasks(state: State, tasks: tuple[Task, ...]) -> State:
-    from dataclasses import replace
-
-    return replace(state, tasks=tasks)
+    return flow.then(TASKS, state, Task("retreat", unit.side, unit.id, amount=hexes))

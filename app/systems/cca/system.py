@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from app.ai.agent import Agent
+from app.core import flow
 from app.core.capabilities import HasBot, HasEditor, HasFuzzHints
 from app.core.dice import Dice
 from app.core.encoding import encode_state
@@ -20,9 +22,11 @@ from app.systems.cca import messages as m
 from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
 from app.systems.cca.messages import COMMANDS
+from app.systems.cca.position import apply_position
 from app.systems.cca.scenario import SIDES, CcaScenario, Runtime, load_runtime
-from app.systems.cca.state import Leader, State, Unit
+from app.systems.cca.state import TASKS, Leader, State, Unit
 from app.systems.cca.tables import full_deck, unit_classes
+from app.systems.cca.tasks import pending
 from app.systems.cca.turn import apply_command, legal
 from app.systems.cca.view import build_view, side_name
 
@@ -31,7 +35,8 @@ if TYPE_CHECKING:  # the editor's model is imported only when the editor is open
 
 
 def initial_state(runtime: Runtime, seed: int) -> State:
-    """Units and leaders as the scenario places them; the deck still to be dealt (CCA-SETUP-1..3)."""
+    """Units and leaders as the scenario places them; the deck still to be dealt (CCA-SETUP-1, CCA-SETUP-2,
+    CCA-SETUP-3); then the scenario's position, if any."""
     grid, model = runtime.grid, runtime.model
     units: list[Unit] = []
     leaders: list[Leader] = []
@@ -52,7 +57,7 @@ def initial_state(runtime: Runtime, seed: int) -> State:
             )
         for i, lp in enumerate(army.leaders, 1):
             leaders.append(Leader(f"{prefix}L{i}", army.side, lp.name or f"{prefix}L{i}", grid.from_label(lp.at)))
-    return State(
+    state = State(
         runtime=runtime,
         dice=Dice(seed=seed),
         units=tuple(units),
@@ -64,6 +69,7 @@ def initial_state(runtime: Runtime, seed: int) -> State:
         active=model.first_player,
         phase="deal",
     )
+    return apply_position(runtime, state)
 
 
 FUZZ_WEIGHTS = {"battle": 20.0, "order_unit": 4.0, "move": 3.0, "end_orders": 0.3, "end_movement": 0.5, "decline": 0.5}
@@ -120,7 +126,8 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
 
     def view(self, state: State, side: str | None) -> GameView:
         """The view of ``side``."""
-        return build_view(state, side, self.active_side(state))
+        decision = pending(state)
+        return replace(build_view(state, side, self.active_side(state)), decision=decision and decision.seen_by(side))
 
     def describe(self, state: State, command: Command) -> CommandInfo:
         """How to show a command."""
@@ -130,7 +137,7 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
         """Who acts now."""
         if state.phase == "over":
             return None
-        side: str = state.tasks[0].side if state.tasks else state.active
+        side: str = flow.deciding_side(TASKS, state) or state.active  # a battle step waits for its owner
         return side
 
     def outcome(self, state: State) -> Outcome | None:

@@ -18,6 +18,7 @@ from app.core.capabilities import HasBot, HasEditor, HumanSidesPerScenario
 from app.core.dice import Roller
 from app.core.encoding import encode_state
 from app.core.errors import IllegalCommandError
+from app.core.flow import Decision
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome, SystemInfo
@@ -55,6 +56,15 @@ from app.systems.sas.viewing import build_view
 
 if TYPE_CHECKING:  # the editor's model is imported only when the editor is opened
     from app.scenario.editor.plugin import EditorPlugin
+
+
+def pending_decision(state: SasState) -> Decision | None:
+    """The decision the mission waits for (``app.core.flow``): an operator's roll paused for the rabbit's foot
+    (SAS-EQ-11), else the Jäger hunter's choice (SAS-JGR-3, SAS-JGR-5, SAS-JGR-7)."""
+    if state.over:
+        return None
+    found = rabbit.decision(state, lambda c: describe_command(state, c).label)
+    return found or jager.pending(state, lambda c: describe_command(state, c).label)
 
 
 class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"]):
@@ -118,7 +128,9 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"])
     def view(self, state: SasState, side: str | None) -> GameView:
         """What ``side`` sees (the SAS player sees the whole board, as at the table)."""
         result = self.outcome(state)
-        return build_view(state, side, None if result is None else result.level)
+        view = build_view(state, side, None if result is None else result.level)
+        decision = pending_decision(state)
+        return replace(view, decision=None if decision is None else decision.seen_by(side))
 
     def describe(self, state: SasState, command: Command) -> CommandInfo:
         """How to present a command."""
@@ -171,7 +183,7 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"])
 
 def _dispatch(ctx: Ctx, command: Command) -> None:
     state = ctx.state
-    air.check_first(state, command)  # the Typhoon flies before the operators act (SAS-SUP-8/9)
+    air.check_first(state, command)  # the Typhoon flies before the operators act (SAS-SUP-8, SAS-SUP-9)
     if isinstance(command, AIR_COMMANDS):
         air.perform(ctx, command)
     elif isinstance(command, RunAxisStep):
@@ -197,11 +209,14 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         turn.settle(ctx)
     elif isinstance(command, (*OPERATOR_ACTIONS, Exfiltrate)):
         perform(ctx, command)
-    elif isinstance(command, HUNTER_COMMANDS):  # Jäger mode (SAS-JGR-2..14)
+    # Jäger mode (SAS-JGR-2, SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10,
+    # SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14)
+    elif isinstance(command, HUNTER_COMMANDS):
         jager.perform(ctx, command)
         turn.settle(ctx)
     elif isinstance(command, VEHICLE_ACTIONS):
-        ovehicle_actions.perform(ctx, command)  # SAS-OVEH-2..9
+        # SAS-OVEH-2, SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6, SAS-OVEH-7, SAS-OVEH-8, SAS-OVEH-9
+        ovehicle_actions.perform(ctx, command)
     elif isinstance(command, (UseRabbitsFoot, KeepRoll)):
         raise IllegalCommandError(t("No roll is waiting for the rabbit's foot."), "SAS-EQ-11")
     else:
