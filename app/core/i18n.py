@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 RESOURCES = Path(__file__).resolve().parents[2] / "resources"
 LANGUAGES = ("en", "zh_CN")
@@ -26,8 +26,9 @@ class Text(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     msg: str
-    args: dict[str, str | int | float | Text] = {}
-    tr: dict[str, str] = {}  # inline translations (for text authored in data files, e.g. mission names)
+    # Factories, not ``= {}``: pydantic deep-copies a mutable default for every instance, and Texts are made often.
+    args: dict[str, str | int | float | Text] = Field(default_factory=dict)
+    tr: dict[str, str] = Field(default_factory=dict)  # inline translations (text authored in data files, e.g. names)
 
     def render(self, lang: str = "en") -> str:
         """Render in ``lang`` ("en" or "zh_CN"); unknown messages fall back to English."""

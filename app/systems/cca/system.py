@@ -13,6 +13,7 @@ from app.ai.agent import Agent
 from app.core import flow
 from app.core.capabilities import HasBot, HasEditor, HasFuzzHints
 from app.core.dice import Dice
+from app.core.encoding import encode_state
 from app.core.i18n import localized, t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
@@ -164,19 +165,4 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
 
     def encode_state(self, state: State) -> Any:
         """The state as JSON (the scenario itself excluded)."""
-        from dataclasses import asdict, fields
-
-        out: dict[str, Any] = {}
-        for f in fields(state):
-            value = getattr(state, f.name)
-            if f.name == "runtime":
-                continue
-            if f.name == "dice":
-                out[f.name] = value.model_dump()
-            elif f.name in ("units", "leaders", "tasks"):
-                out[f.name] = [asdict(v) for v in value]
-            elif f.name == "turn":
-                out[f.name] = asdict(value)
-            else:
-                out[f.name] = value
-        return out
+        return encode_state(state, skip=("runtime",))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
-from app.systems.sas.board.vision import camouflaged, vision
+from app.systems.sas.board.vision import camouflaged, sight_memo, vision
 from app.systems.sas.jager.units import stalker_number
 from app.systems.sas.legal import acting_side
 from app.systems.sas.names import name_of
@@ -24,7 +24,16 @@ Cell = tuple[int, int]
 
 
 def vision_maps(state: SasState) -> tuple[dict[Cell, str], dict[Cell, str]]:
-    """Union of every Axis unit's sight ("full" beats "half") and the reasons per square."""
+    """Union of every Axis unit's sight ("full" beats "half") and the reasons per square (worked out once per
+    ``sight_memo``: the views of a state, and of the states after an operator's move, share it)."""
+    memo = sight_memo(state)
+    found: tuple[dict[Cell, str], dict[Cell, str]] | None = memo.get("maps")
+    if found is None:
+        found = memo["maps"] = _vision_maps(state)
+    return dict(found[0]), dict(found[1])
+
+
+def _vision_maps(state: SasState) -> tuple[dict[Cell, str], dict[Cell, str]]:
     grades: dict[Cell, str] = {}
     why: dict[Cell, str] = {}
     for unit in state.map_units():
