@@ -272,13 +272,21 @@ def run_app(
     scenario: Path | None = None,
     smoke: bool = False,
     edit: bool = False,
+    on_shown: Callable[[], None] | None = None,
 ) -> int:
-    """Run the application; ``smoke`` opens the default mission, paints one frame, prints the time, exits 0."""
+    """Run the application; ``smoke`` opens the default mission, paints one frame, prints the time, exits 0.
+
+    ``on_shown`` is called once the first window is built: in the event loop's first turn, or after the smoke
+    paint.
+    """
     started = time.perf_counter()
     app = ensure_application(argv)
     shell = AppShell(systems)
     if smoke:
-        return _smoke(shell, started)
+        code = _smoke(shell, started)
+        if on_shown is not None:
+            on_shown()
+        return code
     if edit:
         if shell.open_editor(path=scenario) is None:
             shell.show_start()
@@ -287,6 +295,8 @@ def run_app(
             shell.show_start()
     else:
         shell.open_default()
+    if on_shown is not None:
+        QTimer.singleShot(0, on_shown)
     return app.exec()
 
 
