@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 from app.__main__ import LazySystems, load_systems
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_registry_names_match_each_system_info_name():
@@ -40,3 +44,41 @@ def test_no_display_gets_advice_instead_of_a_qt_abort() -> None:
     assert _display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
     assert _display_problem({"QT_QPA_PLATFORM": "offscreen"}, "linux") is None
     assert _display_problem({}, "win32") is None  # Windows and macOS always have a screen to talk to
+
+
+def test_first_window_system_is_imported_before_qt_and_no_other():
+    """DESIGN §10: the system of the first window is imported before PySide6 (whose import hook would read the
+    source of every module imported after it); a C&C scenario loads C&C alone, no scenario loads the default
+    mission's system (SAS)."""
+    cca = ROOT / "scenarios" / "cca" / "akragas_clash.json"
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from app.__main__ import LazySystems, _preload\n"
+        "s = LazySystems()\n"
+        f"_preload(s, Path({str(cca)!r}))\n"
+        "assert 'app.systems.cca' in sys.modules and 'app.systems.sas' not in sys.modules\n"
+        "_preload(s, None)\n"
+        "assert 'app.systems.sas' in sys.modules\n"
+        "assert not any(m.startswith('PySide6') for m in sys.modules), 'Qt imported by the preload'\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+
+
+def test_window_start_runs_no_garbage_collection_until_shown(tmp_path: Path):
+    """DESIGN §10: the cyclic GC stays off while the window is built, then start-up's objects are frozen and
+    collection resumes (also after the window closes)."""
+    code = (
+        "import gc, sys\n"
+        "from app.__main__ import main\n"
+        "seen = []\n"
+        "gc.callbacks.append(lambda phase, info: phase == 'start' and seen.append(gc.get_freeze_count()))\n"
+        "assert main(['--smoke']) == 0\n"
+        "assert gc.isenabled() and gc.get_freeze_count() > 0\n"
+        "assert all(seen), 'collected before the window was shown'\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "ADJUTANT_DATA_DIR": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("first paint:")
