@@ -64,7 +64,7 @@ def render_file(path: Path, out: Path, size: int, systems: Mapping[str, GameSyst
 
     path = Path(path)
     if _format_of(path) == "adjutant-board":
-        render_board(path, Path(out), size, lang)
+        render_board(path, Path(out), size, lang, systems)
         return
     if _format_of(path) == SAVE_FORMAT:
         session = load_from_path(path, systems)
@@ -85,11 +85,16 @@ def _format_of(path: Path) -> str:
     return str(data.get("format", "")) if isinstance(data, dict) else ""
 
 
-def render_board(board: Any, out: Path | None, size: int, lang: str = "en") -> QImage:
-    """Render a bare board (a ``Board``, or a path to ``resources/boards/*.json``) to a PNG."""
+def render_board(
+    board: Any, out: Path | None, size: int, lang: str = "en", systems: Mapping[str, GameSystem] | None = None
+) -> QImage:
+    """Render a bare board (a ``Board``, or a path to ``resources/boards/*.json``) to a PNG.
+
+    A tiled board file needs ``systems``: its tiles are read by the system named in the file.
+    """
     ensure_app()
     if isinstance(board, (str, Path)):
-        board = load_board(Path(board))
+        board = load_board(Path(board), systems or {})
     scene = scene_for_view(GameView(board=board, counters=()), lang)
     image = render_scene(scene, size)
     if out is not None:
@@ -97,13 +102,15 @@ def render_board(board: Any, out: Path | None, size: int, lang: str = "en") -> Q
     return image
 
 
-def load_board(path: Path) -> Any:
-    """Build the board of a ``resources/boards/*.json`` file."""
-    from app.scenario.boards import build_board, load_board_file
+def load_board(path: Path, systems: Mapping[str, GameSystem]) -> Any:
+    """Build the board of a ``resources/boards/*.json`` file (tiles read by the system's declared format)."""
+    from app.scenario.boards import HasTileLibrary, build_board, load_board_file
     from app.scenario.resources import resolve_ref
 
-    spec = load_board_file(path).board
-    return build_board(spec, lambda ref: resolve_ref(ref, path.parent))
+    data = load_board_file(path)
+    system = systems.get(data.system)
+    load_tiles = system.load_tile_library if isinstance(system, HasTileLibrary) else None
+    return build_board(data.board, lambda ref: resolve_ref(ref, path.parent), load_tiles)
 
 
 def distinct_colours(image: QImage, step: int = 7) -> int:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from pathlib import Path
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -146,3 +147,23 @@ def nearest_label(data: dict[str, Any], path: JsonPath) -> str | None:
         if isinstance(node, str) and end == len(path) and path and path[-1] == "at":
             return node
     return None
+
+
+@runtime_checkable
+class HasTileEditor(Protocol):
+    """Capability of an editor plug-in whose missions are laid out from tile libraries a player can edit.
+
+    Attributes:
+        tile_editor_kit: What the tile editor window needs (its ``widget`` name in ``app.ui.plugins``, the
+            Qt-free tile editor model and its vocabulary); opaque to the mission editor.
+    """
+
+    tile_editor_kit: Any
+
+    def tile_library(self, data: dict[str, Any]) -> tuple[Path, bool] | None:
+        """The file of the mission's tile library, and whether it is bundled with the app (read only)."""
+        ...
+
+    def use_tile_library(self, tx: Transaction, ref: str) -> None:
+        """Lay the mission's tiles from another library."""
+        ...

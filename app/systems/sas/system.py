@@ -44,6 +44,8 @@ from app.systems.sas.mission import SasMission, SasRuntime
 from app.systems.sas.operator import sharing
 from app.systems.sas.setup import build_runtime, initial_state
 from app.systems.sas.state import Activation, SasState
+from app.systems.sas.tiles.board import TILE_FORMAT
+from app.systems.sas.tiles.library import TileLibrary, load_tile_library
 from app.systems.sas.viewing import build_view
 
 
@@ -60,6 +62,15 @@ class SasSystem:
     )
     schema_version = 1
     migrations: ClassVar[dict[int, Any]] = {}
+    tile_format = TILE_FORMAT  # HasTileLibrary: SAS boards are laid out from tile libraries (SAS-BRD-1)
+
+    def tile_library_model(self) -> type[BaseModel]:
+        """The model of SAS tile-library files (HasTileLibrary)."""
+        return TileLibrary
+
+    def load_tile_library(self, path: Path) -> TileLibrary:
+        """Read and validate an SAS tile library (HasTileLibrary)."""
+        return load_tile_library(path)
 
     def scenario_model(self) -> type[BaseModel]:
         """The mission file model."""

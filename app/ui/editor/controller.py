@@ -22,7 +22,7 @@ from app.scenario.editor.checking import CheckResult, check_document
 from app.scenario.editor.document import MISSING, Document, JsonPath, json_path_text
 from app.scenario.editor.fields import FieldSpec, FieldValueError, parse_field
 from app.scenario.editor.files import open_document, save_document
-from app.scenario.editor.plugin import EditorPlugin, Finding, Placed, Spot, parse_json_path
+from app.scenario.editor.plugin import EditorPlugin, Finding, HasTileEditor, Placed, Spot, parse_json_path
 
 PluginFinder = Callable[[str], EditorPlugin | None]
 
@@ -86,8 +86,11 @@ class EditorController(QObject):
     # --- tile libraries (systems with tiled boards) ---------------------------------------------------
     def tile_library(self) -> tuple[Path, bool] | None:
         """The document's tile library file and whether it is bundled; None when the system has no tiles."""
-        find = getattr(self.plugin, "tile_library", None)
-        return find(self.doc.data) if find is not None else None  # type: ignore[no-any-return]
+        return self.plugin.tile_library(self.doc.data) if isinstance(self.plugin, HasTileEditor) else None
+
+    def tile_kit(self) -> Any:
+        """The system's tile editor kit (see ``HasTileEditor``); None when the system has no tiles."""
+        return self.plugin.tile_editor_kit if isinstance(self.plugin, HasTileEditor) else None
 
     def use_tile_library(self, path: Path) -> Text | None:
         """Point the document at the library saved at ``path``; returns why not (nothing changes then).
@@ -95,9 +98,9 @@ class EditorController(QObject):
         A mission refers to its files by paths relative to its own folder (``adjutant validate`` refuses
         anything else), so the library must be saved in the mission's folder or a folder inside it.
         """
-        use = getattr(self.plugin, "use_tile_library", None)
-        if use is None:
+        if not isinstance(self.plugin, HasTileEditor):
             return t("This system has no tiles.")
+        use = self.plugin.use_tile_library
         if self.doc.path is None:
             return t("Save the mission first, then save its tile library in the mission's folder.")
         folder = self.doc.path.parent.resolve()
