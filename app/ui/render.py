@@ -93,24 +93,28 @@ def render_board(
     A tiled board file needs ``systems``: its tiles are read by the system named in the file.
     """
     ensure_app()
+    style = None
     if isinstance(board, (str, Path)):
-        board = load_board(Path(board), systems or {})
-    scene = scene_for_view(GameView(board=board, counters=()), lang)
+        board, style = load_board(Path(board), systems or {})
+    scene = scene_for_view(GameView(board=board, counters=(), style=style), lang)
     image = render_scene(scene, size)
     if out is not None:
         _save(image, Path(out))
     return image
 
 
-def load_board(path: Path, systems: Mapping[str, GameSystem]) -> Any:
-    """Build the board of a ``resources/boards/*.json`` file (tiles read by the system's declared format)."""
+def load_board(path: Path, systems: Mapping[str, GameSystem]) -> tuple[Any, Any]:
+    """Build the board of a ``resources/boards/*.json`` file (tiles read by the system's declared format), and
+    return it with its system's style (``None`` when the system is not known or has none)."""
+    from app.core.style import HasStyle
     from app.scenario.boards import HasTileLibrary, build_board, load_board_file
     from app.scenario.resources import resolve_ref
 
     data = load_board_file(path)
-    system = systems.get(data.system)
+    system = systems.get(data.system) if data.system in systems else None
     load_tiles = system.load_tile_library if isinstance(system, HasTileLibrary) else None
-    return build_board(data.board, lambda ref: resolve_ref(ref, path.parent), load_tiles)
+    style = system.style() if isinstance(system, HasStyle) else None
+    return build_board(data.board, lambda ref: resolve_ref(ref, path.parent), load_tiles), style
 
 
 def distinct_colours(image: QImage, step: int = 7) -> int:

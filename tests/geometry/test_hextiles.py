@@ -21,9 +21,7 @@ RIVER = (EdgeFeature("river"),)
 
 def _patch(orientation: str = "flat") -> HexTile:
     """A seven-hex tile: a centre hex and its ring; a wood to the E, a river on its E rim, a town mark."""
-    centre = (0, 0)
-    ring = [(dq, dr) for dq, dr in AXIAL_DIRECTIONS]
-    terrain = {centre: "clear", **{h: "clear" for h in ring}}
+    terrain = dict.fromkeys([(0, 0), *AXIAL_DIRECTIONS], "clear")
     terrain[(1, 0)] = "woods"
     return HexTile(
         orientation,  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from app.core.dice import Dice, Roller
 from app.core.i18n import localized, t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
-from app.core.view import CommandInfo, GameView
+from app.core.view import CommandInfo, GameView, Style
 from app.systems.cca import messages as m
 from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
@@ -22,6 +22,7 @@ from app.systems.cca.state import Leader, State, Unit
 from app.systems.cca.tables import full_deck, unit_classes
 from app.systems.cca.turn import legal, step
 from app.systems.cca.view import build_view, side_name
+from app.systems.cca.view import style as view_style
 
 
 def initial_state(runtime: Runtime, seed: int) -> State:
@@ -75,6 +76,10 @@ class CcaSystem:
         scenario_folder="cca",
     )
     schema_version = 1
+
+    def style(self) -> Style:
+        """The C&C colours: badges of unit states, unit-class colours (HasStyle)."""
+        return view_style()
 
     def scenario_model(self) -> type[BaseModel]:
         """The scenario file model."""

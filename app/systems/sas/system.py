@@ -18,8 +18,8 @@ from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
-from app.core.view import CommandInfo, GameView
-from app.systems.sas import air, jager, ovehicle_actions, rabbit, turn
+from app.core.view import CommandInfo, GameView, Style
+from app.systems.sas import air, jager, ovehicle_actions, pieces, rabbit, turn
 from app.systems.sas.actions import perform
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
@@ -63,6 +63,10 @@ class SasSystem:
     schema_version = 1
     migrations: ClassVar[dict[int, Any]] = {}
     tile_format = TILE_FORMAT  # HasTileLibrary: SAS boards are laid out from tile libraries (SAS-BRD-1)
+
+    def style(self) -> Style:
+        """The SAS colours and board-mark glyphs (HasStyle)."""
+        return pieces.style()
 
     def tile_library_model(self) -> type[BaseModel]:
         """The model of SAS tile-library files (HasTileLibrary)."""

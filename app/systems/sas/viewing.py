@@ -14,6 +14,7 @@ from app.systems.sas import air, cargo, ovehicle_view
 from app.systems.sas.jager_units import stalker_number
 from app.systems.sas.legal import acting_side
 from app.systems.sas.names import name_of
+from app.systems.sas.pieces import dressed, style, vehicle_rims
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.turn import PHASE_NAMES, SECTION_NAMES
 from app.systems.sas.vision import camouflaged, vision
@@ -111,7 +112,7 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
         )
     out += ovehicle_view.counters(state)  # SAS-OVEH
     plane = air.counter(state)  # the Typhoon over its tile (SAS-SUP-8/9)
-    return [*out, plane] if plane is not None else out
+    return [dressed(c) for c in ([*out, plane] if plane is not None else out)]
 
 
 LABELS = {
@@ -131,8 +132,6 @@ def _vehicle_counter(state: SasState, unit: UnitState, flags: tuple[str, ...]) -
     sight for the drawing (SAS-AVEH-2/7/12)."""
     stats = state.rt.tables.vehicle(unit.kind)
     assert stats is not None
-    extra = (("armoured", stats.armoured), ("rear_los", "rear" in stats.arcs))
-    flags = (*flags, *(f for f, on in extra if on))
     guns = [f"{w.name_en} {w.dice}×{w.target}+ {w.short}/{w.long}" for w in stats.weapons if w.dice]
     details: tuple[tuple[Text, str | Text], ...] = (
         (t("Damage"), f"{unit.damage}/{stats.hp}"),
@@ -157,6 +156,9 @@ def _vehicle_counter(state: SasState, unit: UnitState, flags: tuple[str, ...]) -
         flags,
         tuple(c for c in unit.cells if c != unit.loc),
         details=details,
+        rims=vehicle_rims("alert" in flags, stats.armoured),
+        rear_arrow="rear" in stats.arcs,  # a hollow rear arrow for a rear arc (SAS-AVEH-2)
+        steps=(unit.damage, stats.hp),  # damage markers against HP (SAS-AVEH-12)
     )
 
 
@@ -168,7 +170,10 @@ def _markers(state: SasState) -> list[MarkerView]:
             continue
         title = objective.title.text()
         cells = sorted(state.rt.objective_cells.get(objective.id, frozenset()))
-        out += [MarkerView(f"objective_{objective.id}_{i}", c, "objective", "", title) for i, c in enumerate(cells)]
+        out += [
+            MarkerView(f"objective_{objective.id}_{i}", c, "objective", "", title, shape="rings")
+            for i, c in enumerate(cells)
+        ]
     return out + _hunter_markers(state)
 
 
@@ -279,6 +284,7 @@ def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameV
         highlights=LazyLayers(("vision", "vision_why"), lambda: _vision_layers(state)),
         outcome=outcome,
         side_names={"sas": t("SAS operators"), "axis": t("Axis")},
+        style=style(),
     )
 
 

@@ -429,7 +429,7 @@ class TileEditorWindow(QMainWindow):
 
     def _draw_side(self) -> None:
         assert self.index is not None
-        self.scene.sync(GameView(board=self.editor.preview(self.index, self.side), counters=()))
+        self.scene.sync(GameView(board=self.editor.preview(self.index, self.side), counters=(), style=self.kit.style))
         prefix = f"$.tiles[{self.index}].sides.{self.side}"
         fills = {}
         for finding in self.findings:

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.i18n import Text
+from app.core.style import load_style
+from app.core.view import Style
+from app.systems.sas.pieces import STYLE_FILE
 from app.systems.sas.tiles.checks import LEGEND, Square, parse_square
 from app.systems.sas.tiles.editor import (
     EDGE_KINDS,
@@ -54,6 +57,7 @@ class TileEditorKit:
         describe_square: What a square of a tile side holds, as one line.
         library_schema: The JSON Schema of library files.
         stroke_edges: The square sides a drawn stroke follows.
+        style: How the tile's marks are drawn (the SAS style).
     """
 
     widget: str
@@ -70,6 +74,7 @@ class TileEditorKit:
     describe_square: Callable[[TileEditor, int, Any, Square], Text]
     library_schema: Callable[[], dict[str, Any]]
     stroke_edges: Callable[[list[tuple[float, float]], int, int], list[EdgeRef]]
+    style: Style
 
 
 KIT = TileEditorKit(
@@ -87,5 +92,6 @@ KIT = TileEditorKit(
     describe_square=describe_square,
     library_schema=library_schema,
     stroke_edges=stroke_edges,
+    style=load_style(STYLE_FILE),
 )
 """The SAS tile editor kit."""
