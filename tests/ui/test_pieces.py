@@ -84,7 +84,8 @@ def test_a_hex_and_counter_counter_needs_no_ui_code_of_its_own(qapp: Any) -> Non
 def _lightness(image: QImage, start: float) -> float:
     """Mean lightness of the image's lower-right corner (from ``start`` of its width and height)."""
     x0, y0 = int(image.width() * start), int(image.height() * start)
-    values = [QColor(image.pixel(x, y)).lightness() for y in range(y0, image.height()) for x in range(x0, image.width())]
+    width, height = image.width(), image.height()
+    values = [QColor(image.pixel(x, y)).lightness() for y in range(y0, height) for x in range(x0, width)]
     return sum(values) / len(values)
 
 
