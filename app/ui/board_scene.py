@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 
 from app.core.view import GameView
 from app.ui.board_paint import BoardGeometry, PaintOptions, build_geometry, paint_board
-from app.ui.counters import COUNTER_Z, FANNED_Z, CounterItem, MarkerItem, VehicleItem, loc_key, stack_offsets
+from app.ui.counters import COUNTER_Z, FANNED_Z, CounterItem, FootprintItem, MarkerItem, loc_key, stack_offsets
 from app.ui.theme import Theme, load_theme
 
 PIXMAP_CACHE_KB = 256 * 1024
@@ -288,7 +288,7 @@ class BoardScene(QGraphicsScene):
                 if item is not None:
                     self.removeItem(item)
                 if extent is not None:
-                    item = VehicleItem(cv, size, fill, self.theme, self.lang, extent=extent)
+                    item = FootprintItem(cv, size, fill, self.theme, self.lang, extent=extent)
                 else:
                     item = CounterItem(cv, size, fill, self.theme, self.lang)
                 self.counters[cv.id] = item
@@ -344,7 +344,7 @@ class BoardScene(QGraphicsScene):
         """Place counters: stacks staggered, the hovered stack fanned out."""
         stacks: dict[Any, list[CounterItem]] = defaultdict(list)
         for item in self.counters.values():
-            if not isinstance(item, VehicleItem):  # a vehicle lies over its footprint, placed by the sync
+            if not isinstance(item, FootprintItem):  # a vehicle lies over its footprint, placed by the sync
                 stacks[loc_key(item.view.loc)].append(item)
         self._stacks = stacks
         for loc in stacks:

@@ -200,7 +200,7 @@ def _tooltip(view: CounterView, lang: str) -> str:
     return "<br>".join(lines)
 
 
-class VehicleItem(CounterItem):
+class FootprintItem(CounterItem):
     """A multi-square token (CounterView.footprint): one piece over all its squares, its front end darker with a
     white arrow (a hollow one at the rear when ``rear_arrow``), its label, its ``steps`` as pips (and its
     ``strength`` figures under them once a step is lost), its first rim colour as border and the others inside.

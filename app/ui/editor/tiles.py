@@ -66,16 +66,11 @@ def tile_palette(kit: Any) -> list[PaletteEntry]:
         for char, name in kit.legend.items()
     ]
     out += [PaletteEntry(f"edge:{kind}", edges, t(kit.edge_names[kind])) for kind in kit.edge_kinds]
-    out += [
-        PaletteEntry("edge:grapple", edges, t("High wall with grapple point")),
-        PaletteEntry("edge:erase", edges, t("Erase edges")),
-    ]
+    out += [PaletteEntry(f"edge:{kind}", edges, label) for kind, label in kit.extra_edge_tools]
+    out += [PaletteEntry("edge:erase", edges, t("Erase edges"))]
     out += [PaletteEntry(f"mark:{kind}", marks, t(kit.mark_names[kind])) for kind in kit.mark_kinds]
-    out += [
-        PaletteEntry("patrol:black", marks, t("Black patrol line (drag)"), paint=True),
-        PaletteEntry("patrol:white", marks, t("White patrol line (drag)"), paint=True),
-        PaletteEntry("erase:marks", marks, t("Erase marks")),
-    ]
+    out += [PaletteEntry(f"patrol:{colour}", marks, label, paint=True) for colour, label in kit.line_tools]
+    out += [PaletteEntry("erase:marks", marks, t("Erase marks"))]
     return out
 
 

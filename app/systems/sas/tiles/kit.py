@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.core.i18n import Text
+from app.core.i18n import Text, t
 from app.core.style import load_style
 from app.core.view import Style
 from app.systems.sas.pieces import STYLE_FILE
@@ -58,6 +58,8 @@ class TileEditorKit:
         library_schema: The JSON Schema of library files.
         stroke_edges: The square sides a drawn stroke follows.
         style: How the tile's marks are drawn (the SAS style).
+        extra_edge_tools: Edge tools beyond one per edge kind: (tool, label).
+        line_tools: Lines dragged across squares (patrol lines), by colour: (colour, label).
     """
 
     widget: str
@@ -75,6 +77,8 @@ class TileEditorKit:
     library_schema: Callable[[], dict[str, Any]]
     stroke_edges: Callable[[list[tuple[float, float]], int, int], list[EdgeRef]]
     style: Style
+    extra_edge_tools: tuple[tuple[str, Text], ...]
+    line_tools: tuple[tuple[str, Text], ...]
 
 
 KIT = TileEditorKit(
@@ -93,5 +97,7 @@ KIT = TileEditorKit(
     library_schema=library_schema,
     stroke_edges=stroke_edges,
     style=load_style(STYLE_FILE),
+    extra_edge_tools=(("grapple", t("High wall with grapple point")),),  # SAS-TER-13
+    line_tools=(("black", t("Black patrol line (drag)")), ("white", t("White patrol line (drag)"))),  # SAS-BRD-5
 )
 """The SAS tile editor kit."""
