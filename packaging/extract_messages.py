@@ -3,7 +3,7 @@
 Walks ``app/`` (except ``app/ui``, which Qt's .ts files translate) with :mod:`ast` and collects the literal
 first argument of every call to ``t(...)``, every ``Text(msg="...")`` and every call to a *wrapper*: a
 function whose body calls ``t(<its first parameter>, ...)`` (e.g. ``illegal(msg, rule, **args)`` in
-``app/systems/sas/operator.py``). Wrappers of wrappers are found too (the search runs to a fixed point).
+``app/systems/sas/operators/operator.py``). Wrappers of wrappers are found too (the search runs to a fixed point).
 A lookup in a module-level table of literals, ``t(PHASE_NAMES[p])`` or ``t(LABELS.get(k, k))``, counts every
 string value of that table. Other non-literal first arguments (``t(weapon_id)``) cannot be resolved: ``--dynamic``
 lists them so their keys can be allow-listed by hand.

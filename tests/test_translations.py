@@ -108,7 +108,7 @@ def _literal_text(template: str) -> str:
 def test_extractor_finds_wrappers_and_tables(qt_free: list[str]) -> None:
     assert not any(m.startswith("The automated player") for m in qt_free)  # app/ui is excluded by default
     assert "illegal" in extractor.find_wrappers(
-        [extractor.ast.parse((ROOT / "app/systems/sas/operator.py").read_text(encoding="utf-8"))]
+        [extractor.ast.parse((ROOT / "app/systems/sas/operators/operator.py").read_text(encoding="utf-8"))]
     )
     assert "{op} is not the operator being activated." in qt_free  # via illegal(...)
     assert "Axis Patrol phase" in qt_free  # via t(PHASE_NAMES[p])

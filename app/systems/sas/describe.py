@@ -16,10 +16,10 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo
-from app.systems.sas import air, combat, jager_markers, ovehicle_legal, shooting
+from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
-from app.systems.sas.disguise import garrote_target
-from app.systems.sas.jager_cards import half
+from app.systems.sas.jager import markers as jager_markers
+from app.systems.sas.jager.cards import half
 from app.systems.sas.messages import (
     ACTION_LABELS,
     AIR_COMMANDS,
@@ -40,8 +40,12 @@ from app.systems.sas.messages import (
     UseRabbitsFoot,
 )
 from app.systems.sas.names import name_of
-from app.systems.sas.operator import ACTION_OF, action_id
+from app.systems.sas.operators import shooting
+from app.systems.sas.operators.disguise import garrote_target
+from app.systems.sas.operators.operator import ACTION_OF, action_id
 from app.systems.sas.state import SasState, UnitState
+from app.systems.sas.support import air
+from app.systems.sas.vehicles import ovehicle_legal
 
 PHASE_KINDS = ("end_activation", "end_phase", "axis_step", "activate")
 

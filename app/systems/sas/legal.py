@@ -12,10 +12,12 @@ from typing import Literal, cast
 
 from app.core.dice import Roller
 from app.core.messages import Command
-from app.systems.sas import air, breakdown, combat, disguise, jager, jager_markers, ovehicle_legal, rabbit
+from app.systems.sas.board.facing import facing_toward
+from app.systems.sas.board.movement import empty, step_class
+from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
-from app.systems.sas.facing import facing_toward
-from app.systems.sas.items import grenades
+from app.systems.sas.jager import markers as jager_markers
+from app.systems.sas.jager import mode as jager
 from app.systems.sas.messages import (
     AbortGarrote,
     ActivateOperator,
@@ -45,8 +47,9 @@ from app.systems.sas.messages import (
     UseFailureMarker,
     UseMedpack,
 )
-from app.systems.sas.movement import empty, step_class
-from app.systems.sas.operator import (
+from app.systems.sas.operators import disguise, rabbit
+from app.systems.sas.operators.items import grenades
+from app.systems.sas.operators.operator import (
     OCCUPIED,
     assassinable,
     knife_problem,
@@ -57,8 +60,10 @@ from app.systems.sas.operator import (
     strangling_victim,
     through_problem,
 )
-from app.systems.sas.scuba import arms, geared, moved
+from app.systems.sas.operators.scuba import arms, geared, moved
 from app.systems.sas.state import OperatorState, SasState
+from app.systems.sas.support import air
+from app.systems.sas.vehicles import breakdown, ovehicle_legal
 
 Cell = tuple[int, int]
 KNIFE_MARK_REACH = 5  # D-MARK-2

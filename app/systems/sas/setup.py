@@ -18,16 +18,16 @@ from app.geometry.tiles import Mark
 from app.scenario.boards import Board
 from app.scenario.loading import ScenarioValueError
 from app.scenario.resources import resolve_ref
-from app.systems.sas.deck import initial_deck
-from app.systems.sas.facing import facing_toward
-from app.systems.sas.jager import initial as initial_hunter
+from app.systems.sas.axis.deck import initial_deck
+from app.systems.sas.board.facing import facing_toward
+from app.systems.sas.jager.mode import initial as initial_hunter
 from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SasRuntime, SentryPoint, SpawnSpot
 from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, SasState, UnitState
 from app.systems.sas.tables import EventCard, Tables, hunter_decks, tables
 from app.systems.sas.tiles.board import build_sas_board
 from app.systems.sas.tiles.library import load_tile_library
-from app.systems.sas.vehicle_motion import cells_of, entry_key, off_board
-from app.systems.sas.vehicle_shape import Pose
+from app.systems.sas.vehicles.motion import cells_of, entry_key, off_board
+from app.systems.sas.vehicles.shape import Pose
 
 Cell = tuple[int, int]
 WILLYS_MIN_TILES = 8  # SAS-MSN-3: remove the Willys on maps of fewer than 8 tiles

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from app.core.dice import Dice
 from app.systems.sas.tables import tables
-from app.systems.sas.vehicle_shape import Pose, is_vehicle_kind, unit_cells
+from app.systems.sas.vehicles.shape import Pose, is_vehicle_kind, unit_cells
 
 Cell = tuple[int, int]
 Section = Literal["stealth", "battle"]

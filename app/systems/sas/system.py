@@ -19,13 +19,13 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
-from app.systems.sas import air, jager, ovehicle_actions, pieces, rabbit, turn
-from app.systems.sas.actions import perform
+from app.systems.sas import pieces, turn
+from app.systems.sas.combat.luck import LuckyRoll
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
-from app.systems.sas.hunter_bot import HunterBot
+from app.systems.sas.jager import mode as jager
+from app.systems.sas.jager.hunter_bot import HunterBot
 from app.systems.sas.legal import acting_side, legal
-from app.systems.sas.luck import LuckyRoll
 from app.systems.sas.messages import (
     AIR_COMMANDS,
     COMMANDS,
@@ -41,11 +41,15 @@ from app.systems.sas.messages import (
     UseRabbitsFoot,
 )
 from app.systems.sas.mission import SasMission, SasRuntime
-from app.systems.sas.operator import sharing
+from app.systems.sas.operators import rabbit
+from app.systems.sas.operators.actions import perform
+from app.systems.sas.operators.operator import sharing
 from app.systems.sas.setup import build_runtime, initial_state
 from app.systems.sas.state import Activation, SasState
+from app.systems.sas.support import air
 from app.systems.sas.tiles.board import TILE_FORMAT
 from app.systems.sas.tiles.library import TileLibrary, load_tile_library
+from app.systems.sas.vehicles import ovehicle_actions
 from app.systems.sas.viewing import build_view
 
 

@@ -10,24 +10,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import t
-from app.systems.sas import (
-    alerts,
-    antiair,
-    breakdown,
-    cargo,
-    disguise,
-    jager,
-    jager_markers,
-    marks,
-    ovehicle,
-    ovehicle_actions,
-    squads,
-    vehicle_roles,
-)
-from app.systems.sas.advance import advance_step, advancers, attack_step, attackers
+from app.systems.sas.axis import alerts, squads
+from app.systems.sas.axis.advance import advance_step, advancers, attack_step, attackers
+from app.systems.sas.axis.eventphase import draw, patrol_step, patrollers
 from app.systems.sas.context import Ctx
-from app.systems.sas.eventphase import draw, patrol_step, patrollers
+from app.systems.sas.jager import markers as jager_markers
+from app.systems.sas.jager import mode as jager
+from app.systems.sas.operators import disguise, marks
 from app.systems.sas.state import HUNTER_PHASE, STEALTH_PHASES, SasState
+from app.systems.sas.support import antiair
+from app.systems.sas.vehicles import breakdown, cargo, ovehicle, ovehicle_actions
+from app.systems.sas.vehicles import roles as vehicle_roles
 
 PHASE_NAMES = {
     "operator": "Operator phase",

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
-from app.systems.sas import air, cargo, ovehicle_view
-from app.systems.sas.jager_units import stalker_number
+from app.systems.sas.board.vision import camouflaged, vision
+from app.systems.sas.jager.units import stalker_number
 from app.systems.sas.legal import acting_side
 from app.systems.sas.names import name_of
 from app.systems.sas.pieces import dressed, style, vehicle_rims
 from app.systems.sas.state import SasState, UnitState
+from app.systems.sas.support import air
 from app.systems.sas.turn import PHASE_NAMES, SECTION_NAMES
-from app.systems.sas.vision import camouflaged, vision
+from app.systems.sas.vehicles import cargo, ovehicle_view
 
 Cell = tuple[int, int]
 

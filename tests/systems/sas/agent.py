@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.core.messages import Command
 from app.core.session import Session
-from app.systems.sas.advance import _field
+from app.systems.sas.axis.advance import _field
 from app.systems.sas.state import SasState
 from app.systems.sas.viewing import vision_maps
 

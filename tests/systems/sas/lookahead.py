@@ -22,8 +22,8 @@ from app.core.messages import Command
 from app.core.session import Session
 from app.geometry.paths import costs_from
 from app.systems.sas import SYSTEM
+from app.systems.sas.board.movement import step_class
 from app.systems.sas.messages import EndActivation, EndPhase, RunAxisStep
-from app.systems.sas.movement import step_class
 from app.systems.sas.state import SasState
 from app.systems.sas.turn import achieved
 

@@ -30,7 +30,6 @@ from app.core.i18n import Text
 from app.core.messages import Command
 from app.core.session import Session
 from app.systems.sas import SYSTEM
-from app.systems.sas.airspace import lines, on_tile
 from app.systems.sas.messages import (
     ActivateOperator,
     CallTyphoon,
@@ -45,6 +44,7 @@ from app.systems.sas.messages import (
     VehicleAttack,
 )
 from app.systems.sas.state import SasState
+from app.systems.sas.support.airspace import lines, on_tile
 
 Cell = tuple[int, int]
 Luck = Callable[[Text, int], list[int]]

@@ -16,7 +16,8 @@ import pytest
 
 from app.core.errors import IllegalCommandError
 from app.scenario.catalog import open_session
-from app.systems.sas import SYSTEM, airspace
+from app.systems.sas import SYSTEM
+from app.systems.sas.board.vision import sees_op
 from app.systems.sas.messages import (
     ActivateOperator,
     Attack,
@@ -28,7 +29,7 @@ from app.systems.sas.messages import (
     TyphoonPath,
 )
 from app.systems.sas.state import SasState, TyphoonState
-from app.systems.sas.vision import sees_op
+from app.systems.sas.support import airspace
 
 from .board import unit
 

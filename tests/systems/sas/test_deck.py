@@ -11,9 +11,9 @@ import pytest
 from app.core.dice import BadInput, Dice, Roller
 from app.scenario.catalog import open_session
 from app.systems.sas import SYSTEM
+from app.systems.sas.axis.deck import draw_card, initial_deck
+from app.systems.sas.axis.eventphase import draw
 from app.systems.sas.context import Ctx
-from app.systems.sas.deck import draw_card, initial_deck
-from app.systems.sas.eventphase import draw
 
 FOLDER = Path(__file__).parents[3] / "scenarios" / "sas"
 

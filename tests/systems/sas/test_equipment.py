@@ -77,7 +77,7 @@ def test_sas_eq_12_camo_net_hides_a_standing_operator_in_forest():
     """SAS-EQ-12: Jock stands in the forest square E5 with a camo net; the rifleman 3 squares north looking south
     does not see him. Without the net, or carrying a corpse, or exposed, he is seen (SAS-TER-3: standing in forest
     is visible)."""
-    from app.systems.sas.vision import sees_op
+    from app.systems.sas.board.vision import sees_op
 
     st = state(_camo_board(), [_netted()], [unit("s", "rifle", (4, 1), "S")])
     sentry = st.unit("s")
@@ -90,7 +90,7 @@ def test_sas_eq_12_camo_net_hides_a_standing_operator_in_forest():
 
 def test_sas_eq_12_camo_net_seen_from_an_adjacent_square():
     """SAS-EQ-12 (D-EQ-5): an Axis unit next to him sees him (a unit entering an adjacent square)."""
-    from app.systems.sas.vision import sees_op
+    from app.systems.sas.board.vision import sees_op
 
     st = state(_camo_board(), [_netted()], [unit("s", "rifle", (4, 3), "S")])
     assert sees_op(st, st.unit("s"), st.op("jock"))
@@ -265,9 +265,9 @@ def test_sas_eq_11_lewes_bomb_blast_in_the_event_phase_waits_for_the_foot():
     from dataclasses import replace
 
     from app.core.dice import Roller
-    from app.systems.sas import blasts
+    from app.systems.sas.combat import blasts
+    from app.systems.sas.combat.luck import LuckyRoll
     from app.systems.sas.context import Ctx
-    from app.systems.sas.luck import LuckyRoll
     from app.systems.sas.state import ObjectState
 
     rt = runtime(OPEN)

@@ -14,11 +14,13 @@ from typing import Any
 
 from app.core.messages import Event
 from app.scenario.catalog import open_session, validate_file
-from app.systems.sas import SYSTEM, artillery, combat
-from app.systems.sas import vehicle_motion as vm
+from app.systems.sas import SYSTEM
+from app.systems.sas.axis import artillery
+from app.systems.sas.combat import attacks as combat
 from app.systems.sas.messages import Move, RunAxisStep, UseFailureMarker
 from app.systems.sas.state import SasState
 from app.systems.sas.tables import tables
+from app.systems.sas.vehicles import motion as vm
 
 from .board import activate, op, runtime, state, unit
 
@@ -455,7 +457,7 @@ def test_sas_hm_2_destroyed_before_unloading_its_smg_die_with_it() -> None:
     """SAS-HM-2 / SAS-AVEH-12: a Lewes-bomb blast destroys the unalert troop truck (6 successes on 6 HP): its 8 SMG
     infantry die with it; nobody is placed."""
     from app.core.dice import Roller
-    from app.systems.sas.blasts import blast
+    from app.systems.sas.combat.blasts import blast
     from app.systems.sas.context import Ctx
 
     st = state(runtime(OPEN), [op("jock", (0, 11))], [_truck((10, 4), "S", role="guard")])
@@ -566,7 +568,7 @@ def test_heavy_metal_mission_places_its_expansion_vehicles_and_card() -> None:
 
 def test_sas_hm_1_a_failed_hunter_vehicle_is_not_moved_by_the_hunter() -> None:
     """SAS-HM-1 with SAS-JGR-14: the Jäger hunter cannot move his HMG Kübelwagen while it has a failure marker."""
-    from app.systems.sas import jager_units
+    from app.systems.sas.jager import units as jager_units
     from app.systems.sas.state import HunterState
 
     car = unit("k", "hmg_kubelwagen", (10, 6), "N", role="spawned", alert=True)

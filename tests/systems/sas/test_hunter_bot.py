@@ -1,5 +1,5 @@
 """The hunter bot (SAS-JGR-1..14): it always answers with one of the hunter's legal commands, plays the same game for
-the same seed, and follows its documented rules of thumb (app/systems/sas/hunter_bot.py)."""
+the same seed, and follows its documented rules of thumb (app/systems/sas/jager/hunter_bot.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 from app.ai.agent import Budget
 from app.scenario.catalog import open_session
 from app.systems.sas import SYSTEM
-from app.systems.sas.hunter_bot import HunterBot, choose
-from app.systems.sas.jager import decision
+from app.systems.sas.jager.hunter_bot import HunterBot, choose
+from app.systems.sas.jager.mode import decision
 from app.systems.sas.messages import DiscardHunterCards, DrawHunterCard, HunterTarget, PlayHunterCard, ReplaceEvent
 from app.systems.sas.state import HunterState
 

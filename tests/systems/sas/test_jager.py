@@ -11,7 +11,8 @@ import pytest
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.scenario.catalog import open_session
-from app.systems.sas import SYSTEM, alerts
+from app.systems.sas import SYSTEM
+from app.systems.sas.axis import alerts
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import (
     DiscardHunterCards,

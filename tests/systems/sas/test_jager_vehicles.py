@@ -8,13 +8,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.dice import Roller
-from app.systems.sas import SYSTEM, combat
-from app.systems.sas import vehicle_motion as vm
+from app.systems.sas import SYSTEM
+from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import HunterMove, HunterTarget, RunAxisStep, UseRabbitsFoot
 from app.systems.sas.mission import Convoy
 from app.systems.sas.state import HunterMarker, HunterState, SasState
 from app.systems.sas.tables import hunter_decks
+from app.systems.sas.vehicles import motion as vm
 
 from .board import op, runtime, state, unit
 

@@ -10,11 +10,12 @@ import pytest
 
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
-from app.systems.sas import SYSTEM, combat
+from app.systems.sas import SYSTEM
+from app.systems.sas.board.vision import hiding_cover
+from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import BlindFire, EndPhase, Mark, RunAxisStep
 from app.systems.sas.mission import PatrolLine
-from app.systems.sas.vision import hiding_cover
 
 from .board import activate, op, runtime, state, unit
 

@@ -19,8 +19,9 @@ from app.core.dice import Roller
 from app.core.messages import Command
 from app.core.session import Session
 from app.scenario.catalog import open_session
-from app.systems.sas import SYSTEM, combat
-from app.systems.sas.advance import _field
+from app.systems.sas import SYSTEM
+from app.systems.sas.axis.advance import _field
+from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import ActivateOperator, EndActivation, EndPhase, Exfiltrate, Move, Place, RunAxisStep
 from app.systems.sas.state import SasState

@@ -13,6 +13,7 @@ import pytest
 from app.core.errors import IllegalCommandError
 from app.scenario.catalog import open_session
 from app.systems.sas import SYSTEM
+from app.systems.sas.board.vision import in_sight, sees_op
 from app.systems.sas.messages import (
     AbortGarrote,
     Attack,
@@ -28,7 +29,6 @@ from app.systems.sas.messages import (
 )
 from app.systems.sas.mission import PatrolLine
 from app.systems.sas.state import SasState
-from app.systems.sas.vision import in_sight, sees_op
 
 from .board import activate, op, runtime, state, unit
 

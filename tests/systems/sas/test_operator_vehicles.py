@@ -9,7 +9,7 @@ import pytest
 
 from app.core.errors import IllegalCommandError
 from app.scenario.catalog import load_scenario, open_session
-from app.systems.sas import SYSTEM, ovehicle
+from app.systems.sas import SYSTEM
 from app.systems.sas.messages import (
     Deploy,
     EndActivation,
@@ -25,6 +25,7 @@ from app.systems.sas.messages import (
 )
 from app.systems.sas.mission import OperatorVehiclePlacement, SasMission
 from app.systems.sas.state import OperatorState, OperatorVehicleState
+from app.systems.sas.vehicles import ovehicle
 
 from .board import activate, op, runtime, state, unit
 
@@ -416,7 +417,7 @@ def test_sas_oveh_13_boat_on_water_low_and_any_direction():
 
 def test_sas_aveh_4_axis_vehicles_pass_through_operator_vehicles():
     """SAS-AVEH-4: Axis vehicles may pass through operator vehicles (not end on them)."""
-    from app.systems.sas.vehicle_motion import traffic
+    from app.systems.sas.vehicles.motion import traffic
 
     st = _st(ops=_crew("driver"), units=[unit("k", "kubelwagen", (6, 6), "W")])
     cars = traffic(st, "k")

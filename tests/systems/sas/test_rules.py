@@ -8,12 +8,13 @@ import pytest
 
 from app.core.dice import NeedInput, Roller
 from app.core.errors import IllegalCommandError
-from app.systems.sas import SYSTEM, combat
-from app.systems.sas.blasts import explode_barrel
+from app.systems.sas import SYSTEM
+from app.systems.sas.board.vision import sees_op, sees_square
+from app.systems.sas.combat import attacks as combat
+from app.systems.sas.combat.blasts import explode_barrel
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import Aim, Attack, Crouch, RunAxisStep, Stand
 from app.systems.sas.state import ObjectState
-from app.systems.sas.vision import sees_op, sees_square
 
 from .board import activate, op, runtime, state, unit
 

@@ -7,8 +7,8 @@ import pytest
 
 from app.core.errors import IllegalCommandError
 from app.systems.sas import SYSTEM
+from app.systems.sas.board.vision import sees_op
 from app.systems.sas.messages import Attack, Crouch, Move, Sprint, Throw
-from app.systems.sas.vision import sees_op
 
 from .board import activate, op, runtime, state, unit
 

@@ -12,13 +12,14 @@ import pytest
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.view import CommandInfo
-from app.systems.sas import SYSTEM, combat, turn
-from app.systems.sas.blasts import blast
+from app.systems.sas import SYSTEM, turn
+from app.systems.sas.combat import attacks as combat
+from app.systems.sas.combat.blasts import blast
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
-from app.systems.sas.items import stepped_on
 from app.systems.sas.messages import Attack, Move, Throw
 from app.systems.sas.mission import ObjectiveSpec
+from app.systems.sas.operators.items import stepped_on
 from app.systems.sas.state import ObjectState
 
 from .board import activate, op, runtime, state, unit

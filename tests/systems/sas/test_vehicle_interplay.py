@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.systems.sas import SYSTEM, ovehicle_fire
+from app.systems.sas import SYSTEM
 from app.systems.sas.messages import Move, RunAxisStep
+from app.systems.sas.vehicles import ovehicle_fire
 
 from .board import activate, op, unit
 from .test_operator_vehicles import _crew, _st, _willys
@@ -149,7 +150,7 @@ def test_sas_eq_6_operator_blast_over_the_willys_spares_vehicle_and_crew_kills_f
     Willys and an SMG: the successes go to the Axis unit only; the vehicle takes none and its crew (on the vehicle
     sheet, not under the template) lives; Paddy on foot under the template dies."""
     from app.core.dice import Roller
-    from app.systems.sas.blasts import blast
+    from app.systems.sas.combat.blasts import blast
     from app.systems.sas.context import Ctx
 
     crew = op("jock", None, aboard="willys", seat="driver")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from app.systems.sas import vehicle_motion as vm
 from app.systems.sas.state import OperatorState, SasState, UnitState
+from app.systems.sas.vehicles import motion as vm
 
 from .board import op, runtime, state, unit
 

@@ -15,12 +15,12 @@ import pytest
 from app.core.messages import Event
 from app.scenario.catalog import open_session, validate_file
 from app.systems.sas import SYSTEM
-from app.systems.sas import vehicle_motion as vm
 from app.systems.sas.messages import EndPhase, RunAxisStep
 from app.systems.sas.mission import ConvoySpec
 from app.systems.sas.setup import place_vehicles
 from app.systems.sas.state import ObjectState, SasState, UnitState
 from app.systems.sas.tables import EventCard
+from app.systems.sas.vehicles import motion as vm
 
 from .board import mission, op, runtime, state, unit
 
@@ -115,7 +115,7 @@ def test_sas_aveh_16_patrol_vehicle_stops_on_seeing_an_operator_and_exposes_him(
 def test_sas_aveh_16_patrol_vehicle_never_turns_for_noise_but_alerts() -> None:
     """SAS-AVEH-16: hearing an operator it flips to alert, keeping its facing."""
     from app.core.dice import Roller
-    from app.systems.sas import alerts
+    from app.systems.sas.axis import alerts
     from app.systems.sas.context import Ctx
 
     st = _patrol_example()
@@ -131,7 +131,7 @@ def test_sas_aveh_16_patrol_vehicle_never_turns_for_noise_but_alerts() -> None:
 def test_sas_aveh_15_off_map_vehicles_hear_nothing() -> None:
     """SAS-AVEH-15, SAS-BRD-14: a patrol vehicle waiting off the map is not alerted by noise."""
     from app.core.dice import Roller
-    from app.systems.sas import alerts
+    from app.systems.sas.axis import alerts
     from app.systems.sas.context import Ctx
 
     st = _patrol_example()
@@ -144,8 +144,8 @@ def test_sas_aveh_15_off_map_vehicles_hear_nothing() -> None:
 def test_sas_aveh_16_patrol_vehicles_ignore_patrolman_turn_events() -> None:
     """SAS-AVEH-16: an event turning the black patrolmen does not turn a patrol vehicle."""
     from app.core.dice import Roller
+    from app.systems.sas.axis.eventphase import stealth_half
     from app.systems.sas.context import Ctx
-    from app.systems.sas.eventphase import stealth_half
     from app.systems.sas.tables import StealthHalf
 
     st = _patrol_example().with_unit("m1", loc=(3, 3), facing="E", on_spawn=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.systems.sas.vehicle_shape import Pose
+from app.systems.sas.vehicles.shape import Pose
 
 
 def test_footprint_front_row_first() -> None:

@@ -10,10 +10,7 @@ from dataclasses import replace
 
 from app.geometry.gridtrace import square_template
 from app.systems.sas import SYSTEM
-from app.systems.sas.messages import Move
-from app.systems.sas.state import ObjectState
-from app.systems.sas.viewing import vision_maps
-from app.systems.sas.vision import (
+from app.systems.sas.board.vision import (
     Eye,
     attack_line,
     eye_arc,
@@ -26,6 +23,9 @@ from app.systems.sas.vision import (
     vision,
     watchers,
 )
+from app.systems.sas.messages import Move
+from app.systems.sas.state import ObjectState
+from app.systems.sas.viewing import vision_maps
 
 from .board import activate, op, runtime, state, unit
 

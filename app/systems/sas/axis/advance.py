@@ -1,0 +1,350 @@
+"""The Axis Advance and Axis Attack phases.
+
+Rulebook chapters: §13 Axis Advance (SAS-ADV-1..7 Stealth, SAS-ADVB-1..5 Battle) and §16 Axis Attack
+(SAS-AATK-1..6). Advancing infantry move by the shortest path counting 2 MP per climb (SAS-ADV-5) to a *best
+attack position* — short range, no cover modifier, the operator visible (SAS-ADV-4) — against the nearest
+exposed operator, else another; failing both they close on the nearest exposed operator with all their MP.
+Units that only turn (sentries, officers) use OQ-68. Solo tie rules (docs/sas-decisions.md D-ADV-1): among
+equal squares the cheaper, then the one nearer the operator, then the top-left one; among equal targets the
+one with less cover, then the nearer, then team order (OQ-66).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import cast
+
+from app.core.i18n import t
+from app.geometry.paths import costs_from
+from app.systems.sas.axis import alerts, artillery
+from app.systems.sas.board.facing import facing_toward
+from app.systems.sas.board.movement import axis_step_cost, empty
+from app.systems.sas.board.vision import SIGHT, sees_op
+from app.systems.sas.combat import attacks as combat
+from app.systems.sas.context import Ctx
+from app.systems.sas.jager import markers as jager_markers
+from app.systems.sas.operators import items, marks
+from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
+from app.systems.sas.vehicles import ovehicle, ovehicle_actions, ovehicle_fire
+
+Cell = tuple[int, int]
+ADVANCING_STEALTH = ("patrolman", "sentry", "guard")
+ADVANCING_BATTLE = ("patrolman", "guard", "spawned")
+
+
+def exposed(state: SasState) -> list[OperatorState]:
+    """Exposed operators on the map."""
+    return [o for o in state.active_ops() if o.exposed]
+
+
+def _near(unit: UnitState, ops: list[OperatorState], state: SasState | None = None) -> int:
+    """Distance to the nearest exposed operator, or exposed operator vehicle when ``state`` is given."""
+    found = [combat.dist(unit.loc, o.loc) for o in ops if o.loc is not None]
+    if state is not None:
+        found += [ovehicle.distance(v, unit.loc) for v in ovehicle.exposed_vehicles(state)]
+    return min(found)
+
+
+Target = OperatorState | OperatorVehicleState
+
+
+def targets(state: SasState, unit: UnitState) -> list[tuple[Target, Cell]]:
+    """Exposed operators and exposed operator vehicles (SAS-OVEH-10, SAS-SUP-5), nearest first, with the square to
+    close on; ties: operators in team order, then vehicles (D-OVEH-9)."""
+    found: list[tuple[int, int, int, Target, Cell]] = []
+    for i, op in enumerate(exposed(state)):
+        assert op.loc is not None
+        found.append((combat.dist(unit.loc, op.loc), 0, i, op, op.loc))
+    for i, ov in enumerate(ovehicle.exposed_vehicles(state)):
+        found.append((ovehicle.distance(ov, unit.loc), 1, i, ov, ovehicle.nearest(ov.cells, unit.loc)))
+    return [(t, c) for _d, _k, _i, t, c in sorted(found, key=lambda f: f[:3])]
+
+
+def mode(state: SasState, unit: UnitState) -> str | None:
+    """ "advance", "turn" or None: what the unit does this Advance phase (SAS-ADV-1/2, SAS-ADVB-1..4). Vehicles
+    move first, by their own rules (``vehicle_roles``, SAS-AVEH-9, SAS-ADVB-5)."""
+    if unit.is_vehicle or unit.cigarette or (unit.on_spawn and state.section == "stealth") or not unit.alert:
+        return None
+    if unit.mode == "strangled":  # held in Nancy's garrote it cannot act (SAS-NANCY-9)
+        return None
+    stats = state.rt.tables.units.get(unit.kind)
+    if stats is not None and stats.air_only:  # an AA gun cannot move and sees no operator (SAS-SUP-15)
+        return None
+    if unit.kind not in state.rt.tables.units:  # vehicles advance by the vehicle rules (SAS-AVEH-9)
+        return None
+    if unit.role == "officer":
+        return "turn"
+    if state.section == "stealth":
+        return "advance" if unit.role in ADVANCING_STEALTH else None
+    if unit.role == "sentry":
+        others = [u for u in state.units if u.role in ADVANCING_BATTLE and u.kind != "mortar"]
+        return "turn" if others else "advance"
+    if unit.mode == "attack" and unit.kind == "mortar":
+        return None  # set up on its sentry point, it does not move again (SAS-UNIT-6)
+    return "advance"
+
+
+def advancers(state: SasState) -> list[UnitState]:
+    """Units still to act this phase, nearest to the exposed operators (and operator vehicles) first (SAS-ADV-4,
+    SAS-OVEH-10)."""
+    ops = exposed(state)
+    if not ops and not ovehicle.exposed_vehicles(state):
+        return []
+    hunted = state.hunter.hunters if state.hunter is not None else ()  # the hunter moves his own (SAS-JGR-14)
+    todo = [u for u in state.units if u.id not in state.done and u.id not in hunted and mode(state, u) is not None]
+    return sorted(todo, key=lambda u: (_near(u, ops, state), u.id))
+
+
+def can_attack(state: SasState, unit: UnitState, op: Target) -> bool:
+    """The unit sees the operator (or a square of the operator vehicle, SAS-OVEH-10) within its long range
+    (SAS-AATK-1); a unit without attack dice never does (a mortar or a Panzerfaust fires only its blast,
+    SAS-UNIT-7, SAS-KS-1); a dog bites only next to him, not across a wall or window (SAS-HD-7); a flamethrower
+    spares rooms with other Axis units (SAS-HD-4)."""
+    if isinstance(op, OperatorVehicleState):  # an Axis vehicle by its arcs and guns (SAS-AVEH-10, D-INTEG-1)
+        return ovehicle_fire.can_attack(state, unit, op) if unit.is_vehicle else ovehicle.can_attack(state, unit, op)
+    assert op.loc is not None
+    if unit.is_vehicle:  # a shot in an arc's LOS or through one wall (SAS-AVEH-10, SAS-AATK-7)
+        return combat.can_attack(state, unit, op)
+    stats = state.rt.tables.units[unit.kind]
+    in_range = stats.dice > 0 and combat.dist(unit.loc, op.loc) <= stats.long
+    if stats.melee and in_range and combat.across_wall(state.rt, unit.loc, op.loc):
+        return False  # a dog never bites across a wall or window (SAS-HD-7)
+    if stats.flame and combat.room_taken(state, unit, op.loc):
+        return False  # nor does a flamethrower attack a room holding other Axis units (SAS-HD-4)
+    return in_range and sees_op(state, unit, op, combat.reach(stats))
+
+
+def best_position(state: SasState, unit: UnitState, at: Cell, op: OperatorState) -> bool:
+    """Short range, no cover modifier, the operator visible from ``at`` (SAS-ADV-4)."""
+    assert op.loc is not None
+    stats = state.rt.tables.units[unit.kind]
+    there = replace(unit, loc=at, facing=facing_toward(at, op.loc, unit.facing))
+    return clear_shot(state, there, at, op, stats.short, reach=combat.reach(stats))
+
+
+def clear_shot(
+    state: SasState, there: UnitState, origin: Cell, op: OperatorState, short: int, *, reach: int = SIGHT
+) -> bool:
+    """A unit standing as ``there`` attacks ``op`` from ``origin`` at short range, seeing him, with no cover
+    modifier: a best attack position (SAS-ADV-4; for vehicles SAS-AVEH-9). ``reach``: how far along its arc it
+    looks (a sniper: 16, D-KS-2)."""
+    assert op.loc is not None
+    if combat.dist(origin, op.loc) > short or origin == op.loc:
+        return False
+    return sees_op(state, there, op, reach) and combat.cover(state.rt, origin, op.loc) is None
+
+
+def route(state: SasState, start: Cell, to: Cell, budget: float, free: bool = False) -> list[Cell]:
+    """The squares an advancing unit walks through from ``start`` to ``to``: a cheapest path, at each step the
+    cheapest next square, ties top-left (D-EQ-2); ``free``: hedges and windows cost a dog nothing extra."""
+    rev = costs_from(state.rt.grid, to, lambda a, b: axis_step_cost(state, b, a, free), max_cost=budget)  # type: ignore[arg-type]
+    path, here = [], start
+    while here != to:
+        options = []
+        for n in state.rt.grid.neighbours(here):
+            cost = axis_step_cost(state, here, n, free)
+            if n in rev and cost is not None:
+                options.append((rev[n] + cost, n[1], n[0]))
+        if not options:
+            break
+        _total, y, x = min(options)
+        here = (x, y)
+        path.append(here)
+    return path
+
+
+def move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
+    """Move an advancing unit on foot to ``to`` by a cheapest path, facing toward ``face``; a trap or landmine on a
+    square it crosses goes off there (SAS-EQ-4/8, D-EQ-2); in Jäger mode the doors and cats it passes react
+    (SAS-JGR-8/10)."""
+    start = unit.loc
+    devices = {o.loc for o in ctx.state.objects if o.kind in ("trap", "landmine")}
+    watch = jager_markers.watching(ctx.state)
+    path: list[Cell] = []
+    if (devices or watch) and to != unit.loc:
+        stats = ctx.state.rt.tables.units[unit.kind]
+        path = route(ctx.state, unit.loc, to, stats.move, stats.free_climb)
+        crossed = [c for c in path[:-1] if c in devices]
+        if crossed:
+            _place_unit(ctx, unit, crossed[0], face, rule=rule, why=why)
+            if items.stepped_on(ctx, unit.id) or (moved := ctx.state.unit(unit.id)) is None:
+                return
+            unit = moved
+    _place_unit(ctx, unit, to, face, rule=rule, why=why)
+    if watch:
+        jager_markers.axis_moved(ctx, unit.id, [start, *path] if path else [start, to])
+
+
+def _place_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
+    facing = facing_toward(to, face, unit.facing)
+    ctx.state = ctx.state.with_unit(unit.id, loc=to, facing=facing, on_spawn=to in ctx.state.rt.spawn_cells)
+    sq = ctx.label(to)
+    ctx.emit(
+        "unit_moved",
+        t("{unit} advances to {sq}, facing {facing} ({why}).", unit=ctx.name(unit.id), sq=sq, facing=facing, why=why),
+        rule,
+        (unit.loc, to),
+        instruction=t("Move {unit} to {sq}, facing {facing}.", unit=ctx.name(unit.id), sq=sq, facing=facing),
+    )
+
+
+def _field(state: SasState, goal: Cell, free: bool = False) -> dict[Cell, float]:
+    """MP needed from every square to ``goal`` (cached per board, goal, templates and fire markers)."""
+    fire = tuple(o.loc for o in state.objects if o.kind == "fire")
+    key = ("field", goal, state.templates, fire, free)
+    cache = state.rt.cache
+    if key not in cache:
+        cache[key] = costs_from(state.rt.grid, goal, lambda a, b: axis_step_cost(state, b, a, free))  # type: ignore[arg-type]
+    return cache[key]  # type: ignore[no-any-return]
+
+
+def advance_unit(ctx: Ctx, unit: UnitState) -> None:
+    """Move one advancing unit by the priorities of SAS-ADV-4 (D-ADV-1 ties)."""
+    best, face, why = destination(ctx.state, unit)
+    move_unit(ctx, unit, best, face, rule="SAS-ADV-4", why=why)
+
+
+def reachable(state: SasState, unit: UnitState) -> dict[Cell, float]:
+    """Squares the unit may end its advance in, with the MP to get there (SAS-ADV-5, SAS-BRD-2)."""
+    stats = state.rt.tables.units[unit.kind]
+    free = stats.free_climb
+    reach = cast(
+        dict[Cell, float],
+        costs_from(state.rt.grid, unit.loc, lambda a, b: axis_step_cost(state, a, b, free), max_cost=stats.move),  # type: ignore[arg-type]
+    )
+    return {c: v for c, v in reach.items() if c == unit.loc or (empty(state, c) and c not in state.rt.spawn_cells)}
+
+
+def destination(state: SasState, unit: UnitState) -> tuple[Cell, Cell, str]:
+    """Where an advancing unit goes, the square it then faces, and why (SAS-ADV-4, D-ADV-1 ties)."""
+    aims = targets(state, unit)  # exposed operators and operator vehicles (SAS-OVEH-10)
+    spots = reachable(state, unit)
+    for rank, (aim, goal) in enumerate(aims):
+        if isinstance(aim, OperatorState):
+            good = [c for c in spots if best_position(state, unit, c, aim)]
+        else:
+            good = [c for c in spots if ovehicle.best_spot(state, unit, c, aim)]
+        if good:
+            best = min(good, key=lambda c: (spots[c], combat.dist(c, goal), c[1], c[0]))
+            why = (
+                "best attack position vs the nearest exposed operator"
+                if rank == 0
+                else "best attack position vs another exposed operator"
+            )
+            return best, goal, why
+    target = aims[0][1]
+    stats = state.rt.tables.units.get(unit.kind)
+    left = _field(state, target, stats.free_climb if stats is not None else False)
+    far = 1e9  # he cannot be reached (a burning room, SAS-HD-4): as near to him as it gets
+    best = min(spots, key=lambda c: (left.get(c, far + combat.dist(c, target)), -spots[c], c[1], c[0]))
+    return best, target, "closing on the nearest exposed operator"
+
+
+def turn_unit(ctx: Ctx, unit: UnitState) -> None:
+    """Sentries and officers turn: to attack the nearest exposed operator (or operator vehicle), another, else face
+    the nearest (OQ-68, SAS-OVEH-10)."""
+    aims = targets(ctx.state, unit)
+    for aim, goal in aims:
+        if can_attack(ctx.state, replace(unit, facing=facing_toward(unit.loc, goal, unit.facing)), aim):
+            combat.turn_to(ctx, unit.id, goal, "SAS-ADVB-3")
+            return
+    combat.turn_to(ctx, unit.id, aims[0][1], "SAS-ADVB-3")
+
+
+def advance_step(ctx: Ctx) -> bool:
+    """Play the next unit of the Advance phase; False when none is left."""
+    todo = advancers(ctx.state)
+    if not todo:
+        return False
+    unit = todo[0]
+    ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
+    if mode(ctx.state, unit) == "advance":
+        from app.systems.sas.axis import squads
+
+        if not squads.move(ctx, unit):  # special infantry (SAS-UNIT-6, SAS-UNIT-12, SAS-KS-1/2)
+            advance_unit(ctx, unit)
+        items.stepped_on(ctx, unit.id)  # traps and mines (SAS-EQ-4, SAS-EQ-8)
+    else:
+        turn_unit(ctx, unit)
+    marks.fire(ctx)  # before the unit can spot anyone (SAS-MARK-3, D-MARK-1)
+    alerts.detect(ctx)
+    return True
+
+
+def attackers(state: SasState) -> list[UnitState]:
+    """Alert units on the map with an exposed operator in range and sight, or through a wall (SAS-AATK-1,
+    SAS-AATK-7); blast weapons fire first, at the very start of the phase (SAS-AATK-1, SAS-UNIT-7, SAS-KS-1): a
+    vehicle's howitzer too, its guns later in the usual order (SAS-UNIT-13, SAS-HM-4, SAS-KS-4)."""
+    ops = exposed(state)
+    vehicles = ovehicle.exposed_vehicles(state)  # attacked like exposed operators (SAS-OVEH-10, SAS-SUP-5)
+    if not ops and not vehicles:
+        return []
+    ready = [u for u in state.map_units() if u.alert and u.id not in state.done]
+    blasting = [u for u in ready if blast_ready(state, u) or artillery.howitzer_ready(state, u)]
+    ready = [
+        u
+        for u in ready
+        if u in blasting
+        or any(can_attack(state, u, o) or wall_shot(state, u, o) for o in ops)
+        or any(can_attack(state, u, v) for v in vehicles)
+    ]
+    return sorted(ready, key=lambda u: (u not in blasting, _near(u, ops, state), u.id))
+
+
+def blast_ready(state: SasState, unit: UnitState) -> bool:
+    """The unit's blast weapon has a valid target now: an operator, or an occupied operator vehicle for a mortar
+    (SAS-UNIT-7, SAS-KS-1, D-INTEG-3)."""
+    blast = artillery.ready(state, unit)
+    if blast is None:
+        return False
+    return bool(artillery.targets(state, unit, blast) or artillery.vehicle_aims(state, unit, blast))
+
+
+def wall_shot(state: SasState, unit: UnitState, op: OperatorState) -> bool:
+    """An HMG team may fire through one wall at this exposed operator inside a building (SAS-UNIT-12), or a
+    flamethrower attack his room without LOS (SAS-HD-3)."""
+    from app.systems.sas.axis import squads
+
+    return squads.indirect(state, unit, op) is not None
+
+
+def attack_step(ctx: Ctx) -> bool:
+    """Next unit of the Attack phase attacks its best target: less cover, then nearer (SAS-AATK-3, OQ-66); a
+    blast weapon fires at its own target (SAS-UNIT-7, SAS-KS-1)."""
+    todo = attackers(ctx.state)
+    if not todo:
+        return False
+    unit = todo[0]
+    if artillery.howitzer_ready(ctx.state, unit):  # first the howitzer, its guns in their turn (SAS-UNIT-13)
+        artillery.fire_howitzer(ctx, unit.id)
+        return True
+    ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
+    blast = artillery.ready(ctx.state, unit)
+    if blast is not None and artillery.fire(ctx, unit.id, blast):
+        return True
+    if unit.is_vehicle:  # each gun picks its own target, operators or operator vehicles (SAS-AVEH-10, SAS-OVEH-10)
+        ovehicle_fire.phase_attack(ctx, unit.id)
+        return True
+    aims: list[Target] = [
+        o for o in exposed(ctx.state) if can_attack(ctx.state, unit, o) or wall_shot(ctx.state, unit, o)
+    ]
+    aims += [v for v in ovehicle.exposed_vehicles(ctx.state) if can_attack(ctx.state, unit, v)]
+
+    def rank(op: Target) -> tuple[int, int, int]:
+        if isinstance(op, OperatorVehicleState):  # never cover against a vehicle; after operators on ties (SAS-OVEH-10)
+            return (0, ovehicle.distance(op, unit.loc), len(ctx.state.operators))
+        assert op.loc is not None
+        found = combat.cover(ctx.state.rt, unit.loc, op.loc)
+        penalty = -3 if not can_attack(ctx.state, unit, op) else (found[0] if found else 0)
+        return (-penalty, combat.dist(unit.loc, op.loc), [o.id for o in ctx.state.operators].index(op.id))
+
+    chosen = min(aims, key=rank)
+    if isinstance(chosen, OperatorVehicleState):
+        ovehicle_actions.axis_attack(ctx, unit.id, chosen.id, reaction=False)
+    elif can_attack(ctx.state, unit, chosen):
+        combat.axis_attack(ctx, unit.id, chosen.id, reaction=False)
+    else:
+        from app.systems.sas.axis import squads
+
+        squads.attack_indirect(ctx, unit.id, chosen.id)
+    return True
