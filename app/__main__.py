@@ -17,13 +17,16 @@ import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 # Adjutant uses no pydantic plugins: skip their entry-point scan, which costs start-up time (DESIGN §10).
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 from app.core.i18n import Text, localized, t
 from app.core.system import GameSystem
+
+if TYPE_CHECKING:
+    from app.scenario.editor.plugin import EditorPlugin
 
 
 @dataclass(frozen=True)
@@ -65,16 +68,11 @@ class LazySystems(Mapping[str, GameSystem]):
     def __contains__(self, system_id: object) -> bool:
         return system_id in self._registry
 
-    def editor_plugin(self, system_id: str) -> Any:
-        """The system's editor plug-in (``app/systems/<id>/editing.py``'s ``PLUGIN``), or None if it has none."""
-        entry = self._registry.get(system_id)
-        if entry is None:
-            return None
-        try:
-            module = importlib.import_module(f"{entry.module}.editing")
-        except ModuleNotFoundError:
-            return None
-        return getattr(module, "PLUGIN", None)
+    def editor_plugin(self, system_id: str) -> EditorPlugin | None:
+        """The system's editor plug-in (it declares ``HasEditor``), or None if it has none or is unknown."""
+        from app.scenario.editor.plugin import editor_of  # the editor's model only when an editor is wanted
+
+        return editor_of(self[system_id]) if system_id in self._registry else None
 
     @property
     def names(self) -> dict[str, Text]:

@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from app.core.capabilities import HasFuzzHints, capability, runaway_limit
 from app.core.dice import NeedInput
 from app.core.errors import IllegalCommandError, SaveError
 from app.core.i18n import LANGUAGES, render
@@ -27,6 +28,7 @@ from app.core.messages import Command, Event
 from app.core.saves import SaveFile, from_save, load_from_path, save_to_path, to_save, write_atomic
 from app.core.session import Mode, Session
 from app.core.system import GameSystem, state_digest
+from app.scenario.base import ScenarioBase
 from app.scenario.catalog import build_runtime, load_scenario, open_session, scan, validate_file
 from app.scenario.loading import ScenarioError
 
@@ -112,7 +114,9 @@ def _add_fuzz(commands: Any) -> None:
     sub.add_argument("scenario", type=Path, metavar="SCENARIO")
     sub.add_argument("--games", type=int, default=20)
     sub.add_argument("--seed", type=int, default=1)
-    sub.add_argument("--max-steps", type=int, default=5000)
+    sub.add_argument(
+        "--max-steps", type=int, help="commands before a game counts as a runaway (default: the system's limit, 5000)"
+    )
     sub.add_argument("--out", type=Path, help="folder for crash saves (default: a new temporary folder)")
     sub.set_defaults(handler=_fuzz)
 
@@ -172,7 +176,7 @@ def _replay(args: argparse.Namespace, ctx: Context) -> int:
     except ValueError as exc:  # the embedded scenario cannot be rebuilt here (e.g. a resource went missing)
         print(f"{args.save}: cannot rebuild the saved game: {exc}", file=sys.stderr)
         return 1
-    scenario_id = getattr(session.scenario, "id", "?")
+    scenario_id = session.scenario.id if isinstance(session.scenario, ScenarioBase) else "?"
     print(f"system: {session.system.info.id} (rules {session.system.info.version})")
     print(f"scenario: {scenario_id}")
     print(f"seed: {session.seed}  mode: {session.mode}")
@@ -268,10 +272,13 @@ class Fuzzer:
     pending: Command | None = None
 
     @classmethod
-    def open(cls, path: Path, systems: Mapping[str, GameSystem], max_steps: int, out: Path | None = None) -> Fuzzer:
-        """Load ``path`` once for many games."""
+    def open(
+        cls, path: Path, systems: Mapping[str, GameSystem], max_steps: int | None, out: Path | None = None
+    ) -> Fuzzer:
+        """Load ``path`` once for many games (``max_steps`` None: the system's runaway limit, ``HasFuzzHints``)."""
         system, model = load_scenario(path, systems)
-        return cls(systems, system, model, build_runtime(path, system, model), path.parent, max_steps, out)
+        limit = runaway_limit(system) if max_steps is None else max_steps
+        return cls(systems, system, model, build_runtime(path, system, model), path.parent, limit, out)
 
     def new_session(self, seed: int) -> Session:
         """A fresh game sharing the built scenario."""
@@ -293,15 +300,15 @@ class Fuzzer:
         return "runaway", f"no result after {self.max_steps} commands"
 
     def pick(self, session: Session, commands: Sequence[Command], rng: random.Random) -> Command:
-        """A random legal command; a system may weight them with ``fuzz_weight(state, command)``.
+        """A random legal command; a system declaring ``HasFuzzHints`` weights them with ``fuzz_weight``.
 
         Weighting keeps random games purposeful (e.g. battles over passing), so they end within the step
         limit while every legal command still has a chance.
         """
-        weight = getattr(self.system, "fuzz_weight", None)
-        if weight is None:
+        hints = capability(self.system, HasFuzzHints)
+        if hints is None:
             return rng.choice(commands)
-        weights = [max(float(weight(session.state, c)), 1e-3) for c in commands]
+        weights = [max(float(hints.fuzz_weight(session.state, c)), 1e-3) for c in commands]
         return rng.choices(list(commands), weights=weights)[0]
 
     def run(self, index: int, seed: int) -> GameReport:

@@ -11,7 +11,7 @@ import pytest
 from app.cli import COMMANDS, main
 from app.core.saves import read_save, save_to_path
 from tests.support import TOY_SYSTEMS, toy_session
-from tests.support.toy import SYSTEM, TOY_SCENARIO, Advance, Rest
+from tests.toy import SYSTEM, TOY_SCENARIO, Advance, Rest
 
 Captured = pytest.CaptureFixture[str]
 

@@ -1,7 +1,8 @@
 """A game system's colours, read from its ``data/style.json`` (DESIGN §3a: styles live with the system).
 
-A system turns its pieces' states into :class:`~app.core.view.Badge` values and colours its sides and board
-marks from its style, so the UI draws every system's pieces from the neutral descriptions alone.
+A system declares ``app.core.capabilities.HasStyle`` and turns its pieces' states into
+:class:`~app.core.view.Badge` values and colours its sides and board marks from its style, so the UI draws
+every system's pieces from the neutral descriptions alone.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from app.core.view import Badge, Style
 
@@ -32,12 +33,3 @@ def load_style(path: Path) -> Style:
         glyphs={str(k): dict(v) for k, v in data.get("glyphs", {}).items()},
         colours={str(k): str(v) for k, v in data.get("colours", {}).items()},
     )
-
-
-@runtime_checkable
-class HasStyle(Protocol):
-    """Capability of a game system that colours its own pieces and board marks."""
-
-    def style(self) -> Style:
-        """The system's style (also carried by every ``GameView`` it builds)."""
-        ...

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
+from typing_extensions import TypeVar  # PEP 696 defaults (typing has them from Python 3.13)
 
 from app.core.dice import Dice
 from app.core.i18n import Text
@@ -27,8 +28,8 @@ class SystemInfo:
         version: Rules implementation version (bumped when rulings change; saves record it).
         sides: Side ids, in seating order.
         human_sides: Sides a person normally plays (others are automated by rules or a bot). A system may refine
-            this per scenario with an optional ``human_sides_of(scenario) -> tuple[str, ...]`` (SAS's Jäger mode
-            lets a person, or the system's bot from ``make_agent``, play the hunter).
+            this per scenario by declaring :class:`app.core.capabilities.HumanSidesPerScenario` (SAS's Jäger
+            mode lets a person, or the system's bot, play the hunter).
         scenario_folder: Folder under ``scenarios/`` holding the bundled files.
     """
 
@@ -56,9 +57,22 @@ class GameState(Protocol):
     def dice(self) -> Dice: ...
 
 
+S = TypeVar("S", bound=GameState, default=Any)
+"""A system's state type: a frozen dataclass holding its ``dice`` (a :class:`GameState`). A bare
+``GameSystem`` (a registry's, a session's) is ``GameSystem[Any, Any]``: it holds systems of different types."""
+R = TypeVar("R", default=Any)
+"""A system's runtime scenario type: the validated scenario file built into a board and forces."""
+
+
 @runtime_checkable
-class GameSystem(Protocol):
-    """A rules engine. All methods are pure: ``apply`` never mutates its input state."""
+class GameSystem(Protocol[S, R]):
+    """A rules engine, generic in its state ``S`` and its runtime scenario ``R``.
+
+    All methods are pure: ``apply`` never mutates its input state. Optional capabilities (a bot, an editor,
+    migrations, fuzz hints, ...) are Protocols of their own in :mod:`app.core.capabilities`, which a system
+    declares by subclassing them. A system module states its types so that mypy checks it against this
+    contract: ``SYSTEM: GameSystem[SasState, SasRuntime] = SasSystem()``.
+    """
 
     info: SystemInfo
 
@@ -66,35 +80,35 @@ class GameSystem(Protocol):
         """The pydantic model of this system's scenario files (for validation and JSON Schema)."""
         ...
 
-    def load_scenario(self, scenario: BaseModel, folder: Path | None) -> Any:
+    def load_scenario(self, scenario: BaseModel, folder: Path | None) -> R:
         """Build the runtime scenario (board, forces) from a validated scenario model."""
         ...
 
-    def initial_state(self, scenario: Any, seed: int) -> Any:
+    def initial_state(self, scenario: R, seed: int) -> S:
         """The state before the first command."""
         ...
 
-    def legal_commands(self, state: Any, side: str | None = None) -> Sequence[Command]:
+    def legal_commands(self, state: S, side: str | None = None) -> Sequence[Command]:
         """Every command ``side`` (default: the side to act) may give now."""
         ...
 
-    def apply(self, state: Any, command: Command) -> tuple[Any, Sequence[Event]]:
+    def apply(self, state: S, command: Command) -> tuple[S, Sequence[Event]]:
         """Apply a command; raise IllegalCommandError (with reason and rule ID) if not allowed."""
         ...
 
-    def view(self, state: Any, side: str | None) -> GameView:
+    def view(self, state: S, side: str | None) -> GameView:
         """What ``side`` sees (``None``: everything)."""
         ...
 
-    def describe(self, state: Any, command: Command) -> CommandInfo:
+    def describe(self, state: S, command: Command) -> CommandInfo:
         """How to present a legal command."""
         ...
 
-    def active_side(self, state: Any) -> str | None:
+    def active_side(self, state: S) -> str | None:
         """The side that must act now (``None`` when the game is over)."""
         ...
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """The result, once the game is over."""
         ...
 
@@ -102,9 +116,26 @@ class GameSystem(Protocol):
         """Read a command back from JSON."""
         ...
 
-    def encode_state(self, state: Any) -> Any:
+    def encode_state(self, state: S) -> Any:
         """A JSON value holding the whole state (for digests and debugging)."""
         ...
+
+
+@runtime_checkable
+class NamedSystems(Protocol):
+    """A registry that knows its systems' display names without importing them (``app.__main__.LazySystems``)."""
+
+    @property
+    def names(self) -> Mapping[str, Text]:
+        """Display names by system id."""
+        ...
+
+
+def display_names(systems: Mapping[str, GameSystem]) -> dict[str, Text]:
+    """Each system's display name by id; a :class:`NamedSystems` registry answers without importing systems."""
+    if isinstance(systems, NamedSystems):
+        return dict(systems.names)
+    return {system_id: systems[system_id].info.name for system_id in systems}
 
 
 def state_digest(system: GameSystem, state: Any) -> str:

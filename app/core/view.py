@@ -64,6 +64,9 @@ class Style:
         return self.sides.get(side)
 
 
+GLYPH_SHAPES = ("disc", "diamond", "square", "star", "frame", "none", "route")
+"""The shapes a board-mark glyph (``Style.glyphs``) may have; ``app/ui/marks.py`` draws each."""
+
 SYMBOLS = ("infantry", "cavalry", "armour", "artillery", "recce", "hq", "leader", "chariot", "elephant", "aircraft")
 """Unit-type symbols every renderer draws (NATO-style frames and their own glyphs for ancient troop types)."""
 

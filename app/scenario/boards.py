@@ -28,7 +28,6 @@ from app.scenario.board_problems import BoardError
 from app.scenario.boards_area import AreaLinkSpec, AreaMapSpec, AreaSpec, build_area_parts
 from app.scenario.boards_hex import HexMapSpec, HexMarkSpec, HexsideSpec, SectionLines, build_hex_parts
 from app.scenario.boards_tiled import (
-    HasTileLibrary,
     TiledBoardSpec,
     TileError,
     TileLoader,
@@ -45,7 +44,6 @@ __all__ = [
     "BoardError",
     "BoardFile",
     "BoardSpec",
-    "HasTileLibrary",
     "HexMapSpec",
     "HexMarkSpec",
     "HexsideSpec",
@@ -120,7 +118,7 @@ def build_board(spec: BoardSpec, resolve: Callable[[str], Path], load_tiles: Til
         resolve: Maps a resource reference (the tile library of a tiled board) to a file path; callers
             pass ``app.scenario.resources.resolve_ref`` bound to the scenario folder.
         load_tiles: Reads the tile library of a tiled board (the game system's
-            :meth:`~app.scenario.boards_tiled.HasTileLibrary.load_tile_library`); not needed for other boards.
+            :meth:`~app.core.capabilities.HasTiles.load_tile_library`); not needed for other boards.
 
     Returns:
         The built board.

@@ -2,7 +2,7 @@
 
 What a tile looks like (its terrain legend, edge features and printed marks) belongs to the game system
 that publishes the tile-library format; this module only lays tiles out. A system declares the format it
-reads with the :class:`HasTileLibrary` capability, and a library read in that format is a
+reads with the ``app.core.capabilities.HasTiles`` capability, and a library read in that format is a
 :class:`TileSource`: for a tile id and a side it gives a geometry tile, a square
 :class:`~app.geometry.tiles.TileGrid` or a :class:`~app.geometry.hextiles.HexTile`. :func:`build_tiled`
 turns the placements of a :class:`TiledBoardSpec` into one board topology, its marks and the outline of every
@@ -23,11 +23,10 @@ from app.geometry.square import SquareGrid
 from app.geometry.tiles import Mark, Placement, TileGrid, assemble
 from app.geometry.topology import GeometryError, Loc, Point, Topology
 from app.scenario.board_problems import BoardError, Problem, raise_problems
-from app.scenario.tile_source import GeometryTile, HasTileLibrary, TileLoader, TileSource
+from app.scenario.tile_source import GeometryTile, TileLoader, TileSource
 
 __all__ = [
     "GeometryTile",
-    "HasTileLibrary",
     "TileError",
     "TileLoader",
     "TilePlacementSpec",

@@ -15,12 +15,12 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from app.core.capabilities import HasTiles, capability, scenario_schema
 from app.core.i18n import Text, localized
 from app.core.session import Mode, Session
 from app.core.system import GameSystem
 from app.scenario.loading import (
     SCENARIO_FORMAT,
-    Migration,
     Problem,
     ScenarioError,
     ScenarioValueError,
@@ -31,7 +31,7 @@ from app.scenario.loading import (
     validate,
 )
 from app.scenario.resources import SCENARIOS, resolve_ref
-from app.scenario.tile_source import HasTileLibrary
+from app.scenario.tile_source import TileSource
 
 TILES_FORMAT = "adjutant-tiles"
 BOARD_FORMAT = "adjutant-board"
@@ -94,13 +94,6 @@ def default_entry(entries: Iterable[ScenarioEntry]) -> ScenarioEntry | None:
     return next((e for e in items if e.default), items[0] if items else None)
 
 
-def _schema(system: GameSystem) -> tuple[int, Mapping[int, Migration]]:
-    """A system's current scenario schema version and migrations (optional attributes; default 1, none)."""
-    version = getattr(system, "schema_version", 1)
-    migrations = getattr(system, "migrations", {})
-    return (version if isinstance(version, int) else 1), (migrations if isinstance(migrations, Mapping) else {})
-
-
 def load_scenario(path: Path, systems: Mapping[str, GameSystem]) -> tuple[GameSystem, BaseModel]:
     """Read, check, migrate and validate a scenario file.
 
@@ -110,7 +103,7 @@ def load_scenario(path: Path, systems: Mapping[str, GameSystem]) -> tuple[GameSy
     data = read_json(path)
     system_id, _ = check_header(path, data, sorted(systems))
     system = systems[system_id]
-    current, migrations = _schema(system)
+    current, migrations = scenario_schema(system)  # HasMigrations, else version 1
     try:
         data = migrate(path, data, current, migrations)
     except (KeyError, TypeError, ValueError) as exc:  # a migration step choking on malformed data
@@ -175,11 +168,12 @@ def scan(paths: Iterable[Path]) -> tuple[list[Path], list[Path]]:
     return checked, skipped
 
 
-def _tile_system(fmt: str, systems: Mapping[str, GameSystem]) -> HasTileLibrary | None:
+def _tile_system(fmt: str, systems: Mapping[str, GameSystem]) -> HasTiles[TileSource] | None:
     """The system whose boards are laid out from tile libraries of format ``fmt`` (by declared capability)."""
     for system in systems.values():
-        if isinstance(system, HasTileLibrary) and system.tile_format == fmt:
-            return system
+        tiles: HasTiles[TileSource] | None = capability(system, HasTiles)
+        if tiles is not None and tiles.tile_format == fmt:
+            return tiles
     return None
 
 
@@ -199,8 +193,8 @@ def validate_data_file(path: Path, fmt: str, systems: Mapping[str, GameSystem]) 
         return
     data = validate(path, read_json(path), BoardFile, context={"folder": path.parent})
     assert isinstance(data, BoardFile)
-    system = systems.get(data.system)
-    load_tiles = system.load_tile_library if isinstance(system, HasTileLibrary) else None
+    tiles: HasTiles[TileSource] | None = capability(systems.get(data.system), HasTiles)
+    load_tiles = tiles.load_tile_library if tiles is not None else None
     try:
         build_board(data.board, lambda ref: resolve_ref(ref, path.parent), load_tiles)
     except ValueError as exc:  # BoardError, GeometryError, ResourceError

@@ -7,14 +7,15 @@ traceback. Old schema versions are stepped forward by registered migrations befo
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-Migration = Callable[[dict[str, Any]], dict[str, Any]]
+from app.core.capabilities import Migration
+
 SCENARIO_FORMAT = "adjutant-scenario"
 
 

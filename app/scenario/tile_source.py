@@ -1,18 +1,17 @@
-"""What the board assembly needs from a tile library, and the capability of a system that reads one.
+"""What the board assembly needs from a tile library (a system declaring ``app.core.capabilities.HasTiles``
+reads its libraries into one).
 
-Kept apart from :mod:`app.scenario.boards_tiled` (pydantic models, geometry) so the catalog can find the
-system of a tile-library file by its declared capability without loading the board models.
+Kept apart from :mod:`app.scenario.boards_tiled` (pydantic models, geometry) so the catalog can name these types
+without loading the board models.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
     from app.geometry.hextiles import HexTile
     from app.geometry.tiles import TileGrid
 
@@ -48,22 +47,3 @@ class TileSource(Protocol):
 
 TileLoader = Callable[[Path], "TileSource"]
 """Reads (and validates) a tile library file."""
-
-
-@runtime_checkable
-class HasTileLibrary(Protocol):
-    """Capability of a game system whose boards are laid out from tile libraries.
-
-    Attributes:
-        tile_format: The ``format`` marker of its library files (``"adjutant-tiles"``).
-    """
-
-    tile_format: str
-
-    def tile_library_model(self) -> type[BaseModel]:
-        """The pydantic model of its library files (to validate a file and report every problem)."""
-        ...
-
-    def load_tile_library(self, path: Path) -> TileSource:
-        """Read and validate a library file (raising ``app.scenario.boards_tiled.TileError`` on a bad one)."""
-        ...

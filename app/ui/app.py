@@ -12,16 +12,18 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from app.core.capabilities import HasBot, bot_sides, capability, human_sides
 from app.core.errors import SaveError
 from app.core.saves import from_save, pending_restore
 from app.core.session import Session
-from app.core.system import GameSystem
-from app.ui.controller import AgentFactory, human_sides_of
+from app.core.system import GameSystem, display_names
+from app.ui.controller import AgentFactory
 from app.ui.lang import install_language, translator
 from app.ui.main_window import MainWindow
 from app.ui.settings import Preferences, data_dir, recent_saves
 
 if TYPE_CHECKING:
+    from app.scenario.editor.plugin import EditorPlugin
     from app.ui.editor.window import EditorWindow
     from app.ui.start_page import StartPage
 
@@ -59,17 +61,14 @@ def ensure_application(argv: list[str]) -> QApplication:
 def default_bots(system: GameSystem, scenario: Any) -> tuple[str, ...]:
     """Sides the bot plays unless the player says otherwise: those a person may play in this scenario but the
     system normally automates (SAS's Jäger hunter), when the system has a bot for them; all others hot-seat."""
-    make = getattr(system, "make_agent", None)
-    if not callable(make):
-        return ()
-    sides = human_sides_of(system, scenario)
-    return tuple(s for s in sides if s not in system.info.human_sides and make(s) is not None)
+    automated = tuple(s for s in human_sides(system, scenario) if s not in system.info.human_sides)
+    return bot_sides(system, automated)
 
 
 def bot_factory(system: GameSystem) -> AgentFactory | None:
-    """The system's bot maker, if it has one: an optional ``make_agent(side) -> Agent`` attribute."""
-    make = getattr(system, "make_agent", None)
-    return make if callable(make) else None
+    """The system's bot maker, if it declares one (``HasBot.make_agent(side) -> Agent | None``)."""
+    bot = capability(system, HasBot)
+    return None if bot is None else bot.make_agent
 
 
 class AppShell(QObject):
@@ -205,10 +204,11 @@ class AppShell(QObject):
         return window
 
     # --- the editor ---------------------------------------------------------------------------------
-    def plugin_for(self, system_id: str) -> Any:
-        """The editor plug-in of a system (None when the system has no editor)."""
-        finder = getattr(self.systems, "editor_plugin", None)
-        return finder(system_id) if callable(finder) else None
+    def plugin_for(self, system_id: str) -> EditorPlugin | None:
+        """The editor plug-in of a system (None when the system declares no editor)."""
+        from app.scenario.editor.plugin import editor_of  # the editor's model: not needed to play
+
+        return editor_of(self.systems[system_id]) if system_id in self.systems else None
 
     def open_editor(self, system_id: str | None = None, path: Path | None = None) -> EditorWindow | None:
         """Show the editor on ``path``, or on a new document of ``system_id`` (the first system by default)."""
@@ -216,11 +216,10 @@ class AppShell(QObject):
 
         if self.editor is None:
             self.editor = EditorWindow(self.systems, self.plugin_for, self.prefs.language)
-            names = getattr(self.systems, "names", {})
+            names = display_names(self.systems)
             for sid in self.systems:
                 if self.plugin_for(sid) is not None:
-                    name = names.get(sid)
-                    self.editor.add_new_action(sid, name.render(self.prefs.language) if name else sid)
+                    self.editor.add_new_action(sid, names[sid].render(self.prefs.language))
             self.editor.playtest_requested.connect(self.playtest)
             self.editor.closed.connect(self._on_editor_closed)
         if path is not None:

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from app.ai.agent import Agent, Budget, Cancelled, Choice
+from app.core.capabilities import human_sides
 from app.core.dice import NeedInput
 from app.core.errors import IllegalCommandError
 from app.core.i18n import Text, t
@@ -16,14 +17,6 @@ from app.core.session import Change, Session
 from app.core.view import CommandInfo, GameView
 
 AgentFactory = Callable[[str], Agent | None]
-
-
-def human_sides_of(system: Any, scenario: Any) -> tuple[str, ...]:
-    """Sides a person may play in ``scenario``: a system's optional ``human_sides_of(scenario)`` (e.g. SAS's Jäger
-    mode lets a person play the hunter), else ``info.human_sides``."""
-    hook = getattr(system, "human_sides_of", None)
-    sides = hook(scenario) if callable(hook) else None
-    return tuple(sides) if sides is not None else tuple(system.info.human_sides)
 
 
 BOT_SECONDS = 1.0  # a bot's budget per command (DESIGN §10: a bot's move <= 1 s)
@@ -106,9 +99,9 @@ class GameController(QObject):
         return self.session.system.info
 
     def human_sides(self) -> tuple[str, ...]:
-        """Sides played by people here: the scenario's human sides (``human_sides_of``, by default the system's)
+        """Sides played by people here: the scenario's human sides (``HumanSidesPerScenario``, else the system's)
         minus those given to a bot."""
-        return tuple(s for s in human_sides_of(self.session.system, self.session.scenario) if s not in self.bot_sides)
+        return tuple(s for s in human_sides(self.session.system, self.session.scenario) if s not in self.bot_sides)
 
     def perspective(self) -> str | None:
         """The side whose view is shown: the acting side if human, else the first human side."""

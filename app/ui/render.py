@@ -106,14 +106,15 @@ def render_board(
 def load_board(path: Path, systems: Mapping[str, GameSystem]) -> tuple[Any, Any]:
     """Build the board of a ``resources/boards/*.json`` file (tiles read by the system's declared format), and
     return it with its system's style (``None`` when the system is not known or has none)."""
-    from app.core.style import HasStyle
-    from app.scenario.boards import HasTileLibrary, build_board, load_board_file
+    from app.core.capabilities import HasStyle, HasTiles, capability
+    from app.scenario.boards import build_board, load_board_file
     from app.scenario.resources import resolve_ref
 
     data = load_board_file(path)
     system = systems.get(data.system) if data.system in systems else None
-    load_tiles = system.load_tile_library if isinstance(system, HasTileLibrary) else None
-    style = system.style() if isinstance(system, HasStyle) else None
+    tiles, styled = capability(system, HasTiles), capability(system, HasStyle)
+    load_tiles = tiles.load_tile_library if tiles is not None else None
+    style = styled.style() if styled is not None else None
     return build_board(data.board, lambda ref: resolve_ref(ref, path.parent), load_tiles), style
 
 

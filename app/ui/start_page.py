@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -25,10 +25,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.capabilities import HasBot, HumanSidesPerScenario, bot_sides, capability, human_sides
 from app.core.i18n import Text
 from app.core.saves import SaveFile
-from app.core.system import GameSystem
+from app.core.system import GameSystem, display_names
 from app.ui.lang import translator
+
+if TYPE_CHECKING:
+    from app.scenario.catalog import ScenarioEntry
 
 tr = translator("StartPage")
 
@@ -62,18 +66,17 @@ def side_names_of(path: Path, lang: str) -> dict[str, str]:
 
 
 def seats_of(system: GameSystem, path: Path) -> tuple[str, ...]:
-    """Sides a person may play in the scenario file (the system's ``human_sides_of`` hook, else its human sides)."""
+    """Sides a person may play in the scenario file (``HumanSidesPerScenario``, else the system's human sides)."""
     from app.scenario.catalog import load_scenario
     from app.scenario.loading import ScenarioError
-    from app.ui.controller import human_sides_of
 
-    if not callable(getattr(system, "human_sides_of", None)):
+    if capability(system, HumanSidesPerScenario) is None:
         return tuple(system.info.human_sides)
     try:
         _system, model = load_scenario(Path(path), {system.info.id: system})
     except ScenarioError:
         return tuple(system.info.human_sides)
-    return human_sides_of(system, model)
+    return human_sides(system, model)
 
 
 class StartPage(QWidget):
@@ -87,7 +90,7 @@ class StartPage(QWidget):
     def __init__(
         self,
         systems: Mapping[str, GameSystem],
-        entries: list[Any],
+        entries: list[ScenarioEntry],
         recent: list[Path],
         pending: SaveFile | None,
         *,
@@ -212,7 +215,7 @@ class StartPage(QWidget):
             item = QListWidgetItem(self._system_name(system_id).render(self.lang))
             item.setData(Qt.ItemDataRole.UserRole, system_id)
             self.system_list.addItem(item)
-        default = next((i for i, e in enumerate(self.entries) if getattr(e, "default", False)), None)
+        default = next((i for i, e in enumerate(self.entries) if e.default), None)
         ids = list(self.systems)
         start = (
             ids.index(self.entries[default].system)
@@ -223,10 +226,7 @@ class StartPage(QWidget):
             self.system_list.setCurrentRow(start)
 
     def _system_name(self, system_id: str) -> Text:
-        names = getattr(self.systems, "names", None)  # a lazy registry names its systems without importing them
-        if isinstance(names, Mapping) and system_id in names:
-            return cast(Text, names[system_id])
-        return self.systems[system_id].info.name
+        return display_names(self.systems)[system_id]  # a lazy registry names its systems without importing them
 
     def _fill_recent(self) -> None:
         self.recent_list.clear()
@@ -271,16 +271,15 @@ class StartPage(QWidget):
                 widget.deleteLater()
         self.seat_combos = {}
         system = self.systems[entry.system]
-        make_agent = getattr(system, "make_agent", None)
         sides = seats_of(system, entry.path)
-        if len(sides) < 2 or not callable(make_agent):
+        if len(sides) < 2 or capability(system, HasBot) is None:
             return
-        names = side_names_of(entry.path, self.lang)
+        names, bots = side_names_of(entry.path, self.lang), bot_sides(system, sides)
         for index, side in enumerate(sides):
             combo = QComboBox(self)
             combo.setObjectName(f"seat_{side}")
             combo.addItem(tr("Human"), "human")
-            if make_agent(side) is not None:
+            if side in bots:
                 combo.addItem(tr("Bot"), "bot")
                 if side not in system.info.human_sides:
                     combo.setCurrentIndex(1)

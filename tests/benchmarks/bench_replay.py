@@ -17,7 +17,7 @@ from app.core.system import GameSystem
 from app.scenario.catalog import bundled, open_session
 from app.scenario.loading import ScenarioError
 from tests.support import real_systems
-from tests.support.toy import SYSTEM, Rest, ToyScenario
+from tests.toy import SYSTEM, Rest, ToyScenario
 
 COMMANDS = 1000
 BUDGET_MS = 500

@@ -1,8 +1,8 @@
 """The (system, scenario) pairs every conformance test runs on, loaded once per test session.
 
-The toy system always runs. Real systems come from ``app.__main__.load_systems()`` when the composition
-root provides it, paired with their bundled scenarios from :func:`app.scenario.catalog.bundled`.
-A system may set ``max_game_steps`` (default 5,000) to bound how long a random game may take.
+The systems are the shipped registry plus the toy's registry line (:func:`tests.support.registry_with_toy`),
+each paired with its bundled scenarios (:func:`app.scenario.catalog.bundled`; the toy's live in its package).
+A system declaring ``HasFuzzHints`` bounds how long a random game may take (default 5,000 commands).
 """
 
 from __future__ import annotations
@@ -17,13 +17,12 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
+from app.core.capabilities import runaway_limit
 from app.core.session import Session
 from app.core.system import GameSystem
 from app.scenario.catalog import build_runtime, bundled, load_scenario
-from tests.support import TOY_SYSTEMS, real_systems
-from tests.support.toy import TOY_SCENARIO
-
-DEFAULT_MAX_STEPS = 5000
+from tests.support import registry_with_toy
+from tests.toy import SCENARIOS as TOY_SCENARIOS
 
 
 @dataclass(frozen=True)
@@ -42,15 +41,14 @@ class Case:
 @cache
 def all_systems() -> Mapping[str, GameSystem]:
     """Every system under test, by id."""
-    return {**real_systems(), **TOY_SYSTEMS}
+    registry = registry_with_toy()
+    return {system_id: registry[system_id] for system_id in registry}
 
 
 def discover() -> list[Case]:
-    """The toy scenario plus every bundled scenario of a registered system."""
+    """Every bundled scenario of a registered system, the toy's first."""
     systems = all_systems()
-    cases = [Case("toy", TOY_SCENARIO)]
-    cases += [Case(e.system, e.path) for e in bundled() if e.system in systems and e.system != "toy"]
-    return cases
+    return [Case(e.system, e.path) for e in [*bundled(TOY_SCENARIOS), *bundled()] if e.system in systems]
 
 
 CASES = [pytest.param(case, id=case.id) for case in discover()]
@@ -72,8 +70,7 @@ class Loaded:
     @property
     def max_steps(self) -> int:
         """How many commands a game may take before it counts as a runaway."""
-        value = getattr(self.system, "max_game_steps", DEFAULT_MAX_STEPS)
-        return value if isinstance(value, int) else DEFAULT_MAX_STEPS
+        return runaway_limit(self.system)
 
 
 @cache

@@ -22,7 +22,7 @@ from app.core.saves import (
 from app.core.session import Session
 from app.core.system import state_digest
 from tests.support import TOY_SYSTEMS, toy_session
-from tests.support.toy import SYSTEM, Advance, Gamble, Rest
+from tests.toy import SYSTEM, Advance, Gamble, Rest
 
 
 def _played(seed: int = 3) -> Session:

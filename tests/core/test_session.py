@@ -9,7 +9,7 @@ from app.core.errors import IllegalCommandError
 from app.core.session import Change
 from app.core.system import state_digest
 from tests.support import toy_session
-from tests.support.toy import SYSTEM, Advance, CounterMoved, Gamble, Rest
+from tests.toy import SYSTEM, Advance, CounterMoved, Gamble, Rest
 
 
 def test_submit_applies_and_logs() -> None:

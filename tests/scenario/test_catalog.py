@@ -23,7 +23,7 @@ from app.scenario.catalog import (
 from app.scenario.loading import ScenarioError
 from app.systems.sas import SYSTEM as SAS
 from tests.support import TOY_SYSTEMS, toy_session
-from tests.support.toy import TOY_SCENARIO
+from tests.toy import TOY_SCENARIO
 
 WITH_TILES = {**TOY_SYSTEMS, "sas": SAS}  # tile libraries and tiled boards are read by the system declaring them
 

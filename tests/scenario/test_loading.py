@@ -12,7 +12,7 @@ from app.scenario.catalog import build_runtime, load_scenario, open_session
 from app.scenario.loading import ScenarioError, json_path
 from app.scenario.resources import ResourceError, resolve_ref
 from tests.support import TOY_SYSTEMS
-from tests.support.toy import TOY_SCENARIO, ToyScenario
+from tests.toy import TOY_SCENARIO, ToyScenario
 
 
 def _good() -> dict[str, Any]:

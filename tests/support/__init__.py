@@ -1,18 +1,29 @@
-"""Test-only helpers: the toy game system, its scenario, and discovery of the real systems."""
+"""Test-only helpers: the toy game system's registry line, its sessions, and the registered systems.
+
+The toy system (package :mod:`tests.toy`) plugs in exactly as a shipped system does, with one registry line:
+:data:`TOY_ENTRY` is that line, and :func:`registry_with_toy` is the shipped table plus it — the shipped registry
+(``app.__main__.REGISTRY``) never names a test system.
+"""
 
 from __future__ import annotations
 
-import importlib
-import warnings
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Mapping
 
+from app.__main__ import REGISTRY, LazySystems, SystemEntry, load_systems
+from app.core.i18n import t
 from app.core.session import Mode, Session
 from app.core.system import GameSystem
 from app.scenario.catalog import open_session
-from tests.support.toy import SYSTEM, TOY_SCENARIO
+from tests.toy import SYSTEM, TOY_SCENARIO
 
+TOY_ENTRY: Mapping[str, SystemEntry] = {"toy": SystemEntry("tests.toy", t("Toy race"))}
+"""The toy's registry line, as it would read in ``app.__main__.REGISTRY``."""
 TOY_SYSTEMS: Mapping[str, GameSystem] = {"toy": SYSTEM}
+
+
+def registry_with_toy() -> LazySystems:
+    """The shipped registry with the toy's line added (lazy, as the app's)."""
+    return LazySystems({**REGISTRY, **TOY_ENTRY})
 
 
 def toy_session(seed: int = 1, mode: Mode = "digital") -> Session:
@@ -21,20 +32,5 @@ def toy_session(seed: int = 1, mode: Mode = "digital") -> Session:
 
 
 def real_systems() -> dict[str, GameSystem]:
-    """The systems registered by the composition root (``app.__main__.load_systems``), if it exists yet."""
-    try:
-        module = importlib.import_module("app.__main__")
-    except ImportError as exc:  # the composition root or a system is not there yet: say so, run the toy only
-        warnings.warn(f"real game systems not loaded: {exc}", stacklevel=2)
-        return {}
-    load = getattr(module, "load_systems", None)
-    if not callable(load):
-        return {}
-    found: Any = load()
-    if isinstance(found, Mapping):
-        return dict(found)
-    return {system.info.id: system for system in _iterable(found)}
-
-
-def _iterable(value: Any) -> Iterable[GameSystem]:
-    return value if isinstance(value, Iterable) else ()
+    """The systems registered by the composition root (``app.__main__.load_systems``)."""
+    return load_systems()

@@ -3,6 +3,11 @@
 Each system that can be edited has a module ``app/systems/<id>/editing.py`` exporting ``PLUGIN``, an object
 of the :class:`EditorPlugin` protocol. The editor (model and UI) never asks which system it edits: it asks
 the plug-in. Systems import this module, never the reverse (DESIGN §2).
+
+A system offers its plug-in by declaring :class:`app.core.capabilities.HasEditor` (``HasEditor[EditorPlugin]``;
+:func:`editor_of` finds it). A plug-in may itself declare the optional capabilities listed in
+:data:`PLUGIN_CAPABILITIES` — :class:`FolderAware` (paths in the document are relative to its folder) and
+:class:`HasTileLibrary` (the document lays its board from a tile library the tile editor can edit).
 """
 
 from __future__ import annotations
@@ -10,11 +15,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, Self, cast, runtime_checkable
 
 from pydantic import BaseModel
 
+from app.core.capabilities import HasEditor, capability
 from app.core.i18n import Text
+from app.core.system import GameSystem
 from app.scenario.editor.document import JsonPath, Transaction, get_at
 from app.scenario.editor.fields import FieldSpec
 
@@ -128,6 +135,61 @@ class EditorPlugin(Protocol):
         ...
 
 
+@runtime_checkable
+class FolderAware(Protocol):
+    """A plug-in that must know where the document lives (relative paths in it start there)."""
+
+    def with_folder(self, folder: Path | None) -> Self:
+        """The same tools (a plug-in of the same class) for a document kept in ``folder`` (``None``: not saved)."""
+        ...
+
+
+@runtime_checkable
+class HasTileLibrary(Protocol):
+    """A plug-in whose documents lay their board from a tile library (the editor offers the tile editor)."""
+
+    def tile_library(self, data: dict[str, Any]) -> tuple[Path, bool] | None:
+        """The document's tile library file and whether it is bundled (read only); None if it cannot be found."""
+        ...
+
+    def use_tile_library(self, tx: Transaction, ref: str) -> None:
+        """Point the document at the library ``ref`` (a path relative to the document's folder)."""
+        ...
+
+
+@runtime_checkable
+class HasTileEditor(HasTileLibrary, Protocol):
+    """A plug-in whose players can edit their tile libraries in a tile editor window.
+
+    Attributes:
+        tile_editor_kit: What the tile editor window needs: its ``widget`` name in ``app.ui.plugins``, the Qt-free
+            tile editor model (``editor``) and its vocabulary; opaque to the mission editor.
+    """
+
+    tile_editor_kit: Any
+
+
+PLUGIN_CAPABILITIES: tuple[type, ...] = (FolderAware, HasTileLibrary, HasTileEditor)
+"""Every capability an editor plug-in may declare (by subclassing it)."""
+
+
+def editor_of(system: GameSystem) -> EditorPlugin | None:
+    """The editor plug-in of ``system`` (:class:`~app.core.capabilities.HasEditor`), or None if it has none."""
+    editor = capability(system, HasEditor)
+    if editor is None:
+        return None
+    plugin: EditorPlugin = editor.editor_plugin()
+    return plugin
+
+
+def in_folder(plugin: EditorPlugin, folder: Path | None) -> EditorPlugin:
+    """``plugin`` told where the document lives (:class:`FolderAware`); other plug-ins need not know."""
+    aware = capability(plugin, FolderAware)
+    if aware is None:
+        return plugin
+    return cast(EditorPlugin, aware.with_folder(folder))  # the same plug-in class, bound to the folder
+
+
 _TOKEN = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
 
 
@@ -147,23 +209,3 @@ def nearest_label(data: dict[str, Any], path: JsonPath) -> str | None:
         if isinstance(node, str) and end == len(path) and path and path[-1] == "at":
             return node
     return None
-
-
-@runtime_checkable
-class HasTileEditor(Protocol):
-    """Capability of an editor plug-in whose missions are laid out from tile libraries a player can edit.
-
-    Attributes:
-        tile_editor_kit: What the tile editor window needs (its ``widget`` name in ``app.ui.plugins``, the
-            Qt-free tile editor model and its vocabulary); opaque to the mission editor.
-    """
-
-    tile_editor_kit: Any
-
-    def tile_library(self, data: dict[str, Any]) -> tuple[Path, bool] | None:
-        """The file of the mission's tile library, and whether it is bundled with the app (read only)."""
-        ...
-
-    def use_tile_library(self, tx: Transaction, ref: str) -> None:
-        """Lay the mission's tiles from another library."""
-        ...

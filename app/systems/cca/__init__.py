@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from app.core.system import GameSystem
+from app.systems.cca.scenario import Runtime
+from app.systems.cca.state import State
 from app.systems.cca.system import CcaSystem
 
-SYSTEM = CcaSystem()
+SYSTEM: GameSystem[State, Runtime] = CcaSystem()  # mypy checks the system against the contract here
 
 __all__ = ["SYSTEM", "CcaSystem"]

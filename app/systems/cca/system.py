@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from app.ai.agent import Agent
+from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasStyle
 from app.core.dice import Dice, Roller
 from app.core.i18n import localized, t
 from app.core.messages import Command, Event
@@ -23,6 +25,9 @@ from app.systems.cca.tables import full_deck, unit_classes
 from app.systems.cca.turn import legal, step
 from app.systems.cca.view import build_view, side_name
 from app.systems.cca.view import style as view_style
+
+if TYPE_CHECKING:  # the editor's model is imported only when the editor is opened
+    from app.scenario.editor.plugin import EditorPlugin
 
 
 def initial_state(runtime: Runtime, seed: int) -> State:
@@ -64,8 +69,11 @@ def initial_state(runtime: Runtime, seed: int) -> State:
 FUZZ_WEIGHTS = {"battle": 20.0, "order_unit": 4.0, "move": 3.0, "end_orders": 0.3, "end_movement": 0.5, "decline": 0.5}
 
 
-class CcaSystem:
-    """Commands & Colors: Ancients."""
+class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], HasStyle):
+    """Commands & Colors: Ancients.
+
+    Capabilities: a bot for either side, the scenario editor, fuzz weights for random play.
+    """
 
     info = SystemInfo(
         id="cca",
@@ -75,7 +83,7 @@ class CcaSystem:
         human_sides=SIDES,
         scenario_folder="cca",
     )
-    schema_version = 1
+    fuzz_max_steps = 5000  # a random game that has not ended after this many commands is a runaway
 
     def style(self) -> Style:
         """The C&C colours: badges of unit states, unit-class colours (HasStyle)."""
@@ -90,17 +98,17 @@ class CcaSystem:
         assert isinstance(scenario, CcaScenario)
         return load_runtime(scenario, folder)
 
-    def initial_state(self, scenario: Any, seed: int) -> State:
+    def initial_state(self, scenario: Runtime, seed: int) -> State:
         """The state before the deal."""
         return initial_state(scenario, seed)
 
-    def legal_commands(self, state: Any, side: str | None = None) -> Sequence[Command]:
+    def legal_commands(self, state: State, side: str | None = None) -> Sequence[Command]:
         """Legal commands of ``side`` (default: the side to act)."""
         if side is not None and side != self.active_side(state):
             return []
         return legal(state)
 
-    def fuzz_weight(self, state: Any, command: Command) -> float:
+    def fuzz_weight(self, state: State, command: Command) -> float:
         """Weight of a command in random play (the fuzzer and the conformance suite): fight before passing,
         and move toward the enemy more often than away (random armies behind a river otherwise wander for
         thousands of commands before a side collects its banners)."""
@@ -110,7 +118,7 @@ class CcaSystem:
             weight *= 2.0 if forward > 0 else 0.5 if forward < 0 else 1.0
         return weight
 
-    def apply(self, state: Any, command: Command) -> tuple[State, Sequence[Event]]:
+    def apply(self, state: State, command: Command) -> tuple[State, Sequence[Event]]:
         """Apply a command (pure)."""
         ctx = Ctx(Roller(state.dice, command.dice, command.cards))
         new = step(state, ctx, command)
@@ -119,22 +127,22 @@ class CcaSystem:
 
         return replace(new, dice=ctx.roller.dice), tuple(ctx.events)
 
-    def view(self, state: Any, side: str | None) -> GameView:
+    def view(self, state: State, side: str | None) -> GameView:
         """The view of ``side``."""
         return build_view(state, side, self.active_side(state))
 
-    def describe(self, state: Any, command: Command) -> CommandInfo:
+    def describe(self, state: State, command: Command) -> CommandInfo:
         """How to show a command."""
         return describe(state, command)
 
-    def active_side(self, state: Any) -> str | None:
+    def active_side(self, state: State) -> str | None:
         """Who acts now."""
         if state.phase == "over":
             return None
         side: str = state.tasks[0].side if state.tasks else state.active
         return side
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: State) -> Outcome | None:
         """The winner, once a side has its banners (CCA-VICTORY-1)."""
         if state.winner is None:
             return None
@@ -147,11 +155,17 @@ class CcaSystem:
         del side
         return CcaBot()
 
+    def editor_plugin(self) -> EditorPlugin:
+        """The scenario editor's plug-in (imported when the editor first asks)."""
+        from app.systems.cca.editing import PLUGIN
+
+        return PLUGIN
+
     def parse_command(self, data: dict[str, Any]) -> Command:
         """Read a command from JSON."""
         return COMMANDS.parse(data)
 
-    def encode_state(self, state: Any) -> Any:
+    def encode_state(self, state: State) -> Any:
         """The state as JSON (the scenario itself excluded)."""
         from dataclasses import asdict, fields
 

@@ -19,7 +19,15 @@ from app.core.i18n import Text, localized, t
 from app.geometry.square import column_letters
 from app.scenario.editor.document import JsonPath, Transaction, get_at
 from app.scenario.editor.fields import FieldSpec
-from app.scenario.editor.plugin import Finding, PaletteEntry, Placed, Spot, nearest_label
+from app.scenario.editor.plugin import (
+    Finding,
+    FolderAware,
+    HasTileEditor,
+    PaletteEntry,
+    Placed,
+    Spot,
+    nearest_label,
+)
 from app.scenario.resources import ResourceError, resolve_ref
 from app.systems.sas.editing_checks import mission_checks
 from app.systems.sas.tables import tables
@@ -62,8 +70,9 @@ def library_of(data: dict[str, Any], folder: Path | None = None) -> TileLibrary 
         return None
 
 
-class SasEditing:
-    """The :class:`~app.scenario.editor.plugin.EditorPlugin` of SAS: Rogue Regiment."""
+class SasEditing(FolderAware, HasTileEditor):
+    """The :class:`~app.scenario.editor.plugin.EditorPlugin` of SAS: Rogue Regiment; a mission's tile library
+    path is relative to its folder, and the tile editor edits that library."""
 
     system_id = "sas"
     tile_editor_kit = KIT  # HasTileEditor: players encode the tiles of their copy (SAS-BRD)

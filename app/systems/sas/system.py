@@ -9,15 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from app.ai.agent import Agent
+from app.core.capabilities import HasBot, HasEditor, HasStyle, HasTiles, HumanSidesPerScenario
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
-from app.core.system import Outcome, SystemInfo
+from app.core.system import GameSystem, Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
 from app.systems.sas import pieces, turn
 from app.systems.sas.combat.luck import LuckyRoll
@@ -52,9 +54,15 @@ from app.systems.sas.tiles.library import TileLibrary, load_tile_library
 from app.systems.sas.vehicles import ovehicle_actions
 from app.systems.sas.viewing import build_view
 
+if TYPE_CHECKING:  # the editor's model is imported only when the editor is opened
+    from app.scenario.editor.plugin import EditorPlugin
 
-class SasSystem:
-    """SAS: Rogue Regiment (solo / co-op; the Axis is automated by the rules)."""
+
+class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"], HasStyle, HasTiles[TileLibrary]):
+    """SAS: Rogue Regiment (solo / co-op; the Axis is automated by the rules).
+
+    Capabilities: the Jäger hunter's bot, the hunter as a human side in Jäger missions, the mission editor.
+    """
 
     info = SystemInfo(
         id="sas",
@@ -64,20 +72,18 @@ class SasSystem:
         human_sides=("sas",),
         scenario_folder="sas",
     )
-    schema_version = 1
-    migrations: ClassVar[dict[int, Any]] = {}
-    tile_format = TILE_FORMAT  # HasTileLibrary: SAS boards are laid out from tile libraries (SAS-BRD-1)
+    tile_format = TILE_FORMAT  # HasTiles: SAS boards are laid out from tile libraries (SAS-BRD-1)
 
     def style(self) -> Style:
         """The SAS colours and board-mark glyphs (HasStyle)."""
         return pieces.style()
 
     def tile_library_model(self) -> type[BaseModel]:
-        """The model of SAS tile-library files (HasTileLibrary)."""
+        """The model of SAS tile-library files (HasTiles)."""
         return TileLibrary
 
     def load_tile_library(self, path: Path) -> TileLibrary:
-        """Read and validate an SAS tile library (HasTileLibrary)."""
+        """Read and validate an SAS tile library (HasTiles)."""
         return load_tile_library(path)
 
     def scenario_model(self) -> type[BaseModel]:
@@ -89,15 +95,15 @@ class SasSystem:
         assert isinstance(scenario, SasMission)
         return build_runtime(scenario, folder)
 
-    def initial_state(self, scenario: Any, seed: int) -> SasState:
+    def initial_state(self, scenario: SasRuntime, seed: int) -> SasState:
         """The state before the first command."""
         return initial_state(scenario, seed)
 
-    def legal_commands(self, state: Any, side: str | None = None) -> Sequence[Command]:
+    def legal_commands(self, state: SasState, side: str | None = None) -> Sequence[Command]:
         """Every command allowed now."""
         return legal(state, side)
 
-    def apply(self, state: Any, command: Command) -> tuple[SasState, Sequence[Event]]:
+    def apply(self, state: SasState, command: Command) -> tuple[SasState, Sequence[Event]]:
         """Apply a command (pure)."""
         if state.over:
             raise IllegalCommandError(t("The mission is over."), "SAS-MSN-1")
@@ -123,21 +129,21 @@ class SasSystem:
         turn.check_over(ctx)
         return replace(ctx.state, dice=ctx.roller.dice), ctx.events
 
-    def view(self, state: Any, side: str | None) -> GameView:
+    def view(self, state: SasState, side: str | None) -> GameView:
         """What ``side`` sees (the SAS player sees the whole board, as at the table)."""
         result = self.outcome(state)
         return build_view(state, side, None if result is None else result.level)
 
-    def describe(self, state: Any, command: Command) -> CommandInfo:
+    def describe(self, state: SasState, command: Command) -> CommandInfo:
         """How to present a command."""
         return describe_command(state, command)
 
-    def active_side(self, state: Any) -> str | None:
+    def active_side(self, state: SasState) -> str | None:
         """ "sas" in the Operator phase or when a roll waits for the rabbit's foot, "axis" otherwise; None once
         over."""
         return None if state.over else acting_side(state)
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: SasState) -> Outcome | None:
         """Victory levels from the mission page (SAS-MSN-1); anything less is a defeat (OQ-55), in Jäger mode the
         hunter's victory (SAS-JGR-15)."""
         if not state.over:
@@ -162,11 +168,17 @@ class SasSystem:
         jager = isinstance(scenario, SasMission) and scenario.jager is not None
         return ("sas", "axis") if jager else self.info.human_sides
 
+    def editor_plugin(self) -> EditorPlugin:
+        """The mission editor's plug-in (imported when the editor first asks)."""
+        from app.systems.sas.editing import PLUGIN
+
+        return PLUGIN
+
     def parse_command(self, data: dict[str, Any]) -> Command:
         """Read a command from JSON."""
         return COMMANDS.parse(data)
 
-    def encode_state(self, state: Any) -> Any:
+    def encode_state(self, state: SasState) -> Any:
         """The whole state as JSON (the runtime is static and left out)."""
         # Field by field: ``asdict(state)`` would deep-copy the static runtime (board, mission) before dropping it.
         data = {f.name: _json(getattr(state, f.name)) for f in fields(state) if f.name not in ("rt", "dice")}
@@ -228,4 +240,4 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         raise IllegalCommandError(t("Unknown command {kind}.", kind=command.kind), "CORE-CMD-1")
 
 
-SYSTEM = SasSystem()
+SYSTEM: GameSystem[SasState, SasRuntime] = SasSystem()

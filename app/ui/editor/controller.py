@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from PySide6.QtCore import QObject, Signal
 
+from app.core.capabilities import capability
 from app.core.i18n import Text, t
 from app.core.session import Session
 from app.core.system import GameSystem
@@ -22,7 +23,16 @@ from app.scenario.editor.checking import CheckResult, check_document
 from app.scenario.editor.document import MISSING, Document, JsonPath, json_path_text
 from app.scenario.editor.fields import FieldSpec, FieldValueError, parse_field
 from app.scenario.editor.files import open_document, save_document
-from app.scenario.editor.plugin import EditorPlugin, Finding, HasTileEditor, Placed, Spot, parse_json_path
+from app.scenario.editor.plugin import (
+    EditorPlugin,
+    Finding,
+    HasTileEditor,
+    HasTileLibrary,
+    Placed,
+    Spot,
+    in_folder,
+    parse_json_path,
+)
 
 PluginFinder = Callable[[str], EditorPlugin | None]
 
@@ -64,8 +74,7 @@ class EditorController(QObject):
 
     def _bound(self, plugin: EditorPlugin) -> EditorPlugin:
         """The plug-in told where the document lives (relative paths in it, such as a tile library, start there)."""
-        bind = getattr(plugin, "with_folder", None)
-        return bind(self.doc.path.parent if self.doc.path else None) if bind is not None else plugin
+        return in_folder(plugin, self.doc.path.parent if self.doc.path else None)
 
     def _adopt(self, doc: Document, plugin: EditorPlugin) -> None:
         self.doc, self.preview = doc, None
@@ -86,11 +95,13 @@ class EditorController(QObject):
     # --- tile libraries (systems with tiled boards) ---------------------------------------------------
     def tile_library(self) -> tuple[Path, bool] | None:
         """The document's tile library file and whether it is bundled; None when the system has no tiles."""
-        return self.plugin.tile_library(self.doc.data) if isinstance(self.plugin, HasTileEditor) else None
+        tiles = capability(self.plugin, HasTileLibrary)
+        return tiles.tile_library(self.doc.data) if tiles is not None else None
 
     def tile_kit(self) -> Any:
-        """The system's tile editor kit (see ``HasTileEditor``); None when the system has no tiles."""
-        return self.plugin.tile_editor_kit if isinstance(self.plugin, HasTileEditor) else None
+        """The system's tile editor kit (``HasTileEditor``); None when its players cannot edit tiles."""
+        editing = capability(self.plugin, HasTileEditor)
+        return editing.tile_editor_kit if editing is not None else None
 
     def use_tile_library(self, path: Path) -> Text | None:
         """Point the document at the library saved at ``path``; returns why not (nothing changes then).
@@ -98,9 +109,9 @@ class EditorController(QObject):
         A mission refers to its files by paths relative to its own folder (``adjutant validate`` refuses
         anything else), so the library must be saved in the mission's folder or a folder inside it.
         """
-        if not isinstance(self.plugin, HasTileEditor):
+        tiles = capability(self.plugin, HasTileLibrary)
+        if tiles is None:
             return t("This system has no tiles.")
-        use = self.plugin.use_tile_library
         if self.doc.path is None:
             return t("Save the mission first, then save its tile library in the mission's folder.")
         folder = self.doc.path.parent.resolve()
@@ -113,7 +124,7 @@ class EditorController(QObject):
             self.recheck()  # same file, new tiles: the palette and the board change
             return None
         with self.doc.transaction(t("Use tile library {name}", name=path.name)) as tx:
-            use(tx, ref)
+            tiles.use_tile_library(tx, ref)
         return None
 
     @property

@@ -1,0 +1,194 @@
+"""What a game system may offer beyond the contract of :class:`app.core.system.GameSystem` (DESIGN §3a).
+
+Each optional capability is a Protocol of its own. A system DECLARES the ones it offers by subclassing them::
+
+    class CcaSystem(HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State]):
+        ...
+
+    SYSTEM: GameSystem[State, Runtime] = CcaSystem()
+
+mypy then checks every declared capability's methods (and the module-level annotation checks the contract
+itself). Callers discover a capability by type with :func:`capability` — a system offers exactly what it
+declares, never what an attribute probe happens to find — and the conformance suite (tests/conformance)
+exercises every capability each registered system declares and fails on a method that looks like a
+capability but is not declared.
+
+The capabilities (:data:`CAPABILITIES` lists them all):
+
+- :class:`HasBot`: an automated player for some sides (the start page's "Bot" seat).
+- :class:`HumanSidesPerScenario`: the sides a person may play depend on the scenario (SAS's Jäger mode).
+- :class:`HasEditor`: the mission editor's plug-in (``app.scenario.editor.plugin.EditorPlugin``); an editor
+  plug-in may in turn declare the plug-in capabilities of that module (a tile library, a folder).
+- :class:`HasMigrations`: a scenario schema version above 1 and the steps that bring old files up to it.
+- :class:`HasFuzzHints`: weights that keep random play purposeful, and how long a random game may take.
+- :class:`HasStyle`: the system's colours and board-mark glyphs (``data/style.json``), for drawing its pieces
+  and a bare board file of its own.
+- :class:`HasTiles`: boards laid out from tile libraries in a file format the system reads.
+
+Types from higher layers (the agent, the editor plug-in) are type parameters here, so the core stays below
+them: a system declares ``HasBot[Agent]`` and mypy checks its ``make_agent`` against ``Agent``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from pydantic import BaseModel
+
+from app.core.messages import Command
+from app.core.system import GameSystem
+from app.core.view import Style
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+"""One step of a scenario file migration: the JSON object of version ``n`` becomes version ``n + 1``."""
+
+DEFAULT_MAX_STEPS = 5000
+"""How many commands a random game may take before it counts as a runaway, unless the system says."""
+
+A_co = TypeVar("A_co", covariant=True)
+E_co = TypeVar("E_co", covariant=True)
+L_co = TypeVar("L_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+C = TypeVar("C")
+
+
+@runtime_checkable
+class HasBot(Protocol[A_co]):
+    """An automated player (``A_co`` is ``app.ai.agent.Agent``): the start page offers a "Bot" seat for a
+    side it plays, and the window runs it off the GUI thread."""
+
+    def make_agent(self, side: str) -> A_co | None:
+        """A new agent playing ``side``, or ``None`` when the system has no bot for that side."""
+        ...
+
+
+@runtime_checkable
+class HumanSidesPerScenario(Protocol):
+    """The sides a person may play depend on the scenario (otherwise they are ``info.human_sides``)."""
+
+    def human_sides_of(self, scenario: BaseModel) -> tuple[str, ...]:
+        """Sides a person may play in the validated ``scenario`` (each one of ``info.sides``)."""
+        ...
+
+
+@runtime_checkable
+class HasEditor(Protocol[E_co]):
+    """The mission editor can edit this system's scenarios (``E_co`` is ``EditorPlugin``)."""
+
+    def editor_plugin(self) -> E_co:
+        """The editor plug-in (a system usually imports its ``editing`` module here, when first asked)."""
+        ...
+
+
+@runtime_checkable
+class HasMigrations(Protocol):
+    """Scenario files have a schema version above 1; older files are migrated step by step when loaded.
+
+    Attributes:
+        schema_version: The current ``schema_version`` of this system's scenario files.
+        migrations: For each older version ``n``, the step from ``n`` to ``n + 1``.
+    """
+
+    schema_version: int
+    migrations: Mapping[int, Migration]
+
+
+@runtime_checkable
+class HasFuzzHints(Protocol[S_contra]):
+    """How random play (``adjutant fuzz``, the editor's smoke test, the conformance suite) should go.
+
+    Attributes:
+        fuzz_max_steps: Commands a random game may take before it counts as a runaway.
+    """
+
+    fuzz_max_steps: int
+
+    def fuzz_weight(self, state: S_contra, command: Command) -> float:
+        """A positive weight of a legal command in random play (e.g. battles over passing)."""
+        ...
+
+
+@runtime_checkable
+class HasStyle(Protocol):
+    """The system colours its own pieces and board marks (``app/systems/<id>/data/style.json``)."""
+
+    def style(self) -> Style:
+        """The system's style (also carried by every ``GameView`` it builds)."""
+        ...
+
+
+@runtime_checkable
+class HasTiles(Protocol[L_co]):
+    """Boards laid out from tile libraries (``L_co`` is the library, an ``app.scenario.tile_source.TileSource``).
+
+    Attributes:
+        tile_format: The ``format`` marker of its library files (``"adjutant-tiles"``).
+    """
+
+    tile_format: str
+
+    def tile_library_model(self) -> type[BaseModel]:
+        """The pydantic model of its library files (to validate a file and report every problem)."""
+        ...
+
+    def load_tile_library(self, path: Path) -> L_co:
+        """Read and validate a library file (raising ``app.scenario.boards_tiled.TileError`` on a bad one)."""
+        ...
+
+
+CAPABILITIES: tuple[type, ...] = (
+    HasBot,
+    HumanSidesPerScenario,
+    HasEditor,
+    HasMigrations,
+    HasFuzzHints,
+    HasStyle,
+    HasTiles,
+)
+"""Every capability a system may declare, in the order the docs list them."""
+
+
+def declares(system: object, kind: type) -> bool:
+    """Whether ``system``'s class declares the capability ``kind`` (subclasses it)."""
+    return kind in type(system).__mro__
+
+
+def capability(system: object, kind: type[C]) -> C | None:
+    """``system`` as a ``kind`` if it declares that capability, else ``None``.
+
+    Example: ``bot = capability(system, HasBot)``, then ``bot.make_agent(side)`` if ``bot`` is not ``None``.
+    """
+    return system if declares(system, kind) and isinstance(system, kind) else None
+
+
+def declared(system: object) -> tuple[type, ...]:
+    """The capabilities ``system`` declares, in :data:`CAPABILITIES` order."""
+    return tuple(kind for kind in CAPABILITIES if declares(system, kind))
+
+
+def human_sides(system: GameSystem, scenario: BaseModel) -> tuple[str, ...]:
+    """Sides a person may play in ``scenario`` (:class:`HumanSidesPerScenario`, else ``info.human_sides``)."""
+    per_scenario = capability(system, HumanSidesPerScenario)
+    if per_scenario is not None:
+        return tuple(per_scenario.human_sides_of(scenario))
+    return tuple(system.info.human_sides)
+
+
+def bot_sides(system: GameSystem, sides: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of ``sides`` the system's bot can play (none without :class:`HasBot`)."""
+    bot = capability(system, HasBot)
+    return () if bot is None else tuple(side for side in sides if bot.make_agent(side) is not None)
+
+
+def scenario_schema(system: object) -> tuple[int, Mapping[int, Migration]]:
+    """A system's scenario schema version and migrations (:class:`HasMigrations`, else version 1 and none)."""
+    migrating = capability(system, HasMigrations)
+    return (1, {}) if migrating is None else (migrating.schema_version, migrating.migrations)
+
+
+def runaway_limit(system: object) -> int:
+    """Commands a random game of ``system`` may take (:class:`HasFuzzHints`, else :data:`DEFAULT_MAX_STEPS`)."""
+    hints = capability(system, HasFuzzHints)
+    return DEFAULT_MAX_STEPS if hints is None else hints.fuzz_max_steps
