@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.core.flow import Decision
 from app.core.i18n import Text
 
 
@@ -212,6 +213,7 @@ class GameView:
         outcome: The result, when the game is over.
         side_names: Display names of the sides ("Macedonian", "Axis"), by side id.
         style: The system's colours and board-mark glyphs (``None``: the theme's defaults).
+        decision: The decision the game waits for (``app.core.flow``), whoever views: the window always shows it.
     """
 
     board: Any
@@ -224,6 +226,7 @@ class GameView:
     outcome: Text | None = None
     side_names: dict[str, Text] = field(default_factory=dict)
     style: Style | None = None
+    decision: Decision | None = None
 
 
 class LazyLayers(Mapping[str, Mapping[Any, str]]):

@@ -17,6 +17,7 @@ from app.ai.agent import Agent
 from app.core.capabilities import HasBot, HasEditor, HasStyle, HasTiles, HumanSidesPerScenario
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
+from app.core.flow import Decision
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome, SystemInfo
@@ -58,10 +59,20 @@ if TYPE_CHECKING:  # the editor's model is imported only when the editor is open
     from app.scenario.editor.plugin import EditorPlugin
 
 
+def pending_decision(state: SasState) -> Decision | None:
+    """The decision the mission waits for (``app.core.flow``): an operator's roll paused for the rabbit's foot
+    (SAS-EQ-11), else the Jäger hunter's choice (SAS-JGR-3, SAS-JGR-5, SAS-JGR-7)."""
+    if state.over:
+        return None
+    found = rabbit.decision(state, lambda c: describe_command(state, c).label)
+    return found or jager.pending(state, lambda c: describe_command(state, c).label)
+
+
 class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"], HasStyle, HasTiles[TileLibrary]):
     """SAS: Rogue Regiment (solo / co-op; the Axis is automated by the rules).
 
-    Capabilities: the Jäger hunter's bot, the hunter as a human side in Jäger missions, the mission editor.
+    Capabilities: the Jäger hunter's bot, the hunter as a human side in Jäger missions, the mission editor, its
+    style (colours, badges, board-mark glyphs) and its tile libraries.
     """
 
     info = SystemInfo(
@@ -132,7 +143,9 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"],
     def view(self, state: SasState, side: str | None) -> GameView:
         """What ``side`` sees (the SAS player sees the whole board, as at the table)."""
         result = self.outcome(state)
-        return build_view(state, side, None if result is None else result.level)
+        view = build_view(state, side, None if result is None else result.level)
+        decision = pending_decision(state)
+        return replace(view, decision=None if decision is None else decision.seen_by(side))
 
     def describe(self, state: SasState, command: Command) -> CommandInfo:
         """How to present a command."""
