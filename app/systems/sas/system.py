@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from app.ai.agent import Agent
-from app.core.capabilities import HasBot, HasEditor, HumanSidesPerScenario
+from app.core.capabilities import HasBot, HasEditor, HasStyle, HasTiles, HumanSidesPerScenario
 from app.core.dice import Roller
 from app.core.encoding import encode_state
 from app.core.errors import IllegalCommandError
@@ -22,8 +22,8 @@ from app.core.flow import Decision
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome, SystemInfo
-from app.core.view import CommandInfo, GameView
-from app.systems.sas import turn
+from app.core.view import CommandInfo, GameView, Style
+from app.systems.sas import pieces, turn
 from app.systems.sas.combat.luck import LuckyRoll
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
@@ -51,6 +51,8 @@ from app.systems.sas.operators.operator import sharing
 from app.systems.sas.setup import build_runtime, initial_state
 from app.systems.sas.state import Activation, SasRuntime, SasState, evolve
 from app.systems.sas.support import air
+from app.systems.sas.tiles.board import TILE_FORMAT
+from app.systems.sas.tiles.library import TileLibrary, load_tile_library
 from app.systems.sas.vehicles import ovehicle_actions
 from app.systems.sas.viewing import build_view
 
@@ -67,10 +69,11 @@ def pending_decision(state: SasState) -> Decision | None:
     return found or jager.pending(state, lambda c: describe_command(state, c).label)
 
 
-class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"]):
+class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"], HasStyle, HasTiles[TileLibrary]):
     """SAS: Rogue Regiment (solo / co-op; the Axis is automated by the rules).
 
-    Capabilities: the Jäger hunter's bot, the hunter as a human side in Jäger missions, the mission editor.
+    Capabilities: the Jäger hunter's bot, the hunter as a human side in Jäger missions, the mission editor, its
+    style (colours, badges, board-mark glyphs) and its tile libraries.
     """
 
     info = SystemInfo(
@@ -81,6 +84,19 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"])
         human_sides=("sas",),
         scenario_folder="sas",
     )
+    tile_format = TILE_FORMAT  # HasTiles: SAS boards are laid out from tile libraries (SAS-BRD-1)
+
+    def style(self) -> Style:
+        """The SAS colours and board-mark glyphs (HasStyle)."""
+        return pieces.style()
+
+    def tile_library_model(self) -> type[BaseModel]:
+        """The model of SAS tile-library files (HasTiles)."""
+        return TileLibrary
+
+    def load_tile_library(self, path: Path) -> TileLibrary:
+        """Read and validate an SAS tile library (HasTiles)."""
+        return load_tile_library(path)
 
     def scenario_model(self) -> type[BaseModel]:
         """The mission file model."""
