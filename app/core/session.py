@@ -8,8 +8,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from app.core.datafile import quoted
 from app.core.dice import BadInput
 from app.core.errors import IllegalCommandError
+from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome
 from app.core.view import CommandInfo, GameView
@@ -100,6 +102,10 @@ class Session:
             state, events = self.system.apply(self.state, command)
         except BadInput as exc:
             raise IllegalCommandError(exc.reason, "CORE-DICE-1") from exc
+        except LookupError as exc:  # a command from a script or save naming a piece or place that is not there
+            what = quoted(exc.args[0]) if exc.args else type(exc).__name__
+            reason = t("The command names something that does not exist: {what}.", what=what)
+            raise IllegalCommandError(reason, "CORE-CMD-1") from exc
         entry = Entry(command, state, tuple(events))
         del self._history[self._cursor :]
         self._history.append(entry)

@@ -20,6 +20,7 @@ from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from app.core.datafile import DataFileError, clip, read_json_file
 from app.geometry.square import SquareGrid
 from app.geometry.tiles import Mark, Placement, assemble
 from app.geometry.topology import GeometryError, Loc, Point, Topology
@@ -27,6 +28,7 @@ from app.scenario.boards_area import AreaLinkSpec, AreaMapSpec, AreaSpec, build_
 from app.scenario.boards_hex import HexMapSpec, HexMarkSpec, HexsideSpec, SectionLines, build_hex_parts
 from app.scenario.boards_tilecheck import Problem
 from app.scenario.boards_tiles import LEGEND, EdgeSpec, MarkSpec, TileLibrary, TileSideSpec, TileSpec, raise_problems
+from app.scenario.loading import MAX_NUMBER
 
 __all__ = [
     "LEGEND",
@@ -159,7 +161,9 @@ _LIBRARIES: dict[Path, tuple[int, TileLibrary]] = {}
 def _first_problems(exc: ValidationError, limit: int = 3) -> str:
     """The first few problems as "path: message" (a wrong file can have hundreds)."""
     errors = exc.errors(include_url=False)
-    shown = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}" for e in errors[:limit])
+    shown = "; ".join(
+        f"{'.'.join(str(p) for p in e['loc']) or '(top level)'}: {clip(e['msg'], 200)}" for e in errors[:limit]
+    )
     more = f" (and {len(errors) - limit} more)" if len(errors) > limit else ""
     return shown + more
 
@@ -171,15 +175,17 @@ def load_tile_library(path: Path) -> TileLibrary:
         BoardError: The file cannot be read or is not a valid tile library (the message names the file
             and every JSON path with a problem).
     """
-    key = path.resolve()
     try:
+        key = path.resolve()
         stamp = key.stat().st_mtime_ns
         cached = _LIBRARIES.get(key)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        library = TileLibrary.model_validate_json(key.read_text("utf-8"))
-    except OSError as exc:
-        raise BoardError(f"cannot read tile library {path}: {exc}") from exc
+        library = TileLibrary.model_validate(read_json_file(key, max_number=MAX_NUMBER))
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop
+        raise BoardError(f"cannot read tile library {path}: {clip(str(exc))}") from exc
+    except DataFileError as exc:
+        raise BoardError(f"cannot read tile library {exc}") from exc
     except ValidationError as exc:
         raise BoardError(f"{path.name} is not a valid tile library: {_first_problems(exc)}") from exc
     _LIBRARIES[key] = (stamp, library)
@@ -193,11 +199,11 @@ def load_board_file(path: Path) -> BoardFile:
         BoardError: The file cannot be read or is invalid (the message names the file and JSON paths).
     """
     try:
-        return BoardFile.model_validate_json(path.read_text("utf-8"))
-    except OSError as exc:
-        raise BoardError(f"cannot read board file {path}: {exc}") from exc
+        return BoardFile.model_validate(read_json_file(path, max_number=MAX_NUMBER))
+    except DataFileError as exc:
+        raise BoardError(f"cannot read board file {exc}") from exc
     except ValidationError as exc:
-        raise BoardError(f"invalid board file {path}: {exc}") from exc
+        raise BoardError(f"invalid board file {path}: {_first_problems(exc)}") from exc
 
 
 def build_board(spec: BoardSpec, resolve: Callable[[str], Path]) -> Board:

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from app.core.capabilities import scenario_schema
+from app.core.datafile import DataFileError, read_json_file
 from app.core.i18n import Text, localized
 from app.core.session import Mode, Session
 from app.core.system import GameSystem
@@ -142,8 +143,8 @@ def open_session(path: Path, systems: Mapping[str, GameSystem], *, seed: int = 1
 def file_format(path: Path) -> str | None:
     """The ``format`` field of a JSON file; ``""`` when it has none, ``None`` when it is not a JSON object."""
     try:
-        data = read_json(path)
-    except ScenarioError:
+        data = read_json_file(path)  # no number bound: saves (seeds, timestamps) are recognised and skipped
+    except DataFileError:
         return None
     if not isinstance(data, dict):
         return None
