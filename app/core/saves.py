@@ -88,11 +88,10 @@ def from_save(
         raise SaveError(f"cannot rebuild the saved game's scenario: {clip(str(exc), 300)}") from exc
     for number, data in enumerate(save.commands, 1):
         try:
-            session.submit(system.parse_command(data))
-        except (IllegalCommandError, ValueError, LookupError, TypeError) as exc:
-            why = exc.reason if isinstance(exc, IllegalCommandError) else _first_error(exc)
-            kind = quoted(data.get("kind"), 40)
-            raise SaveError(f"command {number} ({kind}) no longer applies: {clip(str(why), 300)}", session) from exc
+            session.submit(session.parse(data))
+        except IllegalCommandError as exc:
+            what = f"command {number} ({quoted(data.get('kind'), 40)})"
+            raise SaveError(f"{what} no longer applies: {clip(str(exc.reason), 300)}", session) from exc
     session.mode = save.mode
     if verify and state_digest(system, session.state) != save.digest:
         raise SaveError(_mismatch(save, system), session)
@@ -126,6 +125,14 @@ def save_notices(save: SaveFile, systems: Mapping[str, GameSystem]) -> list[Text
             new=system.info.version,
         )
     ]
+
+
+def save_notices_of(path: Path, systems: Mapping[str, GameSystem]) -> list[Text]:
+    """:func:`save_notices` of the save file at ``path`` (none when it cannot be read)."""
+    try:
+        return save_notices(read_save(path), systems)
+    except SaveError:
+        return []
 
 
 def _mismatch(save: SaveFile, system: GameSystem) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from app.core.capabilities import scenario_schema
-from app.core.datafile import DataFileError, read_json_file
+from app.core.datafile import DataFileError, clip, read_json_file
 from app.core.i18n import Text, localized
 from app.core.session import Mode, Session
 from app.core.system import GameSystem
@@ -137,7 +137,18 @@ def open_session(path: Path, systems: Mapping[str, GameSystem], *, seed: int = 1
     """
     system, model = load_scenario(path, systems)
     runtime = build_runtime(path, system, model)
-    return Session(system, model, seed=seed, mode=mode, folder=path.parent, runtime=runtime)
+    try:
+        return Session(system, model, seed=seed, mode=mode, folder=path.parent, runtime=runtime)
+    except ScenarioValueError as exc:
+        raise ScenarioError(path, [Problem(exc.path, exc.message)]) from exc
+    except (ValueError, LookupError) as exc:  # the set-up step refused the scenario (e.g. a missing entry tile)
+        raise setup_error(path, exc) from exc
+
+
+def setup_error(path: Path, exc: Exception) -> ScenarioError:
+    """A ScenarioError for a scenario the system cannot set up (``initial_state`` refused it)."""
+    message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+    return ScenarioError(path, [Problem("$", f"the scenario cannot be set up: {clip(str(message), 300)}")])
 
 
 def file_format(path: Path) -> str | None:
@@ -205,7 +216,13 @@ def validate_file(path: Path, systems: Mapping[str, GameSystem]) -> ScenarioErro
             validate_data_file(path, fmt)
             return None
         system, model = load_scenario(path, systems)
-        system.initial_state(build_runtime(path, system, model), 1)
+        runtime = build_runtime(path, system, model)
+        try:
+            system.initial_state(runtime, 1)
+        except ScenarioValueError as exc:
+            raise ScenarioError(path, [Problem(exc.path, exc.message)]) from exc
+        except (ValueError, LookupError) as exc:
+            raise setup_error(path, exc) from exc
     except ScenarioError as exc:
         return exc
     return None
