@@ -8,10 +8,11 @@ given by those IDs; :func:`build_hex_parts` turns them into a geometry :class:`H
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.geometry.hexgrid import HexGrid
 from app.geometry.tiles import Mark
@@ -89,10 +90,20 @@ class HexMapSpec(BaseModel):
     id_format: str = Field(
         "{col:02d}{row:02d}",
         max_length=40,
-        pattern=ID_FORMAT,
         description="Printed ID format: letters, digits, ' ,.-_' and the fields {col} or {row}, optionally "
         "zero-padded to 1-9 digits as {col:02d} (a fixed grammar, not a Python format string).",
     )
+
+    @field_validator("id_format")
+    @classmethod
+    def _id_grammar(cls, value: str) -> str:
+        if re.fullmatch(ID_FORMAT, value) is None:
+            raise ValueError(
+                "use only letters, digits, spaces, ',.-_' and the fields {col} and {row}, optionally padded "
+                "as {col:02d} (1-9 digits)"
+            )
+        return value
+
     first_col: int = Field(1, ge=-999, le=999, description="Printed number of the first column.")
     first_row: int = Field(1, ge=-999, le=999, description="Printed number of the first row.")
     present: list[str] | Literal["all", "short_shoved_lines"] = Field(
