@@ -4,26 +4,49 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from app.core.errors import SaveError
 from app.core.saves import load_from_path, save_to_path
 from app.core.session import Session
 from app.ui.lang import LANGUAGE_NAMES, translator
-from app.ui.settings import add_recent
+from app.ui.settings import Preferences, add_recent
 
 if TYPE_CHECKING:
-    from app.ui.main_window import MainWindow
+    from PySide6.QtWidgets import QStatusBar
+
+    from app.ui.board_scene import BoardScene
 
 tr = translator("Files")
 FILTER = "Adjutant saves (*.adjutant.json *.json)"
+
+
+class FilesWindow(Protocol):
+    """What the file operations need of their window (the MainWindow, a QWidget that parents the dialogs)."""
+
+    data_dir: Path
+    session: Session
+    prefs: Preferences
+    scene: BoardScene
+
+    def statusBar(self) -> QStatusBar:
+        """The window's status bar."""
+
+    def refresh(self) -> None:
+        """Redraw from the session's view."""
+
+    def set_language(self, lang: str) -> None:
+        """Switch the interface language."""
+
+    def _update_title(self) -> None:
+        """Show the file and the game in the title bar."""
 
 
 class WindowFiles:
     """File operations of one MainWindow."""
 
     def __init__(
-        self, window: MainWindow, save_path: Path | None, open_session: Callable[[Session, Path | None], None] | None
+        self, window: FilesWindow, save_path: Path | None, open_session: Callable[[Session, Path | None], None] | None
     ) -> None:
         self.window = window
         self.save_path = save_path

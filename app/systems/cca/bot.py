@@ -17,7 +17,7 @@ from app.systems.cca import messages as m
 from app.systems.cca.describe import odds
 from app.systems.cca.orders import may_order, pieces
 from app.systems.cca.state import Hex, State, Unit
-from app.systems.cca.turn import battle_targets, legal, may_battle
+from app.systems.cca.turn import apply_command, battle_targets, legal, may_battle
 
 ATTACK_THRESHOLD = 0.2
 BANNER_VALUE = 2.0  # a banner gained by moving (objective, leaving the board) weighs like a likely kill
@@ -56,9 +56,7 @@ def potential(state: State, unit: Unit) -> float:
 
 
 def _apply(state: State, command: Command) -> State:
-    from app.systems.cca import SYSTEM
-
-    return SYSTEM.apply(state, command)[0]
+    return apply_command(state, command)[0]
 
 
 class CcaBot:

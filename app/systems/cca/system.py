@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from app.ai.agent import Agent
 from app.core.capabilities import HasBot, HasEditor, HasFuzzHints
-from app.core.dice import Dice, Roller
+from app.core.dice import Dice
 from app.core.i18n import localized, t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
@@ -18,11 +18,11 @@ from app.core.view import CommandInfo, GameView
 from app.systems.cca import messages as m
 from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
-from app.systems.cca.messages import COMMANDS, Ctx
+from app.systems.cca.messages import COMMANDS
 from app.systems.cca.scenario import SIDES, CcaScenario, Runtime, load_runtime
 from app.systems.cca.state import Leader, State, Unit
 from app.systems.cca.tables import full_deck, unit_classes
-from app.systems.cca.turn import legal, step
+from app.systems.cca.turn import apply_command, legal
 from app.systems.cca.view import build_view, side_name
 
 if TYPE_CHECKING:  # the editor's model is imported only when the editor is opened
@@ -115,12 +115,7 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
 
     def apply(self, state: State, command: Command) -> tuple[State, Sequence[Event]]:
         """Apply a command (pure)."""
-        ctx = Ctx(Roller(state.dice, command.dice, command.cards))
-        new = step(state, ctx, command)
-        ctx.roller.check_all_used()
-        from dataclasses import replace
-
-        return replace(new, dice=ctx.roller.dice), tuple(ctx.events)
+        return apply_command(state, command)
 
     def view(self, state: State, side: str | None) -> GameView:
         """The view of ``side``."""

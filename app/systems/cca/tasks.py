@@ -21,6 +21,7 @@ from app.systems.cca.close import (
     may_battle_back,
     may_first_strike,
 )
+from app.systems.cca.draw import draw_card
 from app.systems.cca.evade import bonus_allowed, evade_options, leader_evade, leader_paths, no_path
 from app.systems.cca.messages import Ctx
 from app.systems.cca.movement import unit_destinations
@@ -170,7 +171,6 @@ def _evade(state: State, ctx: Ctx, task: Task, command: Command | None) -> State
 def _first_strike(state: State, ctx: Ctx, task: Task) -> State:
     """The attacked unit's owner plays First Strike: discard it, draw a replacement, battle first (D14)."""
     from app.systems.cca.tables import cards
-    from app.systems.cca.turn import draw_card
 
     card = next(c for c in state.hand(task.side) if cards()[c].tactic == "first_strike")
     hand = list(state.hand(task.side))

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import localized, t
-from app.core.messages import Command
+from app.core.messages import Command, Event
 from app.systems.cca import messages as m
 from app.systems.cca.battledice import face_of
 from app.systems.cca.close import close_targets, declare
+from app.systems.cca.draw import draw_card
 from app.systems.cca.messages import Ctx
 from app.systems.cca.movement import apply_move, leader_destinations, unit_destinations
 from app.systems.cca.orders import (
@@ -117,6 +119,14 @@ def step(state: State, ctx: Ctx, command: Command) -> State:
     return _auto_advance(state)
 
 
+def apply_command(state: State, command: Command) -> tuple[State, tuple[Event, ...]]:
+    """Apply a legal command with its own dice (pure): the new state and what happened."""
+    ctx = Ctx(Roller(state.dice, command.dice, command.cards))
+    new = step(state, ctx, command)
+    ctx.roller.check_all_used()
+    return replace(new, dice=ctx.roller.dice), tuple(ctx.events)
+
+
 def _phase_step(state: State, ctx: Ctx, command: Command) -> State:
     if isinstance(command, m.DealHands):
         return deal(state, ctx)
@@ -167,36 +177,13 @@ def _battle(state: State, ctx: Ctx, command: m.Battle) -> State:
     return state
 
 
-def draw_card(state: State, ctx: Ctx, side: str) -> State:
-    """Draw one card into ``side``'s hand (also First Strike's replacement card, D14)."""
-    return _draw(state, ctx, side)
-
-
-def _draw(state: State, ctx: Ctx, side: str) -> State:
-    """Draw one card; an empty deck is rebuilt from the shuffled discards (CCA-DRAW-1/2)."""
-    if not state.deck:
-        deck = tuple(state.discard) if ctx.roller.cards is not None else tuple(ctx.roller.shuffle(state.discard))
-        state = replace(state, deck=deck, discard=())
-        ctx.say("reshuffled", t("The discards are shuffled into a new deck."), "CCA-DRAW-2")
-    if not state.deck:
-        return state
-    if ctx.roller.cards is None:
-        card, deck = state.deck[-1], state.deck[:-1]
-    else:
-        names = sorted(set(state.deck))
-        card = ctx.roller.pick(names, t("card drawn"), [cards()[c].name_en for c in names])
-        index = len(state.deck) - 1 - state.deck[::-1].index(card)
-        deck = state.deck[:index] + state.deck[index + 1 :]
-    return replace(state, deck=deck).with_hand(side, (*state.hand(side), card))
-
-
 def deal(state: State, ctx: Ctx) -> State:
     """Shuffle and deal each side its Command (CCA-SETUP-2)."""
     if ctx.roller.cards is None:
         state = replace(state, deck=tuple(ctx.roller.shuffle(state.deck)))
     for side in (state.active, other(state.active)):
         for _ in range(state.command(side)):
-            state = _draw(state, ctx, side)
+            state = draw_card(state, ctx, side)
     ctx.say("dealt", t("Cards are dealt."), "CCA-SETUP-2")
     return replace(state, phase="card", turn_number=1)
 
@@ -270,7 +257,7 @@ def end_turn(state: State, ctx: Ctx) -> State:
     last = list(state.last_card)
     last[0 if side == "bottom" else 1] = state.turn.card or ""
     state = replace(state, discard=discard, last_card=(last[0], last[1]))
-    state = _draw(state, ctx, side)
+    state = draw_card(state, ctx, side)
     ctx.say("turn_ended", t("{side} ends the turn.", side=side_name(state, side)), "CCA-DRAW-1")
     return replace(state, active=other(side), phase="card", turn=Turn(), turn_number=state.turn_number + 1)
 

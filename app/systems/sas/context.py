@@ -14,6 +14,7 @@ from app.core.dice import Roller
 from app.core.i18n import Text
 from app.core.ruling import Ruling
 from app.systems.sas.messages import SasEvent, ev
+from app.systems.sas.names import name_of
 from app.systems.sas.state import SasState
 
 Cell = tuple[int, int]
@@ -50,6 +51,4 @@ class Ctx:
 
     def name(self, ident: str) -> Text:
         """Display name of an operator or Axis unit."""
-        from app.systems.sas.names import name_of
-
         return name_of(self.state, ident)

@@ -154,7 +154,7 @@ def _hunter_label(state: SasState, command: Command) -> Text:
     hunter = state.hunter
     assert hunter is not None
     if isinstance(command, PlaceStalker):
-        return t("Place stalker {n} at {sq}", n=command.number, sq=state.rt.label(tuple(command.at)))
+        return t("Place stalker {n} at {sq}", n=command.number, sq=state.rt.label(command.at))
     if isinstance(command, PlayHunterCard):
         card = state.rt.hunter_cards[command.card]
         halves = [localized(h.text_en or h.type, h.text_zh or None) for h in (card.stealth, card.battle)]
@@ -179,7 +179,7 @@ def _hunter_label(state: SasState, command: Command) -> Text:
         return t("Turn {unit} to face {facing}", unit=name_of(state, command.unit), facing=command.facing)
     if isinstance(command, HunterMove):
         unit = state.unit(command.unit)
-        sq = state.rt.label(tuple(command.to))
+        sq = state.rt.label(command.to)
         if unit is not None and unit.loc == tuple(command.to):
             return t("Keep {unit} at {sq}", unit=name_of(state, command.unit), sq=sq)
         return t("Move {unit} to {sq}", unit=name_of(state, command.unit), sq=sq)
@@ -191,7 +191,7 @@ def _target_label(state: SasState, command: HunterTarget) -> Text:
     hunter = state.hunter
     assert hunter is not None and hunter.resolving is not None
     kind = half(state, hunter.resolving).type
-    sq = state.rt.label(None if command.square is None else tuple(command.square))
+    sq = state.rt.label(command.square)
     if kind == "waypoint":
         return t("Put waypoint {n} at {sq}", n=half(state, hunter.resolving).number, sq=sq)  # type: ignore[union-attr]
     if kind == "cat":
@@ -201,7 +201,7 @@ def _target_label(state: SasState, command: HunterTarget) -> Text:
     if kind == "door_lock":
         return t(
             "Lock the door {door}",
-            door=f"{sq}|{state.rt.label(None if command.other is None else tuple(command.other))}",
+            door=f"{sq}|{state.rt.label(command.other)}",
         )
     if kind == "blood_stain":
         return t("Put a blood stain on the corpse at {sq}", sq=sq)

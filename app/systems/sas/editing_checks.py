@@ -15,8 +15,7 @@ from collections.abc import Iterable
 from app.core.i18n import t
 from app.geometry.square import SquareGrid
 from app.scenario.editor.plugin import Finding
-from app.systems.sas.mission import SasRuntime
-from app.systems.sas.state import SasState
+from app.systems.sas.state import SasRuntime, SasState
 
 Cell = tuple[int, int]
 OPENINGS = ("door", "window")

@@ -11,17 +11,14 @@ guns (SAS-SUP-6, SAS-SUP-15), and optionally Jäger mode (§29 SAS-JGR-1/2: the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal, Self
+from dataclasses import dataclass
+from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from app.geometry.square import SquareGrid
 from app.scenario.base import Localized, ScenarioBase
-from app.scenario.boards import Board, TiledBoardSpec
-from app.scenario.loading import ScenarioValueError
-from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, UnitState
-from app.systems.sas.tables import EventCard, HunterCard, OperatorBoard, Tables, hunter_decks, tables
+from app.scenario.boards import TiledBoardSpec
+from app.systems.sas.tables import EventCard, HunterCard, hunter_decks, tables
 
 Cell = tuple[int, int]
 Side = Literal["N", "E", "S", "W"]
@@ -388,42 +385,3 @@ class Convoy:
     card: str
     route: tuple[Cell, ...]
     members: tuple[str, ...]
-
-
-@dataclass(eq=False)
-class SasRuntime:
-    """The static part of a game: mission, board, tables and the printed marks read off the board."""
-
-    mission: SasMission
-    board: Board
-    grid: SquareGrid
-    tables: Tables
-    sentry_points: dict[Cell, SentryPoint]
-    lines: dict[str, PatrolLine]
-    spawn_spots: tuple[SpawnSpot, ...]
-    spawn_cells: frozenset[Cell]
-    entry_exit: frozenset[Cell]
-    map_cells: frozenset[Cell]
-    cards: dict[str, EventCard]
-    team: tuple[OperatorBoard, ...]
-    initial_units: tuple[UnitState, ...]
-    initial_objects: tuple[ObjectState, ...]
-    objective_cells: dict[str, frozenset[Cell]]
-    cache: dict[Any, Any] = field(default_factory=dict)
-    hunter_cards: dict[str, HunterCard] = field(default_factory=dict)  # Jäger mode's hunter deck (SAS-JGR-2)
-    initial_vehicles: tuple[OperatorVehicleState, ...] = ()
-    support: tuple[OperatorState, ...] = ()  # the support units at setup (SAS-SUP-1)
-    routes: dict[str, tuple[Cell, ...]] = field(default_factory=dict)  # vehicle routes by id (SAS-AVEH-14/17)
-    convoys: dict[str, Convoy] = field(default_factory=dict)
-    arrivals: dict[str, tuple[UnitState, ...]] = field(default_factory=dict)  # special card id -> vehicles it brings
-
-    def cell(self, label: str, where: str = "$") -> Cell:
-        """The square named ``label`` ("E7"); ``where`` is the JSON path named if it is not on the board."""
-        try:
-            return self.cache["labels"][label]  # type: ignore[no-any-return]
-        except KeyError:
-            raise ScenarioValueError(where, f"square {label!r} is not on the board") from None
-
-    def label(self, loc: Cell | None) -> str:
-        """The printed name of a square."""
-        return "off-map" if loc is None else self.grid.label(loc)

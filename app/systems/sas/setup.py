@@ -21,8 +21,8 @@ from app.scenario.resources import resolve_ref
 from app.systems.sas.axis.deck import initial_deck
 from app.systems.sas.board.facing import facing_toward
 from app.systems.sas.jager.mode import initial as initial_hunter
-from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SasRuntime, SentryPoint, SpawnSpot
-from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, SasState, UnitState
+from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SentryPoint, SpawnSpot
+from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, SasRuntime, SasState, UnitState
 from app.systems.sas.tables import EventCard, Tables, hunter_decks, tables
 from app.systems.sas.vehicles.motion import cells_of, entry_key, off_board
 from app.systems.sas.vehicles.shape import Pose

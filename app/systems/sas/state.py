@@ -12,7 +12,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from app.core.dice import Dice
-from app.systems.sas.tables import tables
+from app.geometry.square import SquareGrid
+from app.scenario.boards import Board
+from app.scenario.loading import ScenarioValueError
+from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SentryPoint, SpawnSpot
+from app.systems.sas.tables import EventCard, HunterCard, OperatorBoard, Tables, tables
 from app.systems.sas.vehicles.shape import Pose, is_vehicle_kind, unit_cells
 
 Cell = tuple[int, int]
@@ -359,7 +363,7 @@ class HunterState:
 class SasState:
     """Everything that changes during a mission. ``rt`` is the static runtime (board, tables, mission)."""
 
-    rt: Any = field(compare=False, repr=False)
+    rt: SasRuntime = field(compare=False, repr=False)
     dice: Dice
     turn: int
     section: Section
@@ -482,6 +486,14 @@ class SasState:
         assert self.hunter is not None
         return replace(self, hunter=replace(self.hunter, **changes))
 
+    def with_hunter_unit(self, unit_id: str) -> SasState:
+        """A copy where the Jäger hunter controls unit ``unit_id`` in the Axis Advance phase (SAS-JGR-14); the same
+        state without a hunter, for a unit not on the board, or for one he already controls."""
+        hunter = self.hunter
+        if hunter is None or unit_id in hunter.hunters or self.unit(unit_id) is None:
+            return self
+        return self.with_hunter(hunters=(*hunter.hunters, unit_id))
+
     # --- functional updates ------------------------------------------------------------------------
     def with_op(self, op_id: str, **changes: Any) -> SasState:
         """A copy with operator ``op_id`` changed."""
@@ -516,3 +528,42 @@ class SasState:
     def new_id(self, prefix: str) -> tuple[SasState, str]:
         """Allocate a fresh id (``prefix`` + number)."""
         return replace(self, next_id=self.next_id + 1), f"{prefix}{self.next_id}"
+
+
+@dataclass(eq=False)
+class SasRuntime:
+    """The static part of a game: mission, board, tables and the printed marks read off the board."""
+
+    mission: SasMission
+    board: Board
+    grid: SquareGrid
+    tables: Tables
+    sentry_points: dict[Cell, SentryPoint]
+    lines: dict[str, PatrolLine]
+    spawn_spots: tuple[SpawnSpot, ...]
+    spawn_cells: frozenset[Cell]
+    entry_exit: frozenset[Cell]
+    map_cells: frozenset[Cell]
+    cards: dict[str, EventCard]
+    team: tuple[OperatorBoard, ...]
+    initial_units: tuple[UnitState, ...]
+    initial_objects: tuple[ObjectState, ...]
+    objective_cells: dict[str, frozenset[Cell]]
+    cache: dict[Any, Any] = field(default_factory=dict)
+    hunter_cards: dict[str, HunterCard] = field(default_factory=dict)  # Jäger mode's hunter deck (SAS-JGR-2)
+    initial_vehicles: tuple[OperatorVehicleState, ...] = ()
+    support: tuple[OperatorState, ...] = ()  # the support units at setup (SAS-SUP-1)
+    routes: dict[str, tuple[Cell, ...]] = field(default_factory=dict)  # vehicle routes by id (SAS-AVEH-14/17)
+    convoys: dict[str, Convoy] = field(default_factory=dict)
+    arrivals: dict[str, tuple[UnitState, ...]] = field(default_factory=dict)  # special card id -> vehicles it brings
+
+    def cell(self, label: str, where: str = "$") -> Cell:
+        """The square named ``label`` ("E7"); ``where`` is the JSON path named if it is not on the board."""
+        try:
+            return self.cache["labels"][label]  # type: ignore[no-any-return]
+        except KeyError:
+            raise ScenarioValueError(where, f"square {label!r} is not on the board") from None
+
+    def label(self, loc: Cell | None) -> str:
+        """The printed name of a square."""
+        return "off-map" if loc is None else self.grid.label(loc)

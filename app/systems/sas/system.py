@@ -42,12 +42,12 @@ from app.systems.sas.messages import (
     RunAxisStep,
     UseRabbitsFoot,
 )
-from app.systems.sas.mission import SasMission, SasRuntime
+from app.systems.sas.mission import SasMission
 from app.systems.sas.operators import rabbit
 from app.systems.sas.operators.actions import perform
 from app.systems.sas.operators.operator import sharing
 from app.systems.sas.setup import build_runtime, initial_state
-from app.systems.sas.state import Activation, SasState
+from app.systems.sas.state import Activation, SasRuntime, SasState
 from app.systems.sas.support import air
 from app.systems.sas.vehicles import ovehicle_actions
 from app.systems.sas.viewing import build_view

@@ -229,6 +229,15 @@ class BlastTable(_Strict):
             raise ValueError("every 2D6 total but 7 needs a direction, every 1D6 face a distance")
         return self
 
+    def direction(self, total: int) -> Direction:
+        """The direction for a 2D6 total other than 7 (SAS-BLAST-3, SAS-BLAST-4)."""
+        return next(d for key, d in self.directions.items() if key == str(total))
+
+    def distance(self, size: str, face: int) -> int:
+        """Squares for a 1D6 face: a small template's table, else a large one's (SAS-BLAST-3, SAS-BLAST-4)."""
+        table = self.small if size == "small" else self.large
+        return next(n for key, n in table.items() if key == str(face))
+
 
 MoveClass = Literal["open", "climb", "blocked"]
 
@@ -542,6 +551,9 @@ class OperatorVehicleStats(_Strict):
         )
 
 
+VehicleAction = Literal["move", "foot_down", "attack", "mark", "deploy", "repair"]
+
+
 class OperatorVehicleTable(_Strict):
     """The operator vehicles data file."""
 
@@ -549,7 +561,7 @@ class OperatorVehicleTable(_Strict):
     schema_version: Literal[1]
     note: str = ""
     ap_per_turn: int = Field(ge=1)
-    actions: dict[Literal["move", "foot_down", "attack", "mark", "deploy", "repair"], int] = Field(
+    actions: dict[VehicleAction, int] = Field(
         description="AP of each vehicle action (SAS-OVEH-3..9); Move & Attack / Mark costs as much as the attack."
     )
     move_mp: int = Field(ge=1)

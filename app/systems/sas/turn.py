@@ -11,8 +11,9 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.systems.sas.axis import alerts, squads
-from app.systems.sas.axis.advance import advance_step, advancers, attack_step, attackers
+from app.systems.sas.axis.advance import advancers
 from app.systems.sas.axis.eventphase import draw, patrol_step, patrollers
+from app.systems.sas.axis.phases import advance_step, attack_step, attackers
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
 from app.systems.sas.jager import mode as jager

@@ -16,8 +16,8 @@ from app.geometry.topology import EdgeFeature
 from app.scenario.boards import Board
 from app.scenario.catalog import load_scenario
 from app.systems.sas import SYSTEM
-from app.systems.sas.mission import SasMission, SasRuntime
-from app.systems.sas.state import OperatorState, SasState, UnitState
+from app.systems.sas.mission import SasMission
+from app.systems.sas.state import OperatorState, SasRuntime, SasState, UnitState
 from app.systems.sas.tables import tables
 
 TUTORIAL = Path(__file__).parents[3] / "scenarios" / "sas" / "tutorial_assassination.json"

@@ -10,10 +10,11 @@ from pathlib import Path
 from app.ai.agent import Budget
 from app.scenario.catalog import open_session
 from app.systems.sas import SYSTEM
-from app.systems.sas.jager.hunter_bot import HunterBot, choose
+from app.systems.sas.jager.hunter_bot import HunterBot, card_value, choose, regular_value
 from app.systems.sas.jager.mode import decision
 from app.systems.sas.messages import DiscardHunterCards, DrawHunterCard, HunterTarget, PlayHunterCard, ReplaceEvent
 from app.systems.sas.state import HunterState
+from app.systems.sas.tables import EventCard
 
 from .board import op, unit
 from .test_jager import DECK, _jager
@@ -72,6 +73,17 @@ def test_bot_always_replaces_a_cigarette_break():
     """SAS-JGR-5: the cigarette card (E08) helps the operators: any hunter card replaces it."""
     hunter = HunterState(deck=DECK, ready=True, played="J15", revealed="E08")
     st = _jager(ops=[op("jock", (5, 5))], phase="event", hunter=hunter)
+    assert choose(st, SYSTEM.legal_commands(st)).command == ReplaceEvent(side="axis", use=True)
+
+
+def test_bot_weighs_a_special_card_without_a_half_as_worthless():
+    """SAS-JGR-5 with SAS-AVEH-17: a convoy card has no half to resolve, so it is worth nothing to the hunter and any
+    card of value replaces it (the bot used to fail on the missing half)."""
+    hunter = HunterState(deck=DECK, ready=True, played="J15", revealed="C1")
+    st = _jager(ops=[op("jock", (5, 5))], phase="event", hunter=hunter)
+    st.rt.cards["C1"] = EventCard(id="C1", special=True, name_en="Ammunition convoy")
+    assert regular_value(st, "C1") == 0.0
+    assert card_value(st, "J15") > 0
     assert choose(st, SYSTEM.legal_commands(st)).command == ReplaceEvent(side="axis", use=True)
 
 

@@ -30,7 +30,7 @@ from app.systems.sas.context import Ctx
 from app.systems.sas.operators import items
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
 from app.systems.sas.tables import UnitBlast, UnitStats, VehicleWeapon
-from app.systems.sas.vehicles import ovehicle, ovehicle_actions
+from app.systems.sas.vehicles import ovehicle, ovehicle_fire
 
 Cell = tuple[int, int]
 Arc = Callable[[Cell], bool]
@@ -134,7 +134,7 @@ def _aim(state: SasState, unit: UnitState, blast: UnitBlast, arc: Arc | None) ->
     aims = vehicle_aims(state, unit, blast, arc)
     op_loc = chosen[0].loc if chosen else None
     if aims and (op_loc is None or reach_of(unit, aims[0][1]) < reach_of(unit, op_loc)):
-        return aims[0][1], ovehicle_actions.vname(state, aims[0][0])
+        return aims[0][1], ovehicle.vname(state, aims[0][0])
     return (op_loc, chosen[0].id) if op_loc is not None else None
 
 
@@ -269,7 +269,7 @@ def resolve(ctx: Ctx, unit_id: str, centre: Cell, blast: UnitBlast, rule: str) -
     ctx.emit("axis_blast", text, rule, tuple(sorted(cells)), ruling=ruling, instruction=remove)
     for (kind, target_id), n in split.items():
         if kind == "vehicle":  # its HP; at 0 it is destroyed with everyone aboard (SAS-OVEH-10)
-            ovehicle_actions.damage(ctx, target_id, n, rule)
+            ovehicle_fire.damage(ctx, target_id, n, rule)
         else:
             combat.damage_operator(ctx, target_id, n, rule)
 

@@ -17,8 +17,7 @@ from dataclasses import replace
 
 from app.core.i18n import localized, t
 from app.systems.sas.context import Ctx
-from app.systems.sas.mission import SasRuntime
-from app.systems.sas.state import SasState
+from app.systems.sas.state import SasRuntime, SasState
 
 SPECIAL_PILE = 1  # the second pile holds the special cards (SAS-DECK-2)
 

@@ -24,8 +24,7 @@ from app.systems.sas.board.rooms import fires, room_of, set_fire
 from app.systems.sas.board.vision import in_arc, sees_op
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
-from app.systems.sas.mission import SasRuntime
-from app.systems.sas.state import OperatorState, SasState, UnitState
+from app.systems.sas.state import OperatorState, SasRuntime, SasState, UnitState
 from app.systems.sas.tables import UnitStats
 
 Cell = tuple[int, int]

@@ -11,8 +11,7 @@ applied to movement; doors are never passed diagonally, SAS-TER-11).
 from __future__ import annotations
 
 from app.systems.sas.board.rooms import fires, room_of
-from app.systems.sas.mission import SasRuntime
-from app.systems.sas.state import SasState
+from app.systems.sas.state import SasRuntime, SasState
 
 Cell = tuple[int, int]
 RANK = {"open": 0, "low": 1, "climb": 2, "blocked": 3}

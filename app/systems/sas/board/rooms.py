@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from app.core.i18n import t
 from app.systems.sas.context import Ctx
-from app.systems.sas.mission import SasRuntime
-from app.systems.sas.state import ObjectState, SasState
+from app.systems.sas.state import ObjectState, SasRuntime, SasState
 
 Cell = tuple[int, int]
 BOUNDS = ("building_wall", "door", "window")

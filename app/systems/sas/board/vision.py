@@ -35,9 +35,8 @@ from typing import Any
 from app.geometry.gridtrace import square_template
 from app.geometry.los import Crossing, trace
 from app.systems.sas.board.facing import VEC, covers, rotate
-from app.systems.sas.mission import SasRuntime
 from app.systems.sas.operators import scuba
-from app.systems.sas.state import OperatorState, SasState, UnitState
+from app.systems.sas.state import OperatorState, SasRuntime, SasState, UnitState
 from app.systems.sas.tables import tables
 from app.systems.sas.vehicles.shape import unit_pose
 

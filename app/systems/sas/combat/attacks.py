@@ -34,9 +34,8 @@ from app.systems.sas.board.vision import (
 )
 from app.systems.sas.combat import luck
 from app.systems.sas.context import Ctx
-from app.systems.sas.mission import SasRuntime
 from app.systems.sas.operators.scuba import water_line
-from app.systems.sas.state import ObjectState, OperatorState, SasState, UnitState
+from app.systems.sas.state import ObjectState, OperatorState, SasRuntime, SasState, UnitState
 from app.systems.sas.tables import UnitStats, VehicleStats, VehicleWeapon
 from app.systems.sas.vehicles import cargo
 

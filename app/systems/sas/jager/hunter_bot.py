@@ -51,7 +51,7 @@ from app.systems.sas.messages import (
     ReplaceEvent,
 )
 from app.systems.sas.state import OperatorState, SasState
-from app.systems.sas.tables import BattleHalf, HunterBattleHalf, HunterStealthHalf, StealthHalf
+from app.systems.sas.tables import HunterBattleHalf, HunterStealthHalf
 
 Cell = tuple[int, int]
 PLAY_AT = 3.0  # a card worth this much is played at once
@@ -163,7 +163,9 @@ def card_value(state: SasState, card_id: str) -> float:
 def regular_value(state: SasState, card_id: str) -> float:
     """What the revealed regular event card is worth to the hunter (a cigarette break helps the operators)."""
     card = state.rt.cards[card_id]
-    half: StealthHalf | BattleHalf = card.stealth if state.section == "stealth" else card.battle
+    half = card.stealth if state.section == "stealth" else card.battle
+    if half is None:  # a special card with no half for this section does nothing in the Event phase (SAS-AVEH-17)
+        return 0.0
     if half.type == "cigarette":
         return -1.0
     if half.type == "spawn":  # before the alarm spawned units wait on their tiles (SAS-EVT-5)

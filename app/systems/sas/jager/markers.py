@@ -69,7 +69,7 @@ def door_edges(state: SasState) -> tuple[tuple[Cell, Cell], ...]:
                 if b in rt.map_cells and any(f.kind == "door" for f in rt.grid.edge_between(a, b)):
                     found.append((a, b))
         cached = rt.cache["door_edges"] = tuple(found)
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def lock_between(state: SasState, a: Cell, b: Cell) -> HunterMarker | None:

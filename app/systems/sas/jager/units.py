@@ -72,9 +72,7 @@ def place_stalker(ctx: Ctx, number: int, at: Cell) -> None:
 
 def enlist(ctx: Ctx, unit_id: str) -> None:
     """Put a unit under the hunter's control in the Axis Advance phase (SAS-JGR-14)."""
-    hunter = ctx.state.hunter
-    if hunter is not None and unit_id not in hunter.hunters and ctx.state.unit(unit_id) is not None:
-        ctx.state = ctx.state.with_hunter(hunters=(*hunter.hunters, unit_id))
+    ctx.state = ctx.state.with_hunter_unit(unit_id)
 
 
 # --- spawns (SAS-JGR-12, SAS-JGR-13) ---------------------------------------------------------------------------

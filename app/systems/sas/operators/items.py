@@ -132,13 +132,12 @@ def scatter(ctx: Ctx, aim: Cell, facing: str, size: str, *, lucky: bool = False)
     where, how = aim, t("7: on target")
     todo = t("Scatter: 2D6 = 7, the template stays on {sq}.", sq=ctx.label(aim))
     if total != 7:
-        direction = table.directions[str(total)]
+        direction = table.direction(total)
         (far,) = ctx.roller.roll(1, t("{title}: distance (1D6)", title=title))
-        distances = table.small if size == "small" else table.large
-        if lucky and distances[str(far)] != distances[str(luck.LUCKY)]:
+        if lucky and table.distance(size, far) != table.distance(size, luck.LUCKY):
             luck.check_scatter(ctx, (far,), title, [1])
         dice = (*dice, DieResult(natural=far, modified=far, success=False))
-        steps = distances[str(far)]
+        steps = table.distance(size, far)
         step = _offset(facing, direction)
         where = _walk(ctx, aim, step, steps)
         compass = t(COMPASS[step])

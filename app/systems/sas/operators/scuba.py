@@ -18,8 +18,7 @@ from dataclasses import replace
 from app.core.i18n import t
 from app.geometry.los import trace
 from app.systems.sas.context import Ctx
-from app.systems.sas.mission import SasRuntime
-from app.systems.sas.state import OperatorState, SasState
+from app.systems.sas.state import OperatorState, SasRuntime, SasState
 
 Cell = tuple[int, int]
 

@@ -15,6 +15,7 @@ from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.sas.axis import alerts
 from app.systems.sas.board.vision import sees_op
 from app.systems.sas.combat import attacks as combat
+from app.systems.sas.combat.blasts import explode_barrel
 from app.systems.sas.context import Ctx
 from app.systems.sas.operators.operator import illegal
 
@@ -135,8 +136,6 @@ def assign_hits(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, hits: int)
     if hits <= 0:
         return
     if ctx.state.unit(target) is None:
-        from app.systems.sas.combat.blasts import explode_barrel
-
         explode_barrel(ctx, target)
         return
     sweep = ctx.state.rt.tables.weapons[weapon_id].sweep

@@ -29,11 +29,10 @@ from app.systems.sas.combat import attacks as combat
 from app.systems.sas.combat import blasts
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import AIR_COMMANDS, CallTyphoon, RunAxisStep, TyphoonAttack, TyphoonMove, TyphoonPath
-from app.systems.sas.mission import SasRuntime
 from app.systems.sas.names import name_of
 from app.systems.sas.operators import items
 from app.systems.sas.operators.operator import illegal
-from app.systems.sas.state import SasState, TyphoonState, UnitState
+from app.systems.sas.state import SasRuntime, SasState, TyphoonState, UnitState
 from app.systems.sas.support import antiair
 from app.systems.sas.support.airspace import (
     EDGE_NAMES,

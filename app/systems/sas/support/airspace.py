@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import Literal
 
 from app.core.i18n import Text, localized, t
-from app.systems.sas.mission import SasRuntime
-from app.systems.sas.state import SasState, UnitState
+from app.systems.sas.state import SasRuntime, SasState, UnitState
 from app.systems.sas.tables import TyphoonStats, air_table
 
 Cell = tuple[int, int]

@@ -141,13 +141,9 @@ def unload(ctx: Ctx, unit_id: str) -> list[str]:
             t("No room for the other {n}: they are lost.", n=cargo.count - len(squares)),
             cargo.rule or "SAS-JGR-16",
         )
-    if cargo.hunters:
-        from app.systems.sas.jager import (
-            units as jager_units,  # the hunter's units (SAS-JGR-14); imported here: it drives vehicles
-        )
-
+    if cargo.hunters:  # the hunter's units (SAS-JGR-14)
         for uid in placed:
-            jager_units.enlist(ctx, uid)
+            ctx.state = ctx.state.with_hunter_unit(uid)
     return placed
 
 

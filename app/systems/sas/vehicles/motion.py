@@ -37,8 +37,7 @@ from functools import lru_cache
 from typing import Any
 
 from app.systems.sas.board.facing import ORTHO, VEC, rotate
-from app.systems.sas.mission import SasRuntime
-from app.systems.sas.state import SasState, UnitState
+from app.systems.sas.state import SasRuntime, SasState, UnitState
 from app.systems.sas.tables import VehicleStats
 from app.systems.sas.vehicles.shape import Pose, Side, footprint
 

@@ -28,12 +28,12 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, replace
 
+from app.core.i18n import Text, localized
 from app.geometry.los import trace
 from app.systems.sas.board.facing import facing_toward
 from app.systems.sas.board.vision import SIGHT, attack_line, sees_square
-from app.systems.sas.mission import SasRuntime
 from app.systems.sas.operators.scuba import low_cover_between
-from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
+from app.systems.sas.state import OperatorState, OperatorVehicleState, SasRuntime, SasState, UnitState
 from app.systems.sas.tables import OperatorVehicleStats, Seat, WeaponStats
 from app.systems.sas.vehicles.motion import MOVES, VehicleBoard
 from app.systems.sas.vehicles.shape import Pose
@@ -48,6 +48,12 @@ MOVE_IDS = tuple(m.id for m in MOVES)
 def stats(rt: SasRuntime, kind: str) -> OperatorVehicleStats:
     """The vehicle type ``kind``."""
     return next(v for v in rt.tables.operator_vehicles.vehicles if v.id == kind)
+
+
+def vname(state: SasState, ov: OperatorVehicleState) -> Text:
+    """The vehicle's printed name."""
+    s = stats(state.rt, ov.kind)
+    return localized(s.name_en, s.name_zh)
 
 
 def hp(state: SasState, ov: OperatorVehicleState) -> int:

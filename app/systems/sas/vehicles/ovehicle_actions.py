@@ -1,5 +1,5 @@
-"""Operator vehicle actions and what the Axis do to the vehicles: boarding, Move, Foot down!, Attack / Mark (alone or
-with a Move), Deploy, Repair; running over infantry; attacks on a vehicle and its destruction.
+"""Operator vehicle actions: boarding, Move, Foot down!, Attack / Mark (alone or with a Move), Deploy, Repair; running
+over infantry; the reaction attacks a vehicle's action draws (resolved by ``ovehicle_fire.axis_attack``).
 
 Rulebook chapter: §23 — SAS-OVEH-1 (boarding by Move or Sprint into the vehicle's square), SAS-OVEH-2 (the
 vehicles act at the start of the Operator phase, before any operator is activated, with 2 actions each, OQ-43),
@@ -25,9 +25,10 @@ from app.systems.sas.messages import Deploy, FootDown, Repair, VehicleAttack, Ve
 from app.systems.sas.operators import scuba
 from app.systems.sas.operators.operator import illegal
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState
-from app.systems.sas.tables import WeaponStats
+from app.systems.sas.tables import VehicleAction, WeaponStats
 from app.systems.sas.vehicles import ovehicle
-from app.systems.sas.vehicles.ovehicle import Leg
+from app.systems.sas.vehicles.ovehicle import Leg, vname
+from app.systems.sas.vehicles.ovehicle_fire import axis_attack
 
 Cell = tuple[int, int]
 SEAT_NAMES = {
@@ -71,12 +72,6 @@ def moves_text(steps: tuple[str, ...]) -> Text:
     return Text(msg=", ".join("{" + key + "}" for key in parts), args=dict(parts))
 
 
-def vname(state: SasState, ov: OperatorVehicleState) -> Text:
-    """The vehicle's printed name."""
-    s = ovehicle.stats(state.rt, ov.kind)
-    return localized(s.name_en, s.name_zh)
-
-
 def seat_name(seat: str) -> Text:
     """A seat's name for texts."""
     return t(SEAT_NAMES.get(seat, seat))
@@ -85,8 +80,14 @@ def seat_name(seat: str) -> Text:
 def cost_of(state: SasState, cmd: Command) -> int:
     """AP of a vehicle action (SAS-OVEH-3..9, OQ-43); Move & Attack / Mark costs as the attack (SAS-OVEH-6)."""
     costs = state.rt.tables.operator_vehicles.actions
-    name = {VehicleMove: "move", FootDown: "foot_down", VehicleAttack: "attack", VehicleMark: "mark"}.get(type(cmd))
-    return int(costs[name or ("deploy" if isinstance(cmd, Deploy) else "repair")])
+    kinds: dict[type[Command], VehicleAction] = {
+        VehicleMove: "move",
+        FootDown: "foot_down",
+        VehicleAttack: "attack",
+        VehicleMark: "mark",
+    }
+    name: VehicleAction = kinds.get(type(cmd)) or ("deploy" if isinstance(cmd, Deploy) else "repair")
+    return int(costs[name])
 
 
 def may_act(state: SasState) -> bool:
@@ -634,67 +635,3 @@ def board(ctx: Ctx, op_id: str, at: Cell, seat: str | None, rule: str) -> None:
     ctx.acting = ov.id
     alerts.detect(ctx)
     reactions(ctx, ov.id)
-
-
-# --- Axis attacks on a vehicle (SAS-OVEH-10, SAS-AATK-8) ----------------------------------------------------------
-def axis_attack(ctx: Ctx, unit_id: str, vehicle_id: str, reaction: bool) -> None:
-    """An Axis unit attacks an occupied vehicle: its HP, LOS to any part of it, short range +1, never cover
-    (SAS-OVEH-10, SAS-AATK-8, OQ-45; reaction out of LOS or range −2, SAS-REACT-4). A unit that reacts as others
-    makes their rolls (mortar team: 2 SMG infantry, SAS-UNIT-8)."""
-    unit = ctx.state.unit(unit_id)
-    stats = ctx.state.rt.tables.units.get(unit.kind) if unit is not None else None
-    if stats is None:  # an Axis vehicle fires its guns through its arcs (SAS-AVEH-10/11, D-INTEG-1)
-        from app.systems.sas.vehicles import ovehicle_fire
-
-        ovehicle_fire.attack(ctx, unit_id, vehicle_id, reaction)
-        return
-    rolls = [stats]
-    if reaction:
-        crew = ctx.state.rt.tables.units[stats.react_as] if stats.react_as else stats
-        rolls = [crew] * stats.reactions
-    for row in rolls:
-        unit, ov = ctx.state.unit(unit_id), ctx.state.op_vehicle(vehicle_id)
-        if unit is None or ov is None:
-            return
-        seen = ovehicle.seen_cells(ctx.state, unit, ov)
-        d = min(combat.dist(unit.loc, c) for c in (seen or ov.cells))
-        mods: list[Modifier] = []
-        if reaction and (d > row.long or not seen):
-            mods.append(Modifier(value=-2, reason=t("target outside LOS or range"), rule_id="SAS-REACT-4"))
-        elif d <= row.short:
-            mods.append(Modifier(value=1, reason=t("short range ({d})", d=d), rule_id="SAS-AATK-4"))
-        rule = "SAS-REACT-1" if reaction else "SAS-AATK-2"
-        title = t("{unit} attacks {v}", unit=ctx.name(unit_id), v=vname(ctx.state, ov))
-        note = t("no cover modifier against a vehicle")  # SAS-OVEH-10, SAS-AATK-8
-        at = (unit.loc, ov.anchor)
-        hits = combat.axis_roll(ctx, row, mods, title, rule=rule, reaction=reaction, at=at, note=note)
-        damage(ctx, vehicle_id, hits, rule)
-
-
-def damage(ctx: Ctx, vehicle_id: str, hits: int, rule: str) -> None:
-    """Each success removes 1 HP; at 0 HP the vehicle is destroyed and everyone aboard dies (SAS-OVEH-10)."""
-    ov = ctx.state.op_vehicle(vehicle_id)
-    if ov is None or hits <= 0:
-        return
-    ctx.state = ctx.state.with_op_vehicle(vehicle_id, damage=ov.damage + hits)
-    left = max(0, ovehicle.hp(ctx.state, ov) - hits)
-    ctx.emit(
-        "vehicle_hit",
-        t("{v} loses {n} HP ({hp} left).", v=vname(ctx.state, ov), n=hits, hp=left),
-        rule,
-        (ov.anchor,),
-        instruction=t("Put {n} damage marker(s) on the vehicle sheet.", n=hits),
-    )
-    if left > 0:
-        return
-    for op in ctx.state.crew(vehicle_id):
-        ctx.state = ctx.state.with_op(op.id, status="dead", hp=0, aboard=None, seat=None)
-        ctx.emit("operator_killed", t("{op} is killed.", op=ctx.name(op.id)), "SAS-OVEH-10")
-    ctx.state = replace(ctx.state, op_vehicles=tuple(v for v in ctx.state.op_vehicles if v.id != vehicle_id))
-    ctx.emit(
-        "vehicle_destroyed",
-        t("{v} is destroyed; everyone aboard dies.", v=vname(ctx.state, ov)),
-        "SAS-OVEH-10",
-        (ov.anchor,),
-        instruction=t("Remove the {v} token and the operators on its sheet.", v=vname(ctx.state, ov)),
-    )

@@ -1,5 +1,6 @@
-"""Axis vehicles against operator vehicles: sight through their arcs, their guns in the Attack phase and as
-reactions, and the targets they advance on (SAS-OVEH-10 read with SAS-AVEH-7..11).
+"""The Axis against operator vehicles: Axis vehicles' sight through their arcs, their guns in the Attack phase and
+as reactions, and the targets they advance on (SAS-OVEH-10 read with SAS-AVEH-7..11); infantry attacks on a vehicle,
+its damage and its destruction (SAS-OVEH-10, SAS-AATK-8).
 
 An Axis vehicle treats an occupied operator vehicle as infantry do (``ovehicle.can_attack``), by its own sight and
 guns: it sees the operator vehicle when one of its arcs (front, rear) sees any square of the token (SAS-AVEH-7/8,
@@ -7,12 +8,12 @@ SAS-OVEH-10); each gun that may fire into that arc fires once, within its long r
 the nearest square of the operator vehicle that arc sees, +1 at short range (SAS-AVEH-8/10, SAS-AATK-4) and never a
 cover modifier (SAS-OVEH-10). A reaction needs the operator vehicle in an arc's LOS, with the guns that react
 (SAS-AVEH-11). Each success costs the operator vehicle 1 HP, the same path as infantry attacks
-(``ovehicle_actions.damage``). Decisions: docs/sas-decisions.md D-INTEG-1..3.
+(``damage``). Decisions: docs/sas-decisions.md D-INTEG-1..3.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.core.i18n import localized, t
 from app.core.ruling import Modifier, Ruling
@@ -22,7 +23,8 @@ from app.systems.sas.context import Ctx
 from app.systems.sas.operators.scuba import low_cover_between
 from app.systems.sas.state import OperatorVehicleState, SasState, UnitState
 from app.systems.sas.tables import VehicleWeapon
-from app.systems.sas.vehicles import cargo, ovehicle, ovehicle_actions
+from app.systems.sas.vehicles import cargo, ovehicle
+from app.systems.sas.vehicles.ovehicle import vname
 
 Cell = tuple[int, int]
 
@@ -125,7 +127,7 @@ def attack(ctx: Ctx, unit_id: str, vehicle_id: str, reaction: bool) -> None:
             text = t(
                 "{unit} cannot react: {op} is not in its LOS.",
                 unit=ctx.name(unit_id),
-                op=ovehicle_actions.vname(ctx.state, ov),
+                op=vname(ctx.state, ov),
             )
             ctx.emit("no_reaction", text, "SAS-AVEH-11", (unit.loc, ov.anchor))
         return
@@ -140,7 +142,7 @@ def fire(ctx: Ctx, unit_id: str, vehicle_id: str, shot: VehicleShot, reaction: b
     if unit is None or ov is None:
         return
     weapon = shot.weapon
-    name = ovehicle_actions.vname(ctx.state, ov)
+    name = vname(ctx.state, ov)
     gun = localized(weapon.name_en, weapon.name_zh or None)
     title = t("{unit} fires its {weapon} at {op}", unit=ctx.name(unit_id), weapon=gun, op=name)
     rule = "SAS-AVEH-11" if reaction else "SAS-AVEH-10"
@@ -155,7 +157,7 @@ def fire(ctx: Ctx, unit_id: str, vehicle_id: str, shot: VehicleShot, reaction: b
     near = min(unit.cells, key=lambda c: (combat.dist(c, shot.at), c[1], c[0]))
     kind = "reaction_attack" if reaction else "axis_attack"
     ctx.emit(kind, t("{title}: {result}.", title=title, result=result), rule, (near, shot.at), ruling=ruling)
-    ovehicle_actions.damage(ctx, vehicle_id, hits, rule)
+    damage(ctx, vehicle_id, hits, rule)
 
 
 def phase_attack(ctx: Ctx, unit_id: str) -> None:
@@ -194,3 +196,65 @@ def phase_attack(ctx: Ctx, unit_id: str) -> None:
             fire(ctx, unit_id, target, shot, False)
         else:
             combat.vehicle_fire(ctx, unit, ctx.state.op(target), shot, reaction=False)
+
+
+# --- Axis attacks on a vehicle (SAS-OVEH-10, SAS-AATK-8) ----------------------------------------------------------
+def axis_attack(ctx: Ctx, unit_id: str, vehicle_id: str, reaction: bool) -> None:
+    """An Axis unit attacks an occupied vehicle: its HP, LOS to any part of it, short range +1, never cover
+    (SAS-OVEH-10, SAS-AATK-8, OQ-45; reaction out of LOS or range −2, SAS-REACT-4). A unit that reacts as others
+    makes their rolls (mortar team: 2 SMG infantry, SAS-UNIT-8)."""
+    unit = ctx.state.unit(unit_id)
+    stats = ctx.state.rt.tables.units.get(unit.kind) if unit is not None else None
+    if stats is None:  # an Axis vehicle fires its guns through its arcs (SAS-AVEH-10/11, D-INTEG-1)
+        attack(ctx, unit_id, vehicle_id, reaction)
+        return
+    rolls = [stats]
+    if reaction:
+        crew = ctx.state.rt.tables.units[stats.react_as] if stats.react_as else stats
+        rolls = [crew] * stats.reactions
+    for row in rolls:
+        unit, ov = ctx.state.unit(unit_id), ctx.state.op_vehicle(vehicle_id)
+        if unit is None or ov is None:
+            return
+        seen = ovehicle.seen_cells(ctx.state, unit, ov)
+        d = min(combat.dist(unit.loc, c) for c in (seen or ov.cells))
+        mods: list[Modifier] = []
+        if reaction and (d > row.long or not seen):
+            mods.append(Modifier(value=-2, reason=t("target outside LOS or range"), rule_id="SAS-REACT-4"))
+        elif d <= row.short:
+            mods.append(Modifier(value=1, reason=t("short range ({d})", d=d), rule_id="SAS-AATK-4"))
+        rule = "SAS-REACT-1" if reaction else "SAS-AATK-2"
+        title = t("{unit} attacks {v}", unit=ctx.name(unit_id), v=vname(ctx.state, ov))
+        note = t("no cover modifier against a vehicle")  # SAS-OVEH-10, SAS-AATK-8
+        at = (unit.loc, ov.anchor)
+        hits = combat.axis_roll(ctx, row, mods, title, rule=rule, reaction=reaction, at=at, note=note)
+        damage(ctx, vehicle_id, hits, rule)
+
+
+def damage(ctx: Ctx, vehicle_id: str, hits: int, rule: str) -> None:
+    """Each success removes 1 HP; at 0 HP the vehicle is destroyed and everyone aboard dies (SAS-OVEH-10)."""
+    ov = ctx.state.op_vehicle(vehicle_id)
+    if ov is None or hits <= 0:
+        return
+    ctx.state = ctx.state.with_op_vehicle(vehicle_id, damage=ov.damage + hits)
+    left = max(0, ovehicle.hp(ctx.state, ov) - hits)
+    ctx.emit(
+        "vehicle_hit",
+        t("{v} loses {n} HP ({hp} left).", v=vname(ctx.state, ov), n=hits, hp=left),
+        rule,
+        (ov.anchor,),
+        instruction=t("Put {n} damage marker(s) on the vehicle sheet.", n=hits),
+    )
+    if left > 0:
+        return
+    for op in ctx.state.crew(vehicle_id):
+        ctx.state = ctx.state.with_op(op.id, status="dead", hp=0, aboard=None, seat=None)
+        ctx.emit("operator_killed", t("{op} is killed.", op=ctx.name(op.id)), "SAS-OVEH-10")
+    ctx.state = replace(ctx.state, op_vehicles=tuple(v for v in ctx.state.op_vehicles if v.id != vehicle_id))
+    ctx.emit(
+        "vehicle_destroyed",
+        t("{v} is destroyed; everyone aboard dies.", v=vname(ctx.state, ov)),
+        "SAS-OVEH-10",
+        (ov.anchor,),
+        instruction=t("Remove the {v} token and the operators on its sheet.", v=vname(ctx.state, ov)),
+    )

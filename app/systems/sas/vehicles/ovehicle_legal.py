@@ -31,6 +31,7 @@ from app.systems.sas.names import name_of
 from app.systems.sas.operators.operator import sprint_problem
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState
 from app.systems.sas.vehicles import ovehicle
+from app.systems.sas.vehicles.ovehicle import vname
 from app.systems.sas.vehicles.ovehicle_actions import (
     board_problem,
     cost_of,
@@ -41,7 +42,6 @@ from app.systems.sas.vehicles.ovehicle_actions import (
     may_act,
     moves_text,
     seat_name,
-    vname,
 )
 
 Cell = tuple[int, int]

@@ -12,7 +12,8 @@ from app.core.view import CounterView, PanelView
 from app.systems.sas.names import name_of
 from app.systems.sas.state import SasState
 from app.systems.sas.vehicles import ovehicle
-from app.systems.sas.vehicles.ovehicle_actions import may_act, seat_name, vname
+from app.systems.sas.vehicles.ovehicle import vname
+from app.systems.sas.vehicles.ovehicle_actions import may_act, seat_name
 
 LABELS = {"willys": "JEEP", "support_willys": "SUPJ", "truck": "TRK", "rowing_boat": "BOAT"}
 
