@@ -117,8 +117,10 @@ def build_runtime(path: Path, system: GameSystem, model: BaseModel) -> Any:
     """Build the runtime scenario; a bad board or resource becomes a ScenarioError at ``$.board``."""
     try:
         return system.load_scenario(model, path.parent)
-    except ScenarioError:
-        raise
+    except ScenarioError as exc:  # a system may name the scenario id: the player needs the file
+        if exc.file == str(path):
+            raise
+        raise ScenarioError(path, exc.problems) from exc
     except ScenarioValueError as exc:  # the system named the field
         raise ScenarioError(path, [Problem(exc.path, exc.message)]) from exc
     except ValidationError as exc:  # e.g. a referenced tile library that does not validate

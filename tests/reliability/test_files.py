@@ -125,3 +125,51 @@ def test_no_traceback_in_the_cli_for_a_tampered_file(tmp_path: Path, capsys: pyt
     assert "internal error" not in out.out + out.err
     assert "nested more than" in out.out + out.err
     assert os.fspath(path) in out.out + out.err
+
+
+def test_a_placement_error_names_the_file_and_the_json_path(tmp_path: Path) -> None:
+    """Issue 16 item 1: a C&C unit off the board is reported against the file, with its JSON path."""
+    data = json.loads((ROOT / "scenarios" / "cca" / "camp_assault.json").read_text(encoding="utf-8"))
+    data["armies"][0]["units"][0]["at"] = "9999"
+    path = _scenario(tmp_path, json.dumps(data))
+    error = validate_file(path, real_systems())
+    assert error is not None and error.file == str(path)
+    assert [p.path for p in error.problems] == ["$.armies[0].units[0].at"]
+
+
+def test_a_scenario_the_rules_cannot_set_up_is_a_clean_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 item 1: an ``initial_state`` refusal (the entry tile removed) is not an "internal error"."""
+    from app.cli import main
+
+    data = json.loads(SCENARIO.read_text(encoding="utf-8"))
+    data["board"]["extras"] = [e for e in data["board"]["extras"] if e["tile"] != "entry_exit"]
+    path = _scenario(tmp_path, json.dumps(data))
+    assert any("cannot be set up" in p for p in _problems(path))
+    assert main(["script", str(path), str(tmp_path / "none.txt")], real_systems()) == 1
+    assert "internal error" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"kind": "activate", "side": "sas", "operator": "nobody"}',
+        '{"kind": "activate", "side": "sas"}',
+        '{"kind": "warp", "side": "sas"}',
+        '{"kind": "activate", "side": "sas", "operator": 7}',
+    ],
+)
+def test_a_mutated_script_command_is_refused_as_illegal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str
+) -> None:
+    """Issue 16 item 2, CORE-CMD-1: a script command naming nothing real is an illegal command, not a KeyError."""
+    from app.cli import main
+
+    script = tmp_path / "moves.txt"
+    script.write_text(line + "\n", encoding="utf-8")
+    assert main(["script", str(SCENARIO), str(script)], real_systems()) == 1
+    out = capsys.readouterr()
+    [refusal] = [json.loads(x) for x in out.out.splitlines()]
+    assert refusal["rule_id"] == "CORE-CMD-1" and refusal["line"] == 1
+    assert "internal error" not in out.err
