@@ -21,6 +21,7 @@ from app.ui.controller import AgentFactory
 from app.ui.lang import install_language, translator
 from app.ui.main_window import MainWindow
 from app.ui.settings import Preferences, prepare_data_dir, recent_saves
+from app.ui.window_files import offer_partial
 
 if TYPE_CHECKING:
     from app.scenario.editor.plugin import EditorPlugin
@@ -181,7 +182,7 @@ class AppShell(QObject):
         try:
             session = load_from_path(Path(path), self.systems)
         except (SaveError, OSError) as exc:
-            session = self._offer_partial(path, exc)
+            session = offer_partial(None, Path(path), exc)
             if session is None:
                 return None
         window = self.open_session(session, Path(path))
@@ -189,21 +190,6 @@ class AppShell(QObject):
         if notices:
             window.statusBar().showMessage(" ".join(n.render(self.prefs.language) for n in notices))
         return window
-
-    def _offer_partial(self, path: Path, exc: Exception) -> Session | None:
-        """Say why a save cannot be opened; when replay went wrong part-way, offer the game at its last good command."""
-        from PySide6.QtWidgets import QMessageBox
-
-        partial = exc.partial if isinstance(exc, SaveError) else None
-        if not isinstance(partial, Session):
-            QMessageBox.warning(None, tr("Cannot open save"), f"{path}\n\n{exc}")
-            return None
-        question = tr("{0}\n\n{1}\n\nOpen the game at its last good command ({2})?").format(
-            path, exc, len(partial.commands)
-        )
-        buttons = QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel
-        answer = QMessageBox.question(None, tr("Cannot open save"), question, buttons)
-        return partial if answer == QMessageBox.StandardButton.Open else None
 
     def restore(self, save: Any) -> MainWindow | None:
         """Reopen the game interrupted by a crash."""

@@ -171,18 +171,6 @@
         <translation>Adjutant</translation>
     </message>
     <message>
-        <source>{0}
-
-{1}
-
-Open the game at its last good command ({2})?</source>
-        <translation>{0}
-
-{1}
-
-在最后一条有效命令（第 {2} 条）处打开这局游戏吗？</translation>
-    </message>
-    <message>
         <source>Cannot open scenario</source>
         <translation>无法打开剧本</translation>
     </message>
@@ -485,6 +473,16 @@ Open the game at its last good command ({2})?</source>
 </context>
 <context>
     <name>Files</name>
+    <message>
+        <source>{0}:
+{1}
+
+Open the game at its last good command ({2})?</source>
+        <translation>{0}：
+{1}
+
+在最后一条有效命令（第 {2} 条）处打开这局游戏吗？</translation>
+    </message>
     <message>
         <source>Save game</source>
         <translation>保存游戏</translation>

@@ -103,3 +103,30 @@ def test_a_failing_autosave_shows_a_persistent_warning_with_save_as(
     autosave.rmdir()
     window.session.undo()
     assert not window.autosave_warning.isVisible()
+
+
+def test_a_save_that_diverges_is_offered_at_its_last_good_command(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 16 item 2: the Open dialog names the problem and offers the game at the last good command."""
+    from PySide6.QtWidgets import QMessageBox
+
+    session = toy_session()
+    session.submit(Advance(side="red", counter="r1"))
+    path = tmp_path / "game.json"
+    save_to_path(session, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["digest"] = "0" * 64
+    path.write_text(json.dumps(data), encoding="utf-8")
+    asked: list[str] = []
+
+    def answer(_parent, _title, text, _buttons):  # type: ignore[no-untyped-def]
+        asked.append(text)
+        return QMessageBox.StandardButton.Open
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(answer))
+    window = _shell().open_save(path)
+    assert window is not None
+    qtbot.addWidget(window)
+    assert len(window.session.commands) == 1
+    assert "digest mismatch" in asked[0] and "last good command (1)" in asked[0]
