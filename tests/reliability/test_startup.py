@@ -130,3 +130,23 @@ def test_a_save_that_diverges_is_offered_at_its_last_good_command(
     qtbot.addWidget(window)
     assert len(window.session.commands) == 1
     assert "digest mismatch" in asked[0] and "last good command (1)" in asked[0]
+
+
+@pytest.mark.parametrize("text", [b"\xff\xfe\x00", b"[" * 5000, b'{"format": "adjutant-tiles", "tiles": [1e999]}'])
+def test_the_editors_report_a_damaged_file(qtbot, tmp_path: Path, text: bytes, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 16 item 1: the scenario editor and the tile editor show the problem; no traceback."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.ui.app import AppShell
+    from app.ui.editor.tiles import TileEditorWindow
+
+    path = tmp_path / "broken.json"
+    path.write_bytes(text)
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda _p, _t, body, *a: warned.append(body)))
+    shell = AppShell(registry_with_toy())
+    assert shell.open_editor(path=path) is None
+    tiles = TileEditorWindow()
+    qtbot.addWidget(tiles)
+    assert tiles.open_path(path) is False
+    assert len(warned) == 2 and all(str(path) in w for w in warned)
