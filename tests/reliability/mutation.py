@@ -12,7 +12,8 @@ mutant goes through ``validate_file`` like ``adjutant validate``; the outcome is
 * ``traceback``: any other exception from validation; ``hang``: over the time limit;
   ``accepted-crash``: validated, then failed to play or render.
 
-``make fuzz`` runs the deep profile (10,000 mutants) through :func:`main`; the test suite runs a CI profile.
+``make fuzz`` runs the deep profile (10,000 mutants) through :func:`main`, in child processes of 500 mutants
+so that a process crash (SIGSEGV in the renderer) is counted as a ``crash``; the test suite runs a CI profile.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import copy
 import json
 import random
 import signal
+import subprocess
 import sys
 import tempfile
 import traceback
@@ -58,7 +60,8 @@ HOSTILE: tuple[Any, ...] = (
     "resources:../../etc/passwd",
     [[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]],
 )
-OUTCOMES = ("clean", "accepted", "traceback", "hang", "accepted-crash")
+OUTCOMES = ("clean", "accepted", "traceback", "hang", "crash", "accepted-crash")
+BATCH = 500
 
 
 @dataclass
@@ -74,13 +77,13 @@ class Report:
         return (
             f"mutation fuzz: {sum(c.values())} mutants of {files} files: {c['clean']} clean errors, "
             f"{c['accepted']} accepted (played and rendered), {c['traceback']} tracebacks, {c['hang']} hangs, "
-            f"0 crashes, {c['accepted-crash']} accepted-then-crashing"
+            f"{c['crash']} crashes, {c['accepted-crash']} accepted-then-crashing"
         )
 
     @property
     def bad(self) -> int:
         """Mutants with an unwanted outcome."""
-        return self.counts["traceback"] + self.counts["hang"] + self.counts["accepted-crash"]
+        return sum(self.counts[k] for k in ("traceback", "hang", "crash", "accepted-crash"))
 
 
 # --- mutations -------------------------------------------------------------------------------------------
@@ -217,14 +220,16 @@ def check(original: Path, data: bytes, systems: Any, rng: random.Random, steps: 
     return "accepted"
 
 
-def run(mutants: int, seed: int, steps: int = 12, limit: float = 20.0, files: list[Path] | None = None) -> Report:
-    """Fuzz ``mutants`` mutants spread evenly over ``files`` (every bundled file by default)."""
+def run(
+    mutants: int, seed: int, steps: int = 12, limit: float = 20.0, files: list[Path] | None = None, start: int = 0
+) -> Report:
+    """Fuzz mutants ``start`` … ``start + mutants - 1``, spread evenly over ``files`` (every bundled file)."""
     from app.ui.render import ensure_app
     from tests.support import real_systems
 
     ensure_app()
     systems, report, targets = real_systems(), Report(), files or FILES
-    for index in range(mutants):
+    for index in range(start, start + mutants):
         original = targets[index % len(targets)]
         rng = random.Random(f"{seed}:{index}")
         data = mutate(original, rng)
@@ -253,14 +258,43 @@ def _validates(data: bytes, systems: Any) -> bool:
             return False
 
 
+def run_isolated(mutants: int, seed: int, steps: int) -> Report:
+    """:func:`run` in child processes of :data:`BATCH` mutants, so a process crash (a signal) is counted too."""
+    report = Report()
+    for start in range(0, mutants, BATCH):
+        count = min(BATCH, mutants - start)
+        argv = ["--mutants", str(count), "--seed", str(seed), "--steps", str(steps), "--start", str(start)]
+        child = subprocess.run(
+            [sys.executable, "-m", "tests.reliability.mutation", *argv, "--child"],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=ROOT,
+        )
+        if child.returncode < 0 or not child.stdout.strip():
+            report.counts["crash"] += 1
+            report.failures.append(f"mutants {start}-{start + count - 1}: process died ({child.returncode})")
+            continue
+        result = json.loads(child.stdout.strip().splitlines()[-1])
+        report.counts.update(result["counts"])
+        report.failures.extend(result["failures"])
+    return report
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m tests.reliability.mutation --mutants 10000``: print the summary; exit 1 on any bad outcome."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mutants", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--steps", type=int, default=12)
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--child", action="store_true", help="run in this process; print the counts as JSON")
     args = parser.parse_args(argv)
-    report = run(args.mutants, args.seed, args.steps)
+    if args.child:
+        report = run(args.mutants, args.seed, args.steps, start=args.start)
+        print(json.dumps({"counts": dict(report.counts), "failures": report.failures[:20]}))
+        return 0
+    report = run_isolated(args.mutants, args.seed, args.steps)
     for failure in report.failures[:20]:
         print(failure, file=sys.stderr)
     print(report.summary(len(FILES)))
