@@ -173,3 +173,10 @@ def test_a_mutated_script_command_is_refused_as_illegal(
     [refusal] = [json.loads(x) for x in out.out.splitlines()]
     assert refusal["rule_id"] == "CORE-CMD-1" and refusal["line"] == 1
     assert "internal error" not in out.err
+
+
+def test_a_cca_hand_of_one_card_is_refused(tmp_path: Path) -> None:
+    """Issue 16 item 1, CCA-CARD-3: a hand size of 1 validated and then dead-ended; it is now a clean error."""
+    data = json.loads((ROOT / "scenarios" / "cca" / "camp_assault.json").read_text(encoding="utf-8"))
+    data["armies"][0]["command"] = 1
+    assert any(p.startswith("$.armies[0].command") for p in _problems(_scenario(tmp_path, json.dumps(data))))
