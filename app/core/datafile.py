@@ -28,6 +28,7 @@ MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_INT_DIGITS = 40
 CLIP = 80
+MESSAGE_CLIP = 600
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
 
@@ -38,6 +39,11 @@ class Problem:
 
     path: str
     message: str
+
+    def __post_init__(self) -> None:
+        """Cut an overlong path or message (a 1 MB value quoted in it) to a readable length."""
+        object.__setattr__(self, "path", clip(self.path, 200))
+        object.__setattr__(self, "message", clip(self.message, MESSAGE_CLIP))
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}"

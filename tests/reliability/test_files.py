@@ -180,3 +180,11 @@ def test_a_cca_hand_of_one_card_is_refused(tmp_path: Path) -> None:
     data = json.loads((ROOT / "scenarios" / "cca" / "camp_assault.json").read_text(encoding="utf-8"))
     data["armies"][0]["command"] = 1
     assert any(p.startswith("$.armies[0].command") for p in _problems(_scenario(tmp_path, json.dumps(data))))
+
+
+def test_a_huge_value_a_system_quotes_is_cut_too(tmp_path: Path) -> None:
+    """Issue 16 item 1: messages built by a system (an unknown vehicle type) are cut to a readable length."""
+    data = json.loads((ROOT / "scenarios" / "sas" / "heavy_metal_armoured_column.json").read_text(encoding="utf-8"))
+    data["vehicles"][0]["kind"] = "tank" * 250_000
+    problems = _problems(_scenario(tmp_path, json.dumps(data)))
+    assert problems and all(len(p) < 1_000 for p in problems)
