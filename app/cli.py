@@ -26,7 +26,15 @@ from app.core.dice import NeedInput
 from app.core.errors import IllegalCommandError, SaveError
 from app.core.i18n import LANGUAGES, render
 from app.core.messages import Command, Event
-from app.core.saves import SaveFile, from_save, load_from_path, save_to_path, to_save, write_atomic
+from app.core.saves import (
+    SaveFile,
+    from_save,
+    load_from_path,
+    save_notices_of,
+    save_to_path,
+    to_save,
+    write_atomic,
+)
 from app.core.session import Mode, Session
 from app.core.system import GameSystem, state_digest
 from app.scenario.base import ScenarioBase
@@ -174,8 +182,10 @@ def _replay(args: argparse.Namespace, ctx: Context) -> int:
     try:
         session = load_from_path(args.save, ctx.systems)
     except ValueError as exc:  # the embedded scenario cannot be rebuilt here (e.g. a resource went missing)
-        print(f"{args.save}: cannot rebuild the saved game: {exc}", file=sys.stderr)
+        print(f"{args.save}: cannot rebuild the saved game: {clip(str(exc), 600)}", file=sys.stderr)
         return 1
+    for notice in save_notices_of(args.save, ctx.systems):
+        print(f"notice: {render(notice, ctx.lang)}")
     scenario_id = session.scenario.id if isinstance(session.scenario, ScenarioBase) else "?"
     print(f"system: {session.system.info.id} (rules {session.system.info.version})")
     print(f"scenario: {scenario_id}")

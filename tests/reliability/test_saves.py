@@ -150,3 +150,25 @@ def test_temp_files_of_killed_writes_are_cleaned_and_damaged_autosave_moved_asid
     assert pending_restore(tmp_path) is None
     assert not (tmp_path / "autosave.json").exists()
     assert (tmp_path / "autosave.json.damaged-1").exists()
+
+
+def test_replay_in_the_cli_reports_the_rules_version_and_refuses_tampering(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 item 2: ``adjutant replay`` says when the rules changed; a host-file trick is a clean error."""
+    from app.cli import main
+
+    session = toy_session()
+    path = tmp_path / "game.json"
+    save_to_path(session, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["system_version"] = "0.0.1"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)], TOY_SYSTEMS) == 0
+    assert "notice: This game was saved with rules version 0.0.1" in capsys.readouterr().out
+    save = _sas_save(scenario_folder="/etc")
+    save.scenario["board"]["library"] = "passwd"
+    path.write_text(save.model_dump_json(), encoding="utf-8")
+    assert main(["replay", str(path)], real_systems()) == 1
+    out = capsys.readouterr()
+    assert "root:" not in out.out + out.err and "internal error" not in out.err
