@@ -188,3 +188,14 @@ def test_a_huge_value_a_system_quotes_is_cut_too(tmp_path: Path) -> None:
     data["vehicles"][0]["kind"] = "tank" * 250_000
     problems = _problems(_scenario(tmp_path, json.dumps(data)))
     assert problems and all(len(p) < 1_000 for p in problems)
+
+
+@pytest.mark.parametrize(
+    "ref", ["resources:tiles/" + "[" * 5000 + ".json", "tiles/\u0000.json", "resources:x/../../.."]
+)
+def test_a_hostile_reference_is_a_clean_error(tmp_path: Path, ref: str) -> None:
+    """Issue 16 item 1 (found by the mutation fuzzer): an overlong or NUL reference is refused, not an OSError."""
+    data = json.loads(SCENARIO.read_text(encoding="utf-8"))
+    data["board"]["library"] = ref
+    problems = _problems(_scenario(tmp_path, json.dumps(data)))
+    assert problems and all(len(p) < 1_000 for p in problems)
