@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.core.flow import Decision
 from app.core.i18n import Text
 
 
@@ -112,6 +113,7 @@ class GameView:
         highlights: Named sets of locations the UI can show (e.g. "vision:<unit>"), each a mapping loc→grade.
         outcome: The result, when the game is over.
         side_names: Display names of the sides ("Macedonian", "Axis"), by side id.
+        decision: The decision the game waits for (``app.core.flow``), whoever views: the window always shows it.
     """
 
     board: Any
@@ -123,6 +125,7 @@ class GameView:
     highlights: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
     outcome: Text | None = None
     side_names: dict[str, Text] = field(default_factory=dict)
+    decision: Decision | None = None
 
 
 class LazyLayers(Mapping[str, Mapping[Any, str]]):

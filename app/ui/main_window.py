@@ -19,6 +19,7 @@ from app.ui.board_scene import BoardScene
 from app.ui.board_view import BoardView, Minimap
 from app.ui.command_bar import CommandBar
 from app.ui.controller import AgentFactory, GameController
+from app.ui.decision_bar import DecisionBar
 from app.ui.dice_tray import DiceTray
 from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
@@ -135,7 +136,9 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         self.command_bar = CommandBar(central)
+        self.decision_bar = DecisionBar(central)  # the pending decision, whatever is selected (app.core.flow)
         layout.addWidget(self.board_view, 1)
+        layout.addWidget(self.decision_bar)
         layout.addWidget(self.command_bar)
         self.setCentralWidget(central)
         self.minimap = Minimap(self.board_view, self.board_view)
@@ -216,6 +219,7 @@ class MainWindow(QMainWindow):
         self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
         self.dice.input_cancelled.connect(c.cancel_input)
         self.command_bar.command_requested.connect(c.submit)
+        self.decision_bar.command_requested.connect(c.submit)
         self.command_bar.command_hovered.connect(self.interaction.preview)
         self.interaction.selection_changed.connect(lambda _cid: self._refresh_selection())
         self.interaction.hover_described.connect(self._on_interaction_hover_described)
@@ -232,6 +236,7 @@ class MainWindow(QMainWindow):
         """Redraw everything from the current view."""
         view = self.controller.view()
         self.scene.sync(view)
+        self.decision_bar.show_view(view, self.controller.human_sides(), self.lang)
         self.interaction.select(self.interaction.selected)
         self._refresh_overlay_menu(view)
         self.phase.show_phase(

@@ -191,6 +191,21 @@
     </message>
 </context>
 <context>
+    <name>DecisionBar</name>
+    <message>
+        <source>The default answer</source>
+        <translation>默认选项</translation>
+    </message>
+    <message>
+        <source>{0} (bot) decides</source>
+        <translation>{0}（机器人）作出决定</translation>
+    </message>
+    <message>
+        <source>{0} decides</source>
+        <translation>{0}作出决定</translation>
+    </message>
+</context>
+<context>
     <name>DiceTray</name>
     <message>
         <source>Clear</source>
