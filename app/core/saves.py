@@ -86,6 +86,8 @@ def from_save(
         session = Session(system, scenario, seed=save.seed, mode="digital", folder=folder)
     except (ValueError, LookupError, OSError) as exc:
         raise SaveError(f"cannot rebuild the saved game's scenario: {clip(str(exc), 300)}") from exc
+    if folder is None:  # the runtime is built; the claimed folder is only written back by the next save
+        session.folder = save.scenario_folder
     for number, data in enumerate(save.commands, 1):
         try:
             session.submit(session.parse(data))
@@ -161,7 +163,12 @@ def _portable_folder(folder: object) -> str | None:
     """A bundled scenario's folder as ``scenarios:<system>`` so the save works on any machine."""
     if folder is None:
         return None
-    path = Path(str(folder)).resolve()
+    if isinstance(folder, str) and folder.startswith(BUNDLED_PREFIX):
+        return folder
+    try:
+        path = Path(str(folder)).resolve()
+    except (OSError, RuntimeError, ValueError):  # a claimed folder from a tampered save
+        return None
     if path.is_relative_to(BUNDLED):
         return BUNDLED_PREFIX + path.relative_to(BUNDLED).as_posix()
     return str(path)
