@@ -273,7 +273,8 @@ def run_isolated(mutants: int, seed: int, steps: int) -> Report:
         )
         if child.returncode < 0 or not child.stdout.strip():
             report.counts["crash"] += 1
-            report.failures.append(f"mutants {start}-{start + count - 1}: process died ({child.returncode})")
+            tail = child.stderr.strip()[-2000:]
+            report.failures.append(f"mutants {start}-{start + count - 1}: process died ({child.returncode}):\n{tail}")
             continue
         result = json.loads(child.stdout.strip().splitlines()[-1])
         report.counts.update(result["counts"])
