@@ -390,8 +390,12 @@ HANDLERS = {
 }
 
 
+NOT_ACTIONS = (UseFailureMarker,)  # card effects placed "at any moment": no action, no reaction (SAS-HM-1)
+
+
 def perform(ctx: Ctx, cmd: Command) -> None:
-    """One action: check cost and posture, apply it, then detection and reaction attacks (SAS-REACT-2)."""
+    """One action: check cost and posture, apply it, then detection and reaction attacks (SAS-REACT-2). A card
+    effect that is no action (the failure marker, SAS-HM-1) changes nothing anyone sees and triggers no reaction."""
     cost = check_allowed(ctx, cmd)
     op_id: str = cmd.operator  # type: ignore[attr-defined]
     ctx.acting = op_id
@@ -399,6 +403,8 @@ def perform(ctx: Ctx, cmd: Command) -> None:
     act = ctx.state.activation
     assert act is not None
     ctx.state = replace(ctx.state, activation=replace(act, ap=act.ap - cost))
+    if isinstance(cmd, NOT_ACTIONS):
+        return
     if ctx.state.op(op_id).on_map:
         alerts.detect(ctx)
         reactions(ctx, op_id)

@@ -1,0 +1,80 @@
+"""SAS rulings checked against the rulebook (issue 14, items 1 to 8); each test cites its rule IDs and numbers."""
+
+from __future__ import annotations
+
+from app.systems.sas import SYSTEM
+from app.systems.sas.messages import Attack
+
+from .board import activate, op, runtime, state, unit
+
+OPEN = ["." * 16] * 16
+
+
+def _apply(st, cmd, dice=(), cards=None):
+    return SYSTEM.apply(st, cmd.with_table_input(dice, cards))
+
+
+def test_sas_seen_2_sas_seen_3_sas_noise_3_heard_first_then_seen_still_shouts():
+    """SAS-NOISE-3, SAS-SEEN-2, SAS-SEEN-3: Paddy's pistol (noise 6) kills a sentry; a sentry 6 squares away hears
+    it, turns and sees Paddy: he is exposed and it shouts, so a unit 4 squares from it (10 from Paddy, out of
+    earshot) flips to alert keeping its facing. Being alerted by the noise first does not swallow the shout."""
+    units = [
+        unit("p", "rifle", (5, 10), "N"),
+        unit("s", "rifle", (2, 4), "N", colour="white"),
+        unit("w", "rifle", (2, 0), "N", colour="green"),
+    ]
+    st = activate(state(runtime(OPEN), [op("paddy", (2, 10))], units), "paddy")
+    after, events = _apply(st, Attack(side="sas", operator="paddy", weapon="pistol", target="p"), dice=(6,))
+    assert after.unit("p") is None
+    assert after.unit("s").alert and after.unit("s").facing == "S"
+    assert after.op("paddy").exposed
+    assert any(e.kind == "unit_shouted" for e in events)
+    far = after.unit("w")
+    assert far.alert and far.facing == "N"
+
+
+def _sizing_warnings(doc):
+    from app.__main__ import LazySystems
+    from app.scenario.editor.checking import check_document
+    from app.systems.sas.editing import PLUGIN
+
+    result = check_document(doc.data, None, LazySystems(), PLUGIN)
+    assert result.playable, [f.message.render() for f in result.findings if f.severity == "error"]
+    return [f.path for f in result.findings if f.message.render().startswith("SAS-MSN-4")]
+
+
+def test_sas_msn_4_eight_tiles_bring_a_willys_or_four_support_units():
+    """SAS-MSN-4: a map of 8+ tiles has 4 operators plus 1 Willys or 4 support units (Normal stealth 8). The
+    9-tile Willys raid passes; without its Willys it is warned; with 4 support units instead it passes again;
+    3 support units are not enough."""
+    from app.scenario.editor.files import open_document
+    from app.scenario.resources import SCENARIOS
+
+    doc = open_document(SCENARIOS / "sas" / "raid_airfield_willys.json")
+    assert _sizing_warnings(doc) == []
+    doc.set(("operator_vehicles",), [])
+    assert _sizing_warnings(doc) == ["$.operator_vehicles"]
+    squares = ["E7", "F7", "G7", "H7"]
+    doc.set(("support_units",), [{"kind": "resistance", "at": sq} for sq in squares[:3]])
+    assert _sizing_warnings(doc) == ["$.operator_vehicles"]
+    doc.set(("support_units",), [{"kind": "resistance", "at": sq} for sq in squares])
+    assert _sizing_warnings(doc) == []
+
+
+def test_sas_hm_1_placing_the_failure_marker_is_no_action_and_triggers_no_reaction():
+    """SAS-HM-1, SAS-REACT-1: the failure marker (a 0-AP card effect placed "at any moment") is not an action. An
+    exposed Jock in the sight of an alert rifleman puts it on a motorcycle: no reaction attack, no dice, 4 AP left;
+    his next real action (Crouch, 1 AP) is the one the rifleman reacts to."""
+    from app.systems.sas.messages import Crouch, UseFailureMarker
+
+    jock = op("jock", (2, 2), items=(("failure_marker", 1),), exposed=True)
+    bike = unit("m", "motorcycle", (10, 10), "N", role="patrol")
+    rifle = unit("r", "rifle", (2, 6), "N", alert=True)
+    st = activate(state(runtime(OPEN), [jock], [bike, rifle]), "jock")
+    ap = st.activation.ap
+    after, events = _apply(st, UseFailureMarker(side="sas", operator="jock", target="m"))
+    assert after.unit("m").failed
+    assert not any(e.kind == "reaction_attack" for e in events)
+    assert after.activation.ap == ap and after.dice == st.dice
+    after, events = _apply(after, Crouch(side="sas", operator="jock"), dice=(1,))
+    assert any(e.kind == "reaction_attack" for e in events)
