@@ -78,3 +78,22 @@ def test_sas_hm_1_placing_the_failure_marker_is_no_action_and_triggers_no_reacti
     assert after.activation.ap == ap and after.dice == st.dice
     after, events = _apply(after, Crouch(side="sas", operator="jock"), dice=(1,))
     assert any(e.kind == "reaction_attack" for e in events)
+
+
+def test_sas_jgr_17_sas_hm_2_the_boats_smg_advance_in_the_phase_they_land():
+    """SAS-JGR-17 with SAS-HM-2 (reverses D-JGR-14): "these SMG infantry move in the Axis Advance phase", as the
+    troop truck's do. The alert assault boat lands its 6 SMG on the bank (row 8) 11 and more squares from exposed
+    Jock; in that same Advance phase each walks its full 4 squares toward him (SAS-ADV-5)."""
+    from app.systems.sas.messages import RunAxisStep
+
+    river = ["." * 12] * 4 + ["~" * 12] * 3 + ["." * 12] * 13
+    boat = unit("b", "assault_boat", (2, 4), "E", role="assault", alert=True)
+    st = state(runtime(river), [op("jock", (4, 19), exposed=True)], [boat], section="battle", phase="advance")
+    st, events = _apply(st, RunAxisStep(side="axis"))
+    landed = {u.id: u.loc for u in st.units if u.kind == "smg"}
+    assert len(landed) == 6 and any(e.kind == "vehicle_unloaded" for e in events)
+    while st.phase == "advance":
+        st, _ = _apply(st, RunAxisStep(side="axis"))
+    for uid, was in landed.items():
+        now = st.unit(uid).loc
+        assert now[1] - was[1] == 4, (uid, was, now)
