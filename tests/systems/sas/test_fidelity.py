@@ -97,3 +97,28 @@ def test_sas_jgr_17_sas_hm_2_the_boats_smg_advance_in_the_phase_they_land():
     for uid, was in landed.items():
         now = st.unit(uid).loc
         assert now[1] - was[1] == 4, (uid, was, now)
+
+
+def test_sas_deck_4_bombs_at_one_deck_position_go_off_together():
+    """SAS-DECK-4, SAS-EQ-5, SAS-NOISE-1, SAS-NOISE-3: two Lewes bomb cards at the same deck position explode
+    simultaneously. Both blasts (6 rolls at 2+ each, all 6s) are resolved before the stealth meter steps (2 -> 1 -> 0,
+    the alarm) and before anyone turns to the noise: the rifleman under the second template dies without having
+    heard the first bomb, and the meter and the turning come after both blasts."""
+    from dataclasses import replace
+
+    from app.core.dice import Roller
+    from app.systems.sas.combat import blasts
+    from app.systems.sas.context import Ctx
+    from app.systems.sas.state import ObjectState
+
+    units = [unit("far", "rifle", (8, 2), "N"), unit("v", "rifle", (10, 11), "N", colour="white")]
+    st = state(runtime(OPEN), [op("jock", (0, 15))], units, meter=2, phase="event")
+    bombs = (ObjectState("b1", "lewes_bomb", (6, 6), fuse=1), ObjectState("b2", "lewes_bomb", (10, 10), fuse=1))
+    ctx = Ctx(replace(st, objects=bombs), Roller(st.dice, (6,) * 12))
+    blasts.detonate_bombs(ctx)
+    kinds = [e.kind for e in ctx.events]
+    last_blast = max(i for i, k in enumerate(kinds) if k == "blast")
+    assert kinds.count("blast") == 2 and kinds.count("meter_advanced") == 2
+    assert all(k not in ("meter_advanced", "unit_alerted", "unit_turned") for k in kinds[:last_blast])
+    assert ctx.state.unit("v") is None and ctx.state.meter == 0 and ctx.state.section == "battle"
+    assert ctx.state.unit("far").facing == "S"
