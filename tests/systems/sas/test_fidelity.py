@@ -122,3 +122,61 @@ def test_sas_deck_4_bombs_at_one_deck_position_go_off_together():
     assert all(k not in ("meter_advanced", "unit_alerted", "unit_turned") for k in kinds[:last_blast])
     assert ctx.state.unit("v") is None and ctx.state.meter == 0 and ctx.state.section == "battle"
     assert ctx.state.unit("far").facing == "S"
+
+
+# A room (B: columns 4-9, rows 2-5) walled all round, with a window in its south wall between G6 and G7
+# ((6, 5) | (6, 6)): inner window squares (5, 5), (6, 5), (7, 5); outer window squares (5, 6), (6, 6), (7, 6).
+ROOM = ["." * 16] * 2 + ["...." + "B" * 6 + "......"] * 4 + ["." * 16] * 10
+
+
+def _room_edges():
+    edges = []
+    for x in range(4, 10):
+        edges.append(((x, 2), "N", "building_wall"))
+        edges.append(((x, 5), "S", "window" if x == 6 else "building_wall"))
+    for y in range(2, 6):
+        edges.append(((4, y), "W", "building_wall"))
+        edges.append(((9, y), "E", "building_wall"))
+    return edges
+
+
+def _sees(viewer, target):
+    from app.systems.sas.board.vision import sees_op
+
+    st = state(runtime(ROOM, _room_edges()), [target], [viewer])
+    return sees_op(st, st.unit(viewer.id), st.op(target.id))
+
+
+def test_sas_ter_12_from_an_outer_window_square_the_whole_room_is_seen():
+    """SAS-TER-12: "a unit in an outer window square has full LOS into the interior" (Jock next to the window sees
+    the whole room). From the outer window square (7, 6) the line to (9, 3) crosses the wall beside the window, not
+    the window edge itself, and still the sentry sees the operator there; a sentry two squares further out (7, 8)
+    does not, nor does one in the outer square with the window behind its back."""
+    inside = op("jock", (9, 3))
+    assert _sees(unit("s", "rifle", (7, 6), "N"), inside)
+    assert not _sees(unit("s", "rifle", (7, 8), "N"), inside)
+    assert not _sees(unit("s", "rifle", (7, 6), "S"), inside)
+
+
+def test_sas_ter_12_the_outer_window_squares_are_seen_from_the_whole_room():
+    """SAS-TER-12: "a unit inside can see through the window only the outer window squares" — all three of them. From
+    (4, 2) the line to the outer window square (7, 6) crosses the wall beside the window, yet the sentry sees the
+    operator there (standing; crouched he is hidden by the window's low cover, SAS-LOS-5); the square (8, 7) beyond,
+    not a window square, stays unseen."""
+    from app.systems.sas.board.vision import sees_op
+
+    sentry = unit("s", "rifle", (4, 2), "S")
+    assert _sees(sentry, op("jock", (7, 6)))
+    assert not _sees(sentry, op("jock", (8, 7)))
+    st = state(runtime(ROOM, _room_edges()), [op("jock", (7, 6), crouched=True)], [sentry])
+    assert not sees_op(st, st.unit("s"), st.op("jock"))
+
+
+def test_sas_ter_12_window_cover_through_the_window_beside_the_wall():
+    """SAS-TER-12, SAS-AATK-5: the window is low hard cover, −2 to Axis attacks on an operator in a window square
+    across it — also on the line from (4, 2) to the outer window square (7, 6) that crosses the wall beside it."""
+    from app.systems.sas.combat.attacks import cover
+
+    rt = runtime(ROOM, _room_edges())
+    found = cover(rt, (4, 2), (7, 6))
+    assert found is not None and found[0] == -2 and "window" in found[1]
