@@ -180,3 +180,23 @@ def test_sas_ter_12_window_cover_through_the_window_beside_the_wall():
     rt = runtime(ROOM, _room_edges())
     found = cover(rt, (4, 2), (7, 6))
     assert found is not None and found[0] == -2 and "window" in found[1]
+
+
+def test_sas_react_1_sas_react_4_sas_atk_4_seen_where_he_fired_then_stepped_out_of_sight():
+    """SAS-REACT-1, SAS-REACT-4, SAS-ATK-4: Paddy, in the sight of an alert rifleman 6 squares north, makes a Move &
+    Attack: he kills a sentry with his pistol (6), then steps behind a rock, out of the rifleman's sight. He was
+    visible to it during the action (where he fired), so it reacts — with only the −2 of SAS-REACT-4 (target
+    outside LOS), no range or cover modifier: a 5 hits."""
+    rows = ["." * 16] * 9 + ["....R" + "." * 11] + ["." * 16] * 6
+    units = [unit("r", "rifle", (5, 4), "S", alert=True), unit("t", "rifle", (8, 10), "N", colour="white")]
+    st = activate(state(runtime(rows), [op("paddy", (5, 10), exposed=True)], units), "paddy")
+    from app.systems.sas.board.vision import sees_op
+
+    assert sees_op(st, st.unit("r"), st.op("paddy"))
+    assert not sees_op(st, st.unit("r"), st.with_op("paddy", loc=(4, 11)).op("paddy"))
+    cmd = Attack(side="sas", operator="paddy", weapon="pistol", target="t", move_to=(4, 11), move_first=False)
+    after, events = _apply(st, cmd, dice=(6, 5))
+    assert after.unit("t") is None and after.op("paddy").loc == (4, 11)
+    reaction = next(e.ruling for e in events if e.kind == "reaction_attack")
+    assert [(m.value, m.rule_id) for m in reaction.modifiers] == [(-2, "SAS-REACT-4")]
+    assert after.op("paddy").hp == st.op("paddy").hp - 1

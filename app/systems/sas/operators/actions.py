@@ -64,10 +64,14 @@ def _side_move(ctx: Ctx, cmd: Attack | Place | Throw, *, checked: bool = False) 
     """The 1-square move of Move & Attack / Move & Throw / Move & Place (SAS-ATK-4, SAS-PLACE-1).
 
     ``checked``: the move comes after the attack and was checked before it; if the attack itself blocked the
-    square (a blast template, D-ATK-2) the move is called off instead of undoing the dice.
+    square (a blast template, D-ATK-2) the move is called off instead of undoing the dice. Before he steps, who sees
+    him where he attacked is checked: an alert unit that saw him on any square of the action reacts, at −2 if he
+    ends out of its sight (SAS-REACT-1, SAS-REACT-4).
     """
     if cmd.move_to is None:
         return
+    if checked:
+        alerts.detect(ctx)
     why = step_ok(ctx, ctx.state.op(cmd.operator), cmd.move_to, "open")
     if why and checked:
         ctx.emit("move_cancelled", t("The move is called off: {why}.", why=why), "SAS-ATK-4")
