@@ -200,3 +200,21 @@ def test_sas_react_1_sas_react_4_sas_atk_4_seen_where_he_fired_then_stepped_out_
     reaction = next(e.ruling for e in events if e.kind == "reaction_attack")
     assert [(m.value, m.rule_id) for m in reaction.modifiers] == [(-2, "SAS-REACT-4")]
     assert after.op("paddy").hp == st.op("paddy").hp - 1
+
+
+def test_sas_adv_4_sas_adv_5_sas_adv_7_closing_in_keeps_a_half_visible_operator_in_view():
+    """SAS-ADV-4 (third option), SAS-ADV-5, SAS-ADV-7 — the rulebook's SMG example: the SMG infantry (4 MP) can reach
+    no square to attack Paddy (the nearest, 9 squares off, crouched deep in a wood) or Jock (10 off, crouched in a
+    forest square). Every square of row 4 it can reach is equally close to Paddy (5 squares) after its 4 squares;
+    it must take one that keeps Jock's half-visible forest square in its LOS, and turn to face Jock — not the first
+    square in board order, facing Paddy."""
+    from app.systems.sas.board.vision import HALF, sees_square
+    from app.systems.sas.messages import RunAxisStep
+
+    rows = ["." * 20] * 3 + ["." * 18 + "T."] + ["." * 20] * 4 + [".......TTT.........."] * 2 + ["." * 20] * 6
+    ops = [op("paddy", (8, 9), crouched=True, exposed=True), op("jock", (18, 3), crouched=True, exposed=True)]
+    st = state(runtime(rows), ops, [unit("g", "smg", (8, 0), "S", alert=True)], phase="advance", section="battle")
+    st, _ = _apply(st, RunAxisStep(side="axis"))
+    moved = st.unit("g")
+    assert moved.loc[1] == 4 and max(abs(moved.loc[0] - 8), 5) == 5, moved
+    assert moved.facing == "E" and sees_square(st, moved, (18, 3)) == HALF
