@@ -249,7 +249,7 @@ def _close_in(state: SasState, unit: UnitState, spots: dict[Cell, float], target
     ties = [c for c in ties if closeness(c) == closeness(ties[0])]
     for spot in ties:
         if (watched := _kept_in_view(state, unit, spot)) is not None:
-            return spot, watched, "closing on the nearest exposed operator, keeping one in view"
+            return spot, watched, t("closing on the nearest exposed operator, keeping one in view").render()
     return ties[0], target, "closing on the nearest exposed operator"
 
 
