@@ -215,6 +215,9 @@ class GameController(QObject):
             return self.submit(legal[0])
         side = self.session.active_side() or ""
         agent = self.agent_for_side(side) if self.agent_for_side else None
+        decision = self.view().decision
+        if agent is None and decision is not None and decision.side == side:  # no bot: take the default answer
+            return self.submit(decision.default_command())
         if agent is not None:
             run = _AgentRun(agent, self.session.copy_for_search(), side, generation, lambda: self._generation)
             run.signals.chosen.connect(self._on_agent_chosen)

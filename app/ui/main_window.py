@@ -18,6 +18,7 @@ from app.ui.board_scene import BoardScene
 from app.ui.board_view import BoardView, Minimap
 from app.ui.command_bar import CommandBar
 from app.ui.controller import AgentFactory, GameController
+from app.ui.decision_bar import DecisionBar
 from app.ui.dice_tray import DiceTray
 from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
@@ -129,7 +130,9 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         self.command_bar = CommandBar(central)
+        self.decision_bar = DecisionBar(central)  # the pending decision, whatever is selected (app.core.flow)
         layout.addWidget(self.board_view, 1)
+        layout.addWidget(self.decision_bar)
         layout.addWidget(self.command_bar)
         self.setCentralWidget(central)
         self.minimap = Minimap(self.board_view, self.board_view)
@@ -207,7 +210,7 @@ class MainWindow(QMainWindow):
         self.dice.dice_entered.connect(lambda values: c.provide_input(dice=values))
         self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
         self.dice.input_cancelled.connect(c.cancel_input)
-        self.command_bar.command_requested.connect(c.submit)
+        self.decision_bar.command_requested.connect(c.submit)
         self.command_bar.command_hovered.connect(self.interaction.preview)
         self.interaction.selection_changed.connect(lambda _cid: self._refresh_selection())
         self.interaction.hover_described.connect(self._on_interaction_hover_described)
@@ -224,7 +227,8 @@ class MainWindow(QMainWindow):
         """Redraw everything from the current view."""
         view = self.controller.view()
         self.scene.sync(view)
-        self.interaction.select(self.interaction.selected)
+        self.decision_bar.show_view(view, self.controller.human_sides(), self.lang)
+        self.interaction.select_all(self.interaction.selection)
         self._refresh_overlay_menu(view)
         self.phase.show_phase(
             view.phase, self.lang, table_mode=self.session.mode == "table", side_name=self._side_name(view)
@@ -246,10 +250,8 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _refresh_selection(self) -> None:
-        sel = self.interaction.selected
-        counter = self.interaction.counter(sel)
-        caption = counter.title.render(self.lang) if counter else tr("Select one of your counters")
-        self.command_bar.set_commands(self.interaction.bar_commands(), caption, self.lang)
+        counter = self.interaction.counter(self.interaction.selected)
+        self.interaction.fill_bar(self.command_bar)
         self.inspector.show_details(self.controller.view(), counter, self._hover_rows, self.lang)
 
     def _refresh_overlay_menu(self, view: Any) -> None:

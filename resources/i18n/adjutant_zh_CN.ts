@@ -172,10 +172,18 @@
     </message>
 </context>
 <context>
-    <name>CommandBar</name>
+    <name>DecisionBar</name>
     <message>
-        <source>(+{0} more: click the highlighted squares)</source>
-        <translation>（另有 {0} 项：请点击高亮的格子）</translation>
+        <source>The default answer</source>
+        <translation>默认选项</translation>
+    </message>
+    <message>
+        <source>{0} (bot) decides</source>
+        <translation>{0}（机器人）作出决定</translation>
+    </message>
+    <message>
+        <source>{0} decides</source>
+        <translation>{0}作出决定</translation>
     </message>
 </context>
 <context>
@@ -255,6 +263,30 @@
         <source>Counter</source>
         <translation>算子</translation>
     </message>
+    <message>
+        <source>Select one of your counters</source>
+        <translation>请选择你的一个算子</translation>
+    </message>
+    <message>
+        <source>Which command?</source>
+        <translation>哪个命令？</translation>
+    </message>
+    <message>
+        <source>{0} ▸ {1}</source>
+        <translation>{0} ▸ {1}</translation>
+    </message>
+    <message>
+        <source>Click one of the highlighted locations</source>
+        <translation>请点击一个高亮的位置</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Odds</source>
+        <translation>概率</translation>
+    </message>
 </context>
 <context>
     <name>LogDock</name>
@@ -304,10 +336,6 @@
     <message>
         <source>Game over: {0}</source>
         <translation>游戏结束：{0}</translation>
-    </message>
-    <message>
-        <source>Select one of your counters</source>
-        <translation>请选择你的一个算子</translation>
     </message>
     <message>
         <source>table mode</source>

@@ -1,7 +1,8 @@
 """The conformance suite every game system passes (DESIGN §9).
 
 Random play finishes (no crash, dead end or runaway), replays are deterministic, saves round-trip, views
-and legal-command queries are pure, and every legal command survives JSON and can be described.
+and legal-command queries are pure, a pending decision offers exactly the legal commands, and every legal
+command survives JSON and can be described.
 """
 
 from __future__ import annotations
@@ -91,9 +92,25 @@ def _check_pure(session: Session) -> list[Command]:
     assert all(_same_view(first[side], second[side]) for side in first), "view() is not deterministic"
     commands = list(session.legal_commands())
     assert commands == list(session.legal_commands())
+    _check_decision(session, first, commands)
     assert session.outcome() == session.system.outcome(session.state)
     assert state_digest(session.system, session.state) == before, "view()/legal_commands() changed the state"
     return commands
+
+
+def _check_decision(session: Session, views: dict[str | None, GameView], commands: list[Command]) -> None:
+    """A pending decision (app.core.flow) is the side to act's, its options are exactly the legal commands, and
+    every viewer sees who decides and what (a private decision hides only its options from the other sides)."""
+    decision = views[None].decision
+    if decision is None:
+        assert all(v.decision is None for v in views.values()), "a decision only some viewers see"
+        return
+    assert decision.side == session.active_side()
+    assert decision.commands == commands == [o.command for o in views[decision.side].decision.options]  # type: ignore[union-attr]
+    assert 0 <= decision.default < len(decision.options) and decision.prompt.render("en").strip()
+    for view in views.values():
+        assert view.decision is not None and view.decision.side == decision.side
+        assert view.decision.prompt == decision.prompt
 
 
 @pytest.mark.parametrize("case", CASES)

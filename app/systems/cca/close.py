@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.core import flow
 from app.core.i18n import t
 from app.core.ruling import Ruling
 from app.systems.cca.battledice import Strike, roll, score
@@ -16,7 +17,7 @@ from app.systems.cca.combat import lose_blocks, protected, refresh_warriors
 from app.systems.cca.leaders import eliminate_leader, leader_near, lone
 from app.systems.cca.messages import Ctx
 from app.systems.cca.ranged import queue_flags
-from app.systems.cca.state import Hex, Leader, State, Task, Unit
+from app.systems.cca.state import TASKS, Hex, Leader, State, Task, Unit
 from app.systems.cca.tables import cards, class_name
 from app.systems.cca.terrain import DiceCount, close_dice, terrain_at
 
@@ -104,7 +105,7 @@ def declare(state: State, ctx: Ctx, attacker: Unit, target_hex: Hex, bonus: bool
     kind = "evade" if evade_allowed(attacker, defender) else "first_strike" if may_first_strike(state, defender) else ""
     if kind:
         task = Task(kind, defender.side, defender.id, other=attacker.id, extra=flag, origin=defender.hex)
-        return replace(state, tasks=(task, *state.tasks))
+        return flow.push(TASKS, state, task)
     return attack(state, ctx, attacker.id, defender.id, flag)
 
 
@@ -123,7 +124,7 @@ def _attack_leader(state: State, ctx: Ctx, attacker: Unit, leader: Leader) -> St
     ctx.say("rolled", title, "CCA-LEADER-6", ruling, (attacker.hex, leader.hex))
     if result.hits:
         return eliminate_leader(state, ctx, leader, "CCA-LEADER-6")
-    return replace(state, tasks=(Task("leader_evade", leader.side, leader.id), *state.tasks))
+    return flow.push(TASKS, state, Task("leader_evade", leader.side, leader.id))
 
 
 def attack(  # noqa: PLR0917
@@ -147,14 +148,14 @@ def attack(  # noqa: PLR0917
         notes=result.notes,
     )
     ctx.say("rolled", title, "CCA-CC-2", ruling, (attacker.hex, origin))
-    rest, state = state.tasks, replace(state, tasks=())
+    rest, state = flow.set_aside(TASKS, state)
     state = lose_blocks(state, ctx, defender.id, result.hits, "CCA-HIT-7")
     if evaded_from is not None:
         state = _war_machine_gone(state, ctx, defender.id)
-        return replace(state, tasks=(*state.tasks, *rest))
+        return flow.resume(TASKS, state, rest)
     state = queue_flags(state, ctx, defender.id, result.flags, "close", attacker.hex, attacker.cls)
     after = Task("after_attack", attacker.side, attacker.id, other=defender.id, extra=flags, origin=origin)
-    return replace(state, tasks=(*state.tasks, after, *rest))
+    return flow.resume(TASKS, state, rest, after)
 
 
 def _war_machine_gone(state: State, ctx: Ctx, unit_id: str) -> State:
@@ -188,10 +189,10 @@ def battle_back(state: State, ctx: Ctx, defender_id: str, attacker_id: str, firs
         notes=result.notes,
     )
     ctx.say("rolled", title, ruling.rule_id, ruling, (defender.hex, attacker.hex))
-    rest, state = state.tasks, replace(state, tasks=())
+    rest, state = flow.set_aside(TASKS, state)
     state = lose_blocks(state, ctx, attacker.id, result.hits, "CCA-HIT-7")
     state = queue_flags(state, ctx, attacker.id, result.flags, "close", defender.hex, defender.cls)
-    return replace(state, tasks=(*state.tasks, *rest))
+    return flow.resume(TASKS, state, rest)
 
 
 def may_battle_back(state: State, defender_id: str, attacker_id: str, origin: Hex | None) -> bool:

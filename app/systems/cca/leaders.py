@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.core import flow
 from app.core.i18n import t
 from app.core.ruling import DieResult, Ruling
 from app.systems.cca.battledice import face_of
 from app.systems.cca.messages import Ctx
-from app.systems.cca.state import Leader, State, Task, Unit, other
+from app.systems.cca.state import TASKS, Leader, State, Task, Unit, other
 from app.systems.cca.tables import face_names, unit_table
 from app.systems.cca.view import side_name
 
@@ -83,4 +84,4 @@ def casualty_check(state: State, ctx: Ctx, leader: Leader, unit_destroyed: bool)
 def _maybe_evade(state: State, leader: Leader, alone: bool) -> State:
     if not alone or state.leader(leader.id) is None:
         return state
-    return replace(state, tasks=(Task("leader_evade", leader.side, leader.id), *state.tasks))
+    return flow.push(TASKS, state, Task("leader_evade", leader.side, leader.id))

@@ -7,6 +7,7 @@ and a line along a hexside only when the hexes on both sides are obstructed (CCA
 
 from __future__ import annotations
 
+from app.core import flow
 from app.core.i18n import t
 from app.core.ruling import Ruling
 from app.geometry.gridtrace import hex_template
@@ -16,7 +17,7 @@ from app.systems.cca.combat import ignorable_flags, lose_blocks, refresh_warrior
 from app.systems.cca.leaders import eliminate_leader, lone
 from app.systems.cca.messages import Ctx
 from app.systems.cca.orders import enemy_adjacent
-from app.systems.cca.state import Hex, State, Task, Unit
+from app.systems.cca.state import TASKS, Hex, State, Task, Unit
 from app.systems.cca.tables import cards, class_name
 from app.systems.cca.terrain import DiceCount, apply_steps, ranged_caps, terrain_at
 
@@ -116,7 +117,7 @@ def fire(state: State, ctx: Ctx, unit: Unit, target_hex: Hex) -> State:
     count = fire_dice(state, unit, target_hex)
     strike = Strike("ranged", None if target is None else target.spec.hit_face)
     result = score(roll(ctx.roller, count.count, strike, t("ranged combat")), strike)
-    rest, state = state.tasks, _with_tasks(state, ())
+    rest, state = flow.set_aside(TASKS, state)
     title = t(
         "{cls} fires at {target}",
         cls=class_name(unit.cls),
@@ -136,7 +137,7 @@ def fire(state: State, ctx: Ctx, unit: Unit, target_hex: Hex) -> State:
     else:
         state = lose_blocks(state, ctx, target.id, result.hits, "CCA-RANGED-9")
         state = queue_flags(state, ctx, target.id, result.flags, "ranged", entry_hex(state, unit.hex, target_hex), None)
-    return _with_tasks(state, (*state.tasks, *rest))
+    return flow.resume(TASKS, state, rest)
 
 
 def _fire_at_leader(state: State, ctx: Ctx, h: Hex, hits: int) -> State:
@@ -144,7 +145,7 @@ def _fire_at_leader(state: State, ctx: Ctx, h: Hex, hits: int) -> State:
     assert leader is not None
     if hits:
         return eliminate_leader(state, ctx, leader, "CCA-LEADER-6")
-    return _with_tasks(state, (*state.tasks, Task("leader_evade", leader.side, leader.id)))
+    return flow.then(TASKS, state, Task("leader_evade", leader.side, leader.id))
 
 
 def queue_flags(  # noqa: PLR0917
@@ -172,10 +173,4 @@ def queue_flags(  # noqa: PLR0917
     if not left:
         return state
     hexes = retreat_hexes(unit, left, roller_cls)
-    return _with_tasks(state, (*state.tasks, Task("retreat", unit.side, unit.id, amount=hexes)))
-
-
-def _with_tasks(state: State, tasks: tuple[Task, ...]) -> State:
-    from dataclasses import replace
-
-    return replace(state, tasks=tasks)
+    return flow.then(TASKS, state, Task("retreat", unit.side, unit.id, amount=hexes))

@@ -60,7 +60,7 @@ class Leader:
 
 @dataclass(frozen=True)
 class Task:
-    """A step of a battle still to resolve, possibly waiting for a player's decision.
+    """A step of a battle still to resolve, possibly waiting for a player's decision (a step of ``app.core.flow``).
 
     Kinds: ``evade`` (defender: evade or stand), ``retreat`` (``amount`` hexes), ``leader_evade``,
     ``after_attack`` (momentum advance or battle back), ``battle_back``, ``momentum``, ``extra_hex``,
@@ -74,6 +74,21 @@ class Task:
     other: str = ""
     extra: int = 0
     origin: Hex | None = None
+
+
+class TaskStack:
+    """Where the battle steps live in the state: ``State.tasks``, the next one first (``app.core.flow.Stack``)."""
+
+    def stack(self, state: State) -> tuple[Task, ...]:
+        """The battle steps still to resolve."""
+        return state.tasks
+
+    def with_stack(self, state: State, steps: tuple[Task, ...]) -> State:
+        """``state`` with ``steps`` to resolve."""
+        return replace(state, tasks=steps)
+
+
+TASKS = TaskStack()
 
 
 @dataclass(frozen=True)

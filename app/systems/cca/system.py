@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from app.ai.agent import Agent
+from app.core import flow
 from app.core.capabilities import HasBot, HasEditor, HasFuzzHints
 from app.core.dice import Dice
 from app.core.i18n import localized, t
@@ -20,8 +22,9 @@ from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
 from app.systems.cca.messages import COMMANDS
 from app.systems.cca.scenario import SIDES, CcaScenario, Runtime, load_runtime
-from app.systems.cca.state import Leader, State, Unit
+from app.systems.cca.state import TASKS, Leader, State, Unit
 from app.systems.cca.tables import full_deck, unit_classes
+from app.systems.cca.tasks import pending
 from app.systems.cca.turn import apply_command, legal
 from app.systems.cca.view import build_view, side_name
 
@@ -119,7 +122,8 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
 
     def view(self, state: State, side: str | None) -> GameView:
         """The view of ``side``."""
-        return build_view(state, side, self.active_side(state))
+        decision = pending(state)
+        return replace(build_view(state, side, self.active_side(state)), decision=decision and decision.seen_by(side))
 
     def describe(self, state: State, command: Command) -> CommandInfo:
         """How to show a command."""
@@ -129,7 +133,7 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
         """Who acts now."""
         if state.phase == "over":
             return None
-        side: str = state.tasks[0].side if state.tasks else state.active
+        side: str = flow.deciding_side(TASKS, state) or state.active  # a battle step waits for its owner
         return side
 
     def outcome(self, state: State) -> Outcome | None:

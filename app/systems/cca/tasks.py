@@ -1,13 +1,18 @@
 """Resolving the steps of a battle in order (rulebook chapter 10 procedure, CCA-CC-2, CCA-HIT-8).
 
-Each pending :class:`Task` either resolves by itself or waits for its owner's decision; ``choices`` lists
-the commands that decide it and ``settle`` resolves every step that needs no decision.
+The battle steps are steps of the core flow (``app.core.flow``): :class:`BattleSteps` tells it, for each pending
+:class:`Task`, the commands that decide it (``choices``), whether it waits for its owner's decision, how it resolves
+and how the decision is worded; the core settles the steps that need no decision and builds the pending decision
+every view carries.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
+from app.core import flow
+from app.core.flow import Decision, Prompt
 from app.core.i18n import t
 from app.core.messages import Command
 from app.systems.cca import messages as m
@@ -26,19 +31,85 @@ from app.systems.cca.evade import bonus_allowed, evade_options, leader_evade, le
 from app.systems.cca.messages import Ctx
 from app.systems.cca.movement import unit_destinations
 from app.systems.cca.retreat import elephant_step, finish_retreat, move_unit, outcomes, rampage
-from app.systems.cca.state import State, Task
+from app.systems.cca.state import TASKS, State, Task, TaskStack
 from app.systems.cca.tables import class_name
 from app.systems.cca.terrain import stops
 from app.systems.cca.victory import check_victory
-from app.systems.cca.view import side_name
+from app.systems.cca.view import piece_name, side_name
+
+ALWAYS_ASK = ("battle_back", "momentum", "bonus", "extra_hex", "move_after_fire")  # optional steps: even one option
 
 
 def _drop(state: State) -> State:
-    return replace(state, tasks=state.tasks[1:])
+    return flow.pop(TASKS, state)
 
 
 def _push(state: State, *tasks: Task) -> State:
-    return replace(state, tasks=(*tasks, *state.tasks[1:]))
+    return flow.goto(TASKS, state, *tasks)
+
+
+@dataclass(frozen=True)
+class BattleSteps(TaskStack):
+    """The battle steps on the core flow (``app.core.flow.StepRules``); ``ctx`` collects what resolving says."""
+
+    ctx: Ctx | None = None
+
+    def options(self, state: State, step: Task) -> Sequence[Command]:
+        """The commands that decide ``step``."""
+        return choices(state, step)
+
+    def waits(self, state: State, step: Task, options: Sequence[Command]) -> bool:
+        """A real choice waits; an optional step waits even with one option (to take it or decline it)."""
+        return len(options) > 1 or (len(options) == 1 and step.kind in ALWAYS_ASK)
+
+    def act(self, state: State, step: Task, command: Command | None) -> State:
+        """Resolve ``step``; the game may be won on the spot (CCA-VICTORY-1)."""
+        assert self.ctx is not None, "resolving a battle step needs a context"
+        return check_victory(resolve(state, self.ctx, step, command), self.ctx)
+
+    def finished(self, state: State) -> bool:
+        """Whether a side has won."""
+        return state.winner is not None
+
+    def prompt(self, state: State, step: Task) -> Prompt:
+        """The question ``step`` asks its owner."""
+        return prompt(state, step)
+
+
+def settle(state: State, ctx: Ctx) -> State:
+    """Resolve every pending step that needs no decision; stop at the first one that does."""
+    return flow.settle(BattleSteps(ctx), state)
+
+
+def decide(state: State, ctx: Ctx, command: Command) -> State:
+    """Resolve the waiting step with the player's command (one of ``choices``)."""
+    return flow.decide(BattleSteps(ctx), state, command)
+
+
+def pending(state: State) -> Decision | None:
+    """The decision the battle waits for, for every viewer."""
+    from app.systems.cca.describe import describe
+
+    return flow.pending_decision(BattleSteps(), state, lambda c: describe(state, c).label)
+
+
+def prompt(state: State, task: Task) -> Prompt:
+    """How a waiting battle step is worded (pieces by class and hex, never raw ids, D15)."""
+    name, other = piece_name(state, task.subject), piece_name(state, task.other or task.subject)
+    texts = {
+        "evade": (t("{unit} is attacked by {other}: evade or stand?", unit=name, other=other), "CCA-EVADE-1"),
+        "first_strike": (t("{unit} is attacked by {other}: how does it meet it?", unit=name, other=other), "CCA-CC-2"),
+        "retreat": (t("{unit} must retreat: choose the hex.", unit=name), "CCA-RETREAT-1"),
+        "leader_evade": (t("{leader} must evade: choose where.", leader=name), "CCA-LEADER-6"),
+        "battle_back": (t("{unit} may battle back against {other}.", unit=name, other=other), "CCA-BACK-1"),
+        "momentum": (t("{unit} may advance into the vacated hex.", unit=name), "CCA-MOMENTUM-1"),
+        "extra_hex": (t("{unit} may move 1 more hex.", unit=name), "CCA-MOMENTUM-2"),
+        "move_after_fire": (t("{unit} may move 1 hex after firing.", unit=name), "CCA-CARD-4"),
+        "bonus": (t("{unit} may make a bonus close combat.", unit=name), "CCA-BONUS-1"),
+    }
+    text, rule_id = texts.get(task.kind, (t("{unit}: decide.", unit=name), "CCA-CC-2"))
+    secret = task.kind in ("evade", "first_strike") and any(isinstance(c, m.FirstStrike) for c in choices(state, task))
+    return Prompt(text, rule_id, task.subject, private=secret)  # the opponent does not see a First Strike card in hand
 
 
 def choices(state: State, task: Task) -> list[Command]:
@@ -82,20 +153,6 @@ def _elephant_options(state: State, task: Task) -> list[tuple[int, int]]:
     return [] if unit is None or task.extra == 0 else free_rear(state, unit, unit.hex)
 
 
-def settle(state: State, ctx: Ctx) -> State:
-    """Resolve every pending step that needs no decision; stop at the first one that does."""
-    while state.tasks and state.winner is None:
-        task = state.tasks[0]
-        options = choices(state, task)
-        if len(options) > 1 or (
-            len(options) == 1 and task.kind in ("battle_back", "momentum", "bonus", "extra_hex", "move_after_fire")
-        ):
-            return state
-        state = resolve(state, ctx, task, options[0] if options else None)
-        state = check_victory(state, ctx)
-    return state if state.winner is None else replace(state, tasks=())
-
-
 def resolve(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:
     """Resolve the first task with the deciding command (``None``: it needs none)."""
     unit = state.unit(task.subject)
@@ -134,7 +191,7 @@ def _decided(state: State, ctx: Ctx, task: Task, command: Command) -> State:
             follow.append(Task("extra_hex", task.side, unit.id, extra=task.extra))
         elif moved is not None and not task.extra & BONUS and bonus_allowed(state, moved):
             follow.append(Task("bonus", task.side, unit.id))
-        return replace(state, tasks=(*follow, *state.tasks))
+        return flow.push(TASKS, state, *follow)
     if isinstance(command, m.ExtraMove):
         state = move_unit(_drop(state), unit, command.to)
         ctx.say(
@@ -145,7 +202,7 @@ def _decided(state: State, ctx: Ctx, task: Task, command: Command) -> State:
         )
         moved = state.unit(unit.id)
         if task.kind == "extra_hex" and moved is not None and bonus_allowed(state, moved):
-            return replace(state, tasks=(Task("bonus", task.side, unit.id), *state.tasks))
+            return flow.push(TASKS, state, Task("bonus", task.side, unit.id))
         return state
     if isinstance(command, m.Battle):
         from app.systems.cca.close import declare
@@ -182,10 +239,10 @@ def _first_strike(state: State, ctx: Ctx, task: Task) -> State:
     state = draw_card(state, ctx, task.side)
     attacker = state.unit(task.other)
     assert attacker is not None
-    rest, state = state.tasks, replace(state, tasks=())
+    rest, state = flow.set_aside(TASKS, state)
     state = battle_back(state, ctx, task.subject, task.other, first=True)
     after = Task("struck_first", attacker.side, attacker.id, other=task.subject, extra=task.extra, origin=attacker.hex)
-    return replace(state, tasks=(*state.tasks, after, *rest))
+    return flow.resume(TASKS, state, rest, after)
 
 
 def _after_first_strike(state: State, ctx: Ctx, task: Task) -> State:
@@ -221,14 +278,14 @@ def _elephant_retreat(state: State, ctx: Ctx, task: Task, command: Command | Non
     assert unit is not None
     if task.extra == 0:
         state = rampage(state, ctx, unit)
-        return replace(state, tasks=(replace(task, extra=1), *state.tasks)) if state.unit(unit.id) else state
+        return flow.push(TASKS, state, replace(task, extra=1)) if state.unit(unit.id) else state
     to = command.to if isinstance(command, m.Retreat) else None
     had_leader = state.attached_leader(unit) is not None
     state = elephant_step(state, ctx, unit, to)
     moved = state.unit(unit.id)
     joined = moved is not None and not had_leader and state.attached_leader(moved) is not None
     if task.amount > 1 and moved is not None and not joined:
-        return replace(state, tasks=(replace(task, amount=task.amount - 1), *state.tasks))
+        return flow.push(TASKS, state, replace(task, amount=task.amount - 1))
     return state
 
 

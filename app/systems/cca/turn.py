@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.core import flow
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import localized, t
@@ -28,9 +29,9 @@ from app.systems.cca.orders import (
     quota_for,
 )
 from app.systems.cca.ranged import fire, fire_targets
-from app.systems.cca.state import State, Task, Turn, Unit, other
+from app.systems.cca.state import TASKS, State, Task, Turn, Unit, other
 from app.systems.cca.tables import cards, class_name, face_names
-from app.systems.cca.tasks import choices, resolve, settle
+from app.systems.cca.tasks import choices, decide, settle
 from app.systems.cca.terrain import may_battle_after_entering
 from app.systems.cca.victory import check_victory, exit_board, may_exit
 from app.systems.cca.view import piece_name, side_name
@@ -63,8 +64,8 @@ def legal(state: State) -> list[Command]:
     """Every command the side to act may give now."""
     if state.phase == "over":
         return []
-    if state.tasks:
-        return choices(state, state.tasks[0])
+    if (task := flow.top(TASKS, state)) is not None:
+        return choices(state, task)
     side = state.active
     if state.phase == "deal":
         return [m.DealHands(side=side)]
@@ -114,8 +115,11 @@ def step(state: State, ctx: Ctx, command: Command) -> State:
     """Apply a legal command."""
     if command.key() not in {c.key() for c in legal(state)}:
         raise IllegalCommandError(t("That is not allowed now."), "CCA-TURN-1")
-    state = resolve(state, ctx, state.tasks[0], command) if state.tasks else _phase_step(state, ctx, command)
-    state = settle(check_victory(state, ctx), ctx)
+    if flow.top(TASKS, state) is not None:
+        state = decide(state, ctx, command)  # the battle step waiting for this decision (app.core.flow)
+    else:
+        state = check_victory(_phase_step(state, ctx, command), ctx)
+    state = settle(state, ctx)
     return _auto_advance(state)
 
 
@@ -173,7 +177,7 @@ def _battle(state: State, ctx: Ctx, command: m.Battle) -> State:
         state = fire(state, ctx, unit, command.target)
     card = cards()[state.turn.card or "two_centre"]
     if card.move_after_fire and command.target not in state.runtime.grid.neighbours(unit.hex):
-        state = replace(state, tasks=(*state.tasks, Task("move_after_fire", unit.side, unit.id)))
+        state = flow.then(TASKS, state, Task("move_after_fire", unit.side, unit.id))
     return state
 
 

@@ -17,6 +17,7 @@ from app.ai.agent import Agent
 from app.core.capabilities import HasBot, HasEditor, HumanSidesPerScenario
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
+from app.core.flow import Decision
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome, SystemInfo
@@ -54,6 +55,15 @@ from app.systems.sas.viewing import build_view
 
 if TYPE_CHECKING:  # the editor's model is imported only when the editor is opened
     from app.scenario.editor.plugin import EditorPlugin
+
+
+def pending_decision(state: SasState) -> Decision | None:
+    """The decision the mission waits for (``app.core.flow``): an operator's roll paused for the rabbit's foot
+    (SAS-EQ-11), else the Jäger hunter's choice (SAS-JGR-3, SAS-JGR-5, SAS-JGR-7)."""
+    if state.over:
+        return None
+    found = rabbit.decision(state, lambda c: describe_command(state, c).label)
+    return found or jager.pending(state, lambda c: describe_command(state, c).label)
 
 
 class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"]):
@@ -117,7 +127,9 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"])
     def view(self, state: SasState, side: str | None) -> GameView:
         """What ``side`` sees (the SAS player sees the whole board, as at the table)."""
         result = self.outcome(state)
-        return build_view(state, side, None if result is None else result.level)
+        view = build_view(state, side, None if result is None else result.level)
+        decision = pending_decision(state)
+        return replace(view, decision=None if decision is None else decision.seen_by(side))
 
     def describe(self, state: SasState, command: Command) -> CommandInfo:
         """How to present a command."""

@@ -277,3 +277,25 @@ def test_sas_eq_11_lewes_bomb_blast_in_the_event_phase_waits_for_the_foot():
     with pytest.raises(LuckyRoll) as luck:
         blasts.detonate_bombs(ctx)
     assert luck.value.options == (1, 2, 3, 4, 5, 6) and luck.value.target == 2
+
+
+def test_sas_eq_11_the_rabbits_foot_decision_is_in_every_view():
+    """SAS-EQ-11 on the core flow: while the roll waits, every view (whoever looks) carries the SAS player's
+    decision: its options are exactly the legal commands, worded, and keeping the roll is the default."""
+    from app.systems.sas.messages import Attack, KeepRoll, UseRabbitsFoot
+
+    rt = runtime(OPEN)
+    st = activate(state(rt, [_lucky_jock()], [unit("s", "rifle", (2, 4), "E")]), "jock")
+    paused, _ = _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="s"), dice=(2,))
+    decisions = [SYSTEM.view(paused, side).decision for side in (None, "sas", "axis")]
+    decision = decisions[0]
+    assert decision is not None and all(d == decision for d in decisions)
+    assert decision.side == "sas" == SYSTEM.active_side(paused) and decision.rule_id == "SAS-EQ-11"
+    assert decision.subject == "jock"
+    assert decision.commands == list(SYSTEM.legal_commands(paused))
+    keep = KeepRoll(side="sas", operator="jock")
+    assert decision.commands == [UseRabbitsFoot(side="sas", operator="jock", die=1), keep]
+    assert decision.default_command() == KeepRoll(side="sas", operator="jock")
+    assert all(o.label.render("en") for o in decision.options)
+    after, _ = SYSTEM.apply(paused, decision.default_command())
+    assert SYSTEM.view(after, "sas").decision is None

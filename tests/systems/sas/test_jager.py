@@ -512,3 +512,27 @@ def test_sas_jgr_commands_are_described_for_the_ui():
     st = _jager(ops=[op("jock", (0, 11))], phase="hunter", hand=("J01",))
     labels = [SYSTEM.describe(st, c).label.render() for c in _legal(st)]
     assert labels[0].startswith("Play J01 face down") and labels[1] == "Draw a hunter card"
+
+
+def test_sas_jgr_5_the_replace_decision_is_the_hunters_in_every_view():
+    """SAS-JGR-5 on the core flow: the revealed event card waits for the hunter; every view carries his decision and
+    keeping the regular card is the default (fast play never spends his card). The SAS side sees that he decides,
+    not the options, which would name his face-down card (SAS-JGR-3)."""
+    st = _event_state()
+    st, _ = _apply(st, RunAxisStep(side="axis"), cards=("E01",))
+    decision = SYSTEM.view(st, "axis").decision
+    assert decision is not None and decision == SYSTEM.view(st, None).decision
+    assert decision.side == "axis" and decision.rule_id == "SAS-JGR-5"
+    both = [ReplaceEvent(side="axis", use=True), ReplaceEvent(side="axis", use=False)]
+    assert decision.commands == _legal(st) == both
+    assert decision.default_command() == ReplaceEvent(side="axis", use=False)
+    assert "E01" in decision.prompt.render("en")
+    seen = SYSTEM.view(st, "sas").decision
+    assert seen is not None and seen.side == "axis" and seen.prompt == decision.prompt and seen.options == ()
+
+
+def test_sas_jgr_2_placing_stalkers_is_a_board_action_not_a_pending_decision():
+    """SAS-JGR-2: the hunter places his stalkers on the board (legal commands), not through a decision prompt."""
+    session = open_session(MISSION, {"sas": SYSTEM}, seed=1)
+    assert session.active_side() == "axis" and session.legal_commands()
+    assert session.view("sas").decision is None

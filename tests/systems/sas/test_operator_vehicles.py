@@ -487,3 +487,18 @@ def test_sas_sup_5_alert_units_advance_on_the_support_willys():
     assert moved is not None and ovehicle.distance(st.op_vehicle("willys"), moved.loc) <= 4
     assert ovehicle.sees(st, moved, st.op_vehicle("willys"))
     assert any(e.kind == "unit_moved" and "best attack position" in e.text.render() for e in events)
+
+
+def test_sas_oveh_3_drives_to_one_square_are_one_template_asking_the_route():
+    """SAS-OVEH-3: every route the Willys may drive to a square is one template titled by the square; the route is
+    the only question, and each drive carries its AP cost as data."""
+    from app.core.command_templates import group_templates
+
+    st = _st(ops=[*_crew("driver"), op("paddy", (8, 8))])
+    items = [(c, SYSTEM.describe(st, c)) for c in _legal(st) if isinstance(c, VehicleMove)]
+    templates = group_templates(items)
+    assert len(templates) < len(items)
+    several = next(tpl for tpl in templates if len(tpl.choices) > 1)
+    question = several.question()
+    assert question is not None and question.name == "route" and len(question.values) == len(several.choices)
+    assert all(info.costs == (("AP", 1),) for _, info in items)

@@ -15,10 +15,13 @@ mission's last turn: no Event phase is left to play a card in (decision D-JGR-8)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
 
-from app.core.i18n import t
+from app.core import flow
+from app.core.flow import Decision, Prompt
+from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.systems.sas.axis.eventphase import after_card, resolve_card, reveal
 from app.systems.sas.board.facing import ORTHO
@@ -114,6 +117,31 @@ def choices(state: SasState) -> list[Command]:
         for u in jager_units.movers(state)
         for c, f in jager_units.destinations(state, u)
     ]
+
+
+def pending(state: SasState, label: Callable[[Command], Text]) -> Decision | None:
+    """The hunter's pending decision (``app.core.flow``) for every view: his facing, target, event and Hunter phase
+    choices. Placing stalkers and moving his units are board actions, given as legal commands only."""
+    prompt = _prompt(state, decision(state))
+    return None if prompt is None else flow.make_decision("axis", prompt, choices(state), label)
+
+
+def _prompt(state: SasState, kind: str | None) -> Prompt | None:
+    """How a pending hunter decision is worded (SAS-JGR-3, SAS-JGR-5, SAS-JGR-7)."""
+    hunter = state.hunter
+    if hunter is None:
+        return None
+    if kind == "facing":
+        return Prompt(t("The hunter turns a unit: choose its facing."), "SAS-JGR-7", hunter.facing)
+    if kind == "target":
+        return Prompt(t("The hunter names the target of card {card}.", card=hunter.resolving or ""), "SAS-JGR-5")
+    if kind == "replace":
+        text = t("The hunter may replace event card {card} with his face-down card.", card=hunter.revealed or "")
+        return Prompt(text, "SAS-JGR-5", default=1, private=True)  # the face-down card (SAS-JGR-3)
+    if kind == "hunter":
+        text = t("Hunter phase: play a card face down, draw one, or discard two and draw one.")
+        return Prompt(text, "SAS-JGR-3", private=True)  # his hand is hidden from the SAS side (SAS-JGR-3)
+    return None
 
 
 # --- applying his commands -------------------------------------------------------------------------------------

@@ -12,11 +12,13 @@ its turn (docs/sas-decisions.md D-EQ-6).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from app.core import flow
 from app.core.dice import Roller
-from app.core.i18n import t
+from app.core.flow import Decision, Prompt
+from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.ruling import DieResult, Ruling
 from app.systems.sas.combat.luck import FOOT, LUCKY, LuckyRoll, ReplayRoller, owners
@@ -62,6 +64,18 @@ def choices(state: SasState) -> list[Command]:
     dice = pending.options
     uses: list[Command] = [UseRabbitsFoot(side="sas", operator=o, die=d) for o in owners(state) for d in dice]
     return [*uses, KeepRoll(side="sas", operator=pending.operator)]
+
+
+def decision(state: SasState, label: Callable[[Command], Text]) -> Decision | None:
+    """The decision a paused roll waits for (``app.core.flow``), for every view; bots and fast play keep the roll
+    (SAS-EQ-11)."""
+    pending = state.pending
+    if pending is None:
+        return None
+    options = choices(state)
+    text = t("A rabbit's foot may turn one die of the roll into a 6: use one, or keep the roll.")
+    prompt = Prompt(text, "SAS-EQ-11", pending.operator or None, default=len(options) - 1)
+    return flow.make_decision("sas", prompt, options, label)
 
 
 def resolve(state: SasState, command: Command) -> Ctx:

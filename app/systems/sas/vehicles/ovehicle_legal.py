@@ -15,7 +15,7 @@ from dataclasses import replace
 from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
-from app.core.view import CommandInfo
+from app.core.view import CommandInfo, CommandOption
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import (
     Deploy,
@@ -226,12 +226,15 @@ def describe(state: SasState, cmd: Command) -> CommandInfo | None:
     if ov is None:
         return None
     name = vname(state, ov)
-    target = None
+    target, title = None, None
+    options: tuple[CommandOption, ...] = ()
     if isinstance(cmd, VehicleMove):
         end = moved(state, ov, cmd.steps).op_vehicle(ov.id) if _plans(state, ov, cmd.steps) else None
         target = end.anchor if end else None
         where = state.rt.label(target) if target else "?"
         label = t("Drive {v}: {moves} to {sq}", v=name, moves=moves_text(cmd.steps), sq=where)
+        title = t("Drive {v} to {sq}", v=name, sq=where)  # the route is asked only when several lead there
+        options = (CommandOption("route", t("Route"), ",".join(cmd.steps), moves_text(cmd.steps)),)
     elif isinstance(cmd, FootDown):
         label = t("Foot down! {v} {n} square(s) straight ahead", v=name, n=cmd.squares)
     elif isinstance(cmd, VehicleAttack | VehicleMark):
@@ -246,7 +249,8 @@ def describe(state: SasState, cmd: Command) -> CommandInfo | None:
             label = t("{op} takes the {seat} seat", op=name_of(state, cmd.operator), seat=seat_name(cmd.seat or ""))
     else:
         label = t("Repair {v} (+1 HP)", v=name)
-    return CommandInfo(label, cmd.kind, ov.id, target, f"{cost_of(state, cmd)} AP")
+    ap = cost_of(state, cmd)
+    return CommandInfo(label, cmd.kind, ov.id, target, f"{ap} AP", title=title, options=options, costs=(("AP", ap),))
 
 
 def _plans(state: SasState, ov: OperatorVehicleState, steps: tuple[str, ...]) -> bool:

@@ -1,0 +1,84 @@
+"""DecisionBar: the decision the game waits for (``GameView.decision``), always on screen, whatever is selected.
+
+It names the deciding side, words the question and offers one button per option; a click submits that option's
+command. When the deciding side is played by the bot, the buttons are disabled: the bot answers through the same
+options.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from app.core.flow import Decision
+from app.core.view import GameView
+from app.ui.lang import translator
+
+tr = translator("DecisionBar")
+MAX_OPTIONS = 24
+
+
+class DecisionBar(QFrame):
+    """A strip above the command bar showing the pending decision, hidden when there is none."""
+
+    command_requested = Signal(object)  # Command
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("DecisionBar")
+        self.setStyleSheet("#DecisionBar { background: #fff4d6; border-top: 2px solid #e0a100; }")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(8, 4, 8, 4)
+        outer.setSpacing(3)
+        self.prompt = QLabel(self)
+        self.prompt.setObjectName("decision_prompt")
+        self.prompt.setWordWrap(True)
+        self.row = QHBoxLayout()
+        self.row.setSpacing(4)
+        self.row.addStretch(1)
+        outer.addWidget(self.prompt)
+        outer.addLayout(self.row)
+        self.decision: Decision | None = None
+        self.buttons: list[QPushButton] = []
+        self.hide()
+
+    def show_view(self, view: GameView, human_sides: tuple[str, ...], lang: str) -> None:
+        """Show the decision ``view`` carries; a side outside ``human_sides`` is answered by the bot."""
+        decision = view.decision
+        side = "" if decision is None else decision.side
+        name = view.side_names.get(side)
+        by_bot = decision is not None and side not in human_sides
+        self.show_decision(decision, name.render(lang) if name is not None else side, lang, by_bot=by_bot)
+
+    def show_decision(self, decision: Decision | None, side_name: str, lang: str, *, by_bot: bool = False) -> None:
+        """Show ``decision`` of ``side_name`` (``None`` hides the bar); ``by_bot``: the bot will answer it."""
+        self.decision = decision
+        self._clear()
+        if decision is None:
+            self.hide()
+            return
+        who = tr("{0} (bot) decides").format(side_name) if by_bot else tr("{0} decides").format(side_name)
+        rule = f"  [{decision.rule_id}]" if decision.rule_id else ""
+        self.prompt.setText(f"<b>{_html(who)}:</b> {_html(decision.prompt.render(lang))}{rule}")
+        for index, option in enumerate(decision.options[:MAX_OPTIONS]):
+            button = QPushButton(option.label.render(lang), self)
+            button.setObjectName(f"decision_option_{index}")
+            button.setEnabled(not by_bot)
+            if index == decision.default:
+                button.setDefault(True)
+                button.setToolTip(tr("The default answer"))
+            button.clicked.connect(lambda _=False, c=option.command: self.command_requested.emit(c))
+            self.row.insertWidget(self.row.count() - 1, button)
+            self.buttons.append(button)
+        self.show()
+
+    def _clear(self) -> None:
+        for button in self.buttons:
+            self.row.removeWidget(button)
+            button.hide()
+            button.deleteLater()
+        self.buttons.clear()
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
