@@ -93,7 +93,9 @@ SAS_FOUNDATION = {
     f"{SAS}.{m}"
     for m in ("tables", "messages", "mission", "state", "names", "context", "board.facing", "vehicles.shape")
 }
-SAS_BOARD = {f"{SAS}.{m}" for m in ("board.rooms", "board.movement", "board.vision", "operators.scuba")}
+SAS_BOARD = {
+    f"{SAS}.{m}" for m in ("board.rooms", "board.movement", "board.vision", "board.windows", "operators.scuba")
+}
 
 
 def _sas_imports_beyond(graph: grimp.ImportGraph, modules: set[str], allowed: set[str]) -> list[str]:
