@@ -423,6 +423,30 @@
 <context>
     <name>StartPage</name>
     <message>
+        <source>1 move</source>
+        <translation>已进行 1 步</translation>
+    </message>
+    <message>
+        <source>{0} moves</source>
+        <translation>已进行 {0} 步</translation>
+    </message>
+    <message>
+        <source>A game is in progress: go back to it, or choose a new one below.</source>
+        <translation>有一局游戏正在进行：可以返回继续，或在下方选择新游戏。</translation>
+    </message>
+    <message>
+        <source>Your last game: {0}, {1}, left at {2}.</source>
+        <translation>上一局游戏：{0}，{1}，离开于 {2}。</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Back to the game</source>
+        <translation>返回游戏</translation>
+    </message>
+    <message>
         <source>Human</source>
         <translation>玩家</translation>
     </message>
@@ -485,6 +509,14 @@
 </context>
 <context>
     <name>Files</name>
+    <message>
+        <source>Leave this game?</source>
+        <translation>离开这局游戏？</translation>
+    </message>
+    <message>
+        <source>The game in progress has moves that are not in a save file. Save it before leaving?</source>
+        <translation>进行中的游戏有尚未存档的操作。离开前要存档吗？</translation>
+    </message>
     <message>
         <source>Save game</source>
         <translation>保存游戏</translation>
