@@ -25,6 +25,7 @@ from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
 from app.ui.panels import Inspector, PhaseTracker
 from app.ui.settings import Preferences
+from app.ui.table_dock import TableChecklist, since_last_human_command
 from app.ui.window_files import WindowFiles
 
 tr = translator("MainWindow")
@@ -140,12 +141,14 @@ class MainWindow(QMainWindow):
         self.toast = Toast(self.board_view)
         self.log, self.dice = LogDock(self), DiceTray(self)
         self.phase, self.inspector = PhaseTracker(self), Inspector(self)
+        self.table = TableChecklist(self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.phase)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.inspector)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.table)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice)
         self.resizeDocks([self.phase, self.log], [270, 380], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.log, self.dice], [640, 170], Qt.Orientation.Vertical)
+        self.resizeDocks([self.table, self.log, self.dice], [300, 380, 170], Qt.Orientation.Vertical)
         self.hover_label = QLabel(self)
         self.tracks_label = QLabel(self)
         self.tracks_label.setTextFormat(Qt.TextFormat.RichText)
@@ -163,7 +166,7 @@ class MainWindow(QMainWindow):
             self.addAction(action)
         self.overlay_menu = self.menus["view"].addMenu("")
         self.docks_menu = self.menus["view"].addMenu("")
-        for dock in (self.phase, self.inspector, self.log, self.dice):
+        for dock in (self.phase, self.inspector, self.table, self.log, self.dice):
             self.docks_menu.addAction(dock.toggleViewAction())
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("MainToolbar")
@@ -230,9 +233,8 @@ class MainWindow(QMainWindow):
         self.decision_bar.show_view(view, self.controller.human_sides(), self.lang)
         self.interaction.select_all(self.interaction.selection)
         self._refresh_overlay_menu(view)
-        self.phase.show_phase(
-            view.phase, self.lang, table_mode=self.session.mode == "table", side_name=self._side_name(view)
-        )
+        self.phase.show_phase(view.phase, self.lang, side_name=self._side_name(view))
+        self._refresh_table(view)
         tracks = [
             (
                 f"<b style='color:#c1121f'>{tr_html(t.name.render(self.lang))}: {t.value}"
@@ -248,6 +250,16 @@ class MainWindow(QMainWindow):
         if view.outcome is not None:
             self.toast.pop(tr("Game over: {0}").format(view.outcome.render(self.lang)))
         self._update_title()
+
+    def _refresh_table(self, view: Any) -> None:
+        """Table mode: the checklist of what to do on the physical board (always shown; hidden otherwise)."""
+        if self.session.mode != "table":
+            self.table.hide()
+            return
+        phase = view.phase.instructions if view.phase is not None else ()
+        moves = since_last_human_command(self.session.history, self.controller.human_sides())
+        self.table.show_lines(phase, moves, self.lang)
+        self.table.show()
 
     def _refresh_selection(self) -> None:
         counter = self.interaction.counter(self.interaction.selected)
@@ -280,7 +292,9 @@ class MainWindow(QMainWindow):
             self._reload_log()
         self.dice.clear_request()
         rulings = [e.ruling for e in events if e.ruling is not None and e.ruling.dice]
-        if rulings:
+        if reason in ("undo", "reset"):
+            self.dice.show_roll((), "")  # the roll taken back is no longer on the table
+        elif rulings:
             last = rulings[-1]
             self.dice.show_roll(last.dice, f"{last.title.render(self.lang)}: {last.result.render(self.lang)}")
         if events:
@@ -367,7 +381,7 @@ class MainWindow(QMainWindow):
         self.overlay_menu.setTitle(tr("Overlays"))
         self.docks_menu.setTitle(tr("Panels"))
         self.toolbar.setWindowTitle(tr("Toolbar"))
-        for dock in (self.log, self.dice, self.phase, self.inspector):
+        for dock in (self.log, self.dice, self.phase, self.inspector, self.table):
             dock.retranslate()
         self._refresh_selection()
         self._update_title()

@@ -1,4 +1,5 @@
-"""PhaseTracker (sequence of play, active side, table instructions) and Inspector (counter, location, panels)."""
+"""PhaseTracker (sequence of play, active side) and Inspector (counter, location, panels); the table
+instructions are in the TableChecklist dock (app.ui.table_dock)."""
 
 from __future__ import annotations
 
@@ -39,17 +40,11 @@ class PhaseTracker(QDockWidget):
         self.side = QLabel(body)
         self.steps = QListWidget(body)
         self.steps.setMinimumHeight(90)
-        self.instructions = QLabel(body)
-        self.instructions.setWordWrap(True)
-        self.instructions.setStyleSheet(
-            "background: #fff4d6; border: 2px solid #d9a400; border-radius: 6px; padding: 8px; font-size: 13px;"
-        )
         self.continue_button = QPushButton(body)
         self.continue_button.setStyleSheet("font-weight: bold; padding: 6px;")
-        for widget in (self.title, self.side, self.steps, self.instructions, self.continue_button):
+        for widget in (self.title, self.side, self.steps, self.continue_button):
             layout.addWidget(widget)
         self.setWidget(body)
-        self.instructions.hide()
         self.continue_button.hide()
         self.retranslate()
 
@@ -58,13 +53,12 @@ class PhaseTracker(QDockWidget):
         self.setWindowTitle(tr("Sequence of play"))
         self.continue_button.setText(tr("Continue (Space)"))
 
-    def show_phase(self, phase: PhaseView | None, lang: str, *, table_mode: bool, side_name: str = "") -> None:
+    def show_phase(self, phase: PhaseView | None, lang: str, *, side_name: str = "") -> None:
         """Show a PhaseView."""
         self.steps.clear()
         if phase is None:
             self.title.setText("")
             self.side.setText("")
-            self.instructions.hide()
             return
         self.title.setText(phase.title.render(lang))
         self.side.setText(tr("Side to act: {0}").format(side_name or phase.active_side or "—"))
@@ -79,9 +73,6 @@ class PhaseTracker(QDockWidget):
             self.steps.addItem(item)
         if 0 <= phase.current < self.steps.count():
             self.steps.scrollToItem(self.steps.item(phase.current))
-        lines = [f"• {line.render(lang)}" for line in phase.instructions]
-        self.instructions.setText(tr("At the table:") + "\n" + "\n".join(lines) if lines else "")
-        self.instructions.setVisible(table_mode and bool(lines))
 
 
 class Inspector(QDockWidget):

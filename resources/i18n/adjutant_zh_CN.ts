@@ -835,4 +835,27 @@
         <translation>任务仍使用原来的地图板</translation>
     </message>
 </context>
+<context>
+    <name>TableChecklist</name>
+    <message>
+        <source>At the table</source>
+        <translation>桌面操作</translation>
+    </message>
+    <message>
+        <source>Do this on the physical board, then tick it off:</source>
+        <translation>在实体棋盘上完成以下操作，完成后勾选：</translation>
+    </message>
+    <message>
+        <source>Nothing to move on the table now.</source>
+        <translation>现在桌面上无需操作。</translation>
+    </message>
+    <message>
+        <source>This phase</source>
+        <translation>本阶段</translation>
+    </message>
+    <message>
+        <source>After the last move</source>
+        <translation>上一步之后</translation>
+    </message>
+</context>
 </TS>
