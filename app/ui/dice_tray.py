@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from app.core.dice import NeedInput
 from app.core.i18n import Text
 from app.core.ruling import DieResult
+from app.ui.die_symbols import draw_face, face_icon, has_symbol
 from app.ui.drawing import draw_text
 from app.ui.lang import translator
 
@@ -86,8 +87,10 @@ class DiceFaces(QWidget):
             step, r = rect.width() * 0.26, rect.width() * 0.09
             for dx, dy in PIPS[die.natural]:
                 painter.drawEllipse(rect.center() + QPointF(dx * step, dy * step), r, r)
+        elif die.face is not None:
+            draw_face(painter, rect, die.face)  # a symbol (battle dice), or the face's name fitted to the die
         else:
-            draw_text(painter, rect.center(), die.face or str(die.natural), rect.height() * 0.45, ink, bold=True)
+            draw_text(painter, rect.center(), str(die.natural), rect.height() * 0.45, ink, bold=True)
         if die.modified != die.natural and die.face is None:
             draw_text(
                 painter,
@@ -204,6 +207,8 @@ class DiceTray(QDockWidget):
         for index, face in enumerate(faces):
             button = QPushButton(self.face_label(face), self.widget())
             button.setObjectName(f"face_{index + 1}")
+            if has_symbol(face):
+                button.setIcon(face_icon(face))
             button.clicked.connect(lambda _=False, v=index + 1: self._on_face_clicked(v))
             self.face_row.addWidget(button)
             self.face_buttons.append(button)
