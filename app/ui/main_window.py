@@ -233,7 +233,7 @@ class MainWindow(QMainWindow):
         self.decision_bar.show_view(view, self.controller.human_sides(), self.lang)
         self.interaction.select_all(self.interaction.selection)
         self._refresh_overlay_menu(view)
-        self.phase.show_phase(view.phase, self.lang, side_name=self._side_name(view))
+        self.phase.show_phase(view.phase, self.lang, side_name=self._side_name(view), seats=self.seats_text(view))
         self._refresh_table(view)
         tracks = [
             (
@@ -282,7 +282,18 @@ class MainWindow(QMainWindow):
         title = self.session.scenario.title.text().render(self.lang)  # type: ignore[attr-defined]
         mode = tr("table mode") if self.session.mode == "table" else tr("digital dice")
         name = self.files.save_path.name if self.files.save_path else tr("unsaved")
-        self.setWindowTitle(f"{title} — {name} — {mode} — Adjutant")
+        seats = self.seats_text(self.controller.view())
+        self.setWindowTitle(f"{title} — {seats} — {name} — {mode} — Adjutant")
+
+    def seats_text(self, view: Any) -> str:
+        """Who plays what: "You play the Macedonians (the bot plays the Persians)", or the hot-seat sides."""
+        names = {side: text.render(self.lang) for side, text in view.side_names.items()}
+        humans = [names.get(side, side) for side in self.controller.human_sides()]
+        bots = [names.get(side, side) for side in self.session.system.info.sides if side in self.controller.bot_sides]
+        if len(humans) > 1:
+            return tr("Hot-seat: {0}").format(", ".join(humans))
+        text = tr("You play {0}").format(humans[0]) if humans else tr("The bots play")
+        return text + (tr(" (the bot plays {0})").format(", ".join(bots)) if bots else "")
 
     # --- slots --------------------------------------------------------------------------------------
     def _on_controller_events_applied(self, events: tuple[Any, ...], reason: str) -> None:

@@ -38,11 +38,15 @@ class PhaseTracker(QDockWidget):
         self.title.setStyleSheet("font-size: 14px; font-weight: bold;")
         self.title.setWordWrap(True)
         self.side = QLabel(body)
+        self.seats = QLabel(body)
+        self.seats.setObjectName("seats")
+        self.seats.setWordWrap(True)
+        self.seats.setStyleSheet("font-weight: bold; color: #1d4f91;")
         self.steps = QListWidget(body)
         self.steps.setMinimumHeight(90)
         self.continue_button = QPushButton(body)
         self.continue_button.setStyleSheet("font-weight: bold; padding: 6px;")
-        for widget in (self.title, self.side, self.steps, self.continue_button):
+        for widget in (self.title, self.seats, self.side, self.steps, self.continue_button):
             layout.addWidget(widget)
         self.setWidget(body)
         self.continue_button.hide()
@@ -53,9 +57,10 @@ class PhaseTracker(QDockWidget):
         self.setWindowTitle(tr("Sequence of play"))
         self.continue_button.setText(tr("Continue (Space)"))
 
-    def show_phase(self, phase: PhaseView | None, lang: str, *, side_name: str = "") -> None:
-        """Show a PhaseView."""
+    def show_phase(self, phase: PhaseView | None, lang: str, *, side_name: str = "", seats: str = "") -> None:
+        """Show a PhaseView, and who plays which side (``seats``)."""
         self.steps.clear()
+        self.seats.setText(seats)
         if phase is None:
             self.title.setText("")
             self.side.setText("")

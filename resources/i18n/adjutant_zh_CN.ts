@@ -326,6 +326,22 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Hot-seat: {0}</source>
+        <translation>轮流对战：{0}</translation>
+    </message>
+    <message>
+        <source>You play {0}</source>
+        <translation>你执掌：{0}</translation>
+    </message>
+    <message>
+        <source>The bots play</source>
+        <translation>由电脑对战</translation>
+    </message>
+    <message>
+        <source> (the bot plays {0})</source>
+        <translation>（电脑执掌：{0}）</translation>
+    </message>
+    <message>
         <source>{0} (bot): {1}</source>
         <translation>{0}（电脑）：{1}</translation>
     </message>
