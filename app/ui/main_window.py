@@ -217,6 +217,7 @@ class MainWindow(QMainWindow):
         self.command_bar.command_hovered.connect(self.interaction.preview)
         self.interaction.selection_changed.connect(lambda _cid: self._refresh_selection())
         self.interaction.hover_described.connect(self._on_interaction_hover_described)
+        self.interaction.idle_clicked.connect(self._on_interaction_idle_clicked)
         self.phase.continue_button.clicked.connect(c.continue_automation)
         self.board_view.viewport_changed.connect(self._place_minimap)
 
@@ -324,6 +325,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, 10000)
         self.toast.pop(text)
         self.scene.layout_stacks()
+
+    def _on_interaction_idle_clicked(self, text: str) -> None:
+        self.statusBar().showMessage(text, 6000)
+        self.toast.pop(text)
 
     def _on_controller_input_requested(self, need: Any) -> None:
         self.dice.ask(need, self.lang)

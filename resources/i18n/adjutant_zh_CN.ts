@@ -236,6 +236,10 @@
 <context>
     <name>Board</name>
     <message>
+        <source>{0} cannot be given an order now.</source>
+        <translation>{0} 现在不能接受命令。</translation>
+    </message>
+    <message>
         <source>Axis vision</source>
         <translation>轴心视野</translation>
     </message>
