@@ -155,9 +155,9 @@ class BoardInteraction(QObject):
 
     def _show_actors(self) -> None:
         """Ring the squares or hexes of the counters a person may order now."""
-        ring = self.scene.theme.get("highlights", "actor", "#2fbf71")
+        ring = self.scene.theme.get("highlights", "actor", "#19c45a")
         fill = QColor(ring)
-        fill.setAlpha(45)
+        fill.setAlpha(80)
         views = [self.counter(cid) for cid in self.actors()]
         self.scene.set_layer("actors", {c.loc: (fill, ring) for c in views if c is not None and c.loc is not None})
 

@@ -24,6 +24,7 @@ from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
 from app.ui.panels import Inspector, PhaseTracker
+from app.ui.privacy import PrivacyScreen
 from app.ui.settings import Preferences
 from app.ui.table_dock import TableChecklist, since_last_human_command
 from app.ui.window_files import WindowFiles
@@ -139,6 +140,8 @@ class MainWindow(QMainWindow):
         self.minimap = Minimap(self.board_view, self.board_view)
         self.minimap.setVisible(self.prefs.minimap)
         self.toast = Toast(self.board_view)
+        self.privacy = PrivacyScreen(self)
+        self._seat: str | None = self.controller.perspective()
         self.log, self.dice = LogDock(self), DiceTray(self)
         self.phase, self.inspector = PhaseTracker(self), Inspector(self)
         self.table = TableChecklist(self)
@@ -236,6 +239,7 @@ class MainWindow(QMainWindow):
         self._refresh_overlay_menu(view)
         self.phase.show_phase(view.phase, self.lang, side_name=self._side_name(view), seats=self.seats_text(view))
         self._refresh_table(view)
+        self._refresh_privacy(view)
         tracks = [
             (
                 f"<b style='color:#c1121f'>{tr_html(t.name.render(self.lang))}: {t.value}"
@@ -251,6 +255,15 @@ class MainWindow(QMainWindow):
         if view.outcome is not None:
             self.toast.pop(tr("Game over: {0}").format(view.outcome.render(self.lang)))
         self._update_title()
+
+    def _refresh_privacy(self, view: Any) -> None:
+        """Hot-seat: when the keyboard passes to the other player, the screen covers the hand just played."""
+        seat = self.controller.perspective()
+        hot_seat = len(self.controller.human_sides()) > 1
+        if hot_seat and seat is not None and self._seat is not None and seat != self._seat and view.outcome is None:
+            name = view.side_names.get(seat)
+            self.privacy.cover(name.render(self.lang) if name is not None else seat)
+        self._seat = seat
 
     def _refresh_table(self, view: Any) -> None:
         """Table mode: the checklist of what to do on the physical board (always shown; hidden otherwise)."""
@@ -397,7 +410,7 @@ class MainWindow(QMainWindow):
         self.overlay_menu.setTitle(tr("Overlays"))
         self.docks_menu.setTitle(tr("Panels"))
         self.toolbar.setWindowTitle(tr("Toolbar"))
-        for dock in (self.log, self.dice, self.phase, self.inspector, self.table):
+        for dock in (self.log, self.dice, self.phase, self.inspector, self.table, self.privacy):
             dock.retranslate()
         self._refresh_selection()
         self._update_title()

@@ -878,4 +878,19 @@
         <translation>上一步之后</translation>
     </message>
 </context>
+<context>
+    <name>PrivacyScreen</name>
+    <message>
+        <source>{0} to play</source>
+        <translation>轮到{0}</translation>
+    </message>
+    <message>
+        <source>Hot-seat: the other player looks away while {0} plays.</source>
+        <translation>轮流对战：{0}行动时，另一位玩家请回避。</translation>
+    </message>
+    <message>
+        <source>I am {0}: show my hand</source>
+        <translation>我是{0}：显示我的手牌</translation>
+    </message>
+</context>
 </TS>
