@@ -116,8 +116,8 @@ def build_runtime(path: Path, system: GameSystem, model: BaseModel) -> Any:
     """Build the runtime scenario; a bad board or resource becomes a ScenarioError at ``$.board``."""
     try:
         return system.load_scenario(model, path.parent)
-    except ScenarioError:
-        raise
+    except ScenarioError as exc:  # named after the scenario id by a system that does not know the file
+        raise ScenarioError(path, exc.problems) from exc
     except ScenarioValueError as exc:  # the system named the field
         raise ScenarioError(path, [Problem(exc.path, exc.message)]) from exc
     except ValidationError as exc:  # e.g. a referenced tile library that does not validate

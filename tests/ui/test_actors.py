@@ -1,5 +1,5 @@
 """Units you may order are ringed on the board, and a click on one you may not order says so (issue 15,
-point 3; a Commands & Colors order: only the ordered units act, CCA-ORD-1)."""
+point 3; a Commands & Colors order: only the ordered units act, CCA-CARD-2)."""
 
 from __future__ import annotations
 

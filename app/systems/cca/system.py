@@ -21,6 +21,7 @@ from app.systems.cca import messages as m
 from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
 from app.systems.cca.messages import COMMANDS
+from app.systems.cca.position import apply_position
 from app.systems.cca.scenario import SIDES, CcaScenario, Runtime, load_runtime
 from app.systems.cca.state import TASKS, Leader, State, Unit
 from app.systems.cca.tables import full_deck, unit_classes
@@ -33,7 +34,8 @@ if TYPE_CHECKING:  # the editor's model is imported only when the editor is open
 
 
 def initial_state(runtime: Runtime, seed: int) -> State:
-    """Units and leaders as the scenario places them; the deck still to be dealt (CCA-SETUP-1..3)."""
+    """Units and leaders as the scenario places them; the deck still to be dealt (CCA-SETUP-1, CCA-SETUP-2,
+    CCA-SETUP-3); then the scenario's position, if any."""
     grid, model = runtime.grid, runtime.model
     units: list[Unit] = []
     leaders: list[Leader] = []
@@ -54,7 +56,7 @@ def initial_state(runtime: Runtime, seed: int) -> State:
             )
         for i, lp in enumerate(army.leaders, 1):
             leaders.append(Leader(f"{prefix}L{i}", army.side, lp.name or f"{prefix}L{i}", grid.from_label(lp.at)))
-    return State(
+    state = State(
         runtime=runtime,
         dice=Dice(seed=seed),
         units=tuple(units),
@@ -66,6 +68,7 @@ def initial_state(runtime: Runtime, seed: int) -> State:
         active=model.first_player,
         phase="deal",
     )
+    return apply_position(runtime, state)
 
 
 FUZZ_WEIGHTS = {"battle": 20.0, "order_unit": 4.0, "move": 3.0, "end_orders": 0.3, "end_movement": 0.5, "decline": 0.5}

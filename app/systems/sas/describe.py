@@ -1,9 +1,10 @@
 """How to present SAS commands in the UI (labels, groups, costs, hints with rule IDs).
 
 Rulebook chapter: §7.2 action table (SAS-ACT-1: the AP cost shown with each action, read from the same
-action table the rules charge) and §8.1 (SAS-ATK-1/2, SAS-AIM-1: an attack's hit chance shown before the
-player commits, computed from the same modifiers the attack will roll with) and §29 (SAS-JGR-2..14: the Jäger
-hunter's commands say which card, square, operator or unit they mean).
+action table the rules charge) and §8.1 (SAS-ATK-1, SAS-ATK-2, SAS-AIM-1: an attack's hit chance shown before the
+player commits, computed from the same modifiers the attack will roll with) and §29 (SAS-JGR-2, SAS-JGR-3, SAS-JGR-4,
+SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14: the
+Jäger hunter's commands say which card, square, operator or unit they mean).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
         return _hunter_info(state, command)
     if isinstance(command, VEHICLE_ACTIONS) and (info := ovehicle_legal.describe(state, command)) is not None:
         return _vehicle_hint(state, command, info)
-    if isinstance(command, AIR_COMMANDS):  # the Typhoon (SAS-SUP-6..10)
+    if isinstance(command, AIR_COMMANDS):  # the Typhoon (SAS-SUP-6, SAS-SUP-7, SAS-SUP-8, SAS-SUP-9, SAS-SUP-10)
         return air.describe(state, command)
     target = _target_square(state, command)
     text = _label(state, command, target)
@@ -98,7 +99,7 @@ def _title(state: SasState, command: Command, target: tuple[int, int] | None, la
 
 
 def _vehicle_hint(state: SasState, command: Command, info: CommandInfo) -> CommandInfo:
-    """A vehicle attack's hit chance, counted from where it will fire (SAS-OVEH-5/8)."""
+    """A vehicle attack's hit chance, counted from where it will fire (SAS-OVEH-5, SAS-OVEH-8)."""
     roll = ovehicle_legal.attack_roll(state, command)
     if roll is None:
         return info
@@ -174,7 +175,8 @@ def _place_label(state: SasState, command: Place, action: Text, where: str, *, b
 
 
 def _hunter_info(state: SasState, command: Command) -> CommandInfo:
-    """The Jäger hunter's commands (SAS-JGR-2..14): what each does, where, and to which unit."""
+    """The Jäger hunter's commands (SAS-JGR-2, SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8,
+    SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14): what each does, where, and to which unit."""
     label = _hunter_label(state, command)
     unit = getattr(command, "unit", None)
     square = getattr(command, "at", None) or getattr(command, "to", None) or getattr(command, "square", None)
@@ -222,7 +224,8 @@ def _hunter_label(state: SasState, command: Command) -> Text:
 
 
 def _target_label(state: SasState, command: HunterTarget) -> Text:
-    """ "Put waypoint 2 at K7", "Put the twig under Jock", "Lock the door F4|F5" (SAS-JGR-7..13)."""
+    """ "Put waypoint 2 at K7", "Put the twig under Jock", "Lock the door F4|F5" (SAS-JGR-7, SAS-JGR-8, SAS-JGR-9,
+    SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13)."""
     hunter = state.hunter
     assert hunter is not None and hunter.resolving is not None
     kind = half(state, hunter.resolving).type

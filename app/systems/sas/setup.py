@@ -1,9 +1,9 @@
 """Setup: building the runtime of a mission and the state before the first command.
 
-Rulebook chapter: §5 setup (SAS-SETUP-3..9) with §2 (SAS-BRD-4 sentry points, SAS-BRD-5 patrol lines,
-SAS-BRD-7 guards, SAS-BRD-8 spawn tiles, SAS-BRD-9 entry/exit tile) and SAS-UNIT-3 (officers). Solo choices
-(which patrol start point, where operators stand on the entry/exit tile) follow docs/sas-decisions.md
-D-SETUP-1 and D-SETUP-2.
+Rulebook chapter: §5 setup (SAS-SETUP-3, SAS-SETUP-4, SAS-SETUP-5, SAS-SETUP-6, SAS-SETUP-7, SAS-SETUP-8, SAS-SETUP-9)
+with §2 (SAS-BRD-4 sentry points, SAS-BRD-5 patrol lines, SAS-BRD-7 guards, SAS-BRD-8 spawn tiles, SAS-BRD-9 entry/exit
+tile) and SAS-UNIT-3 (officers). Solo choices (which patrol start point, where operators stand on the entry/exit tile)
+follow docs/sas-decisions.md D-SETUP-1 and D-SETUP-2.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from app.systems.sas.axis.deck import initial_deck
 from app.systems.sas.board.facing import facing_toward
 from app.systems.sas.jager.mode import initial as initial_hunter
 from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SentryPoint, SpawnSpot
+from app.systems.sas.position_setup import apply_position, positioned_operators
 from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, SasRuntime, SasState, UnitState
 from app.systems.sas.tables import EventCard, Tables, hunter_decks, tables
 from app.systems.sas.vehicles.motion import cells_of, entry_key, off_board
@@ -100,7 +101,7 @@ def _deck(mission: SasMission, tab: Tables) -> dict[str, EventCard]:
 
 
 def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
-    """Build the board and read the forces off it (SAS-SETUP-3..5).
+    """Build the board and read the forces off it (SAS-SETUP-3, SAS-SETUP-4, SAS-SETUP-5).
 
     Raises:
         ValueError: A square, patrol line or start point named by the mission does not exist.
@@ -146,6 +147,8 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
         for i, o in enumerate(mission.objectives)
     }
     _check_objectives(rt)
+    if mission.position is not None:
+        initial_state(rt, 1)  # a position's errors name their field when the file is loaded
     return rt
 
 
@@ -248,9 +251,9 @@ def _barrels(rt: SasRuntime, marks: dict[str, list[MarkRow]]) -> tuple[ObjectSta
 
 
 def _vehicles(rt: SasRuntime, marks: dict[str, list[MarkRow]]) -> tuple[OperatorVehicleState, ...]:
-    """Operator vehicles of the recommended setup (SAS-SETUP-8, SAS-OVEH-11..13, SAS-SUP-5): at the square the mission
-    names or on the board's vehicle spot; the Willys is left out on maps of fewer than 8 tiles (SAS-MSN-3). A vehicle
-    that stands off the map tiles (the entry/exit tile's spot) has not entered yet."""
+    """Operator vehicles of the recommended setup (SAS-SETUP-8, SAS-OVEH-11, SAS-OVEH-12, SAS-OVEH-13, SAS-SUP-5): at
+    the square the mission names or on the board's vehicle spot; the Willys is left out on maps of fewer than 8 tiles
+    (SAS-MSN-3). A vehicle that stands off the map tiles (the entry/exit tile's spot) has not entered yet."""
     spots = [(loc, str(props.get("facing") or dirs[0])) for loc, props, dirs in marks.get("vehicle_spot", [])]
     table = rt.tables.operator_vehicles
     out = []
@@ -310,10 +313,12 @@ def _check_objectives(rt: SasRuntime) -> None:
 
 def initial_state(rt: SasRuntime, seed: int) -> SasState:
     """The state before the first command: operators on the entry/exit tile or on their vehicle's sheet, support
-    units where the mission puts them, meter set (SAS-SETUP-6..9, SAS-SUP-1)."""
+    units where the mission puts them, meter set (SAS-SETUP-6, SAS-SETUP-7, SAS-SETUP-8, SAS-SETUP-9, SAS-SUP-1); then
+    the mission's position, if any."""
     squares = sorted(rt.entry_exit, key=lambda c: (c[1], c[0]))
     aboard = crews(rt)
-    walkers = [b for b in rt.team if b.id not in aboard]
+    placed = positioned_operators(rt)
+    walkers = [b for b in rt.team if b.id not in aboard and b.id not in placed]
     if len(squares) < len(walkers):
         raise ValueError("the entry/exit tile has fewer squares than the team has operators")
     centre = (rt.grid.width // 2, rt.grid.height // 2)
@@ -331,12 +336,12 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
             talks=board.talk_tokens,
         )
         for board in rt.team
-        if board.id in places or board.id in aboard
+        if board.id in places or board.id in aboard or board.id in placed
     )
     ops = (*ops, *rt.support)  # support units act in the Operator phase like operators (SAS-SUP-1)
     meter = rt.mission.stealth[rt.mission.difficulty]
-    deck, piles = initial_deck(rt)  # SAS-DECK-2/3
-    return SasState(
+    deck, piles = initial_deck(rt)  # SAS-DECK-2, SAS-DECK-3
+    state = SasState(
         rt=rt,
         dice=Dice(seed=seed),
         turn=1,
@@ -353,6 +358,7 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
         hunter=initial_hunter(rt),  # Jäger mode (SAS-JGR-2)
         op_vehicles=rt.initial_vehicles,
     )
+    return apply_position(rt, state)
 
 
 INWARD = {"N": (0, 1), "S": (0, -1), "E": (-1, 0), "W": (1, 0)}  # a map edge -> the way into the map
@@ -360,7 +366,7 @@ INWARD = {"N": (0, 1), "S": (0, -1), "E": (-1, 0), "W": (1, 0)}  # a map edge ->
 
 def _route(rt: SasRuntime, labels: list[str], where: str) -> tuple[Cell, ...]:
     """A vehicle route: contiguous squares from a map-edge square, entered straight from off the map, to one where
-    it leaves straight off the map (SAS-AVEH-14/15/17)."""
+    it leaves straight off the map (SAS-AVEH-14, SAS-AVEH-15, SAS-AVEH-17)."""
     squares = tuple(rt.cell(label, f"{where}[{j}]") for j, label in enumerate(labels))
     for j in range(1, len(squares)):
         (ax, ay), (bx, by) = squares[j - 1], squares[j]
@@ -379,7 +385,8 @@ def _route(rt: SasRuntime, labels: list[str], where: str) -> tuple[Cell, ...]:
 
 
 def _special(rt: SasRuntime, card: str, where: str) -> str:
-    """A card bringing vehicles must be a special card of the deck, which needs an event window (SAS-DECK-1..3)."""
+    """A card bringing vehicles must be a special card of the deck, which needs an event window (SAS-DECK-1, SAS-DECK-2,
+    SAS-DECK-3)."""
     found = rt.cards.get(card)
     if found is None or not found.special:
         raise ScenarioValueError(where, f"{card!r} is not a special event card of the deck")
@@ -404,8 +411,9 @@ def _draw_routes(rt: SasRuntime) -> None:
 def place_vehicles(rt: SasRuntime) -> tuple[UnitState, ...]:
     """Vehicles on the mission page (SAS-BRD-10): patrol vehicles wait off the map at their route's first square,
     guards stand on their square, assault vehicles wait off the map at their edge, spawned ones on their spawn tile
-    (SAS-AVEH-14..24). Convoys and vehicles brought by a special card go to ``rt.arrivals`` (placed when it is
-    drawn, SAS-AVEH-17)."""
+    (SAS-AVEH-14, SAS-AVEH-15, SAS-AVEH-16, SAS-AVEH-17, SAS-AVEH-18, SAS-AVEH-19, SAS-AVEH-20, SAS-AVEH-21,
+    SAS-AVEH-22, SAS-AVEH-23, SAS-AVEH-24). Convoys and vehicles brought by a special card go to ``rt.arrivals`` (placed
+    when it is drawn, SAS-AVEH-17)."""
     out: list[UnitState] = []
     arrivals: dict[str, list[UnitState]] = {}
     for i, v in enumerate(rt.mission.vehicles):

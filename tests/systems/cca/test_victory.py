@@ -1,6 +1,6 @@
 """Victory banners from scenario objectives and from leaving the battlefield, played through the Session API
-with typed cards and explicit dice (CCA-VICTORY-1..3, CCA-MOVE-3, Q18, Q19; 1 light, 2 medium, 3 heavy,
-4 helmet, 5 flag, 6 swords)."""
+with typed cards and explicit dice (CCA-VICTORY-1, CCA-VICTORY-2, CCA-VICTORY-3, CCA-MOVE-3, Q18, Q19; 1 light, 2
+medium, 3 heavy, 4 helmet, 5 flag, 6 swords)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from app.core.session import Session
 from app.systems.cca import messages as m
 from app.systems.cca.scenario import CcaScenario
 
-from .helpers import Placement, do, hx, position, said, scenario, start, submit, top_acts
+from .helpers import Placement, do, hx, position, said, scenario, start, submit
 
 HAND = ("two_centre", "three_centre", "two_left", "two_right")
 HILL = {"name": {"en": "the hill"}, "side": "bottom", "hexes": ["0605"], "banners": 1}
@@ -133,7 +133,7 @@ def test_objective_held_at_the_start_counts_from_the_deal() -> None:
 
 
 def test_objective_lost_when_its_holder_is_eliminated() -> None:
-    """CCA-VICTORY-2/3: eliminating the holder scores a banner and takes the objective's banner away."""
+    """CCA-VICTORY-2, CCA-VICTORY-3: eliminating the holder scores a banner and takes the objective's banner away."""
     objective = {**HILL, "side": "top", "hexes": ["0604"], "banners": 2}
     model = scenario([("bottom", "LB", "0606"), ("top", "MI", "0604", 1)], objectives=[objective])
     session = start(model, HAND, HAND)
@@ -266,7 +266,7 @@ def test_both_armies_complete_their_count_in_one_step() -> None:
         ("top", "LI", "0705", 1),
         ("bottom", "LI", "0505", 1),
     ]
-    s = top_acts(position(units, ordered=("t1",), banners=(1, 1)))
+    s = position(units, ordered=("t1",), banners=(1, 1), active="top")
     # HI vs EL: a flag and 4 green circles (no hit on red); the rampage rolls 2 dice at each neighbour in turn:
     # top LI (green: eliminated), top HI (nothing), bottom LI (green: eliminated).
     dice = (5, 1, 1, 1, 1, 1, 2, 2, 2, 1, 2)

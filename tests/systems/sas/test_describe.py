@@ -25,7 +25,7 @@ def test_sas_act_1_cost_comes_from_the_action_table():
 
 
 def test_sas_atk_2_hint_shows_short_range_and_chance():
-    """SAS-ATK-1/2: pistol 5+ at 4 squares gets +1 short range: a 4, 5 or 6 hits, 50 %."""
+    """SAS-ATK-1, SAS-ATK-2: pistol 5+ at 4 squares gets +1 short range: a 4, 5 or 6 hits, 50 %."""
     st = activate(state(runtime(OPEN), [op("jock", (0, 6))], [unit("p", "rifle", (4, 6), "N")]), "jock")
     info = SYSTEM.describe(st, Attack(side="sas", operator="jock", weapon="pistol", target="p"))
     assert info.target == (4, 6)

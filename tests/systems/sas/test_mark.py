@@ -1,6 +1,7 @@
 """SAS Mark (overwatch), Blind Fire and the crouched operator's LOS, with explicit dice.
 
-Rule IDs: SAS-MARK-1..7, SAS-LOS-4, SAS-BLIND-1..3, SAS-LOS-10 (OQ-64)."""
+Rule IDs: SAS-MARK-1, SAS-MARK-2, SAS-MARK-3, SAS-MARK-4, SAS-MARK-5, SAS-MARK-6, SAS-MARK-7, SAS-LOS-4, SAS-BLIND-1,
+SAS-BLIND-2, SAS-BLIND-3, SAS-LOS-10 (OQ-64)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import BlindFire, EndPhase, Mark, RunAxisStep
 from app.systems.sas.mission import PatrolLine
+from tests.support.positions import sas_state
 
 from .board import activate, op, runtime, state, unit
 
@@ -30,10 +32,15 @@ def _mark(st, op_id, **kw):
     return _apply(st, Mark(side="sas", operator=op_id, **kw))
 
 
+def _far_sentry(ap):
+    """Jock at A12 being activated with ``ap`` left; a sentry far off at L1 facing north (a JSON position)."""
+    sentry = {"id": "s", "kind": "rifle", "role": "sentry", "colour": "black", "at": "L1", "facing": "N"}
+    return {"operators": [{"id": "jock", "at": "A12"}], "units": [sentry], "activation": {"operator": "jock", "ap": ap}}
+
+
 def test_sas_mark_1_costs_2_ap_is_the_last_action_and_needs_no_los():
     """SAS-MARK-1: 2 AP; the target need not be in range or LOS; the activation ends with the mark."""
-    rt = runtime(OPEN)
-    st = activate(state(rt, [op("jock", (0, 11))], [unit("s", "rifle", (11, 0), "N")]), "jock")
+    st = sas_state(_far_sentry(ap=4))
     cmds = SYSTEM.legal_commands(st)
     assert Mark(side="sas", operator="jock", target="s", weapon="pistol", facing="E") in cmds
     after, events = _mark(st, "jock", target="s", weapon="pistol", facing="E")
@@ -44,9 +51,7 @@ def test_sas_mark_1_costs_2_ap_is_the_last_action_and_needs_no_los():
 
 def test_sas_mark_1_needs_2_ap():
     """SAS-ACT-1: Mark costs 2 AP; with 1 AP left it is neither offered nor accepted."""
-    rt = runtime(OPEN)
-    st = activate(state(rt, [op("jock", (0, 11))], [unit("s", "rifle", (11, 0), "N")]), "jock")
-    st = replace(st, activation=replace(st.activation, ap=1))
+    st = sas_state(_far_sentry(ap=1))
     assert not [c for c in SYSTEM.legal_commands(st) if c.kind == "mark"]
     with pytest.raises(IllegalCommandError):
         _mark(st, "jock", target="s", weapon="pistol", facing="N")
@@ -64,8 +69,8 @@ def _patrol_example():
 
 
 def test_sas_mark_2_worked_example_marked_patrolman_shot_on_its_third_square():
-    """SAS-MARK-2/3 worked example: the marked white patrolman walks 4 squares; on the 3rd (C8) he enters Jock's
-    front arc; Jock fires at once with his pistol: natural 2 +2 marked +1 short range = 5 >= 5 -> killed."""
+    """SAS-MARK-2, SAS-MARK-3 worked example: the marked white patrolman walks 4 squares; on the 3rd (C8) he enters
+    Jock's front arc; Jock fires at once with his pistol: natural 2 +2 marked +1 short range = 5 >= 5 -> killed."""
     st = _patrol_example()
     after, events = _apply(st, RunAxisStep(side="axis"), dice=(2,))
     ruling = next(e.ruling for e in events if e.kind == "attack")
@@ -145,8 +150,8 @@ def test_sas_mark_phases_marks_survive_end_phase_of_operator():
 
 
 def test_sas_blind_2_pistol_short_range_needs_a_natural_6():
-    """SAS-BLIND-1/2/3 worked example: Paddy, crouched behind a hedge, blind-fires his pistol at a patrolman
-    3 squares away: +1 short -2 blind = -1, so 5+ needs a 6; he rolls 4 and misses. The patrolman turns, Paddy
+    """SAS-BLIND-1, SAS-BLIND-2, SAS-BLIND-3 worked example: Paddy, crouched behind a hedge, blind-fires his pistol at a
+    patrolman 3 squares away: +1 short -2 blind = -1, so 5+ needs a 6; he rolls 4 and misses. The patrolman turns, Paddy
     is exposed but, hidden behind the hedge, suffers no reaction attack."""
     rt = runtime(OPEN, edges=[((2, 5), "N", "hedge")])
     patrol = unit("bp", "rifle", (2, 2), "E", role="patrolman")

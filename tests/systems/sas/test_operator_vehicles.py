@@ -1,4 +1,6 @@
-"""Operator vehicles (SAS-OVEH-1..13, SAS-SUP-5) with explicit dice, starting with the rulebook's worked example."""
+"""Operator vehicles (SAS-OVEH-1, SAS-OVEH-2, SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6, SAS-OVEH-7, SAS-OVEH-8,
+SAS-OVEH-9, SAS-OVEH-10, SAS-OVEH-11, SAS-OVEH-12, SAS-OVEH-13, SAS-SUP-5) with explicit dice, starting with the
+rulebook's worked example."""
 
 from __future__ import annotations
 
@@ -54,11 +56,11 @@ def _example():
 
 
 def test_sas_oveh_worked_example_move_attack_sweep_reaction_foot_down():
-    """SAS-OVEH-3/5/6/7/10 worked example: Move & Attack (1 AP): forward turn right (1 MP) then 3 squares (3 MP);
-    the twin Vickers roll 4 dice at 4+ against the middle SMG at short range with the two SMG next to it in LOS:
-    3, 4, 2, 1 +1 = 4, 5, 3, 2, two successes kill two of them (sweep). The surviving alert SMG, in whose LOS the
-    Willys is, reacts: 2D6 4, 3 +1 short range = 5, 4, two hits: the Willys loses 2 HP. The second and last action,
-    Foot down!, drives 5 squares straight ahead and runs over the last SMG."""
+    """SAS-OVEH-3, SAS-OVEH-5, SAS-OVEH-6, SAS-OVEH-7, SAS-OVEH-10 worked example: Move & Attack (1 AP): forward turn
+    right (1 MP) then 3 squares (3 MP); the twin Vickers roll 4 dice at 4+ against the middle SMG at short range with
+    the two SMG next to it in LOS: 3, 4, 2, 1 +1 = 4, 5, 3, 2, two successes kill two of them (sweep). The surviving
+    alert SMG, in whose LOS the Willys is, reacts: 2D6 4, 3 +1 short range = 5, 4, two hits: the Willys loses 2 HP. The
+    second and last action, Foot down!, drives 5 squares straight ahead and runs over the last SMG."""
     st = _example()
     steps = ("turn_right", "forward", "forward", "forward")
     attack = VehicleAttack(side="sas", vehicle="willys", target="middle", weapon="vickers_k", steps=steps)

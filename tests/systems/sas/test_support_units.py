@@ -1,4 +1,5 @@
-"""Support units: resistance fighters and SAS support units (SAS-SUP-1..4, SAS-ACT-2) with explicit dice."""
+"""Support units: resistance fighters and SAS support units (SAS-SUP-1, SAS-SUP-2, SAS-SUP-3, SAS-SUP-4, SAS-ACT-2) with
+explicit dice."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from app.systems.sas.messages import (
     UseMedpack,
 )
 from app.systems.sas.state import ObjectState, OperatorState
+from tests.support.positions import sas_state
 
 from .board import activate, op, runtime, state, unit
 
@@ -70,9 +72,13 @@ def test_sas_act_2_support_card_lists_exactly_its_actions():
 )
 def test_sas_sup_1_no_pick_up_no_mark_no_reveal(cmd):
     """SAS-SUP-1: support units pick up nothing and cannot Mark; Reveal is not on their card (SAS-ACT-2)."""
-    rt = runtime(OPEN)
-    st = activate(state(rt, [JOCK, fighter("r1", (5, 5))], [unit("t", "rifle", (5, 1), "N")]), "r1")
-    st = st.with_object(ObjectState("c", "corpse", (5, 5)))
+    position = {
+        "operators": [{"id": "jock", "at": "A12"}],
+        "units": [{"id": "t", "kind": "rifle", "role": "sentry", "colour": "black", "at": "F2", "facing": "N"}],
+        "objects": [{"id": "c", "kind": "corpse", "at": "F6"}],
+        "activation": {"operator": "r1", "ap": 4},
+    }
+    st = sas_state(position, support_units=[{"id": "r1", "kind": "resistance", "at": "F6"}])
     with pytest.raises(IllegalCommandError) as refused:
         _apply(st, cmd)
     assert refused.value.rule_id == "SAS-SUP-1"
@@ -119,8 +125,8 @@ def test_sas_sup_2_alert_units_advance_on_an_exposed_support_unit():
 
 
 def test_sas_sup_4_a_support_units_alarm_also_exposes_an_operator():
-    """SAS-SUP-4 / SAS-ALARM-3/4: the fighter's noisy shot (6: kills) sounds the alarm at meter 1; he is exposed AND
-    an operator is designated exposed, because exposed support units do not count (D-ALARM-1)."""
+    """SAS-SUP-4 / SAS-ALARM-3, SAS-ALARM-4: the fighter's noisy shot (6: kills) sounds the alarm at meter 1; he is
+    exposed AND an operator is designated exposed, because exposed support units do not count (D-ALARM-1)."""
     rt = runtime(OPEN)
     st = activate(state(rt, [JOCK, fighter("r1", (5, 8))], [unit("t", "rifle", (5, 4), "N")], meter=1), "r1")
     after, events = _apply(st, Attack(side="sas", operator="r1", weapon="resistance_rifle", target="t"), dice=(6,))
@@ -176,7 +182,7 @@ def _mission(tmp_path, support):
 
 
 def test_sas_sup_1_mission_places_support_units(tmp_path):
-    """SAS-SUP-1/3: a mission's ``support_units`` put a resistance fighter and an SAS support unit at the shown
+    """SAS-SUP-1, SAS-SUP-3: a mission's ``support_units`` put a resistance fighter and an SAS support unit at the shown
     squares with 3 HP; they are listed after the team and can be activated."""
     support = [{"kind": "resistance", "at": "C8", "facing": "E"}, {"id": "sas_a", "kind": "sas_support", "at": "D8"}]
     session = open_session(_mission(tmp_path, support), {"sas": SYSTEM})
