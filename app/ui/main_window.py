@@ -25,6 +25,7 @@ from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
 from app.ui.panels import Inspector, PhaseTracker
 from app.ui.privacy import PrivacyScreen
+from app.ui.rulebook import rule_tip
 from app.ui.settings import Preferences
 from app.ui.table_dock import TableChecklist, since_last_human_command
 from app.ui.window_files import WindowFiles
@@ -335,7 +336,7 @@ class MainWindow(QMainWindow):
 
     def _on_controller_command_refused(self, reason: Any, rule_id: str) -> None:
         text = reason.render(self.lang) + (f"  [{rule_id}]" if rule_id else "")
-        self.statusBar().showMessage(text, 10000)
+        self.statusBar().showMessage(reason.render(self.lang) + (f"  [{rule_tip(rule_id)}]" if rule_id else ""), 10000)
         self.toast.pop(text)
         self.scene.layout_stacks()
 
