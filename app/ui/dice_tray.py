@@ -176,6 +176,8 @@ class DiceTray(QDockWidget):
             self.prompt.setText(tr("Draw a card for: {0}").format(purpose))
             self.cards.clear()
             self.cards.addItems(list(need.options))
+        elif need.faces and need.count == 1:
+            self.prompt.setText(tr("Roll 1 die for: {0} — click the symbol rolled").format(purpose))
         elif need.faces:
             self.prompt.setText(tr("Roll {0} dice for: {1} — click the symbols rolled").format(need.count, purpose))
         else:
@@ -252,13 +254,17 @@ class DiceTray(QDockWidget):
             return
         if need.faces:
             if len(self.picked) != need.count:
-                self.error.setText(tr("Click {0} symbols.").format(need.count))
+                text = tr("Click 1 symbol.") if need.count == 1 else tr("Click {0} symbols.").format(need.count)
+                self.error.setText(text)
                 return
             self.dice_entered.emit(list(self.picked))
             return
         values = parse_dice(self.entry.text(), need.sides)
         if values is None or len(values) != need.count:
-            self.error.setText(tr("Type {0} numbers from 1 to {1}.").format(need.count, need.sides))
+            if need.count == 1:
+                self.error.setText(tr("Type a number from 1 to {0}.").format(need.sides))
+            else:
+                self.error.setText(tr("Type {0} numbers from 1 to {1}.").format(need.count, need.sides))
             return
         self.dice_entered.emit(values)
 

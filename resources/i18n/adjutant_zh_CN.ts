@@ -189,6 +189,18 @@
 <context>
     <name>DiceTray</name>
     <message>
+        <source>Roll 1 die for: {0} — click the symbol rolled</source>
+        <translation>为{0}掷 1 颗骰子——点击掷出的符号</translation>
+    </message>
+    <message>
+        <source>Click 1 symbol.</source>
+        <translation>请点击 1 个符号。</translation>
+    </message>
+    <message>
+        <source>Type a number from 1 to {0}.</source>
+        <translation>请输入 1 到 {0} 之间的一个数字。</translation>
+    </message>
+    <message>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
@@ -403,6 +415,118 @@
 </context>
 <context>
     <name>Inspector</name>
+    <message>
+        <source>north</source>
+        <translation>北</translation>
+    </message>
+    <message>
+        <source>north-east</source>
+        <translation>东北</translation>
+    </message>
+    <message>
+        <source>east</source>
+        <translation>东</translation>
+    </message>
+    <message>
+        <source>south-east</source>
+        <translation>东南</translation>
+    </message>
+    <message>
+        <source>south</source>
+        <translation>南</translation>
+    </message>
+    <message>
+        <source>south-west</source>
+        <translation>西南</translation>
+    </message>
+    <message>
+        <source>west</source>
+        <translation>西</translation>
+    </message>
+    <message>
+        <source>north-west</source>
+        <translation>西北</translation>
+    </message>
+    <message>
+        <source>exposed</source>
+        <translation>暴露</translation>
+    </message>
+    <message>
+        <source>crouched</source>
+        <translation>蹲伏</translation>
+    </message>
+    <message>
+        <source>carrying</source>
+        <translation>搬运中</translation>
+    </message>
+    <message>
+        <source>scuba gear</source>
+        <translation>潜水装备</translation>
+    </message>
+    <message>
+        <source>camouflaged</source>
+        <translation>伪装</translation>
+    </message>
+    <message>
+        <source>disguised</source>
+        <translation>乔装</translation>
+    </message>
+    <message>
+        <source>talking</source>
+        <translation>交谈中</translation>
+    </message>
+    <message>
+        <source>alert</source>
+        <translation>警戒</translation>
+    </message>
+    <message>
+        <source>smoking</source>
+        <translation>吸烟</translation>
+    </message>
+    <message>
+        <source>on a spawn tile</source>
+        <translation>在增援板上</translation>
+    </message>
+    <message>
+        <source>hunter</source>
+        <translation>猎手</translation>
+    </message>
+    <message>
+        <source>mechanical failure</source>
+        <translation>机械故障</translation>
+    </message>
+    <message>
+        <source>strangled</source>
+        <translation>被勒住</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>无人</translation>
+    </message>
+    <message>
+        <source>attack side</source>
+        <translation>进攻面</translation>
+    </message>
+    <message>
+        <source>casualty side</source>
+        <translation>伤亡面</translation>
+    </message>
+    <message>
+        <source>armoured</source>
+        <translation>装甲</translation>
+    </message>
+    <message>
+        <source>marked</source>
+        <translation>已标记</translation>
+    </message>
+    <message>
+        <source>ordered</source>
+        <translation>已下令</translation>
+    </message>
+    <message>
+        <source>full strength</source>
+        <translation>满编</translation>
+    </message>
     <message>
         <source>Inspector</source>
         <translation>检查器</translation>
