@@ -20,6 +20,7 @@ from app.ui.command_bar import CommandBar
 from app.ui.controller import AgentFactory, GameController
 from app.ui.decision_bar import DecisionBar
 from app.ui.dice_tray import DiceTray
+from app.ui.help_dialogs import how_to_play, shortcuts
 from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
@@ -205,6 +206,8 @@ class MainWindow(QMainWindow):
             "lang_en": lambda: self.set_language("en"),
             "lang_zh_CN": lambda: self.set_language("zh_CN"),
             "preferences": self.files.preferences,
+            "how_to_play": self._on_how_to_play,
+            "shortcuts": lambda: shortcuts(self),
         }
         for name, handler in handlers.items():
             a[name].triggered.connect(lambda _=False, h=handler: h())
@@ -339,6 +342,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(reason.render(self.lang) + (f"  [{rule_tip(rule_id)}]" if rule_id else ""), 10000)
         self.toast.pop(text)
         self.scene.layout_stacks()
+
+    def _on_how_to_play(self) -> None:
+        info = self.session.system.info
+        how_to_play(self, info.id, info.name.render(self.lang))
 
     def _on_interaction_idle_clicked(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)

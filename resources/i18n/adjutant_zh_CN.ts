@@ -4,6 +4,26 @@
 <context>
     <name>Actions</name>
     <message>
+        <source>&amp;How to play</source>
+        <translation>玩法说明(&amp;H)</translation>
+    </message>
+    <message>
+        <source>The guide to this game</source>
+        <translation>本游戏的玩法指南</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Every action and its keys</source>
+        <translation>所有操作及其按键</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
         <source>&amp;New game…</source>
         <translation>新游戏(&amp;N)…</translation>
     </message>
@@ -1015,6 +1035,29 @@
     <message>
         <source>I am {0}: show my hand</source>
         <translation>我是{0}：显示我的手牌</translation>
+    </message>
+</context>
+<context>
+    <name>Help</name>
+    <message>
+        <source>How to play {0}</source>
+        <translation>{0} 玩法说明</translation>
+    </message>
+    <message>
+        <source>There is no guide for {0} in this installation.</source>
+        <translation>本安装中没有 {0} 的玩法指南。</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
     </message>
 </context>
 </TS>
