@@ -24,6 +24,7 @@ from app.ui.help_dialogs import how_to_play, shortcuts
 from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
+from app.ui.objectives_dock import ObjectivesDock
 from app.ui.panels import Inspector, PhaseTracker
 from app.ui.privacy import PrivacyScreen
 from app.ui.rulebook import rule_tip
@@ -147,8 +148,11 @@ class MainWindow(QMainWindow):
         self.log, self.dice = LogDock(self), DiceTray(self)
         self.phase, self.inspector = PhaseTracker(self), Inspector(self)
         self.table = TableChecklist(self)
+        self.objectives = ObjectivesDock(self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.phase)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.inspector)
+        self.tabifyDockWidget(self.inspector, self.objectives)
+        self.inspector.raise_()
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.table)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice)
@@ -171,7 +175,7 @@ class MainWindow(QMainWindow):
             self.addAction(action)
         self.overlay_menu = self.menus["view"].addMenu("")
         self.docks_menu = self.menus["view"].addMenu("")
-        for dock in (self.phase, self.inspector, self.table, self.log, self.dice):
+        for dock in (self.phase, self.inspector, self.objectives, self.table, self.log, self.dice):
             self.docks_menu.addAction(dock.toggleViewAction())
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("MainToolbar")
@@ -244,6 +248,7 @@ class MainWindow(QMainWindow):
         self.phase.show_phase(view.phase, self.lang, side_name=self._side_name(view), seats=self.seats_text(view))
         self._refresh_table(view)
         self._refresh_privacy(view)
+        self.objectives.show_game(self.session.scenario, view, self.lang)
         tracks = [
             (
                 f"<b style='color:#c1121f'>{tr_html(t.name.render(self.lang))}: {t.value}"
@@ -418,7 +423,7 @@ class MainWindow(QMainWindow):
         self.overlay_menu.setTitle(tr("Overlays"))
         self.docks_menu.setTitle(tr("Panels"))
         self.toolbar.setWindowTitle(tr("Toolbar"))
-        for dock in (self.log, self.dice, self.phase, self.inspector, self.table, self.privacy):
+        for dock in (self.log, self.dice, self.phase, self.inspector, self.table, self.privacy, self.objectives):
             dock.retranslate()
         self._refresh_selection()
         self._update_title()

@@ -1060,4 +1060,31 @@
         <translation>按键</translation>
     </message>
 </context>
+<context>
+    <name>Objectives</name>
+    <message>
+        <source>Objectives and victory</source>
+        <translation>目标与胜利</translation>
+    </message>
+    <message>
+        <source>Result: {0}</source>
+        <translation>结果：{0}</translation>
+    </message>
+    <message>
+        <source>Briefing</source>
+        <translation>简报</translation>
+    </message>
+    <message>
+        <source>Objectives on the board</source>
+        <translation>棋盘上的目标</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>比分</translation>
+    </message>
+    <message>
+        <source>This scenario has no briefing.</source>
+        <translation>本剧本没有简报。</translation>
+    </message>
+</context>
 </TS>
