@@ -15,7 +15,7 @@ class ActionSpec:
     """One action: where it lives, what it says, how to reach it from the keyboard."""
 
     name: str
-    menu: str  # "game", "edit", "view", "settings"
+    menu: str  # "game", "edit", "view", "settings", "help"
     text: str
     shortcuts: tuple[str, ...]
     tip: str
@@ -60,6 +60,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
         checkable=True,
     ),
     ActionSpec("preferences", "settings", _("&Preferences…"), ("Ctrl+,",), _("Language, table mode, counter size")),
+    ActionSpec("how_to_play", "help", _("&How to play"), ("F1",), _("The guide to this game")),
+    ActionSpec("shortcuts", "help", _("&Keyboard shortcuts"), ("Ctrl+/",), _("Every action and its keys")),
 )
 
 MENUS: tuple[tuple[str, str], ...] = (
@@ -67,6 +69,7 @@ MENUS: tuple[tuple[str, str], ...] = (
     ("edit", _("&Play")),
     ("view", _("&View")),
     ("settings", _("&Settings")),
+    ("help", _("&Help")),
 )
 
 

@@ -20,7 +20,7 @@ import platformdirs
 from app.core.datafile import DataFileError, clip, read_json_file
 from app.core.errors import SaveError
 from app.core.i18n import LANGUAGES
-from app.core.saves import clean_temp_files, move_aside, read_save, write_atomic
+from app.core.saves import SaveFile, clean_temp_files, move_aside, read_save, write_atomic
 
 RECENT_MAX = 10
 SETTINGS_BYTES = 256 * 1024
@@ -32,6 +32,12 @@ def data_dir() -> Path:
     path = Path(env) if env else Path(platformdirs.user_data_dir("Adjutant"))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def documents_dir() -> Path:
+    """Where the Save and Open dialogs start: the user's documents folder (the home folder if there is none)."""
+    path = Path(platformdirs.user_documents_dir())
+    return path if path.is_dir() else Path.home()
 
 
 @dataclass
@@ -154,3 +160,14 @@ def add_recent(save: Path, folder: Path | None = None) -> None:
     items = [str(save.resolve())] + [str(p) for p in recent_saves(folder) if p.resolve() != save.resolve()]
     with contextlib.suppress(OSError):
         write_atomic((folder or data_dir()) / "recent.json", json.dumps(items[:RECENT_MAX], indent=1))
+
+
+def last_game(folder: Path | None = None) -> SaveFile | None:
+    """The last game played, as its autosave left it when its window closed, if it has any move (what the
+    start page offers to continue; an autosave left by a crash is offered as a restore instead)."""
+    path = (folder or data_dir()) / "autosave.json"
+    try:
+        save = read_save(path)
+    except (SaveError, OSError):
+        return None
+    return save if save.closed_cleanly and save.commands else None
