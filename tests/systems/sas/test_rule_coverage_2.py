@@ -7,6 +7,7 @@ tests/support/positions.py, or on a bundled mission), drives the real rules (``S
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,9 +15,12 @@ from pydantic import ValidationError
 
 from app.systems.sas import SYSTEM
 from app.systems.sas.board.vision import sees_op
-from app.systems.sas.messages import Move, RunAxisStep, Sprint
+from app.core.session import Session
+from app.systems.sas.messages import Attack, EndPhase, Move, RunAxisStep, Sprint
 from app.systems.sas.state import SasState
-from tests.support.positions import OPEN, sas_state
+from tests.support.positions import OPEN, sas_session, sas_state, with_position
+
+MISSIONS = Path(__file__).parents[3] / "scenarios" / "sas"
 
 JOCK = {"operators": [{"id": "jock", "at": "A7", "facing": "E"}], "activation": {"operator": "jock", "ap": 4}}
 SENTRY = {"id": "p", "kind": "rifle", "role": "sentry", "at": "F7", "facing": "W"}
@@ -153,3 +157,143 @@ def test_sas_end_6_battle_end_phase_clears_corpses_templates_and_marks() -> None
     kinds = [e.kind for e in events]
     assert kinds[0] == "corpses_removed" and {"marks_returned", "templates_removed"} <= set(kinds)
     assert (after.phase, after.turn) == ("operator", 2)
+
+
+# --- the turn -------------------------------------------------------------------------------------------------------
+
+
+def _axis_steps(session: Session) -> list[Any]:
+    """Play the automated Axis until a player must act; the events."""
+    events: list[Any] = []
+    while any(isinstance(c, RunAxisStep) for c in session.legal_commands()):
+        events += session.submit(RunAxisStep(side="axis", dice=None))
+    return events
+
+
+def _phases(events: list[Any]) -> list[str]:
+    """The phases the events start, in order."""
+    return [e.text.args["phase"].msg for e in events if e.kind == "phase_started"]
+
+
+def _next_turn(session: Session) -> list[str]:
+    """End the Operator phase and play the Axis phases: the phases started, up to the next Operator phase."""
+    return _phases([*session.submit(EndPhase(side="sas", dice=())), *_axis_steps(session)])
+
+
+def test_sas_turn_2_phases_of_each_section_in_order() -> None:
+    """SAS-TURN-2: a Stealth turn runs Operator, Axis Advance, Event, Axis Patrol, Axis Attack and End phases; a
+    Battle turn the same without the Patrol phase."""
+    far = {"operators": [{"id": "jock", "at": "A1", "facing": "E"}]}
+    stealth = sas_session(far)
+    assert stealth.state.phase == "operator"
+    assert _next_turn(stealth) == [
+        "Axis Advance phase",
+        "Event phase",
+        "Axis Patrol phase",
+        "Axis Attack phase",
+        "End phase",
+        "Operator phase",
+    ]
+    battle = sas_session({**far, "section": "battle"})
+    assert _next_turn(battle) == ["Axis Advance phase", "Event phase", "Axis Attack phase", "End phase", "Operator phase"]
+    assert (stealth.state.turn, battle.state.turn) == (2, 2)
+
+
+def test_sas_setup_9_the_first_event_card_gets_the_black_patrol_marker() -> None:
+    """SAS-SETUP-9, SAS-EVT-1: no patrol marker lies out before the game; the first event card drawn gets it black
+    side up, the second card turns it to white."""
+    session = sas_session({"operators": [{"id": "jock", "at": "A1", "facing": "E"}]})
+    assert session.state.patrol_marker is None
+    _next_turn(session)
+    assert session.state.patrol_marker == "black"
+    _next_turn(session)
+    assert session.state.patrol_marker == "white"
+
+
+def test_sas_turn_4_jager_mode_adds_a_hunter_phase_after_the_end_phase() -> None:
+    """SAS-TURN-4, SAS-JGR-3: in Jäger mode the End phase of turn 2 is followed by the Hunter phase (the hunter
+    draws or plays a card), and only then does turn 3 begin."""
+    session = with_position(MISSIONS / "jager_fuel_depot.json", {"phase": "end", "turn": 2, "hunter": {"stalkers": 4}})
+    events = session.submit(RunAxisStep(side="axis", dice=None))
+    assert _phases(list(events)) == ["Hunter phase"]
+    assert (session.state.phase, session.state.turn) == ("hunter", 2)
+    kinds = {c.kind for c in session.legal_commands()}
+    assert "hunter_draw" in kinds and "activate" not in kinds
+    draw = next(c for c in session.legal_commands() if c.kind == "hunter_draw")
+    session.submit(draw)
+    assert (session.state.phase, session.state.turn) == ("operator", 3)
+
+
+# --- being seen, reactions and Axis attacks -------------------------------------------------------------------------
+
+
+def test_sas_seen_1_a_unit_reacts_to_a_corpse_appearing_in_its_sight() -> None:
+    """SAS-SEEN-1, SAS-OBJ-4: Jock shoots the sentry on C7 (pistol, roll 6); the unalert sentry on J7 sees the
+    corpse fall in its sight and flips to alert and shouts, though it never saw Jock."""
+    rows = [*OPEN]
+    rows[5] = rows[7] = ".T" + "." * 10
+    st = sas_state(
+        {
+            **JOCK,
+            "units": [
+                {"id": "v", "kind": "rifle", "role": "sentry", "at": "C7", "facing": "N"},
+                {"id": "w", "kind": "rifle", "role": "sentry", "at": "J7", "facing": "W"},
+            ],
+        },
+        rows,
+    )
+    assert not st.unit("w").alert
+    after, events = _apply(st, Attack(side="sas", operator="jock", target="v", weapon="pistol"), (6,))
+    assert after.unit("v") is None and after.unit("w").alert and not after.op("jock").exposed
+    assert ("unit_alerted", "SAS-OBJ-4") in [(e.kind, e.rule_id) for e in events]
+
+
+def _react(move_to: tuple[int, int] | None) -> tuple[SasState, Any]:
+    """Battle: exposed Jock on A7 shoots at the alert sentry on D7 and misses (1), stepping to ``move_to`` after
+    the shot if given; the sentry reacts and misses (1). The state and the reaction's ruling."""
+    rows = [*OPEN]
+    rows[5] = rows[7] = ".T" + "." * 10
+    position = {
+        "section": "battle",
+        "operators": [{"id": "jock", "at": "A7", "facing": "E", "exposed": True}],
+        "units": [{**SENTRY, "at": "D7", "alert": True}],
+        "activation": {"operator": "jock", "ap": 4},
+    }
+    attack = Attack(side="sas", operator="jock", target="p", weapon="pistol", move_to=move_to, move_first=move_to is None)
+    after, events = _apply(sas_state(position, rows), attack, (1, 1))
+    return after, next(e.ruling for e in events if e.kind == "reaction_attack")
+
+
+def test_sas_react_4_out_of_sight_at_the_end_only_minus_two() -> None:
+    """SAS-REACT-4: staying in sight at 3 squares the sentry's reaction gets +1 for short range; if Jock's Move &
+    Attack ends behind the forest (A6) the reaction is still made, with only the -2 for outside LOS."""
+    stay, ruling = _react(None)
+    assert [(m.value, m.rule_id) for m in ruling.modifiers] == [(1, "SAS-AATK-4")]
+    hidden, ruling = _react((0, 5))
+    assert hidden.op("jock").loc == (0, 5) and not sees_op(hidden, hidden.unit("p"), hidden.op("jock"))
+    assert [(m.value, m.rule_id) for m in ruling.modifiers] == [(-2, "SAS-REACT-4")]
+    assert ruling.target == 3 and hidden.op("jock").hp == 4
+
+
+def test_sas_aatk_8_attacks_on_an_occupied_vehicle_hit_the_vehicle() -> None:
+    """SAS-AATK-8, SAS-OVEH-10: the alert sentry attacks the operators' truck carrying exposed Jock and Paddy; the
+    hit (roll 6) damages the truck, not its crew."""
+    truck = [{"kind": "truck", "id": "lorry", "at": "E5", "facing": "E", "crew": {"driver": "jock", "passenger_1": "paddy"}}]
+    crew = [
+        {"id": "jock", "aboard": "lorry", "seat": "driver", "exposed": True},
+        {"id": "paddy", "aboard": "lorry", "seat": "passenger_1"},
+    ]
+    st = sas_state(
+        {
+            "section": "battle",
+            "phase": "attack",
+            "operators": crew,
+            "vehicles": [{"id": "lorry", "at": "E5", "facing": "E", "entered": True}],
+            "units": [{**SENTRY, "at": "E10", "facing": "N", "alert": True}],
+        },
+        operator_vehicles=truck,
+    )
+    after, events = _apply(st, RunAxisStep(side="axis"), (6,))
+    assert after.op_vehicle("lorry").damage == 1
+    assert (after.op("jock").hp, after.op("paddy").hp) == (st.op("jock").hp, st.op("paddy").hp)
+    assert any(e.kind == "vehicle_hit" for e in events) and not any(e.kind == "operator_hit" for e in events)
