@@ -90,8 +90,8 @@ def test_cca_los_1_sight_runs_from_centre_to_centre() -> None:
 
 
 def _close(attacker: str, defender: str, faces: tuple[int, ...]) -> State:
-    """``attacker`` (bottom, at 0606) close-combats ``defender`` (top, at 0605) with ``faces`` then helmets (misses without a leader; a
-    defender that may evade stands)."""
+    """``attacker`` (bottom, at 0606) close-combats ``defender`` (top, at 0605) with ``faces``, the other dice
+    helmets (misses without a leader); a defender that may evade stands."""
     s = position([("bottom", attacker, "0606"), ("top", defender, "0605")], ordered=("b1",))
     count = close_dice(s, s.unit("b1"), s.unit("t1")).count
     dice = faces + (4,) * (count - len(faces))  # helmets miss without a leader
@@ -162,7 +162,7 @@ def test_cca_evade_8_an_evader_hit_makes_its_leader_check() -> None:
     assert killed.unit("t1").blocks == 2 and killed.leader("tL1") is None
     spared, _ = do(s1, evade, (2, 1, 1, 1, 1, 4, 1))  # one helmet of two: he lives (CCA-LEADER-2)
     assert spared.unit("t1").blocks == 2 and spared.leader("tL1").hex == evade.to
-    unhurt, events = do(s1, evade, (1, 1, 1, 1, 1))
+    unhurt, _ = do(s1, evade, (1, 1, 1, 1, 1))
     assert unhurt.unit("t1").blocks == 3 and unhurt.leader("tL1").hex == evade.to
 
 

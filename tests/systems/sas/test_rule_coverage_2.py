@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from app.core.session import Session
 from app.systems.sas import SYSTEM
 from app.systems.sas.board.vision import sees_op
-from app.core.session import Session
-from app.systems.sas.messages import Attack, EndPhase, Move, RunAxisStep, Sprint
+from app.systems.sas.messages import Attack, EndPhase, Move, RunAxisStep, Sprint, Throw
 from app.systems.sas.mission import SasMission
 from app.systems.sas.state import SasState
 from tests.support.positions import OPEN, sas_mission, sas_session, sas_state, with_position
@@ -161,6 +161,63 @@ def test_sas_end_6_battle_end_phase_clears_corpses_templates_and_marks() -> None
     assert (after.phase, after.turn) == ("operator", 2)
 
 
+def test_sas_los_8_camo_net_scuba_and_cigarette_change_visibility() -> None:
+    """SAS-LOS-8, SAS-EQ-12, SAS-EQ-15, SAS-EVT-8: the sentry on E2 looking south sees Jock standing in the forest on
+    E7, but not with a camo net there (beside the forest, on F7, the net does not hide him); he sees Jock in the
+    water on E4, but not in scuba gear; a sentry smoking a cigarette sees nobody."""
+    rows = [*OPEN]
+    rows[3] = "~" * 12
+    rows[6] = "....T......."
+
+    def seen(jock: dict[str, Any], **sentry: Any) -> bool:
+        units = [{**SENTRY, "at": "E2", "facing": "S", **sentry}]
+        position = {"operators": [{"id": "jock", "facing": "N", **jock}], "units": units}
+        st = sas_state(position, rows)
+        return sees_op(st, st.unit("p"), st.op("jock"))
+
+    net = {"camo_net": 1}
+    assert seen({"at": "E7"}) and not seen({"at": "E7", "items": net}) and seen({"at": "F7", "items": net})
+    assert seen({"at": "E4"}) and not seen({"at": "E4", "scuba": True})
+    assert not seen({"at": "E7"}, cigarette=True)
+
+
+def _blind_throw(dice: tuple[int, ...]) -> list[Any]:
+    """Jock on A7 facing E throws a grenade at F7, out of his sight behind the forest on E7: the scatter roll (2D6,
+    then 1D6 when it scatters) and the grenade's 4 attack rolls are ``dice``. The events."""
+    rows = [*OPEN]
+    rows[6] = "....T......."
+    st = sas_state(JOCK, rows)
+    return _apply(st, Throw(side="sas", operator="jock", to=(5, 6)), dice)[1]
+
+
+def test_sas_blast_1_the_template_centre_is_7() -> None:
+    """SAS-BLAST-1, SAS-BLAST-3: a scatter roll of 7 (3+4) leaves the template's centre on the aimed square F7,
+    covering it and its 8 neighbours; 6 (3+3) is the position ahead along the thrower's facing: with 1 on the
+    distance die the template moves 1 square east, to G7; 11 (5+6) is behind him: 1 square west, to E7."""
+    for dice, centre in (((3, 4), (5, 6)), ((3, 3, 1), (6, 6)), ((5, 6, 2), (4, 6))):
+        events = _blind_throw((*dice, 1, 1, 1, 1))
+        scatter = next(e for e in events if e.kind == "scatter")
+        assert scatter.at == ((5, 6), centre)
+        blast = next(e for e in events if e.kind == "blast")
+        assert set(blast.at) == {(centre[0] + dx, centre[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+
+
+def test_sas_gen_9_axis_ties_broken_by_fixed_rules() -> None:
+    """SAS-GEN-9 (decided as D-ALARM-1 in docs/sas-decisions.md: the solo engine breaks ties by fixed rules instead
+    of asking the players): Jock's grenade sounds the alarm without exposing him (SAS-ALARM-3); Jock and Paddy are
+    equally near the only sentry, so the operator first in team order is designated exposed, whoever threw."""
+    sentry = {**SENTRY, "at": "F12", "facing": "S"}
+    ops = {"jock": {"id": "jock", "at": "A7", "facing": "E"}, "paddy": {"id": "paddy", "at": "K7", "facing": "W"}}
+    for first, second in (("jock", "paddy"), ("paddy", "jock")):
+        activation = {"operator": "jock", "ap": 4}
+        position = {"operators": [ops[first], ops[second]], "units": [sentry], "activation": activation}
+        st = sas_state(position)
+        assert st.rt.mission.operators == [first, second]
+        after, events = _apply(st, Throw(side="sas", operator="jock", to=(0, 1)), (1, 1, 1, 1))
+        assert after.section == "battle" and any(e.kind == "designated" for e in events)
+        assert after.op(first).exposed and not after.op(second).exposed
+
+
 # --- the turn -------------------------------------------------------------------------------------------------------
 
 
@@ -197,7 +254,8 @@ def test_sas_turn_2_phases_of_each_section_in_order() -> None:
         "Operator phase",
     ]
     battle = sas_session({**far, "section": "battle"})
-    assert _next_turn(battle) == ["Axis Advance phase", "Event phase", "Axis Attack phase", "End phase", "Operator phase"]
+    battle_phases = ["Axis Advance phase", "Event phase", "Axis Attack phase", "End phase", "Operator phase"]
+    assert _next_turn(battle) == battle_phases
     assert (stealth.state.turn, battle.state.turn) == (2, 2)
 
 
@@ -261,7 +319,8 @@ def _react(move_to: tuple[int, int] | None) -> tuple[SasState, Any]:
         "units": [{**SENTRY, "at": "D7", "alert": True}],
         "activation": {"operator": "jock", "ap": 4},
     }
-    attack = Attack(side="sas", operator="jock", target="p", weapon="pistol", move_to=move_to, move_first=move_to is None)
+    first = move_to is None
+    attack = Attack(side="sas", operator="jock", target="p", weapon="pistol", move_to=move_to, move_first=first)
     after, events = _apply(sas_state(position, rows), attack, (1, 1))
     return after, next(e.ruling for e in events if e.kind == "reaction_attack")
 
@@ -269,7 +328,7 @@ def _react(move_to: tuple[int, int] | None) -> tuple[SasState, Any]:
 def test_sas_react_4_out_of_sight_at_the_end_only_minus_two() -> None:
     """SAS-REACT-4: staying in sight at 3 squares the sentry's reaction gets +1 for short range; if Jock's Move &
     Attack ends behind the forest (A6) the reaction is still made, with only the -2 for outside LOS."""
-    stay, ruling = _react(None)
+    _, ruling = _react(None)
     assert [(m.value, m.rule_id) for m in ruling.modifiers] == [(1, "SAS-AATK-4")]
     hidden, ruling = _react((0, 5))
     assert hidden.op("jock").loc == (0, 5) and not sees_op(hidden, hidden.unit("p"), hidden.op("jock"))
@@ -280,7 +339,8 @@ def test_sas_react_4_out_of_sight_at_the_end_only_minus_two() -> None:
 def test_sas_aatk_8_attacks_on_an_occupied_vehicle_hit_the_vehicle() -> None:
     """SAS-AATK-8, SAS-OVEH-10: the alert sentry attacks the operators' truck carrying exposed Jock and Paddy; the
     hit (roll 6) damages the truck, not its crew."""
-    truck = [{"kind": "truck", "id": "lorry", "at": "E5", "facing": "E", "crew": {"driver": "jock", "passenger_1": "paddy"}}]
+    seats = {"driver": "jock", "passenger_1": "paddy"}
+    truck = [{"kind": "truck", "id": "lorry", "at": "E5", "facing": "E", "crew": seats}]
     crew = [
         {"id": "jock", "aboard": "lorry", "seat": "driver", "exposed": True},
         {"id": "paddy", "aboard": "lorry", "seat": "passenger_1"},
@@ -326,7 +386,10 @@ def _board_session(
     """A session on a 12×12 map tile (``rows``, ``edges``, ``marks`` as in a tile library) with a black spawn tile
     below columns E to G (front row E13 to G13, back row E14 to G14), from ``position``; the tile library is written
     to ``folder``."""
-    tiles = [_tile("position", "map", list(rows), list(edges), list(marks)), _tile("spawn", "spawn", ["..."] * 2, [], SPAWN_MARKS)]
+    tiles = [
+        _tile("position", "map", list(rows), list(edges), list(marks)),
+        _tile("spawn", "spawn", ["..."] * 2, [], SPAWN_MARKS),
+    ]
     library = {"format": "adjutant-tiles", "schema_version": 1, "id": "positions", "name": "Positions", "tiles": tiles}
     (folder / "tiles.json").write_text(json.dumps(library), encoding="utf-8")
     mission = sas_mission(position)
@@ -371,7 +434,9 @@ def _spawned_advance(folder: Path, at: str) -> tuple[int, int]:
         "section": "battle",
         "phase": "advance",
         "operators": [{"id": "jock", "at": "F2", "exposed": True}],
-        "units": [{"id": "b", "kind": "rifle", "role": "spawned", "colour": "black", "at": at, "facing": "N", "alert": True}],
+        "units": [
+            {"id": "b", "kind": "rifle", "role": "spawned", "colour": "black", "at": at, "facing": "N", "alert": True}
+        ],
     }
     session = _board_session(folder, position)
     assert session.state.unit("b").on_spawn
