@@ -132,7 +132,8 @@ def test_sas_los_6_every_square_entered_is_checked() -> None:
     assert not sees_op(after, after.unit("p"), after.op("jock"))  # hidden where he stopped
     assert after.op("jock").exposed and after.unit("p").alert
     kinds = [e.kind for e in events]
-    assert kinds.index("operator_exposed") < len(kinds) - 1  # seen on the way, before the last step
+    last_step = len(kinds) - 1 - kinds[::-1].index("operator_moved")
+    assert kinds.count("operator_moved") == 3 and kinds.index("operator_exposed") < last_step  # seen on A7
     hidden, _ = _apply(st, Move(side="sas", operator="jock", to=(0, 5)))
     assert not hidden.op("jock").exposed and not hidden.unit("p").alert
 

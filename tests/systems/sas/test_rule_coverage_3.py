@@ -136,6 +136,8 @@ def test_sas_adv_3_alarm_in_the_advance_phase_switches_to_the_battle_rules(tmp_p
     assert state.unit("b").alert and state.unit("far").alert and state.unit("far").facing == "E"
     events = list(_axis_steps_until(session, "event"))
     assert ("unit_turned", "SAS-ADVB-3") in [(e.kind, e.rule_id) for e in events]
+    far = session.state.unit("far")
+    assert far.loc == (11, 11) and far.facing != "E"  # turned, not moved
     assert not session.state.unit("b").on_spawn
 
 
