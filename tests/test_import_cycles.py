@@ -102,7 +102,7 @@ SAS_FOUNDATION = {
         "board.facing",
         "vehicles.shape",
     )
-}
+} | {f"{SAS}.tiles.{m}" for m in ("board", "library", "checks")}  # the tile-library format the mission's board uses
 SAS_BOARD = {f"{SAS}.{m}" for m in ("board.rooms", "board.movement", "board.vision", "operators.scuba")}
 
 

@@ -11,12 +11,13 @@ from pydantic import BaseModel
 
 from app.ai.agent import Agent
 from app.core import flow
-from app.core.capabilities import HasBot, HasEditor, HasFuzzHints
+from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasStyle
 from app.core.dice import Dice
+from app.core.encoding import encode_state
 from app.core.i18n import localized, t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
-from app.core.view import CommandInfo, GameView
+from app.core.view import CommandInfo, GameView, Style
 from app.systems.cca import messages as m
 from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
@@ -28,6 +29,7 @@ from app.systems.cca.tables import full_deck, unit_classes
 from app.systems.cca.tasks import pending
 from app.systems.cca.turn import apply_command, legal
 from app.systems.cca.view import build_view, side_name
+from app.systems.cca.view import style as view_style
 
 if TYPE_CHECKING:  # the editor's model is imported only when the editor is opened
     from app.scenario.editor.plugin import EditorPlugin
@@ -74,7 +76,7 @@ def initial_state(runtime: Runtime, seed: int) -> State:
 FUZZ_WEIGHTS = {"battle": 20.0, "order_unit": 4.0, "move": 3.0, "end_orders": 0.3, "end_movement": 0.5, "decline": 0.5}
 
 
-class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
+class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], HasStyle):
     """Commands & Colors: Ancients.
 
     Capabilities: a bot for either side, the scenario editor, fuzz weights for random play.
@@ -89,6 +91,10 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
         scenario_folder="cca",
     )
     fuzz_max_steps = 5000  # a random game that has not ended after this many commands is a runaway
+
+    def style(self) -> Style:
+        """The C&C colours: badges of unit states, unit-class colours (HasStyle)."""
+        return view_style()
 
     def scenario_model(self) -> type[BaseModel]:
         """The scenario file model."""
@@ -164,19 +170,4 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
 
     def encode_state(self, state: State) -> Any:
         """The state as JSON (the scenario itself excluded)."""
-        from dataclasses import asdict, fields
-
-        out: dict[str, Any] = {}
-        for f in fields(state):
-            value = getattr(state, f.name)
-            if f.name == "runtime":
-                continue
-            if f.name == "dice":
-                out[f.name] = value.model_dump()
-            elif f.name in ("units", "leaders", "tasks"):
-                out[f.name] = [asdict(v) for v in value]
-            elif f.name == "turn":
-                out[f.name] = asdict(value)
-            else:
-                out[f.name] = value
-        return out
+        return encode_state(state, skip=("runtime",))

@@ -15,7 +15,7 @@ from typing import Any
 from app.core.dice import Dice
 from app.geometry.square import VECTORS, SquareGrid
 from app.geometry.tiles import Mark
-from app.scenario.boards import Board, build_board, load_tile_library
+from app.scenario.boards import Board
 from app.scenario.loading import ScenarioValueError
 from app.scenario.resources import resolve_ref
 from app.systems.sas.axis.deck import initial_deck
@@ -25,6 +25,8 @@ from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SentryPoint,
 from app.systems.sas.position_setup import apply_position, positioned_operators
 from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, SasRuntime, SasState, UnitState
 from app.systems.sas.tables import EventCard, Tables, hunter_decks, tables
+from app.systems.sas.tiles.board import build_sas_board
+from app.systems.sas.tiles.library import load_tile_library
 from app.systems.sas.vehicles.motion import cells_of, entry_key, off_board
 from app.systems.sas.vehicles.shape import Pose
 
@@ -106,7 +108,7 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
     Raises:
         ValueError: A square, patrol line or start point named by the mission does not exist.
     """
-    board = build_board(mission.board, lambda ref: resolve_ref(ref, folder))
+    board = build_sas_board(mission.board, lambda ref: resolve_ref(ref, folder))
     grid = board.topology
     assert isinstance(grid, SquareGrid)
     marks = _read_marks(board)
