@@ -168,6 +168,8 @@ def resolve(state: State, ctx: Ctx, task: Task, command: Command | None) -> Stat
         return _retreat(state, ctx, task, command)
     if task.kind == "after_attack":
         return _after_attack(state, task)
+    if task.kind == "extra_hex" and not isinstance(command, m.ExtraMove):
+        return _offer_bonus(_drop(state), task)
     if isinstance(command, m.Decline) or command is None:
         return _drop(state)
     return _decided(state, ctx, task, command)
@@ -200,16 +202,22 @@ def _decided(state: State, ctx: Ctx, task: Task, command: Command) -> State:
             "CCA-MOMENTUM-2",
             at=(unit.hex, command.to),
         )
-        moved = state.unit(unit.id)
-        if task.kind == "extra_hex" and moved is not None and bonus_allowed(state, moved):
-            return flow.push(TASKS, state, Task("bonus", task.side, unit.id))
-        return state
+        return _offer_bonus(state, task) if task.kind == "extra_hex" else state
     if isinstance(command, m.Battle):
         from app.systems.cca.close import declare
 
         state = replace(_drop(state).with_turn(bonus_used=(*state.turn.bonus_used, unit.id)), checked=())
         return declare(state, ctx, unit, command.target, bonus=True)
     return _drop(state)
+
+
+def _offer_bonus(state: State, task: Task) -> State:
+    """After cavalry's extra hex, taken, declined or impossible, the bonus close combat is still open
+    (CCA-MOMENTUM-2: the extra hex is optional; CCA-BONUS-1: cavalry may make one bonus close combat)."""
+    moved = state.unit(task.subject)
+    if moved is not None and bonus_allowed(state, moved):
+        return flow.push(TASKS, state, Task("bonus", task.side, moved.id))
+    return state
 
 
 def _evade(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:

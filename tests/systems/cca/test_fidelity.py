@@ -1,0 +1,57 @@
+"""C&C rulings corrected by issue 14 (items 9, 10 and 11), each against the rulebook's own numbers, explicit dice
+(1 light, 2 medium, 3 heavy, 4 helmet, 5 flag, 6 swords)."""
+
+from __future__ import annotations
+
+from app.systems.cca import messages as m
+from app.systems.cca.state import State
+from app.systems.cca.turn import legal
+
+from .helpers import at, do, hx, position
+
+
+def _cavalry_breaks_through() -> State:
+    """Bottom's medium cavalry (3 dice, CCA-CC-4) at 0606 eliminates top's 1-block medium infantry at 0605 and
+    advances into the vacated hex; top's heavy infantry at 0604 stands next to that hex."""
+    s = position([("bottom", "MC", "0606"), ("top", "MI", "0605", 1), ("top", "HI", "0604")], ordered=("b1",))
+    s = s.with_hand("top", ("two_centre",))
+    s, _ = do(s, m.Battle(side="bottom", unit="b1", target=hx(s, "0605")), (2, 1, 1))  # one blue hit: eliminated
+    assert s.unit(at(s, "0604")) is not None and s.unit_at(hx(s, "0605")) is None
+    s, _ = do(s, m.Advance(side="bottom", unit="b1"))
+    assert s.unit("b1").hex == hx(s, "0605")
+    assert m.Decline(side="bottom", unit="b1", step="extra_hex") in legal(s), "CCA-MOMENTUM-2: 1 more hex offered"
+    return s
+
+
+def test_cca_momentum_2_cca_bonus_1_declining_the_extra_hex_keeps_the_bonus_close_combat() -> None:
+    """CCA-MOMENTUM-2: cavalry may advance and then move 1 additional hex (optional); CCA-BONUS-1: cavalry may then
+    make one bonus close combat. Declining the 1 extra hex must not cancel the bonus combat."""
+    s = _cavalry_breaks_through()
+    s, _ = do(s, m.Decline(side="bottom", unit="b1", step="extra_hex"))
+    offered = legal(s)
+    assert m.Battle(side="bottom", unit="b1", target=hx(s, "0604")) in offered
+    assert m.Decline(side="bottom", unit="b1", step="bonus") in offered
+
+
+def test_cca_momentum_2_cca_bonus_1_taking_the_extra_hex_keeps_the_bonus_close_combat() -> None:
+    """CCA-MOMENTUM-2, CCA-BONUS-1: after the 1 extra hex the bonus close combat is offered too."""
+    s = _cavalry_breaks_through()
+    near = [c for c in legal(s) if isinstance(c, m.ExtraMove) and c.to in s.runtime.grid.neighbours(hx(s, "0604"))]
+    s, _ = do(s, near[0])
+    assert m.Battle(side="bottom", unit="b1", target=hx(s, "0604")) in legal(s)
+
+
+def test_cca_momentum_2_cca_bonus_1_unable_to_take_the_extra_hex_keeps_the_bonus_close_combat() -> None:
+    """CCA-MOMENTUM-2, CCA-FORD-1, CCA-FORD-4, CCA-BONUS-1: cavalry advancing into a fordable river must stop there
+    (no extra hex) and still gets its bonus close combat."""
+    s = position(
+        [("bottom", "MC", "0606"), ("top", "MI", "0605", 1), ("top", "HI", "0604")],
+        ordered=("b1",),
+        terrain={"0605": "fordable_river"},
+    )
+    s = s.with_hand("top", ("two_centre",))
+    s, _ = do(s, m.Battle(side="bottom", unit="b1", target=hx(s, "0605")), (2, 1))  # at most 2 dice into a ford
+    s, _ = do(s, m.Advance(side="bottom", unit="b1"))
+    offered = legal(s)
+    assert not any(isinstance(c, m.ExtraMove) for c in offered)
+    assert m.Battle(side="bottom", unit="b1", target=hx(s, "0604")) in offered
