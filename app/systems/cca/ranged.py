@@ -77,7 +77,8 @@ def may_fire(state: State, unit: Unit) -> bool:
 
 
 def fire_targets(state: State, unit: Unit) -> list[Hex]:
-    """Enemy units and lone leaders in range (2+ hexes) and sight (CCA-RANGED-2/6, CCA-LOS)."""
+    """Enemy units and lone leaders in range (2+ hexes) and sight (CCA-RANGED-2/6, CCA-LOS) that ``unit`` would roll
+    at least one die against: fire of zero or fewer dice is not offered (CCA-DICECOUNT-1, CCA-CAMP-4)."""
     if not may_fire(state, unit):
         return []
     spec = unit.spec.ranged
@@ -85,7 +86,8 @@ def fire_targets(state: State, unit: Unit) -> list[Hex]:
     grid = state.runtime.grid
     found = [u.hex for u in state.units if u.side != unit.side]
     found += [x.hex for x in state.leaders if x.side != unit.side and lone(state, x)]
-    return [h for h in found if 2 <= grid.distance(unit.hex, h) <= spec.range and los(state, unit.hex, h).clear]
+    found = [h for h in found if 2 <= grid.distance(unit.hex, h) <= spec.range and los(state, unit.hex, h).clear]
+    return [h for h in found if fire_dice(state, unit, h).count > 0]
 
 
 def fire_dice(state: State, unit: Unit, target_hex: Hex) -> DiceCount:

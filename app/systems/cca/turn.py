@@ -51,7 +51,8 @@ def may_battle(state: State, unit: Unit) -> bool:
 
 
 def battle_targets(state: State, unit: Unit) -> list[tuple[int, int]]:
-    """Targets: adjacent enemies for close combat, else ranged targets (CCA-BATTLE-4, CCA-RANGED-3)."""
+    """Targets: adjacent enemies for close combat, else ranged targets (CCA-BATTLE-4, CCA-RANGED-3); an attack
+    that would roll no dice is not offered (CCA-DICECOUNT-1, CCA-CAMP-4)."""
     if not may_battle(state, unit):
         return []
     near = close_targets(state, unit)

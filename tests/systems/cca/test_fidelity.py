@@ -55,3 +55,33 @@ def test_cca_momentum_2_cca_bonus_1_unable_to_take_the_extra_hex_keeps_the_bonus
     offered = legal(s)
     assert not any(isinstance(c, m.ExtraMove) for c in offered)
     assert m.Battle(side="bottom", unit="b1", target=hx(s, "0604")) in offered
+
+
+def _fire_from_camp(target_terrain: str) -> State:
+    """Bottom's light infantry in a fortified camp at 0606 (ranged: 2 dice without moving, CCA-RANGED-7), top's heavy
+    infantry two hexes away at 0604 on ``target_terrain``."""
+    terrain = {"0606": "fortified_camp", "0604": target_terrain}
+    return position([("bottom", "LI", "0606"), ("top", "HI", "0604")], ordered=("b1",), terrain=terrain)
+
+
+def test_cca_dicecount_1_cca_camp_4_fire_of_zero_dice_is_not_offered() -> None:
+    """CCA-DICECOUNT-1, CCA-CAMP-4, CCA-FOREST-4: fire at a target in a forest rolls at most 1 die, battling from a
+    fortified camp 1 die fewer: 2 → 1 → 0 dice, so that fire is not offered (and nothing is marked as battled)."""
+    s = _fire_from_camp("forest")
+    assert m.Battle(side="bottom", unit="b1", target=hx(s, "0604")) not in legal(s)
+    assert legal(s) == [m.EndTurn(side="bottom")]
+
+
+def test_cca_dicecount_1_cca_camp_4_fire_of_one_die_is_offered() -> None:
+    """CCA-DICECOUNT-1, CCA-CAMP-4: from the camp at a target in the open: 2 − 1 = 1 die, so the fire is offered."""
+    s = _fire_from_camp("clear")
+    assert m.Battle(side="bottom", unit="b1", target=hx(s, "0604")) in legal(s)
+
+
+def test_cca_dicecount_1_cca_camp_4_close_combat_of_zero_dice_is_not_offered() -> None:
+    """CCA-DICECOUNT-1, CCA-CAMP-4, CCA-ELEPHANT-2: an elephant rolls 1 die against a lone leader, 1 fewer from a
+    fortified camp: 0 dice, so the attack is not offered; out of the camp (1 die) it is."""
+    s = position([("bottom", "EL", "0606")], [("top", "0605")], ordered=("b1",), terrain={"0606": "fortified_camp"})
+    assert m.Battle(side="bottom", unit="b1", target=hx(s, "0605")) not in legal(s)
+    s = position([("bottom", "EL", "0606")], [("top", "0605")], ordered=("b1",))
+    assert m.Battle(side="bottom", unit="b1", target=hx(s, "0605")) in legal(s)
