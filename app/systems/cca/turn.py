@@ -24,6 +24,7 @@ from app.systems.cca.orders import (
     effective_card,
     enemy_adjacent,
     leader_chain,
+    may_detach,
     may_order,
     pieces,
     quota_for,
@@ -105,7 +106,7 @@ def _moves(state: State) -> list[Command]:
         if unit is not None:
             found += [m.Move(side=state.active, piece=piece_id, to=h) for h in sorted(unit_destinations(state, unit))]
             found += [m.ExitBoard(side=state.active, piece=piece_id)] if may_exit(state, unit) else []
-        elif (leader := state.leader(piece_id)) is not None:
+        elif (leader := state.leader(piece_id)) is not None and may_detach(state, leader):
             found += [
                 m.Move(side=state.active, piece=piece_id, to=h) for h in sorted(leader_destinations(state, leader))
             ]

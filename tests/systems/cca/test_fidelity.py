@@ -85,3 +85,33 @@ def test_cca_dicecount_1_cca_camp_4_close_combat_of_zero_dice_is_not_offered() -
     assert m.Battle(side="bottom", unit="b1", target=hx(s, "0605")) not in legal(s)
     s = position([("bottom", "EL", "0606")], [("top", "0605")], ordered=("b1",))
     assert m.Battle(side="bottom", unit="b1", target=hx(s, "0605")) in legal(s)
+
+
+def _leadership_ordered() -> State:
+    """Bottom plays Leadership Any Section and orders the leader attached to its heavy infantry at 0607 (centre);
+    the card also orders the medium infantry linked to it at 0608 (CCA-ORDER-3)."""
+    s = position(
+        [("bottom", "HI", "0607"), ("bottom", "MI", "0608"), ("top", "HI", "0601")],
+        [("bottom", "0607")],
+        phase="card",
+    )
+    s = s.with_hand("bottom", ("leadership_any",))
+    s, _ = do(s, m.PlayCard(side="bottom", card="leadership_any"))
+    s, _ = do(s, m.OrderUnit(side="bottom", piece="bL1"))
+    assert set(s.turn.ordered) == {"bL1", at(s, "0607"), at(s, "0608")}
+    return s
+
+
+def test_cca_order_5_a_leader_attached_under_a_leadership_card_may_not_detach() -> None:
+    """CCA-ORDER-5: when a Leadership card is played leaders may not detach: the attached leader (1 order for him and
+    his unit, CCA-ORDER-3) is offered no move of his own; he moves with his unit and ends in its hex."""
+    s = _leadership_ordered()
+    if s.phase != "move":
+        s, _ = do(s, m.EndOrders(side="bottom"))
+    moves = [c for c in legal(s) if isinstance(c, m.Move)]
+    assert moves and not [c for c in moves if c.piece == "bL1"]
+    unit = at(s, "0607")
+    step = next(c for c in moves if c.piece == unit)
+    s, _ = do(s, step)
+    assert s.leader("bL1").hex == step.to == s.unit(unit).hex
+    assert not [c for c in legal(s) if isinstance(c, m.Move) and c.piece == "bL1"]
