@@ -82,17 +82,23 @@ def from_save(save: SaveFile, systems: Mapping[str, GameSystem], *, verify: bool
         try:
             session.submit(system.parse_command(data))
         except IllegalCommandError as exc:
-            raise SaveError(f"command {number} ({data.get('kind')}) no longer applies: {exc}") from exc
+            why = _version_change(save, system) or str(exc)
+            raise SaveError(f"command {number} ({data.get('kind')}) no longer applies: {why}") from exc
     session.mode = save.mode
     if verify and state_digest(system, session.state) != save.digest:
-        reason = "the save was altered or is damaged"
-        if save.system_version != system.info.version:
-            reason = (
-                f"the save was made with {save.system} rules version {save.system_version}, "
-                f"this build has version {system.info.version}"
-            )
+        reason = _version_change(save, system) or "the save was altered or is damaged"
         raise SaveError(f"replaying the commands does not reproduce the saved game (digest mismatch): {reason}")
     return session
+
+
+def _version_change(save: SaveFile, system: GameSystem) -> str:
+    """Why an old save may no longer replay: the rules changed since it was made (empty when they did not)."""
+    if save.system_version == system.info.version:
+        return ""
+    return (
+        f"the save was made with {save.system} rules version {save.system_version}, "
+        f"this build has version {system.info.version} and rules whose rulings changed"
+    )
 
 
 def _portable_folder(folder: object) -> str | None:

@@ -153,26 +153,27 @@ def _fire_at_leader(state: State, ctx: Ctx, h: Hex, hits: int) -> State:
 def queue_flags(  # noqa: PLR0917
     state: State, ctx: Ctx, unit_id: str, flags: int, mode: str, entry: Hex | None, roller_cls: str | None
 ) -> State:
-    """Subtract ignorable flags and queue the retreat (CCA-BOLSTER-1, CCA-RETREAT-1, CCA-RAMPAGE-1)."""
+    """Queue the flags: a retreat, or first the owner's choice of flags to ignore (CCA-BOLSTER-1, CCA-RETREAT-1).
+
+    Ignoring is optional per flag (CCA-BOLSTER-1 [INTERP], D5): when some may be ignored, a ``bolster`` step asks
+    the unit's owner how many (the sources are counted now, as the flags are rolled); the retreat follows it.
+    """
     unit = state.unit(unit_id)
     if unit is None or flags <= 0:
         return state
     by_cav = roller_cls is not None and roller_cls in ("LC", "LBC", "MC", "HC", "LCH", "HCH")
     may_ignore, reasons = ignorable_flags(state, unit, mode, entry, by_cav)
-    ignored = min(flags, may_ignore)
-    if ignored:
-        ctx.say(
-            "flags_ignored",
-            t(
-                "{cls} ignores {n} flag(s): {why}",
-                cls=class_name(unit.cls),
-                n=ignored,
-                why="; ".join(str(r) for r in reasons),
-            ),
-            "CCA-BOLSTER-1",
-        )
-    left = flags - ignored
-    if not left:
-        return state
-    hexes = retreat_hexes(unit, left, roller_cls)
+    most = min(flags, may_ignore)
+    if not most:
+        return queue_retreat(state, unit, flags, roller_cls)
+    why = "; ".join(str(r) for r in reasons)
+    text = t("{cls} may ignore {n} of {f} flag(s): {why}", cls=class_name(unit.cls), n=most, f=flags, why=why)
+    ctx.say("flags_ignorable", text, "CCA-BOLSTER-1")
+    step = Task("bolster", unit.side, unit.id, amount=flags, other=roller_cls or "", extra=most)
+    return flow.then(TASKS, state, step)
+
+
+def queue_retreat(state: State, unit: Unit, flags: int, roller_cls: str | None) -> State:
+    """Queue the retreat for ``flags`` flags that are not ignored (CCA-RETREAT-1, CCA-RAMPAGE-1)."""
+    hexes = retreat_hexes(unit, flags, roller_cls)
     return flow.then(TASKS, state, Task("retreat", unit.side, unit.id, amount=hexes))

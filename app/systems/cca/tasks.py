@@ -26,6 +26,7 @@ from app.systems.cca.close import (
     may_battle_back,
     may_first_strike,
 )
+from app.systems.cca.combat import retreat_hexes
 from app.systems.cca.draw import draw_card
 from app.systems.cca.evade import bonus_allowed, evade_options, leader_evade, leader_paths, no_path
 from app.systems.cca.messages import Ctx
@@ -106,6 +107,10 @@ def prompt(state: State, task: Task) -> Prompt:
         "extra_hex": (t("{unit} may move 1 more hex.", unit=name), "CCA-MOMENTUM-2"),
         "move_after_fire": (t("{unit} may move 1 hex after firing.", unit=name), "CCA-CARD-4"),
         "bonus": (t("{unit} may make a bonus close combat.", unit=name), "CCA-BONUS-1"),
+        "bolster": (
+            t("{unit} may ignore up to {n} of {f} flag(s): how many?", unit=name, n=task.extra, f=task.amount),
+            "CCA-BOLSTER-1",
+        ),
     }
     text, rule_id = texts.get(task.kind, (t("{unit}: decide.", unit=name), "CCA-CC-2"))
     secret = task.kind in ("evade", "first_strike") and any(isinstance(c, m.FirstStrike) for c in choices(state, task))
@@ -131,6 +136,8 @@ def choices(state: State, task: Task) -> list[Command]:
         return [m.LeaderEvade(side=s, leader=u, path=p, off_board=o) for p, o in paths] if len(paths) > 1 else []
     if unit is None:
         return []
+    if task.kind == "bolster":  # the most first: the default (D5)
+        return [m.IgnoreFlags(side=s, unit=u, flags=n) for n in range(task.extra, -1, -1)]
     if task.kind == "battle_back":
         return [m.BattleBack(side=s, unit=u), m.Decline(side=s, unit=u, step="battle_back")]
     if task.kind == "momentum":
@@ -144,6 +151,21 @@ def choices(state: State, task: Task) -> list[Command]:
             m.Decline(side=s, unit=u, step="bonus"),
         ]
     return []
+
+
+def _bolster(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:
+    """Ignore the flags the owner chose, retreat for the rest at once (CCA-BOLSTER-1, CCA-RETREAT-1)."""
+    unit = state.unit(task.subject)
+    assert unit is not None
+    state = _drop(state)
+    ignored = command.flags if isinstance(command, m.IgnoreFlags) else task.extra
+    if ignored:
+        text = t("{cls} ignores {n} flag(s).", cls=class_name(unit.cls), n=ignored)
+        ctx.say("flags_ignored", text, "CCA-BOLSTER-1", at=(unit.hex,))
+    left = task.amount - ignored
+    if not left:
+        return state
+    return _push(state, Task("retreat", unit.side, unit.id, amount=retreat_hexes(unit, left, task.other or None)))
 
 
 def _elephant_options(state: State, task: Task) -> list[tuple[int, int]]:
@@ -166,6 +188,8 @@ def resolve(state: State, ctx: Ctx, task: Task, command: Command | None) -> Stat
         return _after_first_strike(state, ctx, task)
     if task.kind == "retreat":
         return _retreat(state, ctx, task, command)
+    if task.kind == "bolster":
+        return _bolster(state, ctx, task, command)
     if task.kind == "after_attack":
         return _after_attack(state, task)
     if task.kind == "extra_hex" and not isinstance(command, m.ExtraMove):

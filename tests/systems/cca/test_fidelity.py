@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from app.systems.cca import SYSTEM
 from app.systems.cca import messages as m
 from app.systems.cca.state import State
 from app.systems.cca.turn import legal
@@ -115,3 +118,41 @@ def test_cca_order_5_a_leader_attached_under_a_leadership_card_may_not_detach() 
     s, _ = do(s, step)
     assert s.leader("bL1").hex == step.to == s.unit(unit).hex
     assert not [c for c in legal(s) if isinstance(c, m.Move) and c.piece == "bL1"]
+
+
+def _supported_li_flagged(flags: int) -> State:
+    """Top's light bowmen at 0604 fire (2 dice, CCA-RANGED-7) at bottom's light infantry at 0606, supported by two
+    friends (ignores 1 flag, CCA-BOLSTER-3), rolling ``flags`` flags."""
+    s = position(
+        [("bottom", "LI", "0606"), ("bottom", "MI", "0506"), ("bottom", "MI", "0706"), ("top", "LB", "0604")],
+        ordered=("t1",),
+    )
+    s = replace(s, active="top")
+    return do(s, m.Battle(side="top", unit="t1", target=hx(s, "0606")), (5,) * flags + (3,) * (2 - flags))[0]
+
+
+def test_cca_bolster_1_ignoring_a_flag_is_the_owners_decision_defaulting_to_ignore() -> None:
+    """CCA-BOLSTER-1 ([INTERP] ignoring is optional per flag), CCA-BOLSTER-3 (support: ignore 1 flag): the owner of
+    the flagged unit decides how many flags to ignore, 1 or 0; the default (bots, fast play) ignores the most."""
+    s = _supported_li_flagged(2)
+    decision = SYSTEM.view(s, "top").decision
+    assert decision is not None and decision.side == "bottom" and decision.rule_id == "CCA-BOLSTER-1"
+    assert decision.commands == [m.IgnoreFlags(side="bottom", unit="b1", flags=n) for n in (1, 0)]
+    assert decision.commands == list(SYSTEM.legal_commands(s))
+    assert decision.default_command() == m.IgnoreFlags(side="bottom", unit="b1", flags=1)
+
+
+def test_cca_bolster_1_cca_retreat_1_declining_to_ignore_retreats_for_every_flag() -> None:
+    """CCA-BOLSTER-1, CCA-RETREAT-1: 2 flags, 1 ignorable: ignoring 1 retreats for 1 flag, ignoring none for 2
+    (light infantry: 2 hexes per flag, CCA-RETREAT-2)."""
+    per = position([("bottom", "LI", "0606")]).unit("b1").spec.retreat
+    ignored = do(_supported_li_flagged(2), m.IgnoreFlags(side="bottom", unit="b1", flags=1))[0]
+    assert ignored.tasks[0].kind == "retreat" and ignored.tasks[0].amount == per
+    declined = do(_supported_li_flagged(2), m.IgnoreFlags(side="bottom", unit="b1", flags=0))[0]
+    assert declined.tasks[0].kind == "retreat" and declined.tasks[0].amount == 2 * per
+
+
+def test_cca_bolster_1_no_decision_without_an_ignorable_flag() -> None:
+    """CCA-BOLSTER-1, CCA-RETREAT-1: with no flag rolled there is nothing to ignore and nothing is asked."""
+    s = _supported_li_flagged(0)
+    assert SYSTEM.view(s, None).decision is None

@@ -140,7 +140,9 @@ def test_support_ignores_a_flag() -> None:
     )
     s = s.__class__(**{**s.__dict__, "active": "top"})
     s2, _ = do(s, m.Battle(side="top", unit="t1", target=hx(s, "0606")), (5, 3))
-    assert s2.unit("b1").hex == hx(s, "0606")
+    assert legal(s2) == [m.IgnoreFlags(side="bottom", unit="b1", flags=n) for n in (1, 0)]  # CCA-BOLSTER-1: a choice
+    s2, _ = do(s2, m.IgnoreFlags(side="bottom", unit="b1", flags=1))
+    assert s2.unit("b1").hex == hx(s, "0606") and not s2.tasks
 
 
 def test_rampage_blocked_by_units() -> None:
