@@ -9,27 +9,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
-import tempfile
-import traceback
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
-from app.core.capabilities import HasFuzzHints, capability, runaway_limit
+from app.ai.fuzz import Fuzzer, GameReport, count_results
+from app.core.capabilities import DEFAULT_MAX_STEPS
 from app.core.dice import NeedInput
 from app.core.errors import IllegalCommandError, SaveError
 from app.core.i18n import LANGUAGES, render
-from app.core.messages import Command, Event
-from app.core.saves import SaveFile, from_save, load_from_path, save_to_path, to_save, write_atomic
+from app.core.messages import Event
+from app.core.saves import load_from_path, save_to_path
 from app.core.session import Mode, Session
 from app.core.system import GameSystem, state_digest
 from app.scenario.base import ScenarioBase
-from app.scenario.catalog import build_runtime, load_scenario, open_session, scan, validate_file
+from app.scenario.catalog import open_session, scan, validate_file
 from app.scenario.loading import ScenarioError
 
 Renderer = Callable[[Path, Path, int], None]
@@ -115,7 +111,10 @@ def _add_fuzz(commands: Any) -> None:
     sub.add_argument("--games", type=int, default=20)
     sub.add_argument("--seed", type=int, default=1)
     sub.add_argument(
-        "--max-steps", type=int, help="commands before a game counts as a runaway (default: the system's limit, 5000)"
+        "--max-steps",
+        type=int,
+        default=None,
+        help=f"commands before a game counts as a runaway (default: the system's own limit, else {DEFAULT_MAX_STEPS})",
     )
     sub.add_argument("--out", type=Path, help="folder for crash saves (default: a new temporary folder)")
     sub.set_defaults(handler=_fuzz)
@@ -243,108 +242,6 @@ def _script_line(session: Session, text: str, lang: str) -> dict[str, Any] | Non
 
 
 # --- fuzz --------------------------------------------------------------------------------------------------
-@dataclass
-class GameReport:
-    """The result of one random game: "finished", "dead end", "runaway" or "crash"."""
-
-    index: int
-    seed: int
-    result: str
-    steps: int
-    detail: str = ""
-    files: list[Path] = field(default_factory=list)
-
-
-@dataclass
-class Fuzzer:
-    """Plays random legal games on one scenario (the scenario is loaded and built once).
-
-    Only the choice among legal commands uses ``random.Random``; the game's dice come from its state.
-    """
-
-    systems: Mapping[str, GameSystem]
-    system: GameSystem
-    scenario: BaseModel
-    runtime: Any
-    folder: Path | None
-    max_steps: int
-    out: Path | None = None
-    pending: Command | None = None
-
-    @classmethod
-    def open(
-        cls, path: Path, systems: Mapping[str, GameSystem], max_steps: int | None, out: Path | None = None
-    ) -> Fuzzer:
-        """Load ``path`` once for many games (``max_steps`` None: the system's runaway limit, ``HasFuzzHints``)."""
-        system, model = load_scenario(path, systems)
-        limit = runaway_limit(system) if max_steps is None else max_steps
-        return cls(systems, system, model, build_runtime(path, system, model), path.parent, limit, out)
-
-    def new_session(self, seed: int) -> Session:
-        """A fresh game sharing the built scenario."""
-        return Session(self.system, self.scenario, seed=seed, folder=self.folder, runtime=self.runtime)
-
-    def play(self, session: Session, rng: random.Random) -> tuple[str, str]:
-        """Random legal play until the game ends, gets stuck, or reaches ``max_steps``."""
-        for step in range(self.max_steps):
-            if session.outcome() is not None:
-                return "finished", f"after {step} commands"
-            commands = session.legal_commands()
-            if not commands:
-                return "dead end", f"no legal command for {session.active_side()!r} after {step} commands"
-            self.pending = self.pick(session, commands, rng)
-            session.submit(self.pending)
-            self.pending = None
-        if session.outcome() is not None:
-            return "finished", f"after {self.max_steps} commands"
-        return "runaway", f"no result after {self.max_steps} commands"
-
-    def pick(self, session: Session, commands: Sequence[Command], rng: random.Random) -> Command:
-        """A random legal command; a system declaring ``HasFuzzHints`` weights them with ``fuzz_weight``.
-
-        Weighting keeps random games purposeful (e.g. battles over passing), so they end within the step
-        limit while every legal command still has a chance.
-        """
-        hints = capability(self.system, HasFuzzHints)
-        if hints is None:
-            return rng.choice(commands)
-        weights = [max(float(hints.fuzz_weight(session.state, c)), 1e-3) for c in commands]
-        return rng.choices(list(commands), weights=weights)[0]
-
-    def run(self, index: int, seed: int) -> GameReport:
-        """Play game ``index``: dice seed ``seed + index``; then check that its save replays exactly."""
-        game_seed = seed + index
-        session = self.new_session(game_seed)
-        try:
-            result, detail = self.play(session, random.Random(seed * 1_000_003 + index))
-            check_replay(session, self.systems)
-        except Exception:
-            report = GameReport(index, game_seed, "crash", len(session.commands), traceback.format_exc())
-            report.files = self.write_crash(session, report)
-            return report
-        return GameReport(index, game_seed, result, len(session.commands), detail)
-
-    def write_crash(self, session: Session, report: GameReport) -> list[Path]:
-        """Save the commands applied so far (replayable) and the failing command with its traceback."""
-        if self.out is None:
-            self.out = Path(tempfile.mkdtemp(prefix="adjutant-fuzz-"))
-        stem = self.out / f"crash-game{report.index}-seed{report.seed}"
-        save, failing = stem.with_suffix(".save.json"), stem.with_suffix(".failing.json")
-        save_to_path(session, save)
-        command = None if self.pending is None else self.pending.model_dump(mode="json")
-        write_atomic(failing, json.dumps({"command": command, "traceback": report.detail}, indent=1))
-        self.pending = None
-        return [save, failing]
-
-
-def check_replay(session: Session, systems: Mapping[str, GameSystem]) -> None:
-    """Save to JSON text and replay it; SaveError if the digest (or anything else) differs."""
-    text = json.dumps(to_save(session).model_dump(mode="json"))
-    replayed = from_save(SaveFile.model_validate(json.loads(text)), systems)
-    if state_digest(replayed.system, replayed.state) != state_digest(session.system, session.state):
-        raise SaveError("replay does not reproduce the game")
-
-
 def _print_report(report: GameReport) -> None:
     head = f"game {report.index} (seed {report.seed}): {report.result}"
     if report.result != "crash":
@@ -359,11 +256,11 @@ def _print_report(report: GameReport) -> None:
 
 def _fuzz(args: argparse.Namespace, ctx: Context) -> int:
     fuzzer = Fuzzer.open(args.scenario, ctx.systems, args.max_steps, args.out)
-    counts = dict.fromkeys(("finished", "dead end", "runaway", "crash"), 0)
+    reports = []
     for index in range(args.games):
-        report = fuzzer.run(index, args.seed)
-        counts[report.result] += 1
-        _print_report(report)
+        reports.append(fuzzer.run(index, args.seed))
+        _print_report(reports[-1])
+    counts = count_results(reports)
     print(
         f"fuzz: {args.games} games, {counts['finished']} finished, {counts['dead end']} dead ends, "
         f"{counts['runaway']} runaways, {counts['crash']} crashes"

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import tomllib
 from importlib import metadata
 from pathlib import Path
 
@@ -139,6 +140,35 @@ def test_import_contracts_hold() -> None:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+
+
+def _contracts() -> list[dict[str, object]]:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        contracts: list[dict[str, object]] = tomllib.load(file)["tool"]["importlinter"]["contracts"]
+    return contracts
+
+
+def test_contracts_place_the_entry_points_and_keep_the_ui_off_systems() -> None:
+    """app.__main__ and app.cli sit in the layers; app.ui (and app.cli) may not import app.systems (DESIGN §2).
+
+    The UI reaches systems only through the registry (``app.__main__``) and the capabilities they declare; the
+    fuzzer is engine code (app.ai), so neither the editor nor the CLI imports the other.
+    """
+    contracts = _contracts()
+    layers = next(c for c in contracts if c["type"] == "layers")["layers"]
+    assert isinstance(layers, list)
+    assert layers[0] == "app.__main__"
+    assert {name.strip() for name in layers[1].split("|")} == {"app.ui", "app.cli"}
+    forbidden = [c for c in contracts if c["type"] == "forbidden" and "app.systems" in c["forbidden_modules"]]  # type: ignore[operator]
+    assert any("app.ui" in c["source_modules"] for c in forbidden)  # type: ignore[operator]
+
+
+def test_ui_and_cli_name_no_system_module() -> None:
+    """Not even a dynamic import: app/ui and app/cli never name an ``app.systems`` module (the composition root's
+    registry does), so the forbidden contract cannot be bypassed with importlib."""
+    sources = [*(ROOT / "app" / "ui").rglob("*.py"), ROOT / "app" / "cli.py"]
+    naming = [str(path.relative_to(ROOT)) for path in sources if "app.systems" in path.read_text(encoding="utf-8")]
+    assert not naming, f"modules naming app.systems: {naming}"
 
 
 # --- the bundled CJK font covers all bundled Chinese text (DESIGN §7) -------------------------------

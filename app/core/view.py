@@ -159,16 +159,46 @@ class LazyLayers(Mapping[str, Mapping[Any, str]]):
 
 
 @dataclass(frozen=True)
-class CommandInfo:
-    """How to present one legal command in the UI.
+class CommandOption:
+    """One named option of a command and the value this command takes for it (DESIGN §3a).
+
+    Commands that share a kind, actors and target but differ in their options form one command template; the
+    window asks for an option only when several values remain (``app.core.command_templates``).
 
     Attributes:
-        label: Button or menu text ("Move to C4", "Attack the sentry").
-        group: Grouping key for the command bar ("move", "attack", "phase").
+        name: Stable key of the option ("position", "move_to", "weapon").
+        title: The question, shown when the player must choose ("Deck position").
+        value: The value as a comparable string ("3", "K2", "first").
+        label: The value as shown ("3", "K2", "move first").
+    """
+
+    name: str
+    title: Text
+    value: str
+    label: Text
+
+
+@dataclass(frozen=True)
+class CommandInfo:
+    """How to present one legal command in the UI, as structured data (DESIGN §3a).
+
+    Attributes:
+        label: Button or menu text ("Move to C4", "Attack the sentry"): the whole command, options included.
+        group: The command's kind, the grouping key for the command bar ("move", "attack", "phase").
         actor: Counter id that performs it, if any (the command bar filters by selection).
         target: Location it targets (highlighted on the board), if any.
         cost: Cost text ("1 AP").
         hint: Extra explanation shown before committing (hit chance, rule IDs).
+        actors: Every counter that performs it when several do (a stack, a group, a fire group); empty: just
+            ``actor``.
+        path: The locations it passes through, in order, ending at ``target``, when it follows a path.
+        title: The command without its options ("Place Lewes bomb at K2"); ``None``: the label.
+        options: Its named options and the values it takes for them.
+        costs: The cost as data: (resource, amount) pairs such as ("AP", 1).
+        odds: Chance of success (0..1), e.g. of at least one hit, when the command rolls for it.
+        group_title: The kind's name for the command bar ("Move", "Place"); ``None``: the group id, capitalised.
+        default: What a plain click on the target means when other kinds aim at it too (a one-square move,
+            rather than a one-square sprint or placing a bomb there); the others stay a command-bar kind away.
     """
 
     label: Text
@@ -177,3 +207,23 @@ class CommandInfo:
     target: Any = None
     cost: str = ""
     hint: Text | None = None
+    actors: tuple[str, ...] = ()
+    path: tuple[Any, ...] = ()
+    title: Text | None = None
+    options: tuple[CommandOption, ...] = ()
+    costs: tuple[tuple[str, int], ...] = ()
+    odds: float | None = None
+    group_title: Text | None = None
+    default: bool = False
+
+    @property
+    def actor_ids(self) -> tuple[str, ...]:
+        """Every counter that performs the command (``actors``, else ``actor``), possibly none."""
+        if self.actors:
+            return self.actors
+        return () if self.actor is None else (self.actor,)
+
+    @property
+    def heading(self) -> Text:
+        """The command without its options (``title``, else ``label``)."""
+        return self.title if self.title is not None else self.label

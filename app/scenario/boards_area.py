@@ -1,4 +1,4 @@
-"""Area-map board files (Rise and Fall of the Third Reich, TR-MAP-1..3).
+"""Area-map board files (Rise and Fall of the Third Reich, TR-MAP-1, TR-MAP-2, TR-MAP-3).
 
 Areas are named polygons in map units (x right, y down). Two areas are adjacent when their outlines
 share a border segment (TR-MAP-3: touching at a point is not adjacency), so neighbouring polygons must

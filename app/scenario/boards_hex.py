@@ -53,7 +53,7 @@ class HexMarkSpec(BaseModel):
 
 
 class SectionLines(BaseModel):
-    """Command sections cut by vertical lines (C&C dotted lines, CCA-BOARD-2/3).
+    """Command sections cut by vertical lines (C&C dotted lines, CCA-BOARD-2, CCA-BOARD-3).
 
     A line at position ``p`` lies ``p`` column pitches right of the board's left edge (pitch: the
     horizontal distance between neighbouring hex centres in a row, or between columns for flat hexes).

@@ -36,10 +36,10 @@ LEGEND: dict[str, str] = {
 """Tile row characters and the terrain name each one stands for (see docs/boards.md)."""
 
 IMPASSABLE = frozenset({"water", "rock", "crate", "supply_dump"})
-"""Terrain a patrolman cannot walk on (SAS-TER-2, -4, -9, -14)."""
+"""Terrain a patrolman cannot walk on (SAS-TER-2, SAS-TER-4, SAS-TER-9, SAS-TER-14)."""
 
 ROOM_EDGES = frozenset({"building_wall", "door", "window"})
-"""Edge kinds that may enclose a building (SAS-TER-10..12)."""
+"""Edge kinds that may enclose a building (SAS-TER-10, SAS-TER-11, SAS-TER-12)."""
 
 PATROL_BLOCKING_EDGES = frozenset({"building_wall", "high_wall", "hedge", "window"})
 """Edge kinds a patrol line may not step across."""

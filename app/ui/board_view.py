@@ -1,17 +1,19 @@
-"""BoardView (zoom around the cursor, drag to pan, counter drag and drop, hover) and the Minimap."""
+"""BoardView (zoom around the cursor, drag to pan, shift/ctrl-drag a box to select, counter drag and drop, hover)
+and the Minimap."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen, QTransform, QWheelEvent
-from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QRubberBand, QWidget
 
 from app.ui.board_scene import BoardScene
 from app.ui.counters import DRAGGED_Z, CounterItem
 
 MAX_PIXELS_PER_UNIT = 400.0
+BOX_KEYS = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier  # drag a selection box
 
 
 class BoardView(QGraphicsView):
@@ -20,6 +22,7 @@ class BoardView(QGraphicsView):
     location_hovered = Signal(object)
     location_clicked = Signal(object, object)  # location (or None), counter id under the cursor (or None)
     counter_dropped = Signal(str, object)  # counter id, location (or None when off the board)
+    box_selected = Signal(object)  # ids of the counters inside a shift/ctrl-dragged box
     viewport_changed = Signal()
 
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
@@ -28,6 +31,9 @@ class BoardView(QGraphicsView):
         self.reserved_top = 0  # ... its width and height
         self.fitted = False  # showing the whole board: stays so when the window or the overlay changes size
         self.board_scene = scene
+        self.click_modifiers = Qt.KeyboardModifier.NoModifier  # of the last click
+        self._band: QRubberBand | None = None
+        self._press_modifiers = Qt.KeyboardModifier.NoModifier
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setOptimizationFlags(
             QGraphicsView.OptimizationFlag.DontSavePainterState
@@ -122,6 +128,7 @@ class BoardView(QGraphicsView):
             super().mousePressEvent(event)
             return
         pos = event.position().toPoint()
+        self._press_modifiers = event.modifiers()
         item = self.counter_at(pos) if button == Qt.MouseButton.LeftButton else None
         self._press, self._mode, self._last = (button, pos, item), "", pos
         if item is not None:
@@ -140,10 +147,15 @@ class BoardView(QGraphicsView):
         button, start, item = self._press  # type: ignore[misc]
         if not self._mode and (pos - start).manhattanLength() >= QApplication.startDragDistance():
             draggable = item is not None and item.view.selectable and button == Qt.MouseButton.LeftButton
-            self._mode = "drag" if draggable else "pan"
+            boxing = item is None and button == Qt.MouseButton.LeftButton and bool(self._press_modifiers & BOX_KEYS)
+            self._mode = "drag" if draggable else "box" if boxing else "pan"
             if draggable:
                 item.setZValue(DRAGGED_Z)  # type: ignore[union-attr]
-        if self._mode == "pan":
+        if self._mode == "box":
+            self._band = self._band or QRubberBand(QRubberBand.Shape.Rectangle, self.viewport())
+            self._band.setGeometry(QRect(start, pos).normalized())
+            self._band.show()
+        elif self._mode == "pan":
             self.fitted = False
             delta = pos - self._last
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
@@ -158,12 +170,23 @@ class BoardView(QGraphicsView):
         _button, _start, item = self._press
         pos = event.position().toPoint()
         mode, self._press, self._mode = self._mode, None, ""
+        self.click_modifiers = event.modifiers()  # shift/ctrl-click adds to the selection
         loc = self.board_scene.location_at(self.mapToScene(pos))
         if mode == "drag" and item is not None:
             self.counter_dropped.emit(item.counter_id, loc)
+        elif mode == "box":
+            self.box_selected.emit(self._boxed(QRect(_start, pos).normalized()))
         elif not mode:
             self.location_clicked.emit(loc, item.counter_id if item is not None else None)
         event.accept()
+
+    def _boxed(self, box: QRect) -> list[str]:
+        """Ids of the counters whose centre lies inside a viewport box (and hide the band)."""
+        if self._band is not None:
+            self._band.hide()
+        area = self.mapToScene(box).boundingRect()
+        inside = (i for i in self.items(box) if isinstance(i, CounterItem))
+        return sorted({i.counter_id for i in inside if area.contains(i.sceneBoundingRect().center())})
 
     def _hover(self, pos: QPoint) -> None:
         scene = self.board_scene

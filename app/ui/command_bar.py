@@ -1,4 +1,8 @@
-"""CommandBar: buttons for the legal commands of the selected counter and the side's general commands."""
+"""CommandBar: the command kinds of the selection and the side's always-visible commands (DESIGN §3a).
+
+A button either submits one command, resolves a template (asking its remaining options), or focuses a kind so
+that only its targets are highlighted on the board; the bar never lists every permutation of a command.
+"""
 
 from __future__ import annotations
 
@@ -7,18 +11,17 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVB
 
 from app.core.messages import Command
 from app.core.view import CommandInfo
+from app.ui.command_steps import BarEntry
 from app.ui.lang import translator
 
 tr = translator("CommandBar")
 GROUP_ORDER = {"move": 0, "attack": 1, "action": 2, "other": 8, "phase": 9}
-MAX_BUTTONS = 40
 
 
 class CommandBar(QWidget):
-    """A row of command buttons; hovering one previews its target and hint."""
+    """A row of command buttons; hovering one previews its targets and hint."""
 
-    command_requested = Signal(object)  # Command
-    command_hovered = Signal(object)  # CommandInfo or None
+    command_hovered = Signal(object)  # BarEntry or None
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -45,41 +48,39 @@ class CommandBar(QWidget):
         outer.addWidget(scroll)
         outer.addWidget(self.hint)
         self.buttons: list[tuple[QPushButton, Command, CommandInfo]] = []
+        self.entries: list[tuple[QPushButton, BarEntry]] = []
 
-    def set_commands(self, items: list[tuple[Command, CommandInfo]], caption: str, lang: str) -> None:
-        """Show these commands (already filtered for the selection)."""
-        for button, _, _ in self.buttons:
+    def set_entries(self, entries: list[BarEntry], caption: str) -> None:
+        """Show these buttons (kinds, templates and commands already chosen for the selection)."""
+        for button, _ in self.entries:
             self.row.removeWidget(button)
             button.hide()
             button.deleteLater()
         self.buttons.clear()
+        self.entries.clear()
         self.caption.setText(caption)
         self.hint.clear()
-        ordered = sorted(items, key=lambda item: GROUP_ORDER.get(item[1].group, 5))
-        for command, info in ordered[:MAX_BUTTONS]:
-            text = info.label.render(lang) + (f"  ({info.cost})" if info.cost else "")
-            button = QPushButton(text, self.row_widget)
-            button.setObjectName(f"command_{info.group}")
-            button.setToolTip(info.hint.render(lang) if info.hint else text)
-            button.setProperty("group", info.group)
+        for entry in sorted(entries, key=lambda e: GROUP_ORDER.get(e.group, 5)):
+            button = QPushButton(entry.text, self.row_widget)
+            button.setObjectName(f"command_{entry.group}")
+            button.setToolTip(entry.tooltip or entry.text)
+            button.setProperty("group", entry.group)
+            button.setCheckable(entry.checked)
+            button.setChecked(entry.checked)
             button.setMinimumWidth(button.sizeHint().width())
-            if info.group == "phase":
+            if entry.group == "phase":
                 button.setStyleSheet("font-weight: bold;")
-            button.clicked.connect(lambda _=False, c=command: self.command_requested.emit(c))
+            button.clicked.connect(lambda _=False, e=entry: e.run())
             button.installEventFilter(self)
             self.row.insertWidget(self.row.count() - 1, button)
-            self.buttons.append((button, command, info))
-        if len(ordered) > MAX_BUTTONS:
-            more = len(ordered) - MAX_BUTTONS
-            self.caption.setText(caption + "  " + tr("(+{0} more: click the highlighted squares)").format(more))
-        self._lang = lang
+            self.buttons.append((button, entry.command, entry.info))
+            self.entries.append((button, entry))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in (QEvent.Type.Enter, QEvent.Type.Leave):
-            for button, _command, info in self.buttons:
+            for button, entry in self.entries:
                 if button is watched:
                     entering = event.type() == QEvent.Type.Enter
-                    self.command_hovered.emit(info if entering else None)
-                    hint = info.hint.render(self._lang) if info.hint and entering else ""
-                    self.hint.setText(hint)
+                    self.command_hovered.emit(entry if entering else None)
+                    self.hint.setText(entry.tooltip if entering else "")
         return super().eventFilter(watched, event)

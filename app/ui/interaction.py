@@ -5,20 +5,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QPoint, Signal
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtCore import QObject, QPoint, Qt, Signal
+from PySide6.QtGui import QColor, QCursor, QFont
+from PySide6.QtWidgets import QGraphicsSimpleTextItem, QMenu, QWidget
 
+from app.core.command_templates import odds_text
 from app.core.i18n import t
 from app.core.messages import Command
 from app.core.view import CommandInfo, CounterView
 from app.ui.board_scene import BoardScene
 from app.ui.board_view import BoardView
+from app.ui.command_bar import CommandBar
+from app.ui.command_steps import BarEntry, Choice, CommandSteps, Template, summary
 from app.ui.controller import GameController
 from app.ui.counters import loc_key
 from app.ui.lang import translator
 
 tr = translator("Board")
+ADD_MODIFIERS = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier
+ODDS_Z = 45.0  # above the target highlights, below dragged counters
 
 
 def _layer_title(name: str) -> str:
@@ -27,11 +32,9 @@ def _layer_title(name: str) -> str:
     return titles.get(name, name)
 
 
-Choice = tuple[str, Callable[[], None]]
-
-
 class BoardInteraction(QObject):
-    """Selection, target highlights, click-to-command, drag-and-drop and hover descriptions."""
+    """Selection (one counter or several), target highlights with cost and odds, click-to-command with option
+    questions only when they are real choices, drag-and-drop and hover descriptions (DESIGN §3a)."""
 
     selection_changed = Signal(object)  # counter id or None
     hover_described = Signal(str, object)  # status text, location rows for the inspector
@@ -39,13 +42,34 @@ class BoardInteraction(QObject):
     def __init__(self, controller: GameController, view: BoardView, scene: BoardScene, parent: QObject | None = None):
         super().__init__(parent)
         self.controller, self.view, self.scene = controller, view, scene
-        self.selected: str | None = None
-        self.lang = "en"
+        self.steps = CommandSteps(controller, self._choose)
         self.enabled_layers: set[str] = set()
-        self.menu_chooser: Callable[[list[Choice], QPoint], None] = self._menu
+        self.menu_chooser: Callable[[str, list[Choice], QPoint], None] = self._menu
+        self.bar: CommandBar | None = None
+        self._odds_labels: dict[Any, QGraphicsSimpleTextItem] = {}
         view.location_clicked.connect(self._on_board_view_location_clicked)
         view.counter_dropped.connect(self._on_board_view_counter_dropped)
+        view.box_selected.connect(self._on_board_view_box_selected)
         view.location_hovered.connect(self._on_board_view_location_hovered)
+
+    @property
+    def selected(self) -> str | None:
+        """The selected counter (the last one picked when several are)."""
+        return self.steps.selection[-1] if self.steps.selection else None
+
+    @property
+    def selection(self) -> tuple[str, ...]:
+        """Every selected counter, in the order picked."""
+        return self.steps.selection
+
+    @property
+    def lang(self) -> str:
+        """The interface language."""
+        return self.steps.lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self.steps.lang = value
 
     # --- commands of the selection ------------------------------------------------------------------
     def counter(self, counter_id: str | None) -> CounterView | None:
@@ -53,43 +77,65 @@ class BoardInteraction(QObject):
         return next((c for c in self.controller.view().counters if c.id == counter_id), None)
 
     def actor_commands(self) -> list[tuple[Command, CommandInfo]]:
-        """Commands of the selected counter."""
-        if self.selected is None:
-            return []
-        return [(c, i) for c, i in self.controller.commands() if i.actor == self.selected]
-
-    def bar_commands(self) -> list[tuple[Command, CommandInfo]]:
-        """What the command bar lists: the selection's commands, then commands that need no counter."""
-        general = [(c, i) for c, i in self.controller.commands() if i.actor is None]
-        return self.actor_commands() + general
+        """Commands performed by exactly the selected counters."""
+        return [choice for tpl in self.steps.selected() for choice in tpl.choices]
 
     def commands_at(self, loc: Any) -> list[tuple[Command, CommandInfo]]:
-        """Commands of the selection that target ``loc``, or the vehicle lying on it (any of its squares)."""
-        vehicles = {item.counter_id for item in self.scene.counters_at(loc) if item.view.footprint}
-        return [
-            (c, i)
-            for c, i in self.actor_commands()
-            if i.target is not None and (loc_key(i.target) == loc or getattr(c, "target", None) in vehicles)
-        ]
+        """Commands a click on ``loc`` may mean (aimed at it, or at the vehicle lying on it)."""
+        return [choice for tpl in self.templates_at(loc) for choice in tpl.choices]
 
-    def select(self, counter_id: str | None) -> None:
-        """Select a counter (None clears) and highlight its targets."""
+    def templates_at(self, loc: Any) -> list[Template]:
+        """Templates a click on ``loc`` may mean (aimed at it, or at the vehicle lying on it)."""
+        vehicles = {item.counter_id for item in self.scene.counters_at(loc) if item.view.footprint}
+        return self.steps.at(loc, vehicles)
+
+    def select(self, counter_id: str | None, *, add: bool = False) -> None:
+        """Select a counter (None clears); ``add`` toggles it in a multi-selection (shift/ctrl-click)."""
         if counter_id is not None and self.counter(counter_id) is None:
             counter_id = None
-        self.selected = self.scene.selected_id = counter_id
+        current = self.steps.selection
+        if add and counter_id is not None:
+            chosen = tuple(c for c in current if c != counter_id) if counter_id in current else (*current, counter_id)
+        else:
+            chosen = () if counter_id is None else (counter_id,)
+        self.select_all(chosen)
+
+    def select_all(self, counter_ids: tuple[str, ...]) -> None:
+        """Select exactly these counters (a stack, a group, a fire group), in this order."""
+        chosen = tuple(dict.fromkeys(c for c in counter_ids if self.counter(c) is not None))
+        if chosen != self.steps.selection:
+            self.steps.focus = None
+        self.steps.selection = chosen
+        self.scene.selected_id = self.selected
         for cid, item in self.scene.counters.items():
-            item.setSelected(cid == counter_id)
+            item.setSelected(cid in chosen)
         self.scene.layout_stacks()
         self.refresh_highlights()
-        self.selection_changed.emit(counter_id)
+        self.selection_changed.emit(self.selected)
+
+    def caption(self) -> str:
+        """The command bar's caption: who is selected."""
+        names = [c.title.render(self.lang) for c in map(self.counter, self.selection) if c is not None]
+        return ", ".join(names) if names else tr("Select one of your counters")
+
+    def fill_bar(self, bar: CommandBar) -> None:
+        """Show the selection's command kinds and the always-visible commands in the command bar."""
+        self.bar = bar
+        bar.set_entries(self.steps.bar_entries(self._on_focus_changed), self.caption())
+
+    def _on_focus_changed(self) -> None:
+        self.refresh_highlights()
+        if self.bar is not None:
+            self.fill_bar(self.bar)
 
     def refresh_highlights(self) -> None:
-        """Targets of the selection, and the enabled view overlays."""
+        """Targets of the selection (with their odds written on the board), and the enabled view overlays."""
         theme = self.scene.theme
         fill, edge = theme.get("highlights", "target"), theme.get("highlights", "target").darker(130)
         fill.setAlpha(75)
-        targets = {loc_key(i.target): (fill, edge) for _, i in self.actor_commands() if i.target is not None}
-        self.scene.set_layer("targets", targets)
+        targets = self.steps.targets()
+        self.scene.set_layer("targets", dict.fromkeys(targets, (fill, edge)))
+        self._show_odds(targets)
         overlays: dict[Any, tuple[QColor, QColor | None]] = {}
         highlights = self.controller.view().highlights
         for name in sorted(self.enabled_layers):
@@ -99,46 +145,79 @@ class BoardInteraction(QObject):
                 overlays[loc] = (colour, None)
         self.scene.set_layer("view", overlays)
 
-    def preview(self, info: CommandInfo | None) -> None:
-        """Highlight the target of a hovered command button."""
-        if info is None or info.target is None:
+    def _show_odds(self, targets: dict[Any, list[Template]]) -> None:
+        """The chance of success written on each target that rolls (an attack's hit chance, a battle's odds)."""
+        for label in self._odds_labels.values():
+            try:
+                if label.scene() is self.scene:
+                    self.scene.removeItem(label)
+            except RuntimeError:  # already deleted with the scene's items (a new board)
+                continue
+        self._odds_labels = {}
+        geo = self.scene.geo
+        if geo is None:
+            return
+        for loc, templates in targets.items():
+            text = " / ".join(filter(None, (odds_text(tpl.odds()) for tpl in templates)))
+            if not text or loc_key(loc) not in geo.by_loc:
+                continue
+            label = QGraphicsSimpleTextItem(text)
+            label.setFont(_odds_font(geo.cell_size))
+            label.setBrush(QColor("#8a1020"))
+            label.setZValue(ODDS_Z)
+            label.setToolTip(text)
+            cell = geo.by_loc[loc_key(loc)].rect
+            label.setPos(cell.left() + cell.width() * 0.05, cell.top())
+            self.scene.addItem(label)
+            self._odds_labels[loc] = label
+
+    def odds_labels(self) -> dict[Any, str]:
+        """The odds written on the board, by location (what a player reads before committing)."""
+        return {loc: label.text() for loc, label in self._odds_labels.items()}
+
+    def preview(self, entry: BarEntry | None) -> None:
+        """Highlight the targets of a hovered command-bar button."""
+        if entry is None or not entry.targets:
             self.scene.set_layer("hover", {})
             return
         colour = self.scene.theme.get("highlights", "target_hover")
         colour.setAlpha(150)
-        self.scene.set_layer("hover", {loc_key(info.target): (colour, colour.darker(140))})
+        self.scene.set_layer("hover", {loc_key(loc): (colour, colour.darker(140)) for loc in entry.targets})
 
     # --- board events -------------------------------------------------------------------------------
     def _on_board_view_location_clicked(self, loc: Any, counter_id: str | None) -> None:
-        options: list[Choice] = [
-            (i.label.render(self.lang), lambda c=c: self.controller.submit(c)) for c, i in self.commands_at(loc)
-        ]
         clicked = self.counter(counter_id)
-        if clicked is not None and clicked.selectable and counter_id != self.selected:
-            title = tr("Select {0}").format(clicked.title.render(self.lang))
-            options.append((title, lambda: self.select(counter_id)))
-        if len(options) == 1:
-            options[0][1]()
-        elif options:
-            self.menu_chooser(options, self.view.mapFromScene(self.scene.centre_of(loc)))
-        elif counter_id is None or clicked is None or not clicked.selectable:
+        selectable = clicked is not None and clicked.selectable
+        if selectable and self.view.click_modifiers & ADD_MODIFIERS:
+            self.select(counter_id, add=True)
+            return
+        templates = self.templates_at(loc) if loc is not None else []
+        if selectable and self.selection != (counter_id,):
+            if not templates:
+                self.select(counter_id)
+                return
+            title = tr("Select {0}").format(clicked.title.render(self.lang))  # type: ignore[union-attr]
+            choices = [(summary(tpl, self.lang), lambda tpl=tpl: self.steps.resolve(tpl, loc)) for tpl in templates]
+            self._choose(tr("Which command?"), [*choices, (title, lambda: self.select(counter_id))], loc)
+        elif not self.steps.act(templates, loc) and not selectable:
             self.select(None)
 
+    def _on_board_view_box_selected(self, counter_ids: list[str]) -> None:
+        """A shift/ctrl-dragged box adds the selectable counters inside it to the selection."""
+        own = tuple(cid for cid in counter_ids if (c := self.counter(cid)) is not None and c.selectable)
+        self.select_all((*self.selection, *own))
+
     def _on_board_view_counter_dropped(self, counter_id: str, loc: Any) -> None:
-        if counter_id != self.selected:
+        if counter_id not in self.selection:
             self.select(counter_id)
-        options = [(i.label.render(self.lang), lambda c=c: self.controller.submit(c)) for c, i in self.commands_at(loc)]
         item = self.scene.counters.get(counter_id)
-        if not options:
-            title = self.counter(counter_id).title if self.counter(counter_id) else t(counter_id)
+        if not self.steps.act(self.templates_at(loc) if loc is not None else [], loc):
+            found = self.counter(counter_id)
+            title = found.title if found is not None else t(counter_id)
             where = self.scene.geo.topology.label(loc) if loc is not None else "—"  # type: ignore[union-attr]
             self.controller.refuse(
                 t("{unit} cannot go to {where} now: no legal command does that.", unit=title, where=where)
             )
-        elif len(options) == 1:
-            options[0][1]()
-        else:
-            self.menu_chooser(options, self.view.mapFromScene(self.scene.centre_of(loc)))
         if item is not None and item.scene() is not None:
             self.scene.restack(item)
 
@@ -147,7 +226,13 @@ class BoardInteraction(QObject):
             self.hover_described.emit("", [])
             return
         topo = self.scene.geo.topology
-        rows = [(tr("Location"), topo.label(loc)), (tr("Terrain"), topo.terrain(loc))]
+        rows = [(tr("Location"), topo.label(loc))]
+        templates = self.templates_at(loc)
+        if templates:  # what a click here does, with cost and odds, before committing
+            rows.append((tr("Commands"), "; ".join(summary(tpl, self.lang) for tpl in templates)))
+        hints = [tpl.info.hint.render(self.lang) for tpl in templates if tpl.single is not None and tpl.info.hint]
+        rows += [(tr("Odds"), hint) for hint in hints]
+        rows.append((tr("Terrain"), topo.terrain(loc)))
         edges = []
         for other in topo.neighbours(loc):
             for feature in topo.edge_features(loc, other):
@@ -159,12 +244,26 @@ class BoardInteraction(QObject):
         for name, grades in self.controller.view().highlights.items():
             if loc in grades:
                 rows.append((_layer_title(name), str(grades[loc])))
+
         text = "  ·  ".join(value if name == tr("Location") else f"{name}: {value}" for name, value in rows)
         self.hover_described.emit(text, rows)
 
-    def _menu(self, options: list[Choice], at: QPoint) -> None:
+    def _choose(self, question: str, choices: list[Choice], loc: Any) -> None:
+        at = self.view.mapFromScene(self.scene.centre_of(loc)) if loc is not None else QCursor.pos()
+        self.menu_chooser(question, choices, at if loc is not None else self.view.viewport().mapFromGlobal(at))
+
+    def _menu(self, question: str, choices: list[Choice], at: QPoint) -> None:
+        """A compact popup: the question, then one entry per remaining value."""
         menu = QMenu(self.view)
-        for text, call in options:
+        menu.addSection(question)
+        for text, call in choices:
             menu.addAction(text).triggered.connect(lambda _=False, call=call: call())
         parent: QWidget = self.view.viewport()
         menu.popup(parent.mapToGlobal(at))
+
+
+def _odds_font(cell_size: float) -> QFont:
+    font = QFont()
+    font.setPointSizeF(max(1.0, cell_size * 0.16))
+    font.setBold(True)
+    return font

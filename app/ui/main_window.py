@@ -213,7 +213,6 @@ class MainWindow(QMainWindow):
         self.dice.dice_entered.connect(lambda values: c.provide_input(dice=values))
         self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
         self.dice.input_cancelled.connect(c.cancel_input)
-        self.command_bar.command_requested.connect(c.submit)
         self.decision_bar.command_requested.connect(c.submit)
         self.decision_bar.fast_play_requested.connect(self._on_fast_play_requested)
         self.command_bar.command_hovered.connect(self.interaction.preview)
@@ -233,7 +232,7 @@ class MainWindow(QMainWindow):
         view = self.controller.view()
         self.scene.sync(view)
         self.decision_bar.show_view(view, self.controller.human_sides(), self.lang)
-        self.interaction.select(self.interaction.selected)
+        self.interaction.select_all(self.interaction.selection)
         self._refresh_overlay_menu(view)
         self.phase.show_phase(
             view.phase, self.lang, table_mode=self.session.mode == "table", side_name=self._side_name(view)
@@ -255,10 +254,8 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _refresh_selection(self) -> None:
-        sel = self.interaction.selected
-        counter = self.interaction.counter(sel)
-        caption = counter.title.render(self.lang) if counter else tr("Select one of your counters")
-        self.command_bar.set_commands(self.interaction.bar_commands(), caption, self.lang)
+        counter = self.interaction.counter(self.interaction.selected)
+        self.interaction.fill_bar(self.command_bar)
         self.inspector.show_details(self.controller.view(), counter, self._hover_rows, self.lang)
 
     def _refresh_overlay_menu(self, view: Any) -> None:

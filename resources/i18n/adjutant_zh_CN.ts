@@ -180,13 +180,6 @@
     </message>
 </context>
 <context>
-    <name>CommandBar</name>
-    <message>
-        <source>(+{0} more: click the highlighted squares)</source>
-        <translation>（另有 {0} 项：请点击高亮的格子）</translation>
-    </message>
-</context>
-<context>
     <name>DecisionBar</name>
     <message>
         <source>Always take the default</source>
@@ -286,6 +279,30 @@
         <source>Counter</source>
         <translation>算子</translation>
     </message>
+    <message>
+        <source>Select one of your counters</source>
+        <translation>请选择你的一个算子</translation>
+    </message>
+    <message>
+        <source>Which command?</source>
+        <translation>哪个命令？</translation>
+    </message>
+    <message>
+        <source>{0} ▸ {1}</source>
+        <translation>{0} ▸ {1}</translation>
+    </message>
+    <message>
+        <source>Click one of the highlighted locations</source>
+        <translation>请点击一个高亮的位置</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Odds</source>
+        <translation>概率</translation>
+    </message>
 </context>
 <context>
     <name>LogDock</name>
@@ -335,10 +352,6 @@
     <message>
         <source>Game over: {0}</source>
         <translation>游戏结束：{0}</translation>
-    </message>
-    <message>
-        <source>Select one of your counters</source>
-        <translation>请选择你的一个算子</translation>
     </message>
     <message>
         <source>table mode</source>

@@ -1,8 +1,8 @@
 """SAS benchmarks, not collected by pytest: ``.venv/bin/python tests/benchmarks/bench_sas.py``.
 
 Figures (DESIGN §10): legal commands of one operator activation, the vision map of every Axis unit on a
-9-tile board (also with eight vehicles added, SAS-AVEH-7/8: first call and cached), and a full Axis turn (all Axis
-phases) with 40 units on 9 tiles.
+9-tile board (also with eight vehicles added, SAS-AVEH-7, SAS-AVEH-8: first call and cached), and a full Axis turn (all
+Axis phases) with 40 units on 9 tiles.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ import pytest
 from typing_extensions import get_protocol_members
 
 from app.ai.agent import Budget
-from app.cli import Fuzzer
+from app.ai.fuzz import Fuzzer
 from app.core import capabilities
 from app.core.capabilities import (
     CAPABILITIES,

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from app.cli import Fuzzer, check_replay
+from app.ai.fuzz import Fuzzer, check_replay
 from app.core.messages import Command
 from app.core.saves import SaveFile, from_save, to_save
 from app.core.session import Session

@@ -67,7 +67,7 @@ def test_toy_solo_seats_one_person_and_the_window_lets_the_bot_play_blue(qtbot, 
 def test_a_game_of_the_toy_plays_through_the_session_to_its_end() -> None:
     """TOY-0: bots on both sides play the race out; the result names the winner, and the save replays."""
     from app.ai.agent import Budget
-    from app.cli import check_replay
+    from app.ai.fuzz import check_replay
     from app.scenario.catalog import open_session
     from tests.toy import TOY_SCENARIO
 

@@ -1,5 +1,6 @@
 """SAS vehicles in the play window: one piece over the whole footprint, a clear front, translated short name,
-damage markers against HP, hover identification on any footprint square, vision overlay (SAS-AVEH-2/7/12)."""
+damage markers against HP, hover identification on any footprint square, vision overlay (SAS-AVEH-2, SAS-AVEH-7,
+SAS-AVEH-12)."""
 
 from __future__ import annotations
 

@@ -38,7 +38,8 @@ from app.scenario.loading import read_json
 Square = tuple[int, int]
 SideName = Literal["A", "B"]
 EDGE_KINDS = ("low_wall", "hedge", "window", "door", "high_wall", "building_wall")
-"""Edge features a player can draw (SAS-TER-5..13)."""
+"""Edge features a player can draw (SAS-TER-5, SAS-TER-6, SAS-TER-7, SAS-TER-8, SAS-TER-9, SAS-TER-10, SAS-TER-11,
+SAS-TER-12, SAS-TER-13)."""
 MARK_KINDS = ("sentry", "guard", "officer", "spawn", "entry_exit", "room", "objective", "fuel_barrel", "vehicle_spot")
 """Marks placed with one click; patrol lines are drawn as strokes (:meth:`TileEditor.draw_patrol`)."""
 TILE_KINDS = ("map", "spawn", "entry_exit", "supply_dump")

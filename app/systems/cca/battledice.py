@@ -1,8 +1,8 @@
 """Battle dice and scoring hits (rulebook chapters 1 "Battle dice", 9–10 "Score hits").
 
-Rule IDs: CCA-DICE-1..3 (faces), CCA-HIT-1..8 (what each symbol does), CCA-ELEPHANT-3 (sword chain),
-CCA-RANGED-8, CCA-EVADE-5, CCA-RAMPAGE-2. The faces come from ``data/dice.json``; nothing here knows
-which d6 value shows which symbol except through that table.
+Rule IDs: CCA-DICE-1, CCA-DICE-2, CCA-DICE-3 (faces), CCA-HIT-1, CCA-HIT-2, CCA-HIT-3, CCA-HIT-4, CCA-HIT-5, CCA-HIT-6,
+CCA-HIT-7, CCA-HIT-8 (what each symbol does), CCA-ELEPHANT-3 (sword chain), CCA-RANGED-8, CCA-EVADE-5, CCA-RAMPAGE-2.
+The faces come from ``data/dice.json``; nothing here knows which d6 value shows which symbol except through that table.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The battlefield (rulebook chapter 1): sections, own side and rear hexes (CCA-BOARD-1..3, CCA-RETREAT-3).
+"""The battlefield (rulebook chapter 1): sections, own side and rear hexes (CCA-BOARD-1, CCA-BOARD-2, CCA-BOARD-3,
+CCA-RETREAT-3).
 
 The board's sections are named as seen by the player seated at the bottom edge; the top player sits
 opposite, so his left flank is the board's right (CCA-BOARD-2). A hex cut by a dotted line lies in two

@@ -1,5 +1,8 @@
-"""Close combat (rulebook chapter 10): CCA-CC-1..4, CCA-HIT-1..8, CCA-BACK-1..6, CCA-WAR-1..3,
-CCA-CAMEL-1..3, CCA-CHARIOT-1/2, CCA-ELEPHANT-1..6, and attacks on lone leaders (CCA-LEADER-6).
+"""Close combat (rulebook chapter 10): CCA-CC-1, CCA-CC-2, CCA-CC-3, CCA-CC-4, CCA-HIT-1, CCA-HIT-2, CCA-HIT-3,
+CCA-HIT-4, CCA-HIT-5, CCA-HIT-6, CCA-HIT-7, CCA-HIT-8, CCA-BACK-1, CCA-BACK-2, CCA-BACK-3, CCA-BACK-4, CCA-BACK-5,
+CCA-BACK-6, CCA-WAR-1, CCA-WAR-2, CCA-WAR-3, CCA-CAMEL-1, CCA-CAMEL-2, CCA-CAMEL-3, CCA-CHARIOT-1, CCA-CHARIOT-2,
+CCA-ELEPHANT-1, CCA-ELEPHANT-2, CCA-ELEPHANT-3, CCA-ELEPHANT-4, CCA-ELEPHANT-5, CCA-ELEPHANT-6, and attacks on lone
+leaders (CCA-LEADER-6).
 
 A close combat is a chain of tasks: the defender may evade (chapter 12), the attacker rolls, hits and
 flags are applied, then either momentum advance (chapter 12) or battle back follows.
@@ -45,7 +48,8 @@ def _dice_at(state: State, attacker: Unit, target_hex: Hex) -> int:
 
 
 def strike_for(state: State, attacker: Unit, target: Unit | Leader, evading: bool = False) -> Strike:
-    """How the attacker's dice score against ``target`` (Table E, CCA-HIT-1..6)."""
+    """How the attacker's dice score against ``target`` (Table E, CCA-HIT-1, CCA-HIT-2, CCA-HIT-3, CCA-HIT-4, CCA-HIT-5,
+    CCA-HIT-6)."""
     rules = state.runtime.model.rules
     if isinstance(target, Leader):
         return Strike("close", None)
@@ -91,7 +95,7 @@ def may_first_strike(state: State, defender: Unit) -> bool:
 
 
 def evade_allowed(attacker: Unit, defender: Unit) -> bool:
-    """Whether ``defender`` may evade ``attacker`` (CCA-EVADE-2/3)."""
+    """Whether ``defender`` may evade ``attacker`` (CCA-EVADE-2, CCA-EVADE-3)."""
     rule = defender.spec.evade
     heavy_mounted = attacker.spec.code in ("HC", "HCH", "EL")
     foot = attacker.spec.category == "foot"
@@ -179,7 +183,8 @@ def _war_machine_gone(state: State, ctx: Ctx, unit_id: str) -> State:
 
 
 def battle_back(state: State, ctx: Ctx, defender_id: str, attacker_id: str, first: bool = False) -> State:
-    """The defender battles back, resolved like an attack; no evade, no momentum (CCA-BACK-1..6).
+    """The defender battles back, resolved like an attack; no evade, no momentum (CCA-BACK-1, CCA-BACK-2, CCA-BACK-3,
+    CCA-BACK-4, CCA-BACK-5, CCA-BACK-6).
 
     With ``first`` it is a First Strike, rolled before the attacker with the same dice (CCA-CARD-4, D14).
     """
@@ -207,7 +212,8 @@ def battle_back(state: State, ctx: Ctx, defender_id: str, attacker_id: str, firs
 
 
 def may_battle_back(state: State, defender_id: str, attacker_id: str, origin: Hex | None) -> bool:
-    """A surviving defender still in its hex, next to the attacker, may battle back (CCA-BACK-1..3)."""
+    """A surviving defender still in its hex, next to the attacker, may battle back (CCA-BACK-1, CCA-BACK-2,
+    CCA-BACK-3)."""
     defender, attacker = state.unit(defender_id), state.unit(attacker_id)
     if defender is None or attacker is None or defender.hex != origin:
         return False

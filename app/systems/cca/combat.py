@@ -1,7 +1,8 @@
 """Battle results common to every roll (rulebook chapters 8, 10 "Score hits" and 11 "Bolster morale").
 
 Removing blocks, eliminations and banners (CCA-HIT-7, CCA-VICTORY-2), the delayed loss of the warriors'
-advantage (CCA-WAR-2), and the flags a unit may ignore (CCA-BOLSTER-1..6).
+advantage (CCA-WAR-2), and the flags a unit may ignore (CCA-BOLSTER-1, CCA-BOLSTER-2, CCA-BOLSTER-3, CCA-BOLSTER-4,
+CCA-BOLSTER-5, CCA-BOLSTER-6).
 """
 
 from __future__ import annotations
@@ -82,7 +83,8 @@ def protected(state: State, unit: Unit, attacker_hex: Hex | None, entry_hex: Hex
 def ignorable_flags(
     state: State, unit: Unit, mode: str, entry_hex: Hex | None, by_cavalry: bool
 ) -> tuple[int, list[Text]]:
-    """How many flags ``unit`` may ignore, and why (CCA-BOLSTER-1..6); sources add up."""
+    """How many flags ``unit`` may ignore, and why (CCA-BOLSTER-1, CCA-BOLSTER-2, CCA-BOLSTER-3, CCA-BOLSTER-4,
+    CCA-BOLSTER-5, CCA-BOLSTER-6); sources add up."""
     reasons: list[Text] = []
     count = 0
     if state.attached_leader(unit) is not None and not unit.spec.elephant:
@@ -114,7 +116,7 @@ def retreat_hexes(unit: Unit, flags: int, roller_cls: str | None) -> int:
 
 
 def free_rear(state: State, unit: Unit, h: Hex) -> list[Hex]:
-    """Rear hexes a retreating unit may step into (CCA-RETREAT-3..5, CCA-RETREAT-7)."""
+    """Rear hexes a retreating unit may step into (CCA-RETREAT-3, CCA-RETREAT-4, CCA-RETREAT-5, CCA-RETREAT-7)."""
     grid = state.runtime.grid
     found = []
     for nxt in rear_hexes(grid, h, unit.side):

@@ -42,8 +42,7 @@ def odds(state: State, unit_id: str, target: Hex) -> tuple[int, tuple[float, ...
     return count, hits, flag
 
 
-def _odds_text(state: State, unit_id: str, target: Hex) -> Text:
-    count, hits, flag = odds(state, unit_id, target)
+def _odds_text(count: int, hits: tuple[float, ...], flag: float) -> Text:
     parts = ", ".join(f"{k}: {p * 100:.1f}%" for k, p in enumerate(hits) if p >= 0.0005)
     return t(
         "{n} dice. Hits {dist}; at least one flag {flag}%. [CCA-HIT-1]", n=count, dist=parts, flag=f"{flag * 100:.1f}"
@@ -73,6 +72,23 @@ def _target_name(state: State, target: Hex) -> Text:
     return piece_name(state, found.id) if found is not None else Text(msg=state.runtime.grid.label(target))
 
 
+def _battle(state: State, command: m.Battle) -> CommandInfo:
+    """A battle with its exact odds: the hit distribution in the hint, the chance of a hit as data (CCA-HIT-1)."""
+    count, hits, flag = odds(state, command.unit, command.target)
+    label = t(
+        "{unit} battles {target}", unit=piece_name(state, command.unit), target=_target_name(state, command.target)
+    )
+    return CommandInfo(
+        label,
+        "battle",
+        actor=command.unit,
+        target=command.target,
+        hint=_odds_text(count, hits, flag),
+        odds=1.0 - hits[0],
+        group_title=t("Battle"),
+    )
+
+
 def describe(state: State, command: Command) -> CommandInfo:
     """How the UI shows ``command`` (pieces by class and hex or leader name, never raw ids, D15)."""
     label = state.runtime.grid.label
@@ -82,25 +98,17 @@ def describe(state: State, command: Command) -> CommandInfo:
         piece = state.unit(command.piece) or state.leader(command.piece)
         where = getattr(piece, "hex", None)
         name = piece_name(state, command.piece)
-        return CommandInfo(t("Order {piece}", piece=name), "order", actor=command.piece, target=where)
+        return CommandInfo(
+            t("Order {piece}", piece=name), "order", actor=command.piece, target=where, group_title=t("Order")
+        )
     if isinstance(command, m.Move | m.ExtraMove | m.Evade | m.Retreat):
         actor = command.piece if isinstance(command, m.Move) else command.unit
-        return CommandInfo(_move_label(state, command), "move", actor=actor, target=command.to)
+        return CommandInfo(_move_label(state, command), "move", actor=actor, target=command.to, group_title=t("Move"))
     if isinstance(command, m.ExitBoard):
         name = piece_name(state, command.piece)
         return CommandInfo(t("{piece} leaves the battlefield", piece=name), "move", actor=command.piece)
     if isinstance(command, m.Battle):
-        return CommandInfo(
-            t(
-                "{unit} battles {target}",
-                unit=piece_name(state, command.unit),
-                target=_target_name(state, command.target),
-            ),
-            "battle",
-            actor=command.unit,
-            target=command.target,
-            hint=_odds_text(state, command.unit, command.target),
-        )
+        return _battle(state, command)
     if isinstance(command, m.LeaderEvade):
         end = t("off the board") if command.off_board else t("to {hex}", hex=label(command.path[-1]))
         target = command.path[-1] if command.path else None
@@ -110,6 +118,8 @@ def describe(state: State, command: Command) -> CommandInfo:
             "move",
             actor=command.leader,
             target=target,
+            path=tuple(command.path),
+            group_title=t("Move"),
         )
     if isinstance(command, m.IgnoreFlags):
         return CommandInfo(_ignore_label(state, command), "phase", actor=command.unit)

@@ -12,7 +12,7 @@ from app.systems.cca.tables import cards
 
 def draw_card(state: State, ctx: Ctx, side: str) -> State:
     """Draw one card into ``side``'s hand (also First Strike's replacement card, D14); an empty deck is rebuilt from
-    the shuffled discards (CCA-DRAW-1/2)."""
+    the shuffled discards (CCA-DRAW-1, CCA-DRAW-2)."""
     if not state.deck:
         deck = tuple(state.discard) if ctx.roller.cards is not None else tuple(ctx.roller.shuffle(state.discard))
         state = replace(state, deck=deck, discard=())

@@ -1,4 +1,5 @@
-"""The scenario editor's Commands & Colors: Ancients tools (chapter 2, Setup: CCA-SETUP-1..3, CCA-BOARD-4).
+"""The scenario editor's Commands & Colors: Ancients tools (chapter 2, Setup: CCA-SETUP-1, CCA-SETUP-2, CCA-SETUP-3,
+CCA-BOARD-4).
 
 Terrain tiles are painted on hexes of the standard board; units (by class) and leaders are placed per side;
 the set-up form holds each army's name, colour, side (top or bottom), Command (hand size) and banners to

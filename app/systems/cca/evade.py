@@ -1,5 +1,8 @@
 """Special actions (rulebook chapter 12): evade, leader evade and escape, momentum advance, bonus close
-combat. Rule IDs: CCA-EVADE-1..8, CCA-LEVADE-1..6, CCA-ESCAPE-1..5, CCA-MOMENTUM-1..5, CCA-BONUS-1..4.
+combat. Rule IDs: CCA-EVADE-1, CCA-EVADE-2, CCA-EVADE-3, CCA-EVADE-4, CCA-EVADE-5, CCA-EVADE-6, CCA-EVADE-7,
+CCA-EVADE-8, CCA-LEVADE-1, CCA-LEVADE-2, CCA-LEVADE-3, CCA-LEVADE-4, CCA-LEVADE-5, CCA-LEVADE-6, CCA-ESCAPE-1,
+CCA-ESCAPE-2, CCA-ESCAPE-3, CCA-ESCAPE-4, CCA-ESCAPE-5, CCA-MOMENTUM-1, CCA-MOMENTUM-2, CCA-MOMENTUM-3, CCA-MOMENTUM-4,
+CCA-MOMENTUM-5, CCA-BONUS-1, CCA-BONUS-2, CCA-BONUS-3, CCA-BONUS-4.
 """
 
 from __future__ import annotations
@@ -33,11 +36,13 @@ def evade_options(state: State, unit: Unit) -> dict[Hex, int]:
 
 
 def leader_paths(state: State, leader: Leader) -> list[tuple[Path, bool]]:
-    """A leader's evade paths of 1–3 hexes toward his side, or off his baseline (CCA-LEVADE-1..6).
+    """A leader's evade paths of 1–3 hexes toward his side, or off his baseline (CCA-LEVADE-1, CCA-LEVADE-2,
+    CCA-LEVADE-3, CCA-LEVADE-4, CCA-LEVADE-5, CCA-LEVADE-6).
 
     Paths through enemy units are offered beside clear ones: in the rulebook's figure 2 the leader could
-    stop in the empty hex behind him but goes on through an enemy unit to reach a friend (CCA-ESCAPE-1..5).
-    Only a lone enemy leader bars the way; an enemy unit (with or without a leader) is escaped through.
+    stop in the empty hex behind him but goes on through an enemy unit to reach a friend (CCA-ESCAPE-1, CCA-ESCAPE-2,
+    CCA-ESCAPE-3, CCA-ESCAPE-4, CCA-ESCAPE-5). Only a lone enemy leader bars the way; an enemy unit (with or without a
+    leader) is escaped through.
     """
     grid, found = state.runtime.grid, []
     frontier: list[Path] = [()]
@@ -75,7 +80,8 @@ def _enemies(state: State, leader: Leader, path: Path) -> list[Unit]:
 
 
 def leader_evade(state: State, ctx: Ctx, leader: Leader, path: Path, off_board: bool) -> State:
-    """Move an evading leader; each enemy unit passed rolls its normal dice, a helmet kills (CCA-ESCAPE-2/3)."""
+    """Move an evading leader; each enemy unit passed rolls its normal dice, a helmet kills (CCA-ESCAPE-2,
+    CCA-ESCAPE-3)."""
     for enemy in _enemies(state, leader, path):
         count = close_dice(state, enemy, leader, escape=True)
         strike = Strike("leader", None)

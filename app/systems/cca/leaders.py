@@ -1,4 +1,5 @@
-"""Leaders (rulebook chapter 13): benefits, casualty checks and losses (CCA-LEADER-1..8, CCA-VICTORY-2).
+"""Leaders (rulebook chapter 13): benefits, casualty checks and losses (CCA-LEADER-1, CCA-LEADER-2, CCA-LEADER-3,
+CCA-LEADER-4, CCA-LEADER-5, CCA-LEADER-6, CCA-LEADER-7, CCA-LEADER-8, CCA-VICTORY-2).
 
 A hit leader is removed and the enemy gains a banner; a leader whose unit is destroyed rolls one die and,
 if he survives, must evade (the evade itself is a task decided by his owner, CCA-LEVADE).
@@ -61,7 +62,8 @@ def _check(ctx: Ctx, dice: int, need: int, leader: Leader, rule: str) -> bool:
 
 
 def casualty_check(state: State, ctx: Ctx, leader: Leader, unit_destroyed: bool) -> State:
-    """Check an attached leader whose unit lost blocks (CCA-LEADER-1..5); once per battle.
+    """Check an attached leader whose unit lost blocks (CCA-LEADER-1, CCA-LEADER-2, CCA-LEADER-3, CCA-LEADER-4,
+    CCA-LEADER-5); once per battle.
 
     The leaders already checked are kept in the state (``State.checked``, cleared when a battle is declared),
     so a check made before a retreat decision still counts when the blocked retreat costs more blocks.

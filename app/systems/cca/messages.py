@@ -30,7 +30,7 @@ class PlayCard(Command):
 
 
 class OrderUnit(Command):
-    """Give an order to a unit or leader (CCA-ORDER-1..4)."""
+    """Give an order to a unit or leader (CCA-ORDER-1, CCA-ORDER-2, CCA-ORDER-3, CCA-ORDER-4)."""
 
     kind: Literal["order_unit"] = "order_unit"
     piece: str
@@ -101,7 +101,8 @@ class Retreat(Command):
 
 
 class LeaderEvade(Command):
-    """A leader evades along a path, or off its own baseline when ``off_board`` (CCA-LEVADE-1..6)."""
+    """A leader evades along a path, or off its own baseline when ``off_board`` (CCA-LEVADE-1, CCA-LEVADE-2,
+    CCA-LEVADE-3, CCA-LEVADE-4, CCA-LEVADE-5, CCA-LEVADE-6)."""
 
     kind: Literal["leader_evade"] = "leader_evade"
     leader: str

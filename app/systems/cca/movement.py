@@ -1,4 +1,5 @@
-"""Movement (rulebook chapter 7): CCA-MOVE-1..7, CCA-LMOVE-1..4, CCA-WAR-3, and the card movement changes.
+"""Movement (rulebook chapter 7): CCA-MOVE-1, CCA-MOVE-2, CCA-MOVE-3, CCA-MOVE-4, CCA-MOVE-5, CCA-MOVE-6, CCA-MOVE-7,
+CCA-LMOVE-1, CCA-LMOVE-2, CCA-LMOVE-3, CCA-LMOVE-4, CCA-WAR-3, and the card movement changes.
 
 Destinations are found by a breadth-first search over hexes: a unit may not enter or pass through any
 other unit or an enemy leader (light foot may pass friends under Order Light Troops / Move-Fire-Move),
@@ -42,7 +43,8 @@ def _passable(state: State, unit: Unit, h: Hex, pass_friends: bool) -> tuple[boo
 
 
 def unit_destinations(state: State, unit: Unit, allowance: int | None = None) -> dict[Hex, int]:
-    """Hexes the unit may end its move in, with the hexes moved (CCA-MOVE-4..7, CCA-WAR-3)."""
+    """Hexes the unit may end its move in, with the hexes moved (CCA-MOVE-4, CCA-MOVE-5, CCA-MOVE-6, CCA-MOVE-7,
+    CCA-WAR-3)."""
     card = cards()[state.turn.card or "two_centre"]
     pass_friends = card.light_foot_pass and unit.spec.light_foot_missile
     limit = unit_allowance(state, unit) if allowance is None else allowance
@@ -77,7 +79,7 @@ def _charge_ok(state: State, unit: Unit, h: Hex) -> bool:
 
 def leader_destinations(state: State, leader: Leader) -> dict[Hex, int]:
     """Where an ordered leader may move: 1–3 hexes through friends, never into enemies or impassable terrain
-    (CCA-LMOVE-1..4, CCA-ORDER-6, CCA-SEA-1, CCA-RIVER-1)."""
+    (CCA-LMOVE-1, CCA-LMOVE-2, CCA-LMOVE-3, CCA-LMOVE-4, CCA-ORDER-6, CCA-SEA-1, CCA-RIVER-1)."""
     grid = state.runtime.grid
     seen = {leader.hex: 0}
     frontier = [leader.hex]
@@ -100,7 +102,7 @@ def leader_destinations(state: State, leader: Leader) -> dict[Hex, int]:
 
 
 def apply_move(state: State, piece_id: str, to: Hex, distance: int) -> State:
-    """Move a piece (a unit takes its attached leader unless he was ordered on his own, CCA-ORDER-3/4)."""
+    """Move a piece (a unit takes its attached leader unless he was ordered on his own, CCA-ORDER-3, CCA-ORDER-4)."""
     unit = state.unit(piece_id)
     if unit is not None:
         lead = state.attached_leader(unit)

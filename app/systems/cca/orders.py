@@ -1,4 +1,5 @@
-"""Command cards and orders (rulebook chapters 5–6): CCA-CARD-1..4, CCA-ORDER-1..6.
+"""Command cards and orders (rulebook chapters 5–6): CCA-CARD-1, CCA-CARD-2, CCA-CARD-3, CCA-CARD-4, CCA-ORDER-1,
+CCA-ORDER-2, CCA-ORDER-3, CCA-ORDER-4, CCA-ORDER-5, CCA-ORDER-6.
 
 Playing a card sets a *quota* of orders: per section for section cards, per troop type for troop cards,
 a leader and his linked units for leadership cards, and the tactic cards' own rules. An order is legal when
@@ -94,7 +95,7 @@ def slots(state: State, piece: Unit | Leader) -> frozenset[str]:
             )
             return frozenset({"leader"}) if in_section else frozenset()
         if attached and not card.detach:
-            return frozenset()  # CCA-ORDER-4/5: only detaching cards order an attached leader alone
+            return frozenset()  # CCA-ORDER-4, CCA-ORDER-5: only detaching cards order an attached leader alone
         if turn.mode == "section":
             return sections_of(state.runtime, piece.hex, piece.side) & {k for k, _ in turn.quota}
         return frozenset({"troop"}) if card.troop == "mounted" and turn.mode == "troop" else frozenset()
@@ -151,7 +152,7 @@ def pieces(state: State, side: str) -> Iterable[Unit | Leader]:
 
 
 def may_order(state: State, piece: Unit | Leader) -> bool:
-    """Whether ``piece`` may receive an order now (CCA-ORDER-1..5)."""
+    """Whether ``piece`` may receive an order now (CCA-ORDER-1, CCA-ORDER-2, CCA-ORDER-3, CCA-ORDER-4, CCA-ORDER-5)."""
     if piece.id in state.turn.ordered or piece.side != state.active:
         return False
     mine = slots(state, piece)

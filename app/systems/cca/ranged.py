@@ -1,4 +1,6 @@
-"""Ranged combat (rulebook chapter 9): CCA-RANGED-1..9, CCA-LOS-1..4, CCA-HILL-5, CCA-FOREST-5, CCA-CAMP-6.
+"""Ranged combat (rulebook chapter 9): CCA-RANGED-1, CCA-RANGED-2, CCA-RANGED-3, CCA-RANGED-4, CCA-RANGED-5,
+CCA-RANGED-6, CCA-RANGED-7, CCA-RANGED-8, CCA-RANGED-9, CCA-LOS-1, CCA-LOS-2, CCA-LOS-3, CCA-LOS-4, CCA-HILL-5,
+CCA-FOREST-5, CCA-CAMP-6.
 
 Line of sight is traced centre to centre with ``app.geometry.los``; the judge here says what blocks:
 pieces and blocking terrain in intermediate hexes, hills per the plateau rule, a line leaving the board,
@@ -37,7 +39,7 @@ def _obstructed(state: State, h: Hex, a: Hex, b: Hex) -> str:
 
 
 def los(state: State, a: Hex, b: Hex) -> LosResult:
-    """Line of sight from ``a`` to ``b`` (CCA-LOS-1..4)."""
+    """Line of sight from ``a`` to ``b`` (CCA-LOS-1, CCA-LOS-2, CCA-LOS-3, CCA-LOS-4)."""
 
     def judge(crossing: Crossing) -> Verdict:
         inner = [h for h in crossing.locs if h not in (a, b)]
@@ -69,7 +71,7 @@ def _leaves_board(state: State, a: Hex, b: Hex) -> bool:
 
 
 def may_fire(state: State, unit: Unit) -> bool:
-    """Missile units not adjacent to an enemy, within their move limit (CCA-RANGED-1/3/7)."""
+    """Missile units not adjacent to an enemy, within their move limit (CCA-RANGED-1, CCA-RANGED-3, CCA-RANGED-7)."""
     spec = unit.spec.ranged
     if spec is None or enemy_adjacent(state, unit):
         return False
@@ -77,7 +79,7 @@ def may_fire(state: State, unit: Unit) -> bool:
 
 
 def fire_targets(state: State, unit: Unit) -> list[Hex]:
-    """Enemy units and lone leaders in range (2+ hexes) and sight (CCA-RANGED-2/6, CCA-LOS) that ``unit`` would roll
+    """Enemy units and lone leaders in range (2+ hexes) and sight (CCA-RANGED-2, CCA-RANGED-6, CCA-LOS) that ``unit`` would roll
     at least one die against: fire of zero or fewer dice is not offered (CCA-DICECOUNT-1, CCA-CAMP-4)."""
     if not may_fire(state, unit):
         return []

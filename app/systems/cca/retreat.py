@@ -1,4 +1,6 @@
-"""Retreat and rampage (rulebook chapter 11): CCA-RETREAT-1..9, CCA-RAMPAGE-1..5, CCA-ELEPHANT-7.
+"""Retreat and rampage (rulebook chapter 11): CCA-RETREAT-1, CCA-RETREAT-2, CCA-RETREAT-3, CCA-RETREAT-4, CCA-RETREAT-5,
+CCA-RETREAT-6, CCA-RETREAT-7, CCA-RETREAT-8, CCA-RETREAT-9, CCA-RAMPAGE-1, CCA-RAMPAGE-2, CCA-RAMPAGE-3, CCA-RAMPAGE-4,
+CCA-RAMPAGE-5, CCA-ELEPHANT-7.
 
 A retreat is one decision: the owner picks where the unit ends (every path is toward its own side; only
 outcomes with the fewest lost blocks are offered, since a unit must retreat when it can). Elephants retreat
@@ -21,7 +23,8 @@ from app.systems.cca.tables import class_name
 
 
 def outcomes(state: State, unit: Unit, hexes: int) -> dict[Hex, int]:
-    """Possible end hexes with the blocks lost on the way, fewest losses only (CCA-RETREAT-3..8)."""
+    """Possible end hexes with the blocks lost on the way, fewest losses only (CCA-RETREAT-3, CCA-RETREAT-4,
+    CCA-RETREAT-5, CCA-RETREAT-6, CCA-RETREAT-7, CCA-RETREAT-8)."""
     found: dict[Hex, int] = {}
     frontier = {unit.hex}
     for step in range(hexes):
@@ -61,7 +64,8 @@ def finish_retreat(state: State, ctx: Ctx, unit: Unit, to: Hex, lost: int) -> St
 
 
 def rampage(state: State, ctx: Ctx, elephant: Unit) -> State:
-    """Before retreating an elephant rolls 2 dice at every adjacent unit and lone leader (CCA-RAMPAGE-1/2)."""
+    """Before retreating an elephant rolls 2 dice at every adjacent unit and lone leader (CCA-RAMPAGE-1,
+    CCA-RAMPAGE-2)."""
     grid = state.runtime.grid
     for h in grid.neighbours(elephant.hex):
         victim = state.unit_at(h)
@@ -88,7 +92,7 @@ def _tell(ctx: Ctx, title: Text, dice: tuple[DieResult, ...], hits: int, h: Hex)
 
 
 def elephant_step(state: State, ctx: Ctx, elephant: Unit, choice: Hex | None) -> State:
-    """One hex of an elephant's retreat (CCA-RAMPAGE-4/5): step, trample the blockers, or lose a block."""
+    """One hex of an elephant's retreat (CCA-RAMPAGE-4, CCA-RAMPAGE-5): step, trample the blockers, or lose a block."""
     options = free_rear(state, elephant, elephant.hex)
     if options:
         to = choice if choice in options else options[0]

@@ -1,4 +1,5 @@
-"""Scenario files for Commands & Colors: Ancients (rulebook chapter 2, Setup: CCA-SETUP-1..3, CCA-BOARD-1..4).
+"""Scenario files for Commands & Colors: Ancients (rulebook chapter 2, Setup: CCA-SETUP-1, CCA-SETUP-2, CCA-SETUP-3,
+CCA-BOARD-1, CCA-BOARD-2, CCA-BOARD-3, CCA-BOARD-4).
 
 A scenario names the board (an inline hex map or a board file plus terrain placed by hex label), the two
 armies (units by class and hex, leaders), which army sits at the top and bottom edge, each side's Command

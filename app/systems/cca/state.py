@@ -1,7 +1,8 @@
 """Game state: immutable values for units, leaders, cards and the turn in progress (rulebook chapters 3–6).
 
 Every class here is a frozen dataclass holding tuples; rules functions return new states with
-``dataclasses.replace`` and never mutate their input. Rule IDs: CCA-UNIT-3/5/6, CCA-TURN-1, CCA-ORDER-2.
+``dataclasses.replace`` and never mutate their input. Rule IDs: CCA-UNIT-3, CCA-UNIT-5, CCA-UNIT-6, CCA-TURN-1,
+CCA-ORDER-2.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class Unit:
         cls: Class code (Table A).
         hex: Axial hex.
         blocks: Blocks left (CCA-HIT-7).
-        fresh: A warrior unit still enjoying its full-strength advantages (CCA-WAR-1/2).
+        fresh: A warrior unit still enjoying its full-strength advantages (CCA-WAR-1, CCA-WAR-2).
     """
 
     id: str
@@ -196,7 +197,8 @@ class State:
         return self.hands[SIDES.index(side)]
 
     def total_banners(self, side: str) -> int:
-        """Banners of ``side``: units and leaders eliminated, units exited, plus objectives held (CCA-VICTORY-1..3)."""
+        """Banners of ``side``: units and leaders eliminated, units exited, plus objectives held (CCA-VICTORY-1,
+        CCA-VICTORY-2, CCA-VICTORY-3)."""
         held = self.runtime.model.objectives
         extra = sum(held[i].banners for i in self.objectives if held[i].side == side)
         return self.banners[SIDES.index(side)] + extra

@@ -33,7 +33,8 @@ if TYPE_CHECKING:  # the editor's model is imported only when the editor is open
 
 
 def initial_state(runtime: Runtime, seed: int) -> State:
-    """Units and leaders as the scenario places them; the deck still to be dealt (CCA-SETUP-1..3)."""
+    """Units and leaders as the scenario places them; the deck still to be dealt (CCA-SETUP-1, CCA-SETUP-2,
+    CCA-SETUP-3)."""
     grid, model = runtime.grid, runtime.model
     units: list[Unit] = []
     leaders: list[Leader] = []

@@ -1,7 +1,8 @@
 """Rulebook tables as data: unit classes, terrain effects, battle dice faces and the command deck.
 
-Chapters 1–3 and 15 of the rulebook (CCA-BOARD-4, CCA-DICE-1..3, CCA-UNIT-1..8, CCA-CARD-4, CCA-TERRAIN-*).
-Every number the rules modules use comes from ``data/*.json``, validated here with pydantic when first loaded.
+Chapters 1–3 and 15 of the rulebook (CCA-BOARD-4, CCA-DICE-1, CCA-DICE-2, CCA-DICE-3, CCA-UNIT-1, CCA-UNIT-2,
+CCA-UNIT-3, CCA-UNIT-4, CCA-UNIT-5, CCA-UNIT-6, CCA-UNIT-7, CCA-UNIT-8, CCA-CARD-4, CCA-TERRAIN-*). Every number the
+rules modules use comes from ``data/*.json``, validated here with pydantic when first loaded.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ class _Model(BaseModel):
 
 
 class RangedSpec(_Model):
-    """Fire of a missile unit (CCA-RANGED-6/7)."""
+    """Fire of a missile unit (CCA-RANGED-6, CCA-RANGED-7)."""
 
     range: int = Field(ge=2)
     held: int = Field(ge=0, description="Dice when the unit did not move.")
@@ -79,7 +80,7 @@ class UnitClass(_Model):
 
 
 class LeaderSpec(_Model):
-    """Leader numbers (CCA-LMOVE-1, CCA-LEADER-2/4, CCA-LEVADE-1)."""
+    """Leader numbers (CCA-LMOVE-1, CCA-LEADER-2, CCA-LEADER-4, CCA-LEVADE-1)."""
 
     move: int
     evade: list[int]

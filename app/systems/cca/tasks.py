@@ -301,7 +301,8 @@ def _retreat(state: State, ctx: Ctx, task: Task, command: Command | None) -> Sta
 
 
 def _elephant_retreat(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:
-    """Rampage first, then one hex per flag; a lone friendly leader's hex ends it (CCA-RAMPAGE-1..5, CCA-RETREAT-7).
+    """Rampage first, then one hex per flag; a lone friendly leader's hex ends it (CCA-RAMPAGE-1, CCA-RAMPAGE-2,
+    CCA-RAMPAGE-3, CCA-RAMPAGE-4, CCA-RAMPAGE-5, CCA-RETREAT-7).
 
     ``task`` is already dropped; the rest of the retreat goes back in front of whatever the step queued
     (a trampled unit's leader evading, say).

@@ -1,8 +1,10 @@
 """Terrain (rulebook chapter 15) and the dice count (CCA-DICECOUNT-1).
 
 Effects are read from ``data/terrain.json`` (Table F); this module only asks the table. Rule IDs:
-CCA-TERRAIN-1/2, CCA-FOREST-1..4, CCA-HILL-1..4, CCA-BROKEN-1..3, CCA-SEA-1, CCA-RIVER-1, CCA-RAMPART-1..4,
-CCA-CAMP-1..5, CCA-FORD-1..4, CCA-DICECOUNT-1, CCA-WAR-1, CCA-ELEPHANT-2, CCA-CAMEL-1, CCA-CHARIOT-2.
+CCA-TERRAIN-1, CCA-TERRAIN-2, CCA-FOREST-1, CCA-FOREST-2, CCA-FOREST-3, CCA-FOREST-4, CCA-HILL-1, CCA-HILL-2,
+CCA-HILL-3, CCA-HILL-4, CCA-BROKEN-1, CCA-BROKEN-2, CCA-BROKEN-3, CCA-SEA-1, CCA-RIVER-1, CCA-RAMPART-1, CCA-RAMPART-2,
+CCA-RAMPART-3, CCA-RAMPART-4, CCA-CAMP-1, CCA-CAMP-2, CCA-CAMP-3, CCA-CAMP-4, CCA-CAMP-5, CCA-FORD-1, CCA-FORD-2,
+CCA-FORD-3, CCA-FORD-4, CCA-DICECOUNT-1, CCA-WAR-1, CCA-ELEPHANT-2, CCA-CAMEL-1, CCA-CHARIOT-2.
 """
 
 from __future__ import annotations
@@ -60,7 +62,8 @@ def _cap(found: list[tuple[int, Text, str]], value: int | None, reason: Text, ru
 
 
 def close_caps(state: State, attacker: Unit, target_hex: Hex) -> list[tuple[int, Text, str]]:
-    """Every terrain maximum on a close-combat roll (CCA-FOREST-3, CCA-BROKEN-3, CCA-FORD-3, CCA-HILL-2..4)."""
+    """Every terrain maximum on a close-combat roll (CCA-FOREST-3, CCA-BROKEN-3, CCA-FORD-3, CCA-HILL-2, CCA-HILL-3,
+    CCA-HILL-4)."""
     found: list[tuple[int, Text, str]] = []
     own, there = terrain_at(state, attacker.hex), terrain_at(state, target_hex)
     _cap(found, own.cc_cap, t("battling out of {terrain}", terrain=own.name), own.rule)

@@ -1,7 +1,8 @@
 """The turn (rulebook chapters 4, 5, 6, 8 and 14): play a card, order, move, battle, draw.
 
-Rule IDs: CCA-TURN-1/2, CCA-SETUP-2, CCA-CARD-1..3, CCA-ORDER-1..6, CCA-BATTLE-1..4, CCA-WAR-3,
-CCA-DRAW-1/2. ``legal`` lists every command the rules allow now; ``step`` applies one.
+Rule IDs: CCA-TURN-1, CCA-TURN-2, CCA-SETUP-2, CCA-CARD-1, CCA-CARD-2, CCA-CARD-3, CCA-ORDER-1, CCA-ORDER-2,
+CCA-ORDER-3, CCA-ORDER-4, CCA-ORDER-5, CCA-ORDER-6, CCA-BATTLE-1, CCA-BATTLE-2, CCA-BATTLE-3, CCA-BATTLE-4, CCA-WAR-3,
+CCA-DRAW-1, CCA-DRAW-2. ``legal`` lists every command the rules allow now; ``step`` applies one.
 """
 
 from __future__ import annotations
@@ -241,7 +242,8 @@ def _rally(state: State, ctx: Ctx) -> State:
 
 
 def order(state: State, ctx: Ctx, piece_id: str) -> State:
-    """Order a piece; a leadership card also orders the leader's linked units (CCA-ORDER-1..6)."""
+    """Order a piece; a leadership card also orders the leader's linked units (CCA-ORDER-1, CCA-ORDER-2, CCA-ORDER-3,
+    CCA-ORDER-4, CCA-ORDER-5, CCA-ORDER-6)."""
     ordered = (*state.turn.ordered, piece_id)
     detached = state.turn.detached
     leader = state.leader(piece_id)

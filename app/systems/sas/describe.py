@@ -1,13 +1,15 @@
 """How to present SAS commands in the UI (labels, groups, costs, hints with rule IDs).
 
 Rulebook chapter: §7.2 action table (SAS-ACT-1: the AP cost shown with each action, read from the same
-action table the rules charge) and §8.1 (SAS-ATK-1/2, SAS-AIM-1: an attack's hit chance shown before the
-player commits, computed from the same modifiers the attack will roll with) and §29 (SAS-JGR-2..14: the Jäger
-hunter's commands say which card, square, operator or unit they mean).
+action table the rules charge) and §8.1 (SAS-ATK-1, SAS-ATK-2, SAS-AIM-1: an attack's hit chance shown before the
+player commits, computed from the same modifiers the attack will roll with) and §29 (SAS-JGR-2, SAS-JGR-3, SAS-JGR-4,
+SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14: the
+Jäger hunter's commands say which card, square, operator or unit they mean).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from app.core.dice import Roller
@@ -16,6 +18,7 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo
+from app.systems.sas import describe_steps
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
@@ -25,6 +28,7 @@ from app.systems.sas.messages import (
     AIR_COMMANDS,
     HUNTER_COMMANDS,
     VEHICLE_ACTIONS,
+    ActivateOperator,
     Attack,
     ChangeClothes,
     DiscardHunterCards,
@@ -32,6 +36,7 @@ from app.systems.sas.messages import (
     HunterMove,
     HunterTarget,
     Mark,
+    Move,
     PickLock,
     Place,
     PlaceStalker,
@@ -48,43 +53,70 @@ from app.systems.sas.support import air
 from app.systems.sas.vehicles import ovehicle_legal
 
 PHASE_KINDS = ("end_activation", "end_phase", "axis_step", "activate")
+GROUP_TITLES = {kind: t(label) for kind, label in ACTION_LABELS.items()}  # the command bar's kind names
 
 
 def describe_command(state: SasState, command: Command) -> CommandInfo:
-    """Label, group, actor, target, AP cost and (for attacks) the hit chance of a command."""
+    """Label, group, actor, target, AP cost, options and (for attacks) the hit chance of a command."""
     if isinstance(command, HUNTER_COMMANDS):
         return _hunter_info(state, command)
     if isinstance(command, VEHICLE_ACTIONS) and (info := ovehicle_legal.describe(state, command)) is not None:
         return _vehicle_hint(state, command, info)
-    if isinstance(command, AIR_COMMANDS):  # the Typhoon (SAS-SUP-6..10)
+    if isinstance(command, AIR_COMMANDS):  # the Typhoon (SAS-SUP-6, SAS-SUP-7, SAS-SUP-8, SAS-SUP-9, SAS-SUP-10)
         return air.describe(state, command)
-    kind = command.kind
-    op = getattr(command, "operator", None)
     target = _target_square(state, command)
     text = _label(state, command, target)
-    group = "phase" if kind in PHASE_KINDS else kind
+    title = _title(state, command, target, text)
     if isinstance(command, Mark):
         text = t("{text}, facing {facing}", text=text, facing=command.facing)  # SAS-MARK-6
-    hint = _attack_hint(state, command) if isinstance(command, Attack) else None
-    return CommandInfo(text, group, op, target, _cost(state, command), hint)
+    hint, odds = _attack_hint(state, command) if isinstance(command, Attack) else (None, None)
+    ap = _ap(state, command)
+    return CommandInfo(
+        text,
+        "phase" if command.kind in PHASE_KINDS else command.kind,
+        getattr(command, "operator", None),
+        target,
+        "" if ap is None else f"{ap} AP",
+        hint,
+        path=tuple(tuple(square) for square in getattr(command, "path", None) or ()),
+        title=title,
+        options=describe_steps.options(state, command),
+        costs=() if ap is None else (("AP", ap),),
+        odds=odds,
+        group_title=GROUP_TITLES.get(command.kind),
+        default=isinstance(command, Move),  # a click on a square next to him moves him there (SAS-MOVE-1)
+    )
+
+
+def _title(state: SasState, command: Command, target: tuple[int, int] | None, label: Text) -> Text | None:
+    """The command without its options, the title of its template; ``None`` when that is its label."""
+    if isinstance(command, Mark):  # the facing is appended after
+        return label
+    bare = describe_steps.bare(command)
+    if bare is command and not (isinstance(command, Place) and command.item in describe_steps.BOMBS):
+        return None
+    return _label(state, bare, target, bare=True)
 
 
 def _vehicle_hint(state: SasState, command: Command, info: CommandInfo) -> CommandInfo:
-    """A vehicle attack's hit chance, counted from where it will fire (SAS-OVEH-5/8)."""
+    """A vehicle attack's hit chance, counted from where it will fire (SAS-OVEH-5, SAS-OVEH-8)."""
     roll = ovehicle_legal.attack_roll(state, command)
     if roll is None:
         return info
     rolls, need, mods, weapon = roll
     hint = t("{weapon}: {chance}", weapon=weapon, chance=_chance(rolls, need, mods))
-    return CommandInfo(info.label, info.group, info.actor, info.target, info.cost, hint)
+    return replace(info, hint=hint, odds=_chance_value(rolls, need, mods))
 
 
-def _label(state: SasState, command: Command, target: tuple[int, int] | None) -> Text:
-    """ "Move J2", "Attack Rifleman (H4) with Pistol, moving to K2 first"."""
+def _label(state: SasState, command: Command, target: tuple[int, int] | None, *, bare: bool = False) -> Text:
+    """ "Move J2", "Attack Rifleman (H4) with Pistol, moving to K2 first"; ``bare``: without the options that
+    the command's template asks for (the bomb card's deck position)."""
     action = t(ACTION_LABELS.get(command.kind, command.kind))
     where = state.rt.label(target) if target is not None else ""
     if isinstance(command, Place):
-        return _place_label(state, command, action, where)
+        return _place_label(state, command, action, where, bare=bare)
+    if isinstance(command, ActivateOperator):  # SAS-OP-1: the phase command names whom it activates
+        return t("Activate {operator}", operator=name_of(state, command.operator))
     if isinstance(command, UseRabbitsFoot):
         owner = name_of(state, command.operator)
         return t("{action} ({owner}): die {n} becomes a 6", action=action, owner=owner, n=command.die)
@@ -117,9 +149,13 @@ def _with_move(state: SasState, command: Command, text: Text) -> Text:
     return t("{text}, moving to {square} {order}", text=text, square=state.rt.label(tuple(step)), order=order)
 
 
-def _place_label(state: SasState, command: Place, action: Text, where: str) -> Text:
+def _place_label(state: SasState, command: Place, action: Text, where: str, *, bare: bool = False) -> Text:
     """Place: what is placed, where, the Lewes bomb's deck position and any move (SAS-PLACE-1, SAS-DECK-4)."""
-    if command.item == "lewes_bomb":
+    if command.item == "lewes_bomb" and bare:
+        text = t("{action} Lewes bomb at {where}", action=action, where=where)
+    elif command.item == "rat_bomb" and bare:
+        text = t("{action} rat bomb at {where}", action=action, where=where)
+    elif command.item == "lewes_bomb":
         text = t(
             "{action} Lewes bomb at {where}, bomb card at deck position {n}",
             action=action,
@@ -139,7 +175,8 @@ def _place_label(state: SasState, command: Place, action: Text, where: str) -> T
 
 
 def _hunter_info(state: SasState, command: Command) -> CommandInfo:
-    """The Jäger hunter's commands (SAS-JGR-2..14): what each does, where, and to which unit."""
+    """The Jäger hunter's commands (SAS-JGR-2, SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8,
+    SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14): what each does, where, and to which unit."""
     label = _hunter_label(state, command)
     unit = getattr(command, "unit", None)
     square = getattr(command, "at", None) or getattr(command, "to", None) or getattr(command, "square", None)
@@ -187,7 +224,8 @@ def _hunter_label(state: SasState, command: Command) -> Text:
 
 
 def _target_label(state: SasState, command: HunterTarget) -> Text:
-    """ "Put waypoint 2 at K7", "Put the twig under Jock", "Lock the door F4|F5" (SAS-JGR-7..13)."""
+    """ "Put waypoint 2 at K7", "Put the twig under Jock", "Lock the door F4|F5" (SAS-JGR-7, SAS-JGR-8, SAS-JGR-9,
+    SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13)."""
     hunter = state.hunter
     assert hunter is not None and hunter.resolving is not None
     kind = half(state, hunter.resolving).type
@@ -238,20 +276,21 @@ def _nearest_square(state: SasState, command: Command, unit: UnitState) -> tuple
     return min(cells, key=lambda c: (combat.dist(at, c), c[1], c[0]))
 
 
-def _cost(state: SasState, command: Command) -> str:
+def _ap(state: SasState, command: Command) -> int | None:
     """AP cost from the action table (SAS-ACT-1), as the rules will charge it."""
     if type(command) not in ACTION_OF or state.activation is None:
-        return ""
+        return None
     ctx = Ctx(state, Roller(state.dice))
     try:
-        row = state.rt.tables.actions[action_id(ctx, command)]
+        ap: int = state.rt.tables.actions[action_id(ctx, command)].ap
+        return ap
     except (KeyError, IllegalCommandError):
-        return ""
-    return f"{row.ap} AP"
+        return None
 
 
-def _attack_hint(state: SasState, command: Attack) -> Text | None:
-    """Chance of at least one success, with every modifier and its rule ID (SAS-ATK-1/2, SAS-AIM-1)."""
+def _attack_hint(state: SasState, command: Attack) -> tuple[Text | None, float | None]:
+    """Chance of at least one success, with every modifier and its rule ID (SAS-ATK-1, SAS-ATK-2, SAS-AIM-1):
+    the hint and the chance as a number."""
     weapon = state.rt.tables.weapons.get(command.weapon)
     op = state.op(command.operator)
     loc = _target_square(state, command)
@@ -262,9 +301,9 @@ def _attack_hint(state: SasState, command: Attack) -> Text | None:
             "1 die at {target}+ (6+, one less per roll failed this activation): {chance}% chance to kill.",
             target=need,
             chance=chance,
-        )
+        ), max(0, 7 - need) / 6
     if weapon is None or weapon.kind != "gun" or op.loc is None or loc is None:
-        return None
+        return None, None
     if command.move_to is not None and command.move_first:  # range counts from where he will shoot
         state = state.with_op(op.id, loc=tuple(command.move_to))
         op = state.op(op.id)
@@ -275,33 +314,34 @@ def _attack_hint(state: SasState, command: Attack) -> Text | None:
             return t(
                 "No effect: {unit} is armoured, only blast weapons damage it [SAS-AVEH-12].",
                 unit=name_of(state, unit.id),
-            )
+            ), 0.0
         loc = combat.unit_attack_problem(ctx, op.id, command.weapon, unit)[0]
     aimed = state.activation is not None and command.target in state.activation.aimed
     mods = combat.operator_mods(ctx, op.id, command.weapon, loc, aimed)
-    hint = _chance(weapon.rolls, weapon.target, mods)
+    hint, odds = _chance(weapon.rolls, weapon.target, mods), _chance_value(weapon.rolls, weapon.target, mods)
     stats = state.rt.tables.vehicle(unit.kind) if unit is not None else None
     if unit is None or stats is None:
-        return hint
+        return hint, odds
     left = stats.hp - unit.damage
     return t(
         "{hint} Each success is 1 damage; {left} of {hp} HP left [SAS-AVEH-12].", hint=hint, left=left, hp=stats.hp
-    )
+    ), odds
+
+
+def _chance_value(rolls: int, target: int, mods: list[Modifier]) -> float:
+    """The chance of at least one success of ``rolls`` dice at ``target``+ with these modifiers."""
+    faces = max(0, min(6, 7 - (target - sum(m.value for m in mods))))
+    return float(1 - Fraction(6 - faces, 6) ** rolls)
 
 
 def _chance(rolls: int, target: int, mods: list[Modifier]) -> Text:
     """ "3 dice at 5+ (+1 short range (2) [SAS-ATK-2]): 61% chance of at least one success." """
-    total = sum(m.value for m in mods)
-    faces = max(0, min(6, 7 - (target - total)))
-    miss = Fraction(6 - faces, 6) ** rolls
-    chance = round(float(1 - miss) * 100)
-    parts = _modifier_list(mods)
     return t(
         "{rolls} dice at {target}+ ({mods}): {chance}% chance of at least one success.",
         rolls=rolls,
         target=target,
-        mods=parts,
-        chance=chance,
+        mods=_modifier_list(mods),
+        chance=round(_chance_value(rolls, target, mods) * 100),
     )
 
 

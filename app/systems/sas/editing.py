@@ -1,4 +1,6 @@
-"""The mission editor's SAS tools (§2 board, §5 setup, §31 missions: SAS-BRD-1..12, SAS-MSN-1..4).
+"""The mission editor's SAS tools (§2 board, §5 setup, §31 missions: SAS-BRD-1, SAS-BRD-2, SAS-BRD-3, SAS-BRD-4,
+SAS-BRD-5, SAS-BRD-6, SAS-BRD-7, SAS-BRD-8, SAS-BRD-9, SAS-BRD-10, SAS-BRD-11, SAS-BRD-12, SAS-MSN-1, SAS-MSN-2,
+SAS-MSN-3, SAS-MSN-4).
 
 Tiles from the mission's library are laid, moved, rotated and flipped on whole squares; guards, officers,
 sentries, fuel barrels and destroy targets are placed by square; the set-up form holds the team, the
@@ -46,7 +48,7 @@ UNITS: dict[str, tuple[str, str, Text]] = {  # palette id -> (stat kind, role, n
 
 def _units() -> dict[str, tuple[str, str, Text]]:
     """The palette's units: the tile roles, then each special infantry type of the stat table as a guard
-    (SAS-UNIT-5, SAS-UNIT-12, SAS-KS-1/2, SAS-HD-5/7)."""
+    (SAS-UNIT-5, SAS-UNIT-12, SAS-KS-1, SAS-KS-2, SAS-HD-5, SAS-HD-7)."""
     special = {
         u.id: (u.id, "guard", localized(u.name_en, u.name_zh))
         for u in tables().units.values()

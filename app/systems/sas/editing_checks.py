@@ -1,8 +1,8 @@
 """Rules-aware checks of an edited SAS mission (SAS-MSN-3, SAS-MSN-4, SAS-BRD-5, SAS-MOV, SAS-TER).
 
 Run by the editor on a mission that loads: the map size against the team and the stealth meter
-(SAS-MSN-3/4), two units set up on one square, units on squares nobody may enter (water, rock, supply dumps:
-SAS-TER-2, -4, -14), objectives no operator can reach from the entry/exit squares (walking round high
+(SAS-MSN-3, SAS-MSN-4), two units set up on one square, units on squares nobody may enter (water, rock, supply dumps:
+SAS-TER-2, SAS-TER-4, SAS-TER-14), objectives no operator can reach from the entry/exit squares (walking round high
 walls and building walls, through doors and windows), and patrol start choices that are not a start point
 of their line (SAS-BRD-5).
 """

@@ -1,9 +1,10 @@
 """Legal commands: every action the rules allow the operator being activated, and the phase commands.
 
-Rulebook chapters: §7 (SAS-OP-1/2, SAS-ACT-1/2: what each operator may do now, with its AP left) and §8 (SAS-ATK-1,
-SAS-KNIFE-1, SAS-AIM-1, SAS-BLIND-1, SAS-MARK-1: targets in range and LOS) and §21 items (SAS-EQ-4..13). Generated
-from the same checks ``apply`` uses, so the UI only offers what the rules accept. The Axis side has exactly one
-command when it acts: RunAxisStep.
+Rulebook chapters: §7 (SAS-OP-1, SAS-OP-2, SAS-ACT-1, SAS-ACT-2: what each operator may do now, with its AP left) and §8
+(SAS-ATK-1, SAS-KNIFE-1, SAS-AIM-1, SAS-BLIND-1, SAS-MARK-1: targets in range and LOS) and §21 items (SAS-EQ-4,
+SAS-EQ-5, SAS-EQ-6, SAS-EQ-7, SAS-EQ-8, SAS-EQ-9, SAS-EQ-10, SAS-EQ-11, SAS-EQ-12, SAS-EQ-13). Generated from the same
+checks ``apply`` uses, so the UI only offers what the rules accept. The Axis side has exactly one command when it acts:
+RunAxisStep.
 """
 
 from __future__ import annotations
@@ -74,7 +75,8 @@ FACINGS: tuple[Facing, ...] = ("N", "E", "S", "W")
 def acting_side(state: SasState) -> str:
     """The side to act: the SAS player in the Operator phase and whenever an operator's roll waits for the
     rabbit's foot decision, even in an Axis phase (SAS-EQ-11); the Jäger hunter whenever he owes a decision
-    (SAS-JGR-2..14); the Axis otherwise (SAS-TURN-2)."""
+    (SAS-JGR-2, SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11,
+    SAS-JGR-12, SAS-JGR-13, SAS-JGR-14); the Axis otherwise (SAS-TURN-2)."""
     if state.pending is not None:
         return "sas"
     if jager.decision(state) is not None:
@@ -94,7 +96,7 @@ def legal(state: SasState, side: str | None) -> list[Command]:
     if acting == "axis":
         return jager.choices(state) or [RunAxisStep(side="axis")]
     if state.activation is None:
-        if flying := air.first_commands(state):  # the Typhoon acts first (SAS-SUP-8/9)
+        if flying := air.first_commands(state):  # the Typhoon acts first (SAS-SUP-8, SAS-SUP-9)
             return flying
         ready = [o for o in state.active_ops() if not o.activated]
         vehicles = ovehicle_legal.vehicle_commands(state)  # they act first (SAS-OVEH-2)
@@ -119,7 +121,7 @@ def operator_actions(state: SasState, op: OperatorState) -> list[Command]:
     ctx = Ctx(state, Roller(state.dice))
     out: list[Command] = []
     victim = strangling_victim(state, op)
-    if victim is not None:  # she rolls the garrote again or gives up (SAS-NANCY-9/11)
+    if victim is not None:  # she rolls the garrote again or gives up (SAS-NANCY-9, SAS-NANCY-11)
         held = [Attack(side="sas", operator=op.id, weapon="garrote", target=victim)]
         return [*(held if _allowed(state, op, "attack", ap) else []), AbortGarrote(side="sas", operator=op.id)]
     around = list(state.rt.grid.neighbours(op.loc))
@@ -163,7 +165,7 @@ def nancy_actions(state: SasState, op: OperatorState, ap: int) -> list[Command]:
 
 
 def item_actions(ctx: Ctx, op: OperatorState, ap: int) -> list[Command]:
-    """Blind Fire, Throw, Mark and the medpack (SAS-BLIND-1, SAS-EQ-6/7, SAS-MARK-1, SAS-EQ-13)."""
+    """Blind Fire, Throw, Mark and the medpack (SAS-BLIND-1, SAS-EQ-6, SAS-EQ-7, SAS-MARK-1, SAS-EQ-13)."""
     state = ctx.state
     assert op.loc is not None
     out: list[Command] = []
@@ -211,7 +213,7 @@ def _guns(state: SasState, op: OperatorState) -> list[str]:
 
 
 def _grenade_squares(state: SasState, at: Cell) -> list[Cell]:
-    """Squares within the grenade's range, in LOS or not (SAS-EQ-6/7)."""
+    """Squares within the grenade's range, in LOS or not (SAS-EQ-6, SAS-EQ-7)."""
     reach = state.rt.tables.items["grenade"].long
     cells = [(at[0] + dx, at[1] + dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)]
     return [c for c in cells if c != at and c in state.rt.map_cells]
@@ -219,7 +221,8 @@ def _grenade_squares(state: SasState, at: Cell) -> list[Cell]:
 
 def marks_for(state: SasState, op: OperatorState) -> list[Command]:
     """Mark any Axis unit with a usable gun, in any facing; the knife only units within 5 squares (one move and a
-    step, D-MARK-2); a grenade marks a square (SAS-MARK-1/5/6). Built unvalidated: every field is made here."""
+    step, D-MARK-2); a grenade marks a square (SAS-MARK-1, SAS-MARK-5, SAS-MARK-6). Built unvalidated: every field is
+    made here."""
     assert op.loc is not None
     weapons = state.rt.tables.weapons
     usable = [w for w in arms(state, op) if (op.ammo_left(w) is None or op.ammo_left(w))]
@@ -313,7 +316,8 @@ def _gun_targets(
 
 
 def attacks(ctx: Ctx, op: OperatorState, steps: list[Cell]) -> list[Command]:
-    """Attack and Move & Attack (move before; or after from here), knife from behind (SAS-ATK-1/4, SAS-KNIFE-1)."""
+    """Attack and Move & Attack (move before; or after from here), knife from behind (SAS-ATK-1, SAS-ATK-4,
+    SAS-KNIFE-1)."""
     assert op.loc is not None
     if op.crouched:  # Move & Attack is not among a crouched operator's actions (SAS-ACT-2); Stand & Attack is
         steps = []

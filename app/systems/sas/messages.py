@@ -3,7 +3,9 @@
 Rulebook chapters: §7 operator actions (SAS-ACT-1: one command per action of the action table), §6 turn
 structure (SAS-TURN: ``EndActivation``, ``EndPhase``) and the Axis phases §13–17, which the rules play as
 ``RunAxisStep`` commands of the "axis" side so the UI can replay them step by step. In Jäger mode (§29) the "axis"
-side also gives the hunter's commands (SAS-JGR-2..14), and operators get two more actions (SAS-JGR-9/10).
+side also gives the hunter's commands (SAS-JGR-2, SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8,
+SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14), and operators get two more actions (SAS-JGR-9,
+SAS-JGR-10).
 """
 
 from __future__ import annotations
@@ -92,7 +94,8 @@ class Aim(Command):
 
 
 class Mark(Command):
-    """Mark a unit (or, for a grenade, a square), 2 AP, the last action of the activation (SAS-MARK-1, -5, -6).
+    """Mark a unit (or, for a grenade, a square), 2 AP, the last action of the activation (SAS-MARK-1, SAS-MARK-5,
+    SAS-MARK-6).
 
     Attributes:
         target: The marked Axis unit (may wait on a spawn tile); ``None`` when a square is marked.
@@ -110,7 +113,7 @@ class Mark(Command):
 
 
 class BlindFire(Command):
-    """Attack while staying crouched, −2 (SAS-BLIND-1..3)."""
+    """Attack while staying crouched, −2 (SAS-BLIND-1, SAS-BLIND-2, SAS-BLIND-3)."""
 
     kind: Literal["blind_fire"] = "blind_fire"
     operator: str
@@ -119,7 +122,7 @@ class BlindFire(Command):
 
 
 class Throw(Command):
-    """Throw a grenade at a square within 6: in LOS it lands there, else a blind throw scatters (SAS-EQ-6/7).
+    """Throw a grenade at a square within 6: in LOS it lands there, else a blind throw scatters (SAS-EQ-6, SAS-EQ-7).
 
     A grenade is a one-use weapon, so it can be thrown as a Move & Attack (SAS-ATK-4): ``move_to`` is the 1-square
     move, made before the throw (``move_first``) or after it.
@@ -151,9 +154,9 @@ class Place(Command):
     """Place the carried corpse, or a Lewes bomb, in an adjacent square (SAS-PLACE-1, SAS-EQ-5).
 
     Attributes:
-        item: "object" (the carried corpse), "lewes_bomb", "rat_bomb", "landmine" or "trap" (SAS-EQ-4/5/8/17).
-        position: Lewes or rat bomb: where its bomb card goes in the event deck, 1–20 (SAS-DECK-4, SAS-EQ-17).
-        move_to: The 1-square move of Move & Place.
+        item: "object" (the carried corpse), "lewes_bomb", "rat_bomb", "landmine" or "trap" (SAS-EQ-4, SAS-EQ-5,
+        SAS-EQ-8, SAS-EQ-17). position: Lewes or rat bomb: where its bomb card goes in the event deck, 1–20 (SAS-DECK-4,
+        SAS-EQ-17). move_to: The 1-square move of Move & Place.
     """
 
     kind: Literal["place"] = "place"
@@ -173,7 +176,7 @@ class Recover(Command):
 
 
 class Reveal(Command):
-    """Reveal, 0 AP (SAS-REVEAL-1/2)."""
+    """Reveal, 0 AP (SAS-REVEAL-1, SAS-REVEAL-2)."""
 
     kind: Literal["reveal"] = "reveal"
     operator: str
@@ -297,7 +300,8 @@ class ReplaceEvent(Command):
 
 
 class HunterTarget(Command):
-    """Where the revealed hunter card takes effect (SAS-JGR-7..11, -13).
+    """Where the revealed hunter card takes effect (SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11,
+    SAS-JGR-13).
 
     Attributes:
         square: Waypoint or cat square, a corpse for a blood stain, one square of a door for a lock.
@@ -348,7 +352,7 @@ class FootDown(Command):
 
 
 class VehicleGunCommand(Command):
-    """What an operator vehicle's Attack and Mark name (SAS-OVEH-5/6).
+    """What an operator vehicle's Attack and Mark name (SAS-OVEH-5, SAS-OVEH-6).
 
     Attributes:
         target: The Axis unit.
@@ -365,13 +369,14 @@ class VehicleGunCommand(Command):
 
 
 class VehicleAttack(VehicleGunCommand):
-    """An operator vehicle's Attack, or Move & Attack when ``steps`` are given (SAS-OVEH-5/6)."""
+    """An operator vehicle's Attack, or Move & Attack when ``steps`` are given (SAS-OVEH-5, SAS-OVEH-6)."""
 
     kind: Literal["vehicle_attack"] = "vehicle_attack"
 
 
 class VehicleMark(VehicleGunCommand):
-    """An operator vehicle's Mark, or Move & Mark with ``steps``: the gunners' mark on an Axis unit (SAS-OVEH-5/6)."""
+    """An operator vehicle's Mark, or Move & Mark with ``steps``: the gunners' mark on an Axis unit (SAS-OVEH-5,
+    SAS-OVEH-6)."""
 
     kind: Literal["vehicle_mark"] = "vehicle_mark"
 
@@ -396,7 +401,7 @@ class Repair(Command):
 class CallTyphoon(Command):
     """Call the Typhoon in (Operator phase): its card goes 2nd, 3rd or 4th from the top of the event deck as ``edge``,
     the map edge it will enter by, is the same as, beside or opposite the entry/exit tile's edge (or, for another run,
-    the edge it last left by) (SAS-SUP-6/7/10, SAS-DECK-5)."""
+    the edge it last left by) (SAS-SUP-6, SAS-SUP-7, SAS-SUP-10, SAS-DECK-5)."""
 
     kind: Literal["call_typhoon"] = "call_typhoon"
     edge: Literal["N", "E", "S", "W"]
@@ -419,7 +424,7 @@ class TyphoonMove(Command):
 
 class TyphoonAttack(Command):
     """The Typhoon's Move & Attack, 1 AP: a rocket or its HMG at an Axis unit on the next tile it will enter, before
-    the move (``attack_first``) or after it (SAS-SUP-9/10).
+    the move (``attack_first``) or after it (SAS-SUP-9, SAS-SUP-10).
 
     Attributes:
         weapon: "rocket" (a blast, like a blind grenade) or "hmg" (a sweep, like the Willys guns).

@@ -1,12 +1,13 @@
 """SAS mission files: the pydantic model of a mission page and its runtime (board, forces, deck).
 
-Rulebook chapters: §2 board and components (SAS-BRD-1, -4, -5, -7, -8, -9, -12), §5 setup (SAS-SETUP-1..9),
-§14.3 event deck (SAS-DECK-1..3) and §31 missions (SAS-MSN-1, -4). A mission file (``system: "sas"``,
-``schema_version: 1``) names its board (a tiled board from a tile library), the team, the stealth value per
-difficulty, the event deck (a named deck from ``data/decks.json`` or the owner's own cards inline), the
-objectives and the victory levels, any support units (SAS-SUP-1/3), whether the Typhoon may be called and the AA
-guns (SAS-SUP-6, SAS-SUP-15), and optionally Jäger mode (§29 SAS-JGR-1/2: the hunter deck, OQ-51's starting hand).
-``setup.build_runtime`` places the forces by the setup rules.
+Rulebook chapters: §2 board and components (SAS-BRD-1, SAS-BRD-4, SAS-BRD-5, SAS-BRD-7, SAS-BRD-8, SAS-BRD-9,
+SAS-BRD-12), §5 setup (SAS-SETUP-1, SAS-SETUP-2, SAS-SETUP-3, SAS-SETUP-4, SAS-SETUP-5, SAS-SETUP-6, SAS-SETUP-7,
+SAS-SETUP-8, SAS-SETUP-9), §14.3 event deck (SAS-DECK-1, SAS-DECK-2, SAS-DECK-3) and §31 missions (SAS-MSN-1,
+SAS-MSN-4). A mission file (``system: "sas"``, ``schema_version: 1``) names its board (a tiled board from a tile
+library), the team, the stealth value per difficulty, the event deck (a named deck from ``data/decks.json`` or the
+owner's own cards inline), the objectives and the victory levels, any support units (SAS-SUP-1, SAS-SUP-3), whether the
+Typhoon may be called and the AA guns (SAS-SUP-6, SAS-SUP-15), and optionally Jäger mode (§29 SAS-JGR-1, SAS-JGR-2: the
+hunter deck, OQ-51's starting hand). ``setup.build_runtime`` places the forces by the setup rules.
 """
 
 from __future__ import annotations
@@ -45,8 +46,9 @@ class UnitPlacement(_Strict):
         "dog",
         "aa_gun",
     ] = Field(
-        description="Unit type from the stat table (special infantry: SAS-UNIT-5..8, SAS-UNIT-12, SAS-KS-1/2, "
-        "SAS-HD-5/7; guard dogs: role 'guard'; 'aa_gun' with role 'guard': an AA gun, SAS-SUP-15)."
+        description="Unit type from the stat table (special infantry: SAS-UNIT-5, SAS-UNIT-6, SAS-UNIT-7, SAS-UNIT-8, "
+        "SAS-UNIT-12, SAS-KS-1, SAS-KS-2, "
+        "SAS-HD-5, SAS-HD-7; guard dogs: role 'guard'; 'aa_gun' with role 'guard': an AA gun, SAS-SUP-15)."
     )
     role: Literal["guard", "officer", "sentry", "spawned"] = Field(
         description="Role (SAS-UNIT-4); 'spawned': a unit that arrives as from an event card (on a spawn tile)."
@@ -57,7 +59,8 @@ class UnitPlacement(_Strict):
 
 
 class OperatorVehiclePlacement(_Strict):
-    """An operator vehicle in the mission's recommended setup (SAS-SETUP-8, SAS-OVEH-11..13, SAS-SUP-5).
+    """An operator vehicle in the mission's recommended setup (SAS-SETUP-8, SAS-OVEH-11, SAS-OVEH-12, SAS-OVEH-13,
+    SAS-SUP-5).
 
     The Willys is optional (the mission says whether it may be used); with it, one operator sits in its driver seat
     and others may take other seats: they stay on its sheet until it enters the map. Trucks and rowing boats stand
@@ -120,7 +123,8 @@ VehicleRole = Literal["patrol", "guard", "assault", "spawned"]
 
 
 class VehiclePlacement(_Strict):
-    """An Axis vehicle on the mission page (SAS-BRD-10, SAS-AVEH-14/15 patrol, -22 spawned, -23 guard, -24 assault).
+    """An Axis vehicle on the mission page (SAS-BRD-10, SAS-AVEH-14, SAS-AVEH-15 patrol, SAS-AVEH-22 spawned,
+    SAS-AVEH-23 guard, SAS-AVEH-24 assault).
 
     A token is placed by its front-left square and its facing (docs/sas-decisions.md D-AVEH-1)."""
 
@@ -178,7 +182,7 @@ class VehiclePlacement(_Strict):
 
 
 class ConvoyVehicle(_Strict):
-    """One vehicle of a convoy's formation (SAS-AVEH-17/20)."""
+    """One vehicle of a convoy's formation (SAS-AVEH-17, SAS-AVEH-20)."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Unit id.")
     kind: str = Field(description="Vehicle type id from data/vehicles.json.")
@@ -191,7 +195,8 @@ class ConvoyVehicle(_Strict):
 
 
 class ConvoySpec(_Strict):
-    """A convoy (white border): route, entry edge, formation, the special card that brings it (SAS-AVEH-17..21)."""
+    """A convoy (white border): route, entry edge, formation, the special card that brings it (SAS-AVEH-17, SAS-AVEH-18,
+    SAS-AVEH-19, SAS-AVEH-20, SAS-AVEH-21)."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Convoy id.")
     card: str = Field(description="Id of the special event card that brings the convoy on (SAS-AVEH-17).")
@@ -211,7 +216,7 @@ class ConvoySpec(_Strict):
 
 
 class JagerSpec(_Strict):
-    """Jäger (hunter) mode: a player, or the hunter bot, plays the Axis with a hunter deck (SAS-JGR-1/2)."""
+    """Jäger (hunter) mode: a player, or the hunter bot, plays the Axis with a hunter deck (SAS-JGR-1, SAS-JGR-2)."""
 
     deck: str = Field("jager", description="Hunter deck name in data/jager.json (ignored when 'cards' is given).")
     cards: list[HunterCard] | None = Field(None, description="The cards of your own hunter deck, if encoded here.")
@@ -274,8 +279,18 @@ class SasMission(ScenarioBase):
     tile_guards: bool = Field(True, description="Place SMG guards on the tiles' guard marks (SAS-BRD-7).")
     tile_officers: bool = Field(True, description="Place officers on the tiles' officer marks (SAS-UNIT-3).")
     extra_units: list[UnitPlacement] = Field(default_factory=list)
-    vehicles: list[VehiclePlacement] = Field(default_factory=list, description="Axis vehicles (SAS-AVEH-14..24).")
-    convoys: list[ConvoySpec] = Field(default_factory=list, description="Convoys (SAS-AVEH-17..21).")
+    vehicles: list[VehiclePlacement] = Field(
+        default_factory=list,
+        description="Axis vehicles (SAS-AVEH-14, "
+        "SAS-AVEH-15, SAS-AVEH-16, "
+        "SAS-AVEH-17, SAS-AVEH-18, "
+        "SAS-AVEH-19, SAS-AVEH-20, "
+        "SAS-AVEH-21, SAS-AVEH-22, "
+        "SAS-AVEH-23, SAS-AVEH-24).",
+    )
+    convoys: list[ConvoySpec] = Field(
+        default_factory=list, description="Convoys (SAS-AVEH-17, SAS-AVEH-18, SAS-AVEH-19, SAS-AVEH-20, SAS-AVEH-21)."
+    )
     fuel_barrels: list[str] = Field(default_factory=list, description="Extra fuel barrel squares (SAS-OBJ-5).")
     objectives: list[ObjectiveSpec] = Field(default_factory=list)
     victory: list[VictorySpec] = Field(min_length=1)
@@ -283,7 +298,8 @@ class SasMission(ScenarioBase):
     operator_vehicles: list[OperatorVehiclePlacement] = Field(
         default_factory=list,
         description="Operator vehicles of the recommended setup: the Willys (removed on maps of fewer than 8 tiles, "
-        "SAS-MSN-3), trucks and rowing boats at their green-framed positions, the support Willys (SAS-OVEH-11..13).",
+        "SAS-MSN-3), trucks and rowing boats at their green-framed positions, the support Willys (SAS-OVEH-11, "
+        "SAS-OVEH-12, SAS-OVEH-13).",
     )
     support_units: list[SupportPlacement] = Field(
         default_factory=list, description="Resistance fighters and SAS support units (SAS-SUP-1, SAS-SUP-3)."

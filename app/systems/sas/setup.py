@@ -1,9 +1,9 @@
 """Setup: building the runtime of a mission and the state before the first command.
 
-Rulebook chapter: §5 setup (SAS-SETUP-3..9) with §2 (SAS-BRD-4 sentry points, SAS-BRD-5 patrol lines,
-SAS-BRD-7 guards, SAS-BRD-8 spawn tiles, SAS-BRD-9 entry/exit tile) and SAS-UNIT-3 (officers). Solo choices
-(which patrol start point, where operators stand on the entry/exit tile) follow docs/sas-decisions.md
-D-SETUP-1 and D-SETUP-2.
+Rulebook chapter: §5 setup (SAS-SETUP-3, SAS-SETUP-4, SAS-SETUP-5, SAS-SETUP-6, SAS-SETUP-7, SAS-SETUP-8, SAS-SETUP-9)
+with §2 (SAS-BRD-4 sentry points, SAS-BRD-5 patrol lines, SAS-BRD-7 guards, SAS-BRD-8 spawn tiles, SAS-BRD-9 entry/exit
+tile) and SAS-UNIT-3 (officers). Solo choices (which patrol start point, where operators stand on the entry/exit tile)
+follow docs/sas-decisions.md D-SETUP-1 and D-SETUP-2.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def _deck(mission: SasMission, tab: Tables) -> dict[str, EventCard]:
 
 
 def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
-    """Build the board and read the forces off it (SAS-SETUP-3..5).
+    """Build the board and read the forces off it (SAS-SETUP-3, SAS-SETUP-4, SAS-SETUP-5).
 
     Raises:
         ValueError: A square, patrol line or start point named by the mission does not exist.
@@ -248,9 +248,9 @@ def _barrels(rt: SasRuntime, marks: dict[str, list[MarkRow]]) -> tuple[ObjectSta
 
 
 def _vehicles(rt: SasRuntime, marks: dict[str, list[MarkRow]]) -> tuple[OperatorVehicleState, ...]:
-    """Operator vehicles of the recommended setup (SAS-SETUP-8, SAS-OVEH-11..13, SAS-SUP-5): at the square the mission
-    names or on the board's vehicle spot; the Willys is left out on maps of fewer than 8 tiles (SAS-MSN-3). A vehicle
-    that stands off the map tiles (the entry/exit tile's spot) has not entered yet."""
+    """Operator vehicles of the recommended setup (SAS-SETUP-8, SAS-OVEH-11, SAS-OVEH-12, SAS-OVEH-13, SAS-SUP-5): at
+    the square the mission names or on the board's vehicle spot; the Willys is left out on maps of fewer than 8 tiles
+    (SAS-MSN-3). A vehicle that stands off the map tiles (the entry/exit tile's spot) has not entered yet."""
     spots = [(loc, str(props.get("facing") or dirs[0])) for loc, props, dirs in marks.get("vehicle_spot", [])]
     table = rt.tables.operator_vehicles
     out = []
@@ -310,7 +310,7 @@ def _check_objectives(rt: SasRuntime) -> None:
 
 def initial_state(rt: SasRuntime, seed: int) -> SasState:
     """The state before the first command: operators on the entry/exit tile or on their vehicle's sheet, support
-    units where the mission puts them, meter set (SAS-SETUP-6..9, SAS-SUP-1)."""
+    units where the mission puts them, meter set (SAS-SETUP-6, SAS-SETUP-7, SAS-SETUP-8, SAS-SETUP-9, SAS-SUP-1)."""
     squares = sorted(rt.entry_exit, key=lambda c: (c[1], c[0]))
     aboard = crews(rt)
     walkers = [b for b in rt.team if b.id not in aboard]
@@ -335,7 +335,7 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
     )
     ops = (*ops, *rt.support)  # support units act in the Operator phase like operators (SAS-SUP-1)
     meter = rt.mission.stealth[rt.mission.difficulty]
-    deck, piles = initial_deck(rt)  # SAS-DECK-2/3
+    deck, piles = initial_deck(rt)  # SAS-DECK-2, SAS-DECK-3
     return SasState(
         rt=rt,
         dice=Dice(seed=seed),
@@ -360,7 +360,7 @@ INWARD = {"N": (0, 1), "S": (0, -1), "E": (-1, 0), "W": (1, 0)}  # a map edge ->
 
 def _route(rt: SasRuntime, labels: list[str], where: str) -> tuple[Cell, ...]:
     """A vehicle route: contiguous squares from a map-edge square, entered straight from off the map, to one where
-    it leaves straight off the map (SAS-AVEH-14/15/17)."""
+    it leaves straight off the map (SAS-AVEH-14, SAS-AVEH-15, SAS-AVEH-17)."""
     squares = tuple(rt.cell(label, f"{where}[{j}]") for j, label in enumerate(labels))
     for j in range(1, len(squares)):
         (ax, ay), (bx, by) = squares[j - 1], squares[j]
@@ -379,7 +379,8 @@ def _route(rt: SasRuntime, labels: list[str], where: str) -> tuple[Cell, ...]:
 
 
 def _special(rt: SasRuntime, card: str, where: str) -> str:
-    """A card bringing vehicles must be a special card of the deck, which needs an event window (SAS-DECK-1..3)."""
+    """A card bringing vehicles must be a special card of the deck, which needs an event window (SAS-DECK-1, SAS-DECK-2,
+    SAS-DECK-3)."""
     found = rt.cards.get(card)
     if found is None or not found.special:
         raise ScenarioValueError(where, f"{card!r} is not a special event card of the deck")
@@ -404,8 +405,9 @@ def _draw_routes(rt: SasRuntime) -> None:
 def place_vehicles(rt: SasRuntime) -> tuple[UnitState, ...]:
     """Vehicles on the mission page (SAS-BRD-10): patrol vehicles wait off the map at their route's first square,
     guards stand on their square, assault vehicles wait off the map at their edge, spawned ones on their spawn tile
-    (SAS-AVEH-14..24). Convoys and vehicles brought by a special card go to ``rt.arrivals`` (placed when it is
-    drawn, SAS-AVEH-17)."""
+    (SAS-AVEH-14, SAS-AVEH-15, SAS-AVEH-16, SAS-AVEH-17, SAS-AVEH-18, SAS-AVEH-19, SAS-AVEH-20, SAS-AVEH-21,
+    SAS-AVEH-22, SAS-AVEH-23, SAS-AVEH-24). Convoys and vehicles brought by a special card go to ``rt.arrivals`` (placed
+    when it is drawn, SAS-AVEH-17)."""
     out: list[UnitState] = []
     arrivals: dict[str, list[UnitState]] = {}
     for i, v in enumerate(rt.mission.vehicles):

@@ -52,10 +52,10 @@ class OperatorState:
             ``None``; SAS-OVEH-1, SAS-SETUP-8).
         seat: His seat on that vehicle's sheet ("driver", "front_gunner", ...).
         kind: A support unit's type ("resistance", "sas_support"); empty for an operator, whose board is his id.
-        support: A support unit: an extra player unit with a limited action card, 3 HP (SAS-SUP-1..4).
-        disguised: Nancy wears her civilian disguise: her board shows its disguise side (SAS-NANCY-1/2).
-        talks: Talk tokens left (SAS-NANCY-6).
-        talking: The Axis unit she is talking to (SAS-NANCY-6/7).
+        support: A support unit: an extra player unit with a limited action card, 3 HP (SAS-SUP-1, SAS-SUP-2, SAS-SUP-3,
+        SAS-SUP-4). disguised: Nancy wears her civilian disguise: her board shows its disguise side (SAS-NANCY-1,
+        SAS-NANCY-2). talks: Talk tokens left (SAS-NANCY-6).
+        talking: The Axis unit she is talking to (SAS-NANCY-6, SAS-NANCY-7).
         talk_facing: That unit's facing before it turned to her, its default facing for a shout (SAS-NANCY-7).
         strangling: The Axis unit she holds in the garrote (SAS-NANCY-9).
     """
@@ -223,7 +223,9 @@ class ObjectState:
 
 @dataclass(frozen=True)
 class TyphoonState:
-    """The Hawker Typhoon, the air support the mission may allow (SAS-SUP-6..14, docs/sas-decisions.md D-AIR-1..12).
+    """The Hawker Typhoon, the air support the mission may allow (SAS-SUP-6, SAS-SUP-7, SAS-SUP-8, SAS-SUP-9,
+    SAS-SUP-10, SAS-SUP-11, SAS-SUP-12, SAS-SUP-13, SAS-SUP-14, docs/sas-decisions.md D-AIR-1, D-AIR-2, D-AIR-3,
+    D-AIR-4, D-AIR-5, D-AIR-6, D-AIR-7, D-AIR-8, D-AIR-9, D-AIR-10, D-AIR-11, D-AIR-12).
 
     Attributes:
         status: "ready" (off the board, may be called), "called" (its card is in the event deck), "arriving" (its
@@ -254,7 +256,7 @@ class TyphoonState:
 
 @dataclass(frozen=True)
 class Activation:
-    """The operator being activated (SAS-OP-1/2) and what the reaction rules remember (SAS-REACT).
+    """The operator being activated (SAS-OP-1, SAS-OP-2) and what the reaction rules remember (SAS-REACT).
 
     Attributes:
         operator: Operator id.
@@ -301,7 +303,7 @@ class PendingRoll:
 
 @dataclass(frozen=True)
 class HunterMarker:
-    """A marker the Jäger hunter put on the board (SAS-JGR-7..11).
+    """A marker the Jäger hunter put on the board (SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11).
 
     Attributes:
         id: Stable id.
@@ -324,7 +326,8 @@ class HunterMarker:
 
 @dataclass(frozen=True)
 class HunterState:
-    """The Jäger hunter's cards, markers and units, and the decision he owes (SAS-JGR-2..14).
+    """The Jäger hunter's cards, markers and units, and the decision he owes (SAS-JGR-2, SAS-JGR-3, SAS-JGR-4,
+    SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14).
 
     Attributes:
         deck: Hunter cards left to draw (their order is unknown: a draw is a pick, like the event deck).
@@ -390,7 +393,9 @@ class SasState:
     ended_by: str = ""
     hunter: HunterState | None = None  # Jäger mode (SAS-JGR)
     op_vehicles: tuple[OperatorVehicleState, ...] = ()
-    typhoon: TyphoonState = TyphoonState()  # air support (SAS-SUP-6..14)
+    # air support (SAS-SUP-6, SAS-SUP-7, SAS-SUP-8, SAS-SUP-9, SAS-SUP-10, SAS-SUP-11, SAS-SUP-12, SAS-SUP-13,
+    # SAS-SUP-14)
+    typhoon: TyphoonState = TyphoonState()
 
     # --- lookups ------------------------------------------------------------------------------------
     def op(self, op_id: str) -> OperatorState:
@@ -553,7 +558,7 @@ class SasRuntime:
     hunter_cards: dict[str, HunterCard] = field(default_factory=dict)  # Jäger mode's hunter deck (SAS-JGR-2)
     initial_vehicles: tuple[OperatorVehicleState, ...] = ()
     support: tuple[OperatorState, ...] = ()  # the support units at setup (SAS-SUP-1)
-    routes: dict[str, tuple[Cell, ...]] = field(default_factory=dict)  # vehicle routes by id (SAS-AVEH-14/17)
+    routes: dict[str, tuple[Cell, ...]] = field(default_factory=dict)  # vehicle routes by id (SAS-AVEH-14, SAS-AVEH-17)
     convoys: dict[str, Convoy] = field(default_factory=dict)
     arrivals: dict[str, tuple[UnitState, ...]] = field(default_factory=dict)  # special card id -> vehicles it brings
 

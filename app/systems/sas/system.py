@@ -200,7 +200,7 @@ def _json(value: Any) -> Any:
 
 def _dispatch(ctx: Ctx, command: Command) -> None:
     state = ctx.state
-    air.check_first(state, command)  # the Typhoon flies before the operators act (SAS-SUP-8/9)
+    air.check_first(state, command)  # the Typhoon flies before the operators act (SAS-SUP-8, SAS-SUP-9)
     if isinstance(command, AIR_COMMANDS):
         air.perform(ctx, command)
     elif isinstance(command, RunAxisStep):
@@ -226,11 +226,14 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         turn.settle(ctx)
     elif isinstance(command, (*OPERATOR_ACTIONS, Exfiltrate)):
         perform(ctx, command)
-    elif isinstance(command, HUNTER_COMMANDS):  # Jäger mode (SAS-JGR-2..14)
+    # Jäger mode (SAS-JGR-2, SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10,
+    # SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14)
+    elif isinstance(command, HUNTER_COMMANDS):
         jager.perform(ctx, command)
         turn.settle(ctx)
     elif isinstance(command, VEHICLE_ACTIONS):
-        ovehicle_actions.perform(ctx, command)  # SAS-OVEH-2..9
+        # SAS-OVEH-2, SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6, SAS-OVEH-7, SAS-OVEH-8, SAS-OVEH-9
+        ovehicle_actions.perform(ctx, command)
     elif isinstance(command, (UseRabbitsFoot, KeepRoll)):
         raise IllegalCommandError(t("No roll is waiting for the rabbit's foot."), "SAS-EQ-11")
     else:

@@ -2,7 +2,7 @@
 
 Rulebook chapters: §19 Axis unit types (SAS-UNIT stat table), §2 operator boards (SAS-BRD-11) and §21 items
 (SAS-EQ), §7.2 action table (SAS-ACT-1, SAS-ACT-2), §3 terrain (SAS-TER, summary table §3.6) and §14 event cards
-(SAS-EVT, SAS-EVTB, SAS-BRD-13), §22 blast scatter (SAS-BLAST-3/4, OQ-41). The tables are JSON under
+(SAS-EVT, SAS-EVTB, SAS-BRD-13), §22 blast scatter (SAS-BLAST-3, SAS-BLAST-4, OQ-41). The tables are JSON under
 ``app/systems/sas/data``; this module only validates them (pydantic, ``extra="forbid"``) and caches them. Nothing
 here is a rule: the rules modules read these tables.
 """
@@ -33,7 +33,7 @@ class UnitBlast(_Strict):
 
     rolls: int = Field(ge=1, description="Attack rolls when an operator is under the template (SAS-BLAST-2).")
     target: int = Field(ge=1, le=7)
-    scatter: Literal["small", "large"] = Field(description="Scatter roll (SAS-BLAST-3/4).")
+    scatter: Literal["small", "large"] = Field(description="Scatter roll (SAS-BLAST-3, SAS-BLAST-4).")
     long: int | None = Field(None, ge=1, description="Range; none: anywhere on the map, no LOS (mortar).")
     clear: int = Field(ge=0, description="It never targets an operator this close to an Axis unit (7 / 4 squares).")
     clear_self: bool = Field(description="The firer itself counts for 'clear' (mortar: yes; Panzerfaust: others).")
@@ -69,7 +69,9 @@ class UnitStats(_Strict):
     casualty_at: int | None = Field(None, ge=1, description="HP left at which its token shows the casualty side.")
     through_wall: bool = Field(False, description="Fires through one wall at exposed operators inside (SAS-AATK-7).")
     flame: bool = Field(
-        False, description="A flamethrower: no soft cover, fire markers in rooms, rooms without LOS (SAS-HD-2/3/4)."
+        False,
+        description="A flamethrower: no soft cover, fire markers in rooms, rooms without LOS (SAS-HD-2, "
+        "SAS-HD-3, SAS-HD-4).",
     )
     melee: bool = Field(False, description="Attacks only an adjacent operator, never across a wall or window (dog).")
     free_climb: bool = Field(False, description="Crossing a hedge or window costs no extra MP (dog, SAS-HD-7).")
@@ -150,7 +152,7 @@ class OperatorTable(_Strict):
     weapons: tuple[WeaponStats, ...]
     items: tuple[ItemStats, ...]
     operators: tuple[OperatorBoard, ...]
-    support_units: tuple[OperatorBoard, ...] = Field((), description="Support unit types (SAS-SUP-1/3).")
+    support_units: tuple[OperatorBoard, ...] = Field((), description="Support unit types (SAS-SUP-1, SAS-SUP-3).")
 
     @model_validator(mode="after")
     def _references(self) -> Self:
@@ -214,7 +216,7 @@ Die = Literal["1", "2", "3", "4", "5", "6"]
 
 
 class BlastTable(_Strict):
-    """Blast template scatter (SAS-BLAST-1/3/4): direction per 2D6 total, distance per 1D6."""
+    """Blast template scatter (SAS-BLAST-1, SAS-BLAST-3, SAS-BLAST-4): direction per 2D6 total, distance per 1D6."""
 
     format: Literal["adjutant-sas-blasts"]
     schema_version: Literal[1]
@@ -243,7 +245,7 @@ MoveClass = Literal["open", "climb", "blocked"]
 
 
 class SquareEffect(_Strict):
-    """Effects of a square type (SAS-TER-1..4, 9, 14)."""
+    """Effects of a square type (SAS-TER-1, SAS-TER-2, SAS-TER-3, SAS-TER-4, 9, 14)."""
 
     move: MoveClass
     hook_move: MoveClass | None = Field(None, description="With a grappling hook (rock: climb, SAS-CLIMB-2).")
@@ -287,7 +289,8 @@ class TerrainTable(_Strict):
 
 
 class StealthHalf(_Strict):
-    """The left half of an event card (SAS-EVT-1..8)."""
+    """The left half of an event card (SAS-EVT-1, SAS-EVT-2, SAS-EVT-3, SAS-EVT-4, SAS-EVT-5, SAS-EVT-6, SAS-EVT-7,
+    SAS-EVT-8)."""
 
     type: Literal["sentry_turn", "patrolman_turn", "spawn", "alarm_advance", "cigarette", "mechanical_failure"]
     colour: Colour | None = None
@@ -308,7 +311,7 @@ class StealthHalf(_Strict):
 
 
 class BattleHalf(_Strict):
-    """The right half of an event card (SAS-EVTB-1..3)."""
+    """The right half of an event card (SAS-EVTB-1, SAS-EVTB-2, SAS-EVTB-3)."""
 
     type: Literal["spawn", "sentry_sweep", "mechanical_failure"]
     colour: Colour | None = Field(None, description="The spawn tiles or sentries it concerns (spawn, sentry_sweep).")
@@ -318,7 +321,7 @@ class BattleHalf(_Strict):
         (),
         max_length=8,
         description="The units shown, in placement order (unit types of data/units.json: 'smg', 'mortar', "
-        "'hmg_team', 'sniper'...); empty: 'count' SMG infantry (SAS-EVTB-2, SAS-UNIT-5, SAS-KS-1/2).",
+        "'hmg_team', 'sniper'...); empty: 'count' SMG infantry (SAS-EVTB-2, SAS-UNIT-5, SAS-KS-1, SAS-KS-2).",
     )
 
     @model_validator(mode="after")
@@ -345,7 +348,9 @@ class EventCard(_Strict):
     """One event card: a stealth half and a battle half (SAS-BRD-13)."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9_\-]+$", description="Name typed at the table when this card is drawn.")
-    special: bool = Field(False, description="A special event card, placed by the event window (SAS-DECK-1..3).")
+    special: bool = Field(
+        False, description="A special event card, placed by the event window (SAS-DECK-1, SAS-DECK-2, SAS-DECK-3)."
+    )
     name_en: str = Field("", description="A special card's title.")
     name_zh: str = ""
     set: str = Field("", description="The expansion the card comes from ('heavy_metal': Mechanical failure, SAS-HM-1).")
@@ -376,7 +381,8 @@ Arc = Literal["front", "rear"]
 
 
 class VehicleWeapon(_Strict):
-    """A vehicle's weapon (SAS-AVEH-10, SAS-UNIT-9..13; values lost with the icons are marked ``proposed``)."""
+    """A vehicle's weapon (SAS-AVEH-10, SAS-UNIT-9, SAS-UNIT-10, SAS-UNIT-11, SAS-UNIT-12, SAS-UNIT-13; values lost with
+    the icons are marked ``proposed``)."""
 
     id: str
     name_en: str
@@ -454,7 +460,7 @@ class VehicleStats(_Strict):
     turn_mp: int = Field(1, ge=1, description="MP a turn costs (trucks: 2, SAS-AVEH-2).")
     terrain: VehicleTerrain | None = Field(None, description="Overrides of the default vehicle terrain table.")
     weapons: tuple[VehicleWeapon, ...] = ()
-    cargo: VehicleCargo | None = Field(None, description="Infantry it carries and unloads (SAS-JGR-16/17).")
+    cargo: VehicleCargo | None = Field(None, description="Infantry it carries and unloads (SAS-JGR-16, SAS-JGR-17).")
     source: str = ""
 
     @property
@@ -488,7 +494,8 @@ GunArc = Literal["front", "rear", "all"]
 
 
 class Seat(_Strict):
-    """A seat on an operator vehicle's sheet (SAS-OVEH-1..6, OQ-46)."""
+    """A seat on an operator vehicle's sheet (SAS-OVEH-1, SAS-OVEH-2, SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6,
+    OQ-46)."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     role: SeatRole
@@ -497,14 +504,15 @@ class Seat(_Strict):
 
 
 class OperatorVehicleGun(WeaponStats):
-    """An operator vehicle's weapon (the Willys' twin Vickers K, SAS-OVEH-5/7/8): a gun like an operator's."""
+    """An operator vehicle's weapon (the Willys' twin Vickers K, SAS-OVEH-5, SAS-OVEH-7, SAS-OVEH-8): a gun like an
+    operator's."""
 
     building: int | None = Field(None, description="Modifier against units inside buildings (SAS-OVEH-8); None: no.")
     proposed: bool = False
 
 
 class OperatorVehicleStats(_Strict):
-    """One operator vehicle type (SAS-OVEH-1, -11..13, SAS-SUP-5)."""
+    """One operator vehicle type (SAS-OVEH-1, SAS-OVEH-11, SAS-OVEH-12, SAS-OVEH-13, SAS-SUP-5)."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name_en: str
@@ -562,7 +570,8 @@ class OperatorVehicleTable(_Strict):
     note: str = ""
     ap_per_turn: int = Field(ge=1)
     actions: dict[VehicleAction, int] = Field(
-        description="AP of each vehicle action (SAS-OVEH-3..9); Move & Attack / Mark costs as much as the attack."
+        description="AP of each vehicle action (SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6, SAS-OVEH-7, "
+        "SAS-OVEH-8, SAS-OVEH-9); Move & Attack / Mark costs as much as the attack."
     )
     move_mp: int = Field(ge=1)
     foot_down_terrain: tuple[str, ...]
@@ -664,8 +673,9 @@ HunterBattleType = Literal[
 
 
 class HunterStealthHalf(_Strict):
-    """The left half of a Jäger hunter card (SAS-JGR-6..12): the events that mirror regular cards, the stalker
-    waypoints, cat, twig, door lock, blood stain, and (OQ-53) the Kettenkrad hunter."""
+    """The left half of a Jäger hunter card (SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11,
+    SAS-JGR-12): the events that mirror regular cards, the stalker waypoints, cat, twig, door lock, blood stain, and
+    (OQ-53) the Kettenkrad hunter."""
 
     type: HunterStealthType
     colour: Colour | None = None
@@ -706,7 +716,8 @@ class HunterBattleHalf(_Strict):
 
 
 class HunterCard(_Strict):
-    """One card of the Jäger hunter deck: a stealth half and a battle half, like an event card (SAS-JGR-3..13)."""
+    """One card of the Jäger hunter deck: a stealth half and a battle half, like an event card (SAS-JGR-3, SAS-JGR-4,
+    SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13)."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9_\-]+$", description="Name typed at the table when this card is drawn.")
     stealth: HunterStealthHalf
@@ -737,7 +748,7 @@ def hunter_decks() -> dict[str, tuple[HunterCard, ...]]:
 
 
 class AirBlast(_Strict):
-    """The Typhoon's rocket: a blast like a blind grenade (SAS-SUP-10, SAS-BLAST-2/3)."""
+    """The Typhoon's rocket: a blast like a blind grenade (SAS-SUP-10, SAS-BLAST-2, SAS-BLAST-3)."""
 
     rolls: int = Field(ge=1)
     target: int = Field(ge=1, le=7)
@@ -753,7 +764,8 @@ class AirGun(_Strict):
 
 
 class TyphoonStats(_Strict):
-    """The Hawker Typhoon's sheet (SAS-SUP-9/10/14; values lost with the sheet are proposals, OQ-48)."""
+    """The Hawker Typhoon's sheet (SAS-SUP-9, SAS-SUP-10, SAS-SUP-14; values lost with the sheet are proposals,
+    OQ-48)."""
 
     name_en: str
     name_zh: str

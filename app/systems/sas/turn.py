@@ -1,8 +1,9 @@
 """Turn structure and the End phase; the end of the mission.
 
-Rulebook chapters: §6 turn structure (SAS-TURN-1..3: the Stealth section's six phases, the Battle section's
-five, where play continues after an alarm), §17 End phase (SAS-END-1..7) and §31 victory (SAS-MSN-1, OQ-55:
-the mission ends when no operator is left on the map or after the mission's last turn).
+Rulebook chapters: §6 turn structure (SAS-TURN-1, SAS-TURN-2, SAS-TURN-3: the Stealth section's six phases, the Battle
+section's five, where play continues after an alarm), §17 End phase (SAS-END-1, SAS-END-2, SAS-END-3, SAS-END-4,
+SAS-END-5, SAS-END-6, SAS-END-7) and §31 victory (SAS-MSN-1, OQ-55: the mission ends when no operator is left on the map
+or after the mission's last turn).
 """
 
 from __future__ import annotations
@@ -55,7 +56,8 @@ def axis_step(ctx: Ctx) -> None:
     if phase in ("advance", "patrol"):
         marks.fire(ctx)  # SAS-MARK-3: at any moment of these phases (D-MARK-1)
     phase = ctx.state.phase
-    if phase == "advance":  # stalkers, then vehicles, then infantry (SAS-JGR-7, D-JGR-5, SAS-AVEH-1/9, SAS-ADVB-5)
+    # stalkers, then vehicles, then infantry (SAS-JGR-7, D-JGR-5, SAS-AVEH-1, SAS-AVEH-9, SAS-ADVB-5)
+    if phase == "advance":
         if not jager.advance_step(ctx) and not vehicle_roles.advance_vehicle_step(ctx):
             advance_step(ctx)
     elif phase == "patrol":  # black marker: patrol vehicles first (SAS-PAT-1, SAS-AVEH-14)
@@ -63,7 +65,7 @@ def axis_step(ctx: Ctx) -> None:
             patrol_step(ctx)
     elif phase == "attack":
         if not squads.burn_step(ctx) and not attack_step(ctx):  # fire markers burn first (SAS-HD-3, D-HD-3)
-            antiair.attack_step(ctx)  # after every attack on an operator: fire at the Typhoon (SAS-SUP-12/15)
+            antiair.attack_step(ctx)  # after every attack on an operator: fire at the Typhoon (SAS-SUP-12, SAS-SUP-15)
     elif phase == "event":
         if not jager.event_step(ctx):  # a face-down hunter card waits for the hunter (SAS-JGR-5)
             draw(ctx)
@@ -83,7 +85,7 @@ def unload_troops(ctx: Ctx) -> None:
 
 
 def next_phase(ctx: Ctx) -> None:
-    """Go to the next phase of the section (SAS-TURN-2/3); after the End phase (and Jäger mode's Hunter phase,
+    """Go to the next phase of the section (SAS-TURN-2, SAS-TURN-3); after the End phase (and Jäger mode's Hunter phase,
     SAS-JGR-3) a new turn begins."""
     state = ctx.state
     order = (*STEALTH_PHASES, HUNTER_PHASE)
@@ -134,7 +136,8 @@ def check_over(ctx: Ctx) -> bool:
 
 
 def end_phase(ctx: Ctx) -> None:
-    """The End phase of either section (SAS-END-1..7; Nancy's suspicion check first, SAS-NANCY-4)."""
+    """The End phase of either section (SAS-END-1, SAS-END-2, SAS-END-3, SAS-END-4, SAS-END-5, SAS-END-6, SAS-END-7;
+    Nancy's suspicion check first, SAS-NANCY-4)."""
     if ctx.state.section == "stealth":
         _stealth_end(ctx)
     else:

@@ -1,9 +1,10 @@
 """The generic view of an SAS game (DESIGN §3, §7): counters, markers, tracks, phases, vision highlights.
 
-Rulebook chapters: §4 (SAS-LOS-2/5: the ``vision`` highlight maps every square each Axis unit sees to
+Rulebook chapters: §4 (SAS-LOS-2, SAS-LOS-5: the ``vision`` highlight maps every square each Axis unit sees to
 "full" or "half"; ``vision_why`` gives the reason for every square of each arc, blocked ones included),
 §6 (SAS-TURN-2 phase tracker), §12 (SAS-METER stealth track), §2 (SAS-BRD-11 operator boards as panels) and §29
-(SAS-JGR-3..14: the Jäger hunter's panel — his hand only for the Axis side —, markers and hunter units).
+(SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12,
+SAS-JGR-13, SAS-JGR-14: the Jäger hunter's panel — his hand only for the Axis side —, markers and hunter units).
 """
 
 from __future__ import annotations
@@ -111,7 +112,7 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
             )
         )
     out += ovehicle_view.counters(state)  # SAS-OVEH
-    plane = air.counter(state)  # the Typhoon over its tile (SAS-SUP-8/9)
+    plane = air.counter(state)  # the Typhoon over its tile (SAS-SUP-8, SAS-SUP-9)
     return [*out, plane] if plane is not None else out
 
 
@@ -129,7 +130,7 @@ LABELS = {
 
 def _vehicle_counter(state: SasState, unit: UnitState, flags: tuple[str, ...]) -> CounterView:
     """A vehicle token over its whole footprint: its short name, facing, damage markers against HP, armour and rear
-    sight for the drawing (SAS-AVEH-2/7/12)."""
+    sight for the drawing (SAS-AVEH-2, SAS-AVEH-7, SAS-AVEH-12)."""
     stats = state.rt.tables.vehicle(unit.kind)
     assert stats is not None
     extra = (("armoured", stats.armoured), ("rear_los", "rear" in stats.arcs))
@@ -141,7 +142,7 @@ def _vehicle_counter(state: SasState, unit: UnitState, flags: tuple[str, ...]) -
         (t("LOS"), t("front and rear") if "rear" in stats.arcs else t("front only")),
         (t("Weapons"), ", ".join(guns) if guns else t("unarmed")),
     )
-    if stats.cargo is not None:  # SAS-JGR-16/17
+    if stats.cargo is not None:  # SAS-JGR-16, SAS-JGR-17
         crew = state.rt.tables.units[stats.cargo.kind]
         what = t("{n} {what}", n=stats.cargo.count, what=localized(crew.name_en, crew.name_zh))
         details = (*details, (t("Carries"), t("nobody: unloaded") if cargo.unloaded(unit) else what))
@@ -174,7 +175,8 @@ def _markers(state: SasState) -> list[MarkerView]:
 
 
 def _hunter_markers(state: SasState) -> list[MarkerView]:
-    """The Jäger hunter's waypoints, cats, twigs, locks and blood stains (SAS-JGR-7..11)."""
+    """The Jäger hunter's waypoints, cats, twigs, locks and blood stains (SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10,
+    SAS-JGR-11)."""
     if state.hunter is None:
         return []
     out = []
@@ -214,12 +216,14 @@ def _panels(state: SasState) -> list[PanelView]:
     deck: tuple[Text, str | Text] = (t("Cards left"), str(len(state.deck)))
     marker = t(COLOUR_NAMES[state.patrol_marker]) if state.patrol_marker in COLOUR_NAMES else "-"
     panels.append(PanelView(t("Event deck"), (deck, (t("Patrol marker"), marker), *air.deck_rows(state))))
-    sheet = air.panel(state)  # SAS-SUP-6..14
+    # SAS-SUP-6, SAS-SUP-7, SAS-SUP-8, SAS-SUP-9, SAS-SUP-10, SAS-SUP-11, SAS-SUP-12, SAS-SUP-13, SAS-SUP-14
+    sheet = air.panel(state)
     return [*panels, sheet] if sheet is not None else panels
 
 
 def _hunter_panel(state: SasState, side: str | None) -> list[PanelView]:
-    """The hunter's deck, face-down card and hand; his cards are shown to the Axis side only (SAS-JGR-3..5)."""
+    """The hunter's deck, face-down card and hand; his cards are shown to the Axis side only (SAS-JGR-3, SAS-JGR-4,
+    SAS-JGR-5)."""
     hunter = state.hunter
     if hunter is None:
         return []

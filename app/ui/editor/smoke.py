@@ -1,4 +1,7 @@
-"""A headless smoke test of the edited document, run off the GUI thread: random legal games (as `adjutant fuzz`).
+"""A headless smoke test of the edited document, run off the GUI thread: random legal games.
+
+The games are played by the engine's fuzzer (:mod:`app.ai.fuzz`, the same as `adjutant fuzz`); a game counts
+as a runaway after the system's own limit, or :data:`MAX_STEPS` commands for a system that declares none.
 
 The games use the document as it is when the test starts (its validated model and built runtime), so later
 edits do not disturb a running test. Progress is polled by the window; the test can be cancelled between
@@ -13,11 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.cli import Fuzzer, GameReport
+from app.ai.fuzz import Fuzzer, GameReport, count_results
+from app.core.capabilities import HasFuzzHints, capability
 from app.core.system import GameSystem
 
 GAMES = 10
-MAX_STEPS = 3000
+MAX_STEPS = 3000  # a quick test: fewer commands than the CLI's default runaway limit
 
 
 @dataclass
@@ -32,10 +36,7 @@ class SmokeRun:
 
     def counts(self) -> dict[str, int]:
         """Games by result so far."""
-        counts = dict.fromkeys(("finished", "dead end", "runaway", "crash"), 0)
-        for report in self.reports:
-            counts[report.result] += 1
-        return counts
+        return dict(count_results(self.reports))
 
     @property
     def ok(self) -> bool:
@@ -52,11 +53,16 @@ def start_smoke(
     *,
     folder: Path | None,
     games: int = GAMES,
-    max_steps: int = MAX_STEPS,
+    max_steps: int | None = None,
 ) -> tuple[SmokeRun, threading.Thread]:
-    """Start ``games`` random games in a daemon thread; returns the run (poll it) and the thread."""
+    """Start ``games`` random games in a daemon thread; returns the run (poll it) and the thread.
+
+    ``max_steps`` None: the system's own runaway limit, or :data:`MAX_STEPS` if it declares none.
+    """
     run = SmokeRun(games)
-    fuzzer = Fuzzer(systems, system, model, runtime, folder, max_steps)
+    hints = capability(system, HasFuzzHints)
+    limit = max_steps if max_steps is not None else hints.fuzz_max_steps if hints is not None else MAX_STEPS
+    fuzzer = Fuzzer(systems, system, model, runtime, folder, limit)
 
     def work() -> None:
         try:

@@ -32,8 +32,8 @@ def _path_evade(state: State, path: tuple[str, ...]) -> m.LeaderEvade:
 
 
 def test_elephant_sword_chain_worked_example() -> None:
-    """CCA-ELEPHANT-2/3 example: elephant vs full-strength LI that stands: 2 dice (green, swords), the sword
-    re-rolls a sword, that one a flag. 1 green + 2 sword hits + 1 flag: LI loses 3 of 4 blocks, retreats 2
+    """CCA-ELEPHANT-2, CCA-ELEPHANT-3 example: elephant vs full-strength LI that stands: 2 dice (green, swords), the
+    sword re-rolls a sword, that one a flag. 1 green + 2 sword hits + 1 flag: LI loses 3 of 4 blocks, retreats 2
     hexes, and the elephant may momentum advance (CCA-MOMENTUM-1)."""
     s = position([("bottom", "EL", "0606"), ("top", "LI", "0605")], ordered=("b1",))
     assert close_dice(s, s.unit("b1"), s.unit("t1")).count == 2  # Table G: elephant vs LI rolls 2
@@ -58,7 +58,7 @@ def test_elephant_sword_chain_worked_example() -> None:
     ids=["LC-1-flag", "LC-2-flags", "LI-1-flag", "LI-3-flags"],
 )
 def test_retreat_lengths_worked_examples(cls: str, flags: int, hexes: int, label: str) -> None:
-    """CCA-RETREAT-1/2 examples: light cavalry 4 hexes per flag (8 for 2), light infantry 2 (6 for 3).
+    """CCA-RETREAT-1, CCA-RETREAT-2 examples: light cavalry 4 hexes per flag (8 for 2), light infantry 2 (6 for 3).
 
     Each unit starts exactly that far from its baseline (row 09); a top heavy infantry beside it attacks,
     the unit stands, and the dice give only flags and blue triangles (no hit on a green unit).
@@ -109,9 +109,9 @@ def _lone_leader_attacked(units: list[tuple[str, str, str]], **kw: object) -> St
 
 
 def test_leader_escape_figure_1() -> None:
-    """CCA-ESCAPE-1..4, figure 1: both hexes behind the lone leader hold enemy units (LI and MC). He goes
-    through the light infantry (2 dice, not the cavalry's 3); sword and red square: no helmet, he escapes and
-    ends 1 or 2 hexes further on. An enemy hex is never the end of the path."""
+    """CCA-ESCAPE-1, CCA-ESCAPE-2, CCA-ESCAPE-3, CCA-ESCAPE-4, figure 1: both hexes behind the lone leader hold enemy
+    units (LI and MC). He goes through the light infantry (2 dice, not the cavalry's 3); sword and red square: no
+    helmet, he escapes and ends 1 or 2 hexes further on. An enemy hex is never the end of the path."""
     s = _lone_leader_attacked([("top", "LI", "0506"), ("top", "MC", "0606")])
     paths = [c.path for c in legal(s) if isinstance(c, m.LeaderEvade)]
     assert paths and all(p[0] in (hx(s, "0506"), hx(s, "0606")) and len(p) >= 2 for p in paths)
@@ -125,8 +125,8 @@ def test_leader_escape_figure_1() -> None:
 
 
 def test_leader_escape_figure_2() -> None:
-    """CCA-ESCAPE-2/3, figure 2: the hex behind is empty, the next holds an enemy medium cavalry, a friend stands
-    behind it. The leader chooses 3 hexes; the cavalry rolls 3 dice: 2 flags and a green circle; he escapes
+    """CCA-ESCAPE-2, CCA-ESCAPE-3, figure 2: the hex behind is empty, the next holds an enemy medium cavalry, a friend
+    stands behind it. The leader chooses 3 hexes; the cavalry rolls 3 dice: 2 flags and a green circle; he escapes
     and joins the friendly unit (CCA-LEVADE-4)."""
     s = _lone_leader_attacked([("top", "MC", "0607"), ("bottom", "MI", "0608")])
     evade = _path_evade(s, ("0606", "0607", "0608"))
@@ -137,8 +137,8 @@ def test_leader_escape_figure_2() -> None:
 
 
 def test_leader_escape_figure_3() -> None:
-    """CCA-ESCAPE-2/3, figure 3 (Q15: the second unit is medium cavalry, 3 dice): the only path crosses an enemy
-    LI, then the cavalry. LI rolls flag and sword: escaped; the cavalry rolls a blue triangle and 2 helmets:
+    """CCA-ESCAPE-2, CCA-ESCAPE-3, figure 3 (Q15: the second unit is medium cavalry, 3 dice): the only path crosses an
+    enemy LI, then the cavalry. LI rolls flag and sword: escaped; the cavalry rolls a blue triangle and 2 helmets:
     one helmet is enough, the leader is lost and the enemy gains a banner (CCA-LEADER-7)."""
     coast = {"0506": "seacoast", "0707": "seacoast"}
     s = _lone_leader_attacked([("top", "LI", "0606"), ("top", "MC", "0607")], terrain=coast)

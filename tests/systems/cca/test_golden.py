@@ -1,6 +1,7 @@
 """Golden counts of legal commands from each bundled scenario's opening position (DESIGN §9): orders each
-kind of card allows (CCA-ORDER-1..5, CCA-BOARD-3), and the move destinations of every unit and leader
-(CCA-MOVE-4..7, CCA-LMOVE-1..4). A change in these numbers is a change in the rules: look before updating."""
+kind of card allows (CCA-ORDER-1, CCA-ORDER-2, CCA-ORDER-3, CCA-ORDER-4, CCA-ORDER-5, CCA-BOARD-3), and the move
+destinations of every unit and leader (CCA-MOVE-4, CCA-MOVE-5, CCA-MOVE-6, CCA-MOVE-7, CCA-LMOVE-1, CCA-LMOVE-2,
+CCA-LMOVE-3, CCA-LMOVE-4). A change in these numbers is a change in the rules: look before updating."""
 
 from __future__ import annotations
 

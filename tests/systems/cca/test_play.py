@@ -49,7 +49,7 @@ def test_table_mode_cards_typed() -> None:
 
 
 def test_section_orders_and_surplus_lost() -> None:
-    """CCA-ORDER-1/2, CCA-BOARD-3: a section card orders only pieces in that section; others are refused."""
+    """CCA-ORDER-1, CCA-ORDER-2, CCA-BOARD-3: a section card orders only pieces in that section; others are refused."""
     s = position(
         [("bottom", "HI", "0508"), ("bottom", "HI", "0608"), ("bottom", "HI", "0108"), ("top", "HI", "0602")],
         phase="order",

@@ -68,7 +68,7 @@ def test_forest_cap_two_way() -> None:
     ],
 )
 def test_terrain_caps(attacker: str, own: str, there: str, dice: int) -> None:
-    """CCA-HILL-2..4, CCA-BROKEN-3, CCA-FORD-3, CCA-CAMP-4, CCA-DICECOUNT-1."""
+    """CCA-HILL-2, CCA-HILL-3, CCA-HILL-4, CCA-BROKEN-3, CCA-FORD-3, CCA-CAMP-4, CCA-DICECOUNT-1."""
     s = position(
         [("bottom", attacker, "0606"), ("top", "HI", "0605")], terrain={"0606": own, "0605": there}, ordered=("b1",)
     )
@@ -89,7 +89,7 @@ def test_full_strength_warriors() -> None:
 
 
 def test_elephant_sword_chain() -> None:
-    """CCA-ELEPHANT-2/3: EL vs MI rolls 4; each sword adds a die until none; swords hit."""
+    """CCA-ELEPHANT-2, CCA-ELEPHANT-3: EL vs MI rolls 4; each sword adds a die until none; swords hit."""
     s = position([("bottom", "EL", "0606"), ("top", "MI", "0605")], ordered=("b1",))
     assert close_dice(s, s.unit("b1"), s.unit("t1")).count == 4
     s2, events = do(s, battle(s, "0606", "0605"), (6, 6, 1, 3, 6, 1, 3))
@@ -99,7 +99,7 @@ def test_elephant_sword_chain() -> None:
 
 
 def test_elephant_ignores_swords_and_red_from_cavalry() -> None:
-    """CCA-ELEPHANT-4/5: all sword hits and one red hit ignored against cavalry dice."""
+    """CCA-ELEPHANT-4, CCA-ELEPHANT-5: all sword hits and one red hit ignored against cavalry dice."""
     s = position([("bottom", "HC", "0606"), ("top", "EL", "0605")], ordered=("b1",))
     s2, _ = do(s, battle(s, "0606", "0605"), (6, 6, 3, 3))
     assert s2.unit("t1").blocks == 1
@@ -114,7 +114,7 @@ def test_camel_ignores_one_blue_from_cavalry() -> None:
 
 
 def test_light_cavalry_retreats_four_hexes_per_flag() -> None:
-    """CCA-RETREAT-1/2: LC with 1 flag retreats 4 hexes (fire from LB, CCA-RANGED-8)."""
+    """CCA-RETREAT-1, CCA-RETREAT-2: LC with 1 flag retreats 4 hexes (fire from LB, CCA-RANGED-8)."""
     s = position([("bottom", "LC", "0604"), ("top", "LB", "0602")], ordered=("t1",))
     s = s.__class__(**{**s.__dict__, "active": "top"})
     s2, _ = do(s, m.Battle(side="top", unit="t1", target=hx(s, "0604")), (5, 3))
@@ -146,7 +146,8 @@ def test_support_ignores_a_flag() -> None:
 
 
 def test_rampage_blocked_by_units() -> None:
-    """CCA-RAMPAGE-1..4 worked example: both rear hexes occupied, one by a 1-block unit; 2 flags."""
+    """CCA-RAMPAGE-1, CCA-RAMPAGE-2, CCA-RAMPAGE-3, CCA-RAMPAGE-4 worked example: both rear hexes occupied, one by a
+    1-block unit; 2 flags."""
     s = position(
         [("top", "HI", "0604"), ("bottom", "EL", "0605"), ("bottom", "MI", "0506"), ("bottom", "MI", "0606")],
         ordered=("t1",),
@@ -185,7 +186,7 @@ def test_lone_leader_attacked_must_evade() -> None:
 
 
 def test_leader_escape_rolls() -> None:
-    """CCA-ESCAPE-2/3 (figures 2–3): each enemy hex crossed rolls its normal dice; one helmet kills."""
+    """CCA-ESCAPE-2, CCA-ESCAPE-3 (figures 2–3): each enemy hex crossed rolls its normal dice; one helmet kills."""
     from app.core.dice import Roller
     from app.systems.cca.evade import leader_evade
     from app.systems.cca.messages import Ctx
@@ -213,7 +214,7 @@ def test_momentum_advance_after_elimination() -> None:
 
 
 def test_battle_back() -> None:
-    """CCA-BACK-1/4: a defender that holds its hex may battle back."""
+    """CCA-BACK-1, CCA-BACK-4: a defender that holds its hex may battle back."""
     s = position([("bottom", "MI", "0606"), ("top", "HI", "0605")], ordered=("b1",))
     s2, _ = do(s, battle(s, "0606", "0605"), (1, 1, 1, 1))
     assert {c.kind for c in legal(s2)} == {"battle_back", "decline"}
@@ -222,7 +223,7 @@ def test_battle_back() -> None:
 
 
 def test_evade_only_matching_symbols() -> None:
-    """CCA-EVADE-2/4/5: LI may evade 2 hexes; only green circles hit it."""
+    """CCA-EVADE-2, CCA-EVADE-4, CCA-EVADE-5: LI may evade 2 hexes; only green circles hit it."""
     s = position([("bottom", "HI", "0606"), ("top", "LI", "0605")], ordered=("b1",))
     s2, _ = do(s, battle(s, "0606", "0605"))
     evades = [c for c in legal(s2) if isinstance(c, m.Evade)]
@@ -256,7 +257,7 @@ def test_forest_blocks_los() -> None:
 
 
 def test_no_fire_at_adjacent() -> None:
-    """CCA-RANGED-2/3: a missile unit next to an enemy must close combat instead."""
+    """CCA-RANGED-2, CCA-RANGED-3: a missile unit next to an enemy must close combat instead."""
     s = position([("bottom", "LB", "0606"), ("top", "HI", "0605"), ("top", "HI", "0603")], ordered=("b1",))
     targets = {c.target for c in legal(s) if isinstance(c, m.Battle)}
     assert targets == {hx(s, "0605")}

@@ -162,7 +162,7 @@ def _column(distance: int) -> str:
 
 @pytest.mark.parametrize("cls", [c for c in CLASSES if TABLE[c].range])
 def test_range_and_ranged_dice(cls: str) -> None:
-    """CCA-RANGED-6/7 (Table C): a target at the class's range may be fired at, one hex further may not;
+    """CCA-RANGED-6, CCA-RANGED-7 (Table C): a target at the class's range may be fired at, one hex further may not;
     2 dice held, 1 after moving (LCH 2; war machines may not fire after moving, AX not after 2 hexes)."""
     row = TABLE[cls]
     for distance, ok in ((row.range, True), (row.range + 1, False)):
@@ -188,7 +188,7 @@ def test_retreat_per_flag(cls: str) -> None:
 
 @pytest.mark.parametrize("cls", CLASSES)
 def test_evade_eligibility(cls: str) -> None:
-    """CCA-EVADE-2/3: who may evade foot, heavy cavalry, elephants and medium cavalry."""
+    """CCA-EVADE-2, CCA-EVADE-3: who may evade foot, heavy cavalry, elephants and medium cavalry."""
     top = [("top", c, x) for c, x in (("HI", "0101"), ("HC", "0301"), ("EL", "0501"), ("MC", "0701"))]
     s = position([("bottom", cls, "0605"), *top])
     attackers = {u.cls: u for u in s.units if u.side == "top"}
@@ -298,8 +298,8 @@ CC_CAPS = [
 
 @pytest.mark.parametrize(("cls", "own", "there", "dice"), CC_CAPS)
 def test_close_combat_caps(cls: str, own: str, there: str, dice: int) -> None:
-    """CCA-FOREST-3, CCA-BROKEN-3, CCA-FORD-3 (two-way, Q1), CCA-HILL-2..4, CCA-CAMP-4 (−1 after caps, also
-    mounted, CCA-CAMP-5), rampart no cap; the lowest cap wins (CCA-DICECOUNT-1)."""
+    """CCA-FOREST-3, CCA-BROKEN-3, CCA-FORD-3 (two-way, Q1), CCA-HILL-2, CCA-HILL-3, CCA-HILL-4, CCA-CAMP-4 (−1 after
+    caps, also mounted, CCA-CAMP-5), rampart no cap; the lowest cap wins (CCA-DICECOUNT-1)."""
     s = position([("bottom", cls, "0606"), ("top", "HI", "0605")], terrain={"0606": own, "0605": there})
     assert close_dice(s, s.unit("b1"), s.unit("t1")).count == dice
 
@@ -346,7 +346,7 @@ LOS_BETWEEN = {
 
 @pytest.mark.parametrize("ter", sorted(LOS_BETWEEN))
 def test_line_of_sight_through_terrain(ter: str) -> None:
-    """CCA-LOS-2/3, CCA-FOREST-5, CCA-HILL-5, CCA-BROKEN-4, CCA-SEA-1, CCA-RIVER-1, CCA-RAMPART-4, CCA-CAMP-6,
+    """CCA-LOS-2, CCA-LOS-3, CCA-FOREST-5, CCA-HILL-5, CCA-BROKEN-4, CCA-SEA-1, CCA-RIVER-1, CCA-RAMPART-4, CCA-CAMP-6,
     CCA-FORD-5: blocking terrain in a hex between blocks; in the target's or the firer's hex it never does."""
     firer, target = hx(position([]), "0609"), hx(position([]), _column(2))
     between = position([], terrain={_column(1): ter})
@@ -386,7 +386,7 @@ def _defence(ter: str, cls: str, hexsides: list[dict[str, str]] | None = None) -
     ],
 )
 def test_protection(ter: str, cls: str, front: bool, ignores: tuple[int, int]) -> None:
-    """CCA-CAMP-1/2, CCA-RAMPART-1/2/4: foot in a camp (any side) or behind a rampart's front hexside ignores
-    1 sword and 1 flag in close combat; mounted units gain nothing."""
+    """CCA-CAMP-1, CCA-CAMP-2, CCA-RAMPART-1, CCA-RAMPART-2, CCA-RAMPART-4: foot in a camp (any side) or behind a
+    rampart's front hexside ignores 1 sword and 1 flag in close combat; mounted units gain nothing."""
     sides = [{"a": "0605", "b": "0606", "kind": "rampart_front"}] if front else None
     assert _defence(ter, cls, sides) == ignores

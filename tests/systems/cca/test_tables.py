@@ -1,5 +1,5 @@
-"""Table tests straight from the digest's Table A/B/C/F and the data file (CCA-UNIT, CCA-CC-4, CCA-RANGED-6/7,
-CCA-RETREAT-1, CCA-DICE-1, CCA-COMP-1)."""
+"""Table tests straight from the digest's Table A/B/C/F and the data file (CCA-UNIT, CCA-CC-4, CCA-RANGED-6,
+CCA-RANGED-7, CCA-RETREAT-1, CCA-DICE-1, CCA-COMP-1)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ TABLE_A = {
 
 @pytest.mark.parametrize("code", sorted(TABLE_A))
 def test_unit_class_row(code: str) -> None:
-    """CCA-UNIT-1/2, CCA-MOVE-7, CCA-CC-4, CCA-BACK-5, CCA-RETREAT-1, CCA-RANGED-6."""
+    """CCA-UNIT-1, CCA-UNIT-2, CCA-MOVE-7, CCA-CC-4, CCA-BACK-5, CCA-RETREAT-1, CCA-RANGED-6."""
     spec = unit_classes()[code]
     blocks, move, cc, back, retreat, rng = TABLE_A[code]
     assert (spec.blocks, spec.move, spec.cc_dice, spec.cc_dice_battle_back, spec.retreat) == (
@@ -52,7 +52,7 @@ def test_elephant_row() -> None:
 
 
 def test_symbols() -> None:
-    """CCA-UNIT-4/8: green, blue, red classes; AX and LCH swords hit though light."""
+    """CCA-UNIT-4, CCA-UNIT-8: green, blue, red classes; AX and LCH swords hit though light."""
     colours = {c: s.colour for c, s in unit_classes().items()}
     assert {c for c, v in colours.items() if v == "green"} == {"LI", "LS", "LB", "AX", "LWM", "LC", "LBC", "LCH"}
     assert {c for c, v in colours.items() if v == "blue"} == {"WA", "MI", "MC", "CAM"}

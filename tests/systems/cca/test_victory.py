@@ -1,6 +1,6 @@
 """Victory banners from scenario objectives and from leaving the battlefield, played through the Session API
-with typed cards and explicit dice (CCA-VICTORY-1..3, CCA-MOVE-3, Q18, Q19; 1 light, 2 medium, 3 heavy,
-4 helmet, 5 flag, 6 swords)."""
+with typed cards and explicit dice (CCA-VICTORY-1, CCA-VICTORY-2, CCA-VICTORY-3, CCA-MOVE-3, Q18, Q19; 1 light, 2
+medium, 3 heavy, 4 helmet, 5 flag, 6 swords)."""
 
 from __future__ import annotations
 
@@ -133,7 +133,7 @@ def test_objective_held_at_the_start_counts_from_the_deal() -> None:
 
 
 def test_objective_lost_when_its_holder_is_eliminated() -> None:
-    """CCA-VICTORY-2/3: eliminating the holder scores a banner and takes the objective's banner away."""
+    """CCA-VICTORY-2, CCA-VICTORY-3: eliminating the holder scores a banner and takes the objective's banner away."""
     objective = {**HILL, "side": "top", "hexes": ["0604"], "banners": 2}
     model = scenario([("bottom", "LB", "0606"), ("top", "MI", "0604", 1)], objectives=[objective])
     session = start(model, HAND, HAND)

@@ -1,6 +1,7 @@
 """Air support with explicit dice: calling the Hawker Typhoon, its card, its attack run, rockets and HMG, and the AA
-guns, flak trucks and Axis units that fire at it (SAS-SUP-6..15, SAS-DECK-5, SAS-BLAST-7, SAS-KS-3, OQ-47, OQ-48;
-docs/sas-decisions.md D-AIR-1..12).
+guns, flak trucks and Axis units that fire at it (SAS-SUP-6, SAS-SUP-7, SAS-SUP-8, SAS-SUP-9, SAS-SUP-10, SAS-SUP-11,
+SAS-SUP-12, SAS-SUP-13, SAS-SUP-14, SAS-SUP-15, SAS-DECK-5, SAS-BLAST-7, SAS-KS-3, OQ-47, OQ-48; docs/sas-decisions.md
+D-AIR-1, D-AIR-2, D-AIR-3, D-AIR-4, D-AIR-5, D-AIR-6, D-AIR-7, D-AIR-8, D-AIR-9, D-AIR-10, D-AIR-11, D-AIR-12).
 
 Missions: the Typhoon mission (2×2 tiles, entry/exit tile below the bottom edge: tiles A1 airfield, B1 depot, A2
 woods, B2 crossroads; centres D6, L6, D14, L14) and, for runs over three tiles, the demolition mission (3×2 tiles).
@@ -75,7 +76,7 @@ def _kinds(events):
     return [e.kind for e in events]
 
 
-# --- calling it: the card (SAS-SUP-6/7, SAS-DECK-5, OQ-47) ---------------------------------------------------
+# --- calling it: the card (SAS-SUP-6, SAS-SUP-7, SAS-DECK-5, OQ-47) ---------------------------------------------------
 
 
 @pytest.mark.parametrize(("edge", "position"), [("E", 3), ("W", 3), ("S", 2), ("N", 4)])
@@ -105,7 +106,7 @@ def test_sas_sup_6_legal_only_when_the_mission_allows_it():
 
 
 def test_sas_sup_6_one_typhoon_card_at_a_time():
-    """SAS-SUP-6/10: once its card is in the deck it cannot be called again until its run is over."""
+    """SAS-SUP-6, SAS-SUP-10: once its card is in the deck it cannot be called again until its run is over."""
     st, _ = _apply(_mission(), CallTyphoon(side="sas", edge="E"))
     assert not any(isinstance(c, CallTyphoon) for c in SYSTEM.legal_commands(st))
     with pytest.raises(IllegalCommandError) as refused:
@@ -155,7 +156,8 @@ def test_sas_sup_8_paths_from_the_bottom_edge_are_columns():
     assert columns == [["D14", "D6"], ["L14", "L6"]]
 
 
-# --- the attack run (SAS-SUP-9/10) ----------------------------------------------------------------------------
+# --- the attack run (SAS-SUP-9, SAS-SUP-10)
+# ----------------------------------------------------------------------------
 
 
 def test_sas_sup_9_first_move_to_the_first_tile_centre_sounds_the_alarm():
@@ -192,8 +194,8 @@ def test_sas_sup_9_both_ap_must_be_spent_before_any_operator_acts():
 
 
 def test_sas_sup_10_leaving_ends_the_run_and_replenishes_the_rockets():
-    """SAS-SUP-9/10: moving off the last tile ends the run (the AP left are lost); the rockets are replenished; another
-    run counts the card position from the edge it left by: west 2nd, north or south 3rd, east 4th."""
+    """SAS-SUP-9, SAS-SUP-10: moving off the last tile ends the run (the AP left are lost); the rockets are replenished;
+    another run counts the card position from the edge it left by: west 2nd, north or south 3rd, east 4th."""
     st = _flying(_mission(), step=1, rockets=0)
     after, events = _apply(st, TyphoonMove(side="sas"))
     assert after.typhoon.status == "ready" and after.typhoon.left_by == "W" and after.typhoon.rockets == 2
@@ -205,9 +207,9 @@ def test_sas_sup_10_leaving_ends_the_run_and_replenishes_the_rockets():
 
 
 def test_sas_sup_10_worked_example_rocket_at_the_tank_then_move_then_hmg():
-    """SAS-SUP-9/10, the rulebook's worked example, over three tiles from the east: action 1, Move & Attack, fires a
-    rocket at the tank on the tile ahead, then moves onto it; action 2, Move & Attack, moves to the next tile's centre,
-    then strafes SMG infantry on the tile after it. The rocket is a blast: it damages the armoured tank."""
+    """SAS-SUP-9, SAS-SUP-10, the rulebook's worked example, over three tiles from the east: action 1, Move & Attack,
+    fires a rocket at the tank on the tile ahead, then moves onto it; action 2, Move & Attack, moves to the next tile's
+    centre, then strafes SMG infantry on the tile after it. The rocket is a blast: it damages the armoured tank."""
     st = _mission(DEMOLITION, units=[unit("tank", "panzer3", (20, 3), "W"), unit("smg", "smg", (4, 2), "S")])
     st = _flying(_battle(st))
     assert [st.rt.label(airspace.centre(airspace.tiles(st.rt)[i])) for i in st.typhoon.path] == ["V6", "N6", "F6"]
@@ -246,9 +248,9 @@ def test_sas_sup_10_attacks_only_the_next_tile(target_at, attack_first, ok):
 
 
 def test_sas_sup_10_rocket_is_a_blind_grenade_with_small_scatter():
-    """SAS-SUP-10 / SAS-BLAST-3/5: the template's 7 on the target and its 6 along the flight (west); 2D6 = 4+4 = 8 (FR:
-    north-west of a westward flight), 1D6 = 3 -> 2 squares: from L7 to J5. Then 4 rolls at 2+ (like a grenade): 2, 2,
-    2, 1 -> 3 successes on the AA gun under it, armoured or not (3 HP: destroyed)."""
+    """SAS-SUP-10 / SAS-BLAST-3, SAS-BLAST-5: the template's 7 on the target and its 6 along the flight (west); 2D6 =
+    4+4 = 8 (FR: north-west of a westward flight), 1D6 = 3 -> 2 squares: from L7 to J5. Then 4 rolls at 2+ (like a
+    grenade): 2, 2, 2, 1 -> 3 successes on the AA gun under it, armoured or not (3 HP: destroyed)."""
     st = _flying(_battle(_mission(units=[unit("g", "smg", (11, 6), "N"), unit("aa", "aa_gun", (9, 4), "N")])))
     after, events = _apply(st, TyphoonAttack(side="sas", weapon="rocket", target="g"), dice=(4, 4, 3, 2, 2, 2, 1))
     fired = next(e for e in events if e.kind == "typhoon_rocket")
@@ -283,7 +285,8 @@ def test_sas_sup_10_hmg_sweeps_like_the_willys_and_spares_armour():
     assert any(e.kind == "no_effect" and e.rule_id == "SAS-SUP-15" for e in events)
 
 
-# --- fire at the Typhoon (SAS-SUP-11/12/15, SAS-BLAST-7, SAS-KS-3) -------------------------------------------------
+# --- fire at the Typhoon (SAS-SUP-11, SAS-SUP-12, SAS-SUP-15, SAS-BLAST-7, SAS-KS-3)
+# -------------------------------------------------
 
 
 def test_sas_sup_11_ground_fire_minus_3_smg_infantry_cannot_hit():
@@ -404,7 +407,8 @@ def test_sas_sup_15_aa_gun_has_no_ground_los_never_moves_but_hears():
 
 
 def test_view_shows_the_typhoon_counter_its_sheet_and_its_card():
-    """SAS-SUP-8/9, SAS-DECK-5: the Typhoon counter over its tile with its HP; the deck panel names the card's place."""
+    """SAS-SUP-8, SAS-SUP-9, SAS-DECK-5: the Typhoon counter over its tile with its HP; the deck panel names the card's
+    place."""
     called, _ = _apply(_mission(), CallTyphoon(side="sas", edge="E"))
     deck = next(p for p in SYSTEM.view(called, "sas").panels if p.title.render("en") == "Event deck")
     assert ("Typhoon card", "position 3 from the top") in [(k.render("en"), v.render("en")) for k, v in deck.rows[2:]]

@@ -1,10 +1,13 @@
 """The convoy strike (``scenarios/sas/operation_convoy_strike.json``) played through with no rule applied by hand.
 
 The mission combines a convoy brought by its special card C1 (scout motorcycle, ammunition truck, rear motorcycle,
-SAS-AVEH-17..21), a patrol motorcycle (SAS-AVEH-14..16), the Willys with its crew aboard on the entry/exit tile
-(SAS-SETUP-8, SAS-OVEH-2..10, SAS-MSN-3) and the Typhoon (SAS-SUP-6..14). The scripted team is ``strike.Strike``
-(its policy is stated there); seeds are fixed, so every game is the same on every run. Solo games use the seeded dice
-and deck; the table game types every die and card, as a player at the table would (SAS-DECK-2, SAS-EVT-1).
+SAS-AVEH-17, SAS-AVEH-18, SAS-AVEH-19, SAS-AVEH-20, SAS-AVEH-21), a patrol motorcycle (SAS-AVEH-14, SAS-AVEH-15,
+SAS-AVEH-16), the Willys with its crew aboard on the entry/exit tile (SAS-SETUP-8, SAS-OVEH-2, SAS-OVEH-3, SAS-OVEH-4,
+SAS-OVEH-5, SAS-OVEH-6, SAS-OVEH-7, SAS-OVEH-8, SAS-OVEH-9, SAS-OVEH-10, SAS-MSN-3) and the Typhoon (SAS-SUP-6,
+SAS-SUP-7, SAS-SUP-8, SAS-SUP-9, SAS-SUP-10, SAS-SUP-11, SAS-SUP-12, SAS-SUP-13, SAS-SUP-14). The scripted team is
+``strike.Strike`` (its policy is stated there); seeds are fixed, so every game is the same on every run. Solo games use
+the seeded dice and deck; the table game types every die and card, as a player at the table would (SAS-DECK-2,
+SAS-EVT-1).
 """
 
 from __future__ import annotations
@@ -149,12 +152,12 @@ def test_convoy_driving_off_the_map_is_not_destroyed():
 
 
 def test_willys_and_typhoon_game_plays_through_with_every_roll_explained():
-    """SAS-OVEH-4/5/6 / SAS-SUP-6..8 / SAS-AVEH-10/17 / SAS-OVEH-10 / SAS-MSN-1 (seed 10): Johnny and David leave at
-    once; C1 brings the convoy; the Willys dashes up the woods road with Foot down! and fires its Vickers (4 dice) at
-    the truck; the Typhoon is called from the south edge. Since Axis vehicles fire on occupied operator vehicles too
-    (D-INTEG-1), the convoy's motorcycle and three riflemen shoot the exposed jeep to pieces before the Typhoon's run:
-    a defeat. The whole game runs with no rule applied by hand: every vehicle step and every roll is narrated with
-    its rule, and every roll has its ruling."""
+    """SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6 / SAS-SUP-6, SAS-SUP-7, SAS-SUP-8 / SAS-AVEH-10, SAS-AVEH-17 / SAS-OVEH-10 /
+    SAS-MSN-1 (seed 10): Johnny and David leave at once; C1 brings the convoy; the Willys dashes up the woods road with
+    Foot down! and fires its Vickers (4 dice) at the truck; the Typhoon is called from the south edge. Since Axis
+    vehicles fire on occupied operator vehicles too (D-INTEG-1), the convoy's motorcycle and three riflemen shoot the
+    exposed jeep to pieces before the Typhoon's run: a defeat. The whole game runs with no rule applied by hand: every
+    vehicle step and every roll is narrated with its rule, and every roll has its ruling."""
     session = _session(10)
     player = Strike(charge=10)
     player.play(session)
@@ -172,8 +175,8 @@ def test_willys_and_typhoon_game_plays_through_with_every_roll_explained():
 
 
 def test_reckless_dash_loses_the_jeep():
-    """SAS-OVEH-4/10 / SAS-MSN-1 (seed 1): the Willys dashes in with Foot down! the moment the convoy shows, is seen
-    and shot at; the jeep is destroyed with its crew before the truck is: a defeat."""
+    """SAS-OVEH-4, SAS-OVEH-10 / SAS-MSN-1 (seed 1): the Willys dashes in with Foot down! the moment the convoy shows,
+    is seen and shot at; the jeep is destroyed with its crew before the truck is: a defeat."""
     session = _session(1)
     player = Strike(charge=99)
     player.play(session)
@@ -204,11 +207,11 @@ def _deal(state: SasState, options: tuple[str, ...]) -> str:
 
 
 def test_table_mode_every_vehicle_move_scatter_and_spawn_says_what_to_do_on_the_board():
-    """SAS-AVEH-14/17/18/21 / SAS-SUP-9/10 / SAS-BLAST-3 / SAS-OVEH-3/4 (table mode, seed 2): every die and card is
-    typed. C1 is turned over at the 5th Event phase (the first card of the window's second pile, SAS-DECK-2); the
-    convoy lines up and drives, the patrol motorcycle drives its route, the Willys dashes and fires, the Typhoon comes
-    and its rocket scatters. Every Axis vehicle move, scatter and spawn event tells the player what to do with the
-    pieces, naming squares; the Willys' and the Typhoon's moves too."""
+    """SAS-AVEH-14, SAS-AVEH-17, SAS-AVEH-18, SAS-AVEH-21 / SAS-SUP-9, SAS-SUP-10 / SAS-BLAST-3 / SAS-OVEH-3, SAS-OVEH-4
+    (table mode, seed 2): every die and card is typed. C1 is turned over at the 5th Event phase (the first card of the
+    window's second pile, SAS-DECK-2); the convoy lines up and drives, the patrol motorcycle drives its route, the
+    Willys dashes and fires, the Typhoon comes and its rocket scatters. Every Axis vehicle move, scatter and spawn event
+    tells the player what to do with the pieces, naming squares; the Willys' and the Typhoon's moves too."""
     session = _session(2, mode="table")
     player = Strike(charge=10, luck=_luck, deal=_deal)
     player.play(session)

@@ -1,5 +1,5 @@
-"""The SAS event deck: the event window and special event cards, drawing at the table, reshuffling (SAS-DECK-1..3,
-SAS-DECK-6, SAS-EVT-1, OQ-60)."""
+"""The SAS event deck: the event window and special event cards, drawing at the table, reshuffling (SAS-DECK-1,
+SAS-DECK-2, SAS-DECK-3, SAS-DECK-6, SAS-EVT-1, OQ-60)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """The expansion vehicles with explicit dice: howitzers fired as mortars (Panzer III SAS-UNIT-13, heavy armoured car
 SAS-HM-4, Stummel SAS-KS-4), guns through one wall (armoured car SAS-HM-3, HMG Kübelwagen SAS-JGR-18, Stummel
-SAS-KS-4, flamethrower half-track SAS-HD-6), the flamethrower half-track (SAS-HD-1..4, SAS-HD-6, OQ-67), the flak
-truck on patrol or guard (SAS-KS-3), the mechanical failure card (SAS-HM-1) and the troop transport truck (SAS-HM-2);
-docs/sas-decisions.md D-XVEH-1..10."""
+SAS-KS-4, flamethrower half-track SAS-HD-6), the flamethrower half-track (SAS-HD-1, SAS-HD-2, SAS-HD-3, SAS-HD-4,
+SAS-HD-6, OQ-67), the flak truck on patrol or guard (SAS-KS-3), the mechanical failure card (SAS-HM-1) and the troop
+transport truck (SAS-HM-2); docs/sas-decisions.md D-XVEH-1, D-XVEH-2, D-XVEH-3, D-XVEH-4, D-XVEH-5, D-XVEH-6, D-XVEH-7,
+D-XVEH-8, D-XVEH-9, D-XVEH-10."""
 
 from __future__ import annotations
 
@@ -240,7 +241,8 @@ def test_sas_hd_6_flamethrower_half_track_hmg_through_one_wall_toward_its_front(
     assert after.op("jock").hp == 7 and not any(o.kind == "fire" for o in after.objects)
 
 
-# --- the flamethrower half-track (SAS-HD-1..4, SAS-HD-6, OQ-67) -------------------------------------------------
+# --- the flamethrower half-track (SAS-HD-1, SAS-HD-2, SAS-HD-3, SAS-HD-4, SAS-HD-6, OQ-67)
+# -------------------------------------------------
 
 FOREST = ["." * 14] * 5 + ["....." + "T" + "." * 8] + ["." * 14] * 8
 
@@ -554,7 +556,8 @@ MISSION = Path(__file__).parents[3] / "scenarios" / "sas" / "heavy_metal_armoure
 def test_heavy_metal_mission_places_its_expansion_vehicles_and_card() -> None:
     """The Heavy Metal mission: a Panzer III guard, an armoured car patrol, a heavy armoured car waiting off the east
     edge, the Mechanical failure card in the deck and a reinforcement column (armoured car, troop truck) waiting for
-    its card C1 (SAS-UNIT-13, SAS-HM-1..4, SAS-AVEH-14..24)."""
+    its card C1 (SAS-UNIT-13, SAS-HM-1, SAS-HM-2, SAS-HM-3, SAS-HM-4, SAS-AVEH-14, SAS-AVEH-15, SAS-AVEH-16,
+    SAS-AVEH-17, SAS-AVEH-18, SAS-AVEH-19, SAS-AVEH-20, SAS-AVEH-21, SAS-AVEH-22, SAS-AVEH-23, SAS-AVEH-24)."""
     st = open_session(MISSION, {"sas": SYSTEM}, seed=1).state
     kinds = {u.id: (u.kind, u.role) for u in st.units if u.is_vehicle}
     assert kinds == {

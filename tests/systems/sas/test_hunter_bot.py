@@ -1,5 +1,7 @@
-"""The hunter bot (SAS-JGR-1..14): it always answers with one of the hunter's legal commands, plays the same game for
-the same seed, and follows its documented rules of thumb (app/systems/sas/jager/hunter_bot.py)."""
+"""The hunter bot (SAS-JGR-1, SAS-JGR-2, SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9,
+SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14): it always answers with one of the hunter's legal commands,
+plays the same game for the same seed, and follows its documented rules of thumb
+(app/systems/sas/jager/hunter_bot.py)."""
 
 from __future__ import annotations
 
@@ -42,7 +44,9 @@ def _game(seed: int, steps: int = 400) -> list[str]:
 
 
 def test_bot_answers_legally_and_deterministically():
-    """SAS-JGR-2..14: over a game the bot's choice is always legal and explained; the same seed, the same game."""
+    """SAS-JGR-2, SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11,
+    SAS-JGR-12, SAS-JGR-13, SAS-JGR-14: over a game the bot's choice is always legal and explained; the same seed, the
+    same game."""
     first = _game(5)
     assert any('"place_stalker"' in c for c in first)
     assert first == _game(5)
@@ -63,7 +67,7 @@ def test_bot_plays_a_strong_card_and_draws_otherwise():
 
 
 def test_bot_with_a_full_weak_hand_discards_the_two_weakest():
-    """SAS-JGR-3/4: four cards none worth playing: the two weakest go."""
+    """SAS-JGR-3, SAS-JGR-4: four cards none worth playing: the two weakest go."""
     st = _jager(ops=[op("jock", (5, 5))], phase="hunter", hand=("J11", "J12", "J15", "J17"))
     chosen = choose(st, SYSTEM.legal_commands(st)).command
     assert isinstance(chosen, DiscardHunterCards) and set(chosen.discard) <= {"J11", "J12", "J15", "J17"}

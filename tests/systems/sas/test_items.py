@@ -1,5 +1,5 @@
 """SAS items with explicit dice: grenades (thrown, blind with small scatter, marked), landmines, traps, medpack
-(SAS-EQ-4, -6, -7, -8, -13; SAS-BLAST-2/3/6; SAS-NOISE-4; SAS-MARK-5)."""
+(SAS-EQ-4, SAS-EQ-6, SAS-EQ-7, SAS-EQ-8, SAS-EQ-13; SAS-BLAST-2, SAS-BLAST-3, SAS-BLAST-6; SAS-NOISE-4; SAS-MARK-5)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ def _apply(st, cmd, dice=(), cards=None):
 
 
 def test_sas_eq_6_grenade_4_rolls_at_2_alarm_template_removed():
-    """SAS-EQ-6 / SAS-BLAST-2/6 / SAS-NOISE-4: a grenade thrown 5 squares in LOS: rolls 2,1,5,6 -> 3 successes
-    kill both units under the template; the alarm sounds; the template is removed at once; 1 AP, token spent."""
+    """SAS-EQ-6 / SAS-BLAST-2, SAS-BLAST-6 / SAS-NOISE-4: a grenade thrown 5 squares in LOS: rolls 2,1,5,6 -> 3
+    successes kill both units under the template; the alarm sounds; the template is removed at once; 1 AP, token
+    spent."""
     rt = runtime(OPEN)
     units = [unit("a", "rifle", (2, 5), "N"), unit("b", "rifle", (3, 5), "N")]
     st = activate(state(rt, [op("jock", (2, 10))], units), "jock")
@@ -115,7 +116,8 @@ def test_sas_eq_4_trap_kills_and_flips_to_used():
 
 
 def test_sas_eq_4_8_placing_a_mine_and_a_trap():
-    """SAS-EQ-4/8 with SAS-PLACE-1: Place (1 AP) puts the token in an adjacent square; one token each is spent."""
+    """SAS-EQ-4, SAS-EQ-8 with SAS-PLACE-1: Place (1 AP) puts the token in an adjacent square; one token each is
+    spent."""
     rt = runtime(OPEN)
     st = activate(state(rt, [op("david", (5, 5))], []), "david")
     cmd = Place(side="sas", operator="david", to=(5, 4), item="landmine")

@@ -1,5 +1,7 @@
 """Jäger (hunter) mode: setup, the Hunter phase, the event card the hunter may replace, every hunter card effect, the
-hunter's units and victory (SAS-JGR-2..15). Cards are typed as at the table; dice are explicit where a roll is made."""
+hunter's units and victory (SAS-JGR-2, SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9,
+SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14, SAS-JGR-15). Cards are typed as at the table; dice are
+explicit where a roll is made."""
 
 from __future__ import annotations
 
@@ -122,7 +124,7 @@ def test_sas_jgr_3_a_hunter_phase_follows_every_end_phase():
 
 
 def test_sas_jgr_4_hand_limit_four_no_draw():
-    """SAS-JGR-3/4: with 4 cards he may play one or discard two and draw one (6 pairs), never draw."""
+    """SAS-JGR-3, SAS-JGR-4: with 4 cards he may play one or discard two and draw one (6 pairs), never draw."""
     st = _jager(ops=[op("jock", (0, 11))], phase="hunter", hand=("J01", "J02", "J03", "J04"))
     legal = _legal(st)
     assert not any(isinstance(c, DrawHunterCard) for c in legal)
@@ -170,8 +172,8 @@ def _event_state(**kw):
 
 
 def test_sas_jgr_5_the_hunter_replaces_the_revealed_event_card():
-    """SAS-JGR-5/6: E01 (black sentries turn clockwise) is revealed; the hunter replaces it with J19, whose stealth
-    half raises the alert like the regular event: the meter advances and the sentry does not turn."""
+    """SAS-JGR-5, SAS-JGR-6: E01 (black sentries turn clockwise) is revealed; the hunter replaces it with J19, whose
+    stealth half raises the alert like the regular event: the meter advances and the sentry does not turn."""
     st = _event_state()
     st, _ = _apply(st, RunAxisStep(side="axis"), cards=("E01",))
     assert st.hunter.revealed == "E01" and st.patrol_marker == "black"
@@ -468,8 +470,8 @@ def test_sas_jgr_3_the_sas_side_has_no_command_while_the_hunter_decides():
 
 
 def test_sas_jgr_14_a_hunter_vehicle_moves_to_poses_within_its_mp():
-    """SAS-JGR-14 with SAS-AVEH-2/3 (D-JGR-5): the Kettenkrad (6 MP) drives 4 squares north and then 1 into the
-    forest row for 2 MP; a further square is out of reach; its move sets its facing, no turn follows."""
+    """SAS-JGR-14 with SAS-AVEH-2, SAS-AVEH-3 (D-JGR-5): the Kettenkrad (6 MP) drives 4 squares north and then 1 into
+    the forest row for 2 MP; a further square is out of reach; its move sets its facing, no turn follows."""
     rows = ["." * 12] * 5 + ["....TTTT...."] + ["." * 12] * 6
     hunter = HunterState(deck=DECK, ready=True, hunters=("k",))
     kettenkrad = unit("k", "kettenkrad", (5, 10), "N", alert=True)
@@ -497,7 +499,8 @@ def test_sas_jgr_3_no_hunter_phase_when_he_has_nothing_to_do():
 
 
 def test_sas_jgr_3_the_face_down_card_and_the_hand_are_hidden_from_the_sas_side():
-    """SAS-JGR-3/5: the SAS player sees how many cards the hunter holds and that one lies face down, not which."""
+    """SAS-JGR-3, SAS-JGR-5: the SAS player sees how many cards the hunter holds and that one lies face down, not
+    which."""
     hunter = HunterState(deck=DECK[3:], hand=("J01", "J02"), played="J03", ready=True)
     st = _jager(ops=[op("jock", (0, 11))], hunter=hunter)
     sas = next(p for p in SYSTEM.view(st, "sas").panels if p.title.render() == "Hunter")

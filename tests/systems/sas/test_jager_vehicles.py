@@ -1,7 +1,8 @@
 """Jäger vehicles on main's vehicle rules: the Kettenkrad unloading its 2 Panzerfaust hunters (SAS-JGR-16), the assault
 boat landing its 6 SMG infantry (SAS-JGR-17), hunter vehicles driven by the hunter with the vehicle movement rules and
-automated in the other phases (SAS-JGR-14, SAS-AVEH-2..10), convoy routes barred to waypoints and cats (SAS-JGR-7/8),
-and the rabbit's-foot decision before the hunter's (SAS-EQ-11). Dice are explicit where a roll is made."""
+automated in the other phases (SAS-JGR-14, SAS-AVEH-2, SAS-AVEH-3, SAS-AVEH-4, SAS-AVEH-5, SAS-AVEH-6, SAS-AVEH-7,
+SAS-AVEH-8, SAS-AVEH-9, SAS-AVEH-10), convoy routes barred to waypoints and cats (SAS-JGR-7, SAS-JGR-8), and the
+rabbit's-foot decision before the hunter's (SAS-EQ-11). Dice are explicit where a roll is made."""
 
 from __future__ import annotations
 
@@ -69,8 +70,8 @@ def test_sas_jgr_16_the_unloaded_kettenkrad_stays_where_it_is():
 
 
 def test_sas_jgr_16_a_hunter_kettenkrad_unloads_where_the_hunter_stops_it_and_its_panzerfausts_are_hunters():
-    """SAS-JGR-14/16 (D-JGR-12): the hunter drives his Kettenkrad 4 squares north (vehicle moves within its 6 MP, by
-    a shortest path), ending 6 squares from exposed Jock: it unloads there; the 2 Panzerfaust infantry join the
+    """SAS-JGR-14, SAS-JGR-16 (D-JGR-12): the hunter drives his Kettenkrad 4 squares north (vehicle moves within its 6
+    MP, by a shortest path), ending 6 squares from exposed Jock: it unloads there; the 2 Panzerfaust infantry join the
     hunter's units. Next Advance phase he moves them; the empty Kettenkrad is no longer his to move."""
     st = _hunted(
         hunters=("k",),
@@ -155,10 +156,11 @@ def test_sas_jgr_17_destroyed_before_unloading_all_six_smg_die():
     assert ctx.state.unit("b") is None and "6 SMG infantry" in lost.text.render() and lost.rule_id == "SAS-JGR-17"
 
 
-# --- hunter vehicles with the vehicle rules (SAS-JGR-14, SAS-AVEH-2..10) -----------------------------------------
+# --- hunter vehicles with the vehicle rules (SAS-JGR-14, SAS-AVEH-2, SAS-AVEH-3, SAS-AVEH-4, SAS-AVEH-5, SAS-AVEH-6,
+# SAS-AVEH-7, SAS-AVEH-8, SAS-AVEH-9, SAS-AVEH-10) -----------------------------------------
 def test_sas_jgr_14_hunter_vehicle_poses_follow_the_vehicle_rules():
-    """SAS-JGR-14 with SAS-AVEH-2..5: the HMG Kübelwagen (8 MP) cannot drive into the rock row; it may reverse (2 MP
-    a square) and turn; it never ends on another unit's square; staying is offered."""
+    """SAS-JGR-14 with SAS-AVEH-2, SAS-AVEH-3, SAS-AVEH-4, SAS-AVEH-5: the HMG Kübelwagen (8 MP) cannot drive into the
+    rock row; it may reverse (2 MP a square) and turn; it never ends on another unit's square; staying is offered."""
     rows = ["." * 12] * 5 + ["RRRRRRRRRR.."] + ["." * 12] * 6
     st = _hunted(
         rows=rows,
@@ -217,10 +219,11 @@ def test_sas_jgr_8_a_vehicle_driving_near_the_cat_startles_it():
     assert st.hunter.markers == () and st.unit("r").facing == "W"
 
 
-# --- convoy routes (SAS-JGR-7/8) -------------------------------------------------------------------------------------
+# --- convoy routes (SAS-JGR-7, SAS-JGR-8)
+# -------------------------------------------------------------------------------------
 def test_sas_jgr_7_and_8_no_waypoint_or_cat_on_a_convoy_route():
-    """SAS-JGR-7/8 (D-JGR-10): the squares of the mission's convoy route are never offered for a waypoint (J01) or
-    the cat (J07); squares beside it are."""
+    """SAS-JGR-7, SAS-JGR-8 (D-JGR-10): the squares of the mission's convoy route are never offered for a waypoint (J01)
+    or the cat (J07); squares beside it are."""
     route = tuple((x, 6) for x in range(12))
     for card in ("J01", "J07"):
         st = _hunted(ops=[op("jock", (0, 0))], units=[])

@@ -1,4 +1,4 @@
-"""Knife assassination with Move & Attack (SAS-KNIFE-1/2/5, SAS-ATK-4; decision D-KNIFE-1)."""
+"""Knife assassination with Move & Attack (SAS-KNIFE-1, SAS-KNIFE-2, SAS-KNIFE-5, SAS-ATK-4; decision D-KNIFE-1)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ OPEN = ["." * 10] * 10
 
 
 def test_sas_knife_1_move_and_knife_from_behind():
-    """SAS-KNIFE-1/5: Jock steps into the square directly behind the sentry and knifes it: no roll, a corpse."""
+    """SAS-KNIFE-1, SAS-KNIFE-5: Jock steps into the square directly behind the sentry and knifes it: no roll, a
+    corpse."""
     rt = runtime(OPEN)
     st = activate(state(rt, [op("jock", (5, 7))], [unit("s", "rifle", (5, 5), "N")]), "jock")
     cmd = Attack(side="sas", operator="jock", weapon="knife", target="s", move_to=(5, 6))

@@ -1,6 +1,7 @@
 """SAS Mark (overwatch), Blind Fire and the crouched operator's LOS, with explicit dice.
 
-Rule IDs: SAS-MARK-1..7, SAS-LOS-4, SAS-BLIND-1..3, SAS-LOS-10 (OQ-64)."""
+Rule IDs: SAS-MARK-1, SAS-MARK-2, SAS-MARK-3, SAS-MARK-4, SAS-MARK-5, SAS-MARK-6, SAS-MARK-7, SAS-LOS-4, SAS-BLIND-1,
+SAS-BLIND-2, SAS-BLIND-3, SAS-LOS-10 (OQ-64)."""
 
 from __future__ import annotations
 
@@ -64,8 +65,8 @@ def _patrol_example():
 
 
 def test_sas_mark_2_worked_example_marked_patrolman_shot_on_its_third_square():
-    """SAS-MARK-2/3 worked example: the marked white patrolman walks 4 squares; on the 3rd (C8) he enters Jock's
-    front arc; Jock fires at once with his pistol: natural 2 +2 marked +1 short range = 5 >= 5 -> killed."""
+    """SAS-MARK-2, SAS-MARK-3 worked example: the marked white patrolman walks 4 squares; on the 3rd (C8) he enters
+    Jock's front arc; Jock fires at once with his pistol: natural 2 +2 marked +1 short range = 5 >= 5 -> killed."""
     st = _patrol_example()
     after, events = _apply(st, RunAxisStep(side="axis"), dice=(2,))
     ruling = next(e.ruling for e in events if e.kind == "attack")
@@ -145,8 +146,8 @@ def test_sas_mark_phases_marks_survive_end_phase_of_operator():
 
 
 def test_sas_blind_2_pistol_short_range_needs_a_natural_6():
-    """SAS-BLIND-1/2/3 worked example: Paddy, crouched behind a hedge, blind-fires his pistol at a patrolman
-    3 squares away: +1 short -2 blind = -1, so 5+ needs a 6; he rolls 4 and misses. The patrolman turns, Paddy
+    """SAS-BLIND-1, SAS-BLIND-2, SAS-BLIND-3 worked example: Paddy, crouched behind a hedge, blind-fires his pistol at a
+    patrolman 3 squares away: +1 short -2 blind = -1, so 5+ needs a 6; he rolls 4 and misses. The patrolman turns, Paddy
     is exposed but, hidden behind the hedge, suffers no reaction attack."""
     rt = runtime(OPEN, edges=[((2, 5), "N", "hedge")])
     patrol = unit("bp", "rifle", (2, 2), "E", role="patrolman")

@@ -1,6 +1,7 @@
 """The mortar team with explicit dice: spawning, moving to an outdoor sentry point, the whole-map blast with large
-scatter, blast weapons first, reactions as 2 SMG infantry, knocked out by one success (SAS-UNIT-5..8, SAS-BLAST-4/5,
-SAS-AATK-1, OQ-34, OQ-35; docs/sas-decisions.md D-MORTAR-1..4)."""
+scatter, blast weapons first, reactions as 2 SMG infantry, knocked out by one success (SAS-UNIT-5, SAS-UNIT-6,
+SAS-UNIT-7, SAS-UNIT-8, SAS-BLAST-4, SAS-BLAST-5, SAS-AATK-1, OQ-34, OQ-35; docs/sas-decisions.md D-MORTAR-1,
+D-MORTAR-2, D-MORTAR-3, D-MORTAR-4)."""
 
 from __future__ import annotations
 
@@ -116,8 +117,9 @@ def test_sas_aatk_1_mortar_fires_first_at_the_nearest_valid_target():
 
 
 def test_sas_blast_4_5_large_scatter_along_the_mortar_facing():
-    """SAS-BLAST-4/5: the template's 6 points along the mortar's facing (east); 2D6 = 9 is its right side (south);
-    1D6 = 3 moves it 3 squares (large scatter) from K1 to K4, where Jock is: 3 rolls at 3+ (6, 6, 1) -> 2 hits."""
+    """SAS-BLAST-4, SAS-BLAST-5: the template's 6 points along the mortar's facing (east); 2D6 = 9 is its right side
+    (south); 1D6 = 3 moves it 3 squares (large scatter) from K1 to K4, where Jock is: 3 rolls at 3+ (6, 6, 1) -> 2
+    hits."""
     rt = runtime(OPEN)
     ops = [op("paddy", (10, 0), exposed=True), op("jock", (10, 3))]
     st = _battle(rt, ops, [_mortar((0, 0))])

@@ -1,4 +1,6 @@
-"""Nancy (Fearless): disguise, talk, garrote, suspicion (SAS-NANCY-1..11, OQ-22, OQ-49) and the rat bomb (SAS-EQ-17).
+"""Nancy (Fearless): disguise, talk, garrote, suspicion (SAS-NANCY-1, SAS-NANCY-2, SAS-NANCY-3, SAS-NANCY-4,
+SAS-NANCY-5, SAS-NANCY-6, SAS-NANCY-7, SAS-NANCY-8, SAS-NANCY-9, SAS-NANCY-10, SAS-NANCY-11, OQ-22, OQ-49) and the rat
+bomb (SAS-EQ-17).
 
 Dice are explicit: ``_apply`` feeds the table-mode dice and cards, so a missing roll raises instead of drawing one.
 """
@@ -40,7 +42,7 @@ def _apply(st, cmd, dice=(), cards=None):
 
 
 def nancy(loc, **kw):
-    """Nancy in her civilian disguise (SAS-NANCY-1/2) with her 3 talk tokens (SAS-NANCY-6)."""
+    """Nancy in her civilian disguise (SAS-NANCY-1, SAS-NANCY-2) with her 3 talk tokens (SAS-NANCY-6)."""
     return op("nancy", loc, disguised=kw.pop("disguised", True), talks=kw.pop("talks", 3), **kw)
 
 
@@ -58,7 +60,8 @@ def _kinds(st: SasState) -> set[str]:
     return {c.kind for c in SYSTEM.legal_commands(st)}
 
 
-# --- SAS-NANCY-2/3: changing clothes and what she may do in disguise ---------------------------------------------
+# --- SAS-NANCY-2, SAS-NANCY-3: changing clothes and what she may do in disguise
+# ---------------------------------------------
 
 
 def test_sas_nancy_2_changing_clothes_costs_4_ap_both_ways():
@@ -192,7 +195,8 @@ def test_sas_nancy_3_a_patrolman_walks_through_her_square():
     assert after.unit("bp").loc == (5, 5) and not after.unit("bp").alert and not after.op("nancy").exposed
 
 
-# --- SAS-NANCY-4/7: suspicion in the End phase, with the rulebook's two worked examples ------------------------------
+# --- SAS-NANCY-4, SAS-NANCY-7: suspicion in the End phase, with the rulebook's two worked examples
+# ------------------------------
 
 
 def _example_board(sentry_at=(2, 11), sentry_facing="N"):
@@ -234,8 +238,8 @@ def test_sas_nancy_4_in_axis_los_at_the_end_phase_advances_the_meter():
 
 
 def test_sas_nancy_7_example_talking_to_the_patrolman_no_suspicion_in_the_sentrys_los():
-    """SAS-NANCY-6/7 (worked example): Nancy moves 3 squares next to the black patrolman and talks (1 AP); he turns to
-    face her. At the End phase she stands in the white sentry's LOS, yet the meter does not advance."""
+    """SAS-NANCY-6, SAS-NANCY-7 (worked example): Nancy moves 3 squares next to the black patrolman and talks (1 AP); he
+    turns to face her. At the End phase she stands in the white sentry's LOS, yet the meter does not advance."""
     rt, patrol, sentry = _example_board()
     st = activate(state(rt, [nancy((5, 8))], [patrol, sentry]), "nancy")
     for to in ((4, 8), (3, 7), (2, 6)):
@@ -285,7 +289,8 @@ def test_sas_nancy_5_reveal_while_disguised_exposes_and_alerts_the_nearest_unit(
     assert after.unit("near").alert and not after.unit("far").alert
 
 
-# --- SAS-NANCY-6/7: Talk ----------------------------------------------------------------------------------------------
+# --- SAS-NANCY-6, SAS-NANCY-7: Talk
+# ----------------------------------------------------------------------------------------------
 
 
 def test_sas_nancy_6_talk_only_orthogonally_adjacent_unalert_infantry():
@@ -378,7 +383,8 @@ def test_sas_nancy_8_alarm_out_of_sight_ends_the_disguise_without_exposing():
     assert any(e.kind == "disguise_failed" for e in events)
 
 
-# --- SAS-NANCY-9..11: the garrote -------------------------------------------------------------------------------------
+# --- SAS-NANCY-9, SAS-NANCY-10, SAS-NANCY-11: the garrote
+# -------------------------------------------------------------------------------------
 
 
 def _behind():
@@ -457,8 +463,8 @@ def test_sas_nancy_9_a_held_victim_does_not_react_to_noise_but_the_alarm_flips_i
 
 
 def test_fearless_mission_sets_up_nancy_and_the_resistance():
-    """SAS-NANCY-1/6, SAS-SUP-1: the Fearless mission's team has Nancy with 3 talk tokens, in uniform, and two
-    resistance fighters in the woods; the fuel objective accepts her rat bomb (SAS-EQ-17)."""
+    """SAS-NANCY-1, SAS-NANCY-6, SAS-SUP-1: the Fearless mission's team has Nancy with 3 talk tokens, in uniform, and
+    two resistance fighters in the woods; the fuel objective accepts her rat bomb (SAS-EQ-17)."""
     path = Path(__file__).parents[3] / "scenarios" / "sas" / "fearless_village_garrison.json"
     st = open_session(path, {"sas": SYSTEM}).state
     assert st.op("nancy").talks == 3 and not st.op("nancy").disguised

@@ -1,4 +1,6 @@
-"""Operator vehicles (SAS-OVEH-1..13, SAS-SUP-5) with explicit dice, starting with the rulebook's worked example."""
+"""Operator vehicles (SAS-OVEH-1, SAS-OVEH-2, SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6, SAS-OVEH-7, SAS-OVEH-8,
+SAS-OVEH-9, SAS-OVEH-10, SAS-OVEH-11, SAS-OVEH-12, SAS-OVEH-13, SAS-SUP-5) with explicit dice, starting with the
+rulebook's worked example."""
 
 from __future__ import annotations
 
@@ -54,11 +56,11 @@ def _example():
 
 
 def test_sas_oveh_worked_example_move_attack_sweep_reaction_foot_down():
-    """SAS-OVEH-3/5/6/7/10 worked example: Move & Attack (1 AP): forward turn right (1 MP) then 3 squares (3 MP);
-    the twin Vickers roll 4 dice at 4+ against the middle SMG at short range with the two SMG next to it in LOS:
-    3, 4, 2, 1 +1 = 4, 5, 3, 2, two successes kill two of them (sweep). The surviving alert SMG, in whose LOS the
-    Willys is, reacts: 2D6 4, 3 +1 short range = 5, 4, two hits: the Willys loses 2 HP. The second and last action,
-    Foot down!, drives 5 squares straight ahead and runs over the last SMG."""
+    """SAS-OVEH-3, SAS-OVEH-5, SAS-OVEH-6, SAS-OVEH-7, SAS-OVEH-10 worked example: Move & Attack (1 AP): forward turn
+    right (1 MP) then 3 squares (3 MP); the twin Vickers roll 4 dice at 4+ against the middle SMG at short range with
+    the two SMG next to it in LOS: 3, 4, 2, 1 +1 = 4, 5, 3, 2, two successes kill two of them (sweep). The surviving
+    alert SMG, in whose LOS the Willys is, reacts: 2D6 4, 3 +1 short range = 5, 4, two hits: the Willys loses 2 HP. The
+    second and last action, Foot down!, drives 5 squares straight ahead and runs over the last SMG."""
     st = _example()
     steps = ("turn_right", "forward", "forward", "forward")
     attack = VehicleAttack(side="sas", vehicle="willys", target="middle", weapon="vickers_k", steps=steps)
@@ -487,3 +489,18 @@ def test_sas_sup_5_alert_units_advance_on_the_support_willys():
     assert moved is not None and ovehicle.distance(st.op_vehicle("willys"), moved.loc) <= 4
     assert ovehicle.sees(st, moved, st.op_vehicle("willys"))
     assert any(e.kind == "unit_moved" and "best attack position" in e.text.render() for e in events)
+
+
+def test_sas_oveh_3_drives_to_one_square_are_one_template_asking_the_route():
+    """SAS-OVEH-3: every route the Willys may drive to a square is one template titled by the square; the route is
+    the only question, and each drive carries its AP cost as data."""
+    from app.core.command_templates import group_templates
+
+    st = _st(ops=[*_crew("driver"), op("paddy", (8, 8))])
+    items = [(c, SYSTEM.describe(st, c)) for c in _legal(st) if isinstance(c, VehicleMove)]
+    templates = group_templates(items)
+    assert len(templates) < len(items)
+    several = next(tpl for tpl in templates if len(tpl.choices) > 1)
+    question = several.question()
+    assert question is not None and question.name == "route" and len(question.values) == len(several.choices)
+    assert all(info.costs == (("AP", 1),) for _, info in items)

@@ -48,7 +48,7 @@ def test_sas_atk_2_short_range_plus_1():
 
 
 def test_sas_noise_pistol_heard_6_squares_away_meter_advances():
-    """SAS-NOISE-1/3 (Paddy's pistol example): a sentry 6 squares away turns and flips; meter 6 -> 5."""
+    """SAS-NOISE-1, SAS-NOISE-3 (Paddy's pistol example): a sentry 6 squares away turns and flips; meter 6 -> 5."""
     rt = runtime(OPEN)
     units = [unit("p", "rifle", (4, 6), "N"), unit("s", "rifle", (0, 0), "N", colour="white")]
     st = activate(state(rt, [op("paddy", (0, 6))], units), "paddy")
@@ -87,7 +87,8 @@ def test_sas_react_5_alert_target_missed_reacts_at_once():
 
 
 def test_sas_knife_1_from_behind_no_roll_and_not_when_exposed():
-    """SAS-KNIFE-1/2/5: Move & Attack into the square behind, automatic kill; exposed operators cannot."""
+    """SAS-KNIFE-1, SAS-KNIFE-2, SAS-KNIFE-5: Move & Attack into the square behind, automatic kill; exposed operators
+    cannot."""
     rt = runtime(OPEN)
     st = activate(state(rt, [op("jock", (1, 5))], [unit("p", "rifle", (3, 6), "E", role="patrolman")]), "jock")
     after, _ = _apply(st, Attack(side="sas", operator="jock", weapon="knife", target="p", move_to=(2, 6)))
@@ -139,7 +140,7 @@ def test_sas_los_2_arc_and_peripheral_squares():
     ],
 )
 def test_sas_aatk_4_smg_volleys(layout, dice, hits):
-    """SAS-AATK-4/5 worked examples (the SMG volleys against Jock)."""
+    """SAS-AATK-4, SAS-AATK-5 worked examples (the SMG volleys against Jock)."""
     rows = ["." * 12] * 12
     edges = []
     if layout == "forest":
@@ -170,8 +171,8 @@ def test_sas_obj_5_fuel_barrel_five_rolls_at_2():
 
 
 def test_sas_alarm_1_meter_to_zero_battle_section():
-    """SAS-METER-2 / SAS-ALARM-1..3: a noisy shot at meter 1 sounds the alarm; every unit is alert; the
-    shooter is exposed."""
+    """SAS-METER-2 / SAS-ALARM-1, SAS-ALARM-2, SAS-ALARM-3: a noisy shot at meter 1 sounds the alarm; every unit is
+    alert; the shooter is exposed."""
     rt = runtime(OPEN)
     units = [unit("p", "rifle", (4, 6), "N"), unit("far", "smg", (11, 11), "N")]
     st = activate(state(rt, [op("paddy", (0, 6))], units, meter=1), "paddy")
@@ -196,7 +197,7 @@ def test_sas_evt_2_sentry_turn_card_typed_at_the_table():
 
 
 def test_sas_act_2_crouched_cannot_aim_and_crouch_costs_1():
-    """SAS-ACT-1/2: Crouch costs 1 AP; a crouched operator cannot Aim."""
+    """SAS-ACT-1, SAS-ACT-2: Crouch costs 1 AP; a crouched operator cannot Aim."""
     rt = runtime(OPEN)
     st = activate(state(rt, [op("jock", (0, 6))], [unit("p", "rifle", (4, 6), "N")]), "jock")
     st, _ = _apply(st, Crouch(side="sas", operator="jock"))

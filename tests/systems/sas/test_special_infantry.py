@@ -1,6 +1,6 @@
 """Special Axis infantry with explicit dice: the HMG team (SAS-UNIT-12), the sniper (SAS-KS-2), Panzerfaust and
 grenade infantry (SAS-KS-1, SAS-JGR-19), the stick grenade and cigarette box (SAS-KS-5, SAS-EQ-10, SAS-EQ-20);
-docs/sas-decisions.md D-HMG-1, D-KS-1..4."""
+docs/sas-decisions.md D-HMG-1, D-KS-1, D-KS-2, D-KS-3, D-KS-4."""
 
 from __future__ import annotations
 
@@ -221,7 +221,8 @@ def test_sas_eq_20_cigarette_box_works_once_like_the_cigarette_event():
     assert not after.unit("u").cigarette
 
 
-# --- Hot Dogs: flamethrower infantry (SAS-HD-1..5) ------------------------------------------------------------
+# --- Hot Dogs: flamethrower infantry (SAS-HD-1, SAS-HD-2, SAS-HD-3, SAS-HD-4, SAS-HD-5)
+# ------------------------------------------------------------
 
 
 def _fire(st, loc, n=1):

@@ -1,4 +1,5 @@
-"""Support units: resistance fighters and SAS support units (SAS-SUP-1..4, SAS-ACT-2) with explicit dice."""
+"""Support units: resistance fighters and SAS support units (SAS-SUP-1, SAS-SUP-2, SAS-SUP-3, SAS-SUP-4, SAS-ACT-2) with
+explicit dice."""
 
 from __future__ import annotations
 
@@ -119,8 +120,8 @@ def test_sas_sup_2_alert_units_advance_on_an_exposed_support_unit():
 
 
 def test_sas_sup_4_a_support_units_alarm_also_exposes_an_operator():
-    """SAS-SUP-4 / SAS-ALARM-3/4: the fighter's noisy shot (6: kills) sounds the alarm at meter 1; he is exposed AND
-    an operator is designated exposed, because exposed support units do not count (D-ALARM-1)."""
+    """SAS-SUP-4 / SAS-ALARM-3, SAS-ALARM-4: the fighter's noisy shot (6: kills) sounds the alarm at meter 1; he is
+    exposed AND an operator is designated exposed, because exposed support units do not count (D-ALARM-1)."""
     rt = runtime(OPEN)
     st = activate(state(rt, [JOCK, fighter("r1", (5, 8))], [unit("t", "rifle", (5, 4), "N")], meter=1), "r1")
     after, events = _apply(st, Attack(side="sas", operator="r1", weapon="resistance_rifle", target="t"), dice=(6,))
@@ -176,7 +177,7 @@ def _mission(tmp_path, support):
 
 
 def test_sas_sup_1_mission_places_support_units(tmp_path):
-    """SAS-SUP-1/3: a mission's ``support_units`` put a resistance fighter and an SAS support unit at the shown
+    """SAS-SUP-1, SAS-SUP-3: a mission's ``support_units`` put a resistance fighter and an SAS support unit at the shown
     squares with 3 HP; they are listed after the team and can be activated."""
     support = [{"kind": "resistance", "at": "C8", "facing": "E"}, {"id": "sas_a", "kind": "sas_support", "at": "D8"}]
     session = open_session(_mission(tmp_path, support), {"sas": SYSTEM})

@@ -2,7 +2,7 @@
 
 SAS-AVEH-10 (attack like infantry through an arc), SAS-AATK-7 (HMG through one wall, -3; the seed's two motorcycle
 examples), SAS-AVEH-11 (reactions only in LOS), SAS-AVEH-12 (damage markers, destruction, armour), SAS-AVEH-13
-(unarmed), SAS-KNIFE-1 (no knife against a vehicle), SAS-EQ-2 (Sten sweep), SAS-EQ-4/8 (traps and mines).
+(unarmed), SAS-KNIFE-1 (no knife against a vehicle), SAS-EQ-2 (Sten sweep), SAS-EQ-4, SAS-EQ-8 (traps and mines).
 """
 
 from __future__ import annotations
@@ -95,8 +95,8 @@ def test_sas_aatk_7_never_through_two_walls_nor_at_a_hidden_operator():
 
 
 def test_sas_unit_9_motorcycle_fires_through_walls_only_to_its_front():
-    """SAS-UNIT-9/10: the motorcycle's HMG fires through a wall only to the front; the half-track's also through
-    its rear arc (rolls 6, 6, 6 -> 3 hits at -3)."""
+    """SAS-UNIT-9, SAS-UNIT-10: the motorcycle's HMG fires through a wall only to the front; the half-track's also
+    through its rear arc (rolls 6, 6, 6 -> 3 hits at -3)."""
     jock = op("jock", (5, 5), exposed=True, hp=9)
     st = state(_building(), [jock], [unit("m", "motorcycle", (6, 11), "S", alert=True)])
     assert not combat.can_attack(st, st.unit("m"), st.op("jock"))

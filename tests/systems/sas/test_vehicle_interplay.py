@@ -1,5 +1,5 @@
 """Interplay between the SAS subsystems built apart: Axis vehicles against operator vehicles (SAS-OVEH-10 with
-SAS-AVEH-9/10/11), with explicit dice."""
+SAS-AVEH-9, SAS-AVEH-10, SAS-AVEH-11), with explicit dice."""
 
 from __future__ import annotations
 
@@ -48,8 +48,8 @@ def test_sas_oveh_10_an_empty_vehicle_is_never_a_target_of_axis_vehicles():
 
 
 def test_sas_aveh_7_only_through_an_arc_front_or_rear():
-    """SAS-AVEH-7/10: a motorcycle facing away has no shot at the Willys behind it; a half-track facing away fires
-    its rear HMG through its rear arc."""
+    """SAS-AVEH-7, SAS-AVEH-10: a motorcycle facing away has no shot at the Willys behind it; a half-track facing away
+    fires its rear HMG through its rear arc."""
     away = _manned([unit("m", "motorcycle", (6, 10), "E", alert=True)])
     assert not ovehicle_fire.shots(away, away.unit("m"), away.op_vehicle("willys"), reaction=False)
     track = _manned([unit("h", "halftrack", (6, 10), "E", alert=True)])
@@ -100,7 +100,8 @@ def test_sas_aveh_23_guard_vehicle_leaves_its_post_on_seeing_the_occupied_willys
     assert not any(e.kind == "guard_released" for e in events)
 
 
-# --- blasts and operator vehicles (SAS-UNIT-7, SAS-OVEH-10, SAS-OBJ-5, SAS-EQ-5/6; D-INTEG-3/4) ------------------
+# --- blasts and operator vehicles (SAS-UNIT-7, SAS-OVEH-10, SAS-OBJ-5, SAS-EQ-5, SAS-EQ-6; D-INTEG-3, D-INTEG-4)
+# ------------------
 def _mortar_at(loc=(0, 0)):
     return unit("m", "mortar", loc, "E", role="spawned", alert=True, mode="attack")
 
@@ -199,7 +200,8 @@ def test_sas_sup_1_support_unit_boards_and_drives_but_never_marks():
     assert moved.op_vehicle("willys").anchor == (2, 8)
 
 
-# --- Jäger twig and cat with operator vehicles (SAS-JGR-8/9; D-INTEG-6) -------------------------------------------
+# --- Jäger twig and cat with operator vehicles (SAS-JGR-8, SAS-JGR-9; D-INTEG-6)
+# -------------------------------------------
 def _hunted(ops, units, markers):
     from app.systems.sas.state import HunterState
 

@@ -1,5 +1,6 @@
-"""Axis vehicle movement (SAS-AVEH-2..6; decisions D-AVEH-2..6): single moves and their MP, terrain under a
-several-square token, passing units, the map's edge, shortest paths and driving a route."""
+"""Axis vehicle movement (SAS-AVEH-2, SAS-AVEH-3, SAS-AVEH-4, SAS-AVEH-5, SAS-AVEH-6; decisions D-AVEH-2, D-AVEH-3,
+D-AVEH-4, D-AVEH-5, D-AVEH-6): single moves and their MP, terrain under a several-square token, passing units, the map's
+edge, shortest paths and driving a route."""
 
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ def _moves(
 
 
 def test_sas_aveh_2_halftrack_example_costs_forest_ahead_diagonal_clear_reverse_into_forest() -> None:
-    """SAS-AVEH-2/3, the half-track example: its forward squares hold one forest square (2 MP); its two diagonal
-    squares ahead-right are regular (1 MP); reversing into forest costs 2 MP, not 4."""
+    """SAS-AVEH-2, SAS-AVEH-3, the half-track example: its forward squares hold one forest square (2 MP); its two
+    diagonal squares ahead-right are regular (1 MP); reversing into forest costs 2 MP, not 4."""
     rows = [
         "..T.......",
         "..........",
@@ -170,8 +171,8 @@ def test_sas_aveh_2_truck_with_one_mp_left_before_a_turn_stops() -> None:
 
 
 def test_drive_follows_a_bend_and_leaves_the_map() -> None:
-    """SAS-AVEH-14/15, D-AVEH-6: a motorcycle enters across the west edge, turns right at the bend, and once past
-    the route's end drives on until wholly off the map."""
+    """SAS-AVEH-14, SAS-AVEH-15, D-AVEH-6: a motorcycle enters across the west edge, turns right at the bend, and once
+    past the route's end drives on until wholly off the map."""
     rows = ["." * 10] * 7
     route = tuple((x, 2) for x in range(5)) + tuple((4, y) for y in range(3, 7))
     rt = runtime(rows)

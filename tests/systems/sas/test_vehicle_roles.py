@@ -1,6 +1,7 @@
-"""Axis vehicle roles in the turn (SAS-AVEH-1, -9, -14..24, OQ-30, OQ-39) and the mission schema for vehicles, with
-the rulebook's worked examples: the patrol motorcycle's cycle, the convoy at the truck's 8 squares, the truck's
-2-MP turn."""
+"""Axis vehicle roles in the turn (SAS-AVEH-1, SAS-AVEH-9, SAS-AVEH-14, SAS-AVEH-15, SAS-AVEH-16, SAS-AVEH-17,
+SAS-AVEH-18, SAS-AVEH-19, SAS-AVEH-20, SAS-AVEH-21, SAS-AVEH-22, SAS-AVEH-23, SAS-AVEH-24, OQ-30, OQ-39) and the mission
+schema for vehicles, with the rulebook's worked examples: the patrol motorcycle's cycle, the convoy at the truck's 8
+squares, the truck's 2-MP turn."""
 
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ def _rules(events: Sequence[Event]) -> list[str]:
     return [e.rule_id for e in events]
 
 
-# --- the patrol motorcycle (SAS-AVEH-14..16) ------------------------------------------------------------
+# --- the patrol motorcycle (SAS-AVEH-14, SAS-AVEH-15, SAS-AVEH-16)
+# ------------------------------------------------------------
 EXAMPLE_ROUTE = tuple((x, 2) for x in range(5)) + tuple((4, y) for y in range(3, 7))
 
 
@@ -154,7 +156,8 @@ def test_sas_aveh_16_patrol_vehicles_ignore_patrolman_turn_events() -> None:
     assert ctx.state.unit("m1") == st.unit("m1")
 
 
-# --- convoys (SAS-AVEH-17..21) --------------------------------------------------------------------------
+# --- convoys (SAS-AVEH-17, SAS-AVEH-18, SAS-AVEH-19, SAS-AVEH-20, SAS-AVEH-21)
+# --------------------------------------------------------------------------
 def _convoy_mission(tmp_path: Path, **changes: Any) -> Path:
     data = json.loads(CONVOY.read_text("utf-8"))
     data.update(changes)
@@ -322,7 +325,8 @@ def _label(x: int, y: int) -> str:
     return "ABCDEFGHIJKL"[x] + str(y + 1)
 
 
-# --- guard, assault, spawned (SAS-AVEH-22..24) -----------------------------------------------------------
+# --- guard, assault, spawned (SAS-AVEH-22, SAS-AVEH-23, SAS-AVEH-24)
+# -----------------------------------------------------------
 def test_sas_aveh_23_guard_vehicle_stays_put_when_alert_until_it_sees_an_exposed_operator() -> None:
     """SAS-AVEH-23, OQ-30: an alert guard vehicle keeps its square and facing while the exposed operator is out of
     its sight; once it sees him it acts as an alert vehicle and advances. (A motorcycle: front sight only; a
@@ -377,8 +381,8 @@ def test_sas_aveh_22_spawned_vehicle_enters_from_its_spawn_tile_after_the_alarm(
 
 
 def test_sas_aveh_22_special_card_brings_a_spawned_vehicle_alert_after_the_alarm() -> None:
-    """SAS-AVEH-22, D-AVEH-16/17: a special card places its vehicle on the spawn tile; drawn in the Battle section,
-    the vehicle arrives alert."""
+    """SAS-AVEH-22, D-AVEH-16, D-AVEH-17: a special card places its vehicle on the spawn tile; drawn in the Battle
+    section, the vehicle arrives alert."""
     rt = runtime(["." * 12] * 12)
     rt.cards = {**rt.cards, "C1": EventCard(id="C1", special=True)}
     rt.arrivals["C1"] = (unit("s1", "kubelwagen", (4, 1), "S", role="spawned", on_spawn=True),)

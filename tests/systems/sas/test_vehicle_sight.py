@@ -1,5 +1,6 @@
-"""Axis vehicle sight (SAS-AVEH-7/8, SAS-UNIT-9..11): arcs from the front or rear edge, 8 rows counted from the
-token, no peripheral squares, terrain under the token, outer window squares, vehicles blocking both sides.
+"""Axis vehicle sight (SAS-AVEH-7, SAS-AVEH-8, SAS-UNIT-9, SAS-UNIT-10, SAS-UNIT-11): arcs from the front or rear edge,
+8 rows counted from the token, no peripheral squares, terrain under the token, outer window squares, vehicles blocking
+both sides.
 
 Tokens: a motorcycle is 2×2 and a half-track 2×4 (data/vehicles.json, D-AVEH-1), placed by the front-left square.
 """
@@ -48,8 +49,8 @@ def test_sas_aveh_8_front_eye_is_the_centre_of_the_front_edge():
 
 
 def test_sas_aveh_7_ninety_degree_arc_eight_rows_from_the_token_no_peripheral():
-    """SAS-AVEH-7/8: row k in front of the token holds 2k squares (90° from the edge centre), rows 1..8 counted
-    from the first square in front; nothing to the left or right of the token, nothing behind a motorcycle."""
+    """SAS-AVEH-7, SAS-AVEH-8: row k in front of the token holds 2k squares (90° from the edge centre), rows 1..8
+    counted from the first square in front; nothing to the left or right of the token, nothing behind a motorcycle."""
     st = state(runtime(OPEN), [], [unit("m", "motorcycle", (5, 10), "N")])
     moto = st.unit("m")
     (front,) = eyes(moto)

@@ -1,12 +1,13 @@
 """How Axis infantry advance and attack: their targets, routes, best attack positions and moves.
 
-Rulebook chapters: §13 Axis Advance (SAS-ADV-1..7 Stealth, SAS-ADVB-1..5 Battle) and §16 Axis Attack
-(SAS-AATK-1..6). Advancing infantry move by the shortest path counting 2 MP per climb (SAS-ADV-5) to a *best
-attack position* — short range, no cover modifier, the operator visible (SAS-ADV-4) — against the nearest
-exposed operator, else another; failing both they close on the nearest exposed operator with all their MP.
-Units that only turn (sentries, officers) use OQ-68. Solo tie rules (docs/sas-decisions.md D-ADV-1): among
-equal squares the cheaper, then the one nearer the operator, then the top-left one; among equal targets the
-one with less cover, then the nearer, then team order (OQ-66).
+Rulebook chapters: §13 Axis Advance (SAS-ADV-1, SAS-ADV-2, SAS-ADV-3, SAS-ADV-4, SAS-ADV-5, SAS-ADV-6, SAS-ADV-7
+Stealth, SAS-ADVB-1, SAS-ADVB-2, SAS-ADVB-3, SAS-ADVB-4, SAS-ADVB-5 Battle) and §16 Axis Attack (SAS-AATK-1, SAS-AATK-2,
+SAS-AATK-3, SAS-AATK-4, SAS-AATK-5, SAS-AATK-6). Advancing infantry move by the shortest path counting 2 MP per climb
+(SAS-ADV-5) to a *best attack position* — short range, no cover modifier, the operator visible (SAS-ADV-4) — against the
+nearest exposed operator, else another; failing both they close on the nearest exposed operator with all their MP. Units
+that only turn (sentries, officers) use OQ-68. Solo tie rules (docs/sas-decisions.md D-ADV-1): among equal squares the
+cheaper, then the one nearer the operator, then the top-left one; among equal targets the one with less cover, then the
+nearer, then team order (OQ-66).
 """
 
 from __future__ import annotations
@@ -60,8 +61,8 @@ def targets(state: SasState, unit: UnitState) -> list[tuple[Target, Cell]]:
 
 
 def mode(state: SasState, unit: UnitState) -> str | None:
-    """ "advance", "turn" or None: what the unit does this Advance phase (SAS-ADV-1/2, SAS-ADVB-1..4). Vehicles
-    move first, by their own rules (``vehicle_roles``, SAS-AVEH-9, SAS-ADVB-5)."""
+    """ "advance", "turn" or None: what the unit does this Advance phase (SAS-ADV-1, SAS-ADV-2, SAS-ADVB-1, SAS-ADVB-2,
+    SAS-ADVB-3, SAS-ADVB-4). Vehicles move first, by their own rules (``vehicle_roles``, SAS-AVEH-9, SAS-ADVB-5)."""
     if unit.is_vehicle or unit.cigarette or (unit.on_spawn and state.section == "stealth") or not unit.alert:
         return None
     if unit.mode == "strangled":  # held in Nancy's garrote it cannot act (SAS-NANCY-9)
@@ -154,8 +155,8 @@ def route(state: SasState, start: Cell, to: Cell, budget: float, free: bool = Fa
 
 def move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
     """Move an advancing unit on foot to ``to`` by a cheapest path, facing toward ``face``; a trap or landmine on a
-    square it crosses goes off there (SAS-EQ-4/8, D-EQ-2); in Jäger mode the doors and cats it passes react
-    (SAS-JGR-8/10)."""
+    square it crosses goes off there (SAS-EQ-4, SAS-EQ-8, D-EQ-2); in Jäger mode the doors and cats it passes react
+    (SAS-JGR-8, SAS-JGR-10)."""
     start = unit.loc
     devices = {o.loc for o in ctx.state.objects if o.kind in ("trap", "landmine")}
     watch = jager_markers.watching(ctx.state)

@@ -1,9 +1,10 @@
 """Being seen and heard; the stealth meter and the alarm.
 
-Rulebook chapters: §9 being heard (SAS-NOISE-1..6), §10 being seen, exposure, shouting (SAS-SEEN-1..6, with
-SAS-OBJ-4 corpse detection) and §12 stealth meter and alarm (SAS-METER-1/2, SAS-ALARM-1..5). Solo choices:
-when the players must designate an exposed operator (SAS-ALARM-4/5) the operator nearest to any Axis unit is
-exposed, ties in team order (docs/sas-decisions.md D-ALARM-1).
+Rulebook chapters: §9 being heard (SAS-NOISE-1, SAS-NOISE-2, SAS-NOISE-3, SAS-NOISE-4, SAS-NOISE-5, SAS-NOISE-6), §10
+being seen, exposure, shouting (SAS-SEEN-1, SAS-SEEN-2, SAS-SEEN-3, SAS-SEEN-4, SAS-SEEN-5, SAS-SEEN-6, with SAS-OBJ-4
+corpse detection) and §12 stealth meter and alarm (SAS-METER-1, SAS-METER-2, SAS-ALARM-1, SAS-ALARM-2, SAS-ALARM-3,
+SAS-ALARM-4, SAS-ALARM-5). Solo choices: when the players must designate an exposed operator (SAS-ALARM-4, SAS-ALARM-5)
+the operator nearest to any Axis unit is exposed, ties in team order (docs/sas-decisions.md D-ALARM-1).
 """
 
 from __future__ import annotations
@@ -211,13 +212,13 @@ def _corpses(ctx: Ctx) -> None:
 
 
 def noise(ctx: Ctx, origin: Cell, radius: int, rule: str) -> None:
-    """Units within ``radius`` turn toward the noise and flip to alert (SAS-NOISE-2/3, -6)."""
+    """Units within ``radius`` turn toward the noise and flip to alert (SAS-NOISE-2, SAS-NOISE-3, SAS-NOISE-6)."""
     if radius <= 0:
         return
     for unit in ctx.state.map_units():
         if origin in unit.cells or unit.distance(origin) > radius or unit.mode == "strangled":
             continue  # a unit in the garrote cannot react (SAS-NANCY-9, D-NANCY-6)
-        if not unit.is_vehicle:  # a vehicle turns only by driving (SAS-AVEH-2, -16, -23, D-VATK-2)
+        if not unit.is_vehicle:  # a vehicle turns only by driving (SAS-AVEH-2, SAS-AVEH-16, SAS-AVEH-23, D-VATK-2)
             turn_to(ctx, unit.id, origin, rule)
         alert(ctx, unit.id, rule, " (heard the noise)")
 
@@ -238,7 +239,7 @@ def advance_meter(ctx: Ctx, rule: str, by_op: str | None = None) -> None:
 
 
 def alarm(ctx: Ctx, rule: str, by_op: str | None = None, designate: bool = True) -> None:
-    """The alarm: every unit alert (keeping facing), Battle section (SAS-ALARM-2/3, SAS-TURN-3)."""
+    """The alarm: every unit alert (keeping facing), Battle section (SAS-ALARM-2, SAS-ALARM-3, SAS-TURN-3)."""
     if ctx.state.section == "battle":
         return
     ctx.state = replace(ctx.state, section="battle", cigarette=_held(ctx.state.cigarette))
@@ -275,8 +276,8 @@ def _disguise_fails(ctx: Ctx) -> None:
 
 
 def ensure_exposed(ctx: Ctx) -> None:
-    """In Battle at least one operator is exposed; designate the one nearest an Axis unit (SAS-ALARM-4/5). Exposed
-    support units do not count and are never designated (SAS-SUP-4)."""
+    """In Battle at least one operator is exposed; designate the one nearest an Axis unit (SAS-ALARM-4, SAS-ALARM-5).
+    Exposed support units do not count and are never designated (SAS-SUP-4)."""
     state = ctx.state
     ops = state.team_ops()
     if state.section != "battle" or not ops or any(o.exposed for o in ops):

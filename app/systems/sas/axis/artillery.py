@@ -7,12 +7,13 @@ but -3 against an operator inside a building; the template is removed), SAS-UNIT
 howitzer fires "exactly as the mortar", a vehicle passing its own facing and front arc), §30 Panzerfaust and
 grenade infantry (SAS-KS-1, SAS-JGR-19: an exposed operator within 8 / 6 squares, no LOS needed, not when another
 Axis unit is within 4 squares of him; a small scatter as an operator's blind throw; one shot, then the unit is SMG
-infantry), §22 templates (SAS-BLAST-2..6) and SAS-AATK-1 (blast weapons fire first in the Axis Attack phase).
+infantry), §22 templates (SAS-BLAST-2, SAS-BLAST-3, SAS-BLAST-4, SAS-BLAST-5, SAS-BLAST-6) and SAS-AATK-1 (blast weapons
+fire first in the Axis Attack phase).
 
 Solo choices (docs/sas-decisions.md): targets at equal distance in team order (D-MORTAR-2); the players' split of
 the damage among several operators under the template: each success to the one with the most HP left (D-MORTAR-3);
 Axis units and objects under an Axis template are not harmed (D-MORTAR-4). A vehicle's howitzer fires once per Axis
-Attack phase, with the mortars, before every gun; never in a reaction (SAS-UNIT-13, D-XVEH-1/2).
+Attack phase, with the mortars, before every gun; never in a reaction (SAS-UNIT-13, D-XVEH-1, D-XVEH-2).
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ def regular_cards(rt: SasRuntime) -> tuple[str, ...]:
 
 
 def initial_deck(rt: SasRuntime) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The cards of the deck and its pile sizes before the first draw (SAS-DECK-2/3).
+    """The cards of the deck and its pile sizes before the first draw (SAS-DECK-2, SAS-DECK-3).
 
     Without an event window the special cards are taken out and there is one pile (sizes ``()``).
     """
@@ -70,7 +70,7 @@ def _reshuffle(ctx: Ctx) -> None:
 
 
 def draw_card(ctx: Ctx) -> str:
-    """Turn over the top card of the event deck; returns its id (SAS-EVT-1, SAS-DECK-2/6)."""
+    """Turn over the top card of the event deck; returns its id (SAS-EVT-1, SAS-DECK-2, SAS-DECK-6)."""
     if not ctx.state.deck:
         _reshuffle(ctx)
     weights = _weights(ctx.state)

@@ -1,9 +1,11 @@
 """The Event phase and the Axis Patrol phase.
 
-Rulebook chapters: §14 Event phase (SAS-EVT-1..8 stealth half, SAS-EVTB-1..3 battle half, SAS-DECK-1..6) and
-§15 Patrol phase (SAS-PAT-1..8). Cards are drawn with ``Roller.pick`` so a table-mode player types the card he
-drew; in digital mode the pick is uniform over the cards left, which is a shuffled deck. Patrol-line ends follow
-OQ-27 (stop and wait for a turn event); looping lines continue.
+Rulebook chapters: §14 Event phase (SAS-EVT-1, SAS-EVT-2, SAS-EVT-3, SAS-EVT-4, SAS-EVT-5, SAS-EVT-6, SAS-EVT-7,
+SAS-EVT-8 stealth half, SAS-EVTB-1, SAS-EVTB-2, SAS-EVTB-3 battle half, SAS-DECK-1, SAS-DECK-2, SAS-DECK-3, SAS-DECK-4,
+SAS-DECK-5, SAS-DECK-6) and §15 Patrol phase (SAS-PAT-1, SAS-PAT-2, SAS-PAT-3, SAS-PAT-4, SAS-PAT-5, SAS-PAT-6,
+SAS-PAT-7, SAS-PAT-8). Cards are drawn with ``Roller.pick`` so a table-mode player types the card he drew; in digital
+mode the pick is uniform over the cards left, which is a shuffled deck. Patrol-line ends follow OQ-27 (stop and wait for
+a turn event); looping lines continue.
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ def draw(ctx: Ctx) -> None:
 
 
 def resolve_card(ctx: Ctx, card_id: str, section: str) -> None:
-    """Resolve the half of event card ``card_id`` for ``section``, if it has one (SAS-EVT-2..7, SAS-EVTB-2/3)."""
+    """Resolve the half of event card ``card_id`` for ``section``, if it has one (SAS-EVT-2, SAS-EVT-3, SAS-EVT-4,
+    SAS-EVT-5, SAS-EVT-6, SAS-EVT-7, SAS-EVTB-2, SAS-EVTB-3)."""
     card = ctx.state.rt.cards[card_id]
     if section == "stealth" and card.stealth is not None:
         stealth_half(ctx, card.stealth)
@@ -50,7 +53,7 @@ def reveal(ctx: Ctx) -> str:
     """Turn over the top card and place the patrol marker on it (SAS-EVT-1); marked attacks may follow before the
     card is resolved (SAS-MARK-3). Returns the card's id."""
     state = ctx.state
-    card_id = draw_card(ctx)  # SAS-DECK-2/6: the event window's piles, reshuffle when exhausted
+    card_id = draw_card(ctx)  # SAS-DECK-2, SAS-DECK-6: the event window's piles, reshuffle when exhausted
     marker = None
     if state.section == "stealth":
         marker = "black" if state.patrol_marker in (None, "white") else "white"
@@ -75,7 +78,7 @@ def after_card(ctx: Ctx) -> None:
 
 
 def stealth_half(ctx: Ctx, half: StealthHalf) -> None:
-    """Resolve the stealth half (SAS-EVT-2..7)."""
+    """Resolve the stealth half (SAS-EVT-2, SAS-EVT-3, SAS-EVT-4, SAS-EVT-5, SAS-EVT-6, SAS-EVT-7)."""
     if half.type == "sentry_turn":
         for unit in _colour(ctx.state, half.colour, "sentry"):
             _turn_sentry(ctx, unit, half.rotation or "cw", half.times)
@@ -95,7 +98,7 @@ def stealth_half(ctx: Ctx, half: StealthHalf) -> None:
 
 
 def battle_half(ctx: Ctx, half: BattleHalf) -> None:
-    """Resolve the battle half (SAS-EVTB-2/3)."""
+    """Resolve the battle half (SAS-EVTB-2, SAS-EVTB-3)."""
     if half.type == "mechanical_failure":  # Heavy Metal (SAS-HM-1)
         breakdown.take_marker(ctx)
         return
@@ -113,7 +116,7 @@ def battle_half(ctx: Ctx, half: BattleHalf) -> None:
 
 def _colour(state: SasState, colour: str | None, role: str) -> list[UnitState]:
     """Units of the card's colour and role that can turn: not smoking (SAS-EVT-8), not talking to Nancy nor held in
-    her garrote (SAS-NANCY-7/9, D-NANCY-6)."""
+    her garrote (SAS-NANCY-7, SAS-NANCY-9, D-NANCY-6)."""
     return [u for u in state.map_units() if u.role == role and u.colour == colour and not u.cigarette and not u.mode]
 
 
@@ -194,8 +197,8 @@ def spawn(ctx: Ctx, colour: str, count: int, alert: bool, kinds: tuple[str, ...]
 
 
 def patrollers(state: SasState) -> list[UnitState]:
-    """Patrolmen of the marker's colour still to move, closest to the operators first (SAS-PAT-1/2/4); not one talking
-    to Nancy or held in her garrote (SAS-NANCY-7/9, D-NANCY-6)."""
+    """Patrolmen of the marker's colour still to move, closest to the operators first (SAS-PAT-1, SAS-PAT-2, SAS-PAT-4);
+    not one talking to Nancy or held in her garrote (SAS-NANCY-7, SAS-NANCY-9, D-NANCY-6)."""
     if state.section != "stealth" or state.patrol_marker is None:
         return []
     anyone_exposed = any(o.exposed for o in state.active_ops())
@@ -214,7 +217,8 @@ def patrollers(state: SasState) -> list[UnitState]:
 
 
 def patrol_step(ctx: Ctx) -> bool:
-    """Move the next patrolman up to 4 squares along its line (SAS-PAT-1..6)."""
+    """Move the next patrolman up to 4 squares along its line (SAS-PAT-1, SAS-PAT-2, SAS-PAT-3, SAS-PAT-4, SAS-PAT-5,
+    SAS-PAT-6)."""
     todo = patrollers(ctx.state)
     if not todo:
         return False
@@ -233,7 +237,7 @@ def patrol_step(ctx: Ctx) -> bool:
         )
         return True
     walked = _walk(ctx, unit, line.path, line.loop, index)
-    jager_markers.axis_moved(ctx, unit.id, walked)  # doors he passed, cats (SAS-JGR-8/10)
+    jager_markers.axis_moved(ctx, unit.id, walked)  # doors he passed, cats (SAS-JGR-8, SAS-JGR-10)
     return True
 
 
@@ -271,7 +275,7 @@ def _walk(ctx: Ctx, unit: UnitState, path: tuple[Cell, ...], loop: bool, index: 
                 _emit_walk(ctx, unit.id, start)
                 start = nxt
                 if items.stepped_on(ctx, unit.id) or _marked(ctx, unit.id):
-                    return walked  # killed on the way (SAS-EQ-4/8, SAS-MARK-3)
+                    return walked  # killed on the way (SAS-EQ-4, SAS-EQ-8, SAS-MARK-3)
                 if _stopped(ctx, unit):
                     break
         if _spots_something(ctx, unit.id):

@@ -1,9 +1,10 @@
 """The Axis Advance and Axis Attack phases unit by unit: who acts next and what it does.
 
-Rulebook chapters: §13 Axis Advance (SAS-ADV-1..7 Stealth, SAS-ADVB-1..5 Battle) and §16 Axis Attack
-(SAS-AATK-1..6). Each step plays one unit: an advancing unit moves (special infantry by their own rules, ``squads``),
-then marked attacks fire and the Axis look around; in the Attack phase blast weapons fire first, then each alert
-unit attacks its best target (``advance`` has the targets, routes and attack positions).
+Rulebook chapters: §13 Axis Advance (SAS-ADV-1, SAS-ADV-2, SAS-ADV-3, SAS-ADV-4, SAS-ADV-5, SAS-ADV-6, SAS-ADV-7
+Stealth, SAS-ADVB-1, SAS-ADVB-2, SAS-ADVB-3, SAS-ADVB-4, SAS-ADVB-5 Battle) and §16 Axis Attack (SAS-AATK-1, SAS-AATK-2,
+SAS-AATK-3, SAS-AATK-4, SAS-AATK-5, SAS-AATK-6). Each step plays one unit: an advancing unit moves (special infantry by
+their own rules, ``squads``), then marked attacks fire and the Axis look around; in the Attack phase blast weapons fire
+first, then each alert unit attacks its best target (``advance`` has the targets, routes and attack positions).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def advance_step(ctx: Ctx) -> bool:
     unit = todo[0]
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
     if mode(ctx.state, unit) == "advance":
-        if not squads.move(ctx, unit):  # special infantry (SAS-UNIT-6, SAS-UNIT-12, SAS-KS-1/2)
+        if not squads.move(ctx, unit):  # special infantry (SAS-UNIT-6, SAS-UNIT-12, SAS-KS-1, SAS-KS-2)
             advance_unit(ctx, unit)
         items.stepped_on(ctx, unit.id)  # traps and mines (SAS-EQ-4, SAS-EQ-8)
     else:

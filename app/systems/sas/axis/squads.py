@@ -1,6 +1,6 @@
 """How the special Axis infantry advance, and the HMG team's fire through a wall.
 
-Rulebook chapters: §19.2 mortar team (SAS-UNIT-5/6: in the Axis Advance phase it spends all its MP toward the
+Rulebook chapters: §19.2 mortar team (SAS-UNIT-5, SAS-UNIT-6: in the Axis Advance phase it spends all its MP toward the
 nearest outdoor sentry point; in the turn it gets there, a rifleman on the point is removed to make room and the
 mortar flips to its attack side), SAS-UNIT-12 HMG team and SAS-KS-2 sniper (the infantry advancing rules, but they
 stop at the first square from which they can attack, not looking for the best one), SAS-KS-1 Panzerfaust and grenade
@@ -98,7 +98,7 @@ def _nearest_op(state: SasState, loc: Cell) -> Cell | None:
 
 
 def _set_up(ctx: Ctx, unit: UnitState, why: str) -> None:
-    """Flip the mortar team to its attack side (SAS-UNIT-5/6)."""
+    """Flip the mortar team to its attack side (SAS-UNIT-5, SAS-UNIT-6)."""
     ctx.state = ctx.state.with_unit(unit.id, mode="attack")
     name, sq = ctx.name(unit.id), ctx.label(unit.loc)
     ctx.emit(
@@ -110,7 +110,7 @@ def _set_up(ctx: Ctx, unit: UnitState, why: str) -> None:
     )
 
 
-# --- units that stop early (SAS-UNIT-12, SAS-KS-1/2) ----------------------------------------------------------
+# --- units that stop early (SAS-UNIT-12, SAS-KS-1, SAS-KS-2) ----------------------------------------------------------
 
 
 def _stop_early(ctx: Ctx, unit: UnitState, stats: UnitStats) -> None:
@@ -201,7 +201,7 @@ def attack_indirect(ctx: Ctx, unit_id: str, op_id: str) -> None:
 
 def room_shot(state: SasState, unit: UnitState, op: OperatorState) -> bool:
     """A flamethrower attacks the room of an exposed operator it does not see, if he is within its range and no
-    other Axis unit is in that room (SAS-HD-3/4)."""
+    other Axis unit is in that room (SAS-HD-3, SAS-HD-4)."""
     stats: UnitStats | None = state.rt.tables.units.get(unit.kind)
     if stats is None or not stats.flame or op.loc is None or not op.exposed or unit.on_spawn:
         return False

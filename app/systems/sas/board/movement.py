@@ -1,11 +1,12 @@
 """Movement: which steps are a Move, a Climb or impossible, for operators and for Axis infantry.
 
-Rulebook chapters: §7.3 movement (SAS-MOVE-1, SAS-SPRINT-1, SAS-CLIMB-1/2), §3 terrain (SAS-TER-2..16: the move
-column of the summary table, read from ``data/terrain.json``), SAS-BRD-2 (end in an empty square) and
-SAS-ADV-5 (advancing infantry climb hedges and windows for 2 MP). An operator with a grappling hook also climbs
-into rock squares and over high walls where they carry the grapple symbol (SAS-CLIMB-2, SAS-EQ-9). A diagonal
-step passes a corner: it is as easy as the easier of the two ways round that corner (the corner rule of OQ-9
-applied to movement; doors are never passed diagonally, SAS-TER-11).
+Rulebook chapters: §7.3 movement (SAS-MOVE-1, SAS-SPRINT-1, SAS-CLIMB-1, SAS-CLIMB-2), §3 terrain (SAS-TER-2, SAS-TER-3,
+SAS-TER-4, SAS-TER-5, SAS-TER-6, SAS-TER-7, SAS-TER-8, SAS-TER-9, SAS-TER-10, SAS-TER-11, SAS-TER-12, SAS-TER-13,
+SAS-TER-14, SAS-TER-15, SAS-TER-16: the move column of the summary table, read from ``data/terrain.json``), SAS-BRD-2
+(end in an empty square) and SAS-ADV-5 (advancing infantry climb hedges and windows for 2 MP). An operator with a
+grappling hook also climbs into rock squares and over high walls where they carry the grapple symbol (SAS-CLIMB-2,
+SAS-EQ-9). A diagonal step passes a corner: it is as easy as the easier of the two ways round that corner (the corner
+rule of OQ-9 applied to movement; doors are never passed diagonally, SAS-TER-11).
 """
 
 from __future__ import annotations

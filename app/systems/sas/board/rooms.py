@@ -1,8 +1,8 @@
 """Rooms of buildings and the fire markers a flamethrower leaves in them.
 
-Rulebook chapters: §3.3 buildings (SAS-TER-10..12: walls, doors and windows bound the rooms) and §28 Hot Dogs
-(SAS-HD-3: a flamethrower attacking an operator inside a building puts a fire marker in his room, which stays for the
-rest of the game; SAS-HD-4: Axis units never enter rooms with fire markers). A room is a set of building squares
+Rulebook chapters: §3.3 buildings (SAS-TER-10, SAS-TER-11, SAS-TER-12: walls, doors and windows bound the rooms) and §28
+Hot Dogs (SAS-HD-3: a flamethrower attacking an operator inside a building puts a fire marker in his room, which stays
+for the rest of the game; SAS-HD-4: Axis units never enter rooms with fire markers). A room is a set of building squares
 joined by edges that carry no wall, door or window (docs/sas-decisions.md D-HD-2); the rooms are read once per board.
 """
 

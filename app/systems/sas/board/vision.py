@@ -1,10 +1,13 @@
-"""Line of sight and visibility (rulebook chapter §4, SAS-LOS-1..10, with SAS-TER-3..17 for what blocks).
+"""Line of sight and visibility (rulebook chapter §4, SAS-LOS-1, SAS-LOS-2, SAS-LOS-3, SAS-LOS-4, SAS-LOS-5, SAS-LOS-6,
+SAS-LOS-7, SAS-LOS-8, SAS-LOS-9, SAS-LOS-10, with SAS-TER-3, SAS-TER-4, SAS-TER-5, SAS-TER-6, SAS-TER-7, SAS-TER-8,
+SAS-TER-9, SAS-TER-10, SAS-TER-11, SAS-TER-12, SAS-TER-13, SAS-TER-14, SAS-TER-15, SAS-TER-16, SAS-TER-17 for what
+blocks).
 
 One function judges every line: the centre-to-centre trace of ``app.geometry.los`` is examined crossing by
-crossing. Squares: forest and rock can be seen into but not through (SAS-TER-3/4), supply dumps block
+crossing. Squares: forest and rock can be seen into but not through (SAS-TER-3, SAS-TER-4), supply dumps block
 (SAS-TER-14), crates are low cover (SAS-TER-9). Edges: building walls, doors and high walls block
-(SAS-TER-10/11/13); a window blocks except for its six window squares (SAS-TER-12); low walls, hedges and
-windows are low cover. A line through a corner point is blocked only if both ways round the corner are blocked
+(SAS-TER-10, SAS-TER-11, SAS-TER-13); a window blocks except for its six window squares (SAS-TER-12); low walls, hedges
+and windows are low cover. A line through a corner point is blocked only if both ways round the corner are blocked
 (OQ-9). Low cover (and fuel barrels, SAS-OBJ-6) hide corpses and crouched operators in a square next to the
 cover from a viewer that is not itself next to it (SAS-LOS-5, OQ-61); forest hides them from any viewer that is
 not adjacent (SAS-TER-3). The static part of every line is cached per board; units, templates and barrels are
@@ -14,7 +17,7 @@ LOS out across it (SAS-LOS-10); Blind Fire ignores it (OQ-64).
 
 Axis infantry see a 90° arc to 8 squares plus the squares directly left and right (SAS-LOS-2, OQ-10).
 
-Axis vehicles (§18.2, SAS-AVEH-7/8) see from the centre of the front edge of their token (and of the rear edge
+Axis vehicles (§18.2, SAS-AVEH-7, SAS-AVEH-8) see from the centre of the front edge of their token (and of the rear edge
 for vehicles with a rear arc): a 90° arc whose rows count from the first row of squares in front of (behind) the
 token, to 8 rows, with no peripheral squares. The line from an edge centre to a square centre is the far half of
 the centre-to-centre line from the mirror square through that point, so the exact grid trace serves both; the
@@ -75,7 +78,7 @@ class Line:
 
 @dataclass(frozen=True)
 class Eye:
-    """Where a vehicle looks from (SAS-AVEH-7/8): the centre of its front or rear edge and the way it looks.
+    """Where a vehicle looks from (SAS-AVEH-7, SAS-AVEH-8): the centre of its front or rear edge and the way it looks.
 
     Attributes:
         arc: "front" or "rear".
@@ -196,7 +199,7 @@ def line(rt: SasRuntime, a: Cell, b: Cell) -> Line:
     return found
 
 
-# --- vehicles (SAS-AVEH-7/8) ------------------------------------------------------------------------
+# --- vehicles (SAS-AVEH-7, SAS-AVEH-8) ------------------------------------------------------------------------
 
 
 def eyes(unit: UnitState) -> tuple[Eye, ...]:
@@ -227,15 +230,15 @@ def _eye_offsets(eye: Eye, target: Cell) -> tuple[int, int]:
 
 
 def in_eye_arc(eye: Eye, target: Cell, reach: int | None = SIGHT) -> bool:
-    """Whether ``target`` lies in the eye's 90° arc within ``reach`` rows of the token (8, SAS-AVEH-7/8; ``None``:
-    however far, a howitzer's arc, SAS-HM-4)."""
+    """Whether ``target`` lies in the eye's 90° arc within ``reach`` rows of the token (8, SAS-AVEH-7, SAS-AVEH-8;
+    ``None``: however far, a howitzer's arc, SAS-HM-4)."""
     forward, lateral = _eye_offsets(eye, target)
     return forward > 0 and (reach is None or forward < 2 * reach) and abs(lateral) <= forward
 
 
 def eye_arc(rt: SasRuntime, eye: Eye) -> tuple[Cell, ...]:
     """The board squares in the eye's arc: row k (counted from the first row in front of the token) holds the
-    squares whose centres are within 45° of the facing seen from the edge centre (SAS-AVEH-7/8)."""
+    squares whose centres are within 45° of the facing seen from the edge centre (SAS-AVEH-7, SAS-AVEH-8)."""
     cache: dict[tuple[Cell, str], tuple[Cell, ...]] = rt.cache.setdefault("eye_arcs", {})
     found = cache.get((eye.point, eye.facing))
     if found is None:
@@ -401,7 +404,7 @@ def grade(
 def eye_grade(
     state: SasState, eye: Eye, b: Cell, blockers: frozenset[Cell], drums: frozenset[Cell]
 ) -> tuple[str | None, str]:
-    """Visibility of square ``b`` through a vehicle's eye, or ``None`` outside its arc (SAS-AVEH-7/8)."""
+    """Visibility of square ``b`` through a vehicle's eye, or ``None`` outside its arc (SAS-AVEH-7, SAS-AVEH-8)."""
     if not in_eye_arc(eye, b):
         return None, f"outside the {eye.arc} arc [SAS-AVEH-7]"
     return graded(state, eye_line(state.rt, eye, b), eye.body, b, blockers=blockers, drums=drums)
@@ -409,7 +412,7 @@ def eye_grade(
 
 def can_see(unit: UnitState, state: SasState) -> bool:
     """Whether the unit has any sight now: not on a spawn tile, no cigarette (SAS-BRD-14, SAS-EVT-8), not talking to
-    Nancy or in her garrote (SAS-NANCY-7/9), a vehicle not wholly off the map (SAS-AVEH-15); an AA gun has no
+    Nancy or in her garrote (SAS-NANCY-7, SAS-NANCY-9), a vehicle not wholly off the map (SAS-AVEH-15); an AA gun has no
     ground LOS (SAS-SUP-15)."""
     stats = state.rt.tables.units.get(unit.kind)
     if stats is not None and stats.air_only:  # SAS-SUP-15: it sees only the sky (antiair.py)
@@ -475,7 +478,8 @@ def camouflaged(state: SasState, op: OperatorState) -> bool:
 
 
 def undercover(state: SasState, op: OperatorState) -> bool:
-    """Nancy in her disguise, not exposed, before the alarm: the Axis do not detect her (SAS-NANCY-3/5/8)."""
+    """Nancy in her disguise, not exposed, before the alarm: the Axis do not detect her (SAS-NANCY-3, SAS-NANCY-5,
+    SAS-NANCY-8)."""
     return op.disguised and not op.exposed and state.section == "stealth"
 
 
@@ -517,7 +521,7 @@ def sees_op_through(state: SasState, unit: UnitState, eye: Eye, op: OperatorStat
 
 
 def eye_on(state: SasState, unit: UnitState, op: OperatorState) -> Eye | None:
-    """The arc (front first) through which a vehicle sees the operator now, or ``None`` (SAS-AVEH-7, -11)."""
+    """The arc (front first) through which a vehicle sees the operator now, or ``None`` (SAS-AVEH-7, SAS-AVEH-11)."""
     return next((eye for eye in eyes(unit) if sees_op_through(state, unit, eye, op)), None)
 
 

@@ -1,10 +1,12 @@
 """Attacks: operators' ranged and knife attacks, Axis attacks (reaction and Attack phase), cover, damage.
 
-Rulebook chapters: §8.1 ranged attack (SAS-ATK-1..10), §8.2 knife (SAS-KNIFE-1..5), §8.3 aim (SAS-AIM-1..3),
-§21 Sten sweep (SAS-EQ-2), §16 Axis attacks (SAS-AATK-2..6) with §3.2 cover (SAS-TER-6), §11 reaction dice
-(SAS-REACT-1, -4) and SAS-GEN-3/4 (dice, damage). Every roll is a :class:`~app.core.ruling.Ruling` listing the
-dice, the target number and each modifier with its rule ID. Solo choice: Sten successes beyond the first go to
-the units next to the target nearest the operator (docs/sas-decisions.md D-ATK-1).
+Rulebook chapters: §8.1 ranged attack (SAS-ATK-1, SAS-ATK-2, SAS-ATK-3, SAS-ATK-4, SAS-ATK-5, SAS-ATK-6, SAS-ATK-7,
+SAS-ATK-8, SAS-ATK-9, SAS-ATK-10), §8.2 knife (SAS-KNIFE-1, SAS-KNIFE-2, SAS-KNIFE-3, SAS-KNIFE-4, SAS-KNIFE-5), §8.3
+aim (SAS-AIM-1, SAS-AIM-2, SAS-AIM-3), §21 Sten sweep (SAS-EQ-2), §16 Axis attacks (SAS-AATK-2, SAS-AATK-3, SAS-AATK-4,
+SAS-AATK-5, SAS-AATK-6) with §3.2 cover (SAS-TER-6), §11 reaction dice (SAS-REACT-1, SAS-REACT-4) and SAS-GEN-3,
+SAS-GEN-4 (dice, damage). Every roll is a :class:`~app.core.ruling.Ruling` listing the dice, the target number and each
+modifier with its rule ID. Solo choice: Sten successes beyond the first go to the units next to the target nearest the
+operator (docs/sas-decisions.md D-ATK-1).
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ def roll(
 
 
 def cover(rt: SasRuntime, a: Cell, b: Cell) -> tuple[int, str] | None:
-    """The cover modifier of an operator in ``b`` attacked from ``a`` (SAS-TER-6, SAS-AATK-5/6, OQ-63)."""
+    """The cover modifier of an operator in ``b`` attacked from ``a`` (SAS-TER-6, SAS-AATK-5, SAS-AATK-6, OQ-63)."""
     cache: dict[tuple[Cell, Cell], tuple[int, str] | None] = rt.cache.setdefault("cover", {})
     if (a, b) not in cache:
         cache[(a, b)] = _least_cover(rt, trace(rt.grid, a, b).crossings, b, dist(a, b) == 1)
@@ -70,7 +72,8 @@ def cover(rt: SasRuntime, a: Cell, b: Cell) -> tuple[int, str] | None:
 
 def eye_cover(rt: SasRuntime, eye: Eye, b: Cell) -> tuple[int, str] | None:
     """The cover modifier of an operator in ``b`` attacked through a vehicle's arc: the cover along the line from
-    its edge centre, lost at close quarters when the token is next to him (SAS-AATK-5/6, SAS-AVEH-10, D-VLOS-2)."""
+    its edge centre, lost at close quarters when the token is next to him (SAS-AATK-5, SAS-AATK-6, SAS-AVEH-10,
+    D-VLOS-2)."""
     cache: dict[tuple[Eye, Cell], tuple[int, str] | None] = rt.cache.setdefault("eye_cover", {})
     if (eye, b) not in cache:
         adjacent = min(dist(c, b) for c in eye.body) == 1
@@ -109,7 +112,7 @@ def _crossing_cover(
     return out
 
 
-WALLS = ("building_wall", "door", "window")  # the walls of a building (SAS-TER-10..12)
+WALLS = ("building_wall", "door", "window")  # the walls of a building (SAS-TER-10, SAS-TER-11, SAS-TER-12)
 
 
 def across_wall(rt: SasRuntime, a: Cell, b: Cell) -> bool:
@@ -222,7 +225,7 @@ def become(ctx: Ctx, unit_id: str, kind: str) -> Text:
 
 
 def release(ctx: Ctx, unit_id: str) -> None:
-    """The unit no longer talks to Nancy or hangs in her garrote (it died, or she did; SAS-NANCY-7/9)."""
+    """The unit no longer talks to Nancy or hangs in her garrote (it died, or she did; SAS-NANCY-7, SAS-NANCY-9)."""
     for op in ctx.state.operators:
         if unit_id in (op.talking, op.strangling):
             ctx.state = ctx.state.with_op(op.id, talking=None, talk_facing="", strangling=None)
@@ -263,7 +266,7 @@ def damage_unit(ctx: Ctx, unit_id: str, hits: int, rule: str, *, blast: bool) ->
             unit.cells,
             instruction=t("Remove {unit} from the board.", unit=name),
         )
-        cargo.lost(ctx, unit, name)  # the infantry still aboard die (SAS-JGR-16/17)
+        cargo.lost(ctx, unit, name)  # the infantry still aboard die (SAS-JGR-16, SAS-JGR-17)
         return taken
     ctx.state = ctx.state.with_unit(unit_id, damage=damage)
     ctx.emit(
@@ -307,14 +310,14 @@ def reach(stats: UnitStats) -> int:
 def axis_attack(
     ctx: Ctx, unit_id: str, op_id: str, reaction: bool, rule: str | None = None, *, through_wall: bool = False
 ) -> None:
-    """An Axis unit attacks an operator (SAS-AATK-2/4; reaction: SAS-REACT-1, -4). A unit that reacts as other
-    units makes their attacks (mortar team: 2 SMG infantry, SAS-UNIT-8, OQ-35); ``through_wall``: an HMG firing
+    """An Axis unit attacks an operator (SAS-AATK-2, SAS-AATK-4; reaction: SAS-REACT-1, SAS-REACT-4). A unit that reacts
+    as other units makes their attacks (mortar team: 2 SMG infantry, SAS-UNIT-8, OQ-35); ``through_wall``: an HMG firing
     through one wall at an operator inside a building, -3 and no cover (SAS-AATK-7, SAS-UNIT-12); ``rule``: the rule
     that calls for the attack, if another (SAS-NANCY-11)."""
     unit, op = ctx.state.unit(unit_id), ctx.state.op(op_id)
     if unit is None or op.loc is None:
         return
-    if unit.is_vehicle:  # a vehicle fires its guns (SAS-AVEH-10/11)
+    if unit.is_vehicle:  # a vehicle fires its guns (SAS-AVEH-10, SAS-AVEH-11)
         vehicle_attack(ctx, unit, op, reaction)
         return
     stats = ctx.state.rt.tables.units[unit.kind]
@@ -399,7 +402,8 @@ def axis_roll(
     return hits
 
 
-# --- Axis vehicles firing (SAS-AVEH-10/11/13, SAS-AATK-7) ---------------------------------------------------
+# --- Axis vehicles firing (SAS-AVEH-10, SAS-AVEH-11, SAS-AVEH-13, SAS-AATK-7)
+# ---------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -516,7 +520,7 @@ def _open(rt: SasRuntime, c: Cell) -> bool:
 
 def vehicle_attack(ctx: Ctx, unit: UnitState, op: OperatorState, reaction: bool) -> None:
     """Each gun of the vehicle fires once at the operator by its best way (fewest cover or wall modifiers); a reaction
-    only at an operator in an arc's LOS (SAS-AVEH-10/11); unarmed vehicles never attack (SAS-AVEH-13)."""
+    only at an operator in an arc's LOS (SAS-AVEH-10, SAS-AVEH-11); unarmed vehicles never attack (SAS-AVEH-13)."""
     shots = vehicle_shots(ctx.state, unit, op, reaction=reaction)
     stats = ctx.state.rt.tables.vehicle(unit.kind)
     if reaction and stats is not None and any(w.kind == "flamethrower" for w in stats.weapons):  # SAS-HD-1, OQ-67
@@ -615,7 +619,8 @@ def phase_attack(ctx: Ctx, unit_id: str) -> None:
 
 
 def operator_mods(ctx: Ctx, op_id: str, weapon_id: str, target_loc: Cell, aimed: bool) -> list[Modifier]:
-    """Operator attack modifiers: short range +1, aim +2; never cover (SAS-ATK-2, -7, -8, SAS-AIM-1/3)."""
+    """Operator attack modifiers: short range +1, aim +2; never cover (SAS-ATK-2, SAS-ATK-7, SAS-ATK-8, SAS-AIM-1,
+    SAS-AIM-3)."""
     op = ctx.state.op(op_id)
     weapon = ctx.state.rt.tables.weapons[weapon_id]
     assert op.loc is not None
@@ -685,7 +690,8 @@ def sweep_targets(ctx: Ctx, op_id: str, weapon_id: str, target_id: str) -> list[
 
 def turn_to(ctx: Ctx, unit_id: str, toward: Cell, rule: str) -> None:
     """Turn a unit toward a square by the shorter rotation (SAS-GEN-8). A vehicle never swings round in place — not
-    toward a noise, an attacker or an event: its token turns only by moving (SAS-AVEH-2, -11, -16, -23, D-VATK-2)."""
+    toward a noise, an attacker or an event: its token turns only by moving (SAS-AVEH-2, SAS-AVEH-11, SAS-AVEH-16,
+    SAS-AVEH-23, D-VATK-2)."""
     unit = ctx.state.unit(unit_id)
     if unit is None or unit.is_vehicle or unit.mode == "strangled":  # garrote: SAS-NANCY-9, D-NANCY-6
         return

@@ -1,12 +1,12 @@
 """Blasts: fuel barrel explosions and Lewes bomb detonations, their templates and damage.
 
 Rulebook chapters: §20 objects (SAS-OBJ-5 fuel barrel: 5 rolls at 2+, chain reaction OQ-36), §21 items (SAS-EQ-5
-Lewes bomb: 6 rolls at 2+, noisy OQ-38; SAS-EQ-6/8 grenade and landmine: 4 rolls at 2+), §22 blast templates
-(SAS-BLAST-1/2, 3×3 footprint OQ-41, SAS-BLAST-6 persistence) and SAS-TER-16 (templates block LOS and infantry
-movement until the End phase). Solo choice: successes go to the Axis units under the template nearest its centre
-first, then to barrels (docs/sas-decisions.md D-BLAST-1); a vehicle under the template takes one damage marker per
-success it is given, up to its HP left (SAS-AVEH-12, OQ-39). A destroy objective is achieved when a template covers its
-square.
+Lewes bomb: 6 rolls at 2+, noisy OQ-38; SAS-EQ-6, SAS-EQ-8 grenade and landmine: 4 rolls at 2+), §22 blast templates
+(SAS-BLAST-1, SAS-BLAST-2, 3×3 footprint OQ-41, SAS-BLAST-6 persistence) and SAS-TER-16 (templates block LOS and
+infantry movement until the End phase). Solo choice: successes go to the Axis units under the template nearest its
+centre first, then to barrels (docs/sas-decisions.md D-BLAST-1); a vehicle under the template takes one damage marker
+per success it is given, up to its HP left (SAS-AVEH-12, OQ-39). A destroy objective is achieved when a template covers
+its square.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Rulebook chapter: §29 (SAS-JGR-6 sentry turn, patrolman turn and meter advance,
 SAS-JGR-7 stalker waypoint; SAS-JGR-8 cat; SAS-JGR-9 twig; SAS-JGR-10 door lock; SAS-JGR-11 blood stain; SAS-JGR-12
 Kettenkrad hunter; SAS-JGR-13 the battle half: spawns and the infantry hunter upgrade). Like an event card, the
 card's stealth half is used in the Stealth section and its battle half in the Battle section. Waypoints and cats
-never go on a convoy route (the mission's ``convoys``), and waypoints never on water (SAS-JGR-7/8).
+never go on a convoy route (the mission's ``convoys``), and waypoints never on water (SAS-JGR-7, SAS-JGR-8).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def targets(state: SasState, card_id: str) -> list[Command]:
     rt = state.rt
     cells = sorted(rt.map_cells, key=lambda c: (c[1], c[0]))
     if kind == "square":
-        banned = convoy_squares(state)  # SAS-JGR-7/8: never on a convoy route
+        banned = convoy_squares(state)  # SAS-JGR-7, SAS-JGR-8: never on a convoy route
         if used.type == "waypoint":  # SAS-JGR-7: nor on water
             banned |= {c for c in cells if rt.tables.terrain.squares[rt.grid.terrain(c)].swim}
         return [HunterTarget(side="axis", square=c) for c in cells if c not in banned]
@@ -80,7 +80,7 @@ def targets(state: SasState, card_id: str) -> list[Command]:
 
 def convoy_squares(state: SasState) -> set[Cell]:
     """The squares of the mission's convoy routes, the dashed lines printed on the map (SAS-AVEH-17): no waypoint or
-    cat goes there (SAS-JGR-7/8, D-JGR-10)."""
+    cat goes there (SAS-JGR-7, SAS-JGR-8, D-JGR-10)."""
     return {c for convoy in state.rt.convoys.values() for c in convoy.route}
 
 
@@ -90,7 +90,8 @@ def needs_target(state: SasState, card_id: str) -> bool:
 
 
 def resolve(ctx: Ctx, card_id: str, target: HunterTarget | None) -> None:
-    """Resolve the hunter card's half in use, at ``target`` when it needs one (SAS-JGR-6..13)."""
+    """Resolve the hunter card's half in use, at ``target`` when it needs one (SAS-JGR-6, SAS-JGR-7, SAS-JGR-8,
+    SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13)."""
     used = half(ctx.state, card_id)
     if isinstance(used, HunterStealthHalf):
         _stealth(ctx, used, target)

@@ -1,11 +1,13 @@
-"""The hunter bot: a deterministic, explainable Jäger hunter for solo play (SAS-JGR-1..14).
+"""The hunter bot: a deterministic, explainable Jäger hunter for solo play (SAS-JGR-1, SAS-JGR-2, SAS-JGR-3, SAS-JGR-4,
+SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14).
 
 It plays the "axis" side's hunter decisions with fixed rules of thumb, scored from the board it sees (at the table
 the hunter sees every operator), never from the dice or the cards still in his deck:
 
 * **Stalkers** (SAS-JGR-2) go on the free spawn spots nearest the mission's targets (objective squares, units to
   kill, else the entry/exit tile).
-* **Hunter phase** (SAS-JGR-3/4): every card in hand gets a value for the section it will be played in (the table
+* **Hunter phase** (SAS-JGR-3, SAS-JGR-4): every card in hand gets a value for the section it will be played in (the
+table
   ``card_value``: a meter advance is worth more as the meter runs low, a twig more when Axis units stand within 4
   squares of an operator, a lock only on a door within 6 squares of one, a blood stain only with a corpse on the
   map...). He plays the best card if it is worth ``PLAY_AT`` or more; else he draws below the hand limit; with a

@@ -83,7 +83,7 @@ def _can_draw(hunter: HunterState) -> bool:
 
 
 def _phase_options(state: SasState) -> list[Command]:
-    """Play a card, draw one below the hand limit, or discard two and draw one (SAS-JGR-3/4)."""
+    """Play a card, draw one below the hand limit, or discard two and draw one (SAS-JGR-3, SAS-JGR-4)."""
     hunter = state.hunter
     assert hunter is not None
     out: list[Command] = [PlayHunterCard(side="axis", card=c) for c in hunter.hand]

@@ -1,7 +1,7 @@
 """The Jäger hunter's units: numbered stalkers walking to their waypoints, hunter spawns, the hunter's own moves.
 
 Rulebook chapter: §29 (SAS-JGR-2 the 4 numbered stalkers on spawn tiles, SAS-JGR-7 stalkers walk to their waypoint
-and then stand guard, SAS-JGR-12/13 hunter spawns and the infantry hunter upgrade, SAS-JGR-14 hunter units move
+and then stand guard, SAS-JGR-12, SAS-JGR-13 hunter spawns and the infantry hunter upgrade, SAS-JGR-14 hunter units move
 where the hunter wishes in the Axis Advance phase). Stalkers are SMG infantry numbered 1–4 that, unlike other units
 on spawn tiles, walk to their waypoints during the Stealth section (OQ-52); in the Battle section they follow the
 automated rules like any alert infantry (decision D-JGR-3). A stalker takes the path an advancing unit would
@@ -86,8 +86,8 @@ def spawn_hunter_infantry(ctx: Ctx, kind: str, colour: str) -> None:
 
 def spawn_hunter_vehicle(ctx: Ctx, kind: str, colour: str) -> None:
     """A Kettenkrad or HMG Kübelwagen hunter on a spawn point of the colour: the first spot (nearest the map) where
-    its whole token fits on empty squares, facing the map if it can (SAS-JGR-12/13, decision D-JGR-7). Before the
-    alarm it waits there like any spawned unit, except when the hunter moves it (OQ-53)."""
+    its whole token fits on empty squares, facing the map if it can (SAS-JGR-12, SAS-JGR-13, decision D-JGR-7). Before
+    the alarm it waits there like any spawned unit, except when the hunter moves it (OQ-53)."""
     state = ctx.state
     centre = (state.rt.grid.width // 2, state.rt.grid.height // 2)
     for spot in [s for s in state.rt.spawn_spots if s.colour in (colour, "mixed")]:
@@ -233,7 +233,8 @@ def destinations(state: SasState, unit: UnitState) -> list[tuple[Cell, str | Non
 
 def vehicle_poses(state: SasState, unit: UnitState) -> dict[tuple[Cell, str], int]:
     """The poses a hunter vehicle reaches with its MP and may end on, with their cost: the vehicle movement rules'
-    shortest paths (SAS-AVEH-2..6, ``vehicle_motion``; decision D-JGR-5), staying included."""
+    shortest paths (SAS-AVEH-2, SAS-AVEH-3, SAS-AVEH-4, SAS-AVEH-5, SAS-AVEH-6, ``vehicle_motion``; decision D-JGR-5),
+    staying included."""
     reach = _reach(state, unit)
     return {((k[0], k[1]), k[2]): reach.cost[k] for k in end_poses(state, unit, reach)}
 

@@ -1,9 +1,11 @@
 """Operator actions beyond movement, and the action cycle: cost, effect, detection, reaction attacks.
 
-Rulebook chapters: §8 operator attacks (SAS-ATK-1/4, SAS-KNIFE-1..4, SAS-AIM-1/2, SAS-BLIND-1..3; the dice are
-rolled in ``shooting``), §7.5–7.7 (SAS-PICK-1, SAS-PLACE-1..3, SAS-RECOVER-1, SAS-REVEAL-1..3), SAS-EVT-8
-(cigarette), SAS-EQ-4/5/8 (placing a trap, Lewes bomb or landmine; Mark and items: ``marks``, ``items``), §11
-reaction attacks (SAS-REACT-1..6) and SAS-MSN-1 (leaving by the entry/exit tile).
+Rulebook chapters: §8 operator attacks (SAS-ATK-1, SAS-ATK-4, SAS-KNIFE-1, SAS-KNIFE-2, SAS-KNIFE-3, SAS-KNIFE-4,
+SAS-AIM-1, SAS-AIM-2, SAS-BLIND-1, SAS-BLIND-2, SAS-BLIND-3; the dice are rolled in ``shooting``), §7.5–7.7 (SAS-PICK-1,
+SAS-PLACE-1, SAS-PLACE-2, SAS-PLACE-3, SAS-RECOVER-1, SAS-REVEAL-1, SAS-REVEAL-2, SAS-REVEAL-3), SAS-EVT-8 (cigarette),
+SAS-EQ-4, SAS-EQ-5, SAS-EQ-8 (placing a trap, Lewes bomb or landmine; Mark and items: ``marks``, ``items``), §11
+reaction attacks (SAS-REACT-1, SAS-REACT-2, SAS-REACT-3, SAS-REACT-4, SAS-REACT-5, SAS-REACT-6) and SAS-MSN-1 (leaving
+by the entry/exit tile).
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ def _side_move(ctx: Ctx, cmd: Attack | Place | Throw, *, checked: bool = False) 
 
 
 def do_attack(ctx: Ctx, cmd: Attack) -> None:
-    """Attack, Move & Attack, Stand & Attack or knife (SAS-ATK-1/4, SAS-CROUCH-1, SAS-KNIFE-1)."""
+    """Attack, Move & Attack, Stand & Attack or knife (SAS-ATK-1, SAS-ATK-4, SAS-CROUCH-1, SAS-KNIFE-1)."""
     op = ctx.state.op(cmd.operator)
     shooter = scuba.moved(ctx.state, op, cmd.move_to) if cmd.move_to and cmd.move_first else op
     if cmd.weapon not in scuba.arms(ctx.state, shooter):
@@ -110,7 +112,7 @@ def do_attack(ctx: Ctx, cmd: Attack) -> None:
 
 
 def do_throw(ctx: Ctx, cmd: Throw) -> None:
-    """Throw a grenade, alone or as a Move & Attack with the move before or after it (SAS-EQ-6/7, SAS-ATK-4)."""
+    """Throw a grenade, alone or as a Move & Attack with the move before or after it (SAS-EQ-6, SAS-EQ-7, SAS-ATK-4)."""
     if cmd.move_first:
         _side_move(ctx, cmd)
     elif cmd.move_to is not None and (why := step_ok(ctx, ctx.state.op(cmd.operator), cmd.move_to, "open")):
@@ -136,7 +138,8 @@ def _knife(ctx: Ctx, cmd: Attack) -> None:
 
 
 def do_blind_fire(ctx: Ctx, cmd: BlindFire) -> None:
-    """Blind fire: attack staying crouched, −2, exposed but not visible (SAS-BLIND-1..3, SAS-LOS-10, OQ-64)."""
+    """Blind fire: attack staying crouched, −2, exposed but not visible (SAS-BLIND-1, SAS-BLIND-2, SAS-BLIND-3,
+    SAS-LOS-10, OQ-64)."""
     op = ctx.state.op(cmd.operator)
     weapon = ctx.state.rt.tables.weapons.get(cmd.weapon)
     if cmd.weapon not in scuba.arms(ctx.state, op) or weapon is None or weapon.kind != "gun":
@@ -259,7 +262,7 @@ def do_recover(ctx: Ctx, cmd: Recover) -> None:
 
 
 def do_reveal(ctx: Ctx, cmd: Reveal) -> None:
-    """Reveal: exposed; in Stealth the nearest Axis unit(s) flip to alert (SAS-REVEAL-1..3)."""
+    """Reveal: exposed; in Stealth the nearest Axis unit(s) flip to alert (SAS-REVEAL-1, SAS-REVEAL-2, SAS-REVEAL-3)."""
     op = ctx.state.op(cmd.operator)
     assert op.loc is not None
     alerts.expose(ctx, op.id, "SAS-REVEAL-1")
@@ -408,7 +411,8 @@ def perform(ctx: Ctx, cmd: Command) -> None:
 
 
 def reactions(ctx: Ctx, op_id: str) -> None:
-    """Alert units that saw him during the action attack once per phase (SAS-REACT-1..6)."""
+    """Alert units that saw him during the action attack once per phase (SAS-REACT-1, SAS-REACT-2, SAS-REACT-3,
+    SAS-REACT-4, SAS-REACT-5, SAS-REACT-6)."""
     op = ctx.state.op(op_id)
     assert op.loc is not None
     ready = [u for u in ctx.state.units if u.id in ctx.seen and u.id not in ctx.alerted]

@@ -1,17 +1,18 @@
 """Nancy (Fearless): the civilian disguise, talking, the garrote and the End-phase suspicion check.
 
-Rulebook chapter: §25 (SAS-NANCY-1..11). Her board has a civilian-disguise side; changing clothes costs 4 AP
-(SAS-NANCY-2). Undercover — disguised, not exposed, before the alarm (``vision.undercover``) — she only moves (no
+Rulebook chapter: §25 (SAS-NANCY-1, SAS-NANCY-2, SAS-NANCY-3, SAS-NANCY-4, SAS-NANCY-5, SAS-NANCY-6, SAS-NANCY-7,
+SAS-NANCY-8, SAS-NANCY-9, SAS-NANCY-10, SAS-NANCY-11). Her board has a civilian-disguise side; changing clothes costs 4
+AP (SAS-NANCY-2). Undercover — disguised, not exposed, before the alarm (``vision.undercover``) — she only moves (no
 crouch, climb, sprint, low walls or forest; through Axis units' squares on her way, ``operator.through_problem``),
 garrotes, reveals herself and talks (SAS-NANCY-3, the ``disguised`` column of ``data/actions.json``), and the Axis do
-not detect her. Her civilian side hides the normal side's equipment (``OperatorState.item_count``, ``scuba.arms``):
-even exposed she changes back before using a gun, a bomb or the knife (SAS-NANCY-5). A talk turns the unit toward her
-and suspends its LOS until she walks away, it is alerted or the alarm sounds (SAS-NANCY-6/7, ``alerts.end_talk``). The
-garrote is an assassination from behind that needs 6+, then one less per failed roll within the activation, never
-below 2+ (SAS-NANCY-9, OQ-49); a held victim neither acts nor reacts; witnesses alert and expose her (SAS-NANCY-10);
-giving up lets the victim turn, alert, shout and attack her (SAS-NANCY-11). In the Stealth End phase, before anything
-else, undercover Nancy in any Axis LOS and not talking advances the meter by 1, the End phase's one increase
-(SAS-NANCY-4, OQ-22).
+not detect her. Her civilian side hides the normal side's equipment (``OperatorState.item_count``, ``scuba.arms``): even
+exposed she changes back before using a gun, a bomb or the knife (SAS-NANCY-5). A talk turns the unit toward her and
+suspends its LOS until she walks away, it is alerted or the alarm sounds (SAS-NANCY-6, SAS-NANCY-7,
+``alerts.end_talk``). The garrote is an assassination from behind that needs 6+, then one less per failed roll within
+the activation, never below 2+ (SAS-NANCY-9, OQ-49); a held victim neither acts nor reacts; witnesses alert and expose
+her (SAS-NANCY-10); giving up lets the victim turn, alert, shout and attack her (SAS-NANCY-11). In the Stealth End
+phase, before anything else, undercover Nancy in any Axis LOS and not talking advances the meter by 1, the End phase's
+one increase (SAS-NANCY-4, OQ-22).
 """
 
 from __future__ import annotations
@@ -101,7 +102,8 @@ def talking_to(state: SasState, op: OperatorState) -> str | None:
 
 def garrote_problem(ctx: Ctx, op: OperatorState, unit_id: str, at: Cell) -> str | None:
     """Why Nancy in ``at`` cannot use the garrote on the unit, or None: a victim she already holds (exposed or not,
-    SAS-NANCY-10), or a new assassination from behind like the knife (SAS-NANCY-9, SAS-KNIFE-1..5)."""
+    SAS-NANCY-10), or a new assassination from behind like the knife (SAS-NANCY-9, SAS-KNIFE-1, SAS-KNIFE-2,
+    SAS-KNIFE-3, SAS-KNIFE-4, SAS-KNIFE-5)."""
     if "garrote" not in arms(ctx.state, op):
         return "the garrote is the weapon of her disguise side"
     held = strangling_victim(ctx.state, op)
@@ -144,7 +146,7 @@ def garrote_target(state: SasState, op_id: str) -> int:
 
 def garrote(ctx: Ctx, op_id: str, target: str) -> None:
     """Roll the garrote: success kills (a corpse), failure leaves the victim held; witnesses alert and expose her
-    (SAS-NANCY-9/10)."""
+    (SAS-NANCY-9, SAS-NANCY-10)."""
     op = ctx.state.op(op_id)
     need = garrote_target(ctx.state, op_id)
     title = t("{op} garrotes {unit} from behind", op=ctx.name(op_id), unit=ctx.name(target))

@@ -34,7 +34,7 @@ def grenades(op: OperatorState) -> int:
 
 
 def throw_problem(ctx: Ctx, op_id: str, to: Cell) -> str | None:
-    """Why the grenade cannot be thrown at ``to`` (SAS-EQ-6/7), or None."""
+    """Why the grenade cannot be thrown at ``to`` (SAS-EQ-6, SAS-EQ-7), or None."""
     op = ctx.state.op(op_id)
     if grenades(op) < 1:
         return "no grenade left"
@@ -66,7 +66,8 @@ def throw(ctx: Ctx, op_id: str, to: Cell) -> None:
 
 
 def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
-    """The grenade goes off: alarm, 4 rolls at 2+, template removed (SAS-EQ-6, SAS-NOISE-4, SAS-BLAST-2/6)."""
+    """The grenade goes off: alarm, 4 rolls at 2+, template removed (SAS-EQ-6, SAS-NOISE-4, SAS-BLAST-2,
+    SAS-BLAST-6)."""
     alerts.unveil(ctx, op_id)
     op = ctx.state.op(op_id)
     token = next(g for g in GRENADES if op.item_count(g))  # a grenade first, then a stick grenade (D-KS-3)
@@ -221,7 +222,7 @@ def stepped_on(ctx: Ctx, unit_id: str) -> bool:
 
 
 def _mine(ctx: Ctx, unit_id: str, mine: ObjectState) -> bool:
-    """A landmine under an Axis unit goes off; True when the unit died (SAS-EQ-8, OQ-38/39)."""
+    """A landmine under an Axis unit goes off; True when the unit died (SAS-EQ-8, OQ-38, OQ-39)."""
     assert mine.loc is not None
     ctx.state = ctx.state.without_objects([mine.id])
     stats = ctx.state.rt.tables.items["landmine"]

@@ -1,12 +1,12 @@
 """Mark (overwatch): the Mark action and the marked attacks made during the Axis phases.
 
-Rulebook chapter: §8.4 Mark (SAS-MARK-1..7) with SAS-LOS-4 (outside his activation an operator sees only his
-front 90°) and SAS-EQ-6 (a grenade marks a square, without the +2). The rules let the player attack "at any
-moment" of the following Axis Advance, Event and Patrol phases; the engine plays that choice for him
-(docs/sas-decisions.md D-MARK-1): a marked attack is made the first moment it is possible — at the start of
-every Axis Advance / Patrol step, after each square an Axis unit enters (before that unit can spot anyone),
-and in the Event phase after the card is drawn but before its effects (SAS-MARK-3). Attacks are resolved one
-at a time in team order (SAS-MARK-4); one mark is one attack (OQ-20); unused marks go back in the End phase
+Rulebook chapter: §8.4 Mark (SAS-MARK-1, SAS-MARK-2, SAS-MARK-3, SAS-MARK-4, SAS-MARK-5, SAS-MARK-6, SAS-MARK-7) with
+SAS-LOS-4 (outside his activation an operator sees only his front 90°) and SAS-EQ-6 (a grenade marks a square, without
+the +2). The rules let the player attack "at any moment" of the following Axis Advance, Event and Patrol phases; the
+engine plays that choice for him (docs/sas-decisions.md D-MARK-1): a marked attack is made the first moment it is
+possible — at the start of every Axis Advance / Patrol step, after each square an Axis unit enters (before that unit can
+spot anyone), and in the Event phase after the card is drawn but before its effects (SAS-MARK-3). Attacks are resolved
+one at a time in team order (SAS-MARK-4); one mark is one attack (OQ-20); unused marks go back in the End phase
 (SAS-MARK-7).
 """
 
@@ -95,7 +95,8 @@ def any_marks(state: SasState) -> bool:
 
 
 def fire(ctx: Ctx) -> None:
-    """Make every marked attack possible now, one at a time in team order (SAS-MARK-2..4, D-MARK-1)."""
+    """Make every marked attack possible now, one at a time in team order (SAS-MARK-2, SAS-MARK-3, SAS-MARK-4,
+    D-MARK-1)."""
     if ctx.state.phase not in MARK_PHASES or ctx.state.over:
         return
     for op in ctx.state.operators:
@@ -106,7 +107,8 @@ def fire(ctx: Ctx) -> None:
 
 
 def ready(ctx: Ctx, op: OperatorState) -> bool:
-    """Whether his marked attack can be made now: target in range and in his front arc and LOS (SAS-MARK-2/6)."""
+    """Whether his marked attack can be made now: target in range and in his front arc and LOS (SAS-MARK-2,
+    SAS-MARK-6)."""
     state = ctx.state
     assert op.loc is not None and op.mark_weapon is not None
     if op.mark_square is not None:

@@ -1,10 +1,12 @@
 """The Operator phase: activations, actions and their AP costs, reaction attacks.
 
-Rulebook chapters: §7 operator phase and actions (SAS-OP-1..3, SAS-ACT-1/2, SAS-MOVE-1, SAS-SPRINT-1/2,
-SAS-CLIMB-1, SAS-CROUCH-1/2, SAS-PICK-1, SAS-PLACE-1..3, SAS-RECOVER-1, SAS-REVEAL-1/2), §8 attacks
-(SAS-ATK-1..9, SAS-KNIFE-1..5, SAS-AIM-1/2, SAS-EQ-2) and §11 reaction attacks (SAS-REACT-1..6). Action costs
-and which posture allows what come from ``data/actions.json``. Visibility is checked in every square an
-operator enters and at the end of every action (SAS-LOS-6).
+Rulebook chapters: §7 operator phase and actions (SAS-OP-1, SAS-OP-2, SAS-OP-3, SAS-ACT-1, SAS-ACT-2, SAS-MOVE-1,
+SAS-SPRINT-1, SAS-SPRINT-2, SAS-CLIMB-1, SAS-CROUCH-1, SAS-CROUCH-2, SAS-PICK-1, SAS-PLACE-1, SAS-PLACE-2, SAS-PLACE-3,
+SAS-RECOVER-1, SAS-REVEAL-1, SAS-REVEAL-2), §8 attacks (SAS-ATK-1, SAS-ATK-2, SAS-ATK-3, SAS-ATK-4, SAS-ATK-5,
+SAS-ATK-6, SAS-ATK-7, SAS-ATK-8, SAS-ATK-9, SAS-KNIFE-1, SAS-KNIFE-2, SAS-KNIFE-3, SAS-KNIFE-4, SAS-KNIFE-5, SAS-AIM-1,
+SAS-AIM-2, SAS-EQ-2) and §11 reaction attacks (SAS-REACT-1, SAS-REACT-2, SAS-REACT-3, SAS-REACT-4, SAS-REACT-5,
+SAS-REACT-6). Action costs and which posture allows what come from ``data/actions.json``. Visibility is checked in every
+square an operator enters and at the end of every action (SAS-LOS-6).
 """
 
 from __future__ import annotations
@@ -114,7 +116,7 @@ def posture_allows(row: ActionCost, op: OperatorState, state: SasState) -> bool:
 
 
 def check_allowed(ctx: Ctx, cmd: Command) -> int:
-    """AP cost of the command; raises if the posture or the AP left forbid it (SAS-ACT-1/2, SAS-OP-2)."""
+    """AP cost of the command; raises if the posture or the AP left forbid it (SAS-ACT-1, SAS-ACT-2, SAS-OP-2)."""
     act = ctx.state.activation
     op_id: str = cmd.operator  # type: ignore[attr-defined]
     if act is None or act.operator != op_id:
@@ -148,7 +150,7 @@ def enter(ctx: Ctx, op_id: str, to: Cell, rule: str, *, take: bool = False) -> N
     if take and barrel is not None:  # a Move may end here only to take it (OQ-65)
         ctx.state = ctx.state.with_object(replace(barrel, loc=None)).with_op(op_id, carrying=barrel.id)
         ctx.emit("picked_up", t("{op} picks up a fuel barrel.", op=ctx.name(op_id)), "SAS-OBJ-6", (to,))
-    jager_markers.operator_entered(ctx, op_id, op.loc, to)  # a twig snaps, a cat is startled (SAS-JGR-8/9)
+    jager_markers.operator_entered(ctx, op_id, op.loc, to)  # a twig snaps, a cat is startled (SAS-JGR-8, SAS-JGR-9)
     alerts.smell(ctx, op_id)  # dogs nearby (SAS-HD-7)
     alerts.detect(ctx)
 
@@ -220,7 +222,7 @@ def strangling_victim(state: SasState, op: OperatorState) -> str | None:
 
 def _restricted(ctx: Ctx, op: OperatorState, cmd: Command) -> None:
     """While she passes through an Axis unit's square she only moves on; while she holds a victim in the garrote she
-    only rolls again or gives up (SAS-NANCY-3, SAS-NANCY-9/11)."""
+    only rolls again or gives up (SAS-NANCY-3, SAS-NANCY-9, SAS-NANCY-11)."""
     if sharing(ctx.state, op) and not isinstance(cmd, Move):
         raise illegal("{op} is passing through an Axis unit's square: she must move on first.", "SAS-NANCY-3", op=op.id)
     victim = strangling_victim(ctx.state, op)
@@ -253,7 +255,7 @@ def do_move(ctx: Ctx, cmd: Move) -> None:
 
 def do_climb(ctx: Ctx, cmd: Climb) -> None:
     """Climb 1 square over a hedge, window or onto a crate; with a grappling hook into rock or over a high wall at
-    a grapple symbol (SAS-CLIMB-1/2, SAS-EQ-9)."""
+    a grapple symbol (SAS-CLIMB-1, SAS-CLIMB-2, SAS-EQ-9)."""
     why = step_ok(ctx, ctx.state.op(cmd.operator), cmd.to, "climb")
     if why:
         raise illegal("Cannot climb there: {why}.", "SAS-CLIMB-1", why=why)
@@ -299,7 +301,7 @@ def _sprint_water(ctx: Ctx, op: OperatorState, i: int, to: Cell, steps: int) -> 
 
 
 def do_sprint(ctx: Ctx, cmd: Sprint) -> None:
-    """Sprint up to 3 squares; units adjacent to a square he enters hear him (SAS-SPRINT-1/2)."""
+    """Sprint up to 3 squares; units adjacent to a square he enters hear him (SAS-SPRINT-1, SAS-SPRINT-2)."""
     why = sprint_problem(ctx, ctx.state.op(cmd.operator), cmd.path)
     if why:
         raise illegal("Cannot sprint: {why}.", "SAS-SPRINT-1", why=why)
@@ -333,7 +335,8 @@ def assassinable(state: SasState, unit: UnitState) -> bool:
 
 
 def knife_problem(ctx: Ctx, op: OperatorState, unit_id: str, at: Cell) -> str | None:
-    """Why an operator in ``at`` cannot knife the unit (SAS-KNIFE-1..5), or None."""
+    """Why an operator in ``at`` cannot knife the unit (SAS-KNIFE-1, SAS-KNIFE-2, SAS-KNIFE-3, SAS-KNIFE-4,
+    SAS-KNIFE-5), or None."""
     unit = ctx.state.unit(unit_id)
     if unit is None or unit.on_spawn:
         return "no such unit on the map"

@@ -1,9 +1,10 @@
 """Resolving one operator attack: a ranged shot (normal, blind or marked) or a knife kill.
 
-Rulebook chapters: §8.1 ranged attack (SAS-ATK-1..9: roll, ammunition, hits, noise, the surviving target), §8.2
-knife (SAS-KNIFE-1/4), §8.4 marked attacks (SAS-MARK-2: the +2 comes in as an extra modifier), §8.5 blind fire
-(SAS-BLIND-1..3) and the Sten sweep (SAS-EQ-2, D-ATK-1). The actions (Attack, Blind Fire, Mark) decide *when*
-an attack happens; this module says what it does. Every roll is a Ruling with each modifier and its rule ID.
+Rulebook chapters: §8.1 ranged attack (SAS-ATK-1, SAS-ATK-2, SAS-ATK-3, SAS-ATK-4, SAS-ATK-5, SAS-ATK-6, SAS-ATK-7,
+SAS-ATK-8, SAS-ATK-9: roll, ammunition, hits, noise, the surviving target), §8.2 knife (SAS-KNIFE-1, SAS-KNIFE-4), §8.4
+marked attacks (SAS-MARK-2: the +2 comes in as an extra modifier), §8.5 blind fire (SAS-BLIND-1, SAS-BLIND-2,
+SAS-BLIND-3) and the Sten sweep (SAS-EQ-2, D-ATK-1). The actions (Attack, Blind Fire, Mark) decide *when* an attack
+happens; this module says what it does. Every roll is a Ruling with each modifier and its rule ID.
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ def aim_at(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, blind: bool = F
 def shoot(
     ctx: Ctx, op_id: str, weapon_id: str, target: str, extra: tuple[Modifier, ...] = (), *, blind: bool = False
 ) -> None:
-    """One ranged attack with the operator's gun: dice, hits, ammunition, noise, survivor (SAS-ATK-1..9). At an
-    armoured vehicle a gun has no effect and no dice are rolled, unless a Sten's sweep can hit a unit next to it
-    (SAS-AVEH-12)."""
+    """One ranged attack with the operator's gun: dice, hits, ammunition, noise, survivor (SAS-ATK-1, SAS-ATK-2,
+    SAS-ATK-3, SAS-ATK-4, SAS-ATK-5, SAS-ATK-6, SAS-ATK-7, SAS-ATK-8, SAS-ATK-9). At an armoured vehicle a gun has no
+    effect and no dice are rolled, unless a Sten's sweep can hit a unit next to it (SAS-AVEH-12)."""
     op = ctx.state.op(op_id)
     assert op.loc is not None
     loc, why = aim_at(ctx, op_id, weapon_id, target, blind=blind)
@@ -97,8 +98,8 @@ def futile(ctx: Ctx, op_id: str, weapon_id: str, target: str) -> bool:
 def _heard_and_seen(
     ctx: Ctx, op_id: str, weapon_id: str, shot: tuple[str, Cell], was_alert: set[str], *, blind: bool
 ) -> None:
-    """After the hits: noise (SAS-NOISE-1/3, SAS-SEEN-6), blind-fire exposure (SAS-BLIND-3), the speargun's silent
-    kill or unseen miss (SAS-EQ-16), and a surviving target's reaction (SAS-ATK-9). ``shot``: the target and the
+    """After the hits: noise (SAS-NOISE-1, SAS-NOISE-3, SAS-SEEN-6), blind-fire exposure (SAS-BLIND-3), the speargun's
+    silent kill or unseen miss (SAS-EQ-16), and a surviving target's reaction (SAS-ATK-9). ``shot``: the target and the
     square the shot came from."""
     weapon = ctx.state.rt.tables.weapons[weapon_id]
     target, origin = shot

@@ -66,7 +66,7 @@ RERUN_NAMES = {"same": "the edge it left by", "side": "a side edge", "opposite":
 
 
 def first_commands(state: SasState) -> list[Command]:
-    """What the Typhoon must do before any operator acts: choose its path, then spend both AP (SAS-SUP-8/9)."""
+    """What the Typhoon must do before any operator acts: choose its path, then spend both AP (SAS-SUP-8, SAS-SUP-9)."""
     if not must_act(state):
         return []
     plane = state.typhoon
@@ -117,7 +117,7 @@ def check_first(state: SasState, command: Command) -> None:
 
 
 def perform(ctx: Ctx, command: Command) -> None:
-    """Apply a Typhoon command (SAS-SUP-6..10)."""
+    """Apply a Typhoon command (SAS-SUP-6, SAS-SUP-7, SAS-SUP-8, SAS-SUP-9, SAS-SUP-10)."""
     if ctx.state.phase != "operator":
         raise illegal("The Typhoon is called and flies in the Operator phase.", "SAS-SUP-6")
     if isinstance(command, CallTyphoon):
@@ -133,7 +133,8 @@ def perform(ctx: Ctx, command: Command) -> None:
 
 
 def call(ctx: Ctx, edge: str) -> None:
-    """Put the Typhoon card in the event deck, 2nd / 3rd / 4th by the edge it will enter by (SAS-SUP-6/7/10)."""
+    """Put the Typhoon card in the event deck, 2nd / 3rd / 4th by the edge it will enter by (SAS-SUP-6, SAS-SUP-7,
+    SAS-SUP-10)."""
     state = ctx.state
     if not state.rt.mission.typhoon:
         raise illegal("This mission has no Typhoon.", "SAS-SUP-6")
@@ -263,12 +264,12 @@ def _move(ctx: Ctx) -> int | None:
     )
     if nxt == 0 and ctx.state.section == "stealth":
         ctx.emit("typhoon_entered", t("The Typhoon enters the map: the alarm sounds."), "SAS-SUP-6", (square,))
-        alerts.alarm(ctx, "SAS-SUP-6")  # every unit alert; an operator designated exposed (SAS-ALARM-2/4)
+        alerts.alarm(ctx, "SAS-SUP-6")  # every unit alert; an operator designated exposed (SAS-ALARM-2, SAS-ALARM-4)
     return tile
 
 
 def _leave(ctx: Ctx) -> None:
-    """Off the last tile: the run is over, any AP left are lost, the rockets replenished (SAS-SUP-9/10)."""
+    """Off the last tile: the run is over, any AP left are lost, the rockets replenished (SAS-SUP-9, SAS-SUP-10)."""
     plane = ctx.state.typhoon
     out_by = OPPOSITE[plane.edge]
     full = stats().rockets
@@ -289,14 +290,14 @@ def _leave(ctx: Ctx) -> None:
 
 
 def _react(ctx: Ctx, tile: int | None) -> None:
-    """After the action, the fire at the Typhoon over the tile it entered (SAS-REACT-2, SAS-SUP-11/15)."""
+    """After the action, the fire at the Typhoon over the tile it entered (SAS-REACT-2, SAS-SUP-11, SAS-SUP-15)."""
     if tile is not None and flying(ctx.state):
         antiair.react(ctx, tile)
 
 
 def attack(ctx: Ctx, cmd: TyphoonAttack) -> None:
     """Move & Attack: a rocket or the HMG at a unit on the next tile it will enter, before or after the move
-    (SAS-SUP-9/10); the units on the tile entered fire after the whole action (SAS-REACT-2)."""
+    (SAS-SUP-9, SAS-SUP-10); the units on the tile entered fire after the whole action (SAS-REACT-2)."""
     _ready_to_act(ctx)
     state = ctx.state
     tile = ahead(state, 1 if cmd.attack_first else 2)
@@ -336,7 +337,8 @@ def _fire(ctx: Ctx, weapon: str, target: str, tile: int) -> None:
 
 def rocket(ctx: Ctx, unit: UnitState, tile: int) -> None:
     """A rocket: the template's 7 on the target, its 6 along the flight (OQ-42), a small scatter as a blind grenade,
-    then the rolls; a blast, so it damages armoured units too (SAS-SUP-10, SAS-BLAST-2/3/5, SAS-AVEH-12)."""
+    then the rolls; a blast, so it damages armoured units too (SAS-SUP-10, SAS-BLAST-2, SAS-BLAST-3, SAS-BLAST-5,
+    SAS-AVEH-12)."""
     plane = ctx.state.typhoon
     full = stats()
     aim = square_on(ctx.state, unit, tile)
@@ -472,7 +474,7 @@ def _hint(command: TyphoonAttack) -> Text:
 
 
 def counter(state: SasState) -> CounterView | None:
-    """The Typhoon's counter over its tile (or just off the map at its edge) while it flies (SAS-SUP-8/9)."""
+    """The Typhoon's counter over its tile (or just off the map at its edge) while it flies (SAS-SUP-8, SAS-SUP-9)."""
     if not flying(state):
         return None
     plane = state.typhoon
@@ -509,7 +511,8 @@ STATUS_NAMES = {
 
 
 def panel(state: SasState) -> PanelView | None:
-    """The Typhoon's sheet: status, HP, rockets, its card (SAS-SUP-6..14)."""
+    """The Typhoon's sheet: status, HP, rockets, its card (SAS-SUP-6, SAS-SUP-7, SAS-SUP-8, SAS-SUP-9, SAS-SUP-10,
+    SAS-SUP-11, SAS-SUP-12, SAS-SUP-13, SAS-SUP-14)."""
     if not state.rt.mission.typhoon:
         return None
     plane = state.typhoon

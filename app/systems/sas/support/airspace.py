@@ -171,7 +171,7 @@ def ahead(state: SasState, moves: int = 1) -> int | None:
 
 
 def where(state: SasState) -> Cell | None:
-    """The Typhoon's square: the centre of its tile, or off the map level with its path (SAS-SUP-8/9)."""
+    """The Typhoon's square: the centre of its tile, or off the map level with its path (SAS-SUP-8, SAS-SUP-9)."""
     if not flying(state):
         return None
     rects = tiles(state.rt)

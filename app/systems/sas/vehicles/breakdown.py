@@ -4,8 +4,8 @@ Rulebook chapter: §27 Heavy Metal (SAS-HM-1: when the *Mechanical failure* even
 failure marker and put it in an item slot of any operator's board; at any moment of the Operator phase they move it
 to that board's equipment area and put it on any Axis vehicle on the map; that vehicle cannot move this turn — it
 still fires at valid targets — and the marker is removed in the End phase). Solo choices (docs/sas-decisions.md
-D-XVEH-6/7): the first operator of the team still on the map takes the marker, as with the cigarette (D-EVT-1); it
-is an item token on his board, used by him during his activation for 0 AP, like the cigarette (SAS-EVT-8).
+D-XVEH-6, D-XVEH-7): the first operator of the team still on the map takes the marker, as with the cigarette (D-EVT-1);
+it is an item token on his board, used by him during his activation for 0 AP, like the cigarette (SAS-EVT-8).
 """
 
 from __future__ import annotations

@@ -12,12 +12,12 @@ only while it carries them; destroyed before unloading, it takes all 6 with it. 
 SAS-HM-2: when the troop truck becomes alert it flips to its empty alert side and its 8 alert SMG infantry are put in
 the squares next to it nearest an exposed operator; they advance in the Axis Advance phase — off the map when the
 alarm sounds, it enters at the start of the next Advance phase and unloads, and they may then advance; it never moves
-again; destroyed before unloading, its SMG die with it (D-XVEH-8/9: it unloads once the command or Axis step that
-alerted it, or brought it onto the board, is over).
+again; destroyed before unloading, its SMG die with it (D-XVEH-8, D-XVEH-9: it unloads once the command or Axis step
+that alerted it, or brought it onto the board, is over).
 
-Decisions (docs/sas-decisions.md D-JGR-12..14): a carrier counts distances from its nearest square, to operators
-exposed on the map (support units included, D-SUP-3), only while it is on the board; passengers go on empty map
-squares an infantry unit may stand on (not water, rock, crates, a supply dump, a spawn tile or a blast template) —
+Decisions (docs/sas-decisions.md D-JGR-12, D-JGR-13, D-JGR-14): a carrier counts distances from its nearest square, to
+operators exposed on the map (support units included, D-SUP-3), only while it is on the board; passengers go on empty
+map squares an infantry unit may stand on (not water, rock, crates, a supply dump, a spawn tile or a blast template) —
 the Kettenkrad's on the two squares directly behind its rear first, then, like the boat's, on the squares nearest
 the token (next to it first), nearest the operator, top-left; they face him, take the carrier's alert side, are
 guards (they advance like any alert infantry, in either section) and do not move in the phase they land in. In
@@ -37,7 +37,7 @@ from app.systems.sas.tables import VehicleCargo, VehicleStats
 from app.systems.sas.vehicles.shape import unit_pose
 
 Cell = tuple[int, int]
-EMPTY = "empty"  # the token's empty side (SAS-JGR-16/17)
+EMPTY = "empty"  # the token's empty side (SAS-JGR-16, SAS-JGR-17)
 
 
 def cargo_of(state: SasState, unit: UnitState) -> VehicleCargo | None:
@@ -49,7 +49,7 @@ def cargo_of(state: SasState, unit: UnitState) -> VehicleCargo | None:
 
 
 def unloaded(unit: UnitState) -> bool:
-    """The carrier shows its empty side: it stays where it is for the rest of the game (SAS-JGR-16/17)."""
+    """The carrier shows its empty side: it stays where it is for the rest of the game (SAS-JGR-16, SAS-JGR-17)."""
     return unit.mode == EMPTY
 
 
@@ -96,7 +96,7 @@ def drop_squares(state: SasState, unit: UnitState, count: int, toward: Cell | No
 
 def unload(ctx: Ctx, unit_id: str) -> list[str]:
     """The carrier flips to its empty side and its passengers are put next to it, facing the nearest exposed
-    operator (SAS-JGR-16/17); returns their ids."""
+    operator (SAS-JGR-16, SAS-JGR-17); returns their ids."""
     unit = ctx.state.unit(unit_id)
     cargo = cargo_of(ctx.state, unit) if unit is not None else None
     if unit is None or cargo is None:
@@ -158,7 +158,7 @@ def unload_alerted(ctx: Ctx) -> bool:
 
 def lost(ctx: Ctx, unit: UnitState, name: Text) -> None:
     """A carrier destroyed before unloading (``unit`` as it was, named ``name``) takes its passengers with it
-    (SAS-JGR-16/17)."""
+    (SAS-JGR-16, SAS-JGR-17)."""
     cargo = cargo_of(ctx.state, unit)
     if cargo is None:
         return

@@ -117,7 +117,7 @@ def _region(before: set[Cell], swept: set[Cell]) -> _Way:
 
 @lru_cache(maxsize=64)
 def _templates(width: int, length: int, turn_mp: int) -> dict[str, tuple[_Template, ...]]:
-    """Every move from every facing for a token of this size (SAS-AVEH-2, D-AVEH-1/2)."""
+    """Every move from every facing for a token of this size (SAS-AVEH-2, D-AVEH-1, D-AVEH-2)."""
     out: dict[str, tuple[_Template, ...]] = {}
     for facing in ORTHO:
         pose = Pose((0, 0), facing, width, length)
@@ -293,7 +293,8 @@ def traffic(state: SasState, unit_id: str, crush: bool = False) -> Traffic:
 
 def steps_from(state: SasState, unit: UnitState, key: Key | None = None, moves: Iterable[Move] = MOVES) -> list[Step]:
     """The single moves vehicle ``unit`` can make from ``key`` (default: where it stands) and their MP,
-    passing rules included (SAS-AVEH-2..5). The poses may hold other Axis units: see ``Traffic.can_end``."""
+    passing rules included (SAS-AVEH-2, SAS-AVEH-3, SAS-AVEH-4, SAS-AVEH-5). The poses may hold other Axis units: see
+    ``Traffic.can_end``."""
     board = board_for(state.rt, unit.kind)
     here = key or key_of(unit)
     cars = traffic(state, unit.id)
@@ -391,7 +392,8 @@ def search(
 
 
 def end_poses(state: SasState, unit: UnitState, reach: Reach) -> list[Key]:
-    """Poses reached where the vehicle may end its move: every square empty, partly on the map (SAS-AVEH-4/5)."""
+    """Poses reached where the vehicle may end its move: every square empty, partly on the map (SAS-AVEH-4,
+    SAS-AVEH-5)."""
     cars = traffic(state, unit.id)
     rt = state.rt
     out = []
@@ -409,7 +411,7 @@ class Line:
     vehicle waits off the map, a convoy lines up) and straight on after its last (where it leaves the map).
 
     ``index[c]`` lists the positions of square ``c`` along the line; positions before the first square are
-    negative; ``last`` is the position of the route's last square (SAS-AVEH-14/17)."""
+    negative; ``last`` is the position of the route's last square (SAS-AVEH-14, SAS-AVEH-17)."""
 
     squares: tuple[Cell, ...]
     index: dict[Cell, tuple[int, ...]]
@@ -474,7 +476,7 @@ def drive(
     crush: bool = False,
     side: Side = "right",
 ) -> list[Step]:
-    """The moves a vehicle makes following ``route`` with up to ``budget`` MP (SAS-AVEH-14/17, D-AVEH-6).
+    """The moves a vehicle makes following ``route`` with up to ``budget`` MP (SAS-AVEH-14, SAS-AVEH-17, D-AVEH-6).
 
     The printed line runs under the token's right-hand column (``side``; driving a route back, its left-hand one,
     so it keeps to the same squares). At each square the vehicle takes, of the forward moves terrain allows, the
@@ -508,7 +510,7 @@ def drive(
         left -= mp
         here, at = nxt, ahead
         if at > path.last and on_map_count(rt, footprint((here[0], here[1]), here[2], width, length)) == 0:
-            break  # it has left the map (SAS-AVEH-15/17)
+            break  # it has left the map (SAS-AVEH-15, SAS-AVEH-17)
     return out
 
 

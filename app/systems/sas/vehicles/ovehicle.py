@@ -2,13 +2,13 @@
 drive, what their gunners can see and hit, and who can see them. Pure queries; the actions are in
 ``ovehicle_actions``.
 
-Rulebook chapter: §23 operator vehicles — SAS-OVEH-1 (seats, boarding), SAS-OVEH-3/4 (Move with 4 MP like an Axis
-vehicle, SAS-AVEH-2/3; Foot down! 5 squares straight onto regular squares, OQ-44), SAS-OVEH-5/8 (one roll of the
-vehicle's gun from a gunner seat, LOS like an Axis vehicle's, SAS-AVEH-7/8; the Vickers through one building wall),
-SAS-OVEH-7 (running over Axis infantry), SAS-OVEH-10 (attacked only with an operator aboard, LOS to any part of it),
-SAS-OVEH-12/13 (truck turns for 2 MP; the rowing boat on water only, low: low cover blocks LOS to and from it, its
-gunner fires any way) and SAS-SUP-5 (the support Willys' own crew, always exposed). Sizes, seats and values lost
-with the pictures are proposals in ``data/operator_vehicles.json`` (D-OVEH-1).
+Rulebook chapter: §23 operator vehicles — SAS-OVEH-1 (seats, boarding), SAS-OVEH-3, SAS-OVEH-4 (Move with 4 MP like an
+Axis vehicle, SAS-AVEH-2, SAS-AVEH-3; Foot down! 5 squares straight onto regular squares, OQ-44), SAS-OVEH-5, SAS-OVEH-8
+(one roll of the vehicle's gun from a gunner seat, LOS like an Axis vehicle's, SAS-AVEH-7, SAS-AVEH-8; the Vickers
+through one building wall), SAS-OVEH-7 (running over Axis infantry), SAS-OVEH-10 (attacked only with an operator aboard,
+LOS to any part of it), SAS-OVEH-12, SAS-OVEH-13 (truck turns for 2 MP; the rowing boat on water only, low: low cover
+blocks LOS to and from it, its gunner fires any way) and SAS-SUP-5 (the support Willys' own crew, always exposed).
+Sizes, seats and values lost with the pictures are proposals in ``data/operator_vehicles.json`` (D-OVEH-1).
 
 Where a vehicle may drive (decision D-OVEH-3): its whole token stays on the board; it may enter squares holding Axis
 infantry (it runs them over, SAS-OVEH-7) but not squares holding an Axis vehicle, an operator on foot, another
@@ -57,7 +57,7 @@ def vname(state: SasState, ov: OperatorVehicleState) -> Text:
 
 
 def hp(state: SasState, ov: OperatorVehicleState) -> int:
-    """HP left (SAS-OVEH-9/10)."""
+    """HP left (SAS-OVEH-9, SAS-OVEH-10)."""
     return stats(state.rt, ov.kind).hp - ov.damage
 
 
@@ -125,7 +125,8 @@ def nearest(cells: tuple[Cell, ...] | list[Cell], to: Cell) -> Cell:
     return min(cells, key=lambda c: (dist(c, to), c[1], c[0]))
 
 
-# --- driving (SAS-OVEH-3/4/7, D-OVEH-3) -----------------------------------------------------------------------
+# --- driving (SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-7, D-OVEH-3)
+# -----------------------------------------------------------------------
 def board(rt: SasRuntime, kind: str) -> VehicleBoard:
     """The vehicle type's (cached) view of the board: terrain classes and move costs (SAS-AVEH-3)."""
     key = ("op_vehicle_board", kind)
@@ -175,7 +176,7 @@ def pose_of(rt: SasRuntime, kind: str, key: Key) -> Pose:
 
 
 def leg(state: SasState, ov: OperatorVehicleState, here: Key, move: str, traffic: Road) -> Leg | str:
-    """The single move ``move`` from pose ``here``, or why it is not allowed (SAS-AVEH-2/3, D-OVEH-3)."""
+    """The single move ``move`` from pose ``here``, or why it is not allowed (SAS-AVEH-2, SAS-AVEH-3, D-OVEH-3)."""
     vb = board(state.rt, ov.kind)
     tpl = next((t for t in vb.templates[here[2]] if t.move.id == move), None)
     if tpl is None:
@@ -253,7 +254,8 @@ def foot_down_reach(state: SasState, ov: OperatorVehicleState) -> int:
     return count
 
 
-# --- gunners' sight and range (SAS-OVEH-5/8/13, D-OVEH-5) -----------------------------------------------------
+# --- gunners' sight and range (SAS-OVEH-5, SAS-OVEH-8, SAS-OVEH-13, D-OVEH-5)
+# -----------------------------------------------------
 def gun_arcs(state: SasState, ov: OperatorVehicleState) -> tuple[str, ...]:
     """The arcs its occupied gunner seats fire into (SAS-OVEH-5)."""
     arcs: list[str] = []
@@ -273,7 +275,7 @@ def eye_row(pose: Pose, arc: str) -> tuple[Cell, ...]:
 
 def in_arc(pose: Pose, arc: str, at: Cell) -> bool:
     """Whether ``at`` is in the 90° front (rear) arc from the centre of the front (rear) edge, 8 rows deep
-    (SAS-AVEH-7/8); any square off the token for "all" (the boat, SAS-OVEH-13)."""
+    (SAS-AVEH-7, SAS-AVEH-8); any square off the token for "all" (the boat, SAS-OVEH-13)."""
     if arc == "all":
         return at not in pose.cells()
     px, py = pose.front_point() if arc == "front" else pose.rear_point()
@@ -322,7 +324,8 @@ def one_wall(state: SasState, a: Cell, b: Cell) -> bool:
 
 
 def gun_problem(state: SasState, ov: OperatorVehicleState, gun: WeaponStats, at: Cell) -> str | None:
-    """Why the vehicle's gunners cannot fire ``gun`` at the square ``at`` (SAS-OVEH-5/8/13), or None."""
+    """Why the vehicle's gunners cannot fire ``gun`` at the square ``at`` (SAS-OVEH-5, SAS-OVEH-8, SAS-OVEH-13), or
+    None."""
     if not ov.entered:
         return "the vehicle has not entered the map yet [SAS-SETUP-8]"
     arcs = gun_arcs(state, ov)

@@ -3,10 +3,11 @@ over infantry; the reaction attacks a vehicle's action draws (resolved by ``oveh
 
 Rulebook chapter: §23 — SAS-OVEH-1 (boarding by Move or Sprint into the vehicle's square), SAS-OVEH-2 (the
 vehicles act at the start of the Operator phase, before any operator is activated, with 2 actions each, OQ-43),
-SAS-OVEH-3..9 (the actions), SAS-OVEH-7 (sweep like the Sten, SAS-EQ-2; running over), SAS-OVEH-10 (heard, seen,
-attacked only with someone aboard, no cover modifiers, destroyed with everyone aboard), SAS-SETUP-8 (its crew stays
-aboard until it enters the map) and SAS-SUP-5 (the support Willys: no Mark). The action cycle mirrors an
-operator's (``actions.perform``): cost, effect, detection, then the reaction attacks of alert units that saw it.
+SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6, SAS-OVEH-7, SAS-OVEH-8, SAS-OVEH-9 (the actions), SAS-OVEH-7 (sweep like
+the Sten, SAS-EQ-2; running over), SAS-OVEH-10 (heard, seen, attacked only with someone aboard, no cover modifiers,
+destroyed with everyone aboard), SAS-SETUP-8 (its crew stays aboard until it enters the map) and SAS-SUP-5 (the support
+Willys: no Mark). The action cycle mirrors an operator's (``actions.perform``): cost, effect, detection, then the
+reaction attacks of alert units that saw it.
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ def seat_name(seat: str) -> Text:
 
 
 def cost_of(state: SasState, cmd: Command) -> int:
-    """AP of a vehicle action (SAS-OVEH-3..9, OQ-43); Move & Attack / Mark costs as the attack (SAS-OVEH-6)."""
+    """AP of a vehicle action (SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6, SAS-OVEH-7, SAS-OVEH-8, SAS-OVEH-9,
+    OQ-43); Move & Attack / Mark costs as the attack (SAS-OVEH-6)."""
     costs = state.rt.tables.operator_vehicles.actions
     kinds: dict[type[Command], VehicleAction] = {
         VehicleMove: "move",
@@ -118,7 +120,8 @@ def gunners_aboard(state: SasState, ov: OperatorVehicleState) -> list[OperatorSt
 
 
 def check(ctx: Ctx, cmd: Command) -> int:
-    """AP cost; raises when the vehicle may not take the action now (SAS-OVEH-2..9)."""
+    """AP cost; raises when the vehicle may not take the action now (SAS-OVEH-2, SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5,
+    SAS-OVEH-6, SAS-OVEH-7, SAS-OVEH-8, SAS-OVEH-9)."""
     state = ctx.state
     ov = _vehicle(ctx, cmd.vehicle)  # type: ignore[attr-defined]
     if not may_act(state):
@@ -158,7 +161,7 @@ def new_turn(ctx: Ctx) -> None:
 
 # --- the action cycle -------------------------------------------------------------------------------------------
 def perform(ctx: Ctx, cmd: Command) -> None:
-    """One vehicle action: cost, effect, detection, reaction attacks (SAS-OVEH-2, SAS-REACT-1/2)."""
+    """One vehicle action: cost, effect, detection, reaction attacks (SAS-OVEH-2, SAS-REACT-1, SAS-REACT-2)."""
     cost = check(ctx, cmd)
     vid: str = cmd.vehicle  # type: ignore[attr-defined]
     ctx.acting = vid
@@ -241,7 +244,8 @@ def drive(ctx: Ctx, vehicle_id: str, legs: list[Leg], rule: str) -> None:
             ctx.state = ctx.state.with_op_vehicle(vehicle_id, entered=True)
             ctx.emit("vehicle_entered", t("{v} enters the map.", v=vname(ctx.state, ov)), "SAS-SETUP-8", (ov.anchor,))
         crew = [o.id for o in ctx.state.crew(vehicle_id)]
-        jager_markers.crew_moved(ctx, crew, ov.cells, vname(ctx.state, ov))  # twigs, cats (SAS-JGR-8/9, D-INTEG-6)
+        # twigs, cats (SAS-JGR-8, SAS-JGR-9, D-INTEG-6)
+        jager_markers.crew_moved(ctx, crew, ov.cells, vname(ctx.state, ov))
         alerts.detect(ctx)
     engine_noise(ctx, vehicle_id)
 
@@ -289,7 +293,7 @@ def do_foot_down(ctx: Ctx, cmd: FootDown) -> None:
 # --- attacks --------------------------------------------------------------------------------------------------------
 def guns(state: SasState, ov: OperatorVehicleState) -> list[tuple[WeaponStats, str | None]]:
     """What its gunners can fire: the vehicle's gun, else (the rowing boat) each gunner's own guns with ammunition,
-    with the gunner who holds it (SAS-OVEH-5/13)."""
+    with the gunner who holds it (SAS-OVEH-5, SAS-OVEH-13)."""
     table = state.rt.tables.operator_vehicles
     own = ovehicle.stats(state.rt, ov.kind).weapon
     if own is not None:
@@ -322,7 +326,7 @@ def gun_for(ctx: Ctx, ov: OperatorVehicleState, weapon: str) -> tuple[WeaponStat
 
 def gun_mods(state: SasState, ov: OperatorVehicleState, gun: WeaponStats, at: Cell) -> list[Modifier]:
     """Short range +1; the Vickers against a unit inside a building −2; a vehicle's marked attack gets no +2
-    (SAS-ATK-2, SAS-OVEH-5/8)."""
+    (SAS-ATK-2, SAS-OVEH-5, SAS-OVEH-8)."""
     d = ovehicle.gun_distance(ov, state, at)
     mods = []
     if gun.short and d <= gun.short:
@@ -342,7 +346,7 @@ def _unit_target(ctx: Ctx, target: str) -> Cell:
 
 def shoot(ctx: Ctx, vehicle_id: str, weapon: str, target: str, *, marked: bool = False) -> None:
     """One roll of the vehicle's gun whichever gunners fire (SAS-OVEH-5), the Sten-like sweep (SAS-OVEH-7), noise
-    and the surviving target (SAS-ATK-6..9)."""
+    and the surviving target (SAS-ATK-6, SAS-ATK-7, SAS-ATK-8, SAS-ATK-9)."""
     ov = _vehicle(ctx, vehicle_id)
     gun, owner = gun_for(ctx, ov, weapon)
     loc = _unit_target(ctx, target)
@@ -386,7 +390,7 @@ def _hits(ctx: Ctx, ov: OperatorVehicleState, gun: WeaponStats, target: str, *, 
 
 
 def _heard(ctx: Ctx, vehicle_id: str, gun: WeaponStats) -> None:
-    """A noisy gun advances the meter, alerts units in range and, in Battle, exposes the crew (SAS-NOISE-1/3,
+    """A noisy gun advances the meter, alerts units in range and, in Battle, exposes the crew (SAS-NOISE-1, SAS-NOISE-3,
     SAS-SEEN-6)."""
     ov = ctx.state.op_vehicle(vehicle_id)
     if ov is None or gun.noise <= 0:
@@ -443,7 +447,7 @@ def _move_after(ctx: Ctx, cmd: VehicleAttack | VehicleMark, legs: list[Leg]) -> 
 
 
 def do_attack(ctx: Ctx, cmd: VehicleAttack) -> None:
-    """Attack, or Move & Attack with the move before or after (SAS-OVEH-5/6)."""
+    """Attack, or Move & Attack with the move before or after (SAS-OVEH-5, SAS-OVEH-6)."""
     after = _attack_move(ctx, cmd)
     if ctx.state.op_vehicle(cmd.vehicle) is None:
         return
@@ -453,7 +457,8 @@ def do_attack(ctx: Ctx, cmd: VehicleAttack) -> None:
 
 def do_mark(ctx: Ctx, cmd: VehicleMark) -> None:
     """Mark: the gunners' mark tokens on one Axis unit (one on a spawn tile too); its marked attack is one roll of
-    the vehicle's gun without the +2, made in the coming Axis phases (SAS-OVEH-5/6, SAS-MARK-1/2)."""
+    the vehicle's gun without the +2, made in the coming Axis phases (SAS-OVEH-5, SAS-OVEH-6, SAS-MARK-1,
+    SAS-MARK-2)."""
     ov = _vehicle(ctx, cmd.vehicle)
     gun, _owner = gun_for(ctx, ov, cmd.weapon)
     if ctx.state.unit(cmd.target) is None:
@@ -477,7 +482,8 @@ def do_mark(ctx: Ctx, cmd: VehicleMark) -> None:
 
 
 def fire_marks(ctx: Ctx) -> None:
-    """Vehicles' marked attacks, the first moment each is possible (SAS-MARK-2/3, D-MARK-1), after the operators'."""
+    """Vehicles' marked attacks, the first moment each is possible (SAS-MARK-2, SAS-MARK-3, D-MARK-1), after the
+    operators'."""
     for ov in ctx.state.op_vehicles:
         current = ctx.state.op_vehicle(ov.id)
         if current is None or current.mark is None or current.mark_weapon is None:
@@ -631,7 +637,8 @@ def board(ctx: Ctx, op_id: str, at: Cell, seat: str | None, rule: str) -> None:
     )
     if ctx.state.section == "battle" and ovehicle.stats(ctx.state.rt, ov.kind).alarm_exposes:
         alerts.expose(ctx, op_id, "SAS-OVEH-10")
-    jager_markers.operator_entered(ctx, op_id, op.loc, at)  # boarding is a move: twig, cat (SAS-JGR-8/9, D-INTEG-6)
+    # boarding is a move: twig, cat (SAS-JGR-8, SAS-JGR-9, D-INTEG-6)
+    jager_markers.operator_entered(ctx, op_id, op.loc, at)
     ctx.acting = ov.id
     alerts.detect(ctx)
     reactions(ctx, ov.id)

@@ -1,14 +1,14 @@
 """The Axis against operator vehicles: Axis vehicles' sight through their arcs, their guns in the Attack phase and
-as reactions, and the targets they advance on (SAS-OVEH-10 read with SAS-AVEH-7..11); infantry attacks on a vehicle,
-its damage and its destruction (SAS-OVEH-10, SAS-AATK-8).
+as reactions, and the targets they advance on (SAS-OVEH-10 read with SAS-AVEH-7, SAS-AVEH-8, SAS-AVEH-9, SAS-AVEH-10,
+SAS-AVEH-11); infantry attacks on a vehicle, its damage and its destruction (SAS-OVEH-10, SAS-AATK-8).
 
 An Axis vehicle treats an occupied operator vehicle as infantry do (``ovehicle.can_attack``), by its own sight and
-guns: it sees the operator vehicle when one of its arcs (front, rear) sees any square of the token (SAS-AVEH-7/8,
-SAS-OVEH-10); each gun that may fire into that arc fires once, within its long range counted from the Axis token to
-the nearest square of the operator vehicle that arc sees, +1 at short range (SAS-AVEH-8/10, SAS-AATK-4) and never a
-cover modifier (SAS-OVEH-10). A reaction needs the operator vehicle in an arc's LOS, with the guns that react
-(SAS-AVEH-11). Each success costs the operator vehicle 1 HP, the same path as infantry attacks
-(``damage``). Decisions: docs/sas-decisions.md D-INTEG-1..3.
+guns: it sees the operator vehicle when one of its arcs (front, rear) sees any square of the token (SAS-AVEH-7,
+SAS-AVEH-8, SAS-OVEH-10); each gun that may fire into that arc fires once, within its long range counted from the Axis
+token to the nearest square of the operator vehicle that arc sees, +1 at short range (SAS-AVEH-8, SAS-AVEH-10,
+SAS-AATK-4) and never a cover modifier (SAS-OVEH-10). A reaction needs the operator vehicle in an arc's LOS, with the
+guns that react (SAS-AVEH-11). Each success costs the operator vehicle 1 HP, the same path as infantry attacks
+(``damage``). Decisions: docs/sas-decisions.md D-INTEG-1, D-INTEG-2, D-INTEG-3.
 """
 
 from __future__ import annotations
@@ -50,7 +50,8 @@ class VehicleShot:
 
 def eye_cells(state: SasState, unit: UnitState, eye: Eye, ov: OperatorVehicleState) -> list[Cell]:
     """The squares of the operator vehicle the Axis vehicle sees through ``eye``: fully or half visible (a vehicle is
-    never crouched), once someone is aboard; low cover hides the rowing boat (SAS-AVEH-7/8, SAS-OVEH-10/13)."""
+    never crouched), once someone is aboard; low cover hides the rowing boat (SAS-AVEH-7, SAS-AVEH-8, SAS-OVEH-10,
+    SAS-OVEH-13)."""
     if not ovehicle.target(state, ov) or not can_see(unit, state):
         return []
     rt = state.rt
@@ -86,8 +87,8 @@ def _guns(state: SasState, unit: UnitState, *, reaction: bool) -> list[VehicleWe
 
 def shots(state: SasState, unit: UnitState, ov: OperatorVehicleState, *, reaction: bool) -> list[VehicleShot]:
     """Every way the Axis vehicle's guns can fire at the operator vehicle now: through an arc the gun fires into that
-    sees a square of it within the gun's long range, counted from the token (SAS-AVEH-8/10/11, SAS-OVEH-10). Never
-    through a wall: SAS-AATK-7 is for an operator inside a building."""
+    sees a square of it within the gun's long range, counted from the token (SAS-AVEH-8, SAS-AVEH-10, SAS-AVEH-11,
+    SAS-OVEH-10). Never through a wall: SAS-AATK-7 is for an operator inside a building."""
     stats = state.rt.tables.vehicle(unit.kind)
     out: list[VehicleShot] = []
     for weapon in _guns(state, unit, reaction=reaction):
@@ -117,7 +118,7 @@ def _best(options: list[VehicleShot]) -> VehicleShot:
 
 def attack(ctx: Ctx, unit_id: str, vehicle_id: str, reaction: bool) -> None:
     """The Axis vehicle's guns each fire once at the operator vehicle by their best way; a reaction only at one in an
-    arc's LOS (SAS-AVEH-10/11, SAS-OVEH-10)."""
+    arc's LOS (SAS-AVEH-10, SAS-AVEH-11, SAS-OVEH-10)."""
     unit, ov = ctx.state.unit(unit_id), ctx.state.op_vehicle(vehicle_id)
     if unit is None or ov is None:
         return
@@ -205,7 +206,7 @@ def axis_attack(ctx: Ctx, unit_id: str, vehicle_id: str, reaction: bool) -> None
     makes their rolls (mortar team: 2 SMG infantry, SAS-UNIT-8)."""
     unit = ctx.state.unit(unit_id)
     stats = ctx.state.rt.tables.units.get(unit.kind) if unit is not None else None
-    if stats is None:  # an Axis vehicle fires its guns through its arcs (SAS-AVEH-10/11, D-INTEG-1)
+    if stats is None:  # an Axis vehicle fires its guns through its arcs (SAS-AVEH-10, SAS-AVEH-11, D-INTEG-1)
         attack(ctx, unit_id, vehicle_id, reaction)
         return
     rolls = [stats]

@@ -1,11 +1,11 @@
 """Legal operator-vehicle commands and how to present them: the vehicles' actions at the start of the Operator
 phase, boarding by Move or Sprint, labels, AP costs and the attack's hit chance.
 
-Rulebook chapter: §23 (SAS-OVEH-1..9, SAS-SUP-5), generated from the same checks ``ovehicle_actions`` applies.
-Listing choices (decision D-OVEH-4): one Move per pose it can end in (the first cheapest way found, moves tried in
-``vehicle_motion.MOVES`` order; any legal way may be submitted); Move & Mark is listed with the move first and only
-at units in a gunner's arc and range from where it ends (a mark made before or after the move lands the same; any
-unit may be submitted).
+Rulebook chapter: §23 (SAS-OVEH-1, SAS-OVEH-2, SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6, SAS-OVEH-7, SAS-OVEH-8,
+SAS-OVEH-9, SAS-SUP-5), generated from the same checks ``ovehicle_actions`` applies. Listing choices (decision
+D-OVEH-4): one Move per pose it can end in (the first cheapest way found, moves tried in ``vehicle_motion.MOVES`` order;
+any legal way may be submitted); Move & Mark is listed with the move first and only at units in a gunner's arc and range
+from where it ends (a mark made before or after the move lands the same; any unit may be submitted).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import replace
 from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
-from app.core.view import CommandInfo
+from app.core.view import CommandInfo, CommandOption
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import (
     Deploy,
@@ -49,7 +49,8 @@ Key = tuple[int, int, str]
 
 
 def vehicle_commands(state: SasState) -> list[Command]:
-    """Every action the operator vehicles may take now (SAS-OVEH-2..9)."""
+    """Every action the operator vehicles may take now (SAS-OVEH-2, SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6,
+    SAS-OVEH-7, SAS-OVEH-8, SAS-OVEH-9)."""
     if not may_act(state):
         return []
     out: list[Command] = []
@@ -107,7 +108,7 @@ def _targets(state: SasState, ov: OperatorVehicleState) -> list[tuple[str, str]]
 
 
 def _attacks(state: SasState, ov: OperatorVehicleState, ends: dict[Key, tuple[str, ...]]) -> list[Command]:
-    """Attack; Move & Attack with the move before or after it (SAS-OVEH-5/6)."""
+    """Attack; Move & Attack with the move before or after it (SAS-OVEH-5, SAS-OVEH-6)."""
     here = _targets(state, ov)
     out: list[Command] = [VehicleAttack(side="sas", vehicle=ov.id, target=u, weapon=w) for w, u in here]
     for steps in ends.values():
@@ -226,12 +227,15 @@ def describe(state: SasState, cmd: Command) -> CommandInfo | None:
     if ov is None:
         return None
     name = vname(state, ov)
-    target = None
+    target, title = None, None
+    options: tuple[CommandOption, ...] = ()
     if isinstance(cmd, VehicleMove):
         end = moved(state, ov, cmd.steps).op_vehicle(ov.id) if _plans(state, ov, cmd.steps) else None
         target = end.anchor if end else None
         where = state.rt.label(target) if target else "?"
         label = t("Drive {v}: {moves} to {sq}", v=name, moves=moves_text(cmd.steps), sq=where)
+        title = t("Drive {v} to {sq}", v=name, sq=where)  # the route is asked only when several lead there
+        options = (CommandOption("route", t("Route"), ",".join(cmd.steps), moves_text(cmd.steps)),)
     elif isinstance(cmd, FootDown):
         label = t("Foot down! {v} {n} square(s) straight ahead", v=name, n=cmd.squares)
     elif isinstance(cmd, VehicleAttack | VehicleMark):
@@ -246,7 +250,8 @@ def describe(state: SasState, cmd: Command) -> CommandInfo | None:
             label = t("{op} takes the {seat} seat", op=name_of(state, cmd.operator), seat=seat_name(cmd.seat or ""))
     else:
         label = t("Repair {v} (+1 HP)", v=name)
-    return CommandInfo(label, cmd.kind, ov.id, target, f"{cost_of(state, cmd)} AP")
+    ap = cost_of(state, cmd)
+    return CommandInfo(label, cmd.kind, ov.id, target, f"{ap} AP", title=title, options=options, costs=(("AP", ap),))
 
 
 def _plans(state: SasState, ov: OperatorVehicleState, steps: tuple[str, ...]) -> bool:
@@ -268,7 +273,7 @@ def _attack_info(
 
 def attack_roll(state: SasState, cmd: Command) -> tuple[int, int, list[Modifier], Text] | None:
     """The roll a vehicle attack will make: dice, target number, modifiers (counted from where it will fire) and
-    the gun's name (SAS-OVEH-5/8, SAS-ATK-2), for the hit chance shown before committing."""
+    the gun's name (SAS-OVEH-5, SAS-OVEH-8, SAS-ATK-2), for the hit chance shown before committing."""
     ov = state.op_vehicle(getattr(cmd, "vehicle", ""))
     unit = state.unit(getattr(cmd, "target", ""))
     if not isinstance(cmd, VehicleAttack) or ov is None or unit is None or unit.on_spawn:

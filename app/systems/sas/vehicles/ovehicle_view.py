@@ -63,7 +63,7 @@ def _crew_text(state: SasState, vehicle_id: str) -> str:
 
 
 def panels(state: SasState) -> list[PanelView]:
-    """The vehicle sheets: HP (and the repair box), actions left, who sits in each seat (SAS-OVEH-1/9)."""
+    """The vehicle sheets: HP (and the repair box), actions left, who sits in each seat (SAS-OVEH-1, SAS-OVEH-9)."""
     out = []
     for ov in state.op_vehicles:
         stats = ovehicle.stats(state.rt, ov.kind)

@@ -3,25 +3,25 @@ spawned vehicles, and alert vehicles advancing toward exposed operators.
 
 Rulebook chapter: §18 Axis vehicles — SAS-AVEH-1 (vehicles move first, at the start of the black Axis Patrol
 phase and of the Axis Advance phase), SAS-AVEH-9 / SAS-ADVB-5 (alert vehicles advance first, nearest to the
-exposed operators first, to their best attack positions as infantry do, SAS-ADV-4), SAS-AVEH-14..16 (patrol
-vehicles: black border, drive their route with all their MP in each black Patrol phase, enter, drive, leave,
-turn round wholly off the map and drive the route back next time; off the map they see and hear nothing; they
-never turn for events or noise; seeing a corpse or an operator they stop and flip to alert, exposing him),
-SAS-AVEH-17..21 (convoys: white border, placed off the map edge when the mission's special card is drawn, driving
-the route in each Advance phase at the slowest vehicle's speed, never ending within 2 squares of one another,
-delayed ones never catching up, staying on the route when alert except the scout — blue border — after the
-alarm; operators on their path are run over), SAS-AVEH-22 (spawned vehicles enter from their spawn tile in the
-Advance phase), SAS-AVEH-23 (guard vehicles stay put until they see an exposed operator, OQ-30), SAS-AVEH-24
+exposed operators first, to their best attack positions as infantry do, SAS-ADV-4), SAS-AVEH-14, SAS-AVEH-15,
+SAS-AVEH-16 (patrol vehicles: black border, drive their route with all their MP in each black Patrol phase, enter,
+drive, leave, turn round wholly off the map and drive the route back next time; off the map they see and hear nothing;
+they never turn for events or noise; seeing a corpse or an operator they stop and flip to alert, exposing him),
+SAS-AVEH-17, SAS-AVEH-18, SAS-AVEH-19, SAS-AVEH-20, SAS-AVEH-21 (convoys: white border, placed off the map edge when the
+mission's special card is drawn, driving the route in each Advance phase at the slowest vehicle's speed, never ending
+within 2 squares of one another, delayed ones never catching up, staying on the route when alert except the scout — blue
+border — after the alarm; operators on their path are run over), SAS-AVEH-22 (spawned vehicles enter from their spawn
+tile in the Advance phase), SAS-AVEH-23 (guard vehicles stay put until they see an exposed operator, OQ-30), SAS-AVEH-24
 (assault vehicles wait at a map edge and enter once the alarm has made them alert), OQ-39 (landmines go off
 under vehicles), and the Jäger carriers (SAS-JGR-16 the Kettenkrad stops and unloads within 8 squares of an exposed
 operator; SAS-JGR-17 the assault boat heads for the bank nearest him and unloads; ``cargo``). In Jäger mode the
 hunter drives his own vehicles in the Advance phase (SAS-JGR-14, ``drive_to``). Movement itself is
 ``vehicle_motion``.
 
-Solo choices (docs/sas-decisions.md D-AVEH-7..10): convoy vehicles drive before advancing vehicles, convoy by
-convoy, lead first; among best attack positions the cheapest, then the nearest the operator, then the top-left
-anchor, then facing N, E, S, W; unarmed vehicles, having no attack position, close in on the nearest exposed
-operator; a vehicle that cannot reach a best attack position drives as far as its MP allow along the shortest
+Solo choices (docs/sas-decisions.md D-AVEH-7, D-AVEH-8, D-AVEH-9, D-AVEH-10): convoy vehicles drive before advancing
+vehicles, convoy by convoy, lead first; among best attack positions the cheapest, then the nearest the operator, then
+the top-left anchor, then facing N, E, S, W; unarmed vehicles, having no attack position, close in on the nearest
+exposed operator; a vehicle that cannot reach a best attack position drives as far as its MP allow along the shortest
 path to the nearest pose from which it could attack him.
 """
 
@@ -83,7 +83,7 @@ MOVE_TEXT = {
 
 # --- who moves ------------------------------------------------------------------------------------------
 def route_of(state: SasState, unit: UnitState) -> tuple[Cell, ...] | None:
-    """The route a patrol or convoy vehicle drives, in its current direction (SAS-AVEH-14/15)."""
+    """The route a patrol or convoy vehicle drives, in its current direction (SAS-AVEH-14, SAS-AVEH-15)."""
     route = state.rt.routes.get(unit.line or "")
     if route is None:
         return None
@@ -96,7 +96,7 @@ def _lane(unit: UnitState) -> Side:
 
 
 def on_convoy_duty(state: SasState, unit: UnitState) -> bool:
-    """Convoy vehicles drive their route; the scout too until the alarm (SAS-AVEH-17/19/20)."""
+    """Convoy vehicles drive their route; the scout too until the alarm (SAS-AVEH-17, SAS-AVEH-19, SAS-AVEH-20)."""
     if unit.line not in state.rt.convoys or cargo.unloaded(unit):  # an unloaded troop truck stays (SAS-HM-2)
         return False
     return unit.role == "convoy" or (unit.role == "scout" and state.section == "stealth")
@@ -143,8 +143,8 @@ def _aims(state: SasState, unit: UnitState) -> list[tuple[Aim, Cell]]:
 
 
 def advances(state: SasState, unit: UnitState) -> bool:
-    """An alert vehicle advancing toward exposed operators this Advance phase (SAS-AVEH-9, -19, -20, -23, -24); an
-    unloaded carrier stays put (SAS-JGR-16/17, SAS-HM-2)."""
+    """An alert vehicle advancing toward exposed operators this Advance phase (SAS-AVEH-9, SAS-AVEH-19, SAS-AVEH-20,
+    SAS-AVEH-23, SAS-AVEH-24); an unloaded carrier stays put (SAS-JGR-16, SAS-JGR-17, SAS-HM-2)."""
     if not unit.is_vehicle or not unit.alert or unit.cigarette or not _anyone_exposed(state) or cargo.unloaded(unit):
         return False
     if air_only(state, unit):
@@ -152,7 +152,7 @@ def advances(state: SasState, unit: UnitState) -> bool:
     if unit.role == "convoy" or on_convoy_duty(state, unit):
         return False  # alert convoy vehicles stay on their route (SAS-AVEH-19)
     if unit.on_spawn and state.section == "stealth":
-        return False  # off the board before the alarm (SAS-ADV-1, SAS-AVEH-15, -22, -24)
+        return False  # off the board before the alarm (SAS-ADV-1, SAS-AVEH-15, SAS-AVEH-22, SAS-AVEH-24)
     if unit.role == "guard" and unit.mode != "released":
         return _sees_exposed(state, unit)  # SAS-AVEH-23, OQ-30
     return True
@@ -166,7 +166,7 @@ def _near(state: SasState, unit: UnitState, ops: list[OperatorState]) -> int:
 
 def advance_vehicles(state: SasState) -> list[UnitState]:
     """Vehicles still to move this Advance phase: convoys (convoy by convoy, lead first), then advancing vehicles
-    nearest to the exposed operators first, then alert flak trucks on patrol along their route (SAS-AVEH-1, -9,
+    nearest to the exposed operators first, then alert flak trucks on patrol along their route (SAS-AVEH-1, SAS-AVEH-9,
     -17; SAS-KS-3; D-AVEH-7). The Jäger hunter moves his own (SAS-JGR-14)."""
     hunted = state.hunter.hunters if state.hunter is not None else ()
     todo = [u for u in state.units if u.is_vehicle and u.id not in state.done and u.id not in hunted]
@@ -180,7 +180,7 @@ def advance_vehicles(state: SasState) -> list[UnitState]:
 
 def patrol_vehicles(state: SasState) -> list[UnitState]:
     """Patrol vehicles still to drive in this black Patrol phase, nearest the operators first; an alert one stays
-    while an operator is exposed (it advances instead) (SAS-AVEH-14, SAS-PAT-1/4)."""
+    while an operator is exposed (it advances instead) (SAS-AVEH-14, SAS-PAT-1, SAS-PAT-4)."""
     if state.section != "stealth" or state.patrol_marker != "black":
         return []
     anyone_exposed = _anyone_exposed(state)
@@ -220,7 +220,8 @@ def _broken_down(ctx: Ctx, unit: UnitState) -> bool:
 
 
 def patrol_vehicle_step(ctx: Ctx) -> bool:
-    """Drive the next patrol vehicle along its route with all its MP (SAS-AVEH-14..16); False when none is left."""
+    """Drive the next patrol vehicle along its route with all its MP (SAS-AVEH-14, SAS-AVEH-15, SAS-AVEH-16); False when
+    none is left."""
     unit = _take(ctx, patrol_vehicles(ctx.state))
     if unit is None:
         return False
@@ -231,7 +232,7 @@ def patrol_vehicle_step(ctx: Ctx) -> bool:
 
 
 def _patrol_drive(ctx: Ctx, unit: UnitState, rule: str, *, spot: bool) -> None:
-    """All its MP along its patrol route; wholly off the map past its end, it turns round (SAS-AVEH-14/15)."""
+    """All its MP along its patrol route; wholly off the map past its end, it turns round (SAS-AVEH-14, SAS-AVEH-15)."""
     route = route_of(ctx.state, unit)
     if route is None:
         return
@@ -246,7 +247,7 @@ def _patrol_drive(ctx: Ctx, unit: UnitState, rule: str, *, spot: bool) -> None:
 
 def advance_vehicle_step(ctx: Ctx) -> bool:
     """Move the next vehicle of the Advance phase: a convoy vehicle along its route, or an alert vehicle toward
-    the exposed operators (SAS-AVEH-9, -17..20); False when none is left."""
+    the exposed operators (SAS-AVEH-9, SAS-AVEH-17, SAS-AVEH-18, SAS-AVEH-19, SAS-AVEH-20); False when none is left."""
     unit = _take(ctx, advance_vehicles(ctx.state))
     if unit is None:
         return False
@@ -329,7 +330,7 @@ def _members(state: SasState, convoy_id: str) -> list[UnitState]:
 
 def _convoy_move(ctx: Ctx, unit: UnitState) -> None:
     """Drive a convoy vehicle along its route at the convoy's speed, ending in empty squares at least 2 squares
-    clear of the rest of the convoy; operators on its path are run over (SAS-AVEH-17, -18, -21)."""
+    clear of the rest of the convoy; operators on its path are run over (SAS-AVEH-17, SAS-AVEH-18, SAS-AVEH-21)."""
     state = ctx.state
     route = route_of(state, unit)
     assert route is not None and unit.line is not None
@@ -453,7 +454,7 @@ def _rank(state: SasState, unit: UnitState, cost: int, key: Key, target: Cell) -
 def _close_in(ctx: Ctx, unit: UnitState, aim: tuple[Aim, Cell], short: int | None, *, ends: set[Key]) -> None:
     """Drive as far as its MP allow along the shortest path to the nearest pose from which it could attack ``op``
     (an unarmed vehicle: a pose next to him; a vehicle armed with a howitzer only: a pose with him in its arc)
-    (SAS-ADV-4 option 3, D-AVEH-9/10, D-XVEH-3)."""
+    (SAS-ADV-4 option 3, D-AVEH-9, D-AVEH-10, D-XVEH-3)."""
     state = ctx.state
     stats = stats_of(state, unit)
     op, target = aim

@@ -1,0 +1,147 @@
+"""Random legal play looking for crashes, dead ends and runaways (DESIGN §9; Rally the Troops' fuzzer).
+
+One fuzzer serves the command line (``adjutant fuzz``), the editor's smoke test and the conformance suite.
+Only the choice among legal commands uses ``random.Random``; the game's dice come from its state, so every
+game replays from its save.
+
+A system that declares :class:`app.core.capabilities.HasFuzzHints` shapes the games: ``fuzz_weight(state,
+command)`` weights the random choice (e.g. battles over passing), so random games stay purposeful and end while
+every legal command keeps a chance, and ``fuzz_max_steps`` is its own runaway limit, the number of commands
+after which a game that has not ended counts as a runaway (5,000 for a system without hints, see
+:data:`app.core.capabilities.DEFAULT_MAX_STEPS`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+import traceback
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from app.core.capabilities import HasFuzzHints, capability, runaway_limit
+from app.core.errors import SaveError
+from app.core.messages import Command
+from app.core.saves import SaveFile, from_save, save_to_path, to_save, write_atomic
+from app.core.session import Session
+from app.core.system import GameSystem, state_digest
+from app.scenario.catalog import build_runtime, load_scenario
+
+Result = Literal["finished", "dead end", "runaway", "crash"]
+RESULTS: tuple[Result, ...] = ("finished", "dead end", "runaway", "crash")
+
+
+@dataclass
+class GameReport:
+    """The result of one random game: "finished", "dead end", "runaway" or "crash"."""
+
+    index: int
+    seed: int
+    result: Result
+    steps: int
+    detail: str = ""
+    files: list[Path] = field(default_factory=list)
+
+
+def count_results(reports: Sequence[GameReport]) -> dict[Result, int]:
+    """How many games ended with each result (every result present, zero if none)."""
+    counts: dict[Result, int] = dict.fromkeys(RESULTS, 0)
+    for report in reports:
+        counts[report.result] += 1
+    return counts
+
+
+@dataclass
+class Fuzzer:
+    """Plays random legal games on one scenario (the scenario is loaded and built once).
+
+    ``max_steps`` None means the system's own runaway limit (:func:`app.core.capabilities.runaway_limit`).
+    """
+
+    systems: Mapping[str, GameSystem]
+    system: GameSystem
+    scenario: BaseModel
+    runtime: Any
+    folder: Path | None
+    max_steps: int | None = None
+    out: Path | None = None
+    pending: Command | None = None
+
+    @classmethod
+    def open(
+        cls, path: Path, systems: Mapping[str, GameSystem], max_steps: int | None = None, out: Path | None = None
+    ) -> Fuzzer:
+        """Load ``path`` once for many games."""
+        system, model = load_scenario(path, systems)
+        return cls(systems, system, model, build_runtime(path, system, model), path.parent, max_steps, out)
+
+    @property
+    def limit(self) -> int:
+        """The runaway limit in force."""
+        return self.max_steps if self.max_steps is not None else runaway_limit(self.system)
+
+    def new_session(self, seed: int) -> Session:
+        """A fresh game sharing the built scenario."""
+        return Session(self.system, self.scenario, seed=seed, folder=self.folder, runtime=self.runtime)
+
+    def play(self, session: Session, rng: random.Random) -> tuple[Result, str]:
+        """Random legal play until the game ends, gets stuck, or reaches the runaway limit."""
+        limit = self.limit
+        for step in range(limit):
+            if session.outcome() is not None:
+                return "finished", f"after {step} commands"
+            commands = session.legal_commands()
+            if not commands:
+                return "dead end", f"no legal command for {session.active_side()!r} after {step} commands"
+            self.pending = self.pick(session, commands, rng)
+            session.submit(self.pending)
+            self.pending = None
+        if session.outcome() is not None:
+            return "finished", f"after {limit} commands"
+        return "runaway", f"no result after {limit} commands"
+
+    def pick(self, session: Session, commands: Sequence[Command], rng: random.Random) -> Command:
+        """A random legal command, weighted by ``fuzz_weight`` when the system declares ``HasFuzzHints``."""
+        hints = capability(self.system, HasFuzzHints)
+        if hints is None:
+            return rng.choice(commands)
+        weights = [max(float(hints.fuzz_weight(session.state, c)), 1e-3) for c in commands]
+        return rng.choices(list(commands), weights=weights)[0]
+
+    def run(self, index: int, seed: int) -> GameReport:
+        """Play game ``index``: dice seed ``seed + index``; then check that its save replays exactly."""
+        game_seed = seed + index
+        session = self.new_session(game_seed)
+        try:
+            result, detail = self.play(session, random.Random(seed * 1_000_003 + index))
+            check_replay(session, self.systems)
+        except Exception:
+            report = GameReport(index, game_seed, "crash", len(session.commands), traceback.format_exc())
+            report.files = self.write_crash(session, report)
+            return report
+        return GameReport(index, game_seed, result, len(session.commands), detail)
+
+    def write_crash(self, session: Session, report: GameReport) -> list[Path]:
+        """Save the commands applied so far (replayable) and the failing command with its traceback."""
+        if self.out is None:
+            self.out = Path(tempfile.mkdtemp(prefix="adjutant-fuzz-"))
+        stem = self.out / f"crash-game{report.index}-seed{report.seed}"
+        save, failing = stem.with_suffix(".save.json"), stem.with_suffix(".failing.json")
+        save_to_path(session, save)
+        command = None if self.pending is None else self.pending.model_dump(mode="json")
+        write_atomic(failing, json.dumps({"command": command, "traceback": report.detail}, indent=1))
+        self.pending = None
+        return [save, failing]
+
+
+def check_replay(session: Session, systems: Mapping[str, GameSystem]) -> None:
+    """Save to JSON text and replay it; SaveError if the digest (or anything else) differs."""
+    text = json.dumps(to_save(session).model_dump(mode="json"))
+    replayed = from_save(SaveFile.model_validate(json.loads(text)), systems)
+    if state_digest(replayed.system, replayed.state) != state_digest(session.system, session.state):
+        raise SaveError("replay does not reproduce the game")
