@@ -79,8 +79,9 @@ def may_fire(state: State, unit: Unit) -> bool:
 
 
 def fire_targets(state: State, unit: Unit) -> list[Hex]:
-    """Enemy units and lone leaders in range (2+ hexes) and sight (CCA-RANGED-2, CCA-RANGED-6, CCA-LOS) that ``unit`` would roll
-    at least one die against: fire of zero or fewer dice is not offered (CCA-DICECOUNT-1, CCA-CAMP-4)."""
+    """Enemy units and lone leaders in range (2+ hexes) and sight (CCA-RANGED-2, CCA-RANGED-6, CCA-LOS) that
+    ``unit`` would roll at least one die against: fire of zero or fewer dice is not offered (CCA-DICECOUNT-1,
+    CCA-CAMP-4)."""
     if not may_fire(state, unit):
         return []
     spec = unit.spec.ranged

@@ -32,7 +32,7 @@ from app.systems.cca.evade import bonus_allowed, evade_options, leader_evade, le
 from app.systems.cca.messages import Ctx
 from app.systems.cca.movement import unit_destinations
 from app.systems.cca.retreat import elephant_step, finish_retreat, move_unit, outcomes, rampage
-from app.systems.cca.state import TASKS, State, Task, TaskStack
+from app.systems.cca.state import TASKS, State, Task, TaskStack, Unit
 from app.systems.cca.tables import class_name
 from app.systems.cca.terrain import stops
 from app.systems.cca.victory import check_victory
@@ -138,6 +138,12 @@ def choices(state: State, task: Task) -> list[Command]:
         return []
     if task.kind == "bolster":  # the most first: the default (D5)
         return [m.IgnoreFlags(side=s, unit=u, flags=n) for n in range(task.extra, -1, -1)]
+    return _optional_choices(state, task, unit)
+
+
+def _optional_choices(state: State, task: Task, unit: Unit) -> list[Command]:
+    """Take or decline an optional step (CCA-BACK-1, CCA-MOMENTUM-1, CCA-MOMENTUM-2, CCA-BONUS-1, CCA-CARD-4)."""
+    s, u = task.side, task.subject
     if task.kind == "battle_back":
         return [m.BattleBack(side=s, unit=u), m.Decline(side=s, unit=u, step="battle_back")]
     if task.kind == "momentum":
