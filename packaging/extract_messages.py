@@ -11,7 +11,7 @@ lists them so their keys can be allow-listed by hand.
 Usage::
 
     python packaging/extract_messages.py            # print every template, sorted
-    python packaging/extract_messages.py --missing  # templates missing from resources/i18n/zh_CN.json
+    python packaging/extract_messages.py --missing  # templates missing from the zh_CN catalogs
     python packaging/extract_messages.py --stale    # catalog keys no longer extracted
 
 ``--missing`` and ``--stale`` exit with status 1 when they report anything.
@@ -176,9 +176,18 @@ def templates(files: Iterable[Path] | None = None) -> list[str]:
     return sorted({o.msg for o in occurrences(files)})
 
 
-def load_catalog(path: Path = CATALOG) -> dict[str, str]:
-    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
-    return data
+def catalog_paths() -> list[Path]:
+    """The zh_CN catalogs: the shared one and each system's ``app/systems/<id>/i18n/zh_CN.json``."""
+    return [CATALOG, *sorted((APP / "systems").glob("*/i18n/zh_CN.json"))]
+
+
+def load_catalog(path: Path | None = None) -> dict[str, str]:
+    """One catalog file, or (no ``path``) every zh_CN catalog merged as the app loads them."""
+    merged: dict[str, str] = {}
+    for each in [path] if path is not None else catalog_paths():
+        if each.exists():
+            merged.update(json.loads(each.read_text(encoding="utf-8")))
+    return merged
 
 
 def write_catalog(entries: dict[str, str], path: Path = CATALOG) -> None:

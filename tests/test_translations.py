@@ -1,4 +1,7 @@
-"""The zh_CN message catalog covers every translatable template of the Qt-free layers, and only those.
+"""The zh_CN message catalogs cover every translatable template of the Qt-free layers, and only those.
+
+The catalog is split: ``resources/i18n/zh_CN.json`` holds the shared messages and each game system's
+``app/systems/<id>/i18n/zh_CN.json`` the messages only its code uses (``packaging/split_translations.py``).
 
 Templates are found by ``packaging/extract_messages.py`` (literal first arguments of ``t(...)``, of wrappers
 such as ``illegal(msg, rule, **args)``, and values of tables looked up as ``t(TABLE[key])``).
@@ -16,10 +19,9 @@ from typing import Any
 
 import pytest
 
-from app.core.i18n import RESOURCES, Text, catalog, t
+from app.core.i18n import Text, catalog, catalog_files, t
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG_PATH = RESOURCES / "i18n" / "zh_CN.json"
 
 # Keys that reach the catalog through t() calls whose template is not a literal (the extractor's --dynamic
 # report), so they cannot be extracted. Keep this list in step with the code it names.
@@ -61,9 +63,19 @@ def _load_extractor() -> ModuleType:
 extractor = _load_extractor()
 
 
+def _load_splitter() -> ModuleType:
+    path = ROOT / "packaging" / "split_translations.py"
+    spec = importlib.util.spec_from_file_location("split_translations", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.fixture(scope="module")
 def entries() -> dict[str, str]:
-    data: dict[str, str] = json.loads(CATALOG_PATH.read_text(encoding="utf-8"))
+    """Every catalog merged, as the app loads them."""
+    data: dict[str, str] = extractor.load_catalog()
     return data
 
 
@@ -124,9 +136,29 @@ def test_no_stale_entries(entries: dict[str, str], with_ui: set[str]) -> None:
     assert not stale, f"unused zh_CN entries (python packaging/extract_messages.py --stale --with-ui): {stale}"
 
 
-def test_catalog_file_is_sorted_and_diff_friendly(entries: dict[str, str]) -> None:
-    text = CATALOG_PATH.read_text(encoding="utf-8")
-    assert text == json.dumps(dict(sorted(entries.items())), ensure_ascii=False, indent=1) + "\n"
+def test_catalog_files_are_sorted_and_diff_friendly() -> None:
+    for path in extractor.catalog_paths():
+        if path.exists():
+            text = path.read_text(encoding="utf-8")
+            data = json.loads(text)
+            assert text == json.dumps(dict(sorted(data.items())), ensure_ascii=False, indent=1) + "\n", path
+
+
+def test_each_entry_lives_in_one_catalog_with_the_code_that_uses_it() -> None:
+    """A system's messages are in its own catalog, shared ones in resources/i18n (split_translations --check)."""
+    seen: dict[str, Path] = {}
+    for path in extractor.catalog_paths():
+        for key in extractor.load_catalog(path) if path.exists() else {}:
+            assert key not in seen, f"{key!r} is in {seen[key]} and {path}"
+            seen[key] = path
+    assert _load_splitter().main(["--check"]) == 0, "run: python packaging/split_translations.py"
+
+
+def test_system_catalogs_are_loaded_on_top_of_the_shared_one() -> None:
+    files = [p.relative_to(ROOT).as_posix() for p in catalog_files("zh_CN")]
+    assert files[0] == "resources/i18n/zh_CN.json"
+    assert "app/systems/sas/i18n/zh_CN.json" in files and "app/systems/cca/i18n/zh_CN.json" in files
+    assert t("Axis Patrol phase").render("zh_CN") != "Axis Patrol phase"  # an SAS message, from SAS's catalog
 
 
 def test_nested_text_renders_in_chinese() -> None:

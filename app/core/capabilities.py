@@ -21,6 +21,9 @@ The capabilities (:data:`CAPABILITIES` lists them all):
   plug-in may in turn declare the plug-in capabilities of that module (a tile library, a folder).
 - :class:`HasMigrations`: a scenario schema version above 1 and the steps that bring old files up to it.
 - :class:`HasFuzzHints`: weights that keep random play purposeful, and how long a random game may take.
+- :class:`HasStyle`: the system's colours and board-mark glyphs (``data/style.json``), for drawing its pieces
+  and a bare board file of its own.
+- :class:`HasTiles`: boards laid out from tile libraries in a file format the system reads.
 
 Types from higher layers (the agent, the editor plug-in) are type parameters here, so the core stays below
 them: a system declares ``HasBot[Agent]`` and mypy checks its ``make_agent`` against ``Agent``.
@@ -29,12 +32,14 @@ them: a system declares ``HasBot[Agent]`` and mypy checks its ``make_agent`` aga
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
 from app.core.messages import Command
 from app.core.system import GameSystem
+from app.core.view import Style
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 """One step of a scenario file migration: the JSON object of version ``n`` becomes version ``n + 1``."""
@@ -44,6 +49,7 @@ DEFAULT_MAX_STEPS = 5000
 
 A_co = TypeVar("A_co", covariant=True)
 E_co = TypeVar("E_co", covariant=True)
+L_co = TypeVar("L_co", covariant=True)
 S_contra = TypeVar("S_contra", contravariant=True)
 C = TypeVar("C")
 
@@ -104,7 +110,43 @@ class HasFuzzHints(Protocol[S_contra]):
         ...
 
 
-CAPABILITIES: tuple[type, ...] = (HasBot, HumanSidesPerScenario, HasEditor, HasMigrations, HasFuzzHints)
+@runtime_checkable
+class HasStyle(Protocol):
+    """The system colours its own pieces and board marks (``app/systems/<id>/data/style.json``)."""
+
+    def style(self) -> Style:
+        """The system's style (also carried by every ``GameView`` it builds)."""
+        ...
+
+
+@runtime_checkable
+class HasTiles(Protocol[L_co]):
+    """Boards laid out from tile libraries (``L_co`` is the library, an ``app.scenario.tile_source.TileSource``).
+
+    Attributes:
+        tile_format: The ``format`` marker of its library files (``"adjutant-tiles"``).
+    """
+
+    tile_format: str
+
+    def tile_library_model(self) -> type[BaseModel]:
+        """The pydantic model of its library files (to validate a file and report every problem)."""
+        ...
+
+    def load_tile_library(self, path: Path) -> L_co:
+        """Read and validate a library file (raising ``app.scenario.boards_tiled.TileError`` on a bad one)."""
+        ...
+
+
+CAPABILITIES: tuple[type, ...] = (
+    HasBot,
+    HumanSidesPerScenario,
+    HasEditor,
+    HasMigrations,
+    HasFuzzHints,
+    HasStyle,
+    HasTiles,
+)
 """Every capability a system may declare, in the order the docs list them."""
 
 

@@ -2,7 +2,9 @@
 
 The rules core never formats user-visible sentences directly: it returns :class:`Text` values (an English
 template plus arguments). The UI (or the CLI) renders them in the user's language with a catalog loaded
-from ``resources/i18n/<lang>.json`` (English template -> translated template). Arguments may themselves be
+from ``resources/i18n/<lang>.json`` (the messages shared by the app) and every game system's own
+``app/systems/<id>/i18n/<lang>.json`` on top (English template -> translated template; the system catalogs
+are found by their place, so no system is imported to render its name). Arguments may themselves be
 :class:`Text`, so unit names and terrain names are translated too.
 """
 
@@ -14,9 +16,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 RESOURCES = Path(__file__).resolve().parents[2] / "resources"
+SYSTEMS = Path(__file__).resolve().parents[1] / "systems"
 LANGUAGES = ("en", "zh_CN")
 
 
@@ -26,8 +29,9 @@ class Text(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     msg: str
-    args: dict[str, str | int | float | Text] = {}
-    tr: dict[str, str] = {}  # inline translations (for text authored in data files, e.g. mission names)
+    # Factories, not ``= {}``: pydantic deep-copies a mutable default for every instance, and Texts are made often.
+    args: dict[str, str | int | float | Text] = Field(default_factory=dict)
+    tr: dict[str, str] = Field(default_factory=dict)  # inline translations (text authored in data files, e.g. names)
 
     def render(self, lang: str = "en") -> str:
         """Render in ``lang`` ("en" or "zh_CN"); unknown messages fall back to English."""
@@ -50,16 +54,23 @@ def t(msg: str, **args: str | int | float | Text) -> Text:
     return Text(msg=msg, args=args)
 
 
+def catalog_files(lang: str) -> list[Path]:
+    """The catalog files of ``lang`` that exist: the shared one first, then each system's, by system id."""
+    shared = RESOURCES / "i18n" / f"{lang}.json"
+    systems = sorted(SYSTEMS.glob(f"*/i18n/{lang}.json"))
+    return [path for path in (shared, *systems) if path.exists()]
+
+
 @lru_cache(maxsize=8)
 def catalog(lang: str) -> Mapping[str, str]:
-    """Load the translation catalog for ``lang`` (empty for English or a missing file)."""
+    """Load the translation catalog for ``lang``: the shared catalog and every system's (empty for English)."""
     if lang == "en":
         return {}
-    path = RESOURCES / "i18n" / f"{lang}.json"
-    if not path.exists():
-        return {}
-    data: Any = json.loads(path.read_text(encoding="utf-8"))
-    return {str(k): str(v) for k, v in data.items()}
+    merged: dict[str, str] = {}
+    for path in catalog_files(lang):
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        merged.update({str(k): str(v) for k, v in data.items()})
+    return merged
 
 
 def render(value: Text | str, lang: str = "en") -> str:

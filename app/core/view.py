@@ -5,7 +5,7 @@ The UI draws only these values; it never reads a system's state. A view is rebui
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,8 +14,72 @@ from app.core.i18n import Text
 
 
 @dataclass(frozen=True)
+class Badge:
+    """A marker drawn on a piece: a small coloured disc with a glyph (a state such as alert, exposed, ordered).
+
+    Attributes:
+        glyph: One or two characters, or the name of a drawn symbol (``"eye"``).
+        colour: Disc colour as "#rrggbb".
+        name: What it means (tooltips); a state name or a translated text.
+    """
+
+    glyph: str
+    colour: str
+    name: str | Text = ""
+
+
+@dataclass(frozen=True)
+class Style:
+    """A system's colours.
+
+    Attributes:
+        sides: Counter colour by side id ("#rrggbb").
+        badges: Badge by state name; ``"default"`` (if present) badges every other state with the state's first
+            letter in its colour.
+        marks: Colours of board marks by name ("black", "white", "default", ...).
+        colours: Other named colours of the system (unit classes: "green", "blue", "red", ...).
+        glyphs: How each kind of board mark printed on the board is drawn (see ``app/ui/marks.py``): a mapping of
+            glyph fields by mark kind.
+    """
+
+    sides: Mapping[str, str] = field(default_factory=dict)
+    badges: Mapping[str, Badge] = field(default_factory=dict)
+    marks: Mapping[str, str] = field(default_factory=dict)
+    glyphs: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    colours: Mapping[str, str] = field(default_factory=dict)
+
+    def badges_for(self, states: Iterable[str]) -> tuple[Badge, ...]:
+        """The badges of ``states``, in order (states without a badge and no default are not drawn)."""
+        found = []
+        default = self.badges.get("default")
+        for state in states:
+            badge = self.badges.get(state)
+            if badge is None and default is not None:
+                badge = Badge(state[:1].upper() or default.glyph, default.colour, state)
+            if badge is not None:
+                found.append(badge)
+        return tuple(found)
+
+    def side(self, side: str) -> str | None:
+        """The colour of a side, if the style names one."""
+        return self.sides.get(side)
+
+
+GLYPH_SHAPES = ("disc", "diamond", "square", "star", "frame", "none", "route")
+"""The shapes a board-mark glyph (``Style.glyphs``) may have; ``app/ui/marks.py`` draws each."""
+
+SYMBOLS = ("infantry", "cavalry", "armour", "artillery", "recce", "hq", "leader", "chariot", "elephant", "aircraft")
+"""Unit-type symbols every renderer draws (NATO-style frames and their own glyphs for ancient troop types)."""
+
+
+@dataclass(frozen=True)
 class CounterView:
-    """One counter (unit, leader, marker-like piece) on the board.
+    """One piece on the board, described neutrally so the UI draws any game's pieces with no code of its own.
+
+    A piece is a token of a ``shape`` (a square counter, a round disc, or a rectangle over its ``footprint``
+    squares) in a ``colour``, with a ``label``, an optional unit-type ``symbol`` and ``band`` of colour, printed
+    ``factors`` (attack-defence-move, or a single strength), its ``reduced`` side or its ``steps`` lost,
+    a ``facing``, ``badges`` for states and ``rims`` for outlines that mean something (alert, armour).
 
     Attributes:
         id: Stable identity across views.
@@ -27,11 +91,24 @@ class CounterView:
         kind: Unit type id (drives the glyph).
         facing: Direction name ("N", "E", ...) or hex direction index as str; ``None``: no facing.
         colour: Optional colour override as "#rrggbb".
-        strength: Value printed in a corner (HP, blocks, steps), if any.
-        flags: States drawn as badges ("alert", "crouched", "exposed", "marked", ...).
+        strength: Value printed in a corner (HP, blocks, steps), if any; on a stepped multi-square token the
+            figures under its step pips once it has lost one.
+        flags: Its states by name ("alert", "crouched", "exposed", "marked", ...), for the inspector and for
+            rules; what is drawn for them is in ``badges``.
         footprint: Extra locations covered (multi-square vehicles).
         selectable: Whether the viewing side may select it to give commands.
         details: Rows for the inspector: (label, value).
+        shape: ``"square"`` (a counter) or ``"round"`` (a disc); a piece with a footprint is a rectangle.
+        symbol: Unit-type symbol (one of :data:`SYMBOLS`) drawn above the label, if any.
+        band: Colour of a band across the top of the piece (a unit class's colour), if any.
+        factors: Printed factors, joined by dashes along the bottom: attack-defence-move ("4", "2", "6") or a
+            single strength.
+        reduced: Whether the piece shows its reduced side (drawn with a stripe, like a flipped counter).
+        steps: ``(lost, total)`` steps or damage, drawn as pips.
+        badges: Markers drawn on the piece.
+        rims: Outline colours: the first replaces the border, the others are drawn inside it.
+        rear_arrow: Whether a hollow arrow at the rear shows a rear arc (a vehicle that sees behind it).
+        rider: Whether it rides small on the corner of another piece in its location (a leader with a unit).
     """
 
     id: str
@@ -47,11 +124,32 @@ class CounterView:
     footprint: tuple[Any, ...] = ()
     selectable: bool = False
     details: tuple[tuple[Text, str | Text], ...] = ()
+    shape: str = "square"
+    symbol: str | None = None
+    band: str | None = None
+    factors: tuple[str, ...] = ()
+    reduced: bool = False
+    steps: tuple[int, int] | None = None
+    badges: tuple[Badge, ...] = ()
+    rims: tuple[str, ...] = ()
+    rear_arrow: bool = False
+    rider: bool = False
 
 
 @dataclass(frozen=True)
 class MarkerView:
-    """A marker lying on the board (corpse, blast template, objective, spawn tile, control)."""
+    """A marker lying on the board (corpse, blast template, objective, spawn tile, control).
+
+    Attributes:
+        id: Stable identity across views.
+        loc: Board location.
+        kind: What it is (tooltip when it has no title).
+        label: Short text printed on a disc (default: the kind's first three letters).
+        title: Full name for tooltips.
+        locs: Other locations it concerns.
+        shape: ``"disc"`` (a round marker with its label) or ``"rings"`` (target rings drawn under the pieces on
+            that location, e.g. an objective to destroy or hold).
+    """
 
     id: str
     loc: Any
@@ -59,6 +157,7 @@ class MarkerView:
     label: str = ""
     title: Text | None = None
     locs: tuple[Any, ...] = ()
+    shape: str = "disc"
 
 
 @dataclass(frozen=True)
@@ -113,6 +212,7 @@ class GameView:
         highlights: Named sets of locations the UI can show (e.g. "vision:<unit>"), each a mapping loc→grade.
         outcome: The result, when the game is over.
         side_names: Display names of the sides ("Macedonian", "Axis"), by side id.
+        style: The system's colours and board-mark glyphs (``None``: the theme's defaults).
         decision: The decision the game waits for (``app.core.flow``), whoever views: the window always shows it.
     """
 
@@ -125,6 +225,7 @@ class GameView:
     highlights: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
     outcome: Text | None = None
     side_names: dict[str, Text] = field(default_factory=dict)
+    style: Style | None = None
     decision: Decision | None = None
 
 

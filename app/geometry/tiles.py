@@ -1,8 +1,8 @@
-"""Board tiles: small square grids placed on the table with a rotation (SAS geomorphic tiles).
+"""Board tiles: small square grids placed on the table with a rotation (geomorphic square tiles, e.g. SAS's).
 
 A tile is described in its own coordinates; ``assemble`` rotates each placed tile clockwise, shifts it to
-its origin and merges everything into one ``SquareGrid`` plus the marks (sentries, doors, spawn points)
-printed on the tiles.
+its origin and merges everything into one ``SquareGrid`` plus the marks printed on the tiles. Hex tiles are
+the same idea on a hex grid: :mod:`app.geometry.hextiles`.
 """
 
 from __future__ import annotations

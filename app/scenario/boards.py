@@ -1,35 +1,42 @@
-"""Board files: tiled SAS boards, hex maps and area maps, and building them into geometry (DESIGN §5, §6).
+"""Board files: tiled boards, hex maps and area maps, and building them into geometry (DESIGN §5, §6).
 
 A board is data. ``BoardSpec`` is a discriminated union on ``kind``:
 
-* ``"tiled"`` — :class:`TiledBoardSpec`, SAS boards laid out from a tile library (SAS-BRD-1);
+* ``"tiled"`` — :class:`~app.scenario.boards_tiled.TiledBoardSpec`, boards laid out from a tile library whose
+  format a game system publishes (SAS's geomorphic tiles; square or hex tiles);
 * ``"hex"`` — :class:`~app.scenario.boards_hex.HexMapSpec` (Typhoon, C&C: Ancients, LnLT);
 * ``"area"`` — :class:`~app.scenario.boards_area.AreaMapSpec` (Third Reich).
 
 :func:`build_board` turns a spec into a :class:`Board`: a ``Topology`` plus the marks printed on it,
-road and railway paths, command sections and (for tiled boards) the outline of every placed tile.
+road and railway paths, command sections and (for tiled boards) the outline of every placed tile. A tiled
+board needs the reader of its library's format (``load_tiles``), which the game system supplies.
 See docs/boards.md for the conventions and the legend.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal, Self
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from app.geometry.square import SquareGrid
-from app.geometry.tiles import Mark, Placement, assemble
+from app.geometry.tiles import Mark
 from app.geometry.topology import GeometryError, Loc, Point, Topology
+from app.scenario.board_problems import BoardError
 from app.scenario.boards_area import AreaLinkSpec, AreaMapSpec, AreaSpec, build_area_parts
 from app.scenario.boards_hex import HexMapSpec, HexMarkSpec, HexsideSpec, SectionLines, build_hex_parts
-from app.scenario.boards_tilecheck import Problem
-from app.scenario.boards_tiles import LEGEND, EdgeSpec, MarkSpec, TileLibrary, TileSideSpec, TileSpec, raise_problems
+from app.scenario.boards_tiled import (
+    TiledBoardSpec,
+    TileError,
+    TileLoader,
+    TilePlacementSpec,
+    TileSource,
+    build_tiled,
+)
 
 __all__ = [
-    "LEGEND",
     "AreaLinkSpec",
     "AreaMapSpec",
     "AreaSpec",
@@ -37,81 +44,17 @@ __all__ = [
     "BoardError",
     "BoardFile",
     "BoardSpec",
-    "EdgeSpec",
     "HexMapSpec",
     "HexMarkSpec",
     "HexsideSpec",
-    "MarkSpec",
     "SectionLines",
-    "TileLibrary",
+    "TileLoader",
     "TilePlacementSpec",
-    "TileSideSpec",
-    "TileSpec",
+    "TileSource",
     "TiledBoardSpec",
     "build_board",
     "load_board_file",
-    "load_tile_library",
 ]
-
-Cell = tuple[int, int]
-
-
-class BoardError(ValueError):
-    """A board file refers to something that does not exist or cannot be built."""
-
-
-class TilePlacementSpec(BaseModel):
-    """One tile laid on the table."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
-
-    tile: str = Field(description="Tile id in the library.")
-    side: Literal["A", "B"] = Field(description="Which printed side is up.")
-    at: tuple[int, int] = Field(
-        description="Board square [x, y] of the placed (rotated) tile's top-left square; x right, y down, >= 0."
-    )
-    rotation: Literal[0, 90, 180, 270] = Field(0, description="Clockwise rotation in degrees.")
-    on_map: bool = Field(
-        False, description="Extras only: lay the small tile on top of map squares (e.g. a supply dump)."
-    )
-
-    @model_validator(mode="after")
-    def _not_negative(self) -> Self:
-        if min(self.at) < 0:
-            raise_problems("TilePlacementSpec", [(("at",), "board squares start at [0, 0]; leave room for edge tiles")])
-        return self
-
-
-class TiledBoardSpec(BaseModel):
-    """An SAS board assembled from tiles (``kind: "tiled"``, SAS-BRD-1)."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
-
-    kind: Literal["tiled"] = Field(description="Board kind.")
-    name_en: str = Field("", description="English board name.")
-    name_zh: str = Field("", description="Chinese board name.")
-    library: str = Field(
-        description="Tile library reference, e.g. 'resources:tiles/sas_core.json' or a path in the scenario folder."
-    )
-    tiles: list[TilePlacementSpec] = Field(min_length=1, description="Map tiles (they count for SAS-MSN-3).")
-    extras: list[TilePlacementSpec] = Field(
-        default_factory=list, description="Small tiles: spawn tiles, entry/exit tile, supply dumps (SAS-BRD-1)."
-    )
-
-    @model_validator(mode="after")
-    def _tiles_once(self) -> Self:
-        problems: list[Problem] = []
-        seen: set[str] = set()
-        for index, placed in enumerate(self.tiles):
-            if placed.tile in seen:
-                problems.append((("tiles", index, "tile"), f"tile {placed.tile!r} is already on the board"))
-            seen.add(placed.tile)
-        problems += [
-            (("tiles", i, "on_map"), "only extras can lie on the map") for i, t in enumerate(self.tiles) if t.on_map
-        ]
-        raise_problems("TiledBoardSpec", problems)
-        return self
-
 
 BoardSpec = Annotated[TiledBoardSpec | HexMapSpec | AreaMapSpec, Field(discriminator="kind")]
 """Any board description, told apart by its ``kind``."""
@@ -153,39 +96,6 @@ class Board:
     railways: list[list[Loc]] = field(default_factory=list)
 
 
-_LIBRARIES: dict[Path, tuple[int, TileLibrary]] = {}
-
-
-def _first_problems(exc: ValidationError, limit: int = 3) -> str:
-    """The first few problems as "path: message" (a wrong file can have hundreds)."""
-    errors = exc.errors(include_url=False)
-    shown = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}" for e in errors[:limit])
-    more = f" (and {len(errors) - limit} more)" if len(errors) > limit else ""
-    return shown + more
-
-
-def load_tile_library(path: Path) -> TileLibrary:
-    """Load and validate a tile library, cached by path (reloaded when the file changes).
-
-    Raises:
-        BoardError: The file cannot be read or is not a valid tile library (the message names the file
-            and every JSON path with a problem).
-    """
-    key = path.resolve()
-    try:
-        stamp = key.stat().st_mtime_ns
-        cached = _LIBRARIES.get(key)
-        if cached is not None and cached[0] == stamp:
-            return cached[1]
-        library = TileLibrary.model_validate_json(key.read_text("utf-8"))
-    except OSError as exc:
-        raise BoardError(f"cannot read tile library {path}: {exc}") from exc
-    except ValidationError as exc:
-        raise BoardError(f"{path.name} is not a valid tile library: {_first_problems(exc)}") from exc
-    _LIBRARIES[key] = (stamp, library)
-    return library
-
-
 def load_board_file(path: Path) -> BoardFile:
     """Load and validate a board file.
 
@@ -200,13 +110,15 @@ def load_board_file(path: Path) -> BoardFile:
         raise BoardError(f"invalid board file {path}: {exc}") from exc
 
 
-def build_board(spec: BoardSpec, resolve: Callable[[str], Path]) -> Board:
+def build_board(spec: BoardSpec, resolve: Callable[[str], Path], load_tiles: TileLoader | None = None) -> Board:
     """Build the geometry and marks of a board.
 
     Args:
         spec: A validated board spec.
         resolve: Maps a resource reference (the tile library of a tiled board) to a file path; callers
             pass ``app.scenario.resources.resolve_ref`` bound to the scenario folder.
+        load_tiles: Reads the tile library of a tiled board (the game system's
+            :meth:`~app.core.capabilities.HasTiles.load_tile_library`); not needed for other boards.
 
     Returns:
         The built board.
@@ -216,7 +128,10 @@ def build_board(spec: BoardSpec, resolve: Callable[[str], Path]) -> Board:
     """
     try:
         if isinstance(spec, TiledBoardSpec):
-            return _build_tiled(spec, resolve)
+            if load_tiles is None:
+                raise BoardError("a tiled board needs the tile-library reader of its game system")
+            parts = build_tiled(spec, load_tiles(resolve(spec.library)))
+            return Board(parts.topology, parts.marks, [], {}, parts.outlines, spec)
         if isinstance(spec, HexMapSpec):
             hexes = build_hex_parts(spec)
             marks: dict[Loc, tuple[Mark, ...]] = dict(hexes.marks.items())
@@ -227,67 +142,5 @@ def build_board(spec: BoardSpec, resolve: Callable[[str], Path]) -> Board:
         areas = build_area_parts(spec)
         area_marks: dict[Loc, tuple[Mark, ...]] = dict(areas.marks.items())
         return Board(areas.topology, area_marks, [], {}, [], spec)
-    except GeometryError as exc:
+    except (GeometryError, TileError) as exc:
         raise BoardError(str(exc)) from exc
-
-
-def _build_tiled(spec: TiledBoardSpec, resolve: Callable[[str], Path]) -> Board:
-    library = load_tile_library(resolve(spec.library))
-    base: list[Placement] = []
-    overlays: list[Placement] = []
-    outlines: list[tuple[str, list[Point]]] = []
-    for group, placements in (("tiles", spec.tiles), ("extras", spec.extras)):
-        for index, placed in enumerate(placements):
-            placement = _placement(library, placed, f"{group}.{index}", group == "tiles")
-            (overlays if placed.on_map else base).append(placement)
-            outlines.append((f"{placed.tile}/{placed.side}", _outline(placement)))
-    grid, marks = assemble(base)
-    if overlays:
-        grid, marks = _lay_on_top(grid, marks, overlays)
-    board_marks: dict[Loc, tuple[Mark, ...]] = dict(marks.items())
-    return Board(grid, board_marks, [], {}, outlines, spec)
-
-
-def _placement(library: TileLibrary, placed: TilePlacementSpec, where: str, map_tile: bool) -> Placement:
-    try:
-        tile = library.tile(placed.tile)
-    except KeyError:
-        raise BoardError(f"{where}.tile: library {library.id!r} has no tile {placed.tile!r}") from None
-    if (tile.kind == "map") != map_tile:
-        wanted = "a map tile" if map_tile else "a small tile (spawn, entry/exit, supply dump)"
-        raise BoardError(f"{where}.tile: {placed.tile!r} is a {tile.kind} tile; expected {wanted}")
-    if placed.side not in tile.sides:
-        raise BoardError(f"{where}.side: tile {placed.tile!r} has no side {placed.side}")
-    grid = library.tile_grid(placed.tile, placed.side)
-    return Placement(grid, placed.at, placed.rotation, f"{where} ({placed.tile}/{placed.side})")
-
-
-def _outline(placement: Placement) -> list[Point]:
-    x, y = placement.origin
-    w, h = placement.tile.width, placement.tile.height
-    if placement.rotation in (90, 270):
-        w, h = h, w
-    return [(float(x), float(y)), (float(x + w), float(y)), (float(x + w), float(y + h)), (float(x), float(y + h))]
-
-
-def _lay_on_top(
-    grid: SquareGrid, marks: dict[Cell, tuple[Mark, ...]], overlays: Sequence[Placement]
-) -> tuple[SquareGrid, dict[Cell, tuple[Mark, ...]]]:
-    """Lay small tiles on top of map squares: their terrain, edges and marks replace what is below."""
-    top, top_marks = assemble(overlays)
-    terrain = {cell: grid.terrain(cell) for cell in grid.locations()}
-    edges = {}
-    for source in (grid, top):
-        for cell in source.locations():
-            for other in ((cell[0] + 1, cell[1]), (cell[0], cell[1] + 1)):
-                features = source.edge_between(cell, other)
-                if features:
-                    edges[frozenset((cell, other))] = features
-    merged = dict(marks)
-    for cell in top.locations():
-        if cell not in terrain:
-            raise BoardError(f"a tile laid on the map ({overlays[0].source}...) reaches off the map at {cell}")
-        terrain[cell] = top.terrain(cell)
-        merged.pop(cell, None)
-    merged.update(top_marks)
-    return SquareGrid(grid.width, grid.height, terrain, edges), merged

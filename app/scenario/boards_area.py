@@ -14,8 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from app.geometry.areas import AreaMap
 from app.geometry.tiles import Mark
-from app.scenario.boards_tilecheck import Problem
-from app.scenario.boards_tiles import raise_problems
+from app.scenario.board_problems import Problem, raise_problems
 
 
 class AreaSpec(BaseModel):

@@ -16,8 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from app.geometry.hexgrid import HexGrid
 from app.geometry.tiles import Mark
 from app.geometry.topology import EdgeFeature, GeometryError
-from app.scenario.boards_tilecheck import Problem
-from app.scenario.boards_tiles import raise_problems
+from app.scenario.board_problems import Problem, raise_problems
 
 Hex = tuple[int, int]
 

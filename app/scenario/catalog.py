@@ -8,16 +8,14 @@ with a file surfaces as one :class:`~app.scenario.loading.ScenarioError` naming 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from app.core.capabilities import scenario_schema
+from app.core.capabilities import HasTiles, capability, scenario_schema
 from app.core.i18n import Text, localized
 from app.core.session import Mode, Session
 from app.core.system import GameSystem
@@ -33,10 +31,11 @@ from app.scenario.loading import (
     validate,
 )
 from app.scenario.resources import SCENARIOS, resolve_ref
+from app.scenario.tile_source import TileSource
 
 TILES_FORMAT = "adjutant-tiles"
 BOARD_FORMAT = "adjutant-board"
-DATA_MODELS = {TILES_FORMAT: "TileLibrary", BOARD_FORMAT: "BoardFile"}  # format -> model in app.scenario.boards
+DATA_FORMATS = (TILES_FORMAT, BOARD_FORMAT)  # tile libraries (read by the system declaring the format), boards
 CHECKED_FORMATS = (SCENARIO_FORMAT, TILES_FORMAT, BOARD_FORMAT)
 
 
@@ -116,8 +115,8 @@ def build_runtime(path: Path, system: GameSystem, model: BaseModel) -> Any:
     """Build the runtime scenario; a bad board or resource becomes a ScenarioError at ``$.board``."""
     try:
         return system.load_scenario(model, path.parent)
-    except ScenarioError:
-        raise
+    except ScenarioError as exc:  # named after the scenario id by a system that does not know the file
+        raise ScenarioError(path, exc.problems) from exc
     except ScenarioValueError as exc:  # the system named the field
         raise ScenarioError(path, [Problem(exc.path, exc.message)]) from exc
     except ValidationError as exc:  # e.g. a referenced tile library that does not validate
@@ -169,39 +168,45 @@ def scan(paths: Iterable[Path]) -> tuple[list[Path], list[Path]]:
     return checked, skipped
 
 
-def _boards() -> ModuleType | None:
-    """The board package (optional here, so the catalog works while it is absent or broken)."""
-    try:
-        return importlib.import_module("app.scenario.boards")
-    except ImportError:
-        return None
+def _tile_system(fmt: str, systems: Mapping[str, GameSystem]) -> HasTiles[TileSource] | None:
+    """The system whose boards are laid out from tile libraries of format ``fmt`` (by declared capability)."""
+    for system in systems.values():
+        tiles: HasTiles[TileSource] | None = capability(system, HasTiles)
+        if tiles is not None and tiles.tile_format == fmt:
+            return tiles
+    return None
 
 
-def validate_data_file(path: Path, fmt: str) -> None:
-    """Validate a tile library or board file with the board package's models; build a board file's board.
+def validate_data_file(path: Path, fmt: str, systems: Mapping[str, GameSystem]) -> None:
+    """Validate a tile library (with its system's model) or a board file; build a board file's board.
 
     Raises:
         ScenarioError: The file is invalid or its board cannot be built.
     """
-    boards = _boards()
-    model = getattr(boards, DATA_MODELS[fmt], None)
-    if not (isinstance(model, type) and issubclass(model, BaseModel)):
+    from app.scenario.boards import BoardFile, build_board  # board models load only when a board is checked
+
+    if fmt != BOARD_FORMAT:
+        owner = _tile_system(fmt, systems)
+        if owner is None:
+            raise ScenarioError(path, [Problem("$.format", f"no game system reads tile libraries of format {fmt!r}")])
+        validate(path, read_json(path), owner.tile_library_model(), context={"folder": path.parent})
         return
-    data: Any = validate(path, read_json(path), model, context={"folder": path.parent})
-    build = getattr(boards, "build_board", None)
-    if fmt == BOARD_FORMAT and callable(build):
-        try:
-            build(data.board, lambda ref: resolve_ref(ref, path.parent))
-        except ValueError as exc:  # BoardError, GeometryError, ResourceError
-            raise ScenarioError(path, [Problem("$.board", str(exc))]) from exc
+    data = validate(path, read_json(path), BoardFile, context={"folder": path.parent})
+    assert isinstance(data, BoardFile)
+    tiles: HasTiles[TileSource] | None = capability(systems.get(data.system), HasTiles)
+    load_tiles = tiles.load_tile_library if tiles is not None else None
+    try:
+        build_board(data.board, lambda ref: resolve_ref(ref, path.parent), load_tiles)
+    except ValueError as exc:  # BoardError, GeometryError, ResourceError
+        raise ScenarioError(path, [Problem("$.board", str(exc))]) from exc
 
 
 def validate_file(path: Path, systems: Mapping[str, GameSystem]) -> ScenarioError | None:
     """Fully check one file (scenario: load and build the runtime; tile library or board file: validate)."""
     try:
         fmt = file_format(path)
-        if fmt in DATA_MODELS:
-            validate_data_file(path, fmt)
+        if fmt in DATA_FORMATS:
+            validate_data_file(path, fmt, systems)
             return None
         system, model = load_scenario(path, systems)
         system.initial_state(build_runtime(path, system, model), 1)

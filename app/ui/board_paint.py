@@ -53,6 +53,7 @@ class BoardGeometry:
     cell_size: float = 1.0
     bucket: float = 4.0
     index: dict[tuple[int, int], list[Cell]] = field(default_factory=dict)
+    style: Any = None  # the system's Style (board-mark glyphs and colours), if it gave one
     _bounds: QRectF | None = field(default=None, repr=False, compare=False)
 
     @property

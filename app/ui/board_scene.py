@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 
 from app.core.view import GameView
 from app.ui.board_paint import BoardGeometry, PaintOptions, build_geometry, paint_board
-from app.ui.counters import COUNTER_Z, FANNED_Z, CounterItem, MarkerItem, VehicleItem, loc_key, stack_offsets
+from app.ui.counters import COUNTER_Z, FANNED_Z, CounterItem, FootprintItem, MarkerItem, loc_key, stack_offsets
 from app.ui.theme import Theme, load_theme
 
 PIXMAP_CACHE_KB = 256 * 1024
@@ -215,14 +215,15 @@ class BoardScene(QGraphicsScene):
         self.layers: dict[str, HighlightItem] = {}
 
     # --- board --------------------------------------------------------------------------------------
-    def set_board(self, board: Any) -> None:
-        """Build the static board and its overlay layers."""
-        if self.geo is not None and self.geo.board is board:
+    def set_board(self, board: Any, style: Any = None) -> None:
+        """Build the static board and its overlay layers (``style``: the system's colours and mark glyphs)."""
+        if self.geo is not None and self.geo.board is board and self.geo.style is style:
             return
         self.clear()
         self.counters.clear()
         self.markers.clear()
         self.geo = build_geometry(board)
+        self.geo.style = style
         self.board_item = BoardItem(self.geo, self.theme)
         self.board_item.lang = self.lang
         self.addItem(self.board_item)
@@ -265,7 +266,7 @@ class BoardScene(QGraphicsScene):
     def sync(self, view: GameView) -> None:
         """Make the items match a GameView (add, update, move, remove by id)."""
         if view.board is not None:
-            self.set_board(view.board)
+            self.set_board(view.board, view.style)
         if self.geo is None:
             return
         self._sync_counters(view)
@@ -287,7 +288,7 @@ class BoardScene(QGraphicsScene):
                 if item is not None:
                     self.removeItem(item)
                 if extent is not None:
-                    item = VehicleItem(cv, size, fill, self.theme, self.lang, extent=extent)
+                    item = FootprintItem(cv, size, fill, self.theme, self.lang, extent=extent)
                 else:
                     item = CounterItem(cv, size, fill, self.theme, self.lang)
                 self.counters[cv.id] = item
@@ -343,7 +344,7 @@ class BoardScene(QGraphicsScene):
         """Place counters: stacks staggered, the hovered stack fanned out."""
         stacks: dict[Any, list[CounterItem]] = defaultdict(list)
         for item in self.counters.values():
-            if not isinstance(item, VehicleItem):  # a vehicle lies over its footprint, placed by the sync
+            if not isinstance(item, FootprintItem):  # a vehicle lies over its footprint, placed by the sync
                 stacks[loc_key(item.view.loc)].append(item)
         self._stacks = stacks
         for loc in stacks:
@@ -354,7 +355,7 @@ class BoardScene(QGraphicsScene):
         fanned = loc == self.fanned
         centre = self.centre_of(loc)
         # a leader with a unit rides on the unit's corner at half size, so the unit stays readable
-        riders = [] if fanned or len(items) < 2 else [i for i in items if "leader" in i.view.flags]
+        riders = [] if fanned or len(items) < 2 else [i for i in items if i.view.rider]
         if len(riders) == len(items):
             riders = riders[1:]
         main = [i for i in items if i not in riders]

@@ -1,4 +1,8 @@
-"""Counters and markers on the board: projections of CounterView / MarkerView, never game truth."""
+"""Pieces and markers on the board: projections of CounterView / MarkerView, never game truth.
+
+Everything drawn comes from the neutral piece description (shape, label, symbol, band, factors, reduced side,
+steps, facing, badges, rims): no system's unit kinds or states are named here.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from app.core.i18n import Text, render
 from app.core.view import CounterView, MarkerView
 from app.ui.drawing import direction_vector, draw_text
-from app.ui.theme import Theme
+from app.ui.symbols import draw_symbol
+from app.ui.theme import Theme, colour
 
 COUNTER_Z = 10.0
 FANNED_Z = 60.0
@@ -23,7 +28,8 @@ def _text_colour(fill: QColor) -> QColor:
 
 
 class CounterItem(QGraphicsItem):
-    """A square token: side colour, bold label, facing notch, strength in a corner, flag badges."""
+    """A token: a square counter or a round disc in its colour, with its label (and unit-type symbol and factors
+    when it has them), facing notch, strength in a corner, reduced-side stripe, step pips and badges."""
 
     def __init__(self, view: CounterView, size: float, fill: QColor, theme: Theme, lang: str = "en") -> None:
         super().__init__()
@@ -57,8 +63,17 @@ class CounterItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         path = QPainterPath()
         half = self.size / 2
-        path.addRect(QRectF(-half, -half, self.size, self.size))
+        if self.view.shape == "round":
+            path.addEllipse(QPointF(0, 0), half, half)
+        else:
+            path.addRect(QRectF(-half, -half, self.size, self.size))
         return path
+
+    def _outline(self, painter: QPainter, body: QRectF, radius: float) -> None:
+        if self.view.shape == "round":
+            painter.drawEllipse(body)
+        else:
+            painter.drawRoundedRect(body, radius, radius)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -66,23 +81,30 @@ class CounterItem(QGraphicsItem):
         body = QRectF(-s / 2, -s / 2, s, s)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 90))
-        painter.drawRoundedRect(body.translated(s * 0.05, s * 0.06), s * 0.1, s * 0.1)
+        self._outline(painter, body.translated(s * 0.05, s * 0.06), s * 0.1)
         gradient = QLinearGradient(body.topLeft(), body.bottomRight())
         gradient.setColorAt(0.0, self.fill.lighter(125))
         gradient.setColorAt(1.0, self.fill.darker(115))
-        selected = self.isSelected()
-        painter.setPen(
-            QPen(QColor("#ffd400") if selected else self.fill.darker(170), s * (0.09 if selected else 0.035))
-        )
         painter.setBrush(QBrush(gradient))
-        painter.drawRoundedRect(body, s * 0.1, s * 0.1)
+        self._outline(painter, body, s * 0.1)
+        paint_band_and_stripe(painter, self.view, body, s)
+        selected = self.isSelected()
+        rim = colour(self.view.rims[0]) if self.view.rims and self.view.rims[0] else self.fill.darker(170)
+        painter.setPen(QPen(QColor("#ffd400") if selected else rim, s * (0.09 if selected else 0.035)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        self._outline(painter, body, s * 0.1)
         ink = _text_colour(self.fill)
         self._paint_facing(painter, ink)
         label = render(self.view.label, self.lang)
-        draw_text(painter, QPointF(0, -s * 0.02), label, s * (0.36 if len(label) <= 3 else 0.27), ink, bold=True)
+        if self.view.symbol or self.view.factors:
+            paint_printed(painter, self.view, label, s, ink)
+        else:
+            draw_text(painter, QPointF(0, -s * 0.02), label, s * (0.36 if len(label) <= 3 else 0.27), ink, bold=True)
         if self.view.strength:
             draw_text(painter, QPointF(s * 0.3, s * 0.33), self.view.strength, s * 0.24, ink, bold=True)
-        self._paint_flags(painter)
+        if self.view.steps:
+            paint_pips(painter, self.view.steps, QPointF(0, s * 0.36), s * 0.07)
+        self._paint_badges(painter)
 
     def _paint_facing(self, painter: QPainter, ink: QColor) -> None:
         if not self.view.facing:
@@ -97,19 +119,60 @@ class CounterItem(QGraphicsItem):
         painter.setBrush(QColor(ink.red(), ink.green(), ink.blue(), 220))
         painter.drawPolygon(QPolygonF([tip, base + side, base - side]))
 
-    def _paint_flags(self, painter: QPainter) -> None:
+    def _paint_badges(self, painter: QPainter) -> None:
         s = self.size
         r = s * 0.14
-        for index, flag in enumerate(self.view.flags[:4]):
-            colour, glyph = self.theme.flag(flag)
+        for index, badge in enumerate(self.view.badges[:4]):
             centre = QPointF(-s / 2 + r * 0.6 + index * r * 2.1, -s / 2 + r * 0.2)
             painter.setPen(QPen(QColor("#ffffff"), s * 0.025))
-            painter.setBrush(colour)
+            painter.setBrush(colour(badge.colour))
             painter.drawEllipse(centre, r, r)
-            if glyph == "eye":
+            if badge.glyph == "eye":
                 _eye(painter, centre, r)
             else:
-                draw_text(painter, centre, glyph, r * 1.5, QColor("#ffffff"), bold=True)
+                draw_text(painter, centre, badge.glyph, r * 1.5, QColor("#ffffff"), bold=True)
+
+
+def paint_band_and_stripe(painter: QPainter, view: CounterView, body: QRectF, s: float) -> None:
+    """The unit-class colour band across the top, and the stripe of a reduced side across the lower corner."""
+    if not (view.band or view.reduced):
+        return
+    painter.save()
+    clip = QPainterPath()
+    clip.addRoundedRect(body, s * 0.1, s * 0.1)
+    painter.setClipPath(clip)
+    painter.setPen(Qt.PenStyle.NoPen)
+    if view.band:
+        painter.setBrush(colour(view.band))
+        painter.drawRect(QRectF(body.left(), body.top(), body.width(), body.height() * 0.11))
+    if view.reduced:  # a flipped counter's stripe: a pale diagonal band across the bottom-right corner
+        painter.setBrush(QColor(255, 255, 255, 150))
+        w, h, r, b = body.width(), body.height(), body.right(), body.bottom()
+        corner = [QPointF(r - w * 0.45, b), QPointF(r, b - h * 0.45), QPointF(r, b - h * 0.3), QPointF(r - w * 0.3, b)]
+        painter.drawPolygon(QPolygonF(corner))
+    painter.restore()
+
+
+def paint_printed(painter: QPainter, view: CounterView, label: str, s: float, ink: QColor) -> None:
+    """A printed counter's face: the label at the top, the unit-type symbol in the middle, the factors below."""
+    if label:
+        draw_text(painter, QPointF(0, -s * 0.28), label, s * 0.16, ink, bold=True)
+    if view.symbol:
+        draw_symbol(painter, view.symbol, QRectF(-s * 0.24, -s * 0.17, s * 0.48, s * 0.3), ink)
+    if view.factors:
+        text = "-".join(view.factors)
+        draw_text(painter, QPointF(0, s * 0.3), text, s * (0.26 if len(text) <= 5 else 0.2), ink, bold=True)
+
+
+def paint_pips(painter: QPainter, steps: tuple[int, int], centre: QPointF, r: float) -> None:
+    """Step or damage pips in a row: filled red for every step lost."""
+    taken, total = steps
+    gap = r * 2.5
+    x0 = centre.x() - gap * (total - 1) / 2
+    for k in range(total):
+        painter.setPen(QPen(QColor("#ffffff"), r * 0.2))
+        painter.setBrush(QColor("#d62828") if k < taken else QColor(255, 255, 255, 60))
+        painter.drawEllipse(QPointF(x0 + k * gap, centre.y()), r, r)
 
 
 def _eye(painter: QPainter, centre: QPointF, r: float) -> None:
@@ -126,10 +189,9 @@ def _eye(painter: QPainter, centre: QPointF, r: float) -> None:
 
 def _tooltip(view: CounterView, lang: str) -> str:
     lines = [f"<b>{view.title.render(lang)}</b>"]
-    if view.footprint:  # a vehicle: its inspector rows say what the drawing shows (damage, armour, sight)
+    if view.footprint:  # a multi-square token: its inspector rows say what the drawing shows (damage, armour, sight)
         lines += [f"{label.render(lang)}: {render(value, lang)}" for label, value in view.details]
-        flags = [f for f in view.flags if f not in VEHICLE_MARKS]
-        lines += [", ".join(flags)] if flags else []
+        lines += [", ".join(view.flags)] if view.flags else []
         return "<br>".join(lines)
     if view.strength:
         lines.append(view.strength)
@@ -138,13 +200,10 @@ def _tooltip(view: CounterView, lang: str) -> str:
     return "<br>".join(lines)
 
 
-VEHICLE_MARKS = ("armoured", "rear_los")  # drawn on the token, not as badges
-
-
-class VehicleItem(CounterItem):
-    """A multi-square vehicle token (CounterView.footprint): one piece over all its squares, its front end darker
-    with a white arrow (a hollow one at the rear for a rear arc), its short name, the damage markers against its
-    HP as pips and "damage/HP", a red rim on its alert side and a double steel rim when armoured.
+class FootprintItem(CounterItem):
+    """A multi-square token (CounterView.footprint): one piece over all its squares, its front end darker with a
+    white arrow (a hollow one at the rear when ``rear_arrow``), its label, its ``steps`` as pips (and its
+    ``strength`` figures under them once a step is lost), its first rim colour as border and the others inside.
 
     ``extent`` is the footprint's width and height in scene units; the item sits at the footprint's centre.
     """
@@ -193,18 +252,19 @@ class VehicleItem(CounterItem):
 
     def _paint_rim(self, painter: QPainter, body: QRectF, radius: float) -> None:
         s = self.size
+        rims = self.view.rims
         if self.isSelected():
             pen = QPen(QColor("#ffd400"), s * 0.1)
-        elif "alert" in self.view.flags:
-            pen = QPen(QColor("#d62828"), s * 0.08)
+        elif rims and rims[0]:
+            pen = QPen(colour(rims[0]), s * 0.08)
         else:
             pen = QPen(self.fill.darker(170), s * 0.04)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(pen)
         painter.drawRoundedRect(body, radius, radius)
-        if "armoured" in self.view.flags:  # a second, inner steel rim
-            painter.setPen(QPen(QColor("#b8c4cf"), s * 0.035))
-            inner = body.adjusted(s * 0.1, s * 0.1, -s * 0.1, -s * 0.1)
+        for k, inner_colour in enumerate(rims[1:], start=1):  # inner rims (e.g. a steel one for armour)
+            painter.setPen(QPen(colour(inner_colour), s * 0.035))
+            inner = body.adjusted(s * 0.1 * k, s * 0.1 * k, -s * 0.1 * k, -s * 0.1 * k)
             painter.drawRoundedRect(inner, radius * 0.6, radius * 0.6)
 
     def _paint_ends(self, painter: QPainter, body: QRectF) -> None:
@@ -232,7 +292,7 @@ class VehicleItem(CounterItem):
         painter.setPen(QPen(QColor(0, 0, 0, 160), s * 0.03))
         painter.setBrush(QColor("#ffffff"))
         painter.drawPolygon(QPolygonF([tip, base + side, base - side]))
-        if "rear_los" in self.view.flags:
+        if self.view.rear_arrow:
             tip, base = rear - direction * s * 0.16, rear + direction * s * 0.26
             side = side * 0.8
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -240,37 +300,26 @@ class VehicleItem(CounterItem):
             painter.drawPolygon(QPolygonF([tip, base + side, base - side]))
 
     def _paint_damage(self, painter: QPainter, body: QRectF) -> None:
-        """HP pips (filled red for each damage marker) and, once damaged, "damage/HP" under the name (SAS-AVEH-12)."""
-        if not self.view.strength or "/" not in self.view.strength:
-            return
-        damage, _, hp = self.view.strength.partition("/")
-        if not (damage.isdigit() and hp.isdigit()):
+        """Step pips (filled red for each step lost) and, once one is lost, the strength figures under them."""
+        if not self.view.steps:
             return
         s = self.size
-        taken, total = int(damage), int(hp)
-        r = s * 0.12
-        gap = r * 2.5
         y = body.center().y() + s * 0.32
-        x0 = body.center().x() - gap * (total - 1) / 2
-        for k in range(total):
-            painter.setPen(QPen(QColor("#ffffff"), s * 0.025))
-            painter.setBrush(QColor("#d62828") if k < taken else QColor(255, 255, 255, 60))
-            painter.drawEllipse(QPointF(x0 + k * gap, y), r, r)
-        if taken:  # the damage markers in figures; an undamaged token shows its HP as empty pips only
+        paint_pips(painter, self.view.steps, QPointF(body.center().x(), y), s * 0.12)
+        if self.view.steps[0] and self.view.strength:
             at = QPointF(body.center().x(), y + s * 0.38)
             draw_text(painter, at, self.view.strength, s * 0.34, QColor("#ffc9c9"), bold=True)
 
-    def _paint_badges(self, painter: QPainter, body: QRectF) -> None:
+    def _paint_badges(self, painter: QPainter, body: QRectF | None = None) -> None:
         s = self.size
         r = s * 0.15
-        shown = [f for f in self.view.flags if f not in VEHICLE_MARKS]
-        for index, flag in enumerate(shown[:4]):
-            colour, glyph = self.theme.flag(flag)
+        body = body if body is not None else self._body()
+        for index, badge in enumerate(self.view.badges[:4]):
             centre = QPointF(body.left() + r * 1.1 + index * r * 2.2, body.top() + r * 1.1)
             painter.setPen(QPen(QColor("#ffffff"), s * 0.025))
-            painter.setBrush(colour)
+            painter.setBrush(colour(badge.colour))
             painter.drawEllipse(centre, r, r)
-            draw_text(painter, centre, glyph, r * 1.5, QColor("#ffffff"), bold=True)
+            draw_text(painter, centre, badge.glyph, r * 1.5, QColor("#ffffff"), bold=True)
 
 
 class MarkerItem(QGraphicsItem):
@@ -281,7 +330,7 @@ class MarkerItem(QGraphicsItem):
         self.size = size
         self.view = view
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setZValue(COUNTER_Z - (2 if view.kind == "objective" else 1))
+        self.setZValue(COUNTER_Z - (2 if view.shape == "rings" else 1))
         self.set_view(view, lang)
 
     def set_view(self, view: MarkerView, lang: str) -> None:
@@ -299,7 +348,7 @@ class MarkerItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.size / 2
-        if self.view.kind == "objective":  # a target square: red rings the counters can stand on
+        if self.view.shape == "rings":  # a target location: red rings the counters can stand on
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for k, radius in enumerate((r * 1.02, r * 0.62, r * 0.22)):
                 painter.setPen(QPen(QColor(200, 30, 30, 210), self.size * (0.08 if k < 2 else 0.16)))

@@ -64,7 +64,7 @@ def render_file(path: Path, out: Path, size: int, systems: Mapping[str, GameSyst
 
     path = Path(path)
     if _format_of(path) == "adjutant-board":
-        render_board(path, Path(out), size, lang)
+        render_board(path, Path(out), size, lang, systems)
         return
     if _format_of(path) == SAVE_FORMAT:
         session = load_from_path(path, systems)
@@ -85,25 +85,37 @@ def _format_of(path: Path) -> str:
     return str(data.get("format", "")) if isinstance(data, dict) else ""
 
 
-def render_board(board: Any, out: Path | None, size: int, lang: str = "en") -> QImage:
-    """Render a bare board (a ``Board``, or a path to ``resources/boards/*.json``) to a PNG."""
+def render_board(
+    board: Any, out: Path | None, size: int, lang: str = "en", systems: Mapping[str, GameSystem] | None = None
+) -> QImage:
+    """Render a bare board (a ``Board``, or a path to ``resources/boards/*.json``) to a PNG.
+
+    A tiled board file needs ``systems``: its tiles are read by the system named in the file.
+    """
     ensure_app()
+    style = None
     if isinstance(board, (str, Path)):
-        board = load_board(Path(board))
-    scene = scene_for_view(GameView(board=board, counters=()), lang)
+        board, style = load_board(Path(board), systems or {})
+    scene = scene_for_view(GameView(board=board, counters=(), style=style), lang)
     image = render_scene(scene, size)
     if out is not None:
         _save(image, Path(out))
     return image
 
 
-def load_board(path: Path) -> Any:
-    """Build the board of a ``resources/boards/*.json`` file."""
+def load_board(path: Path, systems: Mapping[str, GameSystem]) -> tuple[Any, Any]:
+    """Build the board of a ``resources/boards/*.json`` file (tiles read by the system's declared format), and
+    return it with its system's style (``None`` when the system is not known or has none)."""
+    from app.core.capabilities import HasStyle, HasTiles, capability
     from app.scenario.boards import build_board, load_board_file
     from app.scenario.resources import resolve_ref
 
-    spec = load_board_file(path).board
-    return build_board(spec, lambda ref: resolve_ref(ref, path.parent))
+    data = load_board_file(path)
+    system = systems.get(data.system) if data.system in systems else None
+    tiles, styled = capability(system, HasTiles), capability(system, HasStyle)
+    load_tiles = tiles.load_tile_library if tiles is not None else None
+    style = styled.style() if styled is not None else None
+    return build_board(data.board, lambda ref: resolve_ref(ref, path.parent), load_tiles), style
 
 
 def distinct_colours(image: QImage, step: int = 7) -> int:

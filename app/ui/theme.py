@@ -88,15 +88,6 @@ class Theme:
         index = order.index(side) if side in order else zlib.crc32(side.encode())
         return colour(palette[index % len(palette)])
 
-    def flag(self, name: str) -> tuple[QColor, str]:
-        """Badge colour and glyph of a counter flag."""
-        flags = self.data.get("flags", {})
-        spec = flags.get(name)
-        if spec is None:
-            default = flags.get("default", {"colour": "#444444"})
-            return colour(default["colour"]), name[:1].upper() or "•"
-        return colour(spec["colour"]), spec["glyph"]
-
     def get(self, section: str, key: str, default: str = "#000000") -> QColor:
         """A colour from a named section ("highlights", "marks", ...)."""
         return colour(self.data.get(section, {}).get(key, default))

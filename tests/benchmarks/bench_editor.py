@@ -15,7 +15,7 @@ from pathlib import Path
 from app.scenario.editor.checking import check_document
 from app.scenario.editor.document import Document
 from app.scenario.editor.files import open_document
-from app.scenario.editor.tiles import EdgeRef, TileEditor
+from app.systems.sas.tiles.editor import EdgeRef, TileEditor
 from tests.support import real_systems
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,7 @@
-"""UI performance figures (DESIGN §10): first paint, pan and full render of a big hex board, load, memory."""
+"""UI performance figures (DESIGN §10): pan and full render of a big hex board, load, memory.
+
+Start to first paint, against a bare PySide6 window, is ``bench_startup``.
+"""
 
 from __future__ import annotations
 
@@ -94,50 +97,6 @@ def bench_board(app: QApplication) -> tuple[float, float]:
     return pan_ms, full_ms
 
 
-def bench_first_paint(runs: int = 5) -> tuple[float | None, float | None, float | None]:
-    """Start to first painted board of the default bundled mission, in cold subprocesses (``-m app --smoke``).
-
-    Returns the medians over ``runs`` starts of (in process: ``run_app`` to painted board as the app prints it;
-    whole process: spawn to that line on the pipe; spawn to exit, teardown included), None if a smoke run failed.
-    """
-    import compileall
-    import statistics
-
-    # An installed app runs from bytecode (pip compiles at install, PyInstaller bundles .pyc); a checkout under
-    # PYTHONDONTWRITEBYTECODE=1 would otherwise recompile every module on every start (~130 ms here).
-    root = Path(__file__).resolve().parents[2]
-    compileall.compile_dir(root / "app", quiet=2)
-    samples = [_smoke_once(root) for _ in range(runs)]
-    if any(s is None for s in samples):
-        return None, None, None
-    columns = list(zip(*samples, strict=True))
-    return tuple(statistics.median(c) for c in columns)  # type: ignore[return-value]
-
-
-def _smoke_once(root: Path) -> tuple[float, float, float] | None:
-    import re
-    import subprocess
-
-    start = time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, "-u", "-m", "app", "--smoke"],  # unbuffered: the line arrives when it is printed
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        cwd=root,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    painted = (time.perf_counter() - start) * 1000
-    proc.stdout.read()
-    code = proc.wait()
-    exited = (time.perf_counter() - start) * 1000
-    found = re.match(r"first paint: (\d+) ms", line)
-    if code != 0 or found is None:
-        return None
-    return float(found.group(1)), painted, exited
-
-
 def bench_largest(app: QApplication) -> tuple[float | None, float]:
     """Load the largest bundled scenario and show it."""
     try:
@@ -158,21 +117,13 @@ def bench_largest(app: QApplication) -> tuple[float | None, float]:
     return load_ms, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _ms(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.0f}"
-
-
 def main() -> None:
     """Print the figures."""
     from app.ui.render import ensure_app
 
     app = ensure_app()
-    in_process, process, exited = bench_first_paint()
     pan_ms, full_ms = bench_board(app)  # type: ignore[arg-type]
     load_ms, peak = bench_largest(app)  # type: ignore[arg-type]
-    print(f"ui.first_paint_in_process_median5: {_ms(in_process)} ms (budget: 400 ms)")
-    print(f"ui.first_paint_process_median5: {_ms(process)} ms (budget: 400 ms)")
-    print(f"ui.smoke_process_exit: {_ms(exited)} ms (budget: n/a)")
     print(f"ui.hex40x40_2000_counters_pan: {pan_ms:.2f} ms/frame (budget: 4 ms)")
     print(f"ui.hex40x40_2000_counters_full_render: {full_ms:.2f} ms/frame (budget: 30 ms)")
     print(f"ui.load_largest_scenario: {'n/a' if load_ms is None else f'{load_ms:.0f}'} ms (budget: 150 ms)")

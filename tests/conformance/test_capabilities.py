@@ -27,6 +27,8 @@ from app.core.capabilities import (
     HasEditor,
     HasFuzzHints,
     HasMigrations,
+    HasStyle,
+    HasTiles,
     HumanSidesPerScenario,
     capability,
     declared,
@@ -34,13 +36,16 @@ from app.core.capabilities import (
     human_sides,
 )
 from app.core.system import GameSystem
+from app.core.view import GLYPH_SHAPES, SYMBOLS, Style
 from app.scenario import editor
+from app.scenario.boards_tiled import TileSource
 from app.scenario.catalog import load_scenario
 from app.scenario.editor.checking import check_document
-from app.scenario.editor.plugin import PLUGIN_CAPABILITIES, FolderAware, HasTileLibrary, editor_of
+from app.scenario.editor.plugin import PLUGIN_CAPABILITIES, FolderAware, HasTileEditor, HasTileLibrary, editor_of
 from app.scenario.loading import read_json
 from tests.conformance.cases import CASES, Case, all_systems, load
 
+ROOT = Path(__file__).resolve().parents[2]
 BOT_MOVES = 2  # bot decisions checked per scenario
 SEARCH_STEPS = 300  # random commands played per scenario while waiting for a bot's side to act
 
@@ -167,6 +172,10 @@ def _editor_loads(system: GameSystem, _cases: list[Case], tmp_path: Path) -> Non
     if (tiles := capability(plugin, HasTileLibrary)) is not None:
         found = tiles.tile_library(document)
         assert found is not None and found[0].is_file()
+    if (editing := capability(plugin, HasTileEditor)) is not None:  # the kit's model edits the mission's library
+        kit = editing.tile_editor_kit
+        assert isinstance(kit.widget, str) and isinstance(kit.style, Style)
+        assert kit.editor.open(found[0], as_copy=True).tiles
 
 
 def _migrations_upgrade(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
@@ -203,12 +212,41 @@ def _fuzz_hints_used(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
         json.dumps(system.encode_state(session.state))
 
 
+def _style_is_carried(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
+    """HasStyle: every view carries the system's style, whose badges and glyphs the renderer can draw."""
+    styled = capability(system, HasStyle)
+    assert styled is not None
+    style = styled.style()
+    assert isinstance(style, Style) and all(b.glyph and b.colour.startswith("#") for b in style.badges.values())
+    assert all(glyph.get("shape", "disc") in GLYPH_SHAPES for glyph in style.glyphs.values())
+    for case in cases:
+        view = load(case).session(1).view(None)
+        assert view.style is style, case.id
+        assert all(c.symbol is None or c.symbol in SYMBOLS for c in view.counters), case.id
+
+
+def _tiles_load(system: GameSystem, _cases: list[Case], _tmp: Path) -> None:
+    """HasTiles: the bundled libraries of its format validate and give the geometry of every tile side."""
+    tiles: HasTiles[TileSource] | None = capability(system, HasTiles)
+    assert tiles is not None
+    bundled = sorted((ROOT / "resources" / "tiles").glob("*.json"))
+    libraries = [p for p in bundled if read_json(p)["format"] == tiles.tile_format]
+    assert libraries, f"no bundled {tiles.tile_format} library"
+    for path in libraries:
+        tiles.tile_library_model().model_validate(read_json(path))
+        library = tiles.load_tile_library(path)
+        for tile_id in (t["id"] for t in read_json(path)["tiles"]):
+            assert all(library.tile_grid(tile_id, side) for side in library.tile_sides(tile_id))
+
+
 EXERCISES: dict[type, Callable[[GameSystem, list[Case], Path], None]] = {
     HasBot: _bot_makes_legal_moves,
     HumanSidesPerScenario: _human_sides_per_scenario,
     HasEditor: _editor_loads,
     HasMigrations: _migrations_upgrade,
     HasFuzzHints: _fuzz_hints_used,
+    HasStyle: _style_is_carried,
+    HasTiles: _tiles_load,
 }
 
 

@@ -19,6 +19,7 @@ def zh_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None
     catalog = {"Turn {turn}": "第{turn}回合", "{unit} moves": "{unit}移动", "rifleman": "步枪兵", "Broken {x}": "坏{y}"}
     (folder / "zh_CN.json").write_text(json.dumps(catalog, ensure_ascii=False), encoding="utf-8")
     monkeypatch.setattr(i18n, "RESOURCES", tmp_path)
+    monkeypatch.setattr(i18n, "SYSTEMS", tmp_path / "systems")  # the catalogs of this test only
     i18n.catalog.cache_clear()
     yield
     i18n.catalog.cache_clear()
@@ -50,8 +51,20 @@ def test_inline_translation_and_escaping() -> None:
     assert localized("Night drop").render("zh_CN") == "Night drop"
 
 
+@pytest.mark.usefixtures("zh_catalog")
+def test_a_system_catalog_is_loaded_on_top_of_the_shared_one(tmp_path: Path) -> None:
+    folder = tmp_path / "systems" / "toy" / "i18n"
+    folder.mkdir(parents=True)
+    (folder / "zh_CN.json").write_text(json.dumps({"Rest": "休整"}, ensure_ascii=False), encoding="utf-8")
+    i18n.catalog.cache_clear()
+    assert t("Rest").render("zh_CN") == "休整"  # from the system's catalog
+    assert t("Turn {turn}", turn=3).render("zh_CN") == "第3回合"  # from the shared one
+    assert i18n.catalog_files("zh_CN") == [tmp_path / "i18n" / "zh_CN.json", folder / "zh_CN.json"]
+
+
 def test_missing_catalog_file_is_english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(i18n, "RESOURCES", tmp_path)
+    monkeypatch.setattr(i18n, "SYSTEMS", tmp_path / "systems")  # no shared and no system catalog
     i18n.catalog.cache_clear()
     try:
         assert i18n.catalog("zh_CN") == {}

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.geometry.paths import all_shortest_paths, costs_from, shortest_path
+from app.geometry.paths import all_shortest_paths, costs_from, search, shortest_path
 from app.geometry.square import SquareGrid
 from app.geometry.topology import Loc
 
@@ -80,3 +81,43 @@ def test_path_cost_matches_dijkstra(
     assert len({tuple(p) for p in tied}) == len(tied)
     for a, b in itertools.pairwise(path):
         assert b in board.neighbours(a)
+
+
+# --- the one search over any weighted graph (poses, nodes with flags, locations) ---------------------------------
+
+ROADS: dict[str, list[tuple[str, int, str]]] = {
+    "a": [("b", 1, "a-b"), ("c", 4, "a-c")],
+    "b": [("c", 1, "b-c"), ("d", 5, "b-d")],
+    "c": [("d", 1, "c-d")],
+    "d": [],
+}
+
+
+def test_search_labels_costs_and_discovery_order() -> None:
+    """Integer costs stay integers; each node's way is labelled step by step; nodes come in the order reached."""
+    found = search("a", lambda n: iter(ROADS[n]))
+    assert found.cost == {"a": 0, "b": 1, "c": 2, "d": 3}
+    assert list(found.cost) == ["a", "b", "c", "d"]
+    assert all(isinstance(v, int) for v in found.cost.values())
+    assert found.labels_to("d") == ("a-b", "b-c", "c-d")
+    assert found.nodes_to("d") == ["a", "b", "c", "d"]
+    assert found.found is None
+
+
+def test_search_limit_goal_and_negative_costs() -> None:
+    """``max_cost`` leaves out dearer nodes; ``goal`` stops at the first goal taken off the queue."""
+    assert set(search("a", lambda n: iter(ROADS[n]), max_cost=1).cost) == {"a", "b"}
+    found = search("a", lambda n: iter(ROADS[n]), goal=lambda n: n in ("c", "d"))
+    assert found.found == "c"
+    assert "d" not in found.cost or found.cost["d"] >= found.cost["c"]
+    with pytest.raises(ValueError, match="negative step cost"):
+        search("a", lambda n: iter([("b", -1, "")]) if n == "a" else iter([]))
+
+
+def test_search_ties_and_first_way_on_a_tie() -> None:
+    """With ``all_ties`` every predecessor on a tied cheapest way is kept; ``back`` keeps the first way found."""
+    diamond = {"s": [("l", 1, "L"), ("r", 1, "R")], "l": [("t", 1, "l")], "r": [("t", 1, "r")], "t": []}
+    found = search("s", lambda n: iter(diamond[n]), all_ties=True)
+    assert found.ties["t"] == ["l", "r"]
+    assert found.labels_to("t") == ("L", "l")
+    assert found.lowered["l"] < found.lowered["r"]

@@ -1,4 +1,7 @@
-"""Board files and tile libraries: validation, building, rotation, sections, adjacency (app.scenario.boards)."""
+"""Board files and tile libraries: validation, building, rotation, sections, adjacency (app.scenario.boards).
+
+Tiled boards are read with the SAS tile-library format (app.systems.sas.tiles), the one bundled.
+"""
 
 from __future__ import annotations
 
@@ -17,16 +20,15 @@ from app.geometry.hexgrid import HexGrid
 from app.geometry.square import VECTORS, SquareGrid, direction_between
 from app.geometry.tiles import Mark
 from app.scenario.boards import (
-    LEGEND,
     Board,
     BoardError,
     HexMapSpec,
     TiledBoardSpec,
-    TileLibrary,
     build_board,
     load_board_file,
-    load_tile_library,
 )
+from app.systems.sas.tiles.checks import LEGEND
+from app.systems.sas.tiles.library import TileLibrary, load_tile_library
 
 ROOT = Path(__file__).resolve().parents[2]
 RESOURCES = ROOT / "resources"
@@ -40,7 +42,7 @@ def resolve(ref: str) -> Path:
 
 
 def build(name: str) -> Board:
-    return build_board(load_board_file(RESOURCES / "boards" / name).board, resolve)
+    return build_board(load_board_file(RESOURCES / "boards" / name).board, resolve, load_tile_library)
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +76,7 @@ def test_bundled_files_exist() -> None:
 
 @pytest.mark.parametrize("path", BOARD_FILES, ids=lambda p: p.name)
 def test_every_bundled_board_validates_and_builds(path: Path) -> None:
-    board = build_board(load_board_file(path).board, resolve)
+    board = build_board(load_board_file(path).board, resolve, load_tile_library)
     assert len(board.topology.locations()) > 0
     for loc in board.marks:
         assert board.topology.contains(loc)
@@ -230,17 +232,17 @@ def test_overlapping_tiles_are_reported() -> None:
         }
     )
     with pytest.raises(BoardError, match="overlaps"):
-        build_board(spec, resolve)
+        build_board(spec, resolve, load_tile_library)
 
 
 def test_unknown_tile_and_wrong_kind_are_reported() -> None:
     base = {"kind": "tiled", "library": "resources:tiles/sas_core.json"}
     spec = TiledBoardSpec.model_validate({**base, "tiles": [{"tile": "nope", "side": "A", "at": [0, 0]}]})
     with pytest.raises(BoardError, match=r"tiles\.0\.tile"):
-        build_board(spec, resolve)
+        build_board(spec, resolve, load_tile_library)
     spec = TiledBoardSpec.model_validate({**base, "tiles": [{"tile": "spawn_1", "side": "A", "at": [0, 0]}]})
     with pytest.raises(BoardError, match="spawn tile"):
-        build_board(spec, resolve)
+        build_board(spec, resolve, load_tile_library)
 
 
 def test_same_tile_twice_is_a_validation_error() -> None:

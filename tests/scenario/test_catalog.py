@@ -21,8 +21,11 @@ from app.scenario.catalog import (
     validate_paths,
 )
 from app.scenario.loading import ScenarioError
+from app.systems.sas import SYSTEM as SAS
 from tests.support import TOY_SYSTEMS, toy_session
 from tests.toy import TOY_SCENARIO
+
+WITH_TILES = {**TOY_SYSTEMS, "sas": SAS}  # tile libraries and tiled boards are read by the system declaring them
 
 TILES = {"format": "adjutant-tiles", "schema_version": 1, "id": "lib", "name": "Library", "tiles": []}
 
@@ -95,7 +98,7 @@ def test_scan_and_validate_paths(library: Path) -> None:
     assert save in skipped
     assert library / "toy" / "broken.json" in checked
     assert library / "toy" / "deep" / "x.json" in checked
-    results = dict(validate_paths([library], TOY_SYSTEMS))
+    results = dict(validate_paths([library], WITH_TILES))
     assert save not in results
     assert results[library / "toy" / "a.json"] is None
     assert results[library / "toy" / "tiles.json"] is None
@@ -116,9 +119,11 @@ def test_explicit_files_are_always_checked(tmp_path: Path) -> None:
 
 def test_invalid_tile_library_is_reported(tmp_path: Path) -> None:
     path = _write(tmp_path / "tiles.json", {**TILES, "name": None, "extra": 1})
-    [(_, error)] = validate_paths([path], TOY_SYSTEMS)
+    [(_, error)] = validate_paths([path], WITH_TILES)
     assert error is not None
     assert {p.path for p in error.problems} >= {"$.name", "$.extra"}
+    [(_, error)] = validate_paths([_write(tmp_path / "good.json", TILES)], TOY_SYSTEMS)
+    assert error is not None and "no game system reads" in error.problems[0].message
 
 
 def test_file_format(tmp_path: Path) -> None:
@@ -136,7 +141,7 @@ def test_board_files_are_validated_and_built(tmp_path: Path) -> None:
     good = _write(tmp_path / "good.json", data)
     data["board"]["tiles"][1]["at"] = data["board"]["tiles"][0]["at"]  # two tiles in the same place
     bad = _write(tmp_path / "bad.json", data)
-    results = dict(validate_paths([tmp_path], TOY_SYSTEMS))
+    results = dict(validate_paths([tmp_path], WITH_TILES))
     assert results[good] is None
     error = results[bad]
     assert error is not None

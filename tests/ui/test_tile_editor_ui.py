@@ -15,7 +15,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog
 
 from app.__main__ import LazySystems
-from app.scenario.boards import load_tile_library
+from app.systems.sas.tiles.library import load_tile_library
 from app.ui.editor.tiles import NewTileDialog, TileEditorWindow
 from app.ui.editor.window import EditorWindow
 

@@ -16,7 +16,7 @@ from app.core.i18n import render
 from app.scenario.catalog import open_session
 from app.systems.sas import SYSTEM
 from app.systems.sas.state import UnitState
-from app.ui.counters import VehicleItem
+from app.ui.counters import FootprintItem
 from app.ui.render import render_scene
 from tests.ui.conftest import shown_window
 
@@ -34,9 +34,9 @@ def window(qtbot, adjutant_data_dir: Path) -> Iterator[object]:  # type: ignore[
     win.close()  # type: ignore[attr-defined]
 
 
-def _item(win, unit_id: str) -> VehicleItem:  # type: ignore[no-untyped-def]
+def _item(win, unit_id: str) -> FootprintItem:  # type: ignore[no-untyped-def]
     item = win.scene.counters[unit_id]
-    assert isinstance(item, VehicleItem)
+    assert isinstance(item, FootprintItem)
     return item
 
 
@@ -50,7 +50,7 @@ def test_a_vehicle_is_one_piece_over_its_whole_footprint(window) -> None:  # typ
         assert item in win.scene.items(centre)
         assert item in win.scene.counters_at(loc)
     assert item.extent == pytest.approx((4 * win.scene.geo.cell_size, 2 * win.scene.geo.cell_size))
-    assert not any(isinstance(i, VehicleItem) for stack in win.scene._stacks.values() for i in stack)
+    assert not any(isinstance(i, FootprintItem) for stack in win.scene._stacks.values() for i in stack)
 
 
 def test_short_name_is_translated_and_damage_shows_against_hp(window, compiled_translations) -> None:  # type: ignore[no-untyped-def]
@@ -114,7 +114,7 @@ def test_a_vehicle_partly_off_the_map_is_drawn_across_the_edge(qapp) -> None:  #
     scene = scene_for_view(session.view(None))
     item = scene.counters["e"]
     box = scene.footprint_rect(item.view)
-    assert isinstance(item, VehicleItem) and box is not None and scene.geo is not None
+    assert isinstance(item, FootprintItem) and box is not None and scene.geo is not None
     assert box.right() > scene.geo.by_loc[(width - 1, 10)].rect.right()
 
 

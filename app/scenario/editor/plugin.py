@@ -157,7 +157,19 @@ class HasTileLibrary(Protocol):
         ...
 
 
-PLUGIN_CAPABILITIES: tuple[type, ...] = (FolderAware, HasTileLibrary)
+@runtime_checkable
+class HasTileEditor(HasTileLibrary, Protocol):
+    """A plug-in whose players can edit their tile libraries in a tile editor window.
+
+    Attributes:
+        tile_editor_kit: What the tile editor window needs: its ``widget`` name in ``app.ui.plugins``, the Qt-free
+            tile editor model (``editor``) and its vocabulary; opaque to the mission editor.
+    """
+
+    tile_editor_kit: Any
+
+
+PLUGIN_CAPABILITIES: tuple[type, ...] = (FolderAware, HasTileLibrary, HasTileEditor)
 """Every capability an editor plug-in may declare (by subclassing it)."""
 
 

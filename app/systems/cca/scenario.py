@@ -20,7 +20,7 @@ from app.scenario.base import Localized, ScenarioBase
 from app.scenario.boards import Board, HexMapSpec, HexsideSpec, build_board, load_board_file
 from app.scenario.loading import Problem, ScenarioError
 from app.scenario.resources import resolve_ref
-from app.systems.cca.tables import terrains, unit_classes
+from app.systems.cca.tables import cards, full_deck, terrains, unit_classes
 
 SIDES: tuple[str, str] = ("bottom", "top")
 Side = Literal["bottom", "top"]
@@ -114,6 +114,49 @@ class SpecialRules(_Strict):
     ignored_swords_reroll: bool = Field(True, description="Elephant swords the target ignores still add a die (Q5).")
 
 
+class Position(_Strict):
+    """A position to start from instead of the deal (positions as data): the side to play, the step of its turn,
+    the hands, the banners taken and the cards played. Blocks lost and attached leaders are set in ``armies``
+    (``blocks``; a leader on a friendly unit's hex is attached, CCA-ORDER-3). Pieces are named by their ids: the
+    army's initial ("b" bottom, "t" top) and the unit's number in its ``units`` list ("b3"), leaders with an L
+    ("tL1")."""
+
+    active: Side | None = Field(None, description="The side to play (default: the first player).")
+    phase: Literal["deal", "card", "order", "move", "battle"] = Field(
+        "deal", description="Step of the turn (CCA-TURN-1): deal (before the hands), card, order, move or battle."
+    )
+    turn_number: int = Field(0, ge=0, description="Turns begun so far.")
+    card: str | None = Field(None, description="The command card played this turn (its id), from 'order' on.")
+    ordered: list[str] = Field(default_factory=list, description="Ids of the units and leaders ordered this turn.")
+    moved: dict[str, int] = Field(default_factory=dict, description="Piece id -> hexes moved this turn.")
+    battled: list[str] = Field(default_factory=list, description="Units that have battled this turn.")
+    hands: dict[Side, list[str]] = Field(default_factory=dict, description="Each side's hand (card ids).")
+    discard: list[str] = Field(default_factory=list, description="The discard pile (card ids), oldest first.")
+    deck: list[str] | None = Field(
+        None,
+        description="The draw pile, top card last (default: the deck without the cards in the hands, the "
+        "discards and the card played, in table order).",
+    )
+    banners: dict[Side, int] = Field(default_factory=dict, description="Victory banners each side has taken.")
+    last_card: dict[Side, str] = Field(default_factory=dict, description="Each side's last card (Counter Attack).")
+
+    @model_validator(mode="after")
+    def _cards(self) -> Self:
+        known = cards()
+        named = [*(c for hand in self.hands.values() for c in hand), *self.discard, *(self.deck or ())]
+        named += [c for c in (self.card, *self.last_card.values()) if c]
+        if unknown := sorted({c for c in named if c not in known}):
+            raise ValueError(f"unknown cards {unknown}")
+        if self.phase in ("order", "move", "battle") and self.card is None:
+            raise ValueError(f"the {self.phase} step needs the 'card' played")
+        if self.deck is None:
+            used = [*(c for hand in self.hands.values() for c in hand), *self.discard]
+            used += [self.card] if self.card else []
+            if too_many := sorted({c for c in used if used.count(c) > full_deck().count(c)}):
+                raise ValueError(f"more copies of {too_many} than the deck holds")
+        return self
+
+
 class CcaScenario(ScenarioBase):
     """A Commands & Colors: Ancients scenario (schema version 1)."""
 
@@ -124,6 +167,9 @@ class CcaScenario(ScenarioBase):
     first_player: Side = Field(description="Side that plays first (CCA-SETUP-3).")
     rules: SpecialRules = Field(default_factory=SpecialRules)
     objectives: list[Objective] = Field(default_factory=list, description="Banners for terrain (CCA-VICTORY-3).")
+    position: Position | None = Field(
+        None, description="A position to start from instead of the deal (see docs/cca-howto.md)."
+    )
 
     @model_validator(mode="after")
     def _two_sides(self) -> Self:
@@ -178,7 +224,7 @@ def load_runtime(model: CcaScenario, folder: Path | None) -> Runtime:
     spec = board_spec(model, folder)
     board = build_board(spec, lambda ref: resolve_ref(ref, folder))
     runtime = Runtime(model, board)
-    problems = _placement_problems(runtime)
+    problems = _placement_problems(runtime) + _position_problems(model)
     if problems:
         raise ScenarioError(model.id, problems)
     return runtime
@@ -206,4 +252,31 @@ def _placement_problems(runtime: Runtime) -> list[Problem]:
                 grid.from_label(label)
             except ValueError:
                 problems.append(Problem(f"$.objectives[{o_index}].hexes[{i}]", f"no hex {label!r} on the board"))
+    return problems
+
+
+def piece_ids(model: CcaScenario) -> tuple[set[str], set[str]]:
+    """Ids of the units and of the leaders the scenario places ("b3": bottom army, third unit; "tL1")."""
+    units = {f"{a.side[0]}{i}" for a in model.armies for i in range(1, len(a.units) + 1)}
+    leaders = {f"{a.side[0]}L{i}" for a in model.armies for i in range(1, len(a.leaders) + 1)}
+    return units, leaders
+
+
+def _position_problems(model: CcaScenario) -> list[Problem]:
+    """Pieces a position names must be on the board; a hand holds at most the side's Command (CCA-CARD-3)."""
+    spec = model.position
+    if spec is None:
+        return []
+    units, leaders = piece_ids(model)
+    problems = []
+    for name, ids, known in (
+        ("ordered", spec.ordered, units | leaders),
+        ("moved", list(spec.moved), units | leaders),
+        ("battled", spec.battled, units),
+    ):
+        unknown = [i for i in ids if i not in known]
+        problems += [Problem(f"$.position.{name}", f"no piece {i!r}; pieces: {sorted(known)}") for i in unknown]
+    for side, hand in spec.hands.items():
+        if len(hand) > model.army(side).command:
+            problems.append(Problem(f"$.position.hands.{side}", f"{len(hand)} cards, more than its Command"))
     return problems

@@ -11,22 +11,25 @@ from pydantic import BaseModel
 
 from app.ai.agent import Agent
 from app.core import flow
-from app.core.capabilities import HasBot, HasEditor, HasFuzzHints
+from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasStyle
 from app.core.dice import Dice
+from app.core.encoding import encode_state
 from app.core.i18n import localized, t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
-from app.core.view import CommandInfo, GameView
+from app.core.view import CommandInfo, GameView, Style
 from app.systems.cca import messages as m
 from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
 from app.systems.cca.messages import COMMANDS
+from app.systems.cca.position import apply_position
 from app.systems.cca.scenario import SIDES, CcaScenario, Runtime, load_runtime
 from app.systems.cca.state import TASKS, Leader, State, Unit
 from app.systems.cca.tables import full_deck, unit_classes
 from app.systems.cca.tasks import pending
 from app.systems.cca.turn import apply_command, legal
 from app.systems.cca.view import build_view, side_name
+from app.systems.cca.view import style as view_style
 
 if TYPE_CHECKING:  # the editor's model is imported only when the editor is opened
     from app.scenario.editor.plugin import EditorPlugin
@@ -34,7 +37,7 @@ if TYPE_CHECKING:  # the editor's model is imported only when the editor is open
 
 def initial_state(runtime: Runtime, seed: int) -> State:
     """Units and leaders as the scenario places them; the deck still to be dealt (CCA-SETUP-1, CCA-SETUP-2,
-    CCA-SETUP-3)."""
+    CCA-SETUP-3); then the scenario's position, if any."""
     grid, model = runtime.grid, runtime.model
     units: list[Unit] = []
     leaders: list[Leader] = []
@@ -55,7 +58,7 @@ def initial_state(runtime: Runtime, seed: int) -> State:
             )
         for i, lp in enumerate(army.leaders, 1):
             leaders.append(Leader(f"{prefix}L{i}", army.side, lp.name or f"{prefix}L{i}", grid.from_label(lp.at)))
-    return State(
+    state = State(
         runtime=runtime,
         dice=Dice(seed=seed),
         units=tuple(units),
@@ -67,12 +70,13 @@ def initial_state(runtime: Runtime, seed: int) -> State:
         active=model.first_player,
         phase="deal",
     )
+    return apply_position(runtime, state)
 
 
 FUZZ_WEIGHTS = {"battle": 20.0, "order_unit": 4.0, "move": 3.0, "end_orders": 0.3, "end_movement": 0.5, "decline": 0.5}
 
 
-class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
+class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], HasStyle):
     """Commands & Colors: Ancients.
 
     Capabilities: a bot for either side, the scenario editor, fuzz weights for random play.
@@ -87,6 +91,10 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
         scenario_folder="cca",
     )
     fuzz_max_steps = 5000  # a random game that has not ended after this many commands is a runaway
+
+    def style(self) -> Style:
+        """The C&C colours: badges of unit states, unit-class colours (HasStyle)."""
+        return view_style()
 
     def scenario_model(self) -> type[BaseModel]:
         """The scenario file model."""
@@ -162,19 +170,4 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State]):
 
     def encode_state(self, state: State) -> Any:
         """The state as JSON (the scenario itself excluded)."""
-        from dataclasses import asdict, fields
-
-        out: dict[str, Any] = {}
-        for f in fields(state):
-            value = getattr(state, f.name)
-            if f.name == "runtime":
-                continue
-            if f.name == "dice":
-                out[f.name] = value.model_dump()
-            elif f.name in ("units", "leaders", "tasks"):
-                out[f.name] = [asdict(v) for v in value]
-            elif f.name == "turn":
-                out[f.name] = asdict(value)
-            else:
-                out[f.name] = value
-        return out
+        return encode_state(state, skip=("runtime",))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core import flow
+from app.core.deck import shuffled
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import localized, t
@@ -186,8 +187,7 @@ def _battle(state: State, ctx: Ctx, command: m.Battle) -> State:
 
 def deal(state: State, ctx: Ctx) -> State:
     """Shuffle and deal each side its Command (CCA-SETUP-2)."""
-    if ctx.roller.cards is None:
-        state = replace(state, deck=tuple(ctx.roller.shuffle(state.deck)))
+    state = replace(state, deck=shuffled(state.deck, ctx.roller))
     for side in (state.active, other(state.active)):
         for _ in range(state.command(side)):
             state = draw_card(state, ctx, side)

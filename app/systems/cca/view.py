@@ -2,19 +2,33 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from app.core.i18n import Text, t
-from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, TrackView
+from app.core.style import load_style
+from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, Style, TrackView
 from app.systems.cca.scenario import SIDES
 from app.systems.cca.state import State
 from app.systems.cca.tables import cards, class_name
 
 STEPS = ("deal", "card", "order", "move", "battle")
+STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
+SYMBOLS_BY_SUBTYPE = {
+    "infantry": "infantry",
+    "war_machine": "artillery",
+    "cavalry": "cavalry",
+    "camel": "cavalry",
+    "chariot": "chariot",
+    "elephant": "elephant",
+}
+"""The unit-type symbol printed on a unit of each subtype (Table A)."""
 _STEP_TEXT = (t("Deal"), t("Play a card"), t("Order"), t("Move"), t("Battle"))
 
 
 def build_view(state: State, side: str | None, active: str | None) -> GameView:
     """The view of ``side`` (``None``: everything)."""
     model = state.runtime.model
+    look = style()
     counters: list[CounterView] = []
     for u in state.units:
         army = model.army(u.side)
@@ -32,6 +46,9 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
                 flags=flags,
                 selectable=u.side == active,
                 details=((t("Blocks"), f"{u.blocks}/{u.spec.blocks}"), (t("Class"), u.spec.colour)),
+                symbol=SYMBOLS_BY_SUBTYPE[u.spec.subtype],  # the troop type (CCA-UNIT-1, CCA-UNIT-2)
+                band=look.colours.get(u.spec.colour),  # the class colour: light, medium, heavy
+                badges=look.badges_for(flags),
             )
         )
     for x in state.leaders:
@@ -46,6 +63,8 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
                 colour=model.army(x.side).colour,
                 flags=("leader", *(("ordered",) if x.id in state.turn.ordered else ())),
                 selectable=x.side == active,
+                badges=look.badges_for(("leader", *(("ordered",) if x.id in state.turn.ordered else ()))),
+                rider=True,  # a leader with a unit rides on the unit's corner
             )
         )
     tracks = tuple(
@@ -63,7 +82,13 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
         panels=_panels(state, side),
         outcome=None if state.winner is None else t("{side} wins", side=side_name(state, state.winner)),
         side_names={s: side_name(state, s) for s in SIDES},
+        style=look,
     )
+
+
+def style() -> Style:
+    """The C&C style (``data/style.json``): badges of unit states and the colours of the unit classes."""
+    return load_style(STYLE_FILE)
 
 
 def objective_markers(state: State) -> tuple[MarkerView, ...]:
@@ -83,7 +108,13 @@ def objective_markers(state: State) -> tuple[MarkerView, ...]:
         )
         for label in o.hexes:
             found.append(
-                MarkerView(id=f"objective-{index}-{label}", loc=grid.from_label(label), kind="objective", title=title)
+                MarkerView(
+                    id=f"objective-{index}-{label}",
+                    loc=grid.from_label(label),
+                    kind="objective",
+                    title=title,
+                    shape="rings",
+                )
             )
     return tuple(found)
 

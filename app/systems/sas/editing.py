@@ -19,13 +19,12 @@ from pydantic import BaseModel
 
 from app.core.i18n import Text, localized, t
 from app.geometry.square import column_letters
-from app.scenario.boards import TileLibrary, load_tile_library
 from app.scenario.editor.document import JsonPath, Transaction, get_at
 from app.scenario.editor.fields import FieldSpec
 from app.scenario.editor.plugin import (
     Finding,
     FolderAware,
-    HasTileLibrary,
+    HasTileEditor,
     PaletteEntry,
     Placed,
     Spot,
@@ -34,6 +33,8 @@ from app.scenario.editor.plugin import (
 from app.scenario.resources import ResourceError, resolve_ref
 from app.systems.sas.editing_checks import mission_checks
 from app.systems.sas.tables import tables
+from app.systems.sas.tiles.kit import KIT
+from app.systems.sas.tiles.library import TileLibrary, load_tile_library
 
 CORE_LIBRARY = "resources:tiles/sas_core.json"
 ROLE_ZH = {"guard": "守卫", "officer": "军官", "sentry": "哨兵", "patrolman": "巡逻兵"}
@@ -71,11 +72,12 @@ def library_of(data: dict[str, Any], folder: Path | None = None) -> TileLibrary 
         return None
 
 
-class SasEditing(FolderAware, HasTileLibrary):
+class SasEditing(FolderAware, HasTileEditor):
     """The :class:`~app.scenario.editor.plugin.EditorPlugin` of SAS: Rogue Regiment; a mission's tile library
     path is relative to its folder, and the tile editor edits that library."""
 
     system_id = "sas"
+    tile_editor_kit = KIT  # HasTileEditor: players encode the tiles of their copy (SAS-BRD)
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder  # the mission's folder: a library path in the mission is relative to it

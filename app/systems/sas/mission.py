@@ -18,8 +18,9 @@ from typing import Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.scenario.base import Localized, ScenarioBase
-from app.scenario.boards import TiledBoardSpec
+from app.systems.sas.position import SasPosition
 from app.systems.sas.tables import EventCard, HunterCard, hunter_decks, tables
+from app.systems.sas.tiles.board import SasBoardSpec
 
 Cell = tuple[int, int]
 Side = Literal["N", "E", "S", "W"]
@@ -268,7 +269,7 @@ class SasMission(ScenarioBase):
     system: Literal["sas"] = "sas"
     schema_version: Literal[1] = 1
     mission_type: Localized | None = Field(None, description="Mission type (assassination, demolition, raid…).")
-    board: TiledBoardSpec = Field(description="The map tiles and small tiles (SAS-BRD-1).")
+    board: SasBoardSpec = Field(description="The map tiles and small tiles (SAS-BRD-1).")
     operators: list[str] = Field(min_length=1, max_length=4, description="The team (operator board ids).")
     recommended_operators: list[str] = Field(default_factory=list, description="Recommended setup (SAS-SETUP-2).")
     stealth: dict[str, int] = Field(description="Stealth meter start value per difficulty (SAS-METER-1).")
@@ -312,6 +313,11 @@ class SasMission(ScenarioBase):
     )
     jager: JagerSpec | None = Field(
         None, description="Jäger mode: the Axis is played by a hunter with a hunter deck (SAS-JGR); needs 'easy'."
+    )
+    position: SasPosition | None = Field(
+        None,
+        description="A position to start from instead of the first turn's setup: pieces anywhere in any state the "
+        "rules track (a worked example, a position copied from the table); see docs/sas-howto.md.",
     )
 
     @model_validator(mode="after")

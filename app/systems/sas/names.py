@@ -7,7 +7,7 @@ Jäger stalkers (SAS-JGR-2).
 from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
-from app.systems.sas.state import SasState
+from app.systems.sas.state import OperatorState, SasState, UnitState
 
 ROLE_ZH = {
     "sentry": "哨兵",
@@ -30,15 +30,33 @@ VEHICLE_ROLE_ZH = {
 
 
 def name_of(state: SasState, ident: str) -> Text:
-    """Name of operator, support unit or Axis unit ``ident`` ("Jock Lewes", "black sentry at C4")."""
+    """Name of operator, support unit or Axis unit ``ident`` ("Jock Lewes", "black sentry at C4").
+
+    Names are asked for often (every ruling names its actors) and depend only on the runtime's tables and what the
+    unit or support unit is, so each is made once per runtime and reused (Texts are immutable).
+    """
     boards = state.rt.tables.operators
+    cache: dict[tuple[object, ...], Text] = state.rt.cache.setdefault("names", {})
     if ident in boards:
-        return localized(boards[ident].name_en, boards[ident].name_zh)
+        key: tuple[object, ...] = (ident,)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = localized(boards[ident].name_en, boards[ident].name_zh)
+        return found
     support = next((o for o in state.operators if o.id == ident and o.support), None)
+    unit = None if support is not None else state.unit(ident)
+    key = (ident, support and support.kind, unit and (unit.kind, unit.role, unit.colour))
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _name(state, ident, support, unit)
+    return found
+
+
+def _name(state: SasState, ident: str, support: OperatorState | None, unit: UnitState | None) -> Text:
+    """The name of a support unit, an Axis unit or anything else known only by its id."""
     if support is not None:  # "Resistance fighter (resistance_1)" (SAS-SUP-1)
         card = state.rt.tables.support[support.kind]
         return localized(f"{card.name_en} ({ident})", f"{card.name_zh}（{ident}）")
-    unit = state.unit(ident)
     if unit is None:
         return localized(ident)
     head, _, number = unit.id.partition("_")

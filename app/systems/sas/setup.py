@@ -15,15 +15,18 @@ from typing import Any
 from app.core.dice import Dice
 from app.geometry.square import VECTORS, SquareGrid
 from app.geometry.tiles import Mark
-from app.scenario.boards import Board, build_board, load_tile_library
+from app.scenario.boards import Board
 from app.scenario.loading import ScenarioValueError
 from app.scenario.resources import resolve_ref
 from app.systems.sas.axis.deck import initial_deck
 from app.systems.sas.board.facing import facing_toward
 from app.systems.sas.jager.mode import initial as initial_hunter
 from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SentryPoint, SpawnSpot
+from app.systems.sas.position_setup import apply_position, positioned_operators
 from app.systems.sas.state import ObjectState, OperatorState, OperatorVehicleState, SasRuntime, SasState, UnitState
 from app.systems.sas.tables import EventCard, Tables, hunter_decks, tables
+from app.systems.sas.tiles.board import build_sas_board
+from app.systems.sas.tiles.library import load_tile_library
 from app.systems.sas.vehicles.motion import cells_of, entry_key, off_board
 from app.systems.sas.vehicles.shape import Pose
 
@@ -105,7 +108,7 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
     Raises:
         ValueError: A square, patrol line or start point named by the mission does not exist.
     """
-    board = build_board(mission.board, lambda ref: resolve_ref(ref, folder))
+    board = build_sas_board(mission.board, lambda ref: resolve_ref(ref, folder))
     grid = board.topology
     assert isinstance(grid, SquareGrid)
     marks = _read_marks(board)
@@ -146,6 +149,8 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
         for i, o in enumerate(mission.objectives)
     }
     _check_objectives(rt)
+    if mission.position is not None:
+        initial_state(rt, 1)  # a position's errors name their field when the file is loaded
     return rt
 
 
@@ -310,10 +315,12 @@ def _check_objectives(rt: SasRuntime) -> None:
 
 def initial_state(rt: SasRuntime, seed: int) -> SasState:
     """The state before the first command: operators on the entry/exit tile or on their vehicle's sheet, support
-    units where the mission puts them, meter set (SAS-SETUP-6, SAS-SETUP-7, SAS-SETUP-8, SAS-SETUP-9, SAS-SUP-1)."""
+    units where the mission puts them, meter set (SAS-SETUP-6, SAS-SETUP-7, SAS-SETUP-8, SAS-SETUP-9, SAS-SUP-1); then
+    the mission's position, if any."""
     squares = sorted(rt.entry_exit, key=lambda c: (c[1], c[0]))
     aboard = crews(rt)
-    walkers = [b for b in rt.team if b.id not in aboard]
+    placed = positioned_operators(rt)
+    walkers = [b for b in rt.team if b.id not in aboard and b.id not in placed]
     if len(squares) < len(walkers):
         raise ValueError("the entry/exit tile has fewer squares than the team has operators")
     centre = (rt.grid.width // 2, rt.grid.height // 2)
@@ -331,12 +338,12 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
             talks=board.talk_tokens,
         )
         for board in rt.team
-        if board.id in places or board.id in aboard
+        if board.id in places or board.id in aboard or board.id in placed
     )
     ops = (*ops, *rt.support)  # support units act in the Operator phase like operators (SAS-SUP-1)
     meter = rt.mission.stealth[rt.mission.difficulty]
     deck, piles = initial_deck(rt)  # SAS-DECK-2, SAS-DECK-3
-    return SasState(
+    state = SasState(
         rt=rt,
         dice=Dice(seed=seed),
         turn=1,
@@ -353,6 +360,7 @@ def initial_state(rt: SasRuntime, seed: int) -> SasState:
         hunter=initial_hunter(rt),  # Jäger mode (SAS-JGR-2)
         op_vehicles=rt.initial_vehicles,
     )
+    return apply_position(rt, state)
 
 
 INWARD = {"N": (0, 1), "S": (0, -1), "E": (-1, 0), "W": (1, 0)}  # a map edge -> the way into the map

@@ -8,8 +8,8 @@ for the section and phase fields. ``apply`` never mutates a state: every change 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, TypeVar
 
 from app.core.dice import Dice
 from app.geometry.square import SquareGrid
@@ -25,6 +25,26 @@ Phase = Literal["operator", "advance", "event", "patrol", "attack", "end", "hunt
 STEALTH_PHASES: tuple[Phase, ...] = ("operator", "advance", "event", "patrol", "attack", "end")
 BATTLE_PHASES: tuple[Phase, ...] = ("operator", "advance", "event", "attack", "end")
 HUNTER_PHASE: Phase = "hunter"  # Jäger mode: after every End phase (SAS-JGR-3)
+
+
+R = TypeVar("R")
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+def evolve(record: R, **changes: Any) -> R:
+    """A copy of a frozen state record with ``changes``, as ``dataclasses.replace`` but without re-running
+    ``__init__`` field by field: a state update is the engine's commonest operation, and these records have no
+    ``__post_init__`` or init-only fields to honour. Unknown field names raise ``TypeError`` as ``replace`` does."""
+    cls = type(record)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
+    new = object.__new__(cls)
+    new.__dict__.update(record.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -447,8 +467,8 @@ class SasState:
 
     def with_op_vehicle(self, vehicle_id: str, **changes: Any) -> SasState:
         """A copy with operator vehicle ``vehicle_id`` changed."""
-        vehicles = tuple(replace(v, **changes) if v.id == vehicle_id else v for v in self.op_vehicles)
-        return replace(self, op_vehicles=vehicles)
+        vehicles = tuple(evolve(v, **changes) if v.id == vehicle_id else v for v in self.op_vehicles)
+        return evolve(self, op_vehicles=vehicles)
 
     def objects_at(self, loc: Cell) -> tuple[ObjectState, ...]:
         """Objects lying in ``loc``."""
@@ -489,7 +509,7 @@ class SasState:
     def with_hunter(self, **changes: Any) -> SasState:
         """A copy with the Jäger hunter's state changed."""
         assert self.hunter is not None
-        return replace(self, hunter=replace(self.hunter, **changes))
+        return evolve(self, hunter=evolve(self.hunter, **changes))
 
     def with_hunter_unit(self, unit_id: str) -> SasState:
         """A copy where the Jäger hunter controls unit ``unit_id`` in the Axis Advance phase (SAS-JGR-14); the same
@@ -502,37 +522,37 @@ class SasState:
     # --- functional updates ------------------------------------------------------------------------
     def with_op(self, op_id: str, **changes: Any) -> SasState:
         """A copy with operator ``op_id`` changed."""
-        ops = tuple(replace(o, **changes) if o.id == op_id else o for o in self.operators)
-        return replace(self, operators=ops)
+        ops = tuple(evolve(o, **changes) if o.id == op_id else o for o in self.operators)
+        return evolve(self, operators=ops)
 
     def with_unit(self, unit_id: str, **changes: Any) -> SasState:
         """A copy with unit ``unit_id`` changed."""
-        units = tuple(replace(u, **changes) if u.id == unit_id else u for u in self.units)
-        return replace(self, units=units)
+        units = tuple(evolve(u, **changes) if u.id == unit_id else u for u in self.units)
+        return evolve(self, units=units)
 
     def map_units_where(self, keep: Callable[[UnitState], bool], **changes: Any) -> SasState:
         """A copy where every unit matching ``keep`` gets ``changes``."""
-        units = tuple(replace(u, **changes) if keep(u) else u for u in self.units)
-        return replace(self, units=units)
+        units = tuple(evolve(u, **changes) if keep(u) else u for u in self.units)
+        return evolve(self, units=units)
 
     def without_units(self, ids: Iterable[str]) -> SasState:
         """A copy without the given units."""
         gone = set(ids)
-        return replace(self, units=tuple(u for u in self.units if u.id not in gone))
+        return evolve(self, units=tuple(u for u in self.units if u.id not in gone))
 
     def with_object(self, obj: ObjectState) -> SasState:
         """A copy with ``obj`` added or replaced."""
         others = tuple(o for o in self.objects if o.id != obj.id)
-        return replace(self, objects=(*others, obj))
+        return evolve(self, objects=(*others, obj))
 
     def without_objects(self, ids: Iterable[str]) -> SasState:
         """A copy without the given objects."""
         gone = set(ids)
-        return replace(self, objects=tuple(o for o in self.objects if o.id not in gone))
+        return evolve(self, objects=tuple(o for o in self.objects if o.id not in gone))
 
     def new_id(self, prefix: str) -> tuple[SasState, str]:
         """Allocate a fresh id (``prefix`` + number)."""
-        return replace(self, next_id=self.next_id + 1), f"{prefix}{self.next_id}"
+        return evolve(self, next_id=self.next_id + 1), f"{prefix}{self.next_id}"
 
 
 @dataclass(eq=False)

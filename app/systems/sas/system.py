@@ -7,22 +7,23 @@ Rulebook chapters: §6 (SAS-TURN: who acts — "sas" in the Operator phase, "axi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from app.ai.agent import Agent
-from app.core.capabilities import HasBot, HasEditor, HumanSidesPerScenario
+from app.core.capabilities import HasBot, HasEditor, HasStyle, HasTiles, HumanSidesPerScenario
 from app.core.dice import Roller
+from app.core.encoding import encode_state
 from app.core.errors import IllegalCommandError
 from app.core.flow import Decision
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome, SystemInfo
-from app.core.view import CommandInfo, GameView
-from app.systems.sas import turn
+from app.core.view import CommandInfo, GameView, Style
+from app.systems.sas import pieces, turn
 from app.systems.sas.combat.luck import LuckyRoll
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
@@ -48,8 +49,10 @@ from app.systems.sas.operators import rabbit
 from app.systems.sas.operators.actions import perform
 from app.systems.sas.operators.operator import sharing
 from app.systems.sas.setup import build_runtime, initial_state
-from app.systems.sas.state import Activation, SasRuntime, SasState
+from app.systems.sas.state import Activation, SasRuntime, SasState, evolve
 from app.systems.sas.support import air
+from app.systems.sas.tiles.board import TILE_FORMAT
+from app.systems.sas.tiles.library import TileLibrary, load_tile_library
 from app.systems.sas.vehicles import ovehicle_actions
 from app.systems.sas.viewing import build_view
 
@@ -66,10 +69,11 @@ def pending_decision(state: SasState) -> Decision | None:
     return found or jager.pending(state, lambda c: describe_command(state, c).label)
 
 
-class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"]):
+class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"], HasStyle, HasTiles[TileLibrary]):
     """SAS: Rogue Regiment (solo / co-op; the Axis is automated by the rules).
 
-    Capabilities: the Jäger hunter's bot, the hunter as a human side in Jäger missions, the mission editor.
+    Capabilities: the Jäger hunter's bot, the hunter as a human side in Jäger missions, the mission editor, its
+    style (colours, badges, board-mark glyphs) and its tile libraries.
     """
 
     info = SystemInfo(
@@ -80,6 +84,19 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"])
         human_sides=("sas",),
         scenario_folder="sas",
     )
+    tile_format = TILE_FORMAT  # HasTiles: SAS boards are laid out from tile libraries (SAS-BRD-1)
+
+    def style(self) -> Style:
+        """The SAS colours and board-mark glyphs (HasStyle)."""
+        return pieces.style()
+
+    def tile_library_model(self) -> type[BaseModel]:
+        """The model of SAS tile-library files (HasTiles)."""
+        return TileLibrary
+
+    def load_tile_library(self, path: Path) -> TileLibrary:
+        """Read and validate an SAS tile library (HasTiles)."""
+        return load_tile_library(path)
 
     def scenario_model(self) -> type[BaseModel]:
         """The mission file model."""
@@ -122,7 +139,7 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"])
             ctx.state = replace(ctx.state, operators=tuple(replace(o, unveiled=False) for o in ctx.state.operators))
         ctx.roller.check_all_used()
         turn.check_over(ctx)
-        return replace(ctx.state, dice=ctx.roller.dice), ctx.events
+        return evolve(ctx.state, dice=ctx.roller.dice), ctx.events
 
     def view(self, state: SasState, side: str | None) -> GameView:
         """What ``side`` sees (the SAS player sees the whole board, as at the table)."""
@@ -176,26 +193,8 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"])
         return COMMANDS.parse(data)
 
     def encode_state(self, state: SasState) -> Any:
-        """The whole state as JSON (the runtime is static and left out)."""
-        # Field by field: ``asdict(state)`` would deep-copy the static runtime (board, mission) before dropping it.
-        data = {f.name: _json(getattr(state, f.name)) for f in fields(state) if f.name not in ("rt", "dice")}
-        data["dice"] = [state.dice.seed, state.dice.index]
-        return data
-
-
-def _json(value: Any) -> Any:
-    """Plain JSON: sets become sorted lists, tuples lists, dataclass dicts stay dicts."""
-    if isinstance(value, frozenset | set):
-        return sorted((_json(v) for v in value), key=repr)
-    if isinstance(value, tuple | list):
-        return [_json(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _json(v) for k, v in value.items()}
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _json(getattr(value, f.name)) for f in fields(value)}
-    return value
+        """The whole state as JSON (the runtime is static and left out; the dice as [seed, index])."""
+        return encode_state(state, skip=("rt",), special={"dice": lambda dice: [dice.seed, dice.index]})
 
 
 def _dispatch(ctx: Ctx, command: Command) -> None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
-from app.systems.sas.board.vision import camouflaged, vision
+from app.systems.sas.board.vision import camouflaged, sight_memo, vision
 from app.systems.sas.jager.units import stalker_number
 from app.systems.sas.legal import acting_side
 from app.systems.sas.names import name_of
+from app.systems.sas.pieces import dressed, style, vehicle_rims
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.support import air
 from app.systems.sas.turn import PHASE_NAMES, SECTION_NAMES
@@ -24,7 +25,16 @@ Cell = tuple[int, int]
 
 
 def vision_maps(state: SasState) -> tuple[dict[Cell, str], dict[Cell, str]]:
-    """Union of every Axis unit's sight ("full" beats "half") and the reasons per square."""
+    """Union of every Axis unit's sight ("full" beats "half") and the reasons per square (worked out once per
+    ``sight_memo``: the views of a state, and of the states after an operator's move, share it)."""
+    memo = sight_memo(state)
+    found: tuple[dict[Cell, str], dict[Cell, str]] | None = memo.get("maps")
+    if found is None:
+        found = memo["maps"] = _vision_maps(state)
+    return dict(found[0]), dict(found[1])
+
+
+def _vision_maps(state: SasState) -> tuple[dict[Cell, str], dict[Cell, str]]:
     grades: dict[Cell, str] = {}
     why: dict[Cell, str] = {}
     for unit in state.map_units():
@@ -113,7 +123,7 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
         )
     out += ovehicle_view.counters(state)  # SAS-OVEH
     plane = air.counter(state)  # the Typhoon over its tile (SAS-SUP-8, SAS-SUP-9)
-    return [*out, plane] if plane is not None else out
+    return [dressed(c) for c in ([*out, plane] if plane is not None else out)]
 
 
 LABELS = {
@@ -133,8 +143,6 @@ def _vehicle_counter(state: SasState, unit: UnitState, flags: tuple[str, ...]) -
     sight for the drawing (SAS-AVEH-2, SAS-AVEH-7, SAS-AVEH-12)."""
     stats = state.rt.tables.vehicle(unit.kind)
     assert stats is not None
-    extra = (("armoured", stats.armoured), ("rear_los", "rear" in stats.arcs))
-    flags = (*flags, *(f for f, on in extra if on))
     guns = [f"{w.name_en} {w.dice}×{w.target}+ {w.short}/{w.long}" for w in stats.weapons if w.dice]
     details: tuple[tuple[Text, str | Text], ...] = (
         (t("Damage"), f"{unit.damage}/{stats.hp}"),
@@ -159,6 +167,9 @@ def _vehicle_counter(state: SasState, unit: UnitState, flags: tuple[str, ...]) -
         flags,
         tuple(c for c in unit.cells if c != unit.loc),
         details=details,
+        rims=vehicle_rims("alert" in flags, stats.armoured),
+        rear_arrow="rear" in stats.arcs,  # a hollow rear arrow for a rear arc (SAS-AVEH-2)
+        steps=(unit.damage, stats.hp),  # damage markers against HP (SAS-AVEH-12)
     )
 
 
@@ -170,7 +181,10 @@ def _markers(state: SasState) -> list[MarkerView]:
             continue
         title = objective.title.text()
         cells = sorted(state.rt.objective_cells.get(objective.id, frozenset()))
-        out += [MarkerView(f"objective_{objective.id}_{i}", c, "objective", "", title) for i, c in enumerate(cells)]
+        out += [
+            MarkerView(f"objective_{objective.id}_{i}", c, "objective", "", title, shape="rings")
+            for i, c in enumerate(cells)
+        ]
     return out + _hunter_markers(state)
 
 
@@ -284,6 +298,7 @@ def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameV
         highlights=LazyLayers(("vision", "vision_why"), lambda: _vision_layers(state)),
         outcome=outcome,
         side_names={"sas": t("SAS operators"), "axis": t("Axis")},
+        style=style(),
     )
 
 

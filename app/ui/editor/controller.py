@@ -26,6 +26,7 @@ from app.scenario.editor.files import open_document, save_document
 from app.scenario.editor.plugin import (
     EditorPlugin,
     Finding,
+    HasTileEditor,
     HasTileLibrary,
     Placed,
     Spot,
@@ -96,6 +97,11 @@ class EditorController(QObject):
         """The document's tile library file and whether it is bundled; None when the system has no tiles."""
         tiles = capability(self.plugin, HasTileLibrary)
         return tiles.tile_library(self.doc.data) if tiles is not None else None
+
+    def tile_kit(self) -> Any:
+        """The system's tile editor kit (``HasTileEditor``); None when its players cannot edit tiles."""
+        editing = capability(self.plugin, HasTileEditor)
+        return editing.tile_editor_kit if editing is not None else None
 
     def use_tile_library(self, path: Path) -> Text | None:
         """Point the document at the library saved at ``path``; returns why not (nothing changes then).

@@ -1,6 +1,7 @@
 """TileEditorWindow: encode the tiles of a physical copy (size, terrain, edge features, printed marks).
 
-The window edits one tile library (:class:`app.scenario.editor.tiles.TileEditor`): the list of tiles on the
+The window edits one tile library (a system's tile editor model, handed over with the system's tile editor kit:
+see ``app.scenario.editor.plugin.HasTileEditor``; it never imports a system): the list of tiles on the
 left with New / Copy / Delete and the A/B side, the tools (terrain brushes, edge features drawn along square
 sides, marks, patrol lines dragged across squares), the tile side on the board, the selected square's marks
 in the inspector (fields from the library schema, checked as you type) and the library's problems, located on
@@ -38,23 +39,9 @@ from PySide6.QtWidgets import (
 
 from app.core.i18n import Text, t
 from app.core.view import GameView
-from app.scenario.boards_tilecheck import LEGEND, parse_square
-from app.scenario.boards_tiles import mark_fields
 from app.scenario.editor.document import EditError
 from app.scenario.editor.fields import FieldSpec, FieldValueError, fields_from_schema, parse_field
 from app.scenario.editor.plugin import Finding, PaletteEntry, parse_json_path
-from app.scenario.editor.tiles import (
-    EDGE_KINDS,
-    MARK_KINDS,
-    MARK_NAMES,
-    TERRAIN_NAMES,
-    TILE_KINDS,
-    EdgeRef,
-    TileEditor,
-    describe_square,
-    library_schema,
-    stroke_edges,
-)
 from app.ui.board_scene import BoardScene
 from app.ui.editor.board import EditorBoardView
 from app.ui.editor.docks import FormDock, PaletteDock, ProblemsDock
@@ -65,45 +52,32 @@ SELECTED = (QColor(255, 196, 0, 70), QColor(230, 140, 0))
 PROBLEM = (QColor(211, 47, 47, 60), QColor(211, 47, 47))
 PREVIEW = (QColor(30, 136, 229, 70), QColor(30, 136, 229))
 TILE_FIELDS = {"id": "Tile id", "name_en": "English name", "name_zh": "Chinese name", "kind": "Kind"}
-EDGE_NAMES = {
-    "low_wall": "Low wall",
-    "hedge": "Hedge",
-    "window": "Window",
-    "door": "Door",
-    "high_wall": "High wall",
-    "building_wall": "Building wall",
-}
 
 
 def _(text: str) -> str:
     return text
 
 
-def tile_palette() -> list[PaletteEntry]:
+def tile_palette(kit: Any) -> list[PaletteEntry]:
     """Every tool of the tile editor, grouped as in the palette."""
     terrain, edges, marks = t("Terrain"), t("Edges (drag along square sides)"), t("Marks")
     out = [
-        PaletteEntry(f"terrain:{char}", terrain, t(TERRAIN_NAMES.get(name, name)), paint=True)
-        for char, name in LEGEND.items()
+        PaletteEntry(f"terrain:{char}", terrain, t(kit.terrain_names.get(name, name)), paint=True)
+        for char, name in kit.legend.items()
     ]
-    out += [PaletteEntry(f"edge:{kind}", edges, t(EDGE_NAMES[kind])) for kind in EDGE_KINDS]
-    out += [
-        PaletteEntry("edge:grapple", edges, t("High wall with grapple point")),
-        PaletteEntry("edge:erase", edges, t("Erase edges")),
-    ]
-    out += [PaletteEntry(f"mark:{kind}", marks, t(MARK_NAMES[kind])) for kind in MARK_KINDS]
-    out += [
-        PaletteEntry("patrol:black", marks, t("Black patrol line (drag)"), paint=True),
-        PaletteEntry("patrol:white", marks, t("White patrol line (drag)"), paint=True),
-        PaletteEntry("erase:marks", marks, t("Erase marks")),
-    ]
+    out += [PaletteEntry(f"edge:{kind}", edges, t(kit.edge_names[kind])) for kind in kit.edge_kinds]
+    out += [PaletteEntry(f"edge:{kind}", edges, label) for kind, label in kit.extra_edge_tools]
+    out += [PaletteEntry("edge:erase", edges, t("Erase edges"))]
+    out += [PaletteEntry(f"mark:{kind}", marks, t(kit.mark_names[kind])) for kind in kit.mark_kinds]
+    out += [PaletteEntry(f"patrol:{colour}", marks, label, paint=True) for colour, label in kit.line_tools]
+    out += [PaletteEntry("erase:marks", marks, t("Erase marks"))]
     return out
 
 
 class NewTileDialog(QDialog):
     """Id, names, size and kind of a new tile."""
 
-    def __init__(self, taken: set[str], parent: QWidget | None = None) -> None:
+    def __init__(self, taken: set[str], kinds: tuple[str, ...], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("NewTileDialog")
         self.setWindowTitle(tr("New tile"))
@@ -119,7 +93,7 @@ class NewTileDialog(QDialog):
             box.setRange(1, 26)
             box.setValue(8)
         self.kind = QComboBox(self)
-        self.kind.addItems(list(TILE_KINDS))
+        self.kind.addItems(list(kinds))
         for label, widget in (
             (tr("Id"), self.tile_id),
             (tr("English name"), self.name_en),
@@ -151,11 +125,12 @@ class TileEditorWindow(QMainWindow):
     library_saved = Signal(object)  # Path
     closed = Signal()
 
-    def __init__(self, editor: TileEditor | None = None, lang: str = "en", parent: QWidget | None = None) -> None:
+    def __init__(self, kit: Any, editor: Any = None, lang: str = "en", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("TileEditorWindow")
         self.lang = lang
-        self.editor = editor or TileEditor.new()
+        self.kit = kit  # the system's tile editor kit (model class, legend, tools, names)
+        self.editor = editor or kit.editor.new()
         self.index: int | None = None
         self.side: Literal["A", "B"] = "A"
         self.tool: str | None = None
@@ -178,7 +153,7 @@ class TileEditorWindow(QMainWindow):
         self.setCentralWidget(self.board)
         self._build_tile_list()
         self.palette = PaletteDock(self)
-        self.palette.set_entries(tile_palette(), self.lang, None)
+        self.palette.set_entries(tile_palette(self.kit), self.lang, None)
         self.tile_form = FormDock("TileForm", self._set_field, self)
         self.inspector = FormDock("TileInspector", self._set_field, self)
         self.problems = ProblemsDock(self)
@@ -290,10 +265,10 @@ class TileEditorWindow(QMainWindow):
         self._update_title()
 
     # --- documents ----------------------------------------------------------------------------------
-    def _watch(self, editor: TileEditor) -> None:
+    def _watch(self, editor: Any) -> None:
         editor.doc.subscribe(lambda _doc: self.refresh())
 
-    def set_editor(self, editor: TileEditor) -> None:
+    def set_editor(self, editor: Any) -> None:
         """Edit another library."""
         self.editor = editor
         self._watch(editor)
@@ -302,7 +277,7 @@ class TileEditorWindow(QMainWindow):
     def open_path(self, path: Path, *, as_copy: bool = False) -> bool:
         """Open a library file (``as_copy``: saving asks for a new file, e.g. for the bundled library)."""
         try:
-            editor = TileEditor.open(path, as_copy=as_copy)
+            editor = self.kit.editor.open(path, as_copy=as_copy)
         except (EditError, ValueError, OSError) as exc:
             QMessageBox.warning(self, tr("Cannot open this library"), f"{path}\n\n{exc}")
             return False
@@ -362,7 +337,7 @@ class TileEditorWindow(QMainWindow):
 
     def new_tile_dialog(self) -> None:
         """Ask for a new tile's id, names and size, and add it."""
-        dialog = NewTileDialog({str(tile.get("id")) for tile in self.editor.tiles}, self)
+        dialog = NewTileDialog({str(tile.get("id")) for tile in self.editor.tiles}, self.kit.tile_kinds, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.new_tile(**dialog.values())
 
@@ -425,7 +400,7 @@ class TileEditorWindow(QMainWindow):
         self.side_box.blockSignals(False)
         self.findings = self.editor.findings()
         self.problems.show_findings(self.findings, self.lang, t("No problems: the tiles can be used in missions."))
-        schema = library_schema()
+        schema = self.kit.library_schema()
         data = self.editor.doc.data
         library_labels = {"id": t("Library id"), "name": t("Library name")}
         general = [
@@ -449,12 +424,12 @@ class TileEditorWindow(QMainWindow):
 
     def _draw_side(self) -> None:
         assert self.index is not None
-        self.scene.sync(GameView(board=self.editor.preview(self.index, self.side), counters=()))
+        self.scene.sync(GameView(board=self.editor.preview(self.index, self.side), counters=(), style=self.kit.style))
         prefix = f"$.tiles[{self.index}].sides.{self.side}"
         fills = {}
         for finding in self.findings:
             if finding.where and finding.path.startswith(prefix):
-                fills[parse_square(finding.where)] = PROBLEM
+                fills[self.kit.parse_square(finding.where)] = PROBLEM
         self.scene.set_layer("view", fills)
 
     def _refresh_selection(self) -> None:
@@ -465,15 +440,15 @@ class TileEditorWindow(QMainWindow):
             return
         marks = self.editor.marks_at(self.index, self.side, self.selected)
         self.inspector.caption.setText(
-            describe_square(self.editor, self.index, self.side, self.selected).render(self.lang)
+            self.kit.describe_square(self.editor, self.index, self.side, self.selected).render(self.lang)
         )
-        schema = library_schema()
+        schema = self.kit.library_schema()
         specs: list[FieldSpec] = []
         for m in marks:
             path = ("tiles", self.index, "sides", self.side, "marks", m)
             mark = self.editor.doc.get(path)
-            wanted = mark_fields(str(mark.get("kind")))
-            kind_name = t(MARK_NAMES.get(str(mark.get("kind")), str(mark.get("kind"))))
+            wanted = self.kit.mark_fields(str(mark.get("kind")))
+            kind_name = t(self.kit.mark_names.get(str(mark.get("kind")), str(mark.get("kind"))))
             specs += [
                 replace(f, label=t("{mark}: {field}", mark=kind_name, field=f.label))
                 for f in fields_from_schema(schema, self.editor.doc.data, path)
@@ -538,12 +513,12 @@ class TileEditorWindow(QMainWindow):
         except EditError as exc:
             self._refuse(t("{why}", why=str(exc)))
 
-    def edge_refs(self, points: list[tuple[float, float]]) -> list[EdgeRef]:
+    def edge_refs(self, points: list[tuple[float, float]]) -> list[Any]:
         """The square sides a stroke through scene ``points`` draws on."""
         if self.index is None:
             return []
         width, height = self.editor.size(self.index)
-        return stroke_edges(points, width, height)
+        return list(self.kit.stroke_edges(points, width, height))
 
     def _preview_stroke(self, points: list[tuple[float, float]]) -> None:
         path = QPainterPath()
@@ -583,7 +558,8 @@ class TileEditorWindow(QMainWindow):
             return
         width, height = self.editor.size(self.index)
         if 0 <= loc[0] < width and 0 <= loc[1] < height:
-            self.status.setText(describe_square(self.editor, self.index, self.side, (loc[0], loc[1])).render(self.lang))
+            line = self.kit.describe_square(self.editor, self.index, self.side, (loc[0], loc[1]))
+            self.status.setText(line.render(self.lang))
 
     # --- selection actions ----------------------------------------------------------------------------
     def turn_selected(self) -> None:
@@ -631,7 +607,7 @@ class TileEditorWindow(QMainWindow):
             side = path[3] if len(path) >= 4 and path[2] == "sides" and path[3] in ("A", "B") else self.side
             self.choose_tile(path[1], cast(Literal["A", "B"], side))
         if finding.where:
-            self.selected = parse_square(finding.where)
+            self.selected = self.kit.parse_square(finding.where)
             self._refresh_selection()
             self.board.centerOn(self.scene.centre_of(self.selected))
 
@@ -639,7 +615,7 @@ class TileEditorWindow(QMainWindow):
         """Switch the texts to ``lang``."""
         self.lang = lang
         self.scene.set_language(lang)
-        self.palette.set_entries(tile_palette(), lang, self.tool)
+        self.palette.set_entries(tile_palette(self.kit), lang, self.tool)
         self.retranslate()
         self.refresh()
 
@@ -651,7 +627,7 @@ class TileEditorWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def _edge_line(ref: EdgeRef) -> tuple[QPointF, QPointF]:
+def _edge_line(ref: Any) -> tuple[QPointF, QPointF]:
     x, y = ref.square
     corners = {
         "N": ((x, y), (x + 1, y)),

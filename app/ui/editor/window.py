@@ -23,6 +23,7 @@ from app.ui.editor.docks import FormDock, PaletteDock, ProblemsDock
 from app.ui.editor.smoke import GAMES as SMOKE_GAMES
 from app.ui.editor.smoke import SmokeRun, start_smoke
 from app.ui.lang import translator
+from app.ui.plugins import widget_class
 
 tr = translator("Editor")
 SELECTED = (QColor(255, 196, 0, 70), QColor(230, 140, 0))
@@ -412,15 +413,13 @@ class EditorWindow(QMainWindow):
         The bundled library opens as a copy (saving asks for a new file), so a player's own tiles go in a
         library of their own next to their missions.
         """
-        from app.ui.editor.tiles import TileEditorWindow
-
-        found = self.controller.tile_library()
-        if found is None:
+        found, kit = self.controller.tile_library(), self.controller.tile_kit()
+        if found is None or kit is None:
             self.statusBar().showMessage(tr("This system has no tiles to edit."), 6000)
             return None
         path, bundled = found
         if self.tile_window is None:
-            self.tile_window = TileEditorWindow(lang=self.lang)
+            self.tile_window = widget_class(kit.widget)(kit, lang=self.lang)
             doc_path = self.controller.doc.path
             self.tile_window.default_folder = doc_path.parent if doc_path is not None else None
             self.tile_window.library_saved.connect(self._on_tile_library_saved)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from app.core.messages import Command
@@ -11,7 +10,7 @@ from app.core.session import Session
 from app.systems.cca import SYSTEM
 from app.systems.cca import messages as m
 from app.systems.cca.scenario import CcaScenario
-from app.systems.cca.state import Hex, State, Turn
+from app.systems.cca.state import Hex, State
 from app.systems.cca.tables import cards
 
 Placement = tuple[str, str, str] | tuple[str, str, str, int]  # side, class, hex label[, blocks]
@@ -26,12 +25,14 @@ def scenario(
     objectives: list[dict[str, Any]] | None = None,
     exits: dict[str, dict[str, Any]] | None = None,
     banners: tuple[int, int] = (6, 6),
+    position: dict[str, Any] | None = None,
     **rules: Any,
 ) -> CcaScenario:
     """A scenario with the given pieces (a side without any gets a far-away filler unit).
 
     ``objectives`` are scenario objectives as in the file (CCA-VICTORY-3), ``exits`` each side's exit rule
-    (CCA-MOVE-3) and ``banners`` the banners each side needs, bottom first (CCA-VICTORY-1).
+    (CCA-MOVE-3), ``banners`` the banners each side needs, bottom first (CCA-VICTORY-1), and ``position`` the
+    scenario's position section (side to play, step, card, ordered pieces, hands, banners taken).
     """
     armies = []
     for need, side in zip(banners, ("bottom", "top"), strict=True):
@@ -65,6 +66,7 @@ def scenario(
             "first_player": "bottom",
             "rules": rules,
             "objectives": objectives or [],
+            **({"position": position} if position is not None else {}),
         }
     )
 
@@ -77,17 +79,18 @@ def position(
     phase: str = "battle",
     card: str = "four_centre",
     seed: int = 1,
+    active: str = "bottom",
+    hands: dict[str, list[str]] | None = None,
+    deck: tuple[str, ...] | None = None,
     **kw: Any,
 ) -> State:
-    """A state in ``phase`` of bottom's turn with ``ordered`` pieces ordered."""
-    model = scenario(units, leaders, **kw)
-    state = SYSTEM.initial_state(SYSTEM.load_scenario(model, None), seed)
-    return replace(state, phase=phase, turn=Turn(card=card, played=card, ordered=ordered), turn_number=1)  # type: ignore[arg-type]
-
-
-def top_acts(state: State) -> State:
-    """The same position with the top army to act."""
-    return replace(state, active="top")
+    """A state in ``phase`` of ``active``'s turn with ``ordered`` pieces ordered and ``card`` played, set up from
+    the scenario's position section as a scenario file would (no state built by hand)."""
+    spec: dict[str, Any] = {"active": active, "phase": phase, "card": card, "ordered": list(ordered), "turn_number": 1}
+    spec |= {"hands": hands} if hands else {}
+    spec |= {"deck": list(deck)} if deck is not None else {}
+    model = scenario(units, leaders, position=spec, **kw)
+    return SYSTEM.initial_state(SYSTEM.load_scenario(model, None), seed)
 
 
 def hx(state: State, label: str) -> Hex:

@@ -13,7 +13,7 @@ from app.systems.cca.state import Hex, State
 from app.systems.cca.terrain import close_dice
 from app.systems.cca.turn import legal
 
-from .helpers import at, do, hx, position, top_acts
+from .helpers import at, do, hx, position
 
 
 def _rolls(events: list[object]) -> list[int]:
@@ -66,7 +66,7 @@ def test_retreat_lengths_worked_examples(cls: str, flags: int, hexes: int, label
     s = position([("bottom", cls, label)])
     q, r = hx(s, label)
     beside = s.runtime.grid.label((q + 1, r))
-    s = top_acts(position([("bottom", cls, label), ("top", "HI", beside)], ordered=("t1",)))
+    s = position([("bottom", cls, label), ("top", "HI", beside)], ordered=("t1",), active="top")
     s1, _ = do(s, m.Battle(side="top", unit="t1", target=hx(s, label)))
     s2, _ = do(s1, m.Stand(side="bottom", unit="b1"), (5,) * flags + (2,) * (5 - flags))
     assert s2.tasks[0].kind == "retreat" and s2.tasks[0].amount == hexes
@@ -102,7 +102,7 @@ def test_one_leader_casualty_check_per_battle_worked_example() -> None:
 def _lone_leader_attacked(units: list[tuple[str, str, str]], **kw: object) -> State:
     """A top heavy infantry at 0604 attacks the lone bottom leader at 0605 and misses (no helmet): he must evade
     (CCA-LEADER-6)."""
-    s = top_acts(position([("top", "HI", "0604"), *units], [("bottom", "0605")], ordered=("t1",), **kw))
+    s = position([("top", "HI", "0604"), *units], [("bottom", "0605")], ordered=("t1",), active="top", **kw)
     s1, _ = do(s, m.Battle(side="top", unit="t1", target=hx(s, "0605")), (1, 1, 2, 2, 3))
     assert s1.tasks and s1.tasks[0].kind == "leader_evade"
     return s1

@@ -13,7 +13,7 @@ from app.systems.cca import messages as m
 from app.systems.cca.state import State
 from app.systems.cca.turn import legal
 
-from .helpers import do, hx, position, top_acts
+from .helpers import do, hx, position
 from .test_rule_coverage import fire, kinds
 
 # --- leaders, evades and momentum -----------------------------------------------------------------------------------
@@ -22,7 +22,7 @@ from .test_rule_coverage import fire, kinds
 def _lone_leader_must_evade(units: list[tuple[str, str, str]], leader_at: str = "0605", **kw: object) -> State:
     """A top heavy infantry beside the lone bottom leader attacks and misses (no helmet): he must evade."""
     attacker = f"{leader_at[:2]}{int(leader_at[2:]) - 1:02d}"
-    s = top_acts(position([("top", "HI", attacker), *units], [("bottom", leader_at)], ordered=("t1",), **kw))
+    s = position([("top", "HI", attacker), *units], [("bottom", leader_at)], ordered=("t1",), **kw, active="top")
     s1, _ = do(s, fire(s, attacker, leader_at), (1, 1, 2, 2, 3))
     assert s1.tasks and s1.tasks[0].kind == "leader_evade"
     return s1
@@ -52,7 +52,7 @@ def test_leader_who_cannot_evade_is_lost() -> None:
     """CCA-LEVADE-5, CCA-LEVADE-3, CCA-LEADER-7: a lone leader hemmed in (sea behind him, enemy beside) cannot
     evade and is lost for a banner."""
     sea = dict.fromkeys(("0506", "0606"), "seacoast")
-    s = top_acts(position([("top", "HI", "0604")], [("bottom", "0605")], ordered=("t1",), terrain=sea))
+    s = position([("top", "HI", "0604")], [("bottom", "0605")], ordered=("t1",), terrain=sea, active="top")
     s2, _ = do(s, fire(s, "0604", "0605"), (1, 1, 2, 2, 3))
     assert s2.leader("bL1") is None and s2.banners == (0, 1)
 
@@ -114,7 +114,7 @@ def test_card_step_offers_each_card_in_hand() -> None:
 def test_retreat_onto_a_lone_friendly_leader_stops_there() -> None:
     """CCA-RETREAT-7, CCA-RETREAT-5: medium infantry retreating 2 hexes may stop on the hex of a lone friendly
     leader right behind it; the leader attaches and the rest of the retreat is ignored."""
-    s = top_acts(position([("bottom", "MI", "0606"), ("top", "LB", "0604")], [("bottom", "0607")], ordered=("t1",)))
+    s = position([("bottom", "MI", "0606"), ("top", "LB", "0604")], [("bottom", "0607")], ordered=("t1",), active="top")
     s2, _ = do(s, fire(s, "0604", "0606"), (5, 5))
     onto = next(c for c in legal(s2) if isinstance(c, m.Retreat) and c.to == hx(s, "0607"))
     s3, _ = do(s2, onto)
@@ -125,12 +125,11 @@ def test_retreat_onto_a_lone_friendly_leader_stops_there() -> None:
 def test_retreat_paths_avoid_other_units_but_not_terrain() -> None:
     """CCA-RETREAT-4, CCA-RETREAT-5, CCA-TERRAIN-2: with a friendly unit on one rear hex and forest on the other,
     the 2-hex retreat goes through the forest without stopping and never enters the occupied hex."""
-    s = top_acts(
-        position(
-            [("bottom", "MI", "0606"), ("bottom", "MI", "0607"), ("top", "LB", "0604")],
-            ordered=("t1",),
-            terrain={"0707": "forest"},
-        )
+    s = position(
+        [("bottom", "MI", "0606"), ("bottom", "MI", "0607"), ("top", "LB", "0604")],
+        ordered=("t1",),
+        terrain={"0707": "forest"},
+        active="top",
     )
     s2, _ = do(s, fire(s, "0604", "0606"), (5, 5))
     ends = {c.to for c in legal(s2) if isinstance(c, m.Retreat)}

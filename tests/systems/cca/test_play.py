@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from app.systems.cca import messages as m
 from app.systems.cca.scenario import CcaScenario
 from app.systems.cca.turn import legal
 
-from .helpers import hx, position
+from .helpers import Placement, hx, position
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[3] / "scenarios" / "cca").glob("*.json"))
 
@@ -55,9 +54,7 @@ def test_section_orders_and_surplus_lost() -> None:
         phase="order",
         card="two_centre",
     )
-    from dataclasses import replace
-
-    s = replace(s, turn=replace(s.turn, quota=(("centre", 2),), mode="section"))
+    assert s.turn.quota == (("centre", 2),) and s.turn.mode == "section"  # set by the position, as by the card
     pieces = {c.piece for c in legal(s) if isinstance(c, m.OrderUnit)}
     assert "b3" not in pieces and {"b1", "b2"} <= pieces
 
@@ -90,10 +87,11 @@ def test_random_play_never_dead_ends(path: Path) -> None:
 
 def test_command_labels_name_pieces_not_ids() -> None:
     """D15: command labels and log texts name a unit by class and hex and a leader by name, never by id."""
-    s = position([("bottom", "HI", "0606"), ("top", "MI", "0605")], [("bottom", "0607")], ordered=("b1", "bL1"))
+    units: list[Placement] = [("bottom", "HI", "0606"), ("top", "MI", "0605")]
+    s = position(units, [("bottom", "0607")], ordered=("b1", "bL1"))
     labels = [SYSTEM.describe(s, c).label.render("en") for c in legal(s)]
     assert "Heavy infantry at 0606 battles Medium infantry at 0605" in labels
-    moving = replace(s, phase="move")
+    moving = position(units, [("bottom", "0607")], ordered=("b1", "bL1"), phase="move")
     labels = [SYSTEM.describe(moving, c).label.render("en") for c in legal(moving)]
     assert "Move Heavy infantry at 0606 to 0607" in labels  # onto the lone leader: he attaches (CCA-MOVE-5)
     assert any(label.startswith("Move Leader bottom-0607 to ") for label in labels)

@@ -14,7 +14,7 @@ from app.systems.cca.tables import unit_classes
 from app.systems.cca.terrain import close_dice, terrain_at
 from app.systems.cca.turn import legal
 
-from .helpers import at, bolstered, do, hx, position, said, top_acts
+from .helpers import at, bolstered, do, hx, position, said
 
 
 def fire(state: State, unit_label: str, target_label: str, side: str = "top") -> m.Battle:
@@ -36,7 +36,7 @@ def test_units_start_at_full_strength() -> None:
 
 def test_flags_never_hit() -> None:
     """CCA-DICE-2, CCA-HIT-5: two flags fired at medium infantry remove no block; each flag retreats it."""
-    s = top_acts(position([("bottom", "MI", "0606"), ("top", "LB", "0604")], ordered=("t1",)))
+    s = position([("bottom", "MI", "0606"), ("top", "LB", "0604")], ordered=("t1",), active="top")
     s2, _ = do(s, fire(s, "0604", "0606"), (5, 5))
     assert s2.unit("b1").blocks == 4
     assert s2.tasks and s2.tasks[0].kind == "retreat" and s2.tasks[0].amount == 2  # 2 flags × 1 hex for MI
@@ -44,14 +44,14 @@ def test_flags_never_hit() -> None:
 
 def test_white_border_units_are_hit_by_their_colour() -> None:
     """CCA-DICE-3, CCA-RANGED-8: auxilia (green circle, white border) lose a block to each green die."""
-    s = top_acts(position([("bottom", "AX", "0606"), ("top", "LB", "0604")], ordered=("t1",)))
+    s = position([("bottom", "AX", "0606"), ("top", "LB", "0604")], ordered=("t1",), active="top")
     s2, _ = do(s, fire(s, "0604", "0606"), (1, 1))
     assert s2.unit("b1").blocks == 2
 
 
 def test_surplus_hits_are_lost() -> None:
     """CCA-RANGED-9, CCA-HIT-7: two hits on a one-block unit eliminate it for one banner; the rest is lost."""
-    s = top_acts(position([("bottom", "LI", "0606", 1), ("top", "LB", "0604")], ordered=("t1",)))
+    s = position([("bottom", "LI", "0606", 1), ("top", "LB", "0604")], ordered=("t1",), active="top")
     s2, _ = do(s, fire(s, "0604", "0606"), (1, 1))
     assert s2.unit("b1") is None
     assert s2.banners == (0, 1)
@@ -59,7 +59,7 @@ def test_surplus_hits_are_lost() -> None:
 
 def test_no_evade_and_no_battle_back_after_ranged_combat() -> None:
     """CCA-RANGED-4, CCA-BACK-6: light infantry fired upon neither evades nor battles back."""
-    s = top_acts(position([("bottom", "LI", "0606"), ("top", "LB", "0604")], ordered=("t1",)))
+    s = position([("bottom", "LI", "0606"), ("top", "LB", "0604")], ordered=("t1",), active="top")
     s2, _ = do(s, fire(s, "0604", "0606"), (3, 3))
     assert s2.unit("b1").blocks == 4
     assert not any(isinstance(c, m.Evade | m.BattleBack) for c in legal(s2))
@@ -106,7 +106,7 @@ def test_evading_war_machine_leaves_without_a_banner() -> None:
 
 def test_full_strength_warriors_ignore_a_flag_from_fire() -> None:
     """CCA-BOLSTER-5, CCA-WAR-1: full-strength warriors hold their hex against one flag."""
-    s = top_acts(position([("bottom", "WA", "0606"), ("top", "LB", "0604")], ordered=("t1",)))
+    s = position([("bottom", "WA", "0606"), ("top", "LB", "0604")], ordered=("t1",), active="top")
     s2 = bolstered(do(s, fire(s, "0604", "0606"), (5, 3))[0])
     assert s2.unit("b1").hex == hx(s, "0606") and s2.unit("b1").blocks == 4
     assert not s2.tasks or s2.tasks[0].kind != "retreat"
@@ -116,11 +116,11 @@ def test_camp_and_rampart_ignore_a_flag_from_fire() -> None:
     """CCA-CAMP-3, CCA-BOLSTER-4, CCA-BOLSTER-1: a unit in a fortified camp ignores one flag from ranged combat;
     in the open the same flag retreats it."""
     units = [("bottom", "MI", "0606"), ("top", "LB", "0604")]
-    camp = top_acts(position(units, ordered=("t1",), terrain={"0606": "fortified_camp"}))
+    camp = position(units, ordered=("t1",), terrain={"0606": "fortified_camp"}, active="top")
     held = bolstered(do(camp, fire(camp, "0604", "0606"), (5, 3))[0])
     assert held.unit("b1").hex == hx(camp, "0606")
     assert not held.tasks or held.tasks[0].kind != "retreat"
-    open_ground = top_acts(position(units, ordered=("t1",)))
+    open_ground = position(units, ordered=("t1",), active="top")
     pushed, _ = do(open_ground, fire(open_ground, "0604", "0606"), (5, 3))
     assert pushed.tasks and pushed.tasks[0].kind == "retreat"
 
@@ -128,7 +128,7 @@ def test_camp_and_rampart_ignore_a_flag_from_fire() -> None:
 def test_attached_leader_retreats_with_its_unit() -> None:
     """CCA-RETREAT-6, CCA-BOLSTER-2: the attached leader ignores one of two flags; the other moves the light
     infantry 2 hexes and the leader goes with it."""
-    s = top_acts(position([("bottom", "LI", "0606"), ("top", "LB", "0604")], [("bottom", "0606")], ordered=("t1",)))
+    s = position([("bottom", "LI", "0606"), ("top", "LB", "0604")], [("bottom", "0606")], ordered=("t1",), active="top")
     s2 = bolstered(do(s, fire(s, "0604", "0606"), (5, 5))[0])
     assert s2.tasks and s2.tasks[0].kind == "retreat" and s2.tasks[0].amount == 2
     s3, _ = do(s2, legal(s2)[0])
@@ -170,7 +170,7 @@ def test_defender_that_cannot_retreat_may_still_battle_back() -> None:
 def test_lone_leader_gives_no_battle_back() -> None:
     """CCA-BACK-6, CCA-BATTLE-5, CCA-LEADER-6: a lone leader attacked and not hit must evade; he never battles
     back, so the only legal commands are his evades."""
-    s = top_acts(position([("top", "MI", "0605"), ("bottom", "MI", "0607")], [("bottom", "0606")], ordered=("t1",)))
+    s = position([("top", "MI", "0605"), ("bottom", "MI", "0607")], [("bottom", "0606")], ordered=("t1",), active="top")
     s2, _ = do(s, fire(s, "0605", "0606"), (1, 2, 3, 5))
     assert s2.leader("bL1") is not None
     assert s2.tasks[0].kind == "leader_evade" and s2.tasks[0].side == "bottom"
@@ -266,7 +266,7 @@ def test_elephant_ignores_a_flag_from_cavalry_but_not_from_foot() -> None:
     """CCA-BOLSTER-6, CCA-ELEPHANT-5, CCA-ELEPHANT-7: an elephant ignores one flag rolled by heavy cavalry and
     keeps its hex; the same flag rolled by heavy infantry makes it rampage and retreat."""
     for attacker, stays in (("HC", True), ("HI", False)):
-        s = top_acts(position([("top", attacker, "0604"), ("bottom", "EL", "0605")], ordered=("t1",)))
+        s = position([("top", attacker, "0604"), ("bottom", "EL", "0605")], ordered=("t1",), active="top")
         count = close_dice(s, s.unit("t1"), s.unit("b1")).count
         rampage = () if stays else (1, 1)  # the rampage's dice against the attacker, when the elephant must retreat
         dice = (5,) + (1,) * (count - 1) + rampage  # one flag, the rest misses

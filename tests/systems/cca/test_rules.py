@@ -137,8 +137,8 @@ def test_support_ignores_a_flag() -> None:
     s = position(
         [("bottom", "LI", "0606"), ("bottom", "MI", "0506"), ("bottom", "MI", "0706"), ("top", "LB", "0604")],
         ordered=("t1",),
+        active="top",
     )
-    s = s.__class__(**{**s.__dict__, "active": "top"})
     s2, _ = do(s, m.Battle(side="top", unit="t1", target=hx(s, "0606")), (5, 3))
     assert legal(s2) == [m.IgnoreFlags(side="bottom", unit="b1", flags=n) for n in (1, 0)]  # CCA-BOLSTER-1: a choice
     s2, _ = do(s2, m.IgnoreFlags(side="bottom", unit="b1", flags=1))
@@ -149,12 +149,10 @@ def test_rampage_blocked_by_units() -> None:
     """CCA-RAMPAGE-1, CCA-RAMPAGE-2, CCA-RAMPAGE-3, CCA-RAMPAGE-4 worked example: both rear hexes occupied, one by a
     1-block unit; 2 flags."""
     s = position(
-        [("top", "HI", "0604"), ("bottom", "EL", "0605"), ("bottom", "MI", "0506"), ("bottom", "MI", "0606")],
+        [("top", "HI", "0604"), ("bottom", "EL", "0605"), ("bottom", "MI", "0506", 1), ("bottom", "MI", "0606")],
         ordered=("t1",),
+        active="top",
     )
-    from dataclasses import replace
-
-    s = replace(s, active="top", units=tuple(replace(u, blocks=1) if u.id == "b2" else u for u in s.units))
     # HI vs EL: 5 dice: flag, flag, light, light, light -> no hits, 2 flags. Rampage: 2 dice per adjacent piece.
     rear = {hx(s, "0506"), hx(s, "0606")}
     assert rear == set(
@@ -174,10 +172,8 @@ def test_lone_leader_attacked_must_evade() -> None:
         [("top", "MI", "0605"), ("bottom", "MI", "0607"), ("bottom", "MI", "0507")],
         [("bottom", "0606")],
         ordered=("t1",),
+        active="top",
     )
-    from dataclasses import replace
-
-    s = replace(s, active="top")
     s2, _ = do(s, m.Battle(side="top", unit="t1", target=hx(s, "0606")), (1, 2, 3, 5))
     assert s2.leader("bL1") is not None
     assert s2.tasks == () or s2.tasks[0].kind == "leader_evade"
@@ -202,10 +198,7 @@ def test_leader_escape_rolls() -> None:
 
 def test_momentum_advance_after_elimination() -> None:
     """CCA-MOMENTUM-1: a successful close combat lets the attacker advance; HI with leader may bonus (CCA-BONUS-1)."""
-    s = position([("bottom", "HI", "0606"), ("top", "MI", "0605")], ordered=("b1",))
-    from dataclasses import replace
-
-    s = replace(s, units=tuple(replace(u, blocks=1) if u.id == "t1" else u for u in s.units))
+    s = position([("bottom", "HI", "0606"), ("top", "MI", "0605", 1)], ordered=("b1",))
     s2, _ = do(s, battle(s, "0606", "0605"), (2, 1, 1, 1, 1))
     assert s2.unit("t1") is None and s2.banners == (1, 0)
     assert {c.kind for c in legal(s2)} == {"advance", "decline"}

@@ -10,7 +10,7 @@ from app.core.session import Session
 from app.systems.cca import messages as m
 from app.systems.cca.scenario import CcaScenario
 
-from .helpers import Placement, do, hx, position, said, scenario, start, submit, top_acts
+from .helpers import Placement, do, hx, position, said, scenario, start, submit
 
 HAND = ("two_centre", "three_centre", "two_left", "two_right")
 HILL = {"name": {"en": "the hill"}, "side": "bottom", "hexes": ["0605"], "banners": 1}
@@ -266,7 +266,7 @@ def test_both_armies_complete_their_count_in_one_step() -> None:
         ("top", "LI", "0705", 1),
         ("bottom", "LI", "0505", 1),
     ]
-    s = top_acts(position(units, ordered=("t1",), banners=(1, 1)))
+    s = position(units, ordered=("t1",), banners=(1, 1), active="top")
     # HI vs EL: a flag and 4 green circles (no hit on red); the rampage rolls 2 dice at each neighbour in turn:
     # top LI (green: eliminated), top HI (nothing), bottom LI (green: eliminated).
     dice = (5, 1, 1, 1, 1, 1, 2, 2, 2, 1, 2)

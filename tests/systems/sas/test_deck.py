@@ -3,7 +3,6 @@ SAS-DECK-2, SAS-DECK-3, SAS-DECK-6, SAS-EVT-1, OQ-60)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,12 +13,19 @@ from app.systems.sas import SYSTEM
 from app.systems.sas.axis.deck import draw_card, initial_deck
 from app.systems.sas.axis.eventphase import draw
 from app.systems.sas.context import Ctx
+from tests.support.positions import with_position
 
 FOLDER = Path(__file__).parents[3] / "scenarios" / "sas"
+REGULAR = [f"E{n:02}" for n in range(1, 25)]
 
 
 def _start(name: str):
     return open_session(FOLDER / name, {"sas": SYSTEM}, seed=1).state
+
+
+def _deck_position(name: str, cards: list[str], piles: list[int], **position):
+    """The mission ``name`` started from a position with ``cards`` left in the event deck in piles ``piles``."""
+    return with_position(FOLDER / name, {"deck": {"cards": cards, "piles": piles}, **position}).state
 
 
 def test_sas_deck_3_no_event_window_removes_the_special_cards():
@@ -57,7 +63,7 @@ def test_sas_deck_2_at_the_table_the_special_card_is_refused_in_pile_1():
     st = _start("raid_chateau.json")
     with pytest.raises(BadInput):
         draw_card(Ctx(st, Roller(st.dice, cards=["S01"])))
-    later = replace(st, piles=(0, 9, 0))
+    later = _deck_position("raid_chateau.json", [*REGULAR[:8], "S01"], [0, 9, 0])
     ctx = Ctx(later, Roller(later.dice, cards=["S01"]))
     assert draw_card(ctx) == "S01"
     assert ctx.state.piles == (0, 8, 0) and "S01" not in ctx.state.deck
@@ -66,15 +72,14 @@ def test_sas_deck_2_at_the_table_the_special_card_is_refused_in_pile_1():
 
 def test_sas_deck_2_last_card_of_pile_2_is_the_special_one():
     """SAS-DECK-2: when the special card is all that is left of pile 2, it is the next card drawn."""
-    st = _start("demolition_fuel_depot.json")
-    last = replace(st, piles=(0, 1, 6))
+    last = _deck_position("demolition_fuel_depot.json", [*REGULAR[:6], "S01"], [0, 1, 6])
     assert draw_card(Ctx(last, Roller(last.dice))) == "S01"
 
 
 def test_sas_deck_1_special_card_resolves_its_half():
     """SAS-DECK-1 / SAS-EVT-5: S01 (decision D-DECK-2) in the Stealth section spawns 3 SMG infantry on the white
     spawn tiles."""
-    st = replace(_start("raid_chateau.json"), phase="event", piles=(0, 1, 0))
+    st = _deck_position("raid_chateau.json", ["S01"], [0, 1, 0], phase="event")
     ctx = Ctx(st, Roller(st.dice, cards=["S01"]))
     draw(ctx)
     assert [e.kind for e in ctx.events].count("unit_spawned") == 3
@@ -84,8 +89,8 @@ def test_sas_deck_1_special_card_resolves_its_half():
 def test_sas_deck_6_reshuffle_takes_back_the_regular_cards_only():
     """SAS-DECK-6 / OQ-60: the deck is exhausted: the 24 regular cards form a new deck, the resolved special card
     stays out, the discards are emptied."""
-    st = _start("raid_chateau.json")
-    empty = replace(st, deck=(), discard=("E01", "S01"), piles=(0, 0, 0))
+    position = {"deck": {"cards": [], "discard": ["E01", "S01"], "piles": [0, 0, 0]}}
+    empty = with_position(FOLDER / "raid_chateau.json", position).state
     ctx = Ctx(empty, Roller(empty.dice, cards=["E05"]))
     assert draw_card(ctx) == "E05"
     assert ctx.events[0].rule_id == "SAS-DECK-6" and ctx.events[0].instruction is not None

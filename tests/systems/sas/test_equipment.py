@@ -262,17 +262,20 @@ def test_sas_eq_11_scatter_distance_die_offered_only_when_a_6_moves_it_further()
 
 def test_sas_eq_11_lewes_bomb_blast_in_the_event_phase_waits_for_the_foot():
     """SAS-EQ-11: the blast roll of an operator's Lewes bomb going off in the Event phase is his roll too."""
-    from dataclasses import replace
-
     from app.core.dice import Roller
     from app.systems.sas.combat import blasts
     from app.systems.sas.combat.luck import LuckyRoll
     from app.systems.sas.context import Ctx
-    from app.systems.sas.state import ObjectState
+    from tests.support.positions import sas_state
 
-    rt = runtime(OPEN)
-    st = state(rt, [op("jock", (0, 11), items=(("rabbits_foot", 1),))], [unit("u", "rifle", (6, 6), "N")])
-    st = replace(st, objects=(ObjectState("b1", "lewes_bomb", (6, 5), fuse=1),), phase="event")
+    st = sas_state(
+        {
+            "phase": "event",
+            "operators": [{"id": "jock", "at": "A12", "items": {"rabbits_foot": 1}}],
+            "units": [{"id": "u", "kind": "rifle", "role": "sentry", "colour": "black", "at": "G7", "facing": "N"}],
+            "objects": [{"id": "b1", "kind": "lewes_bomb", "at": "G6", "fuse": 1}],
+        }
+    )
     ctx = Ctx(st, Roller(st.dice, (1, 1, 1, 1, 1, 1)))
     with pytest.raises(LuckyRoll) as luck:
         blasts.detonate_bombs(ctx)

@@ -12,23 +12,35 @@ from app.systems.sas import SYSTEM
 from app.systems.sas.messages import Mark, Place, RunAxisStep, Throw, UseMedpack
 from app.systems.sas.mission import PatrolLine
 from app.systems.sas.state import ObjectState
+from tests.support.positions import sas_state
 
 from .board import activate, op, runtime, state, unit
 
 OPEN = ["." * 12] * 12
+ROCK = ["." * 12] * 8 + ["..R" + "." * 9] + ["." * 12] * 3
 
 
 def _apply(st, cmd, dice=(), cards=None):
     return SYSTEM.apply(st, cmd.with_table_input(dice, cards))
 
 
+def _activated(op_id, at, units=(), rows=OPEN, **position):
+    """A JSON position: ``op_id`` at square ``at`` being activated with 4 AP; black riflemen facing north at the
+    squares ``units`` maps their ids to."""
+    riflemen = [
+        {"id": uid, "kind": "rifle", "role": "sentry", "colour": "black", "at": square, "facing": "N"}
+        for uid, square in dict(units).items()
+    ]
+    operators = position.pop("operators", [{"id": op_id, "at": at}])
+    activation = {"operator": op_id, "ap": 4}
+    return sas_state({"operators": operators, "units": riflemen, "activation": activation, **position}, rows)
+
+
 def test_sas_eq_6_grenade_4_rolls_at_2_alarm_template_removed():
     """SAS-EQ-6 / SAS-BLAST-2, SAS-BLAST-6 / SAS-NOISE-4: a grenade thrown 5 squares in LOS: rolls 2,1,5,6 -> 3
     successes kill both units under the template; the alarm sounds; the template is removed at once; 1 AP, token
     spent."""
-    rt = runtime(OPEN)
-    units = [unit("a", "rifle", (2, 5), "N"), unit("b", "rifle", (3, 5), "N")]
-    st = activate(state(rt, [op("jock", (2, 10))], units), "jock")
+    st = _activated("jock", "C11", {"a": "C6", "b": "D6"})
     cmd = Throw(side="sas", operator="jock", to=(2, 5))
     assert cmd in SYSTEM.legal_commands(st)
     after, events = _apply(st, cmd, dice=(2, 1, 5, 6))
@@ -42,8 +54,7 @@ def test_sas_eq_6_grenade_4_rolls_at_2_alarm_template_removed():
 
 def test_sas_eq_6_grenade_range_6():
     """SAS-EQ-6: range 6; a square 7 away is neither offered nor accepted."""
-    rt = runtime(OPEN)
-    st = activate(state(rt, [op("jock", (0, 11))], []), "jock")
+    st = _activated("jock", "A12")
     assert Throw(side="sas", operator="jock", to=(0, 4)) not in SYSTEM.legal_commands(st)
     with pytest.raises(IllegalCommandError):
         _apply(st, Throw(side="sas", operator="jock", to=(0, 4)))
@@ -53,9 +64,7 @@ def test_sas_eq_7_blind_throw_small_scatter():
     """SAS-EQ-7 / SAS-BLAST-3 (OQ-41 table): a rock blocks LOS, so the throw is blind. Jock faces north; 2D6 = 4+5
     = 9 -> 'R' = east; 1D6 = 3 -> 2 squares: the grenade lands 2 east of the aimed square; 1 success (6,1,1,1)
     kills the unit next to the landing square."""
-    rows = ["." * 12] * 8 + ["..R" + "." * 9] + ["." * 12] * 3
-    rt = runtime(rows)
-    st = activate(state(rt, [op("jock", (2, 10))], [unit("u", "rifle", (5, 6), "N")]), "jock")
+    st = _activated("jock", "C11", {"u": "F7"}, ROCK)
     after, events = _apply(st, Throw(side="sas", operator="jock", to=(2, 6)), dice=(4, 5, 3, 6, 1, 1, 1))
     scatter = next(e for e in events if e.kind == "scatter")
     assert scatter.rule_id == "SAS-BLAST-3" and scatter.at == ((2, 6), (4, 6))
@@ -65,9 +74,7 @@ def test_sas_eq_7_blind_throw_small_scatter():
 
 def test_sas_blast_3_seven_stays_on_target():
     """SAS-BLAST-3: a 2D6 total of 7 leaves the template on the aimed square (no distance die)."""
-    rows = ["." * 12] * 8 + ["..R" + "." * 9] + ["." * 12] * 3
-    rt = runtime(rows)
-    st = activate(state(rt, [op("jock", (2, 10))], [unit("u", "rifle", (2, 6), "N")]), "jock")
+    st = _activated("jock", "C11", {"u": "C7"}, ROCK)
     after, events = _apply(st, Throw(side="sas", operator="jock", to=(2, 6)), dice=(3, 4, 2, 2, 2, 2))
     assert next(e for e in events if e.kind == "scatter").at == ((2, 6), (2, 6))
     assert after.unit("u") is None
@@ -118,8 +125,7 @@ def test_sas_eq_4_trap_kills_and_flips_to_used():
 def test_sas_eq_4_8_placing_a_mine_and_a_trap():
     """SAS-EQ-4, SAS-EQ-8 with SAS-PLACE-1: Place (1 AP) puts the token in an adjacent square; one token each is
     spent."""
-    rt = runtime(OPEN)
-    st = activate(state(rt, [op("david", (5, 5))], []), "david")
+    st = _activated("david", "F6")
     cmd = Place(side="sas", operator="david", to=(5, 4), item="landmine")
     assert cmd in SYSTEM.legal_commands(st)
     st, _ = _apply(st, cmd)
@@ -131,8 +137,8 @@ def test_sas_eq_4_8_placing_a_mine_and_a_trap():
 def test_sas_eq_13_medpack_restores_all_hp_free_action():
     """SAS-EQ-13: Paddy (2 of 5 HP) uses the medpack on himself: back to 5 HP, 0 AP, token removed; an operator
     next to him can be treated too, one further away cannot."""
-    rt = runtime(OPEN)
-    st = activate(state(rt, [op("paddy", (5, 5), hp=2), op("jock", (9, 9), hp=1)], []), "paddy")
+    wounded = [{"id": "paddy", "at": "F6", "hp": 2}, {"id": "jock", "at": "J10", "hp": 1}]
+    st = _activated("paddy", "F6", operators=wounded)
     cmds = SYSTEM.legal_commands(st)
     assert UseMedpack(side="sas", operator="paddy", patient="paddy") in cmds
     assert UseMedpack(side="sas", operator="paddy", patient="jock") not in cmds
@@ -149,9 +155,7 @@ def test_sas_atk_4_move_after_attack_called_off_by_the_barrel_blast():
     shot into a square the blast template then covers (rolls 1,1,1,1,1): the move is called off, the attack stands."""
     from app.systems.sas.messages import Attack
 
-    rt = runtime(OPEN)
-    st = activate(state(rt, [op("jock", (2, 8))], []), "jock")
-    st = st.with_object(ObjectState("drum", "fuel_barrel", (2, 6)))
+    st = _activated("jock", "C9", objects=[{"id": "drum", "kind": "fuel_barrel", "at": "C7"}])
     cmd = Attack(side="sas", operator="jock", weapon="pistol", target="drum", move_to=(2, 7), move_first=False)
     assert cmd in SYSTEM.legal_commands(st)
     after, events = _apply(st, cmd, dice=(4, 1, 1, 1, 1, 1))

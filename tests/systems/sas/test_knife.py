@@ -7,17 +7,23 @@ import pytest
 from app.core.errors import IllegalCommandError
 from app.systems.sas import SYSTEM
 from app.systems.sas.messages import Attack
-
-from .board import activate, op, runtime, state, unit
+from tests.support.positions import sas_state
 
 OPEN = ["." * 10] * 10
+SENTRY = {"id": "s", "kind": "rifle", "role": "sentry", "colour": "black", "at": "F6", "facing": "N"}
+
+
+def _jock_behind_the_sentry(rows=OPEN, crouched=False, witness=()):
+    """Jock (F8) being activated with 4 AP, two squares behind the sentry at F6 facing north (a JSON position)."""
+    jock = {"id": "jock", "at": "F8", "crouched": crouched}
+    activation = {"operator": "jock", "ap": 4}
+    return sas_state({"operators": [jock], "units": [SENTRY, *witness], "activation": activation}, rows)
 
 
 def test_sas_knife_1_move_and_knife_from_behind():
     """SAS-KNIFE-1, SAS-KNIFE-5: Jock steps into the square directly behind the sentry and knifes it: no roll, a
     corpse."""
-    rt = runtime(OPEN)
-    st = activate(state(rt, [op("jock", (5, 7))], [unit("s", "rifle", (5, 5), "N")]), "jock")
+    st = _jock_behind_the_sentry()
     cmd = Attack(side="sas", operator="jock", weapon="knife", target="s", move_to=(5, 6))
     assert cmd in SYSTEM.legal_commands(st)
     after, _ = SYSTEM.apply(st, cmd)
@@ -29,10 +35,8 @@ def test_sas_knife_2_seen_during_the_move_calls_the_knife_off():
     """SAS-KNIFE-2 / D-KNIFE-1: a witness facing east sees Jock step into the rear square; he is exposed there, so
     the knife is called off, the move stands and the AP is spent (legal list and apply agree)."""
     rows = ["." * 10] * 7 + ["....." + "T" + "...."] + ["." * 10] * 2
-    rt = runtime(rows)
-    units = [unit("s", "rifle", (5, 5), "N"), unit("w", "rifle", (1, 6), "E")]
-    jock = op("jock", (5, 7))
-    st = activate(state(rt, [jock], units), "jock")
+    witness = {**SENTRY, "id": "w", "at": "B7", "facing": "E"}
+    st = _jock_behind_the_sentry(rows, witness=[witness])
     assert not st.op("jock").exposed
     cmd = Attack(side="sas", operator="jock", weapon="knife", target="s", move_to=(5, 6))
     assert cmd in SYSTEM.legal_commands(st)
@@ -45,8 +49,7 @@ def test_sas_knife_2_seen_during_the_move_calls_the_knife_off():
 
 def test_sas_knife_5_move_and_knife_into_a_side_square_is_refused():
     """SAS-KNIFE-5: Move & Attack with the knife must end directly behind the target; nothing moves otherwise."""
-    rt = runtime(OPEN)
-    st = activate(state(rt, [op("jock", (5, 7))], [unit("s", "rifle", (5, 5), "N")]), "jock")
+    st = _jock_behind_the_sentry()
     cmd = Attack(side="sas", operator="jock", weapon="knife", target="s", move_to=(4, 6))
     assert cmd not in SYSTEM.legal_commands(st)
     with pytest.raises(IllegalCommandError):
@@ -55,8 +58,7 @@ def test_sas_knife_5_move_and_knife_into_a_side_square_is_refused():
 
 def test_sas_act_2_a_crouched_operator_cannot_move_and_knife():
     """SAS-ACT-2: Move & Attack is not among a crouched operator's actions; he stands up first."""
-    rt = runtime(OPEN)
-    st = activate(state(rt, [op("jock", (5, 7), crouched=True)], [unit("s", "rifle", (5, 5), "N")]), "jock")
+    st = _jock_behind_the_sentry(crouched=True)
     cmd = Attack(side="sas", operator="jock", weapon="knife", target="s", move_to=(5, 6))
     assert cmd not in SYSTEM.legal_commands(st)
     with pytest.raises(IllegalCommandError) as refused:

@@ -17,6 +17,7 @@ from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import BlindFire, EndPhase, Mark, RunAxisStep
 from app.systems.sas.mission import PatrolLine
+from tests.support.positions import sas_state
 
 from .board import activate, op, runtime, state, unit
 
@@ -31,10 +32,15 @@ def _mark(st, op_id, **kw):
     return _apply(st, Mark(side="sas", operator=op_id, **kw))
 
 
+def _far_sentry(ap):
+    """Jock at A12 being activated with ``ap`` left; a sentry far off at L1 facing north (a JSON position)."""
+    sentry = {"id": "s", "kind": "rifle", "role": "sentry", "colour": "black", "at": "L1", "facing": "N"}
+    return {"operators": [{"id": "jock", "at": "A12"}], "units": [sentry], "activation": {"operator": "jock", "ap": ap}}
+
+
 def test_sas_mark_1_costs_2_ap_is_the_last_action_and_needs_no_los():
     """SAS-MARK-1: 2 AP; the target need not be in range or LOS; the activation ends with the mark."""
-    rt = runtime(OPEN)
-    st = activate(state(rt, [op("jock", (0, 11))], [unit("s", "rifle", (11, 0), "N")]), "jock")
+    st = sas_state(_far_sentry(ap=4))
     cmds = SYSTEM.legal_commands(st)
     assert Mark(side="sas", operator="jock", target="s", weapon="pistol", facing="E") in cmds
     after, events = _mark(st, "jock", target="s", weapon="pistol", facing="E")
@@ -45,9 +51,7 @@ def test_sas_mark_1_costs_2_ap_is_the_last_action_and_needs_no_los():
 
 def test_sas_mark_1_needs_2_ap():
     """SAS-ACT-1: Mark costs 2 AP; with 1 AP left it is neither offered nor accepted."""
-    rt = runtime(OPEN)
-    st = activate(state(rt, [op("jock", (0, 11))], [unit("s", "rifle", (11, 0), "N")]), "jock")
-    st = replace(st, activation=replace(st.activation, ap=1))
+    st = sas_state(_far_sentry(ap=1))
     assert not [c for c in SYSTEM.legal_commands(st) if c.kind == "mark"]
     with pytest.raises(IllegalCommandError):
         _mark(st, "jock", target="s", weapon="pistol", facing="N")

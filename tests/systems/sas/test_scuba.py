@@ -9,28 +9,48 @@ from app.core.errors import IllegalCommandError
 from app.systems.sas import SYSTEM
 from app.systems.sas.board.vision import sees_op
 from app.systems.sas.messages import Attack, Crouch, Move, Sprint, Throw
+from tests.support.positions import sas_state
 
-from .board import activate, op, runtime, state, unit
-
-# A river along rows 2-3; a bridge (x=4) carries the road across it with low walls on its sides; a low wall lines
-# the south bank at x=6.
+# A river along rows 3-4; a bridge (column E) carries the road across it with low walls on its sides; a low wall lines
+# the south bank at G4.
 RIVER = [".........."] * 2 + ["~~~~=~~~~~"] * 2 + [".........."] * 6
 EDGES = [
-    ((4, 2), "W", "low_wall"),
-    ((4, 2), "E", "low_wall"),
-    ((4, 3), "W", "low_wall"),
-    ((4, 3), "E", "low_wall"),
-    ((6, 3), "S", "low_wall"),
+    ("E3", "W", "low_wall"),
+    ("E3", "E", "low_wall"),
+    ("E4", "W", "low_wall"),
+    ("E4", "E", "low_wall"),
+    ("G4", "S", "low_wall"),
 ]
-GEAR = (("scuba_gear", 1),)
+GEAR = {"scuba_gear": 1}
+
+
+def _at(loc):
+    """The printed name of square ``loc`` ((2, 1) -> "C2")."""
+    return f"{'ABCDEFGHIJ'[loc[0]]}{loc[1] + 1}"
+
+
+def _jock(loc, **kw):
+    """Jock in the position (JSON) at ``loc``."""
+    return {"id": "jock", "at": _at(loc), **kw}
 
 
 def _diver(loc, **kw):
-    return op("jock", loc, items=GEAR, **kw)
+    """Jock with his scuba gear."""
+    return _jock(loc, items=GEAR, **kw)
+
+
+def _rifle(uid, loc, facing):
+    return {"id": uid, "kind": "rifle", "role": "sentry", "colour": "black", "at": _at(loc), "facing": facing}
+
+
+def _position(ops, units=(), **kw):
+    """The river board set up from a JSON position."""
+    return sas_state({"operators": ops, "units": list(units), **kw}, RIVER, EDGES)
 
 
 def _start(ops, units=(), **kw):
-    return activate(state(runtime(RIVER, EDGES), ops, list(units), **kw), "jock")
+    """The position with Jock being activated with 4 AP."""
+    return _position(ops, units, activation={"operator": "jock", "ap": 4}, **kw)
 
 
 def _apply(st, cmd, dice=()):
@@ -47,7 +67,7 @@ def test_sas_eq_14_entering_the_water_swaps_to_the_scuba_token():
     assert after.op("jock").scuba
     swap = next(e for e in events if e.kind == "scuba")
     assert swap.rule_id == "SAS-EQ-14" and swap.instruction is not None
-    plain = _start([op("jock", (2, 1))])
+    plain = _start([_jock((2, 1))])
     assert cmd not in SYSTEM.legal_commands(plain)
     with pytest.raises(IllegalCommandError):
         SYSTEM.apply(plain, cmd)
@@ -101,15 +121,16 @@ def test_sas_eq_15_sprint_only_out_of_the_water():
 
 def test_sas_eq_15_hidden_in_the_water_unless_exposed():
     """SAS-EQ-15: LOS to an operator in the water is blocked unless he is exposed."""
-    st = state(runtime(RIVER, EDGES), [_diver((2, 3), scuba=True)], [unit("s", "rifle", (2, 7), "N")])
+    sentry = [_rifle("s", (2, 7), "N")]
+    st = _position([_diver((2, 3), scuba=True)], sentry)
     assert not sees_op(st, st.unit("s"), st.op("jock"))
-    assert sees_op(st, st.unit("s"), _diver((2, 3), scuba=True, exposed=True))
-    assert sees_op(st, st.unit("s"), _diver((2, 4)))
+    assert sees_op(st, st.unit("s"), _position([_diver((2, 3), scuba=True, exposed=True)], sentry).op("jock"))
+    assert sees_op(st, st.unit("s"), _position([_diver((2, 4))], sentry).op("jock"))
 
 
 def test_sas_eq_15_scuba_mode_allows_only_its_actions():
     """SAS-EQ-15: in scuba mode no Crouch or grenade (Move, Attack, Aim, Mark, Sprint only); refused by rule."""
-    st = _start([op("jock", (2, 3), items=(*GEAR, ("grenade", 1)), scuba=True)], [unit("s", "rifle", (2, 6), "S")])
+    st = _start([_jock((2, 3), items={**GEAR, "grenade": 1}, scuba=True)], [_rifle("s", (2, 6), "S")])
     kinds = {c.kind for c in SYSTEM.legal_commands(st)}
     assert kinds <= {"move", "sprint", "attack", "aim", "mark", "end_activation"}
     with pytest.raises(IllegalCommandError) as err:
@@ -122,7 +143,7 @@ def test_sas_eq_15_scuba_mode_allows_only_its_actions():
 def test_sas_eq_16_speargun_kill_from_the_water_is_silent_and_once_per_activation():
     """SAS-EQ-16: from the water only the speargun (pistol refused); a roll of 4 kills the sentry 3 away (4+, D-EQ-7)
     without noise or exposure; it cannot be used again this activation."""
-    units = [unit("s", "rifle", (2, 6), "S"), unit("t", "rifle", (5, 6), "S")]
+    units = [_rifle("s", (2, 6), "S"), _rifle("t", (5, 6), "S")]
     st = _start([_diver((2, 3), scuba=True)], units, meter=6)
     with pytest.raises(IllegalCommandError) as err:
         _apply(st, Attack(side="sas", operator="jock", weapon="pistol", target="s"), dice=(6,))
@@ -142,7 +163,7 @@ def test_sas_eq_16_speargun_kill_from_the_water_is_silent_and_once_per_activatio
 def test_sas_eq_16_speargun_miss_from_the_water_does_not_expose():
     """SAS-EQ-16: a miss (roll 1): the target turns toward the attack and flips to alert; the operator in the water
     is not visible and is not exposed."""
-    st = _start([_diver((2, 3), scuba=True)], [unit("s", "rifle", (2, 6), "S")])
+    st = _start([_diver((2, 3), scuba=True)], [_rifle("s", (2, 6), "S")])
     after, _ = _apply(st, Attack(side="sas", operator="jock", weapon="speargun", target="s"), dice=(1,))
     sentry = after.unit("s")
     assert sentry.alert and sentry.facing == "N" and not after.op("jock").exposed
@@ -150,7 +171,7 @@ def test_sas_eq_16_speargun_miss_from_the_water_does_not_expose():
 
 def test_sas_eq_16_low_cover_blocks_los_between_water_and_land():
     """SAS-EQ-16: the low wall on the south bank blocks the speargun's line from the water to the land."""
-    st = _start([_diver((6, 3), scuba=True)], [unit("s", "rifle", (6, 6), "S")])
+    st = _start([_diver((6, 3), scuba=True)], [_rifle("s", (6, 6), "S")])
     assert Attack(side="sas", operator="jock", weapon="speargun", target="s") not in SYSTEM.legal_commands(st)
     with pytest.raises(IllegalCommandError) as err:
         _apply(st, Attack(side="sas", operator="jock", weapon="speargun", target="s"), dice=(6,))
@@ -160,7 +181,7 @@ def test_sas_eq_16_low_cover_blocks_los_between_water_and_land():
 def test_sas_eq_16_speargun_on_land_is_a_silent_assassination_with_witnesses():
     """SAS-EQ-16: out of the water the speargun is a long-range silent kill (no meter advance); a unit that sees him
     at the moment of the kill exposes him."""
-    units = [unit("s", "rifle", (2, 8), "S"), unit("w", "rifle", (7, 6), "W")]
+    units = [_rifle("s", (2, 8), "S"), _rifle("w", (7, 6), "W")]
     st = _start([_diver((2, 6))], units, meter=6)
     after, _ = _apply(st, Attack(side="sas", operator="jock", weapon="speargun", target="s"), dice=(5,))
     assert after.unit("s") is None and after.meter == 6 and after.op("jock").exposed
@@ -168,13 +189,9 @@ def test_sas_eq_16_speargun_on_land_is_a_silent_assassination_with_witnesses():
 
 def test_sas_obj_3_a_corpse_placed_in_the_water_is_removed():
     """SAS-OBJ-3 / SAS-TER-2: a corpse placed in a water square is removed at once."""
-    from dataclasses import replace
-
     from app.systems.sas.messages import Place
-    from app.systems.sas.state import ObjectState
 
-    st = _start([op("jock", (2, 4), carrying="corpse9")])
-    st = replace(st, objects=(ObjectState("corpse9", "corpse", None),))
+    st = _start([_jock((2, 4), carrying="corpse9")], objects=[{"id": "corpse9", "kind": "corpse", "at": None}])
     after, events = SYSTEM.apply(st, Place(side="sas", operator="jock", to=(2, 3)))
     assert after.obj("corpse9") is None and after.op("jock").carrying is None
     assert any(e.rule_id == "SAS-OBJ-3" and e.instruction is not None for e in events)

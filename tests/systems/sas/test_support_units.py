@@ -25,6 +25,7 @@ from app.systems.sas.messages import (
     UseMedpack,
 )
 from app.systems.sas.state import ObjectState, OperatorState
+from tests.support.positions import sas_state
 
 from .board import activate, op, runtime, state, unit
 
@@ -71,9 +72,13 @@ def test_sas_act_2_support_card_lists_exactly_its_actions():
 )
 def test_sas_sup_1_no_pick_up_no_mark_no_reveal(cmd):
     """SAS-SUP-1: support units pick up nothing and cannot Mark; Reveal is not on their card (SAS-ACT-2)."""
-    rt = runtime(OPEN)
-    st = activate(state(rt, [JOCK, fighter("r1", (5, 5))], [unit("t", "rifle", (5, 1), "N")]), "r1")
-    st = st.with_object(ObjectState("c", "corpse", (5, 5)))
+    position = {
+        "operators": [{"id": "jock", "at": "A12"}],
+        "units": [{"id": "t", "kind": "rifle", "role": "sentry", "colour": "black", "at": "F2", "facing": "N"}],
+        "objects": [{"id": "c", "kind": "corpse", "at": "F6"}],
+        "activation": {"operator": "r1", "ap": 4},
+    }
+    st = sas_state(position, support_units=[{"id": "r1", "kind": "resistance", "at": "F6"}])
     with pytest.raises(IllegalCommandError) as refused:
         _apply(st, cmd)
     assert refused.value.rule_id == "SAS-SUP-1"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.core.deck import draw
 from app.core.i18n import localized, t
 from app.systems.sas.context import Ctx
 from app.systems.sas.state import SasRuntime, SasState
@@ -74,22 +75,13 @@ def draw_card(ctx: Ctx) -> str:
     if not ctx.state.deck:
         _reshuffle(ctx)
     weights = _weights(ctx.state)
-    names = sorted(c for c, n in weights.items() if n > 0)
-    if ctx.roller.cards is None:  # digital: each way a card can be on top is one option
-        pool = [c for c in names for _ in range(weights[c])]
-        card_id = ctx.roller.pick(pool, t("event card"), pool)
-    else:
-        card_id = ctx.roller.pick(names, t("event card"), names)
+    card_id, rest = draw(ctx.state.deck, ctx.roller, t("event card"), ordered=False, weights=weights)
     state = ctx.state
-    rest = list(state.deck)
-    rest.remove(card_id)
     piles = list(state.piles)
     top = next((i for i, n in enumerate(piles) if n > 0), None)
     if top is not None:
         piles[top] -= 1
-    ctx.state = replace(
-        state, deck=tuple(rest), discard=(*state.discard, card_id), draws=state.draws + 1, piles=tuple(piles)
-    )
+    ctx.state = replace(state, deck=rest, discard=(*state.discard, card_id), draws=state.draws + 1, piles=tuple(piles))
     return card_id
 
 

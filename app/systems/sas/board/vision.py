@@ -325,10 +325,13 @@ def arc(rt: SasRuntime, loc: Cell, facing: str) -> tuple[Cell, ...]:
 def in_arc(loc: Cell, facing: str, target: Cell, reach: int = SIGHT) -> bool:
     """Whether ``target`` is in the arc or peripheral squares of a unit at ``loc`` (SAS-LOS-2); ``reach``: a sniper
     aims along his arc to his long range 16 (SAS-KS-2, D-KS-2)."""
-    if _dist(loc, target) == 1 and not covers(facing, loc, target):
+    dist = _dist(loc, target)
+    if dist > reach:
+        return False  # beyond its look, arc or not (cheapest test first: most squares are far)
+    if dist == 1 and not covers(facing, loc, target):
         fx, fy = VEC[facing]
         return target in ((loc[0] - fy, loc[1] + fx), (loc[0] + fy, loc[1] - fx))
-    return covers(facing, loc, target) and _dist(loc, target) <= reach
+    return covers(facing, loc, target)
 
 
 _BLOCKERS: list[tuple[tuple[UnitState, ...], tuple[Cell, ...], frozenset[Cell], tuple[Any, ...]]] = []
@@ -356,6 +359,39 @@ def axis_blockers(state: SasState) -> frozenset[Cell]:
     found = frozenset(cells) | _op_vehicle_cells(state)
     _BLOCKERS[:] = [(state.units, state.templates, found, state.op_vehicles)]
     return found
+
+
+# One entry each, swapped whole (one list item holding a tuple), so a bot thinking on another thread can only miss
+# the memo, never read another state's.
+_LESS: list[tuple[frozenset[Cell], dict[tuple[Cell, ...], frozenset[Cell]]]] = [(frozenset(), {})]
+_SIGHT: list[tuple[tuple[Any, ...], dict[Any, Any]]] = [((), {})]
+
+
+def blockers_for(state: SasState, unit: UnitState) -> frozenset[Cell]:
+    """``axis_blockers`` less the viewing unit's own squares: a unit does not block its own sight (SAS-LOS-3). Kept
+    per viewer for the last blockers, so the units of one state each pay for the difference once."""
+    blockers = axis_blockers(state)
+    cells = unit.cells
+    if not any(c in blockers for c in cells):  # an alert infantry unit blocks nothing: nothing to take out
+        return blockers
+    entry = _LESS[0]
+    if entry[0] is not blockers:
+        entry = _LESS[0] = (blockers, {})
+    found = entry[1].get(cells)
+    if found is None:
+        found = entry[1][cells] = blockers - set(cells)
+    return found
+
+
+def sight_memo(state: SasState) -> dict[Any, Any]:
+    """A memo for what Axis sight in ``state`` depends on besides the viewing unit: the runtime (board, tables) and
+    the state's units, blast templates, operator vehicles and objects, compared by identity (they are immutable, and
+    an operator's move or an AP spent leaves them the same objects). Views of successive states share it."""
+    key = (state.rt, state.units, state.templates, state.op_vehicles, state.objects)
+    entry = _SIGHT[0]
+    if len(entry[0]) != len(key) or any(a is not b for a, b in zip(entry[0], key, strict=True)):
+        entry = _SIGHT[0] = (key, {})
+    return entry[1]
 
 
 def _op_vehicle_cells(state: SasState) -> frozenset[Cell]:
@@ -424,11 +460,19 @@ def can_see(unit: UnitState, state: SasState) -> bool:
 
 def vision(state: SasState, unit: UnitState, explain: bool = False) -> dict[Cell, tuple[str, str]]:
     """Every square the unit sees, with its grade and (when ``explain``) blocked squares too. A vehicle's
-    reasons name the arc (front or rear) that sees the square."""
+    reasons name the arc (front or rear) that sees the square. Worked out once per unit and ``sight_memo``."""
+    memo = sight_memo(state)
+    found: dict[Cell, tuple[str, str]] | None = memo.get((unit, explain))
+    if found is None:
+        found = memo[(unit, explain)] = _vision(state, unit, explain)
+    return dict(found)
+
+
+def _vision(state: SasState, unit: UnitState, explain: bool) -> dict[Cell, tuple[str, str]]:
     out: dict[Cell, tuple[str, str]] = {}
     if not can_see(unit, state):
         return out
-    blockers, drums = axis_blockers(state) - set(unit.cells), barrels(state)
+    blockers, drums = blockers_for(state, unit), barrels(state)
     looks = eyes(unit)
     if not looks:
         for c in arc(state.rt, unit.loc, unit.facing):
@@ -452,18 +496,18 @@ def vision(state: SasState, unit: UnitState, explain: bool = False) -> dict[Cell
 def sees_square(state: SasState, unit: UnitState, target: Cell, reach: int = SIGHT) -> str | None:
     """The unit's visibility grade of one square (None: not seen); a vehicle's best over its arcs. ``reach``: how
     far along its arc an infantry unit looks (8; a sniper's attack line: 16, D-KS-2)."""
+    looks = eyes(unit)
+    if not looks and not in_arc(unit.loc, unit.facing, target, reach):
+        return None  # the cheapest test first: most squares are outside an infantry unit's arc
     if not can_see(unit, state) or target in unit.cells:
         return None
-    looks = eyes(unit)
     if not looks:
-        if not in_arc(unit.loc, unit.facing, target, reach):
-            return None
-        g, _why = grade(state, unit.loc, target, axis_blockers(state) - {unit.loc}, barrels(state))
+        g, _why = grade(state, unit.loc, target, blockers_for(state, unit), barrels(state))
         return g
     best: str | None = None
     for eye in looks:
         if in_eye_arc(eye, target) and state.rt.grid.contains(target):
-            g, _why = eye_grade(state, eye, target, axis_blockers(state) - set(unit.cells), barrels(state))
+            g, _why = eye_grade(state, eye, target, blockers_for(state, unit), barrels(state))
             if g is not None and RANK[g] > RANK.get(best or "", 0):
                 best = g
     return best
@@ -506,9 +550,11 @@ def sees_op(state: SasState, unit: UnitState, op: OperatorState, reach: int = SI
 def in_sight(state: SasState, unit: UnitState, op: OperatorState, reach: int = SIGHT) -> bool:
     """Whether the operator is in the unit's LOS: fully visible square, or half visible and standing (SAS-LOS-5);
     under a camo net only from an adjacent square (SAS-EQ-12, decision D-EQ-5)."""
+    if op.loc is None or (not eyes(unit) and not in_arc(unit.loc, unit.facing, op.loc, reach)):
+        return False  # the cheapest tests first: most operators are outside an infantry unit's arc
     if _hidden_from(state, unit, op):
         return False
-    g = sees_square(state, unit, op.loc, reach)  # type: ignore[arg-type]
+    g = sees_square(state, unit, op.loc, reach)
     return g == FULL or (g == HALF and not op.crouched)
 
 
@@ -516,7 +562,7 @@ def sees_op_through(state: SasState, unit: UnitState, eye: Eye, op: OperatorStat
     """Whether the vehicle sees the operator through this eye (its front or its rear arc, SAS-AVEH-7)."""
     if not can_see(unit, state) or undercover(state, op) or _hidden_from(state, unit, op):
         return False
-    g, _why = eye_grade(state, eye, op.loc, axis_blockers(state) - set(unit.cells), barrels(state))  # type: ignore[arg-type]
+    g, _why = eye_grade(state, eye, op.loc, blockers_for(state, unit), barrels(state))  # type: ignore[arg-type]
     return g == FULL or (g == HALF and not op.crouched)
 
 

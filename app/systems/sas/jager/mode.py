@@ -20,6 +20,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from app.core import flow
+from app.core.deck import draw
 from app.core.flow import Decision, Prompt
 from app.core.i18n import Text, t
 from app.core.messages import Command
@@ -224,11 +225,8 @@ def _draw(ctx: Ctx) -> None:
     if not hunter.deck:
         ctx.emit("hunter_no_card", t("No hunter card is left to draw."), "SAS-JGR-3")
         return
-    names = sorted(hunter.deck)
-    card = ctx.roller.pick(names, t("hunter card"), names)
-    rest = list(hunter.deck)
-    rest.remove(card)
-    ctx.state = ctx.state.with_hunter(deck=tuple(rest), hand=(*hunter.hand, card))
+    card, rest = draw(hunter.deck, ctx.roller, t("hunter card"), ordered=False)
+    ctx.state = ctx.state.with_hunter(deck=rest, hand=(*hunter.hand, card))
     ctx.emit(
         "hunter_drew",
         t("The hunter draws a card ({n} in hand).", n=len(hunter.hand) + 1),

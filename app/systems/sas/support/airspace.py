@@ -133,8 +133,8 @@ def _printed(rt: SasRuntime, index: int) -> Text:
     tile_id = rt.mission.board.tiles[index].tile
     names: dict[str, tuple[str, str]] = rt.cache.setdefault("air_tile_names", {})
     if not names:
-        from app.scenario.boards import load_tile_library
         from app.scenario.resources import resolve_ref
+        from app.systems.sas.tiles.library import load_tile_library
 
         try:
             library = load_tile_library(resolve_ref(rt.mission.board.library, None))

@@ -30,12 +30,13 @@ on, diagonally left, diagonally right, turn left, turn right, then the same in r
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from app.geometry.paths import Search
+from app.geometry.paths import search as dijkstra
 from app.systems.sas.board.facing import ORTHO, VEC, rotate
 from app.systems.sas.state import SasRuntime, SasState, UnitState
 from app.systems.sas.tables import VehicleStats
@@ -351,44 +352,47 @@ def search(
     width, length = board.stats.width, board.stats.length
     cars = traffic(state, unit.id, crush)
     start = key_of(unit)
-    entered0 = on_map_count(rt, footprint((start[0], start[1]), start[2], width, length)) > 0
-    cost: dict[Key, int] = {start: 0}
-    back: dict[Key, tuple[Key, Move]] = {}
-    best: dict[tuple[int, int, str, bool], int] = {(*start, entered0): 0}
-    heap: list[tuple[int, int, Key, bool]] = [(0, 0, start, entered0)]
-    seq = 0
     maps = rt.map_cells
-    while heap:
-        spent, _seq, here, entered = heapq.heappop(heap)
-        if best.get((*here, entered), 1 << 30) < spent:
-            continue
-        if goal is not None and goal(here):
-            return Reach(start, cost, back, here)
-        x, y, facing = here
+
+    def moves(node: Node) -> Iterator[tuple[Node, int, Move]]:
+        x, y, facing, entered = node
         for tpl in board.templates[facing]:
             mp = board.cost(tpl, x, y)
-            if mp is None or spent + mp > budget:
-                continue
             nx, ny = x + tpl.delta[0], y + tpl.delta[1]
-            if not board.inside(nx, ny):
+            if mp is None or not board.inside(nx, ny):
                 continue
             if not cars.can_enter((x + ox, y + oy) for ox, oy in tpl.new):
                 continue
             on = any(c in maps for c in footprint((nx, ny), tpl.facing, width, length))
-            if not on and entered:
-                continue  # only partly off the map (SAS-AVEH-5, D-AVEH-4)
-            nxt = (nx, ny, tpl.facing)
-            state_key = (nx, ny, tpl.facing, entered or on)
-            total = spent + mp
-            if best.get(state_key, 1 << 30) <= total:
-                continue
-            best[state_key] = total
-            if total < cost.get(nxt, 1 << 30):
-                cost[nxt] = total
-                back[nxt] = (here, tpl.move)
-            seq += 1
-            heapq.heappush(heap, (total, seq, nxt, entered or on))
-    return Reach(start, cost, back)
+            if on or not entered:  # not only partly off the map (SAS-AVEH-5, D-AVEH-4)
+                yield (nx, ny, tpl.facing, entered or on), mp, tpl.move
+
+    entered0 = on_map_count(rt, footprint((start[0], start[1]), start[2], width, length)) > 0
+    stop = None if goal is None else (lambda node: goal(node[:3]))
+    found = dijkstra((*start, entered0), moves, max_cost=budget, goal=stop)
+    return _poses(start, found)
+
+
+Node = tuple[int, int, str, bool]
+"""A pose and whether the token has been wholly or partly on the map yet (SAS-AVEH-5)."""
+
+
+def _poses(start: Key, found: Search[Node, Move]) -> Reach:
+    """The search over (pose, entered) nodes seen per pose: the cheaper of its two nodes, the first reached on a tie."""
+    cost: dict[Key, int] = {}
+    back: dict[Key, tuple[Key, Move]] = {}
+    first: dict[Key, Node] = {}
+    for node, spent in found.cost.items():
+        pose = node[:3]
+        known = cost.get(pose)
+        if known is not None and (known, found.lowered[first[pose]]) <= (spent, found.lowered[node]):
+            continue
+        cost[pose] = int(spent)
+        first[pose] = node
+        if node in found.back:
+            before, move = found.back[node]
+            back[pose] = (before[:3], move)
+    return Reach(start, cost, back, None if found.found is None else found.found[:3])
 
 
 def end_poses(state: SasState, unit: UnitState, reach: Reach) -> list[Key]:

@@ -25,11 +25,12 @@ never crouched); low cover between a boat and the viewer blocks the line (SAS-OV
 
 from __future__ import annotations
 
-import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from app.core.i18n import Text, localized
 from app.geometry.los import trace
+from app.geometry.paths import search
 from app.systems.sas.board.facing import facing_toward
 from app.systems.sas.board.vision import SIGHT, attack_line, sees_square
 from app.systems.sas.operators.scuba import low_cover_between
@@ -213,27 +214,15 @@ def plan(state: SasState, ov: OperatorVehicleState, moves: tuple[str, ...], budg
 def reach(state: SasState, ov: OperatorVehicleState, budget: int) -> dict[Key, tuple[str, ...]]:
     """One cheapest way to every pose the vehicle can end a Move in (SAS-OVEH-3, SAS-AVEH-6, D-OVEH-4)."""
     traffic = road(state, ov)
-    start = key_of(ov)
-    best: dict[Key, int] = {start: 0}
-    paths: dict[Key, tuple[str, ...]] = {start: ()}
-    heap: list[tuple[int, int, Key]] = [(0, 0, start)]
-    seq = 0
-    while heap:
-        spent, _seq, here = heapq.heappop(heap)
-        if spent > best.get(here, 1 << 30):
-            continue
+
+    def legs(here: Key) -> Iterator[tuple[Key, int, str]]:
         for move in MOVE_IDS:
             step = leg(state, ov, here, move, traffic)
-            if isinstance(step, str) or spent + step.cost > budget:
-                continue
-            total = spent + step.cost
-            if total < best.get(step.key, 1 << 30):
-                best[step.key] = total
-                paths[step.key] = (*paths[here], move)
-                seq += 1
-                heapq.heappush(heap, (total, seq, step.key))
-    del paths[start]
-    return paths
+            if not isinstance(step, str):
+                yield step.key, step.cost, move
+
+    found = search(key_of(ov), legs, max_cost=budget)
+    return {key: found.labels_to(key) for key in found.cost if key != found.start}
 
 
 def foot_down_reach(state: SasState, ov: OperatorVehicleState) -> int:

@@ -147,6 +147,7 @@ def unit_pose(kind: str, loc: Cell, facing: str) -> Pose | None:
     return Pose(loc, facing, size[0], size[1])
 
 
+@lru_cache(maxsize=8192)
 def unit_cells(kind: str, loc: Cell, facing: str) -> tuple[Cell, ...]:
     """Every square an Axis unit occupies: its square, or a vehicle's whole footprint (SAS-AVEH-2, D-AVEH-1)."""
     size = _sizes().get(kind)

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.scenario.boards import TiledBoardSpec, TileLibrary, build_board, load_tile_library
+from app.scenario.boards import TiledBoardSpec, build_board
 from app.scenario.editor.document import EditError
-from app.scenario.editor.tiles import (
+from app.systems.sas.tiles.editor import (
     EdgeRef,
     TileEditor,
     edge_runs,
@@ -22,8 +22,9 @@ from app.scenario.editor.tiles import (
     nearest_edge,
     stroke_edges,
 )
+from app.systems.sas.tiles.library import TileLibrary, load_tile_library
 
-CORE = Path(__file__).resolve().parents[2] / "resources" / "tiles" / "sas_core.json"
+CORE = Path(__file__).resolve().parents[3] / "resources" / "tiles" / "sas_core.json"
 
 
 def _barn(editor: TileEditor) -> int:
@@ -61,6 +62,7 @@ def test_a_tile_drawn_in_the_editor_loads_and_builds_a_board(tmp_path: Path) -> 
     board = build_board(
         TiledBoardSpec(kind="tiled", library=str(path), tiles=[{"tile": "barn", "side": "A", "at": [0, 0]}]),
         Path,
+        load_tile_library,
     )
     assert board.topology.width == 6
     assert editor.preview(i, "A").topology.width == 6

@@ -8,15 +8,17 @@ walls, doors, windows, high walls — the edge model of the rules digest's OQ-7)
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from app.geometry.tiles import Mark, TileGrid
 from app.geometry.topology import EdgeFeature
-from app.scenario import boards_tilecheck as check
-from app.scenario.boards_tilecheck import LEGEND, Problem, Square, parse_square
+from app.scenario.board_problems import Problem, first_problems, raise_problems
+from app.scenario.boards_tiled import TileError
+from app.systems.sas.tiles import checks as check
+from app.systems.sas.tiles.checks import LEGEND, Square, parse_square
 
 __all__ = [
     "LEGEND",
@@ -25,8 +27,8 @@ __all__ = [
     "TileLibrary",
     "TileSideSpec",
     "TileSpec",
+    "load_tile_library",
     "mark_fields",
-    "raise_problems",
     "side_grid",
 ]
 
@@ -71,21 +73,6 @@ def mark_fields(kind: str) -> frozenset[str]:
     """The fields a mark of ``kind`` takes besides ``kind`` (required and optional)."""
     required, optional = _MARK_FIELDS[kind]
     return required | optional
-
-
-def raise_problems(title: str, problems: list[Problem]) -> None:
-    """Raise one pydantic ``ValidationError`` listing ``problems`` at their own JSON paths.
-
-    Raising a ``ValidationError`` inside a validator lets pydantic prefix each location with the
-    path of the enclosing model, so the user sees e.g. ``tiles.3.sides.A.rows``.
-    """
-    if not problems:
-        return
-    details = [
-        InitErrorDetails(type=PydanticCustomError("board_data", "{problem}", {"problem": text}), loc=loc, input=None)
-        for loc, text in problems
-    ]
-    raise ValidationError.from_exception_data(title, details)
 
 
 class EdgeSpec(BaseModel):
@@ -301,7 +288,19 @@ class TileLibrary(BaseModel):
                 return tile
         raise KeyError(f"tile library {self.id!r} has no tile {tile_id!r}")
 
-    def tile_grid(self, tile_id: str, side: Literal["A", "B"]) -> TileGrid:
+    def tile_kind(self, tile_id: str) -> str:
+        """The kind of a tile: ``"map"`` (counts for SAS-MSN-3) or a small tile's kind (TileSource).
+
+        Raises:
+            KeyError: If the library has no such tile.
+        """
+        return self.tile(tile_id).kind
+
+    def tile_sides(self, tile_id: str) -> tuple[str, ...]:
+        """The printed sides of a tile (TileSource)."""
+        return tuple(self.tile(tile_id).sides)
+
+    def tile_grid(self, tile_id: str, side: str) -> TileGrid:
         """Build the unrotated geometry tile for one side of a tile.
 
         Patrol line ids are qualified with the tile id (``"farm/b1"``) so they stay unique on a board.
@@ -310,7 +309,7 @@ class TileLibrary(BaseModel):
             KeyError: If the tile or side does not exist.
         """
         tile = self.tile(tile_id)
-        return side_grid(tile_id, tile.size, tile.sides[side])
+        return side_grid(tile_id, tile.size, tile.sides[side])  # type: ignore[index]  # KeyError for a bad side
 
 
 def side_grid(tile_id: str, size: tuple[int, int], spec: TileSideSpec) -> TileGrid:
@@ -353,3 +352,28 @@ def _marks(tile_id: str, specs: list[MarkSpec]) -> dict[tuple[int, int], tuple[M
             mark = Mark(spec.kind, directions, tuple(sorted({**props, **extra}.items())))
             marks[square] = (*marks.get(square, ()), mark)
     return marks
+
+
+_LIBRARIES: dict[Path, tuple[int, TileLibrary]] = {}
+
+
+def load_tile_library(path: Path) -> TileLibrary:
+    """Load and validate a tile library, cached by path (reloaded when the file changes).
+
+    Raises:
+        TileError: The file cannot be read or is not a valid tile library (the message names the file
+            and every JSON path with a problem).
+    """
+    key = path.resolve()
+    try:
+        stamp = key.stat().st_mtime_ns
+        cached = _LIBRARIES.get(key)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        library = TileLibrary.model_validate_json(key.read_text("utf-8"))
+    except OSError as exc:
+        raise TileError(f"cannot read tile library {path}: {exc}") from exc
+    except ValidationError as exc:
+        raise TileError(f"{path.name} is not a valid tile library: {first_problems(exc)}") from exc
+    _LIBRARIES[key] = (stamp, library)
+    return library

@@ -1,7 +1,7 @@
 """Consistency checks for one side of an SAS map tile (SAS-BRD, SAS-TER).
 
 The checks work on plain data (rows of legend characters, edge and mark specs already reduced to
-tuples) so that :mod:`app.scenario.boards_tiles` can call them from a pydantic validator and report
+tuples) so that :mod:`app.systems.sas.tiles.library` can call them from a pydantic validator and report
 every problem with the JSON path of the offending field.
 
 Coordinates inside a tile are ``(x, y)`` with ``x`` to the right and ``y`` downwards, both 0-based;
@@ -16,10 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from app.geometry.square import ORTHOGONAL, VECTORS
+from app.scenario.board_problems import Loc, Problem
 
 Square = tuple[int, int]
-Loc = tuple[str | int, ...]
-Problem = tuple[Loc, str]
 
 LEGEND: dict[str, str] = {
     ".": "regular",

@@ -1,7 +1,7 @@
 """The tile editor's model (no Qt): a tile library document and the edits a player makes to encode a tile.
 
 A player who owns a physical copy of SAS: Rogue Regiment encodes its tiles once (SAS-BRD): the size, the
-terrain of every square (the row characters of :data:`~app.scenario.boards_tilecheck.LEGEND`), the features
+terrain of every square (the row characters of :data:`~app.systems.sas.tiles.checks.LEGEND`), the features
 on square sides (walls, hedges, windows, doors, high walls and their grapple points) and the printed marks
 (sentry points with their arrows, patrol lines with both start points, guard and officer positions, spawn
 spots, rooms, objectives). Every edit is one undo step of a :class:`~app.scenario.editor.document.Document`
@@ -27,13 +27,14 @@ from pydantic import ValidationError
 from app.core.i18n import Text, localized, t
 from app.core.saves import write_atomic
 from app.geometry.tiles import Placement, assemble
-from app.scenario.boards import Board, TiledBoardSpec
-from app.scenario.boards_tilecheck import LEGEND, canonical_edge, direction_between, square_name
-from app.scenario.boards_tiles import EdgeSpec, MarkSpec, TileLibrary, TileSideSpec, side_grid
+from app.scenario.boards import Board
+from app.scenario.boards_tiled import TiledBoardSpec
 from app.scenario.editor.canonical import canonical_text
 from app.scenario.editor.document import Document, EditError, JsonPath, json_path_text
 from app.scenario.editor.plugin import Finding, parse_json_path
 from app.scenario.loading import read_json
+from app.systems.sas.tiles.checks import LEGEND, canonical_edge, direction_between, square_name
+from app.systems.sas.tiles.library import EdgeSpec, MarkSpec, TileLibrary, TileSideSpec, side_grid
 
 Square = tuple[int, int]
 SideName = Literal["A", "B"]
