@@ -17,16 +17,16 @@ from typing import Any
 
 from app.ai.fuzz import Fuzzer, GameReport, count_results
 from app.core.capabilities import DEFAULT_MAX_STEPS
+from app.core.datafile import DataFileError, clip
 from app.core.dice import NeedInput
 from app.core.errors import IllegalCommandError, SaveError
 from app.core.i18n import LANGUAGES, render
 from app.core.messages import Event
-from app.core.saves import load_from_path, save_to_path
+from app.core.saves import load_from_path, save_notices_of, save_to_path
 from app.core.session import Mode, Session
 from app.core.system import GameSystem, state_digest
 from app.scenario.base import ScenarioBase
 from app.scenario.catalog import open_session, scan, validate_file
-from app.scenario.loading import ScenarioError
 
 Renderer = Callable[[Path, Path, int], None]
 COMMANDS = ("validate", "schema", "render", "replay", "script", "fuzz")  # the subcommands (for the entry point)
@@ -58,14 +58,14 @@ def main(argv: list[str], systems: Mapping[str, GameSystem], renderer: Renderer 
     handler: Callable[[argparse.Namespace, Context], int] = args.handler
     try:
         return handler(args, context)
-    except (ScenarioError, SaveError) as exc:
+    except (DataFileError, SaveError) as exc:
         print(exc, file=sys.stderr)
         return 1
     except BrokenPipeError:  # the reader stopped early (e.g. `| head`): not an error of ours
         sys.stderr.close()
         return 0
-    except OSError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (OSError, UnicodeDecodeError) as exc:  # e.g. a script file that is not UTF-8
+        print(f"error: {clip(str(exc), 300)}", file=sys.stderr)
         return 1
     except Exception as exc:
         print(f"internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
@@ -173,8 +173,10 @@ def _replay(args: argparse.Namespace, ctx: Context) -> int:
     try:
         session = load_from_path(args.save, ctx.systems)
     except ValueError as exc:  # the embedded scenario cannot be rebuilt here (e.g. a resource went missing)
-        print(f"{args.save}: cannot rebuild the saved game: {exc}", file=sys.stderr)
+        print(f"{args.save}: cannot rebuild the saved game: {clip(str(exc), 600)}", file=sys.stderr)
         return 1
+    for notice in save_notices_of(args.save, ctx.systems):
+        print(f"notice: {render(notice, ctx.lang)}")
     scenario_id = session.scenario.id if isinstance(session.scenario, ScenarioBase) else "?"
     print(f"system: {session.system.info.id} (rules {session.system.info.version})")
     print(f"scenario: {scenario_id}")
@@ -229,7 +231,7 @@ def _script_line(session: Session, text: str, lang: str) -> dict[str, Any] | Non
     if not isinstance(data, dict):
         return {"error": "a command must be a JSON object", "rule_id": ""}
     try:
-        events = session.submit(session.system.parse_command(data))
+        events = session.submit(session.parse(data))
     except IllegalCommandError as exc:
         return {"error": render(exc.reason, lang), "rule_id": exc.rule_id}
     except NeedInput as exc:

@@ -14,13 +14,14 @@ from PySide6.QtWidgets import QApplication
 
 from app.core.capabilities import HasBot, bot_sides, capability, human_sides
 from app.core.errors import SaveError
-from app.core.saves import from_save, pending_restore
+from app.core.saves import from_save, pending_restore, save_notices_of
 from app.core.session import Session
 from app.core.system import GameSystem, display_names
 from app.ui.controller import AgentFactory
 from app.ui.lang import install_language, translator
 from app.ui.main_window import MainWindow
-from app.ui.settings import Preferences, data_dir, recent_saves
+from app.ui.settings import Preferences, prepare_data_dir, recent_saves
+from app.ui.window_files import offer_partial
 
 if TYPE_CHECKING:
     from app.scenario.editor.plugin import EditorPlugin
@@ -77,8 +78,10 @@ class AppShell(QObject):
     def __init__(self, systems: Mapping[str, GameSystem], *, agent_for_side: AgentFactory | None = None) -> None:
         super().__init__()
         self.systems = systems  # may be lazy (app.__main__.LazySystems): look systems up only when needed
-        self.data_dir = data_dir()
+        self.startup = prepare_data_dir()  # the app always starts: damaged files moved aside, temp files removed
+        self.data_dir = self.startup.folder
         self.prefs = Preferences.load(self.data_dir)
+        self._notice_shown = False
         self.agent_for_side = agent_for_side
         self.start_page: StartPage | None = None
         self.window: MainWindow | None = None
@@ -112,7 +115,32 @@ class AppShell(QObject):
         page.setWindowTitle("Adjutant")
         page.show()
         self.start_page = page
+        self._tell_startup(page)
         return page
+
+    def startup_notice(self) -> str:
+        """What the player must know about the start (damaged files moved aside, an unusable data folder)."""
+        lines = [
+            tr("{0} was damaged; it was moved aside to {1} and defaults are used.").format(a, b)
+            for a, b in self.startup.moved
+        ]
+        if self.startup.unusable:
+            lines.append(tr("The data folder cannot be used ({0}); autosave is off.").format(self.startup.unusable))
+        return "\n".join(lines)
+
+    def _tell_startup(self, parent: Any) -> None:
+        """Tell the player once, in a non-blocking message box, what the start-up checks found."""
+        notice = self.startup_notice()
+        if self._notice_shown or not notice:
+            return
+        self._notice_shown = True
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("Adjutant"), notice, QMessageBox.StandardButton.Ok, parent)
+        box.setObjectName("StartupNotice")
+        box.setModal(False)
+        box.show()
+        self.notice_box = box
 
     def open_default(self) -> None:
         """Open the bundled default mission, unless a crashed game waits to be restored (start page then)."""
@@ -154,11 +182,14 @@ class AppShell(QObject):
         try:
             session = load_from_path(Path(path), self.systems)
         except (SaveError, OSError) as exc:
-            from PySide6.QtWidgets import QMessageBox
-
-            QMessageBox.warning(None, tr("Cannot open save"), f"{path}\n\n{exc}")
-            return None
-        return self.open_session(session, Path(path))
+            session = offer_partial(None, Path(path), exc)
+            if session is None:
+                return None
+        window = self.open_session(session, Path(path))
+        notices = save_notices_of(Path(path), self.systems)
+        if notices:
+            window.statusBar().showMessage(" ".join(n.render(self.prefs.language) for n in notices))
+        return window
 
     def restore(self, save: Any) -> MainWindow | None:
         """Reopen the game interrupted by a crash."""
@@ -194,9 +225,11 @@ class AppShell(QObject):
             bot_sides=tuple(bots) if agents is not None else (),
             save_path=path,
             open_session=self.open_session,
+            autosave_off=self.startup.unusable,
         )
         window.new_game_requested.connect(back or self.show_start)
         window.show()
+        self._tell_startup(window)
         self.window = window
         if self.start_page is not None:
             self.start_page.close()

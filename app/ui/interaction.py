@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
-from PySide6.QtGui import QColor, QCursor, QFont
-from PySide6.QtWidgets import QGraphicsSimpleTextItem, QMenu, QWidget
+from PySide6.QtGui import QColor, QCursor, QFont, QPen
+from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem, QMenu, QWidget
 
 from app.core.command_templates import odds_text
 from app.core.i18n import t
@@ -24,6 +24,7 @@ from app.ui.lang import translator
 tr = translator("Board")
 ADD_MODIFIERS = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier
 ODDS_Z = 45.0  # above the target highlights, below dragged counters
+_ODDS_PIXELS = 40  # the odds tag is laid out at this size, then scaled to the square
 
 
 def _layer_title(name: str) -> str:
@@ -46,7 +47,7 @@ class BoardInteraction(QObject):
         self.enabled_layers: set[str] = set()
         self.menu_chooser: Callable[[str, list[Choice], QPoint], None] = self._menu
         self.bar: CommandBar | None = None
-        self._odds_labels: dict[Any, QGraphicsSimpleTextItem] = {}
+        self._odds_labels: dict[Any, QGraphicsRectItem] = {}
         view.location_clicked.connect(self._on_board_view_location_clicked)
         view.counter_dropped.connect(self._on_board_view_counter_dropped)
         view.box_selected.connect(self._on_board_view_box_selected)
@@ -161,19 +162,18 @@ class BoardInteraction(QObject):
             text = " / ".join(filter(None, (odds_text(tpl.odds()) for tpl in templates)))
             if not text or loc_key(loc) not in geo.by_loc:
                 continue
-            label = QGraphicsSimpleTextItem(text)
-            label.setFont(_odds_font(geo.cell_size))
-            label.setBrush(QColor("#8a1020"))
-            label.setZValue(ODDS_Z)
-            label.setToolTip(text)
+            label = _odds_label(text, geo.cell_size)
             cell = geo.by_loc[loc_key(loc)].rect
-            label.setPos(cell.left() + cell.width() * 0.05, cell.top())
+            width = label.sceneBoundingRect().width()
+            if width > cell.width():  # several odds on one square: shrink to the square's width
+                label.setScale(label.scale() * cell.width() / width)
+            label.setPos(cell.right() - label.sceneBoundingRect().width(), cell.top())
             self.scene.addItem(label)
             self._odds_labels[loc] = label
 
     def odds_labels(self) -> dict[Any, str]:
         """The odds written on the board, by location (what a player reads before committing)."""
-        return {loc: label.text() for loc, label in self._odds_labels.items()}
+        return {loc: label.toolTip() for loc, label in self._odds_labels.items()}
 
     def preview(self, entry: BarEntry | None) -> None:
         """Highlight the targets of a hovered command-bar button."""
@@ -262,8 +262,27 @@ class BoardInteraction(QObject):
         menu.popup(parent.mapToGlobal(at))
 
 
-def _odds_font(cell_size: float) -> QFont:
+def _odds_label(text: str, cell_size: float) -> QGraphicsRectItem:
+    """A small white tag with the chance in dark red, a quarter of a square high, for the target's corner.
+
+    The text is laid out at a fixed pixel size and the tag scaled to the board's square size (squares may be one
+    scene unit, too small for a font size).
+    """
+    tag = QGraphicsRectItem()
+    words = QGraphicsSimpleTextItem(text, tag)
     font = QFont()
-    font.setPointSizeF(max(1.0, cell_size * 0.16))
+    font.setPixelSize(_ODDS_PIXELS)
     font.setBold(True)
-    return font
+    words.setFont(font)
+    words.setBrush(QColor("#8a1020"))
+    words.setPos(_ODDS_PIXELS * 0.15, 0)
+    rect = words.boundingRect()
+    tag.setRect(0, 0, rect.width() + _ODDS_PIXELS * 0.3, rect.height())
+    tag.setBrush(QColor(255, 255, 255, 225))
+    pen = QPen(QColor("#8a1020"))
+    pen.setCosmetic(True)
+    tag.setPen(pen)
+    tag.setScale(cell_size * 0.28 / rect.height())
+    tag.setZValue(ODDS_Z)
+    tag.setToolTip(text)
+    return tag

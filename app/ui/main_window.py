@@ -15,6 +15,7 @@ from app.core.saves import Autosaver, to_save
 from app.core.session import Session
 from app.ui.actions import MENUS, build_actions, retranslate_actions
 from app.ui.actions import tr as tr_action
+from app.ui.autosave_warning import AutosaveWarning
 from app.ui.board_scene import BoardScene
 from app.ui.board_view import BoardView, Minimap
 from app.ui.command_bar import CommandBar
@@ -75,8 +76,10 @@ class MainWindow(QMainWindow):
         bot_sides: tuple[str, ...] = (),
         save_path: Path | None = None,
         open_session: Callable[[Session, Path | None], None] | None = None,
+        autosave_off: str = "",
     ) -> None:
         super().__init__()
+        self.autosave_off = autosave_off  # why autosave cannot run at all (an unusable data folder), or ""
         self.setObjectName("MainWindow")
         self.session, self.prefs, self.data_dir = session, prefs, data_dir
         self.lang = prefs.language
@@ -115,13 +118,16 @@ class MainWindow(QMainWindow):
         self._autosave_started = True
         self.autosaver = self._start_autosave()
         if self.autosaver is None:
-            self.statusBar().showMessage(tr("Autosave is off: {0}").format(self._autosave_error))
+            self.autosave_warning.show_reason(self._autosave_error)
 
     def _start_autosave(self) -> Autosaver | None:
         """Autosave after every command; a session that cannot be saved is played on, with a warning."""
+        if self.autosave_off:
+            self._autosave_error = self.autosave_off
+            return None
         try:
             to_save(self.session)  # Autosaver listens before its first write: check it can write at all
-            return Autosaver(self.session, self.data_dir)
+            return Autosaver(self.session, self.data_dir, on_error=self.autosave_warning.show_reason)
         except Exception as exc:  # a system bug must not stop play
             self._autosave_error = str(exc)
             return None
@@ -153,6 +159,8 @@ class MainWindow(QMainWindow):
         self.tracks_label.setTextFormat(Qt.TextFormat.RichText)
         self.statusBar().addWidget(self.hover_label, 1)
         self.statusBar().addPermanentWidget(self.tracks_label)
+        self.autosave_warning = AutosaveWarning(self.files.save_as, self)
+        self.statusBar().addPermanentWidget(self.autosave_warning)
 
     def _build_menus(self) -> None:
         self.actions_by_name = build_actions(self)
@@ -386,6 +394,7 @@ class MainWindow(QMainWindow):
         self.toolbar.setWindowTitle(tr("Toolbar"))
         for dock in (self.log, self.dice, self.phase, self.inspector):
             dock.retranslate()
+        self.autosave_warning.retranslate()
         self._refresh_selection()
         self._update_title()
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.capabilities import HasBot, HumanSidesPerScenario, bot_sides, capability, human_sides
+from app.core.datafile import DataFileError, read_json_file
 from app.core.i18n import Text
 from app.core.saves import SaveFile
 from app.core.system import GameSystem, display_names
@@ -40,8 +40,8 @@ tr = translator("StartPage")
 def description_of(path: Path, lang: str) -> str:
     """The briefing of a scenario file in ``lang`` (English fallback), read without validating the file."""
     try:
-        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data: Any = read_json_file(Path(path))
+    except DataFileError:
         return ""
     text = data.get("description") if isinstance(data, dict) else None
     if isinstance(text, dict):
@@ -52,8 +52,8 @@ def description_of(path: Path, lang: str) -> str:
 def side_names_of(path: Path, lang: str) -> dict[str, str]:
     """Side names a scenario file gives (any top-level list of {"side", "name"} records, e.g. armies)."""
     try:
-        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data: Any = read_json_file(Path(path))
+    except DataFileError:
         return {}
     names: dict[str, str] = {}
     for value in data.values() if isinstance(data, dict) else ():

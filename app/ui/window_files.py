@@ -13,7 +13,7 @@ from app.ui.lang import LANGUAGE_NAMES, translator
 from app.ui.settings import Preferences, add_recent
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QStatusBar
+    from PySide6.QtWidgets import QStatusBar, QWidget
 
     from app.ui.board_scene import BoardScene
 
@@ -40,6 +40,24 @@ class FilesWindow(Protocol):
 
     def _update_title(self) -> None:
         """Show the file and the game in the title bar."""
+
+
+def offer_partial(parent: QWidget | None, path: Path, exc: Exception) -> Session | None:
+    """Say why a save cannot be opened; when replay went wrong part-way, offer the game at its last good command.
+
+    Returns:
+        The game at its last good command when the player accepts, else ``None``.
+    """
+    from PySide6.QtWidgets import QMessageBox
+
+    partial = exc.partial if isinstance(exc, SaveError) else None
+    if not isinstance(partial, Session):
+        QMessageBox.warning(parent, tr("Cannot open save"), tr("{0}:\n{1}").format(path, exc))
+        return None
+    question = tr("{0}:\n{1}\n\nOpen the game at its last good command ({2})?").format(path, exc, len(partial.commands))
+    buttons = QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel
+    answer = QMessageBox.question(parent, tr("Cannot open save"), question, buttons)
+    return partial if answer == QMessageBox.StandardButton.Open else None
 
 
 class WindowFiles:
@@ -94,10 +112,10 @@ class WindowFiles:
         try:
             session = load_from_path(path, {self.window.session.system.info.id: self.window.session.system})
         except (SaveError, OSError) as exc:
-            from PySide6.QtWidgets import QMessageBox
-
-            QMessageBox.warning(self.window, tr("Cannot open save"), tr("{0}:\n{1}").format(path, exc))
-            return None
+            partial = offer_partial(self.window, path, exc)
+            if partial is None:
+                return None
+            session = partial
         add_recent(path, self.window.data_dir)
         if self.open_session is not None:
             self.open_session(session, path)

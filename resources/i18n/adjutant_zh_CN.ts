@@ -167,6 +167,18 @@
 <context>
     <name>App</name>
     <message>
+        <source>{0} was damaged; it was moved aside to {1} and defaults are used.</source>
+        <translation>{0} 已损坏；已移到 {1} 保留，现使用默认设置。</translation>
+    </message>
+    <message>
+        <source>The data folder cannot be used ({0}); autosave is off.</source>
+        <translation>无法使用数据文件夹（{0}）；自动保存已关闭。</translation>
+    </message>
+    <message>
+        <source>Adjutant</source>
+        <translation>Adjutant</translation>
+    </message>
+    <message>
         <source>Cannot open scenario</source>
         <translation>无法打开剧本</translation>
     </message>
@@ -342,6 +354,10 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
         <source>{0} (bot): {1}</source>
         <translation>{0}（电脑）：{1}</translation>
     </message>
@@ -501,6 +517,16 @@
 </context>
 <context>
     <name>Files</name>
+    <message>
+        <source>{0}:
+{1}
+
+Open the game at its last good command ({2})?</source>
+        <translation>{0}：
+{1}
+
+在最后一条有效命令（第 {2} 条）处打开这局游戏吗？</translation>
+    </message>
     <message>
         <source>Save game</source>
         <translation>保存游戏</translation>

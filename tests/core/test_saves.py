@@ -146,9 +146,9 @@ def test_pending_restore_without_or_with_a_broken_autosave(tmp_path: Path) -> No
 
 def test_bundled_scenario_folder_is_stored_portably(tmp_path):
     """A save of a bundled scenario names its folder relative to scenarios/, not this machine's path."""
-    from app.core.saves import BUNDLED, _local_folder, _portable_folder
+    from app.core.saves import BUNDLED, _portable_folder, confined_folder
 
     assert _portable_folder(BUNDLED / "sas") == "scenarios:sas"
-    assert _local_folder("scenarios:sas") == BUNDLED / "sas"
+    assert confined_folder("scenarios:sas", None) == BUNDLED / "sas"
     assert _portable_folder(tmp_path) == str(tmp_path.resolve())
-    assert _local_folder(None) is None
+    assert confined_folder(None, None) is None
