@@ -93,7 +93,8 @@ def from_save(
             session.submit(session.parse(data))
         except IllegalCommandError as exc:
             what = f"command {number} ({quoted(data.get('kind'), 40)})"
-            raise SaveError(f"{what} no longer applies: {clip(str(exc.reason), 300)}", session) from exc
+            why = _version_change(save, system) or clip(str(exc.reason), 300)
+            raise SaveError(f"{what} no longer applies: {why}", session) from exc
     session.mode = save.mode
     if verify and state_digest(system, session.state) != save.digest:
         raise SaveError(_mismatch(save, system), session)
@@ -147,6 +148,16 @@ def _mismatch(save: SaveFile, system: GameSystem) -> str:
     return (
         f"replaying the {len(save.commands)} commands does not reproduce the saved game (digest mismatch): "
         f"{reason}; every command still applied, so the game can be opened at its last command"
+    )
+
+
+def _version_change(save: SaveFile, system: GameSystem) -> str:
+    """Why an old save may no longer replay: the rules changed since it was made (empty when they did not)."""
+    if save.system_version == system.info.version:
+        return ""
+    return (
+        f"the save was made with {save.system} rules version {clip(save.system_version, 40)}, "
+        f"this build has version {system.info.version} and rules whose rulings changed"
     )
 
 

@@ -44,6 +44,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
         _("Wait for Continue before each automated step"),
         checkable=True,
     ),
+    ActionSpec(
+        "ask_all",
+        "edit",
+        _("Ask every &question"),
+        (),
+        _("Forget fast play: show every decision, even those answered with their default"),
+    ),
     ActionSpec("deselect", "edit", _("Clear selection"), ("Esc",), _("Deselect the counter")),
     ActionSpec("fit", "view", _("&Fit board"), ("F",), _("Show the whole board")),
     ActionSpec("zoom_in", "view", _("Zoom &in"), ("+", "=", "Ctrl++"), _("Zoom in")),

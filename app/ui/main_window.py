@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolBar, QVBoxLayout, QWidget
 
+from app.core.messages import Command
 from app.core.saves import Autosaver, to_save
 from app.core.session import Session
 from app.ui.actions import MENUS, build_actions, retranslate_actions
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         self.controller = GameController(session, self, agent_for_side=agent_for_side, bot_sides=bot_sides)
         self.controller.lang = self.lang
         self.controller.step_mode = prefs.step_mode
+        self.controller.fast_answers = frozenset(prefs.fast_answers)
         self.scene = BoardScene(parent=self)
         self.scene.side_order = session.system.info.sides
         self.scene.counter_scale = prefs.counter_scale
@@ -209,6 +211,7 @@ class MainWindow(QMainWindow):
             "redo": c.redo,
             "continue": c.continue_automation,
             "deselect": lambda: self.interaction.select(None),
+            "ask_all": self._on_ask_all,
             "fit": self.board_view.fit,
             "zoom_in": lambda: self.board_view.zoom_by(1.25),
             "zoom_out": lambda: self.board_view.zoom_by(0.8),
@@ -233,6 +236,7 @@ class MainWindow(QMainWindow):
         self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
         self.dice.input_cancelled.connect(c.cancel_input)
         self.decision_bar.command_requested.connect(c.submit)
+        self.decision_bar.fast_play_requested.connect(self._on_fast_play_requested)
         self.command_bar.command_hovered.connect(self.interaction.preview)
         self.interaction.selection_changed.connect(lambda _cid: self._refresh_selection())
         self.interaction.hover_described.connect(self._on_interaction_hover_described)
@@ -400,6 +404,19 @@ class MainWindow(QMainWindow):
     def _on_step_mode_toggled(self) -> None:
         self.prefs.step_mode = self.controller.step_mode = self.actions_by_name["step_mode"].isChecked()
         self.controller.schedule_automation()
+
+    def _on_ask_all(self) -> None:
+        """Forget fast play: every decision is asked again."""
+        self.prefs.fast_answers = []
+        self.controller.fast_answers = frozenset()
+        self.files.save_prefs()
+
+    def _on_fast_play_requested(self, rule_id: str, default: Command) -> None:
+        """Remember fast play on the decisions ``rule_id`` asks, and take this one's default now."""
+        self.prefs.set_fast_answer(rule_id, True)
+        self.controller.fast_answers = frozenset(self.prefs.fast_answers)
+        self.files.save_prefs()
+        self.controller.submit(default)
 
     def _place_minimap(self) -> None:
         vp = self.board_view.viewport()

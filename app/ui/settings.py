@@ -104,6 +104,16 @@ class Preferences:
     counter_scale: float = 1.0
     step_mode: bool = False
     minimap: bool = True
+    fast_answers: list[str] = field(default_factory=list)  # rule ids of decisions answered with their default
+
+    def answers_fast(self, rule_id: str) -> bool:
+        """Whether the player opted for fast play on the decisions ``rule_id`` asks (their default is taken)."""
+        return bool(rule_id) and rule_id in self.fast_answers
+
+    def set_fast_answer(self, rule_id: str, on: bool) -> None:
+        """Remember (or forget) fast play for the decisions ``rule_id`` asks."""
+        rest = [r for r in self.fast_answers if r != rule_id and isinstance(r, str)]
+        self.fast_answers = sorted([*rest, rule_id]) if on and rule_id else rest
 
     @classmethod
     def load(cls, folder: Path | None = None) -> Preferences:

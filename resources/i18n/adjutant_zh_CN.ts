@@ -96,6 +96,14 @@
         <translation>每个自动步骤前等待“继续”</translation>
     </message>
     <message>
+        <source>Ask every &amp;question</source>
+        <translation>询问每个问题(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Forget fast play: show every decision, even those answered with their default</source>
+        <translation>取消快速游戏：显示每个决定，包括之前自动采用默认选项的决定</translation>
+    </message>
+    <message>
         <source>Clear selection</source>
         <translation>取消选择</translation>
     </message>
@@ -205,6 +213,14 @@
 </context>
 <context>
     <name>DecisionBar</name>
+    <message>
+        <source>Always take the default</source>
+        <translation>总是采用默认选项</translation>
+    </message>
+    <message>
+        <source>Fast play: answer this kind of question with its default from now on</source>
+        <translation>快速游戏：此后此类问题一律采用默认选项</translation>
+    </message>
     <message>
         <source>The default answer</source>
         <translation>默认选项</translation>

@@ -78,6 +78,17 @@ def test_tampered_command_is_refused() -> None:
         from_save(save.model_copy(update={"commands": commands}), TOY_SYSTEMS)
 
 
+def test_an_old_rules_version_that_no_longer_replays_is_refused_naming_the_versions() -> None:
+    """A save made under other rules whose commands no longer apply is refused with the reason, never replayed to a
+    different result (issue 14: old saves whose rulings change)."""
+    save = to_save(_played())
+    commands = [dict(c) for c in save.commands]
+    commands[0] = {"kind": "toy.teleport", "side": "red"}
+    old = save.model_copy(update={"commands": commands, "system_version": "0"})
+    with pytest.raises(SaveError, match=r"no longer applies: the save was made with .* rules version 0"):
+        from_save(old, TOY_SYSTEMS)
+
+
 def test_seed_change_is_detected() -> None:
     save = to_save(_played())
     with pytest.raises(SaveError):
