@@ -3,6 +3,7 @@
 #   make run      open the app (bundled default mission); make run ARGS="--lang zh_CN"
 #   make test     ruff, ruff format --check, mypy, import-linter, pytest (Qt offscreen)
 #   make bench    performance figures (tests/benchmarks/bench_*.py)
+#   make fuzz     mutation fuzzer, deep profile: 10,000 mutants of every bundled file (summary line)
 #   make package  PyInstaller one-folder bundle in dist/adjutant/
 #
 # Every target creates/refreshes .venv first (python3.11, or python3 if it is 3.11/3.12) and
@@ -39,11 +40,11 @@ DEBS_XVFB      := xvfb xauth
 TS := $(wildcard resources/i18n/*.ts)
 QM := $(TS:.ts=.qm)
 
-.PHONY: help venv run test lint bench package translations fmt clean distclean \
+.PHONY: help venv run test lint bench fuzz package translations fmt clean distclean \
         syscheck-offscreen syscheck-window
 
 help:
-	@sed -n '2,7p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,8p' Makefile | sed 's/^# \{0,1\}//'
 
 # ---------------------------------------------------------------------------------------------
 # venv: (re)create .venv and install '.[dev]' only when pyproject.toml changed since last time.
@@ -140,6 +141,12 @@ lint: $(STAMP)
 fmt: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
+
+# fuzz: the deep mutation-fuzz profile (issue 16): 10,000 mutants of every bundled scenario, tile library and
+# board; prints one summary line and fails on any traceback, hang or accepted-then-crashing file.
+fuzz: export QT_QPA_PLATFORM ?= offscreen
+fuzz: $(STAMP) syscheck-offscreen $(QM)
+	$(PY) -m tests.reliability.mutation --mutants $(or $(MUTANTS),10000) $(ARGS)
 
 bench: export QT_QPA_PLATFORM ?= offscreen
 bench: $(STAMP) syscheck-offscreen $(QM)

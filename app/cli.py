@@ -10,23 +10,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from app.ai.fuzz import Fuzzer, GameReport, count_results
 from app.core.capabilities import DEFAULT_MAX_STEPS
+from app.core.datafile import DataFileError, clip
 from app.core.dice import NeedInput
 from app.core.errors import IllegalCommandError, SaveError
-from app.core.i18n import LANGUAGES, render
+from app.core.i18n import LANGUAGES, Text, render, t
 from app.core.messages import Event
-from app.core.saves import load_from_path, save_to_path
+from app.core.saves import load_from_path, save_notices_of, save_to_path
 from app.core.session import Mode, Session
 from app.core.system import GameSystem, state_digest
 from app.scenario.base import ScenarioBase
 from app.scenario.catalog import open_session, scan, validate_file
-from app.scenario.loading import ScenarioError
 
 Renderer = Callable[[Path, Path, int], None]
 COMMANDS = ("validate", "schema", "render", "replay", "script", "fuzz")  # the subcommands (for the entry point)
@@ -49,7 +49,7 @@ def main(argv: list[str], systems: Mapping[str, GameSystem], renderer: Renderer 
         systems: Registered game systems by id.
         renderer: Draws a scenario or save to a PNG (provided by the UI through the composition root).
     """
-    parser = _parser()
+    parser = _parser(_lang_of(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed the usage message
@@ -58,55 +58,84 @@ def main(argv: list[str], systems: Mapping[str, GameSystem], renderer: Renderer 
     handler: Callable[[argparse.Namespace, Context], int] = args.handler
     try:
         return handler(args, context)
-    except (ScenarioError, SaveError) as exc:
+    except (DataFileError, SaveError) as exc:
         print(exc, file=sys.stderr)
         return 1
     except BrokenPipeError:  # the reader stopped early (e.g. `| head`): not an error of ours
         sys.stderr.close()
         return 0
-    except OSError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (OSError, UnicodeDecodeError) as exc:  # e.g. a script file that is not UTF-8
+        print(f"error: {clip(str(exc), 300)}", file=sys.stderr)
         return 1
     except Exception as exc:
         print(f"internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="adjutant", description="Adjutant command line tools.")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of printed texts")
+def _lang_of(argv: Sequence[str]) -> str:
+    """The ``--lang`` given before the command (so that ``--help`` and usage errors speak it too), else English."""
+    for index, arg in enumerate(argv):
+        value = arg.split("=", 1)[1] if arg.startswith("--lang=") else None
+        if arg == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        if value is not None:
+            return value if value in LANGUAGES else "en"
+        if not arg.startswith("-"):
+            break  # the command: options after it are its own
+    return "en"
+
+
+def _say(lang: str) -> Callable[[Text], str]:
+    return lambda text: text.render(lang)
+
+
+def _parser(lang: str = "en") -> argparse.ArgumentParser:
+    say = _say(lang)
+    parser = argparse.ArgumentParser(
+        prog="adjutant",
+        description=say(t("Adjutant command line tools.")),
+        epilog=say(
+            t(
+                "The window: adjutant [FILE] opens a scenario or a save (without FILE: the default mission, or the "
+                "start page when a game waits to be continued); adjutant --edit [FILE] opens the mission editor; "
+                "adjutant --version prints the version."
+            )
+        ),
+    )
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help=say(t("language of printed texts")))
     commands = parser.add_subparsers(dest="command", required=True)
-    sub = commands.add_parser("validate", help="check scenario files and tile libraries")
+    sub = commands.add_parser("validate", help=say(t("check scenario files and tile libraries")))
     sub.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     sub.set_defaults(handler=_validate)
-    sub = commands.add_parser("schema", help="print the JSON Schema of a system's scenario files")
+    sub = commands.add_parser("schema", help=say(t("print the JSON Schema of a system's scenario files")))
     sub.add_argument("system", metavar="SYSTEM")
     sub.set_defaults(handler=_schema)
-    sub = commands.add_parser("render", help="draw a scenario or a save to a PNG")
+    sub = commands.add_parser("render", help=say(t("draw a scenario or a save to a PNG")))
     sub.add_argument("file", type=Path, metavar="FILE")
     sub.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.png")
-    sub.add_argument("--size", type=_pixels, default=1600, help="longest side in pixels (16 to 16384)")
+    sub.add_argument("--size", type=_pixels, default=1600, help=say(t("longest side in pixels (16 to 16384)")))
     sub.set_defaults(handler=_render)
-    sub = commands.add_parser("replay", help="replay a save and check its digest")
+    sub = commands.add_parser("replay", help=say(t("replay a save and check its digest")))
     sub.add_argument("save", type=Path, metavar="SAVE")
     sub.set_defaults(handler=_replay)
-    _add_script(commands)
-    _add_fuzz(commands)
+    _add_script(commands, say)
+    _add_fuzz(commands, say)
     return parser
 
 
-def _add_script(commands: Any) -> None:
-    sub = commands.add_parser("script", help="apply JSON-lines commands to a scenario, print the events")
+def _add_script(commands: Any, say: Callable[[Text], str]) -> None:
+    sub = commands.add_parser("script", help=say(t("apply JSON-lines commands to a scenario, print the events")))
     sub.add_argument("scenario", type=Path, metavar="SCENARIO")
     sub.add_argument("commands", type=Path, metavar="COMMANDS.jsonl")
     sub.add_argument("--seed", type=int, default=1)
-    sub.add_argument("--table", action="store_true", help="table mode: commands must carry their dice")
-    sub.add_argument("--save", type=Path, metavar="OUT.json", help="write the save at the end")
+    sub.add_argument("--table", action="store_true", help=say(t("table mode: commands must carry their dice")))
+    sub.add_argument("--save", type=Path, metavar="OUT.json", help=say(t("write the save at the end")))
     sub.set_defaults(handler=_script)
 
 
-def _add_fuzz(commands: Any) -> None:
-    sub = commands.add_parser("fuzz", help="play random legal games looking for crashes and dead ends")
+def _add_fuzz(commands: Any, say: Callable[[Text], str]) -> None:
+    limit = DEFAULT_MAX_STEPS
+    sub = commands.add_parser("fuzz", help=say(t("play random legal games looking for crashes and dead ends")))
     sub.add_argument("scenario", type=Path, metavar="SCENARIO")
     sub.add_argument("--games", type=int, default=20)
     sub.add_argument("--seed", type=int, default=1)
@@ -114,9 +143,9 @@ def _add_fuzz(commands: Any) -> None:
         "--max-steps",
         type=int,
         default=None,
-        help=f"commands before a game counts as a runaway (default: the system's own limit, else {DEFAULT_MAX_STEPS})",
+        help=say(t("commands before a game counts as a runaway (default: the system's own limit, else {n})", n=limit)),
     )
-    sub.add_argument("--out", type=Path, help="folder for crash saves (default: a new temporary folder)")
+    sub.add_argument("--out", type=Path, help=say(t("folder for crash saves (default: a new temporary folder)")))
     sub.set_defaults(handler=_fuzz)
 
 
@@ -131,9 +160,10 @@ def _validate(args: argparse.Namespace, ctx: Context) -> int:
         else:
             failed += 1
             print(error)
+    say = _say(ctx.lang)
     for path in skipped:
-        print(f"SKIP {path} (not a scenario, board or tile library)")
-    print(f"validate: {len(checked)} checked, {failed} failed, {len(skipped)} skipped")
+        print(f"SKIP {path} " + say(t("(not a scenario, board or tile library)")))
+    print("validate: " + say(t("{n} checked, {f} failed, {s} skipped", n=len(checked), f=failed, s=len(skipped))))
     return 1 if failed or not checked else 0
 
 
@@ -173,20 +203,24 @@ def _replay(args: argparse.Namespace, ctx: Context) -> int:
     try:
         session = load_from_path(args.save, ctx.systems)
     except ValueError as exc:  # the embedded scenario cannot be rebuilt here (e.g. a resource went missing)
-        print(f"{args.save}: cannot rebuild the saved game: {exc}", file=sys.stderr)
+        print(f"{args.save}: cannot rebuild the saved game: {clip(str(exc), 600)}", file=sys.stderr)
         return 1
+    for notice in save_notices_of(args.save, ctx.systems):
+        print(f"notice: {render(notice, ctx.lang)}")
     scenario_id = session.scenario.id if isinstance(session.scenario, ScenarioBase) else "?"
-    print(f"system: {session.system.info.id} (rules {session.system.info.version})")
-    print(f"scenario: {scenario_id}")
-    print(f"seed: {session.seed}  mode: {session.mode}")
-    print(f"commands: {len(session.commands)}")
-    print(f"digest: verified {state_digest(session.system, session.state)[:16]}")
+    say, info = _say(ctx.lang), session.system.info
+    print(say(t("system: {id} (rules {version})", id=info.id, version=info.version)))
+    print(say(t("scenario: {id}", id=scenario_id)))
+    mode = say(t("table") if session.mode == "table" else t("digital"))
+    print(say(t("seed: {seed}  mode: {mode}", seed=session.seed, mode=mode)))
+    print(say(t("commands: {n}", n=len(session.commands))))
+    print(say(t("digest: verified {digest}", digest=state_digest(session.system, session.state)[:16])))
     outcome = session.outcome()
     if outcome is None:
-        print("outcome: none (game in progress)")
+        print(say(t("outcome: none (game in progress)")))
     else:
-        print(f"outcome: {render(outcome.reason, ctx.lang)} ({render(outcome.level, ctx.lang)})")
-    print("last events:")
+        print(say(t("outcome: {reason} ({level})", reason=outcome.reason, level=outcome.level)))
+    print(say(t("last events:")))
     for event in session.events()[-10:]:
         print(f"  {render(event.text, ctx.lang)}")
     return 0
@@ -229,7 +263,7 @@ def _script_line(session: Session, text: str, lang: str) -> dict[str, Any] | Non
     if not isinstance(data, dict):
         return {"error": "a command must be a JSON object", "rule_id": ""}
     try:
-        events = session.submit(session.system.parse_command(data))
+        events = session.submit(session.parse(data))
     except IllegalCommandError as exc:
         return {"error": render(exc.reason, lang), "rule_id": exc.rule_id}
     except NeedInput as exc:

@@ -241,3 +241,18 @@ def test_replay_when_the_scenario_cannot_be_rebuilt(capsys: Captured, tmp_path: 
     assert code == 1
     assert "cannot rebuild the saved game" in err
     assert "missing file" in err
+
+
+def test_help_names_the_window_options_and_speaks_the_chosen_language(capsys: Captured) -> None:
+    """`adjutant --help` lists --version, --edit and opening a file; `--lang zh_CN --help` is in Chinese."""
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    assert "--version" in out and "--edit" in out and "adjutant [FILE]" in out
+    code, out, _ = run(capsys, "--lang", "zh_CN", "--help")
+    assert code == 0 and "命令行工具" in out and "检查剧本文件" in out
+
+
+def test_validate_summary_in_chinese(capsys: Captured) -> None:
+    code, out, _ = run(capsys, "--lang=zh_CN", "validate", TOY_SCENARIO)
+    assert code == 0
+    assert out.splitlines()[-1] == "validate: 检查 1 个，失败 0 个，跳过 0 个"

@@ -103,7 +103,9 @@ SAS_FOUNDATION = {
         "vehicles.shape",
     )
 } | {f"{SAS}.tiles.{m}" for m in ("board", "library", "checks")}  # the tile-library format the mission's board uses
-SAS_BOARD = {f"{SAS}.{m}" for m in ("board.rooms", "board.movement", "board.vision", "operators.scuba")}
+SAS_BOARD = {
+    f"{SAS}.{m}" for m in ("board.rooms", "board.movement", "board.vision", "board.windows", "operators.scuba")
+}
 
 
 def _sas_imports_beyond(graph: grimp.ImportGraph, modules: set[str], allowed: set[str]) -> list[str]:

@@ -15,4 +15,13 @@ class IllegalCommandError(Exception):
 
 
 class SaveError(Exception):
-    """A save file that cannot be loaded or whose replay does not match its digest."""
+    """A save file that cannot be loaded or whose replay does not match its digest.
+
+    Attributes:
+        partial: When replay went wrong part-way (a refused command, a digest mismatch), the game at the last
+            command that applied, so the player can be offered to open it there; otherwise ``None``.
+    """
+
+    def __init__(self, message: str, partial: object | None = None):
+        super().__init__(message)
+        self.partial = partial

@@ -8,8 +8,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from app.core.datafile import clip, quoted
 from app.core.dice import BadInput
 from app.core.errors import IllegalCommandError
+from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome
 from app.core.view import CommandInfo, GameView
@@ -100,12 +102,30 @@ class Session:
             state, events = self.system.apply(self.state, command)
         except BadInput as exc:
             raise IllegalCommandError(exc.reason, "CORE-DICE-1") from exc
+        except LookupError as exc:  # a command from a script or save naming a piece or place that is not there
+            what = quoted(exc.args[0]) if exc.args else type(exc).__name__
+            reason = t("The command names something that does not exist: {what}.", what=what)
+            raise IllegalCommandError(reason, "CORE-CMD-1") from exc
         entry = Entry(command, state, tuple(events))
         del self._history[self._cursor :]
         self._history.append(entry)
         self._cursor += 1
         self._notify(Change("submit", entry.events))
         return entry.events
+
+    def parse(self, data: object) -> Command:
+        """Read a command from JSON (a script line, a save's log); anything malformed is an illegal command.
+
+        Raises:
+            IllegalCommandError: ``data`` is not an object or not a command of this system (CORE-CMD-1).
+        """
+        if not isinstance(data, dict):
+            raise IllegalCommandError(t("A command must be a JSON object."), "CORE-CMD-1")
+        try:
+            return self.system.parse_command(data)
+        except (ValueError, LookupError, TypeError) as exc:
+            why = clip(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, 200)
+            raise IllegalCommandError(t("Not a command of this game: {why}", why=why), "CORE-CMD-1") from exc
 
     def undo(self) -> bool:
         """Step back one command (O(1)); the dice come back with the state, so redo rolls the same."""

@@ -22,9 +22,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from app.core.datafile import DataFileError, read_json_file
 from app.geometry.tiles import Mark
 from app.geometry.topology import GeometryError, Loc, Point, Topology
-from app.scenario.board_problems import BoardError
+from app.scenario.board_problems import BoardError, first_problems
 from app.scenario.boards_area import AreaLinkSpec, AreaMapSpec, AreaSpec, build_area_parts
 from app.scenario.boards_hex import HexMapSpec, HexMarkSpec, HexsideSpec, SectionLines, build_hex_parts
 from app.scenario.boards_tiled import (
@@ -35,6 +36,7 @@ from app.scenario.boards_tiled import (
     TileSource,
     build_tiled,
 )
+from app.scenario.loading import MAX_NUMBER
 
 __all__ = [
     "AreaLinkSpec",
@@ -103,11 +105,11 @@ def load_board_file(path: Path) -> BoardFile:
         BoardError: The file cannot be read or is invalid (the message names the file and JSON paths).
     """
     try:
-        return BoardFile.model_validate_json(path.read_text("utf-8"))
-    except OSError as exc:
-        raise BoardError(f"cannot read board file {path}: {exc}") from exc
+        return BoardFile.model_validate(read_json_file(path, max_number=MAX_NUMBER))
+    except DataFileError as exc:
+        raise BoardError(f"cannot read board file {exc}") from exc
     except ValidationError as exc:
-        raise BoardError(f"invalid board file {path}: {exc}") from exc
+        raise BoardError(f"invalid board file {path}: {first_problems(exc)}") from exc
 
 
 def build_board(spec: BoardSpec, resolve: Callable[[str], Path], load_tiles: TileLoader | None = None) -> Board:

@@ -8,10 +8,11 @@ given by those IDs; :func:`build_hex_parts` turns them into a geometry :class:`H
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.geometry.hexgrid import HexGrid
 from app.geometry.tiles import Mark
@@ -19,6 +20,8 @@ from app.geometry.topology import EdgeFeature, GeometryError
 from app.scenario.board_problems import Problem, raise_problems
 
 Hex = tuple[int, int]
+ID_FORMAT = r"^(?:[A-Za-z0-9 ,._-]|\{(?:col|row)(?::0?[1-9]d)?\})*$"
+"""The grammar of ``id_format``: literal characters and ``{col}``/``{row}`` with an optional small width."""
 
 SHORT_LINES = "short_shoved_lines"
 """``present`` value: every shoved row (pointy) or column (flat) has one hex fewer (C&C boards)."""
@@ -83,9 +86,25 @@ class HexMapSpec(BaseModel):
     offset: Literal["odd", "even"] = Field(description="Which 0-based columns (flat) or rows (pointy) are shoved.")
     columns: int = Field(ge=1, le=200, description="Number of hex columns.")
     rows: int = Field(ge=1, le=200, description="Number of hex rows.")
-    id_format: str = Field("{col:02d}{row:02d}", description="Printed ID format from 'col' and 'row' numbers.")
-    first_col: int = Field(1, description="Printed number of the first column.")
-    first_row: int = Field(1, description="Printed number of the first row.")
+    id_format: str = Field(
+        "{col:02d}{row:02d}",
+        max_length=40,
+        description="Printed ID format: letters, digits, ' ,.-_' and the fields {col} or {row}, optionally "
+        "zero-padded to 1-9 digits as {col:02d} (a fixed grammar, not a Python format string).",
+    )
+
+    @field_validator("id_format")
+    @classmethod
+    def _id_grammar(cls, value: str) -> str:
+        if re.fullmatch(ID_FORMAT, value) is None:
+            raise ValueError(
+                "use only letters, digits, spaces, ',.-_' and the fields {col} and {row}, optionally padded "
+                "as {col:02d} (1-9 digits)"
+            )
+        return value
+
+    first_col: int = Field(1, ge=-999, le=999, description="Printed number of the first column.")
+    first_row: int = Field(1, ge=-999, le=999, description="Printed number of the first row.")
     present: list[str] | Literal["all", "short_shoved_lines"] = Field(
         "all",
         description="Hexes that exist: 'all', 'short_shoved_lines' (shoved rows/columns one hex shorter) "

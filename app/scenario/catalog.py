@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from app.core.capabilities import HasTiles, capability, scenario_schema
+from app.core.datafile import DataFileError, clip, read_json_file
 from app.core.i18n import Text, localized
 from app.core.session import Mode, Session
 from app.core.system import GameSystem
@@ -115,7 +116,9 @@ def build_runtime(path: Path, system: GameSystem, model: BaseModel) -> Any:
     """Build the runtime scenario; a bad board or resource becomes a ScenarioError at ``$.board``."""
     try:
         return system.load_scenario(model, path.parent)
-    except ScenarioError as exc:  # named after the scenario id by a system that does not know the file
+    except ScenarioError as exc:  # a system may name the scenario id: the player needs the file
+        if exc.file == str(path):
+            raise
         raise ScenarioError(path, exc.problems) from exc
     except ScenarioValueError as exc:  # the system named the field
         raise ScenarioError(path, [Problem(exc.path, exc.message)]) from exc
@@ -135,14 +138,25 @@ def open_session(path: Path, systems: Mapping[str, GameSystem], *, seed: int = 1
     """
     system, model = load_scenario(path, systems)
     runtime = build_runtime(path, system, model)
-    return Session(system, model, seed=seed, mode=mode, folder=path.parent, runtime=runtime)
+    try:
+        return Session(system, model, seed=seed, mode=mode, folder=path.parent, runtime=runtime)
+    except ScenarioValueError as exc:
+        raise ScenarioError(path, [Problem(exc.path, exc.message)]) from exc
+    except (ValueError, LookupError) as exc:  # the set-up step refused the scenario (e.g. a missing entry tile)
+        raise setup_error(path, exc) from exc
+
+
+def setup_error(path: Path, exc: Exception) -> ScenarioError:
+    """A ScenarioError for a scenario the system cannot set up (``initial_state`` refused it)."""
+    message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+    return ScenarioError(path, [Problem("$", f"the scenario cannot be set up: {clip(str(message), 300)}")])
 
 
 def file_format(path: Path) -> str | None:
     """The ``format`` field of a JSON file; ``""`` when it has none, ``None`` when it is not a JSON object."""
     try:
-        data = read_json(path)
-    except ScenarioError:
+        data = read_json_file(path)  # no number bound: saves (seeds, timestamps) are recognised and skipped
+    except DataFileError:
         return None
     if not isinstance(data, dict):
         return None
@@ -209,7 +223,13 @@ def validate_file(path: Path, systems: Mapping[str, GameSystem]) -> ScenarioErro
             validate_data_file(path, fmt, systems)
             return None
         system, model = load_scenario(path, systems)
-        system.initial_state(build_runtime(path, system, model), 1)
+        runtime = build_runtime(path, system, model)
+        try:
+            system.initial_state(runtime, 1)
+        except ScenarioValueError as exc:
+            raise ScenarioError(path, [Problem(exc.path, exc.message)]) from exc
+        except (ValueError, LookupError) as exc:
+            raise setup_error(path, exc) from exc
     except ScenarioError as exc:
         return exc
     return None

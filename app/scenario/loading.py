@@ -6,38 +6,36 @@ traceback. Old schema versions are stepped forward by registered migrations befo
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from app.core.capabilities import Migration
+from app.core.datafile import DataFileError, Problem, check_values, clip, json_path, quoted, read_json_file
+
+__all__ = [
+    "MAX_NUMBER",
+    "SCENARIO_FORMAT",
+    "Problem",
+    "ScenarioError",
+    "ScenarioValueError",
+    "check_header",
+    "json_path",
+    "migrate",
+    "problems_from",
+    "read_json",
+    "validate",
+]
 
 SCENARIO_FORMAT = "adjutant-scenario"
+MAX_NUMBER = 100_000
+"""The largest magnitude of any number in a scenario, board or tile file (coordinates, counts, factors)."""
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a file: where (JSON path) and what."""
-
-    path: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}: {self.message}"
-
-
-class ScenarioError(Exception):
+class ScenarioError(DataFileError):
     """A scenario file that cannot be used, with every problem found."""
-
-    def __init__(self, file: Path | str, problems: list[Problem]):
-        self.file = str(file)
-        self.problems = problems
-        lines = "\n".join(f"  {p}" for p in problems)
-        super().__init__(f"{self.file}: {len(problems)} problem(s)\n{lines}")
 
 
 class ScenarioValueError(ValueError):
@@ -49,20 +47,12 @@ class ScenarioValueError(ValueError):
         self.message = message
 
 
-def json_path(loc: tuple[int | str, ...]) -> str:
-    """Format a pydantic error location as a JSON path, e.g. ``$.units[3].facing``."""
-    out = "$"
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return out
-
-
 def problems_from(exc: ValidationError) -> list[Problem]:
     """Translate pydantic errors, dropping the union-branch noise of discriminated unions."""
     found: list[Problem] = []
     for err in exc.errors(include_url=False):
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith(("function-", "tagged-"))))
-        message = err["msg"]
+        message = clip(err["msg"], 300)
         if err["type"] == "extra_forbidden":
             message = "unknown field (check the spelling; extra fields are not allowed)"
         elif err["type"] == "missing":
@@ -72,19 +62,11 @@ def problems_from(exc: ValidationError) -> list[Problem]:
 
 
 def read_json(path: Path) -> Any:
-    """Read a JSON file; ScenarioError gives the line and column of a syntax error."""
+    """Read a scenario, board or tile-library file through :func:`app.core.datafile.read_json_file`."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(path, [Problem("$", f"cannot read file: {exc.strerror or exc}")]) from exc
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(path, [Problem("$", "file is not UTF-8 text")]) from exc
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(
-            path, [Problem("$", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")]
-        ) from exc
+        return read_json_file(path)
+    except DataFileError as exc:
+        raise ScenarioError(exc.file, exc.problems) from exc
 
 
 def check_header(path: Path | str, data: Any, system_ids: list[str]) -> tuple[str, int]:
@@ -96,7 +78,9 @@ def check_header(path: Path | str, data: Any, system_ids: list[str]) -> tuple[st
         problems.append(Problem("$.format", f"must be {SCENARIO_FORMAT!r}"))
     system = data.get("system")
     if system not in system_ids:
-        problems.append(Problem("$.system", f"unknown system {system!r}; expected one of {', '.join(system_ids)}"))
+        problems.append(
+            Problem("$.system", f"unknown system {quoted(system)}; expected one of {', '.join(system_ids)}")
+        )
     version = data.get("schema_version")
     if not isinstance(version, int) or version < 1:
         problems.append(Problem("$.schema_version", "must be a positive integer"))
@@ -132,7 +116,14 @@ def migrate(
 
 
 def validate(path: Path | str, data: Any, model: type[BaseModel], context: dict[str, Any] | None = None) -> BaseModel:
-    """Validate ``data`` against ``model``; ScenarioError lists every problem with its JSON path."""
+    """Validate ``data`` against ``model``; ScenarioError lists every problem with its JSON path.
+
+    Every number must first lie within :data:`MAX_NUMBER`, so no coordinate can overflow the renderer or rules.
+    """
+    try:
+        check_values(path, data, MAX_NUMBER)
+    except DataFileError as exc:
+        raise ScenarioError(exc.file, exc.problems) from exc
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:

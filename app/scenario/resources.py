@@ -36,13 +36,17 @@ def resolve_ref(ref: str, base_dir: Path | None) -> Path:
         root, rel = base_dir, ref
     if not rel or Path(rel).is_absolute() or "\\" in rel:
         raise ResourceError(f"reference {ref!r} must be a relative path with forward slashes")
-    root = root.resolve()
-    target = (root / rel).resolve()
+    try:
+        root = root.resolve()
+        target = (root / rel).resolve()
+        found = target.is_file()
+    except (OSError, RuntimeError, ValueError) as exc:  # a name too long, a symlink loop, a NUL byte
+        raise ResourceError(f"reference {ref[:80]!r} cannot be used: {type(exc).__name__}") from exc
     if not target.is_relative_to(root):
         raise ResourceError(
             f"reference {ref!r} leaves its folder ({root.name}/); only files inside the "
             "scenario folder or resources/ may be used"
         )
-    if not target.exists():
-        raise ResourceError(f"reference {ref!r} points at a missing file")
+    if not found:
+        raise ResourceError(f"reference {ref[:80]!r} points at a missing file")
     return target

@@ -15,7 +15,7 @@ class ActionSpec:
     """One action: where it lives, what it says, how to reach it from the keyboard."""
 
     name: str
-    menu: str  # "game", "edit", "view", "settings"
+    menu: str  # "game", "edit", "view", "settings", "help"
     text: str
     shortcuts: tuple[str, ...]
     tip: str
@@ -44,6 +44,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
         _("Wait for Continue before each automated step"),
         checkable=True,
     ),
+    ActionSpec(
+        "ask_all",
+        "edit",
+        _("Ask every &question"),
+        (),
+        _("Forget fast play: show every decision, even those answered with their default"),
+    ),
     ActionSpec("deselect", "edit", _("Clear selection"), ("Esc",), _("Deselect the counter")),
     ActionSpec("fit", "view", _("&Fit board"), ("F",), _("Show the whole board")),
     ActionSpec("zoom_in", "view", _("Zoom &in"), ("+", "=", "Ctrl++"), _("Zoom in")),
@@ -60,6 +67,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
         checkable=True,
     ),
     ActionSpec("preferences", "settings", _("&Preferences…"), ("Ctrl+,",), _("Language, table mode, counter size")),
+    ActionSpec("how_to_play", "help", _("&How to play"), ("F1",), _("The guide to this game")),
+    ActionSpec("shortcuts", "help", _("&Keyboard shortcuts"), ("Ctrl+/",), _("Every action and its keys")),
 )
 
 MENUS: tuple[tuple[str, str], ...] = (
@@ -67,6 +76,7 @@ MENUS: tuple[tuple[str, str], ...] = (
     ("edit", _("&Play")),
     ("view", _("&View")),
     ("settings", _("&Settings")),
+    ("help", _("&Help")),
 )
 
 

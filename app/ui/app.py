@@ -14,13 +14,14 @@ from PySide6.QtWidgets import QApplication
 
 from app.core.capabilities import HasBot, bot_sides, capability, human_sides
 from app.core.errors import SaveError
-from app.core.saves import from_save, pending_restore
+from app.core.saves import from_save, pending_restore, save_notices_of
 from app.core.session import Session
 from app.core.system import GameSystem, display_names
 from app.ui.controller import AgentFactory
 from app.ui.lang import install_language, translator
 from app.ui.main_window import MainWindow
-from app.ui.settings import Preferences, data_dir, recent_saves
+from app.ui.settings import Preferences, last_game, prepare_data_dir, recent_saves
+from app.ui.window_files import offer_partial
 
 if TYPE_CHECKING:
     from app.scenario.editor.plugin import EditorPlugin
@@ -77,8 +78,10 @@ class AppShell(QObject):
     def __init__(self, systems: Mapping[str, GameSystem], *, agent_for_side: AgentFactory | None = None) -> None:
         super().__init__()
         self.systems = systems  # may be lazy (app.__main__.LazySystems): look systems up only when needed
-        self.data_dir = data_dir()
+        self.startup = prepare_data_dir()  # the app always starts: damaged files moved aside, temp files removed
+        self.data_dir = self.startup.folder
         self.prefs = Preferences.load(self.data_dir)
+        self._notice_shown = False
         self.agent_for_side = agent_for_side
         self.start_page: StartPage | None = None
         self.window: MainWindow | None = None
@@ -92,33 +95,99 @@ class AppShell(QObject):
         return [e for e in bundled() if e.system in self.systems]
 
     def show_start(self) -> StartPage:
-        """Show the start page (closing the game window, if any)."""
+        """Show the start page. From a game (New game), the game window is only hidden: the page's Back returns
+        to it, and it is closed (after asking to save unsaved moves) only when another game or the editor opens."""
         from app.ui.start_page import StartPage  # not needed to open the default mission: imported when shown
 
-        self._close_window()
+        in_game = self.window is not None
+        if self.window is not None:
+            self.window.hide()
         page = StartPage(
             self.systems,
             self.entries(),
             recent_saves(self.data_dir),
-            pending_restore(self.data_dir),
+            None if in_game else pending_restore(self.data_dir),
             lang=self.prefs.language,
             table_mode=self.prefs.table_mode,
+            last_game=None if in_game else last_game(self.data_dir),
+            can_go_back=in_game,
         )
-        page.scenario_chosen.connect(self.open_entry)
-        page.save_chosen.connect(self.open_save)
-        page.restore_requested.connect(self.restore)
-        page.edit_requested.connect(self.open_editor)
+        page.scenario_chosen.connect(self._leaving(self.open_entry))
+        page.save_chosen.connect(self._leaving(self.open_save))
+        page.restore_requested.connect(self._leaving(self.restore))
+        page.continue_requested.connect(self._leaving(self.restore))
+        page.edit_requested.connect(self._leaving(self.open_editor))
+        page.back_requested.connect(self.back_to_game)
+        page.closed.connect(lambda p=page: self._on_start_closed(p))
         page.resize(1100, 700)
         page.setWindowTitle("Adjutant")
         page.show()
         self.start_page = page
+        self._tell_startup(page)
         return page
 
+    def startup_notice(self) -> str:
+        """What the player must know about the start (damaged files moved aside, an unusable data folder)."""
+        lines = [
+            tr("{0} was damaged; it was moved aside to {1} and defaults are used.").format(a, b)
+            for a, b in self.startup.moved
+        ]
+        if self.startup.unusable:
+            lines.append(tr("The data folder cannot be used ({0}); autosave is off.").format(self.startup.unusable))
+        return "\n".join(lines)
+
+    def _tell_startup(self, parent: Any) -> None:
+        """Tell the player once, in a non-blocking message box, what the start-up checks found."""
+        notice = self.startup_notice()
+        if self._notice_shown or not notice:
+            return
+        self._notice_shown = True
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("Adjutant"), notice, QMessageBox.StandardButton.Ok, parent)
+        box.setObjectName("StartupNotice")
+        box.setModal(False)
+        box.show()
+        self.notice_box = box
+
+    def _leaving(self, then: Callable[..., Any]) -> Callable[..., None]:
+        """``then``, once the hidden game window (if any) agreed to be left: its unsaved moves saved or dropped."""
+
+        def guarded(*args: Any) -> None:
+            if self.window is not None and not self.window.files.confirm_leave():
+                return
+            self._close_window()
+            then(*args)
+
+        return guarded
+
+    def back_to_game(self) -> None:
+        """Back from the start page to the game window it hid."""
+        if self.window is None:
+            return
+        self.window.show()
+        self.window.raise_()
+        self._drop_start_page()
+
+    def _drop_start_page(self) -> None:
+        page, self.start_page = self.start_page, None
+        if page is not None:
+            page.close()
+
+    def _on_start_closed(self, page: StartPage) -> None:
+        """The start page closed by its user (not replaced by a game): a game it hid is closed cleanly too."""
+        if self.start_page is page:
+            self.start_page = None
+            if self.window is not None and not self.window.isVisible():
+                self._close_window()
+
     def open_default(self) -> None:
-        """Open the bundled default mission, unless a crashed game waits to be restored (start page then)."""
+        """Open the bundled default mission, unless a crashed game waits to be restored or the last game to be
+        continued (the start page then)."""
         from app.scenario.catalog import default_entry
 
-        entry = None if pending_restore(self.data_dir) is not None else default_entry(self.entries())
+        waiting = pending_restore(self.data_dir) is not None or last_game(self.data_dir) is not None
+        entry = None if waiting else default_entry(self.entries())
         if entry is None or self.open_entry(entry, mode="table" if self.prefs.table_mode else "digital") is None:
             self.show_start()
 
@@ -154,11 +223,14 @@ class AppShell(QObject):
         try:
             session = load_from_path(Path(path), self.systems)
         except (SaveError, OSError) as exc:
-            from PySide6.QtWidgets import QMessageBox
-
-            QMessageBox.warning(None, tr("Cannot open save"), f"{path}\n\n{exc}")
-            return None
-        return self.open_session(session, Path(path))
+            session = offer_partial(None, Path(path), exc)
+            if session is None:
+                return None
+        window = self.open_session(session, Path(path))
+        notices = save_notices_of(Path(path), self.systems)
+        if notices:
+            window.statusBar().showMessage(" ".join(n.render(self.prefs.language) for n in notices))
+        return window
 
     def restore(self, save: Any) -> MainWindow | None:
         """Reopen the game interrupted by a crash."""
@@ -194,13 +266,13 @@ class AppShell(QObject):
             bot_sides=tuple(bots) if agents is not None else (),
             save_path=path,
             open_session=self.open_session,
+            autosave_off=self.startup.unusable,
         )
         window.new_game_requested.connect(back or self.show_start)
         window.show()
+        self._tell_startup(window)
         self.window = window
-        if self.start_page is not None:
-            self.start_page.close()
-            self.start_page = None
+        self._drop_start_page()
         return window
 
     # --- the editor ---------------------------------------------------------------------------------
@@ -229,9 +301,7 @@ class AppShell(QObject):
             self.editor.controller.new(system_id or next(iter(self.systems)))
         self.editor.show()
         self.editor.raise_()
-        if self.start_page is not None:
-            self.start_page.close()
-            self.start_page = None
+        self._drop_start_page()
         return self.editor
 
     def playtest(self, session: Session) -> MainWindow:

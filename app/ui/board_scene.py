@@ -227,7 +227,8 @@ class BoardScene(QGraphicsScene):
         self.board_item = BoardItem(self.geo, self.theme)
         self.board_item.lang = self.lang
         self.addItem(self.board_item)
-        self.layers = {name: HighlightItem(self.geo, z) for name, z in (("view", 1), ("targets", 2), ("hover", 3))}
+        layers = (("actors", 0.5), ("view", 1), ("targets", 2), ("hover", 3))  # actors: counters you may order
+        self.layers = {name: HighlightItem(self.geo, z) for name, z in layers}
         for layer in self.layers.values():
             self.addItem(layer)
         bounds = self.geo.bounds()
@@ -389,7 +390,7 @@ class BoardScene(QGraphicsScene):
 
     # --- highlights ---------------------------------------------------------------------------------
     def set_layer(self, name: str, fills: dict[Any, tuple[QColor, QColor | None]]) -> None:
-        """Set one overlay layer ("view", "targets", "hover")."""
+        """Set one overlay layer ("actors", "view", "targets", "hover")."""
         layer = self.layers.get(name)
         if layer is not None:
             layer.set_fills({loc_key(k): v for k, v in fills.items()})

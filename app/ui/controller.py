@@ -79,6 +79,7 @@ class GameController(QObject):
         self._reason: tuple[str, Text] | None = None  # the bot's reason for the command being submitted
         self.lang = "en"
         self.step_mode = False
+        self.fast_answers: frozenset[str] = frozenset()  # rule ids whose decisions a person leaves to the default
         self.auto_delay_ms = 350
         self.pending: Command | None = None
         self.pending_need: NeedInput | None = None
@@ -192,8 +193,21 @@ class GameController(QObject):
         else:
             self.automation_waiting.emit(self.is_automated_turn())
 
+    def fast_answer(self) -> Command | None:
+        """The default answer to a person's pending decision when the player opted for fast play on it (the rules
+        still ask: the preference only answers for him)."""
+        decision = self.view().decision
+        if decision is None or not decision.options or decision.rule_id not in self.fast_answers:
+            return None
+        return decision.default_command() if decision.side in self.human_sides() else None
+
     def schedule_automation(self) -> None:
-        """Play the next automated step after a short delay (or wait for Continue in step mode)."""
+        """Play the next automated step after a short delay (or wait for Continue in step mode); a decision the
+        player leaves to its default is answered at once (fast play)."""
+        if self.pending is None and (answer := self.fast_answer()) is not None:
+            generation = self._generation
+            QTimer.singleShot(0, lambda: generation == self._generation and self.submit(answer))
+            return
         if not self.is_automated_turn() or self.pending is not None:
             self.automation_waiting.emit(False)
             return

@@ -2,13 +2,14 @@
 
 It names the deciding side, words the question and offers one button per option; a click submits that option's
 command. When the deciding side is played by the bot, the buttons are disabled: the bot answers through the same
-options.
+options. "Always take the default" asks for fast play on that kind of decision (the rule that asks it): the window
+remembers it as a preference and answers such decisions with their default from then on.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.core.flow import Decision
 from app.core.view import GameView
@@ -22,6 +23,7 @@ class DecisionBar(QFrame):
     """A strip above the command bar showing the pending decision, hidden when there is none."""
 
     command_requested = Signal(object)  # Command
+    fast_play_requested = Signal(str, object)  # rule id, the default command: take it now and from now on
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,6 +38,11 @@ class DecisionBar(QFrame):
         self.row = QHBoxLayout()
         self.row.setSpacing(4)
         self.row.addStretch(1)
+        self.fast = QCheckBox(tr("Always take the default"), self)
+        self.fast.setObjectName("decision_fast_play")
+        self.fast.setToolTip(tr("Fast play: answer this kind of question with its default from now on"))
+        self.fast.toggled.connect(self._on_fast_toggled)
+        self.row.addWidget(self.fast)
         outer.addWidget(self.prompt)
         outer.addLayout(self.row)
         self.decision: Decision | None = None
@@ -70,7 +77,16 @@ class DecisionBar(QFrame):
             button.clicked.connect(lambda _=False, c=option.command: self.command_requested.emit(c))
             self.row.insertWidget(self.row.count() - 1, button)
             self.buttons.append(button)
+        self.fast.blockSignals(True)
+        self.fast.setChecked(False)
+        self.fast.blockSignals(False)
+        self.fast.setVisible(not by_bot and bool(decision.rule_id) and bool(decision.options))
         self.show()
+
+    def _on_fast_toggled(self, on: bool) -> None:
+        decision = self.decision
+        if on and decision is not None and decision.options:
+            self.fast_play_requested.emit(decision.rule_id, decision.default_command())
 
     def _clear(self) -> None:
         for button in self.buttons:

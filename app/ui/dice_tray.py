@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from app.core.dice import NeedInput
 from app.core.i18n import Text
 from app.core.ruling import DieResult
+from app.ui.die_symbols import draw_face, face_icon, has_symbol
 from app.ui.drawing import draw_text
 from app.ui.lang import translator
 
@@ -86,8 +87,10 @@ class DiceFaces(QWidget):
             step, r = rect.width() * 0.26, rect.width() * 0.09
             for dx, dy in PIPS[die.natural]:
                 painter.drawEllipse(rect.center() + QPointF(dx * step, dy * step), r, r)
+        elif die.face is not None:
+            draw_face(painter, rect, die.face)  # a symbol (battle dice), or the face's name fitted to the die
         else:
-            draw_text(painter, rect.center(), die.face or str(die.natural), rect.height() * 0.45, ink, bold=True)
+            draw_text(painter, rect.center(), str(die.natural), rect.height() * 0.45, ink, bold=True)
         if die.modified != die.natural and die.face is None:
             draw_text(
                 painter,
@@ -173,6 +176,8 @@ class DiceTray(QDockWidget):
             self.prompt.setText(tr("Draw a card for: {0}").format(purpose))
             self.cards.clear()
             self.cards.addItems(list(need.options))
+        elif need.faces and need.count == 1:
+            self.prompt.setText(tr("Roll 1 die for: {0} — click the symbol rolled").format(purpose))
         elif need.faces:
             self.prompt.setText(tr("Roll {0} dice for: {1} — click the symbols rolled").format(need.count, purpose))
         else:
@@ -204,6 +209,8 @@ class DiceTray(QDockWidget):
         for index, face in enumerate(faces):
             button = QPushButton(self.face_label(face), self.widget())
             button.setObjectName(f"face_{index + 1}")
+            if has_symbol(face):
+                button.setIcon(face_icon(face))
             button.clicked.connect(lambda _=False, v=index + 1: self._on_face_clicked(v))
             self.face_row.addWidget(button)
             self.face_buttons.append(button)
@@ -247,13 +254,17 @@ class DiceTray(QDockWidget):
             return
         if need.faces:
             if len(self.picked) != need.count:
-                self.error.setText(tr("Click {0} symbols.").format(need.count))
+                text = tr("Click 1 symbol.") if need.count == 1 else tr("Click {0} symbols.").format(need.count)
+                self.error.setText(text)
                 return
             self.dice_entered.emit(list(self.picked))
             return
         values = parse_dice(self.entry.text(), need.sides)
         if values is None or len(values) != need.count:
-            self.error.setText(tr("Type {0} numbers from 1 to {1}.").format(need.count, need.sides))
+            if need.count == 1:
+                self.error.setText(tr("Type a number from 1 to {0}.").format(need.sides))
+            else:
+                self.error.setText(tr("Type {0} numbers from 1 to {1}.").format(need.count, need.sides))
             return
         self.dice_entered.emit(values)
 

@@ -39,6 +39,7 @@ class BoardInteraction(QObject):
 
     selection_changed = Signal(object)  # counter id or None
     hover_described = Signal(str, object)  # status text, location rows for the inspector
+    idle_clicked = Signal(str)  # why a click on one of your counters does nothing now
 
     def __init__(self, controller: GameController, view: BoardView, scene: BoardScene, parent: QObject | None = None):
         super().__init__(parent)
@@ -145,6 +146,21 @@ class BoardInteraction(QObject):
                 colour.setAlpha(110)
                 overlays[loc] = (colour, None)
         self.scene.set_layer("view", overlays)
+        self._show_actors()
+
+    def actors(self) -> set[str]:
+        """Counters a person may order now (the actors of the legal commands; none in an automated turn)."""
+        if self.controller.is_automated_turn():
+            return set()
+        return {actor for tpl in self.steps.templates() for actor in tpl.actors}
+
+    def _show_actors(self) -> None:
+        """Ring the squares or hexes of the counters a person may order now."""
+        ring = self.scene.theme.get("highlights", "actor", "#19c45a")
+        fill = QColor(ring)
+        fill.setAlpha(80)
+        views = [self.counter(cid) for cid in self.actors()]
+        self.scene.set_layer("actors", {c.loc: (fill, ring) for c in views if c is not None and c.loc is not None})
 
     def _show_odds(self, targets: dict[Any, list[Template]]) -> None:
         """The chance of success written on each target that rolls (an attack's hit chance, a battle's odds)."""
@@ -192,6 +208,9 @@ class BoardInteraction(QObject):
             self.select(counter_id, add=True)
             return
         templates = self.templates_at(loc) if loc is not None else []
+        if selectable and not templates and counter_id not in self.actors() and not self.controller.is_automated_turn():
+            name = clicked.title.render(self.lang)  # type: ignore[union-attr]
+            self.idle_clicked.emit(tr("{0} cannot be given an order now.").format(name))
         if selectable and self.selection != (counter_id,):
             if not templates:
                 self.select(counter_id)

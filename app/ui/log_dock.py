@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDockWidget, QHeaderView, QTreeWidget, QTreeWidget
 from app.core.messages import Event
 from app.core.ruling import Ruling
 from app.ui.lang import translator
+from app.ui.rulebook import rule_tip
 
 tr = translator("LogDock")
 INSTRUCTION = QColor("#1d5fa8")
@@ -98,6 +99,7 @@ class LogDock(QDockWidget):
     def _event_item(self, event: Event) -> QTreeWidgetItem:
         item = QTreeWidgetItem([event.text.render(self.lang), event.rule_id])
         item.setToolTip(0, item.text(0))
+        item.setToolTip(1, rule_tip(event.rule_id))
         if event.ruling is not None:
             self._ruling_children(item, event.ruling)
         if event.instruction is not None:
@@ -125,6 +127,7 @@ class LogDock(QDockWidget):
         for text, rule, colour in rows:
             child = QTreeWidgetItem([text, rule])
             child.setToolTip(0, text)
+            child.setToolTip(1, rule_tip(rule))
             if colour is not None:
                 child.setForeground(0, QBrush(colour))
             item.addChild(child)

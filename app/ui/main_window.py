@@ -10,21 +10,28 @@ from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolBar, QVBoxLayout, QWidget
 
+from app.core.messages import Command
 from app.core.saves import Autosaver, to_save
 from app.core.session import Session
 from app.ui.actions import MENUS, build_actions, retranslate_actions
 from app.ui.actions import tr as tr_action
+from app.ui.autosave_warning import AutosaveWarning
 from app.ui.board_scene import BoardScene
 from app.ui.board_view import BoardView, Minimap
 from app.ui.command_bar import CommandBar
 from app.ui.controller import AgentFactory, GameController
 from app.ui.decision_bar import DecisionBar
 from app.ui.dice_tray import DiceTray
+from app.ui.help_dialogs import how_to_play, shortcuts
 from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
+from app.ui.objectives_dock import ObjectivesDock
 from app.ui.panels import Inspector, PhaseTracker
+from app.ui.privacy import PrivacyScreen
+from app.ui.rulebook import rule_tip
 from app.ui.settings import Preferences
+from app.ui.table_dock import TableChecklist, since_last_human_command
 from app.ui.window_files import WindowFiles
 
 tr = translator("MainWindow")
@@ -74,14 +81,17 @@ class MainWindow(QMainWindow):
         bot_sides: tuple[str, ...] = (),
         save_path: Path | None = None,
         open_session: Callable[[Session, Path | None], None] | None = None,
+        autosave_off: str = "",
     ) -> None:
         super().__init__()
+        self.autosave_off = autosave_off  # why autosave cannot run at all (an unusable data folder), or ""
         self.setObjectName("MainWindow")
         self.session, self.prefs, self.data_dir = session, prefs, data_dir
         self.lang = prefs.language
         self.controller = GameController(session, self, agent_for_side=agent_for_side, bot_sides=bot_sides)
         self.controller.lang = self.lang
         self.controller.step_mode = prefs.step_mode
+        self.controller.fast_answers = frozenset(prefs.fast_answers)
         self.scene = BoardScene(parent=self)
         self.scene.side_order = session.system.info.sides
         self.scene.counter_scale = prefs.counter_scale
@@ -113,13 +123,16 @@ class MainWindow(QMainWindow):
         self._autosave_started = True
         self.autosaver = self._start_autosave()
         if self.autosaver is None:
-            self.statusBar().showMessage(tr("Autosave is off: {0}").format(self._autosave_error))
+            self.autosave_warning.show_reason(self._autosave_error)
 
     def _start_autosave(self) -> Autosaver | None:
         """Autosave after every command; a session that cannot be saved is played on, with a warning."""
+        if self.autosave_off:
+            self._autosave_error = self.autosave_off
+            return None
         try:
             to_save(self.session)  # Autosaver listens before its first write: check it can write at all
-            return Autosaver(self.session, self.data_dir)
+            return Autosaver(self.session, self.data_dir, on_error=self.autosave_warning.show_reason)
         except Exception as exc:  # a system bug must not stop play
             self._autosave_error = str(exc)
             return None
@@ -138,19 +151,28 @@ class MainWindow(QMainWindow):
         self.minimap = Minimap(self.board_view, self.board_view)
         self.minimap.setVisible(self.prefs.minimap)
         self.toast = Toast(self.board_view)
+        self.privacy = PrivacyScreen(self)
+        self._seat: str | None = self.controller.perspective()
         self.log, self.dice = LogDock(self), DiceTray(self)
         self.phase, self.inspector = PhaseTracker(self), Inspector(self)
+        self.table = TableChecklist(self)
+        self.objectives = ObjectivesDock(self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.phase)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.inspector)
+        self.tabifyDockWidget(self.inspector, self.objectives)
+        self.inspector.raise_()
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.table)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice)
         self.resizeDocks([self.phase, self.log], [270, 380], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.log, self.dice], [640, 170], Qt.Orientation.Vertical)
+        self.resizeDocks([self.table, self.log, self.dice], [300, 380, 170], Qt.Orientation.Vertical)
         self.hover_label = QLabel(self)
         self.tracks_label = QLabel(self)
         self.tracks_label.setTextFormat(Qt.TextFormat.RichText)
         self.statusBar().addWidget(self.hover_label, 1)
         self.statusBar().addPermanentWidget(self.tracks_label)
+        self.autosave_warning = AutosaveWarning(self.files.save_as, self)
+        self.statusBar().addPermanentWidget(self.autosave_warning)
 
     def _build_menus(self) -> None:
         self.actions_by_name = build_actions(self)
@@ -163,7 +185,7 @@ class MainWindow(QMainWindow):
             self.addAction(action)
         self.overlay_menu = self.menus["view"].addMenu("")
         self.docks_menu = self.menus["view"].addMenu("")
-        for dock in (self.phase, self.inspector, self.log, self.dice):
+        for dock in (self.phase, self.inspector, self.objectives, self.table, self.log, self.dice):
             self.docks_menu.addAction(dock.toggleViewAction())
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("MainToolbar")
@@ -189,6 +211,7 @@ class MainWindow(QMainWindow):
             "redo": c.redo,
             "continue": c.continue_automation,
             "deselect": lambda: self.interaction.select(None),
+            "ask_all": self._on_ask_all,
             "fit": self.board_view.fit,
             "zoom_in": lambda: self.board_view.zoom_by(1.25),
             "zoom_out": lambda: self.board_view.zoom_by(0.8),
@@ -198,6 +221,8 @@ class MainWindow(QMainWindow):
             "lang_en": lambda: self.set_language("en"),
             "lang_zh_CN": lambda: self.set_language("zh_CN"),
             "preferences": self.files.preferences,
+            "how_to_play": self._on_how_to_play,
+            "shortcuts": lambda: shortcuts(self),
         }
         for name, handler in handlers.items():
             a[name].triggered.connect(lambda _=False, h=handler: h())
@@ -211,9 +236,11 @@ class MainWindow(QMainWindow):
         self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
         self.dice.input_cancelled.connect(c.cancel_input)
         self.decision_bar.command_requested.connect(c.submit)
+        self.decision_bar.fast_play_requested.connect(self._on_fast_play_requested)
         self.command_bar.command_hovered.connect(self.interaction.preview)
         self.interaction.selection_changed.connect(lambda _cid: self._refresh_selection())
         self.interaction.hover_described.connect(self._on_interaction_hover_described)
+        self.interaction.idle_clicked.connect(self._on_interaction_idle_clicked)
         self.phase.continue_button.clicked.connect(c.continue_automation)
         self.board_view.viewport_changed.connect(self._place_minimap)
 
@@ -230,9 +257,10 @@ class MainWindow(QMainWindow):
         self.decision_bar.show_view(view, self.controller.human_sides(), self.lang)
         self.interaction.select_all(self.interaction.selection)
         self._refresh_overlay_menu(view)
-        self.phase.show_phase(
-            view.phase, self.lang, table_mode=self.session.mode == "table", side_name=self._side_name(view)
-        )
+        self.phase.show_phase(view.phase, self.lang, side_name=self._side_name(view), seats=self.seats_text(view))
+        self._refresh_table(view)
+        self._refresh_privacy(view)
+        self.objectives.show_game(self.session.scenario, view, self.lang)
         tracks = [
             (
                 f"<b style='color:#c1121f'>{tr_html(t.name.render(self.lang))}: {t.value}"
@@ -248,6 +276,25 @@ class MainWindow(QMainWindow):
         if view.outcome is not None:
             self.toast.pop(tr("Game over: {0}").format(view.outcome.render(self.lang)))
         self._update_title()
+
+    def _refresh_privacy(self, view: Any) -> None:
+        """Hot-seat: when the keyboard passes to the other player, the screen covers the hand just played."""
+        seat = self.controller.perspective()
+        hot_seat = len(self.controller.human_sides()) > 1
+        if hot_seat and seat is not None and self._seat is not None and seat != self._seat and view.outcome is None:
+            name = view.side_names.get(seat)
+            self.privacy.cover(name.render(self.lang) if name is not None else seat)
+        self._seat = seat
+
+    def _refresh_table(self, view: Any) -> None:
+        """Table mode: the checklist of what to do on the physical board (always shown; hidden otherwise)."""
+        if self.session.mode != "table":
+            self.table.hide()
+            return
+        phase = view.phase.instructions if view.phase is not None else ()
+        moves = since_last_human_command(self.session.history, self.controller.human_sides())
+        self.table.show_lines(phase, moves, self.lang)
+        self.table.show()
 
     def _refresh_selection(self) -> None:
         counter = self.interaction.counter(self.interaction.selected)
@@ -270,7 +317,18 @@ class MainWindow(QMainWindow):
         title = self.session.scenario.title.text().render(self.lang)  # type: ignore[attr-defined]
         mode = tr("table mode") if self.session.mode == "table" else tr("digital dice")
         name = self.files.save_path.name if self.files.save_path else tr("unsaved")
-        self.setWindowTitle(f"{title} — {name} — {mode} — Adjutant")
+        seats = self.seats_text(self.controller.view())
+        self.setWindowTitle(f"{title} — {seats} — {name} — {mode} — Adjutant")
+
+    def seats_text(self, view: Any) -> str:
+        """Who plays what: "You play the Macedonians (the bot plays the Persians)", or the hot-seat sides."""
+        names = {side: text.render(self.lang) for side, text in view.side_names.items()}
+        humans = [names.get(side, side) for side in self.controller.human_sides()]
+        bots = [names.get(side, side) for side in self.session.system.info.sides if side in self.controller.bot_sides]
+        if len(humans) > 1:
+            return tr("Hot-seat: {0}").format(", ".join(humans))
+        text = tr("You play {0}").format(humans[0]) if humans else tr("The bots play")
+        return text + (tr(" (the bot plays {0})").format(", ".join(bots)) if bots else "")
 
     # --- slots --------------------------------------------------------------------------------------
     def _on_controller_events_applied(self, events: tuple[Any, ...], reason: str) -> None:
@@ -280,7 +338,9 @@ class MainWindow(QMainWindow):
             self._reload_log()
         self.dice.clear_request()
         rulings = [e.ruling for e in events if e.ruling is not None and e.ruling.dice]
-        if rulings:
+        if reason in ("undo", "reset"):
+            self.dice.show_roll((), "")  # the roll taken back is no longer on the table
+        elif rulings:
             last = rulings[-1]
             self.dice.show_roll(last.dice, f"{last.title.render(self.lang)}: {last.result.render(self.lang)}")
         if events:
@@ -296,9 +356,17 @@ class MainWindow(QMainWindow):
 
     def _on_controller_command_refused(self, reason: Any, rule_id: str) -> None:
         text = reason.render(self.lang) + (f"  [{rule_id}]" if rule_id else "")
-        self.statusBar().showMessage(text, 10000)
+        self.statusBar().showMessage(reason.render(self.lang) + (f"  [{rule_tip(rule_id)}]" if rule_id else ""), 10000)
         self.toast.pop(text)
         self.scene.layout_stacks()
+
+    def _on_how_to_play(self) -> None:
+        info = self.session.system.info
+        how_to_play(self, info.id, info.name.render(self.lang))
+
+    def _on_interaction_idle_clicked(self, text: str) -> None:
+        self.statusBar().showMessage(text, 6000)
+        self.toast.pop(text)
 
     def _on_controller_input_requested(self, need: Any) -> None:
         self.dice.ask(need, self.lang)
@@ -337,6 +405,19 @@ class MainWindow(QMainWindow):
         self.prefs.step_mode = self.controller.step_mode = self.actions_by_name["step_mode"].isChecked()
         self.controller.schedule_automation()
 
+    def _on_ask_all(self) -> None:
+        """Forget fast play: every decision is asked again."""
+        self.prefs.fast_answers = []
+        self.controller.fast_answers = frozenset()
+        self.files.save_prefs()
+
+    def _on_fast_play_requested(self, rule_id: str, default: Command) -> None:
+        """Remember fast play on the decisions ``rule_id`` asks, and take this one's default now."""
+        self.prefs.set_fast_answer(rule_id, True)
+        self.controller.fast_answers = frozenset(self.prefs.fast_answers)
+        self.files.save_prefs()
+        self.controller.submit(default)
+
     def _place_minimap(self) -> None:
         vp = self.board_view.viewport()
         self.minimap.move(vp.width() - self.minimap.width() - 10, 10)
@@ -367,8 +448,9 @@ class MainWindow(QMainWindow):
         self.overlay_menu.setTitle(tr("Overlays"))
         self.docks_menu.setTitle(tr("Panels"))
         self.toolbar.setWindowTitle(tr("Toolbar"))
-        for dock in (self.log, self.dice, self.phase, self.inspector):
+        for dock in (self.log, self.dice, self.phase, self.inspector, self.table, self.privacy, self.objectives):
             dock.retranslate()
+        self.autosave_warning.retranslate()
         self._refresh_selection()
         self._update_title()
 

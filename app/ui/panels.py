@@ -1,7 +1,9 @@
-"""PhaseTracker (sequence of play, active side, table instructions) and Inspector (counter, location, panels)."""
+"""PhaseTracker (sequence of play, active side) and Inspector (counter, location, panels); the table
+instructions are in the TableChecklist dock (app.ui.table_dock)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -17,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.i18n import render
+from app.core.i18n import Text, render
 from app.core.view import CounterView, GameView, PhaseView
 from app.ui.lang import translator
 
@@ -37,19 +39,17 @@ class PhaseTracker(QDockWidget):
         self.title.setStyleSheet("font-size: 14px; font-weight: bold;")
         self.title.setWordWrap(True)
         self.side = QLabel(body)
+        self.seats = QLabel(body)
+        self.seats.setObjectName("seats")
+        self.seats.setWordWrap(True)
+        self.seats.setStyleSheet("font-weight: bold; color: #1d4f91;")
         self.steps = QListWidget(body)
         self.steps.setMinimumHeight(90)
-        self.instructions = QLabel(body)
-        self.instructions.setWordWrap(True)
-        self.instructions.setStyleSheet(
-            "background: #fff4d6; border: 2px solid #d9a400; border-radius: 6px; padding: 8px; font-size: 13px;"
-        )
         self.continue_button = QPushButton(body)
         self.continue_button.setStyleSheet("font-weight: bold; padding: 6px;")
-        for widget in (self.title, self.side, self.steps, self.instructions, self.continue_button):
+        for widget in (self.title, self.seats, self.side, self.steps, self.continue_button):
             layout.addWidget(widget)
         self.setWidget(body)
-        self.instructions.hide()
         self.continue_button.hide()
         self.retranslate()
 
@@ -58,13 +58,13 @@ class PhaseTracker(QDockWidget):
         self.setWindowTitle(tr("Sequence of play"))
         self.continue_button.setText(tr("Continue (Space)"))
 
-    def show_phase(self, phase: PhaseView | None, lang: str, *, table_mode: bool, side_name: str = "") -> None:
-        """Show a PhaseView."""
+    def show_phase(self, phase: PhaseView | None, lang: str, *, side_name: str = "", seats: str = "") -> None:
+        """Show a PhaseView, and who plays which side (``seats``)."""
         self.steps.clear()
+        self.seats.setText(seats)
         if phase is None:
             self.title.setText("")
             self.side.setText("")
-            self.instructions.hide()
             return
         self.title.setText(phase.title.render(lang))
         self.side.setText(tr("Side to act: {0}").format(side_name or phase.active_side or "—"))
@@ -79,9 +79,6 @@ class PhaseTracker(QDockWidget):
             self.steps.addItem(item)
         if 0 <= phase.current < self.steps.count():
             self.steps.scrollToItem(self.steps.item(phase.current))
-        lines = [f"• {line.render(lang)}" for line in phase.instructions]
-        self.instructions.setText(tr("At the table:") + "\n" + "\n".join(lines) if lines else "")
-        self.instructions.setVisible(table_mode and bool(lines))
 
 
 class Inspector(QDockWidget):
@@ -107,7 +104,7 @@ class Inspector(QDockWidget):
         """Show a counter (if any), a location description and the side panels."""
         self.tree.clear()
         if counter is not None:
-            self._counter(counter, lang)
+            self._counter(counter, lang, view.side_names)
         if location:
             top = self._section(tr_inspector("Location"))
             for name, value in location:
@@ -128,18 +125,61 @@ class Inspector(QDockWidget):
         self.tree.addTopLevelItem(top)
         return top
 
-    def _counter(self, counter: CounterView, lang: str) -> None:
+    def _counter(self, counter: CounterView, lang: str, side_names: Mapping[str, Text]) -> None:
         top = self._section(counter.title.render(lang))
-        rows: list[tuple[str, Any]] = [
-            (tr_inspector("Side"), counter.side),
-            (tr_inspector("Type"), counter.kind),
-        ]
+        side = side_names.get(counter.side)
+        rows: list[tuple[str, Any]] = [(tr_inspector("Side"), side.render(lang) if side is not None else counter.side)]
         if counter.strength:
             rows.append((tr_inspector("Strength"), counter.strength))
         if counter.facing:
-            rows.append((tr_inspector("Facing"), counter.facing))
-        if counter.flags:
-            rows.append((tr_inspector("State"), ", ".join(counter.flags)))
+            rows.append((tr_inspector("Facing"), facing_name(counter.facing)))
+        states = [name for name in map(flag_name, counter.flags) if name]
+        if states:
+            rows.append((tr_inspector("State"), ", ".join(states)))
         rows.extend((label.render(lang), render(value, lang)) for label, value in counter.details)
         for name, value in rows:
             top.addChild(QTreeWidgetItem([name, str(value)]))
+
+
+def facing_name(facing: str) -> str:
+    """A compass facing in words ("north-east"); a hex side index or anything else as given."""
+    names = {
+        "N": tr_inspector("north"),
+        "NE": tr_inspector("north-east"),
+        "E": tr_inspector("east"),
+        "SE": tr_inspector("south-east"),
+        "S": tr_inspector("south"),
+        "SW": tr_inspector("south-west"),
+        "W": tr_inspector("west"),
+        "NW": tr_inspector("north-west"),
+    }
+    return names.get(facing, facing)
+
+
+def flag_name(flag: str) -> str:
+    """A counter state (a badge key of the view) in words; "" for drawing hints that are no state."""
+    if flag in ("rear_los",):
+        return ""
+    names = {
+        "exposed": tr_inspector("exposed"),
+        "crouched": tr_inspector("crouched"),
+        "carrying": tr_inspector("carrying"),
+        "scuba": tr_inspector("scuba gear"),
+        "camouflaged": tr_inspector("camouflaged"),
+        "disguised": tr_inspector("disguised"),
+        "talking": tr_inspector("talking"),
+        "alert": tr_inspector("alert"),
+        "cigarette": tr_inspector("smoking"),
+        "spawn": tr_inspector("on a spawn tile"),
+        "hunter": tr_inspector("hunter"),
+        "failure": tr_inspector("mechanical failure"),
+        "strangled": tr_inspector("strangled"),
+        "empty": tr_inspector("empty"),
+        "attack": tr_inspector("attack side"),
+        "casualty": tr_inspector("casualty side"),
+        "armoured": tr_inspector("armoured"),
+        "marked": tr_inspector("marked"),
+        "ordered": tr_inspector("ordered"),
+        "fresh": tr_inspector("full strength"),
+    }
+    return names.get(flag, flag.replace("_", " "))

@@ -76,11 +76,12 @@ def render_file(path: Path, out: Path, size: int, systems: Mapping[str, GameSyst
 
 
 def _format_of(path: Path) -> str:
-    import json
+    from app.core.datafile import DataFileError, read_json_file
+    from app.core.saves import MAX_SAVE_BYTES
 
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data: Any = read_json_file(path, max_bytes=MAX_SAVE_BYTES)
+    except DataFileError:
         return ""
     return str(data.get("format", "")) if isinstance(data, dict) else ""
 

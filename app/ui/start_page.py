@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.capabilities import HasBot, HumanSidesPerScenario, bot_sides, capability, human_sides
+from app.core.datafile import DataFileError, read_json_file
 from app.core.i18n import Text
 from app.core.saves import SaveFile
 from app.core.system import GameSystem, display_names
@@ -40,8 +40,8 @@ tr = translator("StartPage")
 def description_of(path: Path, lang: str) -> str:
     """The briefing of a scenario file in ``lang`` (English fallback), read without validating the file."""
     try:
-        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data: Any = read_json_file(Path(path))
+    except DataFileError:
         return ""
     text = data.get("description") if isinstance(data, dict) else None
     if isinstance(text, dict):
@@ -49,11 +49,19 @@ def description_of(path: Path, lang: str) -> str:
     return str(text or "")
 
 
+def title_of(scenario: Mapping[str, Any], lang: str) -> str:
+    """The title of a scenario record (as a save holds it) in ``lang``, English fallback, else its id."""
+    title = scenario.get("title")
+    if isinstance(title, dict):
+        return str(title.get(lang) or title.get("en") or scenario.get("id", ""))
+    return str(title or scenario.get("id", ""))
+
+
 def side_names_of(path: Path, lang: str) -> dict[str, str]:
     """Side names a scenario file gives (any top-level list of {"side", "name"} records, e.g. armies)."""
     try:
-        data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data: Any = read_json_file(Path(path))
+    except DataFileError:
         return {}
     names: dict[str, str] = {}
     for value in data.values() if isinstance(data, dict) else ():
@@ -85,6 +93,9 @@ class StartPage(QWidget):
     scenario_chosen = Signal(object, int, str, object)  # ScenarioEntry, seed, mode, sides played by the bot
     save_chosen = Signal(object)  # Path
     restore_requested = Signal(object)  # SaveFile
+    continue_requested = Signal(object)  # SaveFile: the last game, closed cleanly
+    back_requested = Signal()  # back to the game this page was opened from
+    closed = Signal()
     edit_requested = Signal(object, object)  # system id, scenario path to edit (None: a new document)
 
     def __init__(
@@ -96,11 +107,15 @@ class StartPage(QWidget):
         *,
         lang: str = "en",
         table_mode: bool = False,
+        last_game: SaveFile | None = None,
+        can_go_back: bool = False,
     ) -> None:
         super().__init__()
         self.setObjectName("StartPage")
         self.systems, self.entries, self.recent, self.pending, self.lang = systems, entries, recent, pending, lang
+        self.last_game = last_game
         self._build()
+        self._build_continue(outer=self.layout(), can_go_back=can_go_back)
         self.table_radio.setChecked(table_mode)
         self.digital_radio.setChecked(not table_mode)
         self.retranslate()
@@ -153,6 +168,51 @@ class StartPage(QWidget):
         self.recent_list.itemDoubleClicked.connect(self._on_recent_list_item_double_clicked)
         self.restore_button.clicked.connect(lambda: self.restore_requested.emit(self.pending))
 
+    def _build_continue(self, outer: Any, *, can_go_back: bool) -> None:
+        """The row under the heading: Back to the game this page was opened from, or Continue the last game."""
+        self.continue_frame = QFrame(self)
+        self.continue_frame.setObjectName("continue_frame")
+        self.continue_frame.setStyleSheet(
+            "QFrame#continue_frame { background: #e3f0dc; border: 2px solid #5c8f3a; border-radius: 8px; }"
+        )
+        row = QHBoxLayout(self.continue_frame)
+        self.continue_label = QLabel(self.continue_frame)
+        self.continue_label.setStyleSheet("font-size: 14px; border: none;")
+        self.continue_button = QPushButton(self.continue_frame)
+        self.continue_button.setObjectName("continue_button")
+        self.continue_button.setStyleSheet("font-size: 15px; font-weight: bold; padding: 6px 18px;")
+        self.back_button = QPushButton(self.continue_frame)
+        self.back_button.setObjectName("back_button")
+        self.back_button.setStyleSheet("font-size: 15px; font-weight: bold; padding: 6px 18px;")
+        row.addWidget(self.continue_label, 1)
+        row.addWidget(self.continue_button)
+        row.addWidget(self.back_button)
+        offer_continue = self.last_game is not None and not can_go_back
+        self.continue_button.setVisible(offer_continue)
+        self.back_button.setVisible(can_go_back)
+        self.continue_frame.setVisible(offer_continue or can_go_back)
+        self.can_go_back = can_go_back
+        outer.insertWidget(1, self.continue_frame)
+        self.continue_button.clicked.connect(lambda: self.continue_requested.emit(self.last_game))
+        self.back_button.clicked.connect(self.back_requested.emit)
+
+    def _continue_text(self) -> str:
+        if self.can_go_back:
+            return tr("A game is in progress: go back to it, or choose a new one below.")
+        if self.last_game is None:
+            return ""
+        import datetime
+
+        when = datetime.datetime.fromtimestamp(self.last_game.saved_at).strftime("%Y-%m-%d %H:%M")
+        title, count = title_of(self.last_game.scenario, self.lang), len(self.last_game.commands)
+        moves = tr("1 move") if count == 1 else tr("{0} moves").format(count)
+        return tr("Your last game: {0}, {1}, left at {2}.").format(title, moves, when)
+
+    def closeEvent(self, event: Any) -> None:
+        """Tell the shell the page is gone (a game it hid is then closed cleanly)."""
+        super().closeEvent(event)
+        self.closed.emit()
+
     def _options(self) -> QVBoxLayout:
         box = QVBoxLayout()
         row = QHBoxLayout()
@@ -202,6 +262,9 @@ class StartPage(QWidget):
         self.edit_button.setText(tr("Edit in the editor"))
         self.new_button.setText(tr("New mission in the editor"))
         self.restore_button.setText(tr("Restore"))
+        self.continue_button.setText(tr("Continue"))
+        self.back_button.setText(tr("Back to the game"))
+        self.continue_label.setText(self._continue_text())
         if self.pending is not None:
             import datetime
 

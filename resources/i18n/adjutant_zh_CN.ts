@@ -4,6 +4,26 @@
 <context>
     <name>Actions</name>
     <message>
+        <source>&amp;How to play</source>
+        <translation>玩法说明(&amp;H)</translation>
+    </message>
+    <message>
+        <source>The guide to this game</source>
+        <translation>本游戏的玩法指南</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Every action and its keys</source>
+        <translation>所有操作及其按键</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
         <source>&amp;New game…</source>
         <translation>新游戏(&amp;N)…</translation>
     </message>
@@ -74,6 +94,14 @@
     <message>
         <source>Wait for Continue before each automated step</source>
         <translation>每个自动步骤前等待“继续”</translation>
+    </message>
+    <message>
+        <source>Ask every &amp;question</source>
+        <translation>询问每个问题(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Forget fast play: show every decision, even those answered with their default</source>
+        <translation>取消快速游戏：显示每个决定，包括之前自动采用默认选项的决定</translation>
     </message>
     <message>
         <source>Clear selection</source>
@@ -159,6 +187,18 @@
 <context>
     <name>App</name>
     <message>
+        <source>{0} was damaged; it was moved aside to {1} and defaults are used.</source>
+        <translation>{0} 已损坏；已移到 {1} 保留，现使用默认设置。</translation>
+    </message>
+    <message>
+        <source>The data folder cannot be used ({0}); autosave is off.</source>
+        <translation>无法使用数据文件夹（{0}）；自动保存已关闭。</translation>
+    </message>
+    <message>
+        <source>Adjutant</source>
+        <translation>Adjutant</translation>
+    </message>
+    <message>
         <source>Cannot open scenario</source>
         <translation>无法打开剧本</translation>
     </message>
@@ -174,6 +214,14 @@
 <context>
     <name>DecisionBar</name>
     <message>
+        <source>Always take the default</source>
+        <translation>总是采用默认选项</translation>
+    </message>
+    <message>
+        <source>Fast play: answer this kind of question with its default from now on</source>
+        <translation>快速游戏：此后此类问题一律采用默认选项</translation>
+    </message>
+    <message>
         <source>The default answer</source>
         <translation>默认选项</translation>
     </message>
@@ -188,6 +236,18 @@
 </context>
 <context>
     <name>DiceTray</name>
+    <message>
+        <source>Roll 1 die for: {0} — click the symbol rolled</source>
+        <translation>为{0}掷 1 颗骰子——点击掷出的符号</translation>
+    </message>
+    <message>
+        <source>Click 1 symbol.</source>
+        <translation>请点击 1 个符号。</translation>
+    </message>
+    <message>
+        <source>Type a number from 1 to {0}.</source>
+        <translation>请输入 1 到 {0} 之间的一个数字。</translation>
+    </message>
     <message>
         <source>Clear</source>
         <translation>清除</translation>
@@ -235,6 +295,10 @@
 </context>
 <context>
     <name>Board</name>
+    <message>
+        <source>{0} cannot be given an order now.</source>
+        <translation>{0} 现在不能接受命令。</translation>
+    </message>
     <message>
         <source>Axis vision</source>
         <translation>轴心视野</translation>
@@ -326,6 +390,24 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+        <source>Hot-seat: {0}</source>
+        <translation>轮流对战：{0}</translation>
+    </message>
+    <message>
+        <source>You play {0}</source>
+        <translation>你执掌：{0}</translation>
+    </message>
+    <message>
+        <source>The bots play</source>
+        <translation>由电脑对战</translation>
+    </message>
+    <message>
+        <source> (the bot plays {0})</source>
+        <translation>（电脑执掌：{0}）</translation>
+    </message>
+    <message>
         <source>{0} (bot): {1}</source>
         <translation>{0}（电脑）：{1}</translation>
     </message>
@@ -384,6 +466,118 @@
 <context>
     <name>Inspector</name>
     <message>
+        <source>north</source>
+        <translation>北</translation>
+    </message>
+    <message>
+        <source>north-east</source>
+        <translation>东北</translation>
+    </message>
+    <message>
+        <source>east</source>
+        <translation>东</translation>
+    </message>
+    <message>
+        <source>south-east</source>
+        <translation>东南</translation>
+    </message>
+    <message>
+        <source>south</source>
+        <translation>南</translation>
+    </message>
+    <message>
+        <source>south-west</source>
+        <translation>西南</translation>
+    </message>
+    <message>
+        <source>west</source>
+        <translation>西</translation>
+    </message>
+    <message>
+        <source>north-west</source>
+        <translation>西北</translation>
+    </message>
+    <message>
+        <source>exposed</source>
+        <translation>暴露</translation>
+    </message>
+    <message>
+        <source>crouched</source>
+        <translation>蹲伏</translation>
+    </message>
+    <message>
+        <source>carrying</source>
+        <translation>搬运中</translation>
+    </message>
+    <message>
+        <source>scuba gear</source>
+        <translation>潜水装备</translation>
+    </message>
+    <message>
+        <source>camouflaged</source>
+        <translation>伪装</translation>
+    </message>
+    <message>
+        <source>disguised</source>
+        <translation>乔装</translation>
+    </message>
+    <message>
+        <source>talking</source>
+        <translation>交谈中</translation>
+    </message>
+    <message>
+        <source>alert</source>
+        <translation>警戒</translation>
+    </message>
+    <message>
+        <source>smoking</source>
+        <translation>吸烟</translation>
+    </message>
+    <message>
+        <source>on a spawn tile</source>
+        <translation>在增援板上</translation>
+    </message>
+    <message>
+        <source>hunter</source>
+        <translation>猎手</translation>
+    </message>
+    <message>
+        <source>mechanical failure</source>
+        <translation>机械故障</translation>
+    </message>
+    <message>
+        <source>strangled</source>
+        <translation>被勒住</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>无人</translation>
+    </message>
+    <message>
+        <source>attack side</source>
+        <translation>进攻面</translation>
+    </message>
+    <message>
+        <source>casualty side</source>
+        <translation>伤亡面</translation>
+    </message>
+    <message>
+        <source>armoured</source>
+        <translation>装甲</translation>
+    </message>
+    <message>
+        <source>marked</source>
+        <translation>已标记</translation>
+    </message>
+    <message>
+        <source>ordered</source>
+        <translation>已下令</translation>
+    </message>
+    <message>
+        <source>full strength</source>
+        <translation>满编</translation>
+    </message>
+    <message>
         <source>Inspector</source>
         <translation>检查器</translation>
     </message>
@@ -422,6 +616,30 @@
 </context>
 <context>
     <name>StartPage</name>
+    <message>
+        <source>1 move</source>
+        <translation>已进行 1 步</translation>
+    </message>
+    <message>
+        <source>{0} moves</source>
+        <translation>已进行 {0} 步</translation>
+    </message>
+    <message>
+        <source>A game is in progress: go back to it, or choose a new one below.</source>
+        <translation>有一局游戏正在进行：可以返回继续，或在下方选择新游戏。</translation>
+    </message>
+    <message>
+        <source>Your last game: {0}, {1}, left at {2}.</source>
+        <translation>上一局游戏：{0}，{1}，离开于 {2}。</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Back to the game</source>
+        <translation>返回游戏</translation>
+    </message>
     <message>
         <source>Human</source>
         <translation>玩家</translation>
@@ -485,6 +703,22 @@
 </context>
 <context>
     <name>Files</name>
+    <message>
+        <source>{0}:
+{1}
+
+Open the game at its last good command ({2})?</source>
+        <translation>{0}：
+{1}
+
+在最后一条有效命令（第 {2} 条）处打开这局游戏吗？</translation>
+        <source>Leave this game?</source>
+        <translation>离开这局游戏？</translation>
+    </message>
+    <message>
+        <source>The game in progress has moves that are not in a save file. Save it before leaving?</source>
+        <translation>进行中的游戏有尚未存档的操作。离开前要存档吗？</translation>
+    </message>
     <message>
         <source>Save game</source>
         <translation>保存游戏</translation>
@@ -801,6 +1035,94 @@
     <message>
         <source>The mission still uses its old tiles</source>
         <translation>任务仍使用原来的地图板</translation>
+    </message>
+</context>
+<context>
+    <name>TableChecklist</name>
+    <message>
+        <source>At the table</source>
+        <translation>桌面操作</translation>
+    </message>
+    <message>
+        <source>Do this on the physical board, then tick it off:</source>
+        <translation>在实体棋盘上完成以下操作，完成后勾选：</translation>
+    </message>
+    <message>
+        <source>Nothing to move on the table now.</source>
+        <translation>现在桌面上无需操作。</translation>
+    </message>
+    <message>
+        <source>This phase</source>
+        <translation>本阶段</translation>
+    </message>
+    <message>
+        <source>After the last move</source>
+        <translation>上一步之后</translation>
+    </message>
+</context>
+<context>
+    <name>PrivacyScreen</name>
+    <message>
+        <source>{0} to play</source>
+        <translation>轮到{0}</translation>
+    </message>
+    <message>
+        <source>Hot-seat: the other player looks away while {0} plays.</source>
+        <translation>轮流对战：{0}行动时，另一位玩家请回避。</translation>
+    </message>
+    <message>
+        <source>I am {0}: show my hand</source>
+        <translation>我是{0}：显示我的手牌</translation>
+    </message>
+</context>
+<context>
+    <name>Help</name>
+    <message>
+        <source>How to play {0}</source>
+        <translation>{0} 玩法说明</translation>
+    </message>
+    <message>
+        <source>There is no guide for {0} in this installation.</source>
+        <translation>本安装中没有 {0} 的玩法指南。</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>Objectives</name>
+    <message>
+        <source>Objectives and victory</source>
+        <translation>目标与胜利</translation>
+    </message>
+    <message>
+        <source>Result: {0}</source>
+        <translation>结果：{0}</translation>
+    </message>
+    <message>
+        <source>Briefing</source>
+        <translation>简报</translation>
+    </message>
+    <message>
+        <source>Objectives on the board</source>
+        <translation>棋盘上的目标</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>比分</translation>
+    </message>
+    <message>
+        <source>This scenario has no briefing.</source>
+        <translation>本剧本没有简报。</translation>
     </message>
 </context>
 </TS>

@@ -78,6 +78,17 @@ def test_tampered_command_is_refused() -> None:
         from_save(save.model_copy(update={"commands": commands}), TOY_SYSTEMS)
 
 
+def test_an_old_rules_version_that_no_longer_replays_is_refused_naming_the_versions() -> None:
+    """A save made under other rules whose commands no longer apply is refused with the reason, never replayed to a
+    different result (issue 14: old saves whose rulings change)."""
+    save = to_save(_played())
+    commands = [dict(c) for c in save.commands]
+    commands[0] = {"kind": "toy.teleport", "side": "red"}
+    old = save.model_copy(update={"commands": commands, "system_version": "0"})
+    with pytest.raises(SaveError, match=r"no longer applies: the save was made with .* rules version 0"):
+        from_save(old, TOY_SYSTEMS)
+
+
 def test_seed_change_is_detected() -> None:
     save = to_save(_played())
     with pytest.raises(SaveError):
@@ -135,9 +146,9 @@ def test_pending_restore_without_or_with_a_broken_autosave(tmp_path: Path) -> No
 
 def test_bundled_scenario_folder_is_stored_portably(tmp_path):
     """A save of a bundled scenario names its folder relative to scenarios/, not this machine's path."""
-    from app.core.saves import BUNDLED, _local_folder, _portable_folder
+    from app.core.saves import BUNDLED, _portable_folder, confined_folder
 
     assert _portable_folder(BUNDLED / "sas") == "scenarios:sas"
-    assert _local_folder("scenarios:sas") == BUNDLED / "sas"
+    assert confined_folder("scenarios:sas", None) == BUNDLED / "sas"
     assert _portable_folder(tmp_path) == str(tmp_path.resolve())
-    assert _local_folder(None) is None
+    assert confined_folder(None, None) is None

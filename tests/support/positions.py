@@ -1,7 +1,7 @@
 """Sessions from small JSON positions (issue 13 item 7): a test writes the position as data, never the state by hand.
 
 ``sas_mission`` builds an SAS mission dict on a one-tile board drawn from text rows (legend of
-``app.scenario.boards_tilecheck.LEGEND``: '.' regular, 'T' forest, '~' water, 'B' building, ...) with edges given as
+``app.systems.sas.tiles.checks.LEGEND``: '.' regular, 'T' forest, '~' water, 'B' building, ...) with edges given as
 ``("C6", "N", "hedge")``; its ``position`` section places the pieces. ``sas_session`` and ``sas_state`` open it the
 way the app opens a mission file (validated model, runtime, ``initial_state``). ``load_position_file`` opens a
 position file under tests/ through the scenario catalog, so its errors are the ones a player would see.

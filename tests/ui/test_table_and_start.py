@@ -35,7 +35,8 @@ def test_table_mode_dice_prompt_resubmits(qtbot, adjutant_data_dir) -> None:  # 
     qtbot.keyClick(win.dice.entry, Qt.Key.Key_Return)
     assert session.commands[-1].dice == (5,)
     assert not win.dice.entry.isVisible()
-    assert win.phase.instructions.isVisible()
+    assert win.table.isVisible()  # the table instructions moved from the phase tracker to their own dock
+    assert ("Move your counters.", False) in win.table.lines() and ("Roll one die.", False) in win.table.lines()
     win.close()
 
 

@@ -174,6 +174,8 @@ def _battle_choice(state: State, options: Sequence[Command]) -> Choice:
 
 
 def _task_choice(state: State, options: Sequence[Command]) -> Choice:
+    if isinstance(options[0], m.IgnoreFlags):
+        return Choice(options[0], t("Ignore every flag it may [CCA-BOLSTER-1]."))
     for kind in (m.Advance, m.BattleBack):
         found = [c for c in options if isinstance(c, kind)]
         if found:

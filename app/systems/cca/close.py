@@ -29,11 +29,22 @@ BONUS, VACATED, NO_MOMENTUM, NO_BACK = 1, 2, 4, 8
 
 
 def close_targets(state: State, unit: Unit) -> list[Hex]:
-    """Adjacent enemy units and lone enemy leaders (CCA-CC-1, CCA-LEADER-6)."""
+    """Adjacent enemy units and lone enemy leaders (CCA-CC-1, CCA-LEADER-6) that ``unit`` would roll at least one
+    die against: an attack of zero or fewer dice is not offered (CCA-DICECOUNT-1, CCA-CAMP-4)."""
     near = set(state.runtime.grid.neighbours(unit.hex))
     found = [u.hex for u in state.units if u.side != unit.side and u.hex in near]
     found += [x.hex for x in state.leaders if x.side != unit.side and x.hex in near and lone(state, x)]
-    return found
+    return [h for h in found if _dice_at(state, unit, h) > 0]
+
+
+def _dice_at(state: State, attacker: Unit, target_hex: Hex) -> int:
+    """How many dice ``attacker`` would roll in a close combat against the piece at ``target_hex``
+    (CCA-DICECOUNT-1); 0 or fewer: it may not attack it."""
+    target = state.unit_at(target_hex)
+    if target is not None:
+        return attack_dice(state, attacker, target).count
+    leader = state.leader_at(target_hex)
+    return 0 if leader is None else close_dice(state, attacker, leader).count
 
 
 def strike_for(state: State, attacker: Unit, target: Unit | Leader, evading: bool = False) -> Strike:

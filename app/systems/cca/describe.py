@@ -61,6 +61,12 @@ def _move_label(state: State, command: m.Move | m.ExtraMove | m.Evade | m.Retrea
     return t("{piece} retreats to {hex}", piece=piece, hex=where)
 
 
+def _ignore_label(state: State, command: m.IgnoreFlags) -> Text:
+    if command.flags == 0:
+        return t("Ignore no flag")
+    return t("Ignore {n} flag(s)", n=command.flags)
+
+
 def _target_name(state: State, target: Hex) -> Text:
     found = state.unit_at(target) or state.leader_at(target)
     return piece_name(state, found.id) if found is not None else Text(msg=state.runtime.grid.label(target))
@@ -115,5 +121,7 @@ def describe(state: State, command: Command) -> CommandInfo:
             path=tuple(command.path),
             group_title=t("Move"),
         )
+    if isinstance(command, m.IgnoreFlags):
+        return CommandInfo(_ignore_label(state, command), "phase", actor=command.unit)
     who: str | None = getattr(command, "unit", None)
     return CommandInfo(t(command.kind.replace("_", " ").capitalize()), "phase", actor=who)

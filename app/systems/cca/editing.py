@@ -132,7 +132,7 @@ class CcaEditing:
                 ),
                 FieldSpec(("armies", i, "side"), t("{army}: side", army=head), "choice", SIDES),
                 FieldSpec(("armies", i, "colour"), t("{army}: colour", army=head), "text", pattern=r"#[0-9a-fA-F]{6}"),
-                FieldSpec(("armies", i, "command"), t("{army}: hand size", army=head), "int", minimum=1, maximum=8),
+                FieldSpec(("armies", i, "command"), t("{army}: hand size", army=head), "int", minimum=2, maximum=8),
                 FieldSpec(
                     ("armies", i, "banners"), t("{army}: banners to win", army=head), "int", minimum=1, maximum=20
                 ),

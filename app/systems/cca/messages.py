@@ -147,6 +147,15 @@ class FirstStrike(Command):
     unit: str
 
 
+class IgnoreFlags(Command):
+    """The unit's owner ignores ``flags`` of the flags rolled against it, 0 up to what it may ignore
+    (CCA-BOLSTER-1: ignoring is optional per flag, D5)."""
+
+    kind: Literal["ignore_flags"] = "ignore_flags"
+    unit: str
+    flags: int
+
+
 COMMANDS: MessageRegistry[Command] = MessageRegistry(
     [
         DealHands,
@@ -167,6 +176,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         BattleBack,
         Decline,
         FirstStrike,
+        IgnoreFlags,
     ]
 )
 

@@ -166,6 +166,12 @@ def may_order(state: State, piece: Unit | Leader) -> bool:
     return feasible([*others, mine], quota_dict(state))
 
 
+def may_detach(state: State, leader: Leader) -> bool:
+    """Whether an ordered leader may move on his own: not while attached under a Leadership card (CCA-ORDER-5);
+    he then moves with his unit, which the card orders too (CCA-ORDER-3)."""
+    return state.turn.mode != "leadership" or lone(state, leader)
+
+
 def leader_chain(state: State, leader: Leader) -> tuple[str, ...]:
     """A leader's unit and the friendly units linked to it hex by hex (Leadership cards, [PUB])."""
     friends = {u.hex: u for u in state.units if u.side == leader.side}

@@ -79,7 +79,9 @@ def may_fire(state: State, unit: Unit) -> bool:
 
 
 def fire_targets(state: State, unit: Unit) -> list[Hex]:
-    """Enemy units and lone leaders in range (2+ hexes) and sight (CCA-RANGED-2, CCA-RANGED-6, CCA-LOS)."""
+    """Enemy units and lone leaders in range (2+ hexes) and sight (CCA-RANGED-2, CCA-RANGED-6, CCA-LOS) that
+    ``unit`` would roll at least one die against: fire of zero or fewer dice is not offered (CCA-DICECOUNT-1,
+    CCA-CAMP-4)."""
     if not may_fire(state, unit):
         return []
     spec = unit.spec.ranged
@@ -87,7 +89,8 @@ def fire_targets(state: State, unit: Unit) -> list[Hex]:
     grid = state.runtime.grid
     found = [u.hex for u in state.units if u.side != unit.side]
     found += [x.hex for x in state.leaders if x.side != unit.side and lone(state, x)]
-    return [h for h in found if 2 <= grid.distance(unit.hex, h) <= spec.range and los(state, unit.hex, h).clear]
+    found = [h for h in found if 2 <= grid.distance(unit.hex, h) <= spec.range and los(state, unit.hex, h).clear]
+    return [h for h in found if fire_dice(state, unit, h).count > 0]
 
 
 def fire_dice(state: State, unit: Unit, target_hex: Hex) -> DiceCount:
@@ -153,26 +156,27 @@ def _fire_at_leader(state: State, ctx: Ctx, h: Hex, hits: int) -> State:
 def queue_flags(  # noqa: PLR0917
     state: State, ctx: Ctx, unit_id: str, flags: int, mode: str, entry: Hex | None, roller_cls: str | None
 ) -> State:
-    """Subtract ignorable flags and queue the retreat (CCA-BOLSTER-1, CCA-RETREAT-1, CCA-RAMPAGE-1)."""
+    """Queue the flags: a retreat, or first the owner's choice of flags to ignore (CCA-BOLSTER-1, CCA-RETREAT-1).
+
+    Ignoring is optional per flag (CCA-BOLSTER-1 [INTERP], D5): when some may be ignored, a ``bolster`` step asks
+    the unit's owner how many (the sources are counted now, as the flags are rolled); the retreat follows it.
+    """
     unit = state.unit(unit_id)
     if unit is None or flags <= 0:
         return state
     by_cav = roller_cls is not None and roller_cls in ("LC", "LBC", "MC", "HC", "LCH", "HCH")
     may_ignore, reasons = ignorable_flags(state, unit, mode, entry, by_cav)
-    ignored = min(flags, may_ignore)
-    if ignored:
-        ctx.say(
-            "flags_ignored",
-            t(
-                "{cls} ignores {n} flag(s): {why}",
-                cls=class_name(unit.cls),
-                n=ignored,
-                why="; ".join(str(r) for r in reasons),
-            ),
-            "CCA-BOLSTER-1",
-        )
-    left = flags - ignored
-    if not left:
-        return state
-    hexes = retreat_hexes(unit, left, roller_cls)
+    most = min(flags, may_ignore)
+    if not most:
+        return queue_retreat(state, unit, flags, roller_cls)
+    why = "; ".join(str(r) for r in reasons)
+    text = t("{cls} may ignore {n} of {f} flag(s): {why}", cls=class_name(unit.cls), n=most, f=flags, why=why)
+    ctx.say("flags_ignorable", text, "CCA-BOLSTER-1")
+    step = Task("bolster", unit.side, unit.id, amount=flags, other=roller_cls or "", extra=most)
+    return flow.then(TASKS, state, step)
+
+
+def queue_retreat(state: State, unit: Unit, flags: int, roller_cls: str | None) -> State:
+    """Queue the retreat for ``flags`` flags that are not ignored (CCA-RETREAT-1, CCA-RAMPAGE-1)."""
+    hexes = retreat_hexes(unit, flags, roller_cls)
     return flow.then(TASKS, state, Task("retreat", unit.side, unit.id, amount=hexes))

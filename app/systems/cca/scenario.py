@@ -86,7 +86,9 @@ class Army(_Strict):
     side: Side = Field(description="'bottom' (baseline on the last row) or 'top' (baseline on the first row).")
     name: Localized = Field(description="Army name, e.g. Carthaginian.")
     colour: str = Field("#777777", pattern=r"^#[0-9a-fA-F]{6}$", description="Block colour.")
-    command: int = Field(ge=1, le=8, description="Hand size (Command, CCA-CARD-3).")
+    command: int = Field(
+        ge=2, le=8, description="Hand size (Command, CCA-CARD-3); at least 2: a hand of one card can leave no order."
+    )
     banners: int = Field(ge=1, le=20, description="Victory banners this side needs (CCA-VICTORY-1).")
     units: list[UnitPlacement] = Field(min_length=1)
     leaders: list[LeaderPlacement] = Field(default_factory=list)

@@ -65,7 +65,8 @@ class Task:
 
     Kinds: ``evade`` (defender: evade or stand), ``retreat`` (``amount`` hexes), ``leader_evade``,
     ``after_attack`` (momentum advance or battle back), ``battle_back``, ``momentum``, ``extra_hex``,
-    ``bonus``, ``move_after_fire``.
+    ``bonus``, ``move_after_fire``, ``bolster`` (``amount`` flags rolled, of which the owner may ignore up to
+    ``extra``; ``other`` the rolling unit's class, CCA-BOLSTER-1).
     """
 
     kind: str

@@ -85,7 +85,7 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], H
     info = SystemInfo(
         id="cca",
         name=localized("Commands & Colors: Ancients", "指挥与军旗：古代"),
-        version="1",
+        version="2",  # 2: issue 14 (CCA-MOMENTUM-2, CCA-ORDER-5, CCA-DICECOUNT-1, CCA-BOLSTER-1 rulings)
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="cca",

@@ -26,12 +26,13 @@ from app.systems.cca.close import (
     may_battle_back,
     may_first_strike,
 )
+from app.systems.cca.combat import retreat_hexes
 from app.systems.cca.draw import draw_card
 from app.systems.cca.evade import bonus_allowed, evade_options, leader_evade, leader_paths, no_path
 from app.systems.cca.messages import Ctx
 from app.systems.cca.movement import unit_destinations
 from app.systems.cca.retreat import elephant_step, finish_retreat, move_unit, outcomes, rampage
-from app.systems.cca.state import TASKS, State, Task, TaskStack
+from app.systems.cca.state import TASKS, State, Task, TaskStack, Unit
 from app.systems.cca.tables import class_name
 from app.systems.cca.terrain import stops
 from app.systems.cca.victory import check_victory
@@ -106,6 +107,10 @@ def prompt(state: State, task: Task) -> Prompt:
         "extra_hex": (t("{unit} may move 1 more hex.", unit=name), "CCA-MOMENTUM-2"),
         "move_after_fire": (t("{unit} may move 1 hex after firing.", unit=name), "CCA-CARD-4"),
         "bonus": (t("{unit} may make a bonus close combat.", unit=name), "CCA-BONUS-1"),
+        "bolster": (
+            t("{unit} may ignore up to {n} of {f} flag(s): how many?", unit=name, n=task.extra, f=task.amount),
+            "CCA-BOLSTER-1",
+        ),
     }
     text, rule_id = texts.get(task.kind, (t("{unit}: decide.", unit=name), "CCA-CC-2"))
     secret = task.kind in ("evade", "first_strike") and any(isinstance(c, m.FirstStrike) for c in choices(state, task))
@@ -131,6 +136,14 @@ def choices(state: State, task: Task) -> list[Command]:
         return [m.LeaderEvade(side=s, leader=u, path=p, off_board=o) for p, o in paths] if len(paths) > 1 else []
     if unit is None:
         return []
+    if task.kind == "bolster":  # the most first: the default (D5)
+        return [m.IgnoreFlags(side=s, unit=u, flags=n) for n in range(task.extra, -1, -1)]
+    return _optional_choices(state, task, unit)
+
+
+def _optional_choices(state: State, task: Task, unit: Unit) -> list[Command]:
+    """Take or decline an optional step (CCA-BACK-1, CCA-MOMENTUM-1, CCA-MOMENTUM-2, CCA-BONUS-1, CCA-CARD-4)."""
+    s, u = task.side, task.subject
     if task.kind == "battle_back":
         return [m.BattleBack(side=s, unit=u), m.Decline(side=s, unit=u, step="battle_back")]
     if task.kind == "momentum":
@@ -144,6 +157,21 @@ def choices(state: State, task: Task) -> list[Command]:
             m.Decline(side=s, unit=u, step="bonus"),
         ]
     return []
+
+
+def _bolster(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:
+    """Ignore the flags the owner chose, retreat for the rest at once (CCA-BOLSTER-1, CCA-RETREAT-1)."""
+    unit = state.unit(task.subject)
+    assert unit is not None
+    state = _drop(state)
+    ignored = command.flags if isinstance(command, m.IgnoreFlags) else task.extra
+    if ignored:
+        text = t("{cls} ignores {n} flag(s).", cls=class_name(unit.cls), n=ignored)
+        ctx.say("flags_ignored", text, "CCA-BOLSTER-1", at=(unit.hex,))
+    left = task.amount - ignored
+    if not left:
+        return state
+    return _push(state, Task("retreat", unit.side, unit.id, amount=retreat_hexes(unit, left, task.other or None)))
 
 
 def _elephant_options(state: State, task: Task) -> list[tuple[int, int]]:
@@ -166,8 +194,12 @@ def resolve(state: State, ctx: Ctx, task: Task, command: Command | None) -> Stat
         return _after_first_strike(state, ctx, task)
     if task.kind == "retreat":
         return _retreat(state, ctx, task, command)
+    if task.kind == "bolster":
+        return _bolster(state, ctx, task, command)
     if task.kind == "after_attack":
         return _after_attack(state, task)
+    if task.kind == "extra_hex" and not isinstance(command, m.ExtraMove):
+        return _offer_bonus(_drop(state), task)
     if isinstance(command, m.Decline) or command is None:
         return _drop(state)
     return _decided(state, ctx, task, command)
@@ -200,16 +232,22 @@ def _decided(state: State, ctx: Ctx, task: Task, command: Command) -> State:
             "CCA-MOMENTUM-2",
             at=(unit.hex, command.to),
         )
-        moved = state.unit(unit.id)
-        if task.kind == "extra_hex" and moved is not None and bonus_allowed(state, moved):
-            return flow.push(TASKS, state, Task("bonus", task.side, unit.id))
-        return state
+        return _offer_bonus(state, task) if task.kind == "extra_hex" else state
     if isinstance(command, m.Battle):
         from app.systems.cca.close import declare
 
         state = replace(_drop(state).with_turn(bonus_used=(*state.turn.bonus_used, unit.id)), checked=())
         return declare(state, ctx, unit, command.target, bonus=True)
     return _drop(state)
+
+
+def _offer_bonus(state: State, task: Task) -> State:
+    """After cavalry's extra hex, taken, declined or impossible, the bonus close combat is still open
+    (CCA-MOMENTUM-2: the extra hex is optional; CCA-BONUS-1: cavalry may make one bonus close combat)."""
+    moved = state.unit(task.subject)
+    if moved is not None and bonus_allowed(state, moved):
+        return flow.push(TASKS, state, Task("bonus", task.side, moved.id))
+    return state
 
 
 def _evade(state: State, ctx: Ctx, task: Task, command: Command | None) -> State:

@@ -26,6 +26,7 @@ from app.systems.cca.orders import (
     effective_card,
     enemy_adjacent,
     leader_chain,
+    may_detach,
     may_order,
     pieces,
     quota_for,
@@ -53,7 +54,8 @@ def may_battle(state: State, unit: Unit) -> bool:
 
 
 def battle_targets(state: State, unit: Unit) -> list[tuple[int, int]]:
-    """Targets: adjacent enemies for close combat, else ranged targets (CCA-BATTLE-4, CCA-RANGED-3)."""
+    """Targets: adjacent enemies for close combat, else ranged targets (CCA-BATTLE-4, CCA-RANGED-3); an attack
+    that would roll no dice is not offered (CCA-DICECOUNT-1, CCA-CAMP-4)."""
     if not may_battle(state, unit):
         return []
     near = close_targets(state, unit)
@@ -106,7 +108,7 @@ def _moves(state: State) -> list[Command]:
         if unit is not None:
             found += [m.Move(side=state.active, piece=piece_id, to=h) for h in sorted(unit_destinations(state, unit))]
             found += [m.ExitBoard(side=state.active, piece=piece_id)] if may_exit(state, unit) else []
-        elif (leader := state.leader(piece_id)) is not None:
+        elif (leader := state.leader(piece_id)) is not None and may_detach(state, leader):
             found += [
                 m.Move(side=state.active, piece=piece_id, to=h) for h in sorted(leader_destinations(state, leader))
             ]

@@ -72,6 +72,7 @@ def _sizing(rt: SasRuntime) -> list[Finding]:
             count=len(mission.operators),
         )
         found.append(Finding("warning", "$.operators", message))
+    found.extend(_reinforcements(rt, tiles))
     wanted = {"easy": normal + 1, "normal": normal, "hard": normal - 1}
     for level, value in sorted(mission.stealth.items()):
         if level in wanted and value != wanted[level]:
@@ -84,6 +85,27 @@ def _sizing(rt: SasRuntime) -> list[Finding]:
             )
             found.append(Finding("warning", f"$.stealth.{level}", message))
     return found
+
+
+WILLYS = ("willys", "support_willys")
+SUPPORT_TEAM = 4  # SAS-MSN-4: 8+ tiles, 4 operators + 1 Willys or 4 support units
+
+
+def _reinforcements(rt: SasRuntime, tiles: int) -> list[Finding]:
+    """A map of 8 or more tiles brings one Willys or four support units besides the four operators (SAS-MSN-4)."""
+    mission = rt.mission
+    if tiles < 8:
+        return []
+    if any(v.kind in WILLYS for v in mission.operator_vehicles) or len(mission.support_units) >= SUPPORT_TEAM:
+        return []
+    message = t(
+        "SAS-MSN-4: a map of {tiles} tiles brings one Willys or {count} support units besides the operators; "
+        "this mission has {support} support units and no Willys",
+        tiles=tiles,
+        count=SUPPORT_TEAM,
+        support=len(mission.support_units),
+    )
+    return [Finding("warning", "$.operator_vehicles", message)]
 
 
 def _stacking(state: SasState, paths: dict[str, str]) -> list[Finding]:

@@ -135,6 +135,7 @@ def build_runtime(mission: SasMission, folder: Path | None) -> SasRuntime:
     )
     rt.cache["labels"] = {grid.label(c): c for c in grid.locations()}
     rt.initial_units = units + _extra_units(rt) + place_vehicles(rt)
+    _check_unique_ids(rt.initial_units)
     _draw_routes(rt)
     rt.initial_objects = _barrels(rt, marks)
     if mission.jager is not None:  # SAS-JGR-2: the hunter deck
@@ -208,6 +209,15 @@ def _heading(line: PatrolLine, index: int, arrow: str) -> int:
         x, y = line.path[index]
         return 1 if (nx - x) * ax + (ny - y) * ay > 0 else -1
     return -1
+
+
+def _check_unique_ids(units: tuple[UnitState, ...]) -> None:
+    """Every Axis unit at setup has its own id (a vehicle named like a placed guard would be two units in one)."""
+    seen: set[str] = set()
+    for unit in units:
+        if unit.id in seen:
+            raise ScenarioValueError("$", f"two units at setup have the id {unit.id!r}; give each unit its own id")
+        seen.add(unit.id)
 
 
 def _marked_units(mission: SasMission, marks: dict[str, list[MarkRow]]) -> tuple[UnitState, ...]:

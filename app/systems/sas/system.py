@@ -79,7 +79,7 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"],
     info = SystemInfo(
         id="sas",
         name=t("SAS: Rogue Regiment"),
-        version="1",
+        version="2",  # 2: issue 14's rulings (docs/sas-decisions.md "Rulings changed in rules version 2")
         sides=("sas", "axis"),
         human_sides=("sas",),
         scenario_folder="sas",

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.datafile import DataFileError
 from app.core.i18n import Text, t
 from app.core.view import GameView
 from app.scenario.editor.document import EditError
@@ -278,7 +279,7 @@ class TileEditorWindow(QMainWindow):
         """Open a library file (``as_copy``: saving asks for a new file, e.g. for the bundled library)."""
         try:
             editor = self.kit.editor.open(path, as_copy=as_copy)
-        except (EditError, ValueError, OSError) as exc:
+        except (EditError, ValueError, OSError, DataFileError) as exc:
             QMessageBox.warning(self, tr("Cannot open this library"), f"{path}\n\n{exc}")
             return False
         self.set_editor(editor)

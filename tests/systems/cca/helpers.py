@@ -127,3 +127,11 @@ def submit(session: Session, command: Command, dice: tuple[int, ...] = ()) -> li
 def said(events: list[Any], what: str) -> list[Any]:
     """The events of one kind (``Happened.what``)."""
     return [e for e in events if getattr(e, "what", "") == what]
+
+
+def bolstered(state: State) -> State:
+    """Answer a pending flag question with its default, ignoring every flag the unit may (CCA-BOLSTER-1, D5)."""
+    while state.tasks and state.tasks[0].kind == "bolster":
+        task = state.tasks[0]
+        state, _ = do(state, m.IgnoreFlags(side=task.side, unit=task.subject, flags=task.extra))
+    return state

@@ -87,8 +87,11 @@ def test_one_leader_casualty_check_per_battle_worked_example() -> None:
     s2, events = do(s, m.Battle(side="bottom", unit="b1", target=hx(s, "0601")), (2, 5, 5, 1, 1, 1, 1))
     checks = [e for e in events if getattr(e, "what", "") == "casualty_check"]
     assert len(checks) == 1 and checks[0].rule_id == "CCA-LEADER-2"
-    # The attached leader ignores one flag (CCA-BOLSTER-2); the other cannot be retreated: a block more.
-    assert any(e.rule_id == "CCA-RETREAT-8" for e in events)
+    # The attached leader ignores one flag (CCA-BOLSTER-2, its owner's choice, CCA-BOLSTER-1); the other cannot be
+    # retreated: a block more.
+    s2, more = do(s2, m.IgnoreFlags(side="top", unit="t1", flags=1))
+    assert not [e for e in more if getattr(e, "what", "") == "casualty_check"]
+    assert any(e.rule_id == "CCA-RETREAT-8" for e in more)
     assert s2.unit("t1").blocks == 2 and s2.leader("tL1") is not None
     assert s2.unit("t1").hex == hx(s, "0601")
 

@@ -14,7 +14,7 @@ from app.systems.cca.tables import unit_classes
 from app.systems.cca.terrain import close_dice, terrain_at
 from app.systems.cca.turn import legal
 
-from .helpers import at, do, hx, position, said
+from .helpers import at, bolstered, do, hx, position, said
 
 
 def fire(state: State, unit_label: str, target_label: str, side: str = "top") -> m.Battle:
@@ -107,7 +107,7 @@ def test_evading_war_machine_leaves_without_a_banner() -> None:
 def test_full_strength_warriors_ignore_a_flag_from_fire() -> None:
     """CCA-BOLSTER-5, CCA-WAR-1: full-strength warriors hold their hex against one flag."""
     s = position([("bottom", "WA", "0606"), ("top", "LB", "0604")], ordered=("t1",), active="top")
-    s2, _ = do(s, fire(s, "0604", "0606"), (5, 3))
+    s2 = bolstered(do(s, fire(s, "0604", "0606"), (5, 3))[0])
     assert s2.unit("b1").hex == hx(s, "0606") and s2.unit("b1").blocks == 4
     assert not s2.tasks or s2.tasks[0].kind != "retreat"
 
@@ -117,7 +117,7 @@ def test_camp_and_rampart_ignore_a_flag_from_fire() -> None:
     in the open the same flag retreats it."""
     units = [("bottom", "MI", "0606"), ("top", "LB", "0604")]
     camp = position(units, ordered=("t1",), terrain={"0606": "fortified_camp"}, active="top")
-    held, _ = do(camp, fire(camp, "0604", "0606"), (5, 3))
+    held = bolstered(do(camp, fire(camp, "0604", "0606"), (5, 3))[0])
     assert held.unit("b1").hex == hx(camp, "0606")
     assert not held.tasks or held.tasks[0].kind != "retreat"
     open_ground = position(units, ordered=("t1",), active="top")
@@ -129,7 +129,7 @@ def test_attached_leader_retreats_with_its_unit() -> None:
     """CCA-RETREAT-6, CCA-BOLSTER-2: the attached leader ignores one of two flags; the other moves the light
     infantry 2 hexes and the leader goes with it."""
     s = position([("bottom", "LI", "0606"), ("top", "LB", "0604")], [("bottom", "0606")], ordered=("t1",), active="top")
-    s2, _ = do(s, fire(s, "0604", "0606"), (5, 5))
+    s2 = bolstered(do(s, fire(s, "0604", "0606"), (5, 5))[0])
     assert s2.tasks and s2.tasks[0].kind == "retreat" and s2.tasks[0].amount == 2
     s3, _ = do(s2, legal(s2)[0])
     unit, leader = s3.unit("b1"), s3.leader("bL1")
@@ -270,7 +270,7 @@ def test_elephant_ignores_a_flag_from_cavalry_but_not_from_foot() -> None:
         count = close_dice(s, s.unit("t1"), s.unit("b1")).count
         rampage = () if stays else (1, 1)  # the rampage's dice against the attacker, when the elephant must retreat
         dice = (5,) + (1,) * (count - 1) + rampage  # one flag, the rest misses
-        s2, _ = do(s, fire(s, "0604", "0605"), dice)
+        s2 = bolstered(do(s, fire(s, "0604", "0605"), dice)[0])
         while s2.tasks and s2.tasks[0].kind == "retreat":
             s2, _ = do(s2, legal(s2)[0])
         assert (s2.unit("b1").hex == hx(s, "0605")) is stays, attacker

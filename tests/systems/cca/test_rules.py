@@ -12,7 +12,7 @@ from app.systems.cca.ranged import los
 from app.systems.cca.terrain import close_dice
 from app.systems.cca.turn import legal
 
-from .helpers import at, do, hx, position
+from .helpers import at, bolstered, do, hx, position
 
 
 def first_retreat(state):  # type: ignore[no-untyped-def]
@@ -82,7 +82,7 @@ def test_full_strength_warriors() -> None:
     # HI battles WA: 1 hit + 1 flag; the warriors still ignore the flag (delayed loss).
     s = position([("bottom", "HI", "0606"), ("top", "WA", "0605")], ordered=("b1",))
     s2, _ = do(s, battle(s, "0606", "0605"), (2, 5, 1, 1, 1))
-    s3 = s2
+    s3 = bolstered(s2)  # the owner takes the default: ignore the flag (CCA-BOLSTER-1, CCA-BOLSTER-5)
     while s3.tasks and s3.tasks[0].kind == "battle_back":
         s3, _ = do(s3, m.Decline(side="top", unit="t1", step="battle_back"))
     assert s3.unit("t1").hex == hx(s, "0605") and s3.unit("t1").blocks == 3
@@ -140,7 +140,9 @@ def test_support_ignores_a_flag() -> None:
         active="top",
     )
     s2, _ = do(s, m.Battle(side="top", unit="t1", target=hx(s, "0606")), (5, 3))
-    assert s2.unit("b1").hex == hx(s, "0606")
+    assert legal(s2) == [m.IgnoreFlags(side="bottom", unit="b1", flags=n) for n in (1, 0)]  # CCA-BOLSTER-1: a choice
+    s2, _ = do(s2, m.IgnoreFlags(side="bottom", unit="b1", flags=1))
+    assert s2.unit("b1").hex == hx(s, "0606") and not s2.tasks
 
 
 def test_rampage_blocked_by_units() -> None:

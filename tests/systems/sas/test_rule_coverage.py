@@ -167,11 +167,12 @@ def test_sas_atk_7_axis_targets_get_no_cover() -> None:
 
 
 def test_sas_noise_2_pistol_noise_is_a_radius_of_6() -> None:
-    """SAS-NOISE-2, SAS-NOISE-3: the pistol's noise 6 turns a unit 6 squares away but not one 7 squares away."""
+    """SAS-NOISE-2, SAS-NOISE-3: the pistol's noise 6 turns a unit 6 squares away but not one 7 squares away. (The
+    one 7 squares away stands beyond the 4 squares of the shout of the one that turns and sees Paddy, SAS-SEEN-3.)"""
     units = [
         unit("p", "rifle", (4, 6), "N"),
         unit("in", "rifle", (6, 0), "N", colour="white"),
-        unit("out", "rifle", (7, 0), "E", colour="white"),
+        unit("out", "rifle", (7, 11), "E", colour="white"),
     ]
     st = activate(state(runtime(OPEN), [op("paddy", (0, 6), facing="E")], units), "paddy")
     after, _ = _apply(st, Attack(side="sas", operator="paddy", weapon="pistol", target="p"), dice=(6,))

@@ -19,7 +19,7 @@ from app.core.i18n import t
 from app.geometry.paths import costs_from
 from app.systems.sas.board.facing import facing_toward
 from app.systems.sas.board.movement import axis_step_cost, empty
-from app.systems.sas.board.vision import SIGHT, sees_op
+from app.systems.sas.board.vision import SIGHT, sees_op, sees_square
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
@@ -232,12 +232,37 @@ def destination(state: SasState, unit: UnitState) -> tuple[Cell, Cell, str]:
                 else "best attack position vs another exposed operator"
             )
             return best, goal, why
-    target = aims[0][1]
+    return _close_in(state, unit, spots, aims[0][1])
+
+
+def _close_in(state: SasState, unit: UnitState, spots: dict[Cell, float], target: Cell) -> tuple[Cell, Cell, str]:
+    """Priority 3 of SAS-ADV-4: the shortest path toward the nearest exposed operator with all its MP (SAS-ADV-5).
+    Among the squares equally close it takes one that keeps an exposed operator's square in its LOS (half visible
+    or not) and faces him, the nearest such operator (SAS-ADV-4, SAS-ADV-5, SAS-ADV-7); then the top-left one."""
     stats = state.rt.tables.units.get(unit.kind)
     left = _field(state, target, stats.free_climb if stats is not None else False)
     far = 1e9  # he cannot be reached (a burning room, SAS-HD-4): as near to him as it gets
-    best = min(spots, key=lambda c: (left.get(c, far + combat.dist(c, target)), -spots[c], c[1], c[0]))
-    return best, target, "closing on the nearest exposed operator"
+
+    def closeness(c: Cell) -> tuple[float, float]:
+        return left.get(c, far + combat.dist(c, target)), -spots[c]
+
+    ties = sorted(spots, key=lambda c: (*closeness(c), c[1], c[0]))
+    ties = [c for c in ties if closeness(c) == closeness(ties[0])]
+    for spot in ties:
+        if (watched := _kept_in_view(state, unit, spot)) is not None:
+            return spot, watched, t("closing on the nearest exposed operator, keeping one in view").render()
+    return ties[0], target, "closing on the nearest exposed operator"
+
+
+def _kept_in_view(state: SasState, unit: UnitState, spot: Cell) -> Cell | None:
+    """The square of the exposed operator nearest ``spot`` whose square the unit, there and facing him, would keep
+    in its LOS (SAS-ADV-4 third option, SAS-ADV-7); None if there is none."""
+    seen = [(combat.dist(spot, o.loc), o.loc[1], o.loc[0], o.loc) for o in exposed(state) if o.loc is not None]
+    for *_order, loc in sorted(seen):
+        there = replace(unit, loc=spot, facing=facing_toward(spot, loc, unit.facing))
+        if sees_square(state, there, loc) is not None:
+            return loc
+    return None
 
 
 def turn_unit(ctx: Ctx, unit: UnitState) -> None:

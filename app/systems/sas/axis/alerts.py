@@ -149,18 +149,27 @@ def detect(ctx: Ctx) -> None:
                 continue
             if op.id == ctx.acting and unit.alert and unit.id not in ctx.alerted:
                 ctx.seen.add(unit.id)
-            first = not op.exposed or not unit.alert
-            expose(ctx, op.id, "SAS-SEEN-6" if ctx.state.section == "battle" else "SAS-SEEN-2")
-            if first and not ctx.state.unit(unit.id).alert:  # type: ignore[union-attr]
-                alert(ctx, unit.id, "SAS-SEEN-2", t(" (sees {op})", op=ctx.name(op.id)).render())
-                shout(ctx, unit.id)
-            elif first and _barks(ctx, unit.kind):
-                shout(ctx, unit.id)  # a dog barks whenever it sees an operator (SAS-HD-7)
+            _first_sight(ctx, unit.id, op.id)
     for ov in ctx.state.op_vehicles:
         if ovehicle.target(ctx.state, ov):
             _vehicle_seen(ctx, ov.id)
     if ctx.state.section == "stealth":
         _corpses(ctx)
+
+
+def _first_sight(ctx: Ctx, unit_id: str, op_id: str) -> None:
+    """A unit sees an operator: he is exposed; if it is the first to detect him (he was not exposed yet), or it
+    was unalert, it flips to alert and shouts — even when a noise has alerted it earlier in the same action
+    (SAS-SEEN-2, SAS-SEEN-3, SAS-NOISE-3, SAS-SPRINT-2); a dog barks whenever it sees an operator not yet exposed
+    (SAS-HD-7). A unit already alert that sees an operator already exposed does not shout (no chain)."""
+    was_alert = ctx.state.unit(unit_id).alert  # type: ignore[union-attr]
+    first = not ctx.state.op(op_id).exposed or not was_alert
+    expose(ctx, op_id, "SAS-SEEN-6" if ctx.state.section == "battle" else "SAS-SEEN-2")
+    if not first:
+        return
+    if not was_alert:
+        alert(ctx, unit_id, "SAS-SEEN-2", t(" (sees {op})", op=ctx.name(op_id)).render())
+    shout(ctx, unit_id)
 
 
 def _vehicle_seen(ctx: Ctx, vehicle_id: str) -> None:
@@ -172,12 +181,14 @@ def _vehicle_seen(ctx: Ctx, vehicle_id: str) -> None:
             continue
         if vehicle_id == ctx.acting and unit.alert and unit.id not in ctx.alerted:
             ctx.seen.add(unit.id)
-        first = not ovehicle.exposed(ctx.state, ov) or not unit.alert
+        was_alert = ctx.state.unit(unit.id).alert  # type: ignore[union-attr]
+        first = not ovehicle.exposed(ctx.state, ov) or not was_alert
         for op in ctx.state.crew(vehicle_id):
             expose(ctx, op.id, "SAS-SEEN-6" if ctx.state.section == "battle" else "SAS-SEEN-2")
-        if first and not ctx.state.unit(unit.id).alert:  # type: ignore[union-attr]
+        if first and not was_alert:
             alert(ctx, unit.id, "SAS-SEEN-2", " (sees an operator vehicle)")
-            shout(ctx, unit.id)
+        if first:
+            shout(ctx, unit.id)  # the first to detect the crew shouts, alerted by the engine's noise or not
 
 
 def spot(ctx: Ctx, unit_id: str, rule: str, why: str) -> bool:

@@ -37,7 +37,9 @@ from typing import Any
 
 from app.geometry.gridtrace import square_template
 from app.geometry.los import Crossing, trace
+from app.systems.sas.board import windows
 from app.systems.sas.board.facing import VEC, covers, rotate
+from app.systems.sas.board.windows import touching as _touching
 from app.systems.sas.operators import scuba
 from app.systems.sas.state import OperatorState, SasRuntime, SasState, UnitState
 from app.systems.sas.tables import tables
@@ -68,12 +70,15 @@ class Line:
         hide: Why corpses and crouched operators in ``b`` are hidden (half visible), or ``None``.
         cells: Squares strictly between ``a`` and ``b`` (units, templates, barrels there matter).
         corners: Corner points passed exactly.
+        window: The window edge (near square, far square) the line passes through when it misses the edge itself
+            (it crosses the wall beside the window, SAS-TER-12).
     """
 
     block: str | None
     hide: str | None
     cells: tuple[Cell, ...]
     corners: tuple[Corner, ...]
+    window: tuple[Cell, Cell] | None = None
 
 
 @dataclass(frozen=True)
@@ -100,12 +105,6 @@ def _dist(a: Cell, b: Cell) -> int:
 def _beside(viewer: Iterable[Cell], c: Cell) -> bool:
     """Whether ``c`` is a square of the viewer or next to one (SAS-LOS-5 / OQ-61, SAS-TER-3)."""
     return any(_dist(v, c) <= 1 for v in viewer)
-
-
-def _touching(side: Cell, other: Cell) -> frozenset[Cell]:
-    """The three squares on ``side``'s side touching the edge between ``side`` and ``other`` (SAS-TER-12)."""
-    tx, ty = (0, 1) if side[1] == other[1] else (1, 0)
-    return frozenset({side, (side[0] + tx, side[1] + ty), (side[0] - tx, side[1] - ty)})
 
 
 class _Judge:
@@ -192,11 +191,32 @@ def line(rt: SasRuntime, a: Cell, b: Cell) -> Line:
     cache: dict[tuple[Cell, Cell], Line] = rt.cache.setdefault("lines", {})
     found = cache.get((a, b))
     if found is None:
-        judge = _Judge(rt, frozenset((a,)), b)
-        for crossing in trace(rt.grid, a, b).crossings:
-            judge.judge(crossing)
-        found = cache[(a, b)] = judge.verdict()
+        found = _straight(rt, a, b)
+        if found.block is not None:  # the wall beside a window: the way through it (SAS-TER-12)
+            found = _through_window(rt, a, b) or found
+        cache[(a, b)] = found
     return found
+
+
+def _straight(rt: SasRuntime, a: Cell, b: Cell, by_window: bool = True) -> Line:
+    judge = _Judge(rt, frozenset((a,)), b, by_window)
+    for crossing in trace(rt.grid, a, b).crossings if a != b else ():
+        judge.judge(crossing)
+    return judge.verdict()
+
+
+def _through_window(rt: SasRuntime, a: Cell, b: Cell) -> Line | None:
+    """The line from ``a`` to ``b`` through a window next to one of them, if nothing blocks it (SAS-TER-12); the
+    window squares on its way count as squares between (units there matter)."""
+    for way in windows.routes(rt, a, b):
+        part = _straight(rt, way.start, way.end, by_window=False)
+        if part.block is None:
+            between = (way.start, *part.cells, way.end, way.near, way.far)
+            cells = tuple(dict.fromkeys(c for c in between if c not in (a, b)))
+            window = f"window between {rt.label(way.near)} and {rt.label(way.far)} [SAS-LOS-5]"
+            hide = window if way.hides else part.hide if way.end == b else None
+            return Line(None, hide, cells, part.corners, (way.near, way.far))
+    return None
 
 
 # --- vehicles (SAS-AVEH-7, SAS-AVEH-8) ------------------------------------------------------------------------

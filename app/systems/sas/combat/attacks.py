@@ -22,7 +22,6 @@ from app.systems.sas.board.rooms import room_of, set_fire
 from app.systems.sas.board.vision import (
     SIGHT,
     Eye,
-    _touching,
     attack_line,
     axis_blockers,
     dynamic_block,
@@ -31,9 +30,11 @@ from app.systems.sas.board.vision import (
     eyes,
     hiding_cover,
     in_eye_arc,
+    line,
     sees_op,
     sees_op_through,
 )
+from app.systems.sas.board.windows import touching as _touching
 from app.systems.sas.combat import luck
 from app.systems.sas.context import Ctx
 from app.systems.sas.operators.scuba import water_line
@@ -66,7 +67,11 @@ def cover(rt: SasRuntime, a: Cell, b: Cell) -> tuple[int, str] | None:
     """The cover modifier of an operator in ``b`` attacked from ``a`` (SAS-TER-6, SAS-AATK-5, SAS-AATK-6, OQ-63)."""
     cache: dict[tuple[Cell, Cell], tuple[int, str] | None] = rt.cache.setdefault("cover", {})
     if (a, b) not in cache:
-        cache[(a, b)] = _least_cover(rt, trace(rt.grid, a, b).crossings, b, dist(a, b) == 1)
+        crossings = trace(rt.grid, a, b).crossings
+        way = line(rt, a, b).window  # the line passes through a window beside the wall it crosses (SAS-TER-12)
+        if way is not None:
+            crossings = (*crossings, Crossing("edge", way))
+        cache[(a, b)] = _least_cover(rt, crossings, b, dist(a, b) == 1)
     return cache[(a, b)]
 
 

@@ -101,21 +101,28 @@ def explode_barrel(ctx: Ctx, barrel_id: str) -> None:
 
 def detonate_bombs(ctx: Ctx) -> None:
     """Bomb cards on top of the deck after the Event phase draw detonate: Lewes bombs and rat bombs, each with its
-    own card (SAS-DECK-4, SAS-EQ-5, SAS-EQ-17, OQ-25)."""
-    bombs = [o for o in ctx.state.objects if o.kind in ("lewes_bomb", "rat_bomb")]
-    for bomb in bombs:
+    own card (SAS-DECK-4, SAS-EQ-5, SAS-EQ-17, OQ-25). The bombs going off in one Event phase explode together: all
+    their blasts are resolved first, then the stealth meter steps once a bomb (SAS-NOISE-1, OQ-38), then the units
+    turn to each noise (SAS-NOISE-3)."""
+    gone = []
+    for bomb in [o for o in ctx.state.objects if o.kind in ("lewes_bomb", "rat_bomb")]:
         fuse = bomb.fuse - 1
         if fuse > 1 and bomb.loc is not None:
             ctx.state = ctx.state.with_object(replace(bomb, fuse=fuse))
             continue
         ctx.state = ctx.state.without_objects([bomb.id])
-        if bomb.loc is None:
-            continue
+        if bomb.loc is not None:
+            gone.append(bomb)
+    for bomb in gone:
+        assert bomb.loc is not None
         item = ctx.state.rt.tables.items[bomb.kind]
         rat = bomb.kind == "rat_bomb"
         card = t("The rat-bomb card comes up.") if rat else t("The Lewes bomb card comes up.")
         ctx.emit("bomb_card", card, "SAS-EQ-17" if rat else "SAS-DECK-4")
         what, rule = ("A rat bomb", "SAS-EQ-17") if rat else ("A Lewes bomb", "SAS-EQ-5")
         blast(ctx, bomb.loc, item.rolls, item.target, what=what, rule=rule, source=bomb.kind, lucky=True)
+    for _bomb in gone:
         alerts.advance_meter(ctx, "SAS-NOISE-1")
-        alerts.noise(ctx, bomb.loc, item.noise, "SAS-NOISE-3")
+    for bomb in gone:
+        assert bomb.loc is not None
+        alerts.noise(ctx, bomb.loc, ctx.state.rt.tables.items[bomb.kind].noise, "SAS-NOISE-3")

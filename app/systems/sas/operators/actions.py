@@ -66,10 +66,14 @@ def _side_move(ctx: Ctx, cmd: Attack | Place | Throw, *, checked: bool = False) 
     """The 1-square move of Move & Attack / Move & Throw / Move & Place (SAS-ATK-4, SAS-PLACE-1).
 
     ``checked``: the move comes after the attack and was checked before it; if the attack itself blocked the
-    square (a blast template, D-ATK-2) the move is called off instead of undoing the dice.
+    square (a blast template, D-ATK-2) the move is called off instead of undoing the dice. Before he steps, who sees
+    him where he attacked is checked: an alert unit that saw him on any square of the action reacts, at −2 if he
+    ends out of its sight (SAS-REACT-1, SAS-REACT-4).
     """
     if cmd.move_to is None:
         return
+    if checked:
+        alerts.detect(ctx)
     why = step_ok(ctx, ctx.state.op(cmd.operator), cmd.move_to, "open")
     if why and checked:
         ctx.emit("move_cancelled", t("The move is called off: {why}.", why=why), "SAS-ATK-4")
@@ -393,8 +397,12 @@ HANDLERS = {
 }
 
 
+NOT_ACTIONS = (UseFailureMarker,)  # card effects placed "at any moment": no action, no reaction (SAS-HM-1)
+
+
 def perform(ctx: Ctx, cmd: Command) -> None:
-    """One action: check cost and posture, apply it, then detection and reaction attacks (SAS-REACT-2)."""
+    """One action: check cost and posture, apply it, then detection and reaction attacks (SAS-REACT-2). A card
+    effect that is no action (the failure marker, SAS-HM-1) changes nothing anyone sees and triggers no reaction."""
     cost = check_allowed(ctx, cmd)
     op_id: str = cmd.operator  # type: ignore[attr-defined]
     ctx.acting = op_id
@@ -402,6 +410,8 @@ def perform(ctx: Ctx, cmd: Command) -> None:
     act = ctx.state.activation
     assert act is not None
     ctx.state = replace(ctx.state, activation=replace(act, ap=act.ap - cost))
+    if isinstance(cmd, NOT_ACTIONS):
+        return
     if ctx.state.op(op_id).on_map:
         alerts.detect(ctx)
         reactions(ctx, op_id)

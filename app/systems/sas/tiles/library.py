@@ -13,10 +13,12 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from app.core.datafile import DataFileError, clip, read_json_file
 from app.geometry.tiles import Mark, TileGrid
 from app.geometry.topology import EdgeFeature
 from app.scenario.board_problems import Problem, first_problems, raise_problems
 from app.scenario.boards_tiled import TileError
+from app.scenario.loading import MAX_NUMBER
 from app.systems.sas.tiles import checks as check
 from app.systems.sas.tiles.checks import LEGEND, Square, parse_square
 
@@ -364,15 +366,17 @@ def load_tile_library(path: Path) -> TileLibrary:
         TileError: The file cannot be read or is not a valid tile library (the message names the file
             and every JSON path with a problem).
     """
-    key = path.resolve()
     try:
+        key = path.resolve()
         stamp = key.stat().st_mtime_ns
         cached = _LIBRARIES.get(key)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        library = TileLibrary.model_validate_json(key.read_text("utf-8"))
-    except OSError as exc:
-        raise TileError(f"cannot read tile library {path}: {exc}") from exc
+        library = TileLibrary.model_validate(read_json_file(key, max_number=MAX_NUMBER))
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop
+        raise TileError(f"cannot read tile library {path}: {clip(str(exc))}") from exc
+    except DataFileError as exc:
+        raise TileError(f"cannot read tile library {exc}") from exc
     except ValidationError as exc:
         raise TileError(f"{path.name} is not a valid tile library: {first_problems(exc)}") from exc
     _LIBRARIES[key] = (stamp, library)

@@ -20,8 +20,9 @@ operators exposed on the map (support units included, D-SUP-3), only while it is
 map squares an infantry unit may stand on (not water, rock, crates, a supply dump, a spawn tile or a blast template) —
 the Kettenkrad's on the two squares directly behind its rear first, then, like the boat's, on the squares nearest
 the token (next to it first), nearest the operator, top-left; they face him, take the carrier's alert side, are
-guards (they advance like any alert infantry, in either section) and do not move in the phase they land in. In
-Jäger mode the Kettenkrad's Panzerfaust infantry are hunter units (SAS-JGR-14).
+guards (they advance like any alert infantry, in either section); the Kettenkrad's do not move in the phase they
+land in, the boat's and the truck's do (``move_at_once``, SAS-JGR-17 with SAS-HM-2). In Jäger mode the Kettenkrad's
+Panzerfaust infantry are hunter units (SAS-JGR-14).
 """
 
 from __future__ import annotations
