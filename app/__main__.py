@@ -11,6 +11,7 @@ imports a system on first lookup. The CLI and Qt are likewise imported only by t
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 import os
@@ -181,13 +182,15 @@ def _preload(systems: LazySystems, scenario: Path | None) -> None:
 
     Once PySide6 is imported, its import hook reads the source of every module imported after it (to look for
     ``from __feature__``), which costs more than a hundred SAS modules' worth of file reads; a system imported
-    first is not read. Other systems stay unloaded.
+    first is not read. Other systems stay unloaded. Only a speed-up: whatever fails here is left to the window,
+    which reports it (the app always starts).
     """
     from app.scenario.catalog import bundled, default_entry, read_entry
 
-    entry = read_entry(scenario) if scenario is not None else default_entry(bundled())
-    if entry is not None and entry.system in systems:
-        systems[entry.system]
+    with contextlib.suppress(Exception):  # the window meets the same problem again and explains it
+        entry = read_entry(scenario) if scenario is not None else default_entry(bundled())
+        if entry is not None and entry.system in systems:
+            systems[entry.system]
 
 
 def _resume_gc() -> None:
