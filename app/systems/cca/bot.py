@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import app.systems.cca.messages as m
 from app.ai.agent import Budget, Choice
 from app.core.i18n import t
 from app.core.messages import Command
 from app.core.session import Session
-from app.systems.cca import messages as m
 from app.systems.cca.describe import odds
 from app.systems.cca.orders import may_order, pieces
 from app.systems.cca.state import Hex, State, Unit

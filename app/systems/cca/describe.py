@@ -5,10 +5,10 @@ The odds come from :func:`battledice.distribution` over the die faces in ``data/
 
 from __future__ import annotations
 
+import app.systems.cca.messages as m
 from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.view import CommandInfo
-from app.systems.cca import messages as m
 from app.systems.cca.battledice import Strike, distribution
 from app.systems.cca.close import attack_dice, strike_for
 from app.systems.cca.combat import refresh_warriors

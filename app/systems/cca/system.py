@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+import app.systems.cca.messages as m
 from app.ai.agent import Agent
 from app.core import flow
 from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasStyle
@@ -18,7 +19,6 @@ from app.core.i18n import localized, t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
-from app.systems.cca import messages as m
 from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
 from app.systems.cca.messages import COMMANDS

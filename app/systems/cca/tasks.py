@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import app.systems.cca.messages as m
 from app.core import flow
 from app.core.flow import Decision, Prompt
 from app.core.i18n import t
 from app.core.messages import Command
-from app.systems.cca import messages as m
 from app.systems.cca.close import (
     BONUS,
     NO_BACK,

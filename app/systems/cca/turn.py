@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import app.systems.cca.messages as m
 from app.core import flow
 from app.core.deck import shuffled
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import localized, t
 from app.core.messages import Command, Event
-from app.systems.cca import messages as m
 from app.systems.cca.battledice import face_of
 from app.systems.cca.close import close_targets, declare
 from app.systems.cca.draw import draw_card

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+import app.systems.sas.describe_steps as steps_of
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo
-from app.systems.sas import describe_steps
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
@@ -80,7 +80,7 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
         hint,
         path=tuple(tuple(square) for square in getattr(command, "path", None) or ()),
         title=title,
-        options=describe_steps.options(state, command),
+        options=steps_of.options(state, command),
         costs=() if ap is None else (("AP", ap),),
         odds=odds,
         group_title=GROUP_TITLES.get(command.kind),
@@ -92,8 +92,8 @@ def _title(state: SasState, command: Command, target: tuple[int, int] | None, la
     """The command without its options, the title of its template; ``None`` when that is its label."""
     if isinstance(command, Mark):  # the facing is appended after
         return label
-    bare = describe_steps.bare(command)
-    if bare is command and not (isinstance(command, Place) and command.item in describe_steps.BOMBS):
+    bare = steps_of.bare(command)
+    if bare is command and not (isinstance(command, Place) and command.item in steps_of.BOMBS):
         return None
     return _label(state, bare, target, bare=True)
 

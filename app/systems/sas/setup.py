@@ -461,6 +461,14 @@ def place_vehicles(rt: SasRuntime) -> tuple[UnitState, ...]:
             out.append(unit)
         else:
             arrivals.setdefault(_special(rt, v.card, f"{where}.card"), []).append(unit)
+    _place_convoys(rt, arrivals)
+    rt.arrivals = {card: tuple(replace(u, on_spawn=True) for u in units) for card, units in arrivals.items()}
+    return tuple(out)
+
+
+def _place_convoys(rt: SasRuntime, arrivals: dict[str, list[UnitState]]) -> None:
+    """Each convoy waits, in formation along its route outside the map, for its special card (SAS-AVEH-17,
+    SAS-AVEH-18); its route and members are recorded in ``rt.routes`` and ``rt.convoys``."""
     for i, c in enumerate(rt.mission.convoys):
         where = f"$.convoys[{i}]"
         route = rt.routes[c.id] = _route(rt, c.route, f"{where}.route")
@@ -479,5 +487,3 @@ def place_vehicles(rt: SasRuntime) -> tuple[UnitState, ...]:
             )
             behind += stats.length + 2  # a 2-square gap to the next one (SAS-AVEH-18)
         rt.convoys[c.id] = Convoy(c.id, card, route, tuple(v.id for v in c.formation))
-    rt.arrivals = {card: tuple(replace(u, on_spawn=True) for u in units) for card, units in arrivals.items()}
-    return tuple(out)

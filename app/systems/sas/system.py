@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+import app.systems.sas.pieces as sas_pieces
+import app.systems.sas.turn as sas_turn
 from app.ai.agent import Agent
 from app.core.capabilities import HasBot, HasEditor, HasStyle, HasTiles, HumanSidesPerScenario
 from app.core.dice import Roller
@@ -23,7 +25,6 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
-from app.systems.sas import pieces, turn
 from app.systems.sas.combat.luck import LuckyRoll
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
@@ -88,7 +89,7 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"],
 
     def style(self) -> Style:
         """The SAS colours and board-mark glyphs (HasStyle)."""
-        return pieces.style()
+        return sas_pieces.style()
 
     def tile_library_model(self) -> type[BaseModel]:
         """The model of SAS tile-library files (HasTiles)."""
@@ -134,11 +135,11 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"],
             ctx.roller.check_all_used()
             paused, events = rabbit.pause(decided, ctx, command, luck)
             return paused, [*decisions, *events]
-        turn.unload_troops(ctx)  # a troop truck alerted by this command (SAS-HM-2)
+        sas_turn.unload_troops(ctx)  # a troop truck alerted by this command (SAS-HM-2)
         if any(o.unveiled for o in ctx.state.operators):  # only while the attacking command lasts (SAS-EQ-12)
             ctx.state = replace(ctx.state, operators=tuple(replace(o, unveiled=False) for o in ctx.state.operators))
         ctx.roller.check_all_used()
-        turn.check_over(ctx)
+        sas_turn.check_over(ctx)
         return evolve(ctx.state, dice=ctx.roller.dice), ctx.events
 
     def view(self, state: SasState, side: str | None) -> GameView:
@@ -164,7 +165,7 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"],
             return None
         out = sum(1 for o in state.operators if o.status == "exfiltrated" and not o.support)
         for level in sorted(state.rt.mission.victory, key=lambda v: v.level != "major"):
-            if set(level.objectives) <= turn.achieved(state) and out >= level.exfiltrated:
+            if set(level.objectives) <= sas_turn.achieved(state) and out >= level.exfiltrated:
                 name = t("Major victory") if level.level == "major" else t("Minor victory")
                 return Outcome("sas", name, t("{n} operator(s) got out; {why}.", n=out, why=state.ended_by))
         if state.hunter is not None:
@@ -203,7 +204,7 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     if isinstance(command, AIR_COMMANDS):
         air.perform(ctx, command)
     elif isinstance(command, RunAxisStep):
-        turn.axis_step(ctx)
+        sas_turn.axis_step(ctx)
     elif isinstance(command, ActivateOperator):
         op = state.op(command.operator)
         if state.activation is not None or op.activated or not op.on_map:
@@ -221,15 +222,15 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     elif isinstance(command, EndPhase):
         if state.activation is not None:
             raise IllegalCommandError(t("Finish the current activation first."), "SAS-OP-1")
-        turn.next_phase(ctx)
-        turn.settle(ctx)
+        sas_turn.next_phase(ctx)
+        sas_turn.settle(ctx)
     elif isinstance(command, (*OPERATOR_ACTIONS, Exfiltrate)):
         perform(ctx, command)
     # Jäger mode (SAS-JGR-2, SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10,
     # SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14)
     elif isinstance(command, HUNTER_COMMANDS):
         jager.perform(ctx, command)
-        turn.settle(ctx)
+        sas_turn.settle(ctx)
     elif isinstance(command, VEHICLE_ACTIONS):
         # SAS-OVEH-2, SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6, SAS-OVEH-7, SAS-OVEH-8, SAS-OVEH-9
         ovehicle_actions.perform(ctx, command)

@@ -16,7 +16,7 @@ from app.systems.sas.jager.units import stalker_number
 from app.systems.sas.legal import acting_side
 from app.systems.sas.names import name_of
 from app.systems.sas.pieces import dressed, style, vehicle_rims
-from app.systems.sas.state import SasState, UnitState
+from app.systems.sas.state import OperatorState, SasState, UnitState
 from app.systems.sas.support import air
 from app.systems.sas.turn import PHASE_NAMES, SECTION_NAMES
 from app.systems.sas.vehicles import cargo, ovehicle_view
@@ -54,42 +54,7 @@ def _vision_layers(state: SasState) -> dict[str, dict[Cell, str]]:
 def _counters(state: SasState, side: str | None) -> list[CounterView]:
     acting = state.activation.operator if state.activation else None
     labels = abbreviations(state)
-    out = []
-    for op in state.operators:
-        states = (
-            ("exposed", op.exposed),
-            ("crouched", op.crouched),
-            ("carrying", bool(op.carrying)),
-            ("scuba", op.scuba),  # SAS-EQ-14
-            ("camouflaged", camouflaged(state, op)),  # SAS-EQ-12
-            ("disguised", op.disguised),  # SAS-NANCY-2
-            ("talking", op.talking is not None),  # SAS-NANCY-6
-        )
-        flags = tuple(f for f, on in states if on)
-        details: tuple[tuple[Text, str], ...] = (
-            (t("HP"), str(op.hp)),
-            (t("Ammo"), ", ".join(f"{w} {n}" for w, n in op.ammo) or "-"),
-        )
-        if op.support:  # damage markers (SAS-SUP-1)
-            damage = state.rt.tables.support[op.kind].hp - op.hp
-            details = (*details, (t("Damage markers"), str(damage)))
-        out.append(
-            CounterView(
-                op.id,
-                op.loc,
-                labels[op.id],
-                name_of(state, op.id),
-                "sas",
-                "support" if op.support else "operator",
-                op.facing,
-                None,
-                str(op.hp),
-                flags,
-                (),
-                (side in (None, "sas") and op.id == acting) or (state.activation is None and not op.activated),
-                details,
-            )
-        )
+    out = [_operator_counter(state, op, labels[op.id], side, acting) for op in state.operators]
     hunted = state.hunter.hunters if state.hunter is not None else ()
     for unit in state.units:
         hunter = unit.id in hunted  # SAS-JGR-14: the hunter symbol
@@ -124,6 +89,46 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
     out += ovehicle_view.counters(state)  # SAS-OVEH
     plane = air.counter(state)  # the Typhoon over its tile (SAS-SUP-8, SAS-SUP-9)
     return [dressed(c) for c in ([*out, plane] if plane is not None else out)]
+
+
+def _operator_counter(
+    state: SasState, op: OperatorState, label: str, side: str | None, acting: str | None
+) -> CounterView:
+    """An operator's (or support unit's) counter: its states as flags, HP, ammo and damage markers."""
+    states = (
+        ("exposed", op.exposed),
+        ("crouched", op.crouched),
+        ("carrying", bool(op.carrying)),
+        ("scuba", op.scuba),  # SAS-EQ-14
+        ("camouflaged", camouflaged(state, op)),  # SAS-EQ-12
+        ("disguised", op.disguised),  # SAS-NANCY-2
+        ("talking", op.talking is not None),  # SAS-NANCY-6
+    )
+    flags = tuple(f for f, on in states if on)
+    details: tuple[tuple[Text, str], ...] = (
+        (t("HP"), str(op.hp)),
+        (t("Ammo"), ", ".join(f"{w} {n}" for w, n in op.ammo) or "-"),
+    )
+    if op.support:  # damage markers (SAS-SUP-1)
+        damage = state.rt.tables.support[op.kind].hp - op.hp
+        details = (*details, (t("Damage markers"), str(damage)))
+    selectable = (side in (None, "sas") and op.id == acting) or (state.activation is None and not op.activated)
+    kind = "support" if op.support else "operator"
+    return CounterView(
+        op.id,
+        op.loc,
+        label,
+        name_of(state, op.id),
+        "sas",
+        kind,
+        op.facing,
+        None,
+        str(op.hp),
+        flags,
+        (),
+        selectable,
+        details,
+    )
 
 
 LABELS = {

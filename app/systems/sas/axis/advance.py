@@ -91,8 +91,8 @@ def advancers(state: SasState) -> list[UnitState]:
     if not ops and not ovehicle.exposed_vehicles(state):
         return []
     hunted = state.hunter.hunters if state.hunter is not None else ()  # the hunter moves his own (SAS-JGR-14)
-    todo = [u for u in state.units if u.id not in state.done and u.id not in hunted and mode(state, u) is not None]
-    return sorted(todo, key=lambda u: (nearest_distance(u, ops, state), u.id))
+    waiting = [u for u in state.units if u.id not in state.done and u.id not in hunted and mode(state, u) is not None]
+    return sorted(waiting, key=lambda u: (nearest_distance(u, ops, state), u.id))
 
 
 def can_attack(state: SasState, unit: UnitState, op: Target) -> bool:

@@ -202,7 +202,7 @@ def patrollers(state: SasState) -> list[UnitState]:
     if state.section != "stealth" or state.patrol_marker is None:
         return []
     anyone_exposed = any(o.exposed for o in state.active_ops())
-    todo = [
+    waiting = [
         u
         for u in state.map_units()
         if u.role == "patrolman"
@@ -213,16 +213,16 @@ def patrollers(state: SasState) -> list[UnitState]:
         and not (u.alert and anyone_exposed)
     ]
     ops = [o.loc for o in state.active_ops() if o.loc is not None]
-    return sorted(todo, key=lambda u: (min((combat.dist(u.loc, o) for o in ops), default=0), u.id))
+    return sorted(waiting, key=lambda u: (min((combat.dist(u.loc, o) for o in ops), default=0), u.id))
 
 
 def patrol_step(ctx: Ctx) -> bool:
     """Move the next patrolman up to 4 squares along its line (SAS-PAT-1, SAS-PAT-2, SAS-PAT-3, SAS-PAT-4, SAS-PAT-5,
     SAS-PAT-6)."""
-    todo = patrollers(ctx.state)
-    if not todo:
+    waiting = patrollers(ctx.state)
+    if not waiting:
         return False
-    unit = todo[0]
+    unit = waiting[0]
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
     line = ctx.state.rt.lines.get(unit.line or "")
     if line is None or unit.loc not in line.path:

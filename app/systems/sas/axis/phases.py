@@ -31,10 +31,10 @@ from app.systems.sas.vehicles import ovehicle, ovehicle_fire
 
 def advance_step(ctx: Ctx) -> bool:
     """Play the next unit of the Advance phase; False when none is left."""
-    todo = advancers(ctx.state)
-    if not todo:
+    waiting = advancers(ctx.state)
+    if not waiting:
         return False
-    unit = todo[0]
+    unit = waiting[0]
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
     if mode(ctx.state, unit) == "advance":
         if not squads.move(ctx, unit):  # special infantry (SAS-UNIT-6, SAS-UNIT-12, SAS-KS-1, SAS-KS-2)
@@ -85,10 +85,10 @@ def wall_shot(state: SasState, unit: UnitState, op: OperatorState) -> bool:
 def attack_step(ctx: Ctx) -> bool:
     """Next unit of the Attack phase attacks its best target: less cover, then nearer (SAS-AATK-3, OQ-66); a
     blast weapon fires at its own target (SAS-UNIT-7, SAS-KS-1)."""
-    todo = attackers(ctx.state)
-    if not todo:
+    waiting = attackers(ctx.state)
+    if not waiting:
         return False
-    unit = todo[0]
+    unit = waiting[0]
     if artillery.howitzer_ready(ctx.state, unit):  # first the howitzer, its guns in their turn (SAS-UNIT-13)
         artillery.fire_howitzer(ctx, unit.id)
         return True

@@ -223,10 +223,10 @@ def burn_pending(state: SasState) -> list[OperatorState]:
 
 def burn_step(ctx: Ctx) -> bool:
     """First in the Axis Attack phase: each operator in a burning room rolls once per fire marker (SAS-HD-3)."""
-    todo = burn_pending(ctx.state)
-    if not todo:
+    waiting = burn_pending(ctx.state)
+    if not waiting:
         return False
-    burn(ctx, todo[0].id, None)
+    burn(ctx, waiting[0].id, None)
     return True
 
 
