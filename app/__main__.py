@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, cast
 # Adjutant uses no pydantic plugins: skip their entry-point scan, which costs start-up time (DESIGN §10).
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
-from app.core.i18n import Text, localized, t
+from app.core.i18n import LANGUAGES, Text, localized, t
 from app.core.system import GameSystem
 
 if TYPE_CHECKING:
@@ -144,18 +144,35 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] == ["--version"]:
         print(f"adjutant {_version()}")
         return 0
+    language, args = window_language(args)
     if args and _wants_cli(args[0]):
         from app import cli  # the CLI only for its subcommands
+
+        if language is not None:
+            args = ["--lang", language, *args]
 
         return cli.main(args, LazySystems(), renderer=_render)
     problem = _display_problem(os.environ, sys.platform)
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    return _run_window(args)
+    return _run_window(args, language)
 
 
-def _run_window(args: list[str]) -> int:
+def window_language(args: list[str]) -> tuple[str | None, list[str]]:
+    """A leading ``--lang X`` (or ``--lang=X``) with a known language, and the arguments after it.
+
+    It sets the language of the window (``adjutant --lang zh_CN FILE``) or, before a subcommand, of the CLI's
+    printed texts; an unknown language is left in place for the CLI to refuse with its own message.
+    """
+    if args[:1] == ["--lang"] and len(args) > 1 and args[1] in LANGUAGES:
+        return args[1], args[2:]
+    if args and args[0].startswith("--lang=") and args[0].split("=", 1)[1] in LANGUAGES:
+        return args[0].split("=", 1)[1], args[1:]
+    return None, args
+
+
+def _run_window(args: list[str], language: str | None = None) -> int:
     """Open the window (``--smoke``: paint the default mission once and exit; ``--edit``: the editor)."""
     smoke, edit = "--smoke" in args, "--edit" in args
     rest = [a for a in args if a not in APP_OPTIONS]
@@ -172,7 +189,16 @@ def _run_window(args: list[str]) -> int:
         from app.ui.app import run_app  # keep the CLI free of Qt start-up cost
 
         argv = [sys.argv[0], *rest]
-        return run_app(systems, argv, scenario=scenario, smoke=smoke, edit=edit, on_shown=_resume_gc, started=started)
+        return run_app(
+            systems,
+            argv,
+            scenario=scenario,
+            smoke=smoke,
+            edit=edit,
+            on_shown=_resume_gc,
+            started=started,
+            language=language,
+        )
     finally:
         gc.enable()
 

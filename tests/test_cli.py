@@ -256,3 +256,17 @@ def test_validate_summary_in_chinese(capsys: Captured) -> None:
     code, out, _ = run(capsys, "--lang=zh_CN", "validate", TOY_SCENARIO)
     assert code == 0
     assert out.splitlines()[-1] == "validate: 检查 1 个，失败 0 个，跳过 0 个"
+
+
+def test_lang_before_a_file_opens_the_window_in_that_language_and_before_a_subcommand_reaches_the_cli() -> None:
+    """`adjutant --lang zh_CN FILE` is the window in Chinese; `adjutant --lang zh_CN validate` the CLI in Chinese;
+    an unknown language is left for the CLI to refuse."""
+    from app.__main__ import window_language
+
+    assert window_language(["--lang", "zh_CN", "scenarios/cca/granicus_crossing.json"]) == (
+        "zh_CN",
+        ["scenarios/cca/granicus_crossing.json"],
+    )
+    assert window_language(["--lang=en"]) == ("en", [])
+    assert window_language(["--lang", "fr", "validate"]) == (None, ["--lang", "fr", "validate"])
+    assert window_language(["validate", "x"]) == (None, ["validate", "x"])

@@ -344,15 +344,20 @@ def run_app(
     edit: bool = False,
     on_shown: Callable[[], None] | None = None,
     started: float | None = None,
+    language: str | None = None,
 ) -> int:
     """Run the application; ``smoke`` opens the default mission, paints one frame, prints the time, exits 0.
 
     ``on_shown`` is called once the first window is built: in the event loop's first turn, or after the smoke
     paint. ``started`` (a ``time.perf_counter()``) is when the smoke time counts from; default: now.
+    ``language`` (from ``--lang``) overrides the remembered language for this start and is remembered.
     """
     started = time.perf_counter() if started is None else started
     app = ensure_application(argv)
     shell = AppShell(systems)
+    if language is not None and language != shell.prefs.language:
+        shell.prefs.language = language
+        install_language(language)
     if smoke:
         code = _smoke(shell, started)
         if on_shown is not None:
