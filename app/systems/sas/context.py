@@ -14,7 +14,7 @@ from app.core.dice import Roller
 from app.core.i18n import Text
 from app.core.ruling import Ruling
 from app.systems.sas.messages import SasEvent, ev
-from app.systems.sas.names import name_of
+from app.systems.sas.names import name_at, name_of
 from app.systems.sas.state import SasState
 
 Cell = tuple[int, int]
@@ -52,3 +52,7 @@ class Ctx:
     def name(self, ident: str) -> Text:
         """Display name of an operator or Axis unit."""
         return name_of(self.state, ident)
+
+    def name_at(self, ident: str, loc: Cell | None) -> Text:
+        """Display name of an Axis unit as it stood on ``loc`` (before a move), see :func:`names.name_at`."""
+        return name_at(self.state, ident, loc)

@@ -44,7 +44,7 @@ from app.systems.sas.messages import (
     ReplaceEvent,
     UseRabbitsFoot,
 )
-from app.systems.sas.names import name_of
+from app.systems.sas.names import facing_name, name_of
 from app.systems.sas.operators import shooting
 from app.systems.sas.operators.disguise import garrote_target
 from app.systems.sas.operators.operator import ACTION_OF, action_id
@@ -68,7 +68,7 @@ def describe_command(state: SasState, command: Command) -> CommandInfo:
     text = _label(state, command, target)
     title = _title(state, command, target, text)
     if isinstance(command, Mark):
-        text = t("{text}, facing {facing}", text=text, facing=command.facing)  # SAS-MARK-6
+        text = t("{text}, facing {facing}", text=text, facing=facing_name(command.facing))  # SAS-MARK-6
     hint, odds = _attack_hint(state, command) if isinstance(command, Attack) else (None, None)
     ap = _ap(state, command)
     return CommandInfo(
@@ -213,7 +213,7 @@ def _hunter_label(state: SasState, command: Command) -> Text:
     if isinstance(command, HunterTarget):
         return _target_label(state, command)
     if isinstance(command, FaceUnit):
-        return t("Turn {unit} to face {facing}", unit=name_of(state, command.unit), facing=command.facing)
+        return t("Turn {unit} to face {facing}", unit=name_of(state, command.unit), facing=facing_name(command.facing))
     if isinstance(command, HunterMove):
         unit = state.unit(command.unit)
         sq = state.rt.label(command.to)

@@ -6,8 +6,21 @@ Jäger stalkers (SAS-JGR-2).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.core.i18n import Text, localized, t
 from app.systems.sas.state import OperatorState, SasState, UnitState
+
+FACINGS = {
+    "N": t("north"),
+    "NE": t("north-east"),
+    "E": t("east"),
+    "SE": t("south-east"),
+    "S": t("south"),
+    "SW": t("south-west"),
+    "W": t("west"),
+    "NW": t("north-west"),
+}
 
 ROLE_ZH = {
     "sentry": "哨兵",
@@ -29,8 +42,22 @@ VEHICLE_ROLE_ZH = {
 }
 
 
+def facing_name(facing: str | None) -> Text:
+    """A facing as a player reads it ("north", "北"), never the compass letter kept in the state.
+
+    Args:
+        facing: A compass letter ("N", "E", "S", "W" or a diagonal such as "NE").
+
+    Returns:
+        The translated word, or the value itself when it is not a compass letter.
+    """
+    return FACINGS.get(facing or "") or localized(facing or "")
+
+
 def name_of(state: SasState, ident: str) -> Text:
-    """Name of operator, support unit or Axis unit ``ident`` ("Jock Lewes", "black sentry at C4").
+    """Name of operator, support unit or Axis unit ``ident`` ("Jock Lewes", "black sentry on C4").
+
+    An Axis unit is named as a player sees its counter: kind, colour and the square it stands on, never its id.
 
     Names are asked for often (every ruling names its actors) and depend only on the runtime's tables and what the
     unit or support unit is, so each is made once per runtime and reused (Texts are immutable).
@@ -45,11 +72,19 @@ def name_of(state: SasState, ident: str) -> Text:
         return found
     support = next((o for o in state.operators if o.id == ident and o.support), None)
     unit = None if support is not None else state.unit(ident)
-    key = (ident, support and support.kind, unit and (unit.kind, unit.role, unit.colour))
+    key = (ident, support and support.kind, unit and (unit.kind, unit.role, unit.colour, unit.loc))
     found = cache.get(key)
     if found is None:
         found = cache[key] = _name(state, ident, support, unit)
     return found
+
+
+def name_at(state: SasState, ident: str, loc: tuple[int, int] | None) -> Text:
+    """Name of ``ident`` as it stood on ``loc``: a move's text names the counter where the player finds it."""
+    unit = state.unit(ident)
+    if unit is None or loc is None or unit.loc == loc or state.rt.tables.vehicle(unit.kind) is not None:
+        return name_of(state, ident)
+    return _name(state, ident, None, replace(unit, loc=loc))
 
 
 def _name(state: SasState, ident: str, support: OperatorState | None, unit: UnitState | None) -> Text:
@@ -72,7 +107,17 @@ def _name(state: SasState, ident: str, support: OperatorState | None, unit: Unit
     stats = state.rt.tables.units.get(unit.kind)
     if unit.role == "spawned":
         kind = localized(stats.name_en, stats.name_zh) if stats is not None else localized(unit.kind)
-        return t("{unit} {id}", unit=kind, id=unit.id)
+        return _on_square(state, unit, kind)
     if stats is not None and unit.kind not in ("rifle", "smg", "officer"):  # a special unit placed by the mission
-        return localized(f"{stats.name_en} ({unit.id})", f"{stats.name_zh}（{unit.id}）")
-    return localized(f"{colour}{unit.role} ({unit.id})", f"{zh}（{unit.id}）")
+        return _on_square(state, unit, localized(stats.name_en, stats.name_zh))
+    return _on_square(state, unit, localized(f"{colour}{unit.role}", zh))
+
+
+def _on_square(state: SasState, unit: UnitState, counter: Text) -> Text:
+    """``counter`` (what the physical counter shows) with the square it stands on: "white patrolman on D6".
+
+    A unit off the board (waiting on a spawn tile or in a vehicle) keeps its id, the only thing that tells it apart.
+    """
+    if unit.loc is None:
+        return t("{unit} ({id})", unit=counter, id=unit.id)
+    return t("{unit} on {sq}", unit=counter, sq=state.rt.label(unit.loc))

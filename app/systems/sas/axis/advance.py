@@ -23,6 +23,7 @@ from app.systems.sas.board.vision import SIGHT, sees_op, sees_square
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
+from app.systems.sas.names import facing_name
 from app.systems.sas.operators import items
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
 from app.systems.sas.vehicles import ovehicle, ovehicle_fire
@@ -177,14 +178,15 @@ def move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why
 
 def _place_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
     facing = facing_toward(to, face, unit.facing)
+    name = ctx.name(unit.id)  # named on the square the player finds it
     ctx.state = ctx.state.with_unit(unit.id, loc=to, facing=facing, on_spawn=to in ctx.state.rt.spawn_cells)
-    sq = ctx.label(to)
+    sq, word = ctx.label(to), facing_name(facing)
     ctx.emit(
         "unit_moved",
-        t("{unit} advances to {sq}, facing {facing} ({why}).", unit=ctx.name(unit.id), sq=sq, facing=facing, why=why),
+        t("{unit} advances to {sq}, facing {facing} ({why}).", unit=name, sq=sq, facing=word, why=why),
         rule,
         (unit.loc, to),
-        instruction=t("Move {unit} to {sq}, facing {facing}.", unit=ctx.name(unit.id), sq=sq, facing=facing),
+        instruction=t("Move {unit} to {sq}, facing {facing}.", unit=name, sq=sq, facing=word),
     )
 
 

@@ -21,6 +21,7 @@ from app.systems.sas.combat import attacks as combat
 from app.systems.sas.combat.blasts import detonate_bombs
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
+from app.systems.sas.names import facing_name
 from app.systems.sas.operators import items, marks
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.support import air
@@ -247,7 +248,9 @@ def _face_line_again(ctx: Ctx, unit: UnitState, first: Cell) -> UnitState:
     facing = facing_toward(unit.loc, first, unit.facing)
     if facing == unit.facing:
         return unit
-    text = t("{unit} turns back along his patrol line, facing {facing}.", unit=ctx.name(unit.id), facing=facing)
+    text = t(
+        "{unit} turns back along his patrol line, facing {facing}.", unit=ctx.name(unit.id), facing=facing_name(facing)
+    )
     combat.set_facing(ctx, unit.id, facing, "SAS-JGR-8", text)
     turned = ctx.state.unit(unit.id)
     assert turned is not None
@@ -325,17 +328,17 @@ def _emit_walk(ctx: Ctx, unit_id: str, start: Cell, always: bool = False) -> Non
         "unit_moved",
         t(
             "{unit} patrols to {sq}, facing {facing}.",
-            unit=ctx.name(unit_id),
+            unit=ctx.name_at(unit_id, start),
             sq=ctx.label(moved.loc),
-            facing=moved.facing,
+            facing=facing_name(moved.facing),
         ),
         "SAS-PAT-1",
         (start, moved.loc),
         instruction=t(
             "Move {unit} along its line to {sq}, facing {facing}.",
-            unit=ctx.name(unit_id),
+            unit=ctx.name_at(unit_id, start),
             sq=ctx.label(moved.loc),
-            facing=moved.facing,
+            facing=facing_name(moved.facing),
         ),
     )
 

@@ -37,6 +37,7 @@ from app.systems.sas.board.vision import (
 from app.systems.sas.board.windows import touching as _touching
 from app.systems.sas.combat import luck
 from app.systems.sas.context import Ctx
+from app.systems.sas.names import facing_name
 from app.systems.sas.operators.scuba import water_line
 from app.systems.sas.state import ObjectState, OperatorState, SasRuntime, SasState, UnitState
 from app.systems.sas.tables import UnitStats, VehicleStats, VehicleWeapon
@@ -713,10 +714,13 @@ def set_facing(ctx: Ctx, unit_id: str, facing: str, rule: str, text: Text | None
     ctx.state = ctx.state.with_unit(unit_id, facing=facing)
     ctx.emit(
         "unit_turned",
-        text or t("{unit} turns to face {facing}.", unit=ctx.name(unit_id), facing=facing),
+        text or t("{unit} turns to face {facing}.", unit=ctx.name(unit_id), facing=facing_name(facing)),
         rule,
         (unit.loc,),
         instruction=t(
-            "Turn {unit} at {sq} to face {facing}.", unit=ctx.name(unit_id), sq=ctx.label(unit.loc), facing=facing
+            "Turn {unit} at {sq} to face {facing}.",
+            unit=ctx.name(unit_id),
+            sq=ctx.label(unit.loc),
+            facing=facing_name(facing),
         ),
     )

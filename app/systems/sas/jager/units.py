@@ -24,6 +24,7 @@ from app.systems.sas.board.movement import axis_step_cost, empty
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
+from app.systems.sas.names import facing_name
 from app.systems.sas.operators import items, marks
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.vehicles import cargo
@@ -105,7 +106,7 @@ def spawn_hunter_vehicle(ctx: Ctx, kind: str, colour: str) -> None:
                         "{unit} arrives at {sq}, facing {facing}.",
                         unit=ctx.name(uid),
                         sq=ctx.label(spot.loc),
-                        facing=facing,
+                        facing=facing_name(facing),
                     ),
                     "SAS-JGR-12",
                     (spot.loc,),
@@ -113,7 +114,7 @@ def spawn_hunter_vehicle(ctx: Ctx, kind: str, colour: str) -> None:
                         "Place a {unit} token at {sq}, facing {facing}.",
                         unit=ctx.name(uid),
                         sq=ctx.label(spot.loc),
-                        facing=facing,
+                        facing=facing_name(facing),
                     ),
                 )
                 enlist(ctx, uid)
@@ -276,6 +277,6 @@ def face(ctx: Ctx, unit_id: str, facing: str) -> None:
     ctx.state = ctx.state.with_hunter(facing=None)
     if unit is None:
         return
-    text = t("The hunter turns {unit} to face {facing}.", unit=ctx.name(unit_id), facing=facing)
+    text = t("The hunter turns {unit} to face {facing}.", unit=ctx.name(unit_id), facing=facing_name(facing))
     combat.set_facing(ctx, unit_id, facing, "SAS-JGR-7" if stalker_number(unit_id) else "SAS-JGR-14", text)
     alerts.detect(ctx)

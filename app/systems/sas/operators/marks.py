@@ -20,6 +20,7 @@ from app.systems.sas.combat import attacks as combat
 from app.systems.sas.combat import blasts
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import Mark
+from app.systems.sas.names import facing_name
 from app.systems.sas.operators import items, shooting
 from app.systems.sas.operators.operator import illegal, knife_problem
 from app.systems.sas.operators.scuba import arms
@@ -48,7 +49,7 @@ def do_mark(ctx: Ctx, cmd: Mark) -> None:
             op=ctx.name(op.id),
             target=what,
             weapon=cmd.weapon,
-            facing=cmd.facing,
+            facing=facing_name(cmd.facing),
         ),
         "SAS-MARK-1",
         (op.loc,),
@@ -56,7 +57,7 @@ def do_mark(ctx: Ctx, cmd: Mark) -> None:
             "Put {op}'s mark token on {target} and turn him to face {facing}.",
             op=ctx.name(op.id),
             target=what,
-            facing=cmd.facing,
+            facing=facing_name(cmd.facing),
         ),
     )
 

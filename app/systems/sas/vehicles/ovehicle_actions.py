@@ -23,6 +23,7 @@ from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
 from app.systems.sas.messages import Deploy, FootDown, Repair, VehicleAttack, VehicleMark, VehicleMove
+from app.systems.sas.names import facing_name
 from app.systems.sas.operators import scuba
 from app.systems.sas.operators.operator import illegal
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState
@@ -219,7 +220,7 @@ def drive(ctx: Ctx, vehicle_id: str, legs: list[Leg], rule: str) -> None:
                 v=vname(ctx.state, ov),
                 move=t(MOVE_NAMES.get(step.move, step.move)),
                 sq=sq,
-                facing=ov.facing,
+                facing=facing_name(ov.facing),
             ),
             rule,
             (before, ov.anchor),
@@ -227,7 +228,7 @@ def drive(ctx: Ctx, vehicle_id: str, legs: list[Leg], rule: str) -> None:
                 "Move the {v} token so its front-left square is {sq}, facing {facing}.",
                 v=vname(ctx.state, ov),
                 sq=sq,
-                facing=ov.facing,
+                facing=facing_name(ov.facing),
             ),
         )
         for c in step.new:

@@ -36,6 +36,7 @@ from app.systems.sas.board.vision import eyes, sees_op
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
+from app.systems.sas.names import facing_name
 from app.systems.sas.operators import items, marks
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
 from app.systems.sas.tables import VehicleStats
@@ -301,7 +302,7 @@ def arrive(ctx: Ctx, card_id: str) -> None:
                 "Line the convoy up off the map edge by {sq}, facing {facing}, in this order, 2 squares apart: "
                 "{order}.",
                 sq=first,
-                facing=facing,
+                facing=facing_name(facing),
                 order=order,
             ),
         )
@@ -316,7 +317,7 @@ def arrive(ctx: Ctx, card_id: str) -> None:
                     "Place {unit} with its front-left square on {sq}, facing {facing}.",
                     unit=ctx.name(unit.id),
                     sq=ctx.label(unit.loc),
-                    facing=unit.facing,
+                    facing=facing_name(unit.facing),
                 ),
             )
 
@@ -640,7 +641,7 @@ def _turn_round(ctx: Ctx, unit: UnitState) -> None:
             "Turn {unit} round off the map by {sq}, facing {facing}.",
             unit=ctx.name(unit.id),
             sq=ctx.label(route[0]),
-            facing=key[2],
+            facing=facing_name(key[2]),
         ),
     )
 
@@ -648,7 +649,8 @@ def _turn_round(ctx: Ctx, unit: UnitState) -> None:
 def moves_text(steps: list[Step]) -> Text:
     """ "5 square(s) forward, turn right to face E, 4 square(s) forward" as one translatable Text."""
     parts = {
-        f"m{i}": t(MOVE_TEXT[move], n=n, facing=facing) for i, (move, n, facing) in enumerate(describe_steps(steps))
+        f"m{i}": t(MOVE_TEXT[move], n=n, facing=facing_name(facing))
+        for i, (move, n, facing) in enumerate(describe_steps(steps))
     }
     return Text(msg=", ".join("{" + k + "}" for k in parts), args=dict(parts))
 
@@ -676,7 +678,7 @@ def stay(ctx: Ctx, unit: UnitState, text: Text, rule: str) -> None:
             "Leave {unit} where it is: {where}, facing {facing}.",
             unit=ctx.name(unit.id),
             where=where(ctx, unit),
-            facing=unit.facing,
+            facing=facing_name(unit.facing),
         ),
     )
 
@@ -702,7 +704,7 @@ def _narrate(ctx: Ctx, unit_id: str, start: Key, steps: list[Step], *, rule: str
             moves=moves,
             mp=mp,
             where=spot,
-            facing=facing,
+            facing=facing_name(facing),
             why=why,
         ),
         rule,
@@ -712,6 +714,6 @@ def _narrate(ctx: Ctx, unit_id: str, start: Key, steps: list[Step], *, rule: str
             unit=name,
             moves=moves,
             where=spot,
-            facing=facing,
+            facing=facing_name(facing),
         ),
     )
