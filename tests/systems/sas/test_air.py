@@ -458,5 +458,5 @@ def test_d_air_9_flamethrowers_and_dogs_never_fire_at_it():
     st = _flying(_battle(_mission(units=units, phase="attack")), step=0)
     st, events = _apply(st, RunAxisStep(side="axis"), dice=(6,))
     fired = [e for e in events if e.kind == "air_attack"]
-    assert len(fired) == 1 and "(r)" in fired[0].text.render("en") and st.typhoon.damage == 1
+    assert len(fired) == 1 and "guard on P10" in fired[0].text.render("en") and st.typhoon.damage == 1
     assert st.phase == "end"

@@ -64,7 +64,7 @@ def test_sas_aveh_15_motorcycle_example_cycle() -> None:
     moved = [e for e in events if e.kind == "unit_moved"]
     assert len(moved) == 1 and moved[0].rule_id == "SAS-AVEH-14"
     assert moved[0].instruction is not None
-    assert "5 square(s) forward, turn right to face S, 4 square(s) forward" in moved[0].instruction.render()
+    assert "5 square(s) forward, turn right to face south, 4 square(s) forward" in moved[0].instruction.render()
     assert "(10 MP)" in moved[0].text.render()
     bike = after.unit("m1")
     assert bike is not None and bike.facing == "S"
