@@ -52,6 +52,7 @@ from app.systems.sas.messages import (
     PlayHunterCard,
     ReplaceEvent,
 )
+from app.systems.sas.names import name_of
 from app.systems.sas.state import OperatorState, SasState
 from app.systems.sas.tables import HunterBattleHalf, HunterStealthHalf
 
@@ -301,7 +302,7 @@ def _facing(state: SasState, options: Sequence[Command]) -> Choice:
     near = min(exposed, key=lambda loc: _dist(unit.loc, loc), default=None)
     wanted = facing_toward(unit.loc, near, unit.facing) if near is not None else unit.facing
     chosen = next((c for c in options if isinstance(c, FaceUnit) and c.facing == wanted), options[0])
-    return Choice(chosen, t("{unit} faces the nearest operator.", unit=unit.id))
+    return Choice(chosen, t("{unit} faces the nearest operator.", unit=name_of(state, unit.id)))
 
 
 def _short_range(state: SasState, kind: str) -> int:
@@ -322,7 +323,7 @@ def _move(state: SasState, options: Sequence[Command]) -> Choice:
     ops = _placed(state)
     if not ops:
         stay = next((c for c in mine if c.to == unit.loc), mine[0])
-        return Choice(stay, t("{unit} holds its ground.", unit=unit_id))
+        return Choice(stay, t("{unit} holds its ground.", unit=name_of(state, unit_id)))
     short = _short_range(state, unit.kind)
 
     def sight(c: HunterMove) -> int | None:
@@ -338,6 +339,6 @@ def _move(state: SasState, options: Sequence[Command]) -> Choice:
     seeing = [(d, c.to[1], c.to[0], i) for i, c in enumerate(mine) if (d := sight(c)) is not None]
     if seeing:
         best = mine[min(seeing)[3]]
-        return Choice(best, t("{unit} moves where it sees an operator at short range.", unit=unit_id))
+        return Choice(best, t("{unit} moves where it sees an operator at short range.", unit=name_of(state, unit_id)))
     best = min(mine, key=lambda c: (_op_distance(state, c.to), c.to[1], c.to[0]))
-    return Choice(best, t("{unit} closes on the nearest operator.", unit=unit_id))
+    return Choice(best, t("{unit} closes on the nearest operator.", unit=name_of(state, unit_id)))
