@@ -146,6 +146,12 @@ def _add_fuzz(commands: Any, say: Callable[[Text], str]) -> None:
         help=say(t("commands before a game counts as a runaway (default: the system's own limit, else {n})", n=limit)),
     )
     sub.add_argument("--out", type=Path, help=say(t("folder for crash saves (default: a new temporary folder)")))
+    sub.add_argument(
+        "--bot-share",
+        type=float,
+        default=0.1,
+        help=say(t("share of moves the system's bot chooses, from 0 to 1 (default: {n})", n=0.1)),
+    )
     sub.set_defaults(handler=_fuzz)
 
 
@@ -289,7 +295,7 @@ def _print_report(report: GameReport) -> None:
 
 
 def _fuzz(args: argparse.Namespace, ctx: Context) -> int:
-    fuzzer = Fuzzer.open(args.scenario, ctx.systems, args.max_steps, args.out)
+    fuzzer = Fuzzer.open(args.scenario, ctx.systems, args.max_steps, args.out, args.bot_share)
     reports = []
     for index in range(args.games):
         reports.append(fuzzer.run(index, args.seed))
@@ -299,4 +305,4 @@ def _fuzz(args: argparse.Namespace, ctx: Context) -> int:
         f"fuzz: {args.games} games, {counts['finished']} finished, {counts['dead end']} dead ends, "
         f"{counts['runaway']} runaways, {counts['crash']} crashes"
     )
-    return 1 if counts["crash"] or counts["dead end"] else 0
+    return 1 if counts["crash"] or counts["dead end"] or counts["runaway"] else 0

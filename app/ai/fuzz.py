@@ -9,6 +9,10 @@ command)`` weights the random choice (e.g. battles over passing), so random game
 every legal command keeps a chance, and ``fuzz_max_steps`` is its own runaway limit, the number of commands
 after which a game that has not ended counts as a runaway (5,000 for a system without hints, see
 :data:`app.core.capabilities.DEFAULT_MAX_STEPS`).
+
+At every step the fuzzer also builds every side's view and renders its texts in every language, describes
+every legal command, and (``bot_share``) lets the system's bot choose a share of the moves
+(:mod:`app.ai.fuzz_checks`); a failure there is a crash like any other.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from app.ai.fuzz_checks import BotSeats, check_descriptions, check_views
 from app.core.capabilities import HasFuzzHints, capability, runaway_limit
 from app.core.errors import SaveError
 from app.core.messages import Command
@@ -61,6 +66,8 @@ class Fuzzer:
     """Plays random legal games on one scenario (the scenario is loaded and built once).
 
     ``max_steps`` None means the system's own runaway limit (:func:`app.core.capabilities.runaway_limit`).
+    ``bot_share`` is the share of moves the system's bot (``HasBot``) chooses; ``checks`` False skips the view
+    and description checks.
     """
 
     systems: Mapping[str, GameSystem]
@@ -71,14 +78,22 @@ class Fuzzer:
     max_steps: int | None = None
     out: Path | None = None
     pending: Command | None = None
+    bot_share: float = 0.0
+    checks: bool = True
 
     @classmethod
     def open(
-        cls, path: Path, systems: Mapping[str, GameSystem], max_steps: int | None = None, out: Path | None = None
+        cls,
+        path: Path,
+        systems: Mapping[str, GameSystem],
+        max_steps: int | None = None,
+        out: Path | None = None,
+        bot_share: float = 0.0,
     ) -> Fuzzer:
         """Load ``path`` once for many games."""
         system, model = load_scenario(path, systems)
-        return cls(systems, system, model, build_runtime(path, system, model), path.parent, max_steps, out)
+        runtime = build_runtime(path, system, model)
+        return cls(systems, system, model, runtime, path.parent, max_steps, out, bot_share=bot_share)
 
     @property
     def limit(self) -> int:
@@ -91,14 +106,18 @@ class Fuzzer:
 
     def play(self, session: Session, rng: random.Random) -> tuple[Result, str]:
         """Random legal play until the game ends, gets stuck, or reaches the runaway limit."""
-        limit = self.limit
+        limit, bots = self.limit, BotSeats(self.system)
         for step in range(limit):
+            if self.checks:
+                check_views(session)
             if session.outcome() is not None:
                 return "finished", f"after {step} commands"
             commands = session.legal_commands()
             if not commands:
                 return "dead end", f"no legal command for {session.active_side()!r} after {step} commands"
-            self.pending = self.pick(session, commands, rng)
+            if self.checks:
+                check_descriptions(session, commands)
+            self.pending = bots.choose(session, commands, self.bot_share, rng) or self.pick(session, commands, rng)
             session.submit(self.pending)
             self.pending = None
         if session.outcome() is not None:
