@@ -152,6 +152,11 @@ def _add_fuzz(commands: Any, say: Callable[[Text], str]) -> None:
         default=0.1,
         help=say(t("share of moves the system's bot chooses, from 0 to 1 (default: {n})", n=0.1)),
     )
+    sub.add_argument(
+        "--fresh-process",
+        action="store_true",
+        help=say(t("also replay each game's save in a fresh process (slower)")),
+    )
     sub.set_defaults(handler=_fuzz)
 
 
@@ -296,6 +301,7 @@ def _print_report(report: GameReport) -> None:
 
 def _fuzz(args: argparse.Namespace, ctx: Context) -> int:
     fuzzer = Fuzzer.open(args.scenario, ctx.systems, args.max_steps, args.out, args.bot_share)
+    fuzzer.fresh_process = args.fresh_process
     reports = []
     for index in range(args.games):
         reports.append(fuzzer.run(index, args.seed))

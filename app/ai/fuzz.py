@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import tempfile
 import traceback
 from collections.abc import Mapping, Sequence
@@ -67,7 +69,8 @@ class Fuzzer:
 
     ``max_steps`` None means the system's own runaway limit (:func:`app.core.capabilities.runaway_limit`).
     ``bot_share`` is the share of moves the system's bot (``HasBot``) chooses; ``checks`` False skips the view
-    and description checks.
+    and description checks; ``fresh_process`` also replays each game's save in a new ``adjutant replay``
+    process (bundled systems only), so no state shared with this process can hide a divergence.
     """
 
     systems: Mapping[str, GameSystem]
@@ -80,6 +83,7 @@ class Fuzzer:
     pending: Command | None = None
     bot_share: float = 0.0
     checks: bool = True
+    fresh_process: bool = False
 
     @classmethod
     def open(
@@ -139,6 +143,8 @@ class Fuzzer:
         try:
             result, detail = self.play(session, random.Random(seed * 1_000_003 + index))
             check_replay(session, self.systems)
+            if self.fresh_process:
+                check_replay_in_process(session)
         except Exception:
             report = GameReport(index, game_seed, "crash", len(session.commands), traceback.format_exc())
             report.files = self.write_crash(session, report)
@@ -164,3 +170,20 @@ def check_replay(session: Session, systems: Mapping[str, GameSystem]) -> None:
     replayed = from_save(SaveFile.model_validate(json.loads(text)), systems)
     if state_digest(replayed.system, replayed.state) != state_digest(session.system, session.state):
         raise SaveError("replay does not reproduce the game")
+
+
+def check_replay_in_process(session: Session) -> None:
+    """Replay the game's save in a fresh ``python -m app replay`` process; SaveError unless it gives the digest."""
+    digest = state_digest(session.system, session.state)[:16]
+    with tempfile.TemporaryDirectory(prefix="adjutant-fuzz-replay-") as folder:
+        path = Path(folder) / "game.save.json"
+        save_to_path(session, path)
+        child = subprocess.run(
+            [sys.executable, "-m", "app", "--lang", "en", "replay", str(path)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    if child.returncode != 0 or f"digest: verified {digest}" not in child.stdout:
+        detail = (child.stdout + child.stderr).strip()[-1500:]
+        raise SaveError(f"a fresh process does not replay the game to digest {digest} ({child.returncode}): {detail}")

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from app.ai import fuzz
 from app.ai.agent import Choice
 from app.ai.fuzz import Fuzzer, GameReport, count_results
 from app.ai.fuzz_checks import render_all
@@ -14,7 +16,7 @@ from app.cli import main
 from app.core.i18n import Text
 from app.core.messages import Command
 from app.core.session import Session
-from tests.support import TOY_SYSTEMS
+from tests.support import TOY_SYSTEMS, real_systems
 from tests.toy import SYSTEM, TOY_SCENARIO
 
 
@@ -133,3 +135,16 @@ def test_the_systems_bot_chooses_a_share_of_the_moves(monkeypatch: pytest.Monkey
 def test_cli_fuzz_exits_non_zero_on_a_runaway(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(SYSTEM, "fuzz_max_steps", 1)
     assert main(["fuzz", str(TOY_SCENARIO), "--games", "1"], TOY_SYSTEMS) == 1
+
+
+def test_a_game_replays_in_a_fresh_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CI-sized: a few commands of a bundled scenario replay in ``python -m app replay`` to the same digest;
+    a digest the fresh process does not reproduce is a crash."""
+    path = Path(__file__).parents[2] / "scenarios" / "sas" / "convoy_ambush.json"
+    fuzzer = Fuzzer.open(path, real_systems(), max_steps=3)
+    fuzzer.fresh_process = True
+    assert fuzzer.run(0, seed=1).result == "runaway"
+    monkeypatch.setattr(fuzz, "state_digest", lambda system, state: "0" * 64)
+    report = fuzzer.run(0, seed=1)
+    assert report.result == "crash"
+    assert "fresh process" in report.detail
