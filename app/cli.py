@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -157,6 +158,7 @@ def _add_fuzz(commands: Any, say: Callable[[Text], str]) -> None:
         action="store_true",
         help=say(t("also replay each game's save in a fresh process (slower)")),
     )
+    sub.add_argument("--render", action="store_true", help=say(t("also draw each game's end offscreen")))
     sub.set_defaults(handler=_fuzz)
 
 
@@ -299,9 +301,26 @@ def _print_report(report: GameReport) -> None:
         print(f"  wrote {path}")
 
 
+def _drawer(renderer: Renderer) -> Callable[[Session], None]:
+    """Draw a game through the renderer: its save, written to a temporary folder, to a small PNG."""
+
+    def draw(session: Session) -> None:
+        with tempfile.TemporaryDirectory(prefix="adjutant-fuzz-draw-") as folder:
+            save = Path(folder) / "game.save.json"
+            save_to_path(session, save)
+            renderer(save, Path(folder) / "game.png", 256)
+
+    return draw
+
+
 def _fuzz(args: argparse.Namespace, ctx: Context) -> int:
     fuzzer = Fuzzer.open(args.scenario, ctx.systems, args.max_steps, args.out, args.bot_share)
     fuzzer.fresh_process = args.fresh_process
+    if args.render:
+        if ctx.renderer is None:
+            print("render is not available in this build (no renderer)", file=sys.stderr)
+            return 2
+        fuzzer.draw = _drawer(ctx.renderer)
     reports = []
     for index in range(args.games):
         reports.append(fuzzer.run(index, args.seed))

@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -70,7 +70,9 @@ class Fuzzer:
     ``max_steps`` None means the system's own runaway limit (:func:`app.core.capabilities.runaway_limit`).
     ``bot_share`` is the share of moves the system's bot (``HasBot``) chooses; ``checks`` False skips the view
     and description checks; ``fresh_process`` also replays each game's save in a new ``adjutant replay``
-    process (bundled systems only), so no state shared with this process can hide a divergence.
+    process (bundled systems only), so no state shared with this process can hide a divergence. ``draw``, when
+    given, draws each finished game (the UI's offscreen renderer, passed in by the composition root: this
+    package never imports Qt); its exception is a crash.
     """
 
     systems: Mapping[str, GameSystem]
@@ -84,6 +86,7 @@ class Fuzzer:
     bot_share: float = 0.0
     checks: bool = True
     fresh_process: bool = False
+    draw: Callable[[Session], None] | None = None
 
     @classmethod
     def open(
@@ -143,6 +146,8 @@ class Fuzzer:
         try:
             result, detail = self.play(session, random.Random(seed * 1_000_003 + index))
             check_replay(session, self.systems)
+            if self.draw is not None:
+                self.draw(session)
             if self.fresh_process:
                 check_replay_in_process(session)
         except Exception:

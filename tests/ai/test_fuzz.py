@@ -148,3 +148,19 @@ def test_a_game_replays_in_a_fresh_process(monkeypatch: pytest.MonkeyPatch) -> N
     report = fuzzer.run(0, seed=1)
     assert report.result == "crash"
     assert "fresh process" in report.detail
+
+
+def test_cli_fuzz_render_draws_each_game_through_the_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--render`` passes each game's save to the renderer hook (app.ai never imports Qt); a failing draw is a
+    crash, and without a renderer the option is refused."""
+    drawn: list[Path] = []
+
+    def renderer(save: Path, output: Path, size: int) -> None:
+        drawn.append(save)
+        if len(drawn) == 2:
+            raise RuntimeError("paint failed")
+
+    monkeypatch.setattr(SYSTEM, "fuzz_max_steps", 5000)
+    assert main(["fuzz", str(TOY_SCENARIO), "--games", "2", "--render"], TOY_SYSTEMS, renderer) == 1
+    assert len(drawn) == 2
+    assert main(["fuzz", str(TOY_SCENARIO), "--games", "1", "--render"], TOY_SYSTEMS) == 2
