@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -146,6 +147,18 @@ def _add_fuzz(commands: Any, say: Callable[[Text], str]) -> None:
         help=say(t("commands before a game counts as a runaway (default: the system's own limit, else {n})", n=limit)),
     )
     sub.add_argument("--out", type=Path, help=say(t("folder for crash saves (default: a new temporary folder)")))
+    sub.add_argument(
+        "--bot-share",
+        type=float,
+        default=0.1,
+        help=say(t("share of moves the system's bot chooses, from 0 to 1 (default: {n})", n=0.1)),
+    )
+    sub.add_argument(
+        "--fresh-process",
+        action="store_true",
+        help=say(t("also replay each game's save in a fresh process (slower)")),
+    )
+    sub.add_argument("--render", action="store_true", help=say(t("also draw each game's end offscreen")))
     sub.set_defaults(handler=_fuzz)
 
 
@@ -288,8 +301,26 @@ def _print_report(report: GameReport) -> None:
         print(f"  wrote {path}")
 
 
+def _drawer(renderer: Renderer) -> Callable[[Session], None]:
+    """Draw a game through the renderer: its save, written to a temporary folder, to a small PNG."""
+
+    def draw(session: Session) -> None:
+        with tempfile.TemporaryDirectory(prefix="adjutant-fuzz-draw-") as folder:
+            save = Path(folder) / "game.save.json"
+            save_to_path(session, save)
+            renderer(save, Path(folder) / "game.png", 256)
+
+    return draw
+
+
 def _fuzz(args: argparse.Namespace, ctx: Context) -> int:
-    fuzzer = Fuzzer.open(args.scenario, ctx.systems, args.max_steps, args.out)
+    fuzzer = Fuzzer.open(args.scenario, ctx.systems, args.max_steps, args.out, args.bot_share)
+    fuzzer.fresh_process = args.fresh_process
+    if args.render:
+        if ctx.renderer is None:
+            print("render is not available in this build (no renderer)", file=sys.stderr)
+            return 2
+        fuzzer.draw = _drawer(ctx.renderer)
     reports = []
     for index in range(args.games):
         reports.append(fuzzer.run(index, args.seed))
@@ -299,4 +330,4 @@ def _fuzz(args: argparse.Namespace, ctx: Context) -> int:
         f"fuzz: {args.games} games, {counts['finished']} finished, {counts['dead end']} dead ends, "
         f"{counts['runaway']} runaways, {counts['crash']} crashes"
     )
-    return 1 if counts["crash"] or counts["dead end"] else 0
+    return 1 if counts["crash"] or counts["dead end"] or counts["runaway"] else 0

@@ -184,7 +184,7 @@ def test_fuzz_summary(capsys: Captured) -> None:
 
 def test_fuzz_runaway(capsys: Captured) -> None:
     code, out, _ = run(capsys, "fuzz", TOY_SCENARIO, "--games", "2", "--max-steps", "2")
-    assert code == 0  # runaways are reported but do not fail the run
+    assert code == 1  # a runaway fails the run (issue 16 item 5)
     assert out.splitlines()[-1] == "fuzz: 2 games, 0 finished, 0 dead ends, 2 runaways, 0 crashes"
 
 

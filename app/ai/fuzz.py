@@ -9,21 +9,28 @@ command)`` weights the random choice (e.g. battles over passing), so random game
 every legal command keeps a chance, and ``fuzz_max_steps`` is its own runaway limit, the number of commands
 after which a game that has not ended counts as a runaway (5,000 for a system without hints, see
 :data:`app.core.capabilities.DEFAULT_MAX_STEPS`).
+
+At every step the fuzzer also builds every side's view and renders its texts in every language, describes
+every legal command, and (``bot_share``) lets the system's bot choose a share of the moves
+(:mod:`app.ai.fuzz_checks`); a failure there is a crash like any other.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import tempfile
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from app.ai.fuzz_checks import BotSeats, check_descriptions, check_views
 from app.core.capabilities import HasFuzzHints, capability, runaway_limit
 from app.core.errors import SaveError
 from app.core.messages import Command
@@ -61,6 +68,11 @@ class Fuzzer:
     """Plays random legal games on one scenario (the scenario is loaded and built once).
 
     ``max_steps`` None means the system's own runaway limit (:func:`app.core.capabilities.runaway_limit`).
+    ``bot_share`` is the share of moves the system's bot (``HasBot``) chooses; ``checks`` False skips the view
+    and description checks; ``fresh_process`` also replays each game's save in a new ``adjutant replay``
+    process (bundled systems only), so no state shared with this process can hide a divergence. ``draw``, when
+    given, draws each finished game (the UI's offscreen renderer, passed in by the composition root: this
+    package never imports Qt); its exception is a crash.
     """
 
     systems: Mapping[str, GameSystem]
@@ -71,14 +83,24 @@ class Fuzzer:
     max_steps: int | None = None
     out: Path | None = None
     pending: Command | None = None
+    bot_share: float = 0.0
+    checks: bool = True
+    fresh_process: bool = False
+    draw: Callable[[Session], None] | None = None
 
     @classmethod
     def open(
-        cls, path: Path, systems: Mapping[str, GameSystem], max_steps: int | None = None, out: Path | None = None
+        cls,
+        path: Path,
+        systems: Mapping[str, GameSystem],
+        max_steps: int | None = None,
+        out: Path | None = None,
+        bot_share: float = 0.0,
     ) -> Fuzzer:
         """Load ``path`` once for many games."""
         system, model = load_scenario(path, systems)
-        return cls(systems, system, model, build_runtime(path, system, model), path.parent, max_steps, out)
+        runtime = build_runtime(path, system, model)
+        return cls(systems, system, model, runtime, path.parent, max_steps, out, bot_share=bot_share)
 
     @property
     def limit(self) -> int:
@@ -91,14 +113,18 @@ class Fuzzer:
 
     def play(self, session: Session, rng: random.Random) -> tuple[Result, str]:
         """Random legal play until the game ends, gets stuck, or reaches the runaway limit."""
-        limit = self.limit
+        limit, bots = self.limit, BotSeats(self.system)
         for step in range(limit):
+            if self.checks:
+                check_views(session)
             if session.outcome() is not None:
                 return "finished", f"after {step} commands"
             commands = session.legal_commands()
             if not commands:
                 return "dead end", f"no legal command for {session.active_side()!r} after {step} commands"
-            self.pending = self.pick(session, commands, rng)
+            if self.checks:
+                check_descriptions(session, commands)
+            self.pending = bots.choose(session, commands, self.bot_share, rng) or self.pick(session, commands, rng)
             session.submit(self.pending)
             self.pending = None
         if session.outcome() is not None:
@@ -120,6 +146,10 @@ class Fuzzer:
         try:
             result, detail = self.play(session, random.Random(seed * 1_000_003 + index))
             check_replay(session, self.systems)
+            if self.draw is not None:
+                self.draw(session)
+            if self.fresh_process:
+                check_replay_in_process(session)
         except Exception:
             report = GameReport(index, game_seed, "crash", len(session.commands), traceback.format_exc())
             report.files = self.write_crash(session, report)
@@ -145,3 +175,20 @@ def check_replay(session: Session, systems: Mapping[str, GameSystem]) -> None:
     replayed = from_save(SaveFile.model_validate(json.loads(text)), systems)
     if state_digest(replayed.system, replayed.state) != state_digest(session.system, session.state):
         raise SaveError("replay does not reproduce the game")
+
+
+def check_replay_in_process(session: Session) -> None:
+    """Replay the game's save in a fresh ``python -m app replay`` process; SaveError unless it gives the digest."""
+    digest = state_digest(session.system, session.state)[:16]
+    with tempfile.TemporaryDirectory(prefix="adjutant-fuzz-replay-") as folder:
+        path = Path(folder) / "game.save.json"
+        save_to_path(session, path)
+        child = subprocess.run(
+            [sys.executable, "-m", "app", "--lang", "en", "replay", str(path)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    if child.returncode != 0 or f"digest: verified {digest}" not in child.stdout:
+        detail = (child.stdout + child.stderr).strip()[-1500:]
+        raise SaveError(f"a fresh process does not replay the game to digest {digest} ({child.returncode}): {detail}")

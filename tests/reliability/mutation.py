@@ -113,8 +113,8 @@ def _mutate_tree(data: Any, rng: random.Random) -> Any:
             parent[key] = value + rng.choice((-1, 1, -100, 1000))
         elif roll < 0.55:
             parent[key] = copy.deepcopy(rng.choice(nodes)[1])
-        else:
-            parent[key] = rng.choice(HOSTILE)
+        else:  # a copy: the shared constant must not be mutated later, nor put inside itself (a cycle)
+            parent[key] = copy.deepcopy(rng.choice(HOSTILE))
     return data
 
 

@@ -24,3 +24,13 @@ def test_the_mutator_is_seeded_and_hostile() -> None:
     path = FILES[0]
     assert mutate(path, random.Random("1:2")) == mutate(path, random.Random("1:2"))
     assert 2147483648 in HOSTILE and 1e308 in HOSTILE and "{col:>300000000}" in HOSTILE
+
+
+def test_the_mutator_never_builds_a_cycle_nor_mutates_its_hostile_values() -> None:
+    """Mutants 1500 … 1999 (``make fuzz``'s batch that died with exit 1 and no summary): a hostile value was put
+    into the tree uncopied, so a later mutation put the shared list inside itself (json "Circular reference")
+    and every following mutant saw the altered constant."""
+    before = repr(HOSTILE)
+    for index in range(1500, 2000):
+        assert mutate(FILES[index % len(FILES)], random.Random(f"1:{index}"))
+    assert repr(HOSTILE) == before

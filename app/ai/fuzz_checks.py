@@ -1,0 +1,99 @@
+"""What the fuzzer checks at every step besides the rules: views, descriptions and bots (issue 16 item 5).
+
+A random game proves more than "the rules do not crash": at each step every side's ``view`` is built and every
+``Text`` in it rendered in each language, every legal command is ``describe``d (and its texts rendered), and a
+system that declares :class:`app.core.capabilities.HasBot` lets its bot choose a share of the moves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.ai.agent import Agent, Budget
+from app.core.capabilities import HasBot, capability
+from app.core.i18n import LANGUAGES, Text
+from app.core.messages import Command
+from app.core.session import Session
+from app.core.system import GameSystem
+
+BOT_SECONDS = 0.05  # the budget of one bot move while fuzzing: bots are checked for legality, not strength
+
+
+def render_all(value: Any, langs: Sequence[str] = LANGUAGES) -> int:
+    """Render every :class:`Text` reachable from ``value`` in each of ``langs``; returns how many were rendered.
+
+    Walks dataclasses, mappings and sequences (other objects, pydantic models such as boards included, are
+    leaves), so a view or a command description with a broken template raises here.
+    """
+    seen: set[int] = set()
+    stack: list[Any] = [value]
+    count = 0
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Text):
+            for lang in langs:
+                item.render(lang)
+            count += 1
+        elif id(item) not in seen and not isinstance(item, (str, bytes)):
+            seen.add(id(item))
+            stack.extend(_children(item))
+    return count
+
+
+def _children(item: Any) -> list[Any]:
+    """The parts of a container the walk descends into (none for a leaf)."""
+    if dataclasses.is_dataclass(item) and not isinstance(item, type):
+        return [getattr(item, f.name) for f in dataclasses.fields(item)]
+    if isinstance(item, Mapping):
+        return [v for pair in item.items() for v in pair]
+    if isinstance(item, (list, tuple, set, frozenset)):
+        return list(item)
+    return []
+
+
+def check_views(session: Session) -> None:
+    """Build every side's view (and the neutral one) and render all its texts in every language."""
+    for side in (*session.system.info.sides, None):
+        render_all(session.view(side))
+
+
+def check_descriptions(session: Session, commands: Sequence[Command]) -> None:
+    """Describe every legal command and render all its texts in every language."""
+    for command in commands:
+        render_all(session.describe(command))
+
+
+class BotSeats:
+    """The system's bots, one per side, created on first use (none when the system has no ``HasBot``)."""
+
+    def __init__(self, system: GameSystem) -> None:
+        self._bot: HasBot[Agent] | None = capability(system, HasBot)
+        self._agents: dict[str, Agent | None] = {}
+
+    def agent(self, side: str | None) -> Agent | None:
+        """The bot playing ``side``, or None when there is none."""
+        if self._bot is None or side is None:
+            return None
+        if side not in self._agents:
+            self._agents[side] = self._bot.make_agent(side)
+        return self._agents[side]
+
+    def choose(self, session: Session, commands: Sequence[Command], share: float, rng: random.Random) -> Command | None:
+        """The bot's command for this move (a ``share`` of the moves), or None to leave the move to chance.
+
+        Raises:
+            ValueError: The bot chose a command that is not legal.
+        """
+        if share <= 0 or rng.random() >= share:
+            return None
+        side = session.active_side()
+        agent = self.agent(side)
+        if agent is None or side is None:
+            return None
+        command = agent.choose(session, side, Budget(BOT_SECONDS)).command
+        if command not in commands:
+            raise ValueError(f"the bot for {side!r} chose an illegal command: {command!r}")
+        return command
