@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from app.ai.agent import Agent, Budget
@@ -20,6 +21,8 @@ from app.core.session import Session
 from app.core.system import GameSystem
 
 BOT_SECONDS = 0.05  # the budget of one bot move while fuzzing: bots are checked for legality, not strength
+SNAKE_CASE = re.compile(r"(?<![\w.:/-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w.:/-])")  # patrol_farm_b1, rear_los
+LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_.:/-])[a-z]{3,}(?![A-Za-z0-9_.:/-])")  # "sas", "operator" in a Chinese text
 
 
 def render_all(value: Any, langs: Sequence[str] = LANGUAGES) -> int:
@@ -97,3 +100,57 @@ class BotSeats:
         if command not in commands:
             raise ValueError(f"the bot for {side!r} chose an illegal command: {command!r}")
         return command
+
+
+def id_like_tokens(text: str, lang: str) -> list[str]:
+    """The tokens of a text shown to a player that look like internal ids or enum values.
+
+    In every language a ``snake_case`` word (``patrol_farm_b1``) is one; in Chinese also any lower-case Latin word
+    of three letters or more (``sas``, ``operator``): names and abbreviations a player reads are capitalised ("Jock
+    Lewes", "SMG"), ids and enum values are not.
+    """
+    found = SNAKE_CASE.findall(text)
+    if lang != "en":
+        found += LATIN_WORD.findall(text)
+    return found
+
+
+def shown_texts(value: Any, lang: str) -> Iterator[str]:
+    """Every text a player may see in ``value`` (a view, a description, events), rendered in ``lang``: each
+    :class:`Text`, and the plain strings a counter prints or its inspector lists (its label and detail values)."""
+    seen: set[int] = set()
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Text):
+            yield item.render(lang)
+        elif id(item) not in seen and not isinstance(item, (str, bytes)):
+            seen.add(id(item))
+            stack.extend(_children(item))
+            yield from _printed_strings(item)
+
+
+def _printed_strings(item: Any) -> list[str]:
+    """The plain strings a piece shows: its label and the values of its inspector rows."""
+    out: list[str] = []
+    label = getattr(item, "label", None) if dataclasses.is_dataclass(item) else None
+    if isinstance(label, str):
+        out.append(label)
+    details = getattr(item, "details", ()) if dataclasses.is_dataclass(item) else ()
+    out += [
+        value
+        for row in details
+        if isinstance(row, tuple) and len(row) == 2
+        for value in row[1:]
+        if isinstance(value, str)
+    ]
+    return out
+
+
+def words_problems(value: Any, langs: Sequence[str] = LANGUAGES) -> list[str]:
+    """Id-like tokens in the texts of ``value``, each as "lang: token in «text»" (none: every word is a word)."""
+    problems = []
+    for lang in langs:
+        for text in shown_texts(value, lang):
+            problems += [f"{lang}: {token!r} in «{text[:160]}»" for token in id_like_tokens(text, lang)]
+    return problems

@@ -33,6 +33,7 @@ def draw(
     ordered: bool = True,
     weights: Mapping[str, int] | None = None,
     label: Callable[[str], str] | None = None,
+    title: Callable[[str], Text] | None = None,
 ) -> tuple[str, Deck]:
     """Draw one card; returns it and the deck left.
 
@@ -44,6 +45,7 @@ def draw(
         weights: Unordered decks: how many equally likely ways each card can come up (default: its copies); a
             card of weight 0 cannot be drawn now.
         label: The name the player types for a card (default: its id).
+        title: What the window shows for a card offered at the table (its number and title; default: its name).
 
     Returns:
         The card drawn and the deck without it.
@@ -58,7 +60,8 @@ def draw(
         pool = [c for c in names for _ in range(counts[c])]
         card = roller.pick(pool, purpose, pool)
     else:
-        card = roller.pick(names, purpose, [label(c) for c in names] if label is not None else names)
+        titles = [title(c) for c in names] if title is not None else []
+        card = roller.pick(names, purpose, [label(c) for c in names] if label is not None else names, titles)
     return card, remove_card(deck, card)
 
 

@@ -64,6 +64,7 @@ class NeedInput(Exception):
         options: Sequence[str] = (),
         *,
         faces: Sequence[str] = (),
+        titles: Sequence[Text] = (),
     ):
         super().__init__(f"need {count} {what} for {purpose}")
         self.what = what  # "dice" or "card"
@@ -72,6 +73,7 @@ class NeedInput(Exception):
         self.purpose = purpose
         self.options = tuple(options)
         self.faces = tuple(faces)
+        self.titles = tuple(titles)  # for cards: what each option is called in the window ("E01: Sentries turn")
 
 
 class BadInput(Exception):
@@ -127,10 +129,13 @@ class Roller:
         self.rolled.extend(values)
         return values
 
-    def pick(self, options: Sequence[T], purpose: Text, names: Sequence[str] | None = None) -> T:
+    def pick(
+        self, options: Sequence[T], purpose: Text, names: Sequence[str] | None = None, titles: Sequence[Text] = ()
+    ) -> T:
         """Draw one of ``options`` (a card off a shuffled deck, a random choice).
 
-        In table mode the player types the card's name; ``names`` gives each option's name.
+        In table mode the player types the card's name; ``names`` gives each option's name, and ``titles`` (one per
+        option, optional) what the window shows for it: its number and title. The name is what is logged.
         """
         if not options:
             raise ValueError("nothing to pick from")
@@ -140,7 +145,7 @@ class Roller:
             self.dice = Dice(seed=self.dice.seed, index=self.dice.index + 1)
             return options[index]
         if self.cards_used >= len(self.cards):
-            raise NeedInput("card", 1, 0, purpose, labels)
+            raise NeedInput("card", 1, 0, purpose, labels, titles=titles)
         name = self.cards[self.cards_used]
         if name not in labels:
             raise BadInput(t("Card {card} is not one that can be drawn now.", card=name))

@@ -154,7 +154,7 @@ class MarkerView:
     id: str
     loc: Any
     kind: str
-    label: str = ""
+    label: str | Text = ""
     title: Text | None = None
     locs: tuple[Any, ...] = ()
     shape: str = "disc"

@@ -338,6 +338,7 @@ class MarkerItem(QGraphicsItem):
         if view != self.view:
             self.update()
         self.view = view
+        self.lang = lang
         title: Text | None = view.title
         self.setToolTip(title.render(lang) if title else view.kind)
 
@@ -358,7 +359,12 @@ class MarkerItem(QGraphicsItem):
         painter.setBrush(QColor("#f2d492"))
         painter.drawEllipse(QPointF(0, 0), r, r)
         draw_text(
-            painter, QPointF(0, 0), self.view.label or self.view.kind[:3], self.size * 0.3, QColor("#3a2a10"), bold=True
+            painter,
+            QPointF(0, 0),
+            render(self.view.label, self.lang) or self.view.kind[:3],
+            self.size * 0.3,
+            QColor("#3a2a10"),
+            bold=True,
         )
 
 

@@ -175,7 +175,9 @@ class DiceTray(QDockWidget):
         if is_card:
             self.prompt.setText(tr("Draw a card for: {0}").format(purpose))
             self.cards.clear()
-            self.cards.addItems(list(need.options))
+            titles = [title.render(lang) for title in need.titles] or list(need.options)
+            for option, title in zip(need.options, titles, strict=False):
+                self.cards.addItem(title, option)  # shown by number and title, logged by its name
         elif need.faces and need.count == 1:
             self.prompt.setText(tr("Roll 1 die for: {0} — click the symbol rolled").format(purpose))
         elif need.faces:
@@ -250,7 +252,7 @@ class DiceTray(QDockWidget):
         if need is None:
             return
         if need.what == "card":
-            self.card_chosen.emit(self.cards.currentText())
+            self.card_chosen.emit(str(self.cards.currentData() or self.cards.currentText()))
             return
         if need.faces:
             if len(self.picked) != need.count:

@@ -214,7 +214,7 @@ def check(original: Path, data: bytes, systems: Any, rng: random.Random, steps: 
         host = _host(original, mutant, Path(tmp))
         with _time_limit(limit * 3):
             if b'"adjutant-board"' in data:
-                render_board(mutant, None, 160)
+                render_board(mutant, None, 160, systems=systems)
             if host is not None and validate_file(host, systems) is None:
                 play_and_render(host, systems, rng, steps)
     return "accepted"

@@ -90,7 +90,7 @@ def test_hovering_any_footprint_square_names_the_vehicle(window, qtbot) -> None:
     win = window
     for loc in ((3, 11), (5, 10)):
         win.interaction._on_board_view_location_hovered(loc)
-        assert "half-track (h)" in win.hover_label.text().lower()
+        assert "half-track (yellow border) on g11" in win.hover_label.text().lower()
 
 
 def test_vision_overlay_shows_the_vehicle_arcs(window) -> None:  # type: ignore[no-untyped-def]

@@ -37,7 +37,8 @@ class RangedSpec(_Model):
 class UnitClass(_Model):
     """One row of Table A."""
 
-    code: str
+    code: str = Field(description="The class's short name in English, printed on its block in the app (MI, HC).")
+    abbr_zh: str = Field("", max_length=4, description="The short name printed on its block in Chinese.")
     name_en: str
     name_zh: str
     category: Literal["foot", "mounted"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.core.i18n import Text, t
+from app.core.i18n import Text, localized, t
 from app.core.style import load_style
 from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, Style, TrackView
 from app.systems.cca.scenario import SIDES
@@ -22,6 +22,7 @@ SYMBOLS_BY_SUBTYPE = {
     "elephant": "elephant",
 }
 """The unit-type symbol printed on a unit of each subtype (Table A)."""
+CLASS_WEIGHTS = {"green": t("light (green)"), "blue": t("medium (blue)"), "red": t("heavy (red)")}  # CCA-UNIT-4
 _STEP_TEXT = (t("Deal"), t("Play a card"), t("Order"), t("Move"), t("Battle"))
 
 
@@ -37,7 +38,7 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
             CounterView(
                 id=u.id,
                 loc=u.hex,
-                label=u.cls,
+                label=localized(u.cls, u.spec.abbr_zh or None),  # the class's short name in each language
                 title=u.spec.name,
                 side=u.side,
                 kind=u.cls,
@@ -45,7 +46,7 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
                 strength=str(u.blocks),
                 flags=flags,
                 selectable=u.side == active,
-                details=((t("Blocks"), f"{u.blocks}/{u.spec.blocks}"), (t("Class"), u.spec.colour)),
+                details=((t("Blocks"), f"{u.blocks}/{u.spec.blocks}"), (t("Class"), CLASS_WEIGHTS[u.spec.colour])),
                 symbol=SYMBOLS_BY_SUBTYPE[u.spec.subtype],  # the troop type (CCA-UNIT-1, CCA-UNIT-2)
                 band=look.colours.get(u.spec.colour),  # the class colour: light, medium, heavy
                 badges=look.badges_for(flags),
@@ -56,7 +57,7 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
             CounterView(
                 id=x.id,
                 loc=x.hex,
-                label="L",
+                label=localized("L", "将"),
                 title=t("Leader {name}", name=x.name),
                 side=x.side,
                 kind="leader",

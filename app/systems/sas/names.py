@@ -31,14 +31,14 @@ ROLE_ZH = {
     "stalker": "追猎者",
 }
 COLOUR_ZH = {"black": "黑色", "white": "白色"}
-VEHICLE_ROLE_EN = {"spawned": "reinforcement"}
-VEHICLE_ROLE_ZH = {
-    "patrol": "巡逻",
-    "convoy": "车队",
-    "scout": "侦察",
-    "guard": "警卫",
-    "assault": "突击",
-    "spawned": "生成",
+# The border printed around a vehicle token names its role (SAS-BRD-10); a reinforcement has none of its own.
+VEHICLE_BORDERS = {
+    "patrol": ("black border", "黑边"),
+    "convoy": ("white border", "白边"),
+    "scout": ("blue border", "蓝边"),
+    "guard": ("yellow border", "黄边"),
+    "assault": ("red border", "红边"),
+    "spawned": ("reinforcement", "增援"),
 }
 
 
@@ -72,7 +72,7 @@ def name_of(state: SasState, ident: str) -> Text:
         return found
     support = next((o for o in state.operators if o.id == ident and o.support), None)
     unit = None if support is not None else state.unit(ident)
-    key = (ident, support and support.kind, unit and (unit.kind, unit.role, unit.colour, unit.loc))
+    key = (ident, support and (support.kind, support.loc), unit and (unit.kind, unit.role, unit.colour, unit.loc))
     found = cache.get(key)
     if found is None:
         found = cache[key] = _name(state, ident, support, unit)
@@ -82,26 +82,28 @@ def name_of(state: SasState, ident: str) -> Text:
 def name_at(state: SasState, ident: str, loc: tuple[int, int] | None) -> Text:
     """Name of ``ident`` as it stood on ``loc``: a move's text names the counter where the player finds it."""
     unit = state.unit(ident)
-    if unit is None or loc is None or unit.loc == loc or state.rt.tables.vehicle(unit.kind) is not None:
+    if unit is None or loc is None or unit.loc == loc:
         return name_of(state, ident)
     return _name(state, ident, None, replace(unit, loc=loc))
 
 
 def _name(state: SasState, ident: str, support: OperatorState | None, unit: UnitState | None) -> Text:
     """The name of a support unit, an Axis unit or anything else known only by its id."""
-    if support is not None:  # "Resistance fighter (resistance_1)" (SAS-SUP-1)
+    if support is not None:  # "Resistance fighter on C4", as his counter stands (SAS-SUP-1)
         card = state.rt.tables.support[support.kind]
-        return localized(f"{card.name_en} ({ident})", f"{card.name_zh}（{ident}）")
+        return _placed(state, support.loc, localized(card.name_en, card.name_zh), ident)
     if unit is None:
         return localized(ident)
     head, _, number = unit.id.partition("_")
     if head == "stalker" and number.isdigit():  # the hunter's numbered stalkers (SAS-JGR-2)
         return localized(f"stalker {number}", f"{number}号追猎者")
     vehicle = state.rt.tables.vehicle(unit.kind)
-    if vehicle is not None:  # "patrol motorcycle (m1)" (SAS-BRD-10 border colours name the role)
-        role_en = VEHICLE_ROLE_EN.get(unit.role, unit.role)
-        zh = f"{VEHICLE_ROLE_ZH.get(unit.role, '')}{vehicle.name_zh}（{unit.id}）"
-        return localized(f"{role_en} {vehicle.name_en.lower()} ({unit.id})", zh)
+    if vehicle is not None:  # "Motorcycle (black border) on K4": the token's name and border (SAS-BRD-10)
+        border = VEHICLE_BORDERS.get(unit.role)
+        counter = localized(vehicle.name_en, vehicle.name_zh)
+        if border is not None:
+            counter = localized(f"{vehicle.name_en} ({border[0]})", f"{vehicle.name_zh}（{border[1]}）")
+        return _on_square(state, unit, counter)
     colour = f"{unit.colour} " if unit.colour else ""
     zh = f"{COLOUR_ZH.get(unit.colour or '', '')}{ROLE_ZH.get(unit.role, unit.role)}"
     stats = state.rt.tables.units.get(unit.kind)
@@ -118,6 +120,12 @@ def _on_square(state: SasState, unit: UnitState, counter: Text) -> Text:
 
     A unit off the board (waiting on a spawn tile or in a vehicle) keeps its id, the only thing that tells it apart.
     """
-    if unit.loc is None:
-        return t("{unit} ({id})", unit=counter, id=unit.id)
-    return t("{unit} on {sq}", unit=counter, sq=state.rt.label(unit.loc))
+    return _placed(state, unit.loc, counter, unit.id)
+
+
+def _placed(state: SasState, loc: tuple[int, int] | None, counter: Text, ident: str) -> Text:
+    """``counter`` on the square ``loc``, or with the number of its id when it is off the board ("(2)")."""
+    if loc is None:
+        number = ident.rpartition("_")[2]
+        return t("{unit} ({id})", unit=counter, id=number if number.isdigit() else ident)
+    return t("{unit} on {sq}", unit=counter, sq=state.rt.label(loc))

@@ -16,6 +16,8 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from app.core.i18n import Text, localized, t
+
 DATA = Path(__file__).with_name("data")
 Colour = Literal["black", "white"]
 Rotation = Literal["cw", "ccw"]
@@ -49,6 +51,8 @@ class UnitStats(_Strict):
     id: str
     name_en: str
     name_zh: str
+    abbr_en: str = Field("", max_length=4, description="Short name printed on the counter in the app (English).")
+    abbr_zh: str = Field("", max_length=4, description="Short name printed on the counter in the app (Chinese).")
     hp: int = Field(ge=1)
     move: int = Field(ge=0)
     short: int = Field(ge=0)
@@ -351,11 +355,17 @@ class EventCard(_Strict):
     special: bool = Field(
         False, description="A special event card, placed by the event window (SAS-DECK-1, SAS-DECK-2, SAS-DECK-3)."
     )
-    name_en: str = Field("", description="A special card's title.")
+    name_en: str = Field("", description="The card's short title, shown and logged with its id.")
     name_zh: str = ""
     set: str = Field("", description="The expansion the card comes from ('heavy_metal': Mechanical failure, SAS-HM-1).")
     stealth: StealthHalf | None = Field(None, description="Left half; a special card may have none (SAS-AVEH-17).")
     battle: BattleHalf | None = Field(None, description="Right half; a special card may have none.")
+
+    def label(self) -> Text:
+        """The card as a player finds it: its number and title ("E01: Black sentries turn right / …")."""
+        if not self.name_en:
+            return localized(self.id)
+        return t("{card}: {title}", card=self.id, title=localized(self.name_en, self.name_zh or None))
 
     @model_validator(mode="after")
     def _halves(self) -> Self:

@@ -18,6 +18,7 @@ from app.systems.sas.names import name_of
 from app.systems.sas.pieces import dressed, style, vehicle_rims
 from app.systems.sas.state import OperatorState, SasState, UnitState
 from app.systems.sas.support import air
+from app.systems.sas.tables import UnitStats
 from app.systems.sas.turn import PHASE_NAMES, SECTION_NAMES
 from app.systems.sas.vehicles import cargo, ovehicle_view
 
@@ -76,7 +77,7 @@ def _counters(state: SasState, side: str | None) -> list[CounterView]:
             CounterView(
                 unit.id,
                 unit.loc,
-                f"ST{number}" if number else LABELS.get(unit.kind, unit.kind[:3].upper()),
+                _unit_label(stats, unit.kind, number),
                 name_of(state, unit.id),
                 "axis",
                 unit.kind,
@@ -131,16 +132,13 @@ def _operator_counter(
     )
 
 
-LABELS = {
-    "mortar": "MTR",
-    "hmg_team": "HMG",
-    "sniper": "SNP",
-    "panzerfaust": "PzF",
-    "grenadier": "GRN",
-    "flame_inf": "FLM",
-    "dog": "DOG",
-    "aa_gun": "AA",
-}
+def _unit_label(stats: UnitStats | None, kind: str, stalker: int | None) -> Text:
+    """The short name on an Axis unit's counter in the player's language ("RIF", "步枪"); a stalker's number."""
+    if stalker:
+        return localized(f"ST{stalker}", f"追{stalker}")
+    if stats is None or not stats.abbr_en:
+        return localized(kind[:3].upper())
+    return localized(stats.abbr_en, stats.abbr_zh or None)
 
 
 def _vehicle_counter(state: SasState, unit: UnitState, flags: tuple[str, ...]) -> CounterView:
@@ -200,9 +198,12 @@ def _hunter_markers(state: SasState) -> list[MarkerView]:
         return []
     out = []
     for m in state.hunter.markers:
-        label = f"W{m.number}" if m.kind == "waypoint" else HUNTER_MARKER_LABELS[m.kind]
+        en, zh = HUNTER_MARKER_LABELS[m.kind]
+        if m.kind == "waypoint":
+            en, zh = f"{en}{m.number}", f"{zh}{m.number}"
         if m.kind == "blood" and m.small:
-            label = label.lower()
+            en, zh = en.lower(), f"{zh}·"
+        label = localized(en, zh)
         title = t(HUNTER_MARKER_NAMES[m.kind])
         if m.kind == "blood" and m.small:
             title = t("blood stain (small side)")
@@ -268,7 +269,13 @@ def _card_line(state: SasState, card_id: str) -> Text:
 
 STATUS_NAMES = {"active": "on the map", "dead": "dead", "exfiltrated": "left the map"}
 COLOUR_NAMES = {"black": "black line", "white": "white line"}
-HUNTER_MARKER_LABELS = {"waypoint": "W", "cat": "CAT", "twig": "TWG", "lock": "LCK", "blood": "BLD"}
+HUNTER_MARKER_LABELS = {  # printed on the markers in the app: English, Chinese
+    "waypoint": ("W", "点"),
+    "cat": ("CAT", "猫"),
+    "twig": ("TWG", "枝"),
+    "lock": ("LCK", "锁"),
+    "blood": ("BLD", "血"),
+}
 HUNTER_MARKER_NAMES = {
     "waypoint": "stalker waypoint",
     "cat": "cat",

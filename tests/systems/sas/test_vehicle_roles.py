@@ -6,6 +6,7 @@ squares, the truck's 2-MP turn."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +19,7 @@ from app.scenario.catalog import open_session, validate_file
 from app.systems.sas import SYSTEM
 from app.systems.sas.messages import EndPhase, RunAxisStep
 from app.systems.sas.mission import ConvoySpec
+from app.systems.sas.names import name_of
 from app.systems.sas.setup import place_vehicles
 from app.systems.sas.state import ObjectState, SasState, UnitState
 from app.systems.sas.tables import EventCard
@@ -263,13 +265,14 @@ def test_sas_aveh_20_scout_leaves_the_route_after_the_alarm() -> None:
     st = _to_advance(_draw_convoy())
     st = replace(st, section="battle").map_units_where(lambda u: True, alert=True).with_op("jock", exposed=True)
     before = st.unit("scout_bike")
-    seen: list[Event] = []
+    seen: list[tuple[SasState, Event]] = []
     while st.phase == "advance":
+        last = st
         st, events = _axis(st)
-        seen += events
-    scout_moves = [e for e in seen if e.kind == "unit_moved" and "scout_bike" in e.text.render()]
+        seen += [(last, e) for e in events]
+    scout_moves = [e for b, e in seen if e.kind == "unit_moved" and "scout_bike" in _names(b, e.text.render())]
     assert [e.rule_id for e in scout_moves] == ["SAS-AVEH-9"]
-    truck_moves = [e for e in seen if e.kind == "unit_moved" and "supply_truck" in e.text.render()]
+    truck_moves = [e for b, e in seen if e.kind == "unit_moved" and "supply_truck" in _names(b, e.text.render())]
     assert [e.rule_id for e in truck_moves] == ["SAS-AVEH-17"]  # the rest stay on the route
     scout = st.unit("scout_bike")
     assert before is not None and scout is not None and scout.loc != (before.loc[0], before.loc[1] + 8)
@@ -300,18 +303,19 @@ def test_sas_aveh_18_convoy_example_second_truck_slows_to_keep_the_gap() -> None
     place_vehicles(rt)
     st = state(rt, [op("jock", (0, 23))], list(rt.arrivals["C1"]))
     moved: list[dict[str, int]] = []
-    slowed: list[list[str]] = []
+    slowed: list[list[list[str]]] = []
     for _phase in range(3):
         st = replace(st, phase="advance", done=frozenset())
         mp: dict[str, int] = {}
         slow: list[str] = []
         while st.phase == "advance":
+            last = st
             st, events = _axis(st)
             for e in events:
                 if e.rule_id == "SAS-AVEH-17" and e.kind == "unit_moved":
-                    uid = next(u for u in ("bike", "t1", "t2") if f"({u})" in e.text.render())
+                    (uid,) = _names(last, e.text.render())
                     mp[uid] = int(e.text.render().split(" MP)")[0].rsplit("(", 1)[1])
-                slow += [e.text.render() for e in events if e.rule_id == "SAS-AVEH-18"]
+                slow += [_names(last, e.text.render()) for e in events if e.rule_id == "SAS-AVEH-18"]
         units = st.units
         assert all(vm.gap(a.cells, b.cells) >= vm.GAP for a in units for b in units if a.id < b.id)
         moved.append(mp)
@@ -319,6 +323,14 @@ def test_sas_aveh_18_convoy_example_second_truck_slows_to_keep_the_gap() -> None
     assert moved[0] == moved[1] == {"bike": 8, "t1": 8, "t2": 8}
     assert moved[2]["t1"] == 7 and moved[2]["t2"] == 7
     assert slowed[2] and "t2" in slowed[2][0]
+
+
+def _names(before: SasState, text: str) -> list[str]:
+    """The units an event's text names, as they stood before it: a counter is named by what is printed on it and
+    its square, never by its id."""
+    return [
+        u.id for u in before.units if re.search(re.escape(name_of(before, u.id).render()) + r"(?![0-9A-Za-z])", text)
+    ]
 
 
 def _label(x: int, y: int) -> str:
@@ -404,8 +416,9 @@ def test_sas_aveh_9_vehicles_advance_before_infantry_nearest_first() -> None:
     st = state(rt, [jock], [far, rifle, near], phase="advance", section="battle")
     order = []
     while st.phase == "advance":
+        last = st
         st, events = _axis(st)
-        order += [e.text.render() for e in events if e.kind in ("unit_moved", "vehicle_stays")]
+        order += [_names(last, e.text.render()) for e in events if e.kind in ("unit_moved", "vehicle_stays")]
     assert "v_near" in order[0] and "v_far" in order[1]
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.deck import draw
-from app.core.i18n import localized, t
+from app.core.i18n import t
 from app.systems.sas.context import Ctx
 from app.systems.sas.state import SasRuntime, SasState
 
@@ -75,7 +75,10 @@ def draw_card(ctx: Ctx) -> str:
     if not ctx.state.deck:
         _reshuffle(ctx)
     weights = _weights(ctx.state)
-    card_id, rest = draw(ctx.state.deck, ctx.roller, t("event card"), ordered=False, weights=weights)
+    cards = ctx.state.rt.cards
+    card_id, rest = draw(
+        ctx.state.deck, ctx.roller, t("event card"), ordered=False, weights=weights, title=lambda c: cards[c].label()
+    )
     state = ctx.state
     piles = list(state.piles)
     top = next((i for i, n in enumerate(piles) if n > 0), None)
@@ -89,5 +92,4 @@ def announce_special(ctx: Ctx, card_id: str) -> None:
     """Say that the card drawn is a special event card (SAS-DECK-1); its halves are resolved like any card's."""
     card = ctx.state.rt.cards[card_id]
     if card.special:
-        title = localized(card.name_en, card.name_zh or None)
-        ctx.emit("special_card", t("Special event card {card}: {title}.", card=card_id, title=title), "SAS-DECK-1")
+        ctx.emit("special_card", t("Special event card {card}.", card=card.label()), "SAS-DECK-1")

@@ -30,6 +30,7 @@ from app.systems.sas.vehicles import breakdown
 from app.systems.sas.vehicles import roles as vehicle_roles
 
 Cell = tuple[int, int]
+MARKER_SIDES = {"black": t("black side up"), "white": t("white side up"), None: t("not used in the battle section")}
 
 
 def draw(ctx: Ctx) -> None:
@@ -59,11 +60,12 @@ def reveal(ctx: Ctx) -> str:
     if state.section == "stealth":
         marker = "black" if state.patrol_marker in (None, "white") else "white"
     ctx.state = replace(ctx.state, patrol_marker=marker or state.patrol_marker)
+    label = ctx.state.rt.cards[card_id].label()
     ctx.emit(
         "card_drawn",
-        t("Event card {card} drawn.", card=card_id),
+        t("Event card {card} drawn.", card=label),
         "SAS-EVT-1",
-        instruction=t("Draw event card {card}; patrol marker: {marker}.", card=card_id, marker=marker or "-"),
+        instruction=t("Draw event card {card}; patrol marker: {marker}.", card=label, marker=MARKER_SIDES[marker]),
     )
     announce_special(ctx, card_id)
     vehicle_roles.arrive(ctx, card_id)  # a convoy or spawned vehicles (SAS-AVEH-17, SAS-AVEH-22)

@@ -137,7 +137,8 @@ def _prompt(state: SasState, kind: str | None) -> Prompt | None:
     if kind == "target":
         return Prompt(t("The hunter names the target of card {card}.", card=hunter.resolving or ""), "SAS-JGR-5")
     if kind == "replace":
-        text = t("The hunter may replace event card {card} with his face-down card.", card=hunter.revealed or "")
+        card = state.rt.cards[hunter.revealed].label() if hunter.revealed in state.rt.cards else hunter.revealed or ""
+        text = t("The hunter may replace event card {card} with his face-down card.", card=card)
         return Prompt(text, "SAS-JGR-5", default=1, private=True)  # the face-down card (SAS-JGR-3)
     if kind == "hunter":
         text = t("Hunter phase: play a card face down, draw one, or discard two and draw one.")

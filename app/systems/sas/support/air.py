@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from app.core.i18n import Text, t
+from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Ruling
 from app.core.view import CommandInfo, CounterView, PanelView
@@ -487,7 +487,7 @@ def counter(state: SasState) -> CounterView | None:
     return CounterView(
         "typhoon",
         where(state),
-        "TY",
+        localized("TY", "台风"),
         t("Hawker Typhoon"),
         "sas",
         "typhoon",

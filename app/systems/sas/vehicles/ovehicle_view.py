@@ -7,7 +7,7 @@ SAS-OVEH-10 damage), SAS-SETUP-8 (a Willys waiting to enter, its crew on the she
 
 from __future__ import annotations
 
-from app.core.i18n import Text, t
+from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, PanelView
 from app.systems.sas.names import name_of
 from app.systems.sas.state import SasState
@@ -15,7 +15,12 @@ from app.systems.sas.vehicles import ovehicle
 from app.systems.sas.vehicles.ovehicle import vname
 from app.systems.sas.vehicles.ovehicle_actions import may_act, seat_name
 
-LABELS = {"willys": "JEEP", "support_willys": "SUPJ", "truck": "TRK", "rowing_boat": "BOAT"}
+LABELS = {  # printed on the tokens in the app: English, Chinese
+    "willys": ("JEEP", "吉普"),
+    "support_willys": ("SUPJ", "支援吉普"),
+    "truck": ("TRK", "卡车"),
+    "rowing_boat": ("BOAT", "划艇"),
+}
 
 
 def counters(state: SasState) -> list[CounterView]:
@@ -42,7 +47,7 @@ def counters(state: SasState) -> list[CounterView]:
             CounterView(
                 ov.id,
                 ov.anchor,
-                LABELS.get(ov.kind, ov.kind[:4].upper()),
+                localized(*LABELS.get(ov.kind, (ov.kind[:4].upper(), ov.kind[:4].upper()))),
                 vname(state, ov),
                 "sas",
                 ov.kind,

@@ -563,6 +563,7 @@ def _walk(
     exposed operator (``stop_to_unload``) and unloads there (SAS-JGR-16, D-JGR-12). Cats near its squares are
     startled (SAS-JGR-8). Returns the vehicle, or None if it was destroyed."""
     start = key_of(unit)
+    name = ctx.name(unit.id)  # where the player finds its token now
     cars = traffic(ctx.state, unit.id, crush)
     walked: list[Step] = []
     last_free = 0
@@ -576,7 +577,7 @@ def _walk(
         walked.append(step)
         before = set(cells)
         if items.stepped_on(ctx, unit.id) or (marks.any_marks(ctx.state) and _marked(ctx, unit.id)):
-            _narrate(ctx, unit.id, start, walked, rule=rule, why=why)
+            _narrate(ctx, name, unit.id, start, walked, rule=rule, why=why)
             return None  # destroyed on the way
         if cars.can_end(cells):
             last_free = len(walked)
@@ -589,7 +590,7 @@ def _walk(
         key = walked[-1].key if walked else start
         back = as_unit(unit, key, ctx.state.rt)
         ctx.state = ctx.state.with_unit(unit.id, loc=back.loc, facing=back.facing, on_spawn=back.on_spawn)
-    _narrate(ctx, unit.id, start, walked, rule=rule, why=why)
+    _narrate(ctx, name, unit.id, start, walked, rule=rule, why=why)
     passed = [c for step in walked for c in cells_of(unit.kind, step.key, ctx.state.rt)]
     jager_markers.vehicle_moved(ctx, unit.id, passed)  # cats it came near (SAS-JGR-8)
     after = ctx.state.unit(unit.id)
@@ -683,10 +684,10 @@ def stay(ctx: Ctx, unit: UnitState, text: Text, rule: str) -> None:
     )
 
 
-def _narrate(ctx: Ctx, unit_id: str, start: Key, steps: list[Step], *, rule: str, why: Text) -> None:
-    """One event for a vehicle's move, with its table-mode instruction (SAS-AVEH-2)."""
+def _narrate(ctx: Ctx, name: Text, unit_id: str, start: Key, steps: list[Step], *, rule: str, why: Text) -> None:
+    """One event for a vehicle's move, with its table-mode instruction (SAS-AVEH-2); ``name`` names its token as it
+    stood before the move."""
     unit = ctx.state.unit(unit_id)
-    name = ctx.name(unit_id)
     if not steps:
         if unit is not None:
             stay(ctx, unit, t("{unit} stays where it is ({why}).", unit=name, why=why), rule)
