@@ -198,6 +198,10 @@ class PanelView:
     items: tuple[Text, ...] = ()
 
 
+Grade = str | Text
+"""A highlight's value at one location: a grade id the theme colours, or a text to show."""
+
+
 @dataclass(frozen=True)
 class GameView:
     """Everything the UI needs to draw one side's view.
@@ -209,11 +213,15 @@ class GameView:
         tracks: Tracks in the status bar.
         phase: The sequence of play.
         panels: Side panels (operator boards, hands, decks).
-        highlights: Named sets of locations the UI can show (e.g. "vision:<unit>"), each a mapping loc→grade.
+        highlights: Named sets of locations the UI can show (e.g. "vision"), each a mapping loc→grade: a grade id
+            the theme colours ("full", "half") or a text shown when the location is hovered ("Seen by" whom).
         outcome: The result, when the game is over.
         side_names: Display names of the sides ("Macedonian", "Axis"), by side id.
         style: The system's colours and board-mark glyphs (``None``: the theme's defaults).
         decision: The decision the game waits for (``app.core.flow``), whoever views: the window always shows it.
+        glossary: What the player reads for the ids this view uses: terrain types and edge features of the board,
+            highlight layers and their grades ("vision" → "Axis sight", "half" → "half seen"). An id missing here is
+            shown with its underscores as spaces.
     """
 
     board: Any
@@ -222,14 +230,15 @@ class GameView:
     tracks: tuple[TrackView, ...] = ()
     phase: PhaseView | None = None
     panels: tuple[PanelView, ...] = ()
-    highlights: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
+    highlights: Mapping[str, Mapping[Any, Grade]] = field(default_factory=dict)
     outcome: Text | None = None
     side_names: dict[str, Text] = field(default_factory=dict)
     style: Style | None = None
     decision: Decision | None = None
+    glossary: Mapping[str, Text] = field(default_factory=dict)
 
 
-class LazyLayers(Mapping[str, Mapping[Any, str]]):
+class LazyLayers(Mapping[str, Mapping[Any, Grade]]):
     """Highlight layers whose names are known at once but whose contents are computed on first access.
 
     A vision map costs tens of milliseconds and most views (one after every command) never show it: the
@@ -237,12 +246,12 @@ class LazyLayers(Mapping[str, Mapping[Any, str]]):
     so a lazy view compares equal to an eager one with the same contents.
     """
 
-    def __init__(self, names: tuple[str, ...], compute: Callable[[], Mapping[str, Mapping[Any, str]]]) -> None:
+    def __init__(self, names: tuple[str, ...], compute: Callable[[], Mapping[str, Mapping[Any, Grade]]]) -> None:
         self._names = names
-        self._compute: Callable[[], Mapping[str, Mapping[Any, str]]] | None = compute
-        self._layers: Mapping[str, Mapping[Any, str]] = {}
+        self._compute: Callable[[], Mapping[str, Mapping[Any, Grade]]] | None = compute
+        self._layers: Mapping[str, Mapping[Any, Grade]] = {}
 
-    def __getitem__(self, name: str) -> Mapping[Any, str]:
+    def __getitem__(self, name: str) -> Mapping[Any, Grade]:
         if name not in self._names:
             raise KeyError(name)
         if self._compute is not None:

@@ -316,18 +316,26 @@ def _paint_outlines(painter: QPainter, geo: BoardGeometry, theme: Theme, opts: P
             )
 
 
+MIN_LABEL_PIXELS = 8.0  # coordinates are never drawn smaller than this on screen ...
+MAX_LABEL_SHARE = 0.3  # ... nor bigger than this share of a square: below that zoom they are left out
+
+
 def _paint_labels(painter: QPainter, geo: BoardGeometry, theme: Theme, cells: list[Cell], opts: PaintOptions) -> None:
     kind = geo.topology.kind
     px = geo.cell_size * opts.lod
     if kind == "area":  # areas carry their names as marks, in the current language
         return
-    if (kind == "square" and px < 48) or (kind == "hex" and px < 38):
-        return
+    share = 0.16 if kind == "square" else 0.13  # of the square or hex, at a zoom where that is big enough
+    size = geo.cell_size * share
+    if px * share < MIN_LABEL_PIXELS:  # zoomed out: keep the coordinates readable while they still fit
+        if px * MAX_LABEL_SHARE < MIN_LABEL_PIXELS:
+            return
+        size = MIN_LABEL_PIXELS / opts.lod
     col = theme.get("label", "hex_colour" if kind == "hex" else "colour", "#303030a0")
-    size = geo.cell_size * (0.16 if kind == "square" else 0.13)
     for cell in cells:
         if kind == "square":
-            at = QPointF(cell.rect.left() + 0.05 * geo.cell_size, cell.rect.top() + 0.11 * geo.cell_size)
+            top = cell.rect.top() + max(0.11 * geo.cell_size, 0.65 * size)
+            at = QPointF(cell.rect.left() + 0.05 * geo.cell_size, top)
             draw_text(painter, at, cell.label, size, col, align=Qt.AlignmentFlag.AlignLeft)
         elif kind == "hex":
             at = QPointF(cell.centre.x(), cell.rect.top() + 0.16 * cell.rect.height())

@@ -13,6 +13,7 @@ from app.ui.board_scene import BoardScene
 from app.ui.counters import DRAGGED_Z, CounterItem
 
 MAX_PIXELS_PER_UNIT = 400.0
+MIN_CELL_PIXELS = 34.0  # at the default zoom a square or hex is at least this big: counters and labels stay legible
 BOX_KEYS = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier  # drag a selection box
 
 
@@ -30,6 +31,8 @@ class BoardView(QGraphicsView):
         self.reserved_right = 0  # pixels covered by an overlay in the top-right corner (the minimap) ...
         self.reserved_top = 0  # ... its width and height
         self.fitted = False  # showing the whole board: stays so when the window or the overlay changes size
+        self.default_focus: QPointF | None = None  # showing the default view (show_default): kept on a resize
+        self.in_default = False
         self.board_scene = scene
         self.click_modifiers = Qt.KeyboardModifier.NoModifier  # of the last click
         self._band: QRubberBand | None = None
@@ -68,7 +71,7 @@ class BoardView(QGraphicsView):
         factor = target / self.zoom
         if abs(factor - 1.0) < 1e-6:
             return
-        self.fitted = False
+        self.fitted = self.in_default = False
         before = self.mapToScene(pos)
         self.scale(factor, factor)
         delta = self.mapFromScene(before) - pos
@@ -88,7 +91,7 @@ class BoardView(QGraphicsView):
         return min(view.width() / rect.width(), view.height() / rect.height())
 
     def fit(self) -> None:
-        """Show the whole board as large as possible while keeping clear of the minimap overlay.
+        """Show the whole board as large as possible while keeping clear of the minimap overlay (the Fit action).
 
         The overlay sits in the top-right corner; the board goes either left of it or below it, whichever
         leaves it bigger (a tall SAS board goes left, a wide hex map goes below).
@@ -105,8 +108,52 @@ class BoardView(QGraphicsView):
         # centre the board in the free part: shift the view's centre by half the reserved strip
         shift = QPointF(w / 2 / scale, 0) if beside >= below else QPointF(0, -h / 2 / scale)
         self.centerOn(rect.center() + shift)
-        self.fitted = True
+        self.fitted, self.in_default = True, False
         self.viewport_changed.emit()
+
+    def cell_pixels(self) -> float:
+        """How many screen pixels a square or hex spans at the current zoom."""
+        geo = self.board_scene.geo
+        return (geo.cell_size if geo is not None else 1.0) * self.zoom
+
+    def show_default(self, focus: QPointF | None = None) -> None:
+        """The view a game opens with: the whole board, unless its squares would be smaller than
+        :data:`MIN_CELL_PIXELS`; then that minimum size, centred on ``focus`` (the counters to act with)."""
+        self.fit()
+        self.in_default, self.default_focus = True, focus
+        small = self.cell_pixels()
+        if small <= 0 or small >= MIN_CELL_PIXELS:
+            return
+        factor = MIN_CELL_PIXELS / small
+        self.scale(factor, factor)
+        self.fitted = False
+        self.centerOn(self._clamped(focus if focus is not None else self._board_rect().center()))
+        self.viewport_changed.emit()
+
+    def _clamped(self, centre: QPointF) -> QPointF:
+        """``centre`` moved so that the view shows no empty space beside a board bigger than the view."""
+        board, seen = self._board_rect(), self.visible_scene_rect()
+        half_w, half_h = seen.width() / 2, seen.height() / 2
+        x = (
+            min(max(centre.x(), board.left() + half_w), board.right() - half_w)
+            if board.width() > seen.width()
+            else board.center().x()
+        )
+        y = (
+            min(max(centre.y(), board.top() + half_h), board.bottom() - half_h)
+            if board.height() > seen.height()
+            else board.center().y()
+        )
+        return QPointF(x, y)
+
+    def recentre(self, point: QPointF) -> None:
+        """Centre the view on ``point`` (a click on the minimap), keeping the zoom."""
+        self.fitted = self.in_default = False
+        self.centerOn(point)
+
+    def shows_whole_board(self) -> bool:
+        """Whether the whole board is in view (a minimap would show nothing more)."""
+        return self.visible_scene_rect().adjusted(-1, -1, 1, 1).contains(self._board_rect())
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         delta = event.angleDelta().y() or event.angleDelta().x()
@@ -156,7 +203,7 @@ class BoardView(QGraphicsView):
             self._band.setGeometry(QRect(start, pos).normalized())
             self._band.show()
         elif self._mode == "pan":
-            self.fitted = False
+            self.fitted = self.in_default = False
             delta = pos - self._last
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
@@ -209,7 +256,9 @@ class BoardView(QGraphicsView):
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
-        if self.fitted:
+        if self.in_default:
+            self.show_default(self.default_focus)
+        elif self.fitted:
             self.fit()
         else:
             self.viewport_changed.emit()
@@ -241,7 +290,7 @@ class Minimap(QGraphicsView):
         self.setFixedSize(220, 160)
         self.setFrameShape(QFrame.Shape.Box)
         main.viewport_changed.connect(self._on_main_viewport_changed)
-        self.recentre_requested.connect(main.centerOn)
+        self.recentre_requested.connect(main.recentre)
 
     def _on_main_viewport_changed(self) -> None:
         self.viewport().update()

@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QCursor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem, QMenu, QWidget
 
 from app.core.command_templates import odds_text
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.view import CommandInfo, CounterView
 from app.ui.board_scene import BoardScene
@@ -27,10 +27,13 @@ ODDS_Z = 45.0  # above the target highlights, below dragged counters
 _ODDS_PIXELS = 40  # the odds tag is laid out at this size, then scaled to the square
 
 
-def _layer_title(name: str) -> str:
-    """The label of a highlight layer in the hover line (the SAS vision overlay: grade, and who sees and why)."""
-    titles = {"vision": tr("Axis vision"), "vision_why": tr("Seen by")}
-    return titles.get(name, name)
+def word(view: Any, key: Any, lang: str) -> str:
+    """What a player reads for an id of the view (a terrain type, an edge feature, a highlight layer or grade):
+    the system's glossary entry, else the id with its underscores as spaces; a text is rendered."""
+    if isinstance(key, Text):
+        return key.render(lang)
+    found = view.glossary.get(key) if isinstance(key, str) else None
+    return found.render(lang) if found is not None else str(key).replace("_", " ")
 
 
 class BoardInteraction(QObject):
@@ -251,18 +254,19 @@ class BoardInteraction(QObject):
             rows.append((tr("Commands"), "; ".join(summary(tpl, self.lang) for tpl in templates)))
         hints = [tpl.info.hint.render(self.lang) for tpl in templates if tpl.single is not None and tpl.info.hint]
         rows += [(tr("Odds"), hint) for hint in hints]
-        rows.append((tr("Terrain"), topo.terrain(loc)))
+        view = self.controller.view()
+        rows.append((tr("Terrain"), word(view, topo.terrain(loc), self.lang)))
         edges = []
         for other in topo.neighbours(loc):
             for feature in topo.edge_features(loc, other):
-                edges.append(f"{feature.kind} → {topo.label(other)}")
+                edges.append(f"{word(view, feature.kind, self.lang)} → {topo.label(other)}")
         if edges:
             rows.append((tr("Edges"), ", ".join(edges)))
         for item in self.scene.counters_at(loc):  # a vehicle on any square of its footprint
             rows.append((tr("Counter"), item.view.title.render(self.lang)))
-        for name, grades in self.controller.view().highlights.items():
+        for name, grades in view.highlights.items():
             if loc in grades:
-                rows.append((_layer_title(name), str(grades[loc])))
+                rows.append((word(view, name, self.lang), word(view, grades[loc], self.lang)))
 
         text = "  ·  ".join(value if name == tr("Location") else f"{name}: {value}" for name, value in rows)
         self.hover_described.emit(text, rows)

@@ -16,6 +16,7 @@ from app.core.session import Session
 from app.ui.actions import MENUS, build_actions, retranslate_actions
 from app.ui.actions import tr as tr_action
 from app.ui.autosave_warning import AutosaveWarning
+from app.ui.board_aids import COMPACT_WIDTH, centre_of, fit_docks, free_corner, legend_html
 from app.ui.board_scene import BoardScene
 from app.ui.board_view import BoardView, Minimap
 from app.ui.command_bar import CommandBar
@@ -23,7 +24,7 @@ from app.ui.controller import AgentFactory, GameController
 from app.ui.decision_bar import DecisionBar
 from app.ui.dice_tray import DiceTray
 from app.ui.help_dialogs import how_to_play, shortcuts
-from app.ui.interaction import BoardInteraction
+from app.ui.interaction import BoardInteraction, word
 from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
 from app.ui.objectives_dock import ObjectivesDock
@@ -103,6 +104,7 @@ class MainWindow(QMainWindow):
         self.autosaver: Autosaver | None = None
         self._autosave_started = False
         self._hover_rows: list[tuple[str, str]] = []
+        self._compact: bool | None = None  # the docks are narrow (a small window, board_aids.fit_docks)
         self._build_ui()
         self._build_menus()
         self._connect()
@@ -111,7 +113,7 @@ class MainWindow(QMainWindow):
         self._reload_log()
         self.resize(1500, 950)
         self._restore_layout()
-        QTimer.singleShot(0, self.board_view.fit)
+        QTimer.singleShot(0, self.show_default_view)
         QTimer.singleShot(0, self._ensure_autosave)  # after the first paint, before any automated command
         QTimer.singleShot(0, self.controller.schedule_automation)
 
@@ -149,7 +151,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.command_bar)
         self.setCentralWidget(central)
         self.minimap = Minimap(self.board_view, self.board_view)
-        self.minimap.setVisible(self.prefs.minimap)
+        self.minimap.setVisible(False)  # shown while part of the board is out of view (_place_minimap)
         self.toast = Toast(self.board_view)
         self.privacy = PrivacyScreen(self)
         self._seat: str | None = self.controller.perspective()
@@ -171,6 +173,11 @@ class MainWindow(QMainWindow):
         self.tracks_label.setTextFormat(Qt.TextFormat.RichText)
         self.statusBar().addWidget(self.hover_label, 1)
         self.statusBar().addPermanentWidget(self.tracks_label)
+        self.legend_label = QLabel(self)  # the key to the overlays shown (_refresh_legend)
+        self.legend_label.setObjectName("overlay_legend")
+        self.legend_label.setTextFormat(Qt.TextFormat.RichText)
+        self.legend_label.setVisible(False)
+        self.statusBar().addPermanentWidget(self.legend_label)
         self.autosave_warning = AutosaveWarning(self.files.save_as, self)
         self.statusBar().addPermanentWidget(self.autosave_warning)
 
@@ -257,6 +264,8 @@ class MainWindow(QMainWindow):
         self.decision_bar.show_view(view, self.controller.human_sides(), self.lang)
         self.interaction.select_all(self.interaction.selection)
         self._refresh_overlay_menu(view)
+        if self.interaction.enabled_layers:
+            self._refresh_legend(view)
         self.phase.show_phase(view.phase, self.lang, side_name=self._side_name(view), seats=self.seats_text(view))
         self._refresh_table(view)
         self._refresh_privacy(view)
@@ -303,11 +312,12 @@ class MainWindow(QMainWindow):
 
     def _refresh_overlay_menu(self, view: Any) -> None:
         names = sorted(n for n in view.highlights if not n.startswith("why:"))
-        if names == [a.data() for a in self.overlay_menu.actions()]:
+        titles = [word(view, n, self.lang) for n in names]
+        if titles == [a.text() for a in self.overlay_menu.actions()]:
             return
         self.overlay_menu.clear()
-        for name in names:
-            action = QAction(name, self.overlay_menu, checkable=True)
+        for name, title in zip(names, titles, strict=True):
+            action = QAction(title, self.overlay_menu, checkable=True)
             action.setData(name)
             action.setChecked(name in self.interaction.enabled_layers)
             action.toggled.connect(lambda on, n=name: self._on_overlay_toggled(n, on))
@@ -390,10 +400,16 @@ class MainWindow(QMainWindow):
         layers = self.interaction.enabled_layers
         layers.add(name) if on else layers.discard(name)
         self.interaction.refresh_highlights()
+        self._refresh_legend(self.controller.view())
+
+    def _refresh_legend(self, view: Any) -> None:
+        """The key to the overlays shown, in the status bar."""
+        html = legend_html(view, self.interaction.enabled_layers, self.scene.theme, self.lang)
+        self.legend_label.setText(html)
+        self.legend_label.setVisible(bool(html))
 
     def _on_minimap_toggled(self) -> None:
         self.prefs.minimap = self.actions_by_name["minimap"].isChecked()
-        self.minimap.setVisible(self.prefs.minimap)
         self._place_minimap()
 
     def _on_labels_toggled(self) -> None:
@@ -418,13 +434,28 @@ class MainWindow(QMainWindow):
         self.files.save_prefs()
         self.controller.submit(default)
 
+    def show_default_view(self) -> None:
+        """Open on the whole board, or, when its squares would be too small to read, at a legible size centred
+        on the counters the player acts with (else on his side's counters)."""
+        ids = self.interaction.actors() or {
+            c.id for c in self.controller.view().counters if c.side in self.controller.human_sides()
+        }
+        points = [item.pos() for cid, item in self.scene.counters.items() if cid in ids and item.isVisible()]
+        self.board_view.show_default(centre_of(points))
+
     def _place_minimap(self) -> None:
+        """The minimap sits in the top-right corner only while part of the board is out of view: when the whole
+        board is shown it would only hide some of it (the entry tile, at 1024×700)."""
         vp = self.board_view.viewport()
-        self.minimap.move(vp.width() - self.minimap.width() - 10, 10)
-        shown = not self.minimap.isHidden()
-        self.board_view.set_reserved_corner(
-            self.minimap.width() + 20 if shown else 0, self.minimap.height() + 20 if shown else 0
-        )
+        side = max(100, min(220, vp.width() // 4))
+        self.minimap.setFixedSize(side, round(side * 0.73))
+        wanted = self.prefs.minimap and not self.board_view.shows_whole_board()
+        if wanted:
+            weights = {cid: 10 if cid in self.interaction.actors() else 1 for cid in self.scene.counters}
+            cell = self.board_view.cell_pixels()
+            self.minimap.move(free_corner(self.board_view, self.minimap.size(), self.scene.counters, weights, cell))
+        if wanted != self.minimap.isVisible():
+            self.minimap.setVisible(wanted)
 
     # --- language -----------------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -474,6 +505,10 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
+        compact = self.width() < COMPACT_WIDTH
+        if compact != self._compact:
+            self._compact = compact
+            fit_docks(self, [self.phase, self.inspector], [self.table, self.log, self.dice])
         self._place_minimap()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from app.core.i18n import Text, localized, t
@@ -9,7 +10,7 @@ from app.core.style import load_style
 from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, Style, TrackView
 from app.systems.cca.scenario import SIDES
 from app.systems.cca.state import State
-from app.systems.cca.tables import cards, class_name
+from app.systems.cca.tables import cards, class_name, terrains
 
 STEPS = ("deal", "card", "order", "move", "battle")
 STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
@@ -84,7 +85,14 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
         outcome=None if state.winner is None else t("{side} wins", side=side_name(state, state.winner)),
         side_names={s: side_name(state, s) for s in SIDES},
         style=look,
+        glossary=_glossary(),
     )
+
+
+@cache
+def _glossary() -> dict[str, Text]:
+    """The terrain names a player reads for the board's terrain ids (CCA-BOARD-4)."""
+    return {tid: spec.name for tid, spec in terrains().items()}
 
 
 def style() -> Style:

@@ -251,6 +251,9 @@ MoveClass = Literal["open", "climb", "blocked"]
 class SquareEffect(_Strict):
     """Effects of a square type (SAS-TER-1, SAS-TER-2, SAS-TER-3, SAS-TER-4, 9, 14)."""
 
+    name_en: str = Field("", description="What a player calls it (the hover line, the terrain chart).")
+    name_zh: str = ""
+
     move: MoveClass
     hook_move: MoveClass | None = Field(None, description="With a grappling hook (rock: climb, SAS-CLIMB-2).")
     los: Literal["clear", "enter", "block"]
@@ -268,6 +271,9 @@ class SquareEffect(_Strict):
 
 class EdgeEffect(_Strict):
     """Effects of an edge feature (SAS-TER-7, 8, 10..13)."""
+
+    name_en: str = Field("", description="What a player calls it (the hover line, the terrain chart).")
+    name_zh: str = ""
 
     move: MoveClass
     crouched_move: MoveClass | None = None

@@ -1,7 +1,8 @@
 """The generic view of an SAS game (DESIGN §3, §7): counters, markers, tracks, phases, vision highlights.
 
 Rulebook chapters: §4 (SAS-LOS-2, SAS-LOS-5: the ``vision`` highlight maps every square each Axis unit sees to
-"full" or "half"; ``vision_why`` gives the reason for every square of each arc, blocked ones included),
+"full" or "half"; ``seen_by`` names the counters that see each square; :func:`vision_maps` also gives the reason for
+every square of each arc, blocked ones included),
 §6 (SAS-TURN-2 phase tracker), §12 (SAS-METER stealth track), §2 (SAS-BRD-11 operator boards as panels) and §29
 (SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12,
 SAS-JGR-13, SAS-JGR-14: the Jäger hunter's panel — his hand only for the Axis side —, markers and hunter units).
@@ -10,7 +11,7 @@ SAS-JGR-13, SAS-JGR-14: the Jäger hunter's panel — his hand only for the Axis
 from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
-from app.core.view import CounterView, GameView, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
+from app.core.view import CounterView, GameView, Grade, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
 from app.systems.sas.board.vision import camouflaged, sight_memo, vision
 from app.systems.sas.jager.units import stalker_number
 from app.systems.sas.legal import acting_side
@@ -47,9 +48,32 @@ def _vision_maps(state: SasState) -> tuple[dict[Cell, str], dict[Cell, str]]:
     return grades, why
 
 
-def _vision_layers(state: SasState) -> dict[str, dict[Cell, str]]:
-    grades, why = vision_maps(state)
-    return {"vision": grades, "vision_why": why}
+def _vision_layers(state: SasState) -> dict[str, dict[Cell, Grade]]:
+    """The ``vision`` grades of every square the Axis see, and ``seen_by``: the counters that see each one."""
+    grades, _why = vision_maps(state)
+    seers: dict[Cell, list[Text]] = {}
+    for unit in state.map_units():
+        name = name_of(state, unit.id)
+        for loc, (grade, _reason) in vision(state, unit, explain=True).items():
+            if grade != "none":
+                seers.setdefault(loc, []).append(name)
+    seen_by: dict[Cell, Grade] = {
+        loc: Text(msg="; ".join(f"{{u{i}}}" for i in range(len(names))), args={f"u{i}": n for i, n in enumerate(names)})
+        for loc, names in seers.items()
+    }
+    return {"vision": dict(grades), "seen_by": seen_by}
+
+
+def glossary(state: SasState) -> dict[str, Text]:
+    """Plain words for the ids a view uses: terrain types, edge features, the vision layers and grades."""
+    found: dict[str, Text] | None = state.rt.cache.get("glossary")
+    if found is None:
+        terrain = state.rt.tables.terrain
+        found = {k: localized(v.name_en, v.name_zh or None) for k, v in terrain.squares.items() if v.name_en}
+        found |= {k: localized(v.name_en, v.name_zh or None) for k, v in terrain.edges.items() if v.name_en}
+        found |= {"vision": t("Axis sight"), "seen_by": t("Seen by"), "full": t("in full view"), "half": t("half seen")}
+        state.rt.cache["glossary"] = found
+    return found
 
 
 def _counters(state: SasState, side: str | None) -> list[CounterView]:
@@ -106,9 +130,10 @@ def _operator_counter(
         ("talking", op.talking is not None),  # SAS-NANCY-6
     )
     flags = tuple(f for f, on in states if on)
-    details: tuple[tuple[Text, str], ...] = (
+    ammo = {f"a{i}": t("{weapon} {n}", weapon=_equipment_name(state, w), n=n) for i, (w, n) in enumerate(op.ammo)}
+    details: tuple[tuple[Text, str | Text], ...] = (
         (t("HP"), str(op.hp)),
-        (t("Ammo"), ", ".join(f"{w} {n}" for w, n in op.ammo) or "-"),
+        (t("Ammo"), Text(msg=", ".join("{" + k + "}" for k in ammo), args=dict(ammo)) if ammo else "-"),
     )
     if op.support:  # damage markers (SAS-SUP-1)
         damage = state.rt.tables.support[op.kind].hp - op.hp
@@ -307,10 +332,11 @@ def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameV
         tracks=tracks,
         phase=_phase(state),
         panels=(*_panels(state), *_hunter_panel(state, side)),
-        highlights=LazyLayers(("vision", "vision_why"), lambda: _vision_layers(state)),
+        highlights=LazyLayers(("vision", "seen_by"), lambda: _vision_layers(state)),
         outcome=outcome,
         side_names={"sas": t("SAS operators"), "axis": t("Axis")},
         style=style(),
+        glossary=glossary(state),
     )
 
 
