@@ -15,6 +15,7 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.view import CommandOption
 from app.systems.sas.messages import Attack, BlindFire, Mark, Move, Place, Sprint, Throw
+from app.systems.sas.names import facing_name
 from app.systems.sas.state import SasState
 from app.systems.sas.vehicles.ovehicle_actions import seat_name
 
@@ -49,12 +50,12 @@ def options(state: SasState, command: Command) -> tuple[CommandOption, ...]:
     if isinstance(command, Move | Sprint) and command.seat is not None:  # SAS-OVEH-1
         out.append(CommandOption("seat", t("Seat"), command.seat, seat_name(command.seat)))
     if isinstance(command, Mark):  # SAS-MARK-6
-        out.append(CommandOption("facing", t("Facing"), command.facing, Text(msg=command.facing)))
+        out.append(CommandOption("facing", t("Facing"), command.facing, facing_name(command.facing)))
     return tuple(out)
 
 
 def _weapon(state: SasState, weapon_id: str) -> CommandOption:
-    weapon = state.rt.tables.weapons.get(weapon_id)
+    weapon = state.rt.tables.weapons.get(weapon_id) or state.rt.tables.items.get(weapon_id)  # a grenade is an item
     return _weapon_option(weapon_id, *((weapon.name_en, weapon.name_zh) if weapon is not None else (weapon_id, "")))
 
 
