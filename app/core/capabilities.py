@@ -24,6 +24,7 @@ The capabilities (:data:`CAPABILITIES` lists them all):
 - :class:`HasStyle`: the system's colours and board-mark glyphs (``data/style.json``), for drawing its pieces
   and a bare board file of its own.
 - :class:`HasTiles`: boards laid out from tile libraries in a file format the system reads.
+- :class:`HasTableSync`: any piece can be corrected to match the physical table (``app.core.table_sync``).
 
 Types from higher layers (the agent, the editor plug-in) are type parameters here, so the core stays below
 them: a system declares ``HasBot[Agent]`` and mypy checks its ``make_agent`` against ``Agent``.
@@ -31,7 +32,7 @@ them: a system declares ``HasBot[Agent]`` and mypy checks its ``make_agent`` aga
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -39,6 +40,7 @@ from pydantic import BaseModel
 
 from app.core.messages import Command
 from app.core.system import GameSystem
+from app.core.table_sync import Correction
 from app.core.view import Style
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -138,6 +140,16 @@ class HasTiles(Protocol[L_co]):
         ...
 
 
+@runtime_checkable
+class HasTableSync(Protocol[S_contra]):
+    """Table sync: the app's board can be corrected to match the physical table, with
+    :class:`app.core.table_sync.CorrectPiece` commands the system accepts at any time (logged and undoable)."""
+
+    def corrections(self, state: S_contra, piece: str | None) -> Sequence[Correction]:
+        """The corrections of ``piece`` (its id); ``None``: those of the whole board (add a piece, set a track)."""
+        ...
+
+
 CAPABILITIES: tuple[type, ...] = (
     HasBot,
     HumanSidesPerScenario,
@@ -146,6 +158,7 @@ CAPABILITIES: tuple[type, ...] = (
     HasFuzzHints,
     HasStyle,
     HasTiles,
+    HasTableSync,
 )
 """Every capability a system may declare, in the order the docs list them."""
 

@@ -22,6 +22,7 @@ class BoardView(QGraphicsView):
 
     location_hovered = Signal(object)
     location_clicked = Signal(object, object)  # location (or None), counter id under the cursor (or None)
+    context_requested = Signal(object, object, QPoint)  # right click: location, counter id (or None), global point
     counter_dropped = Signal(str, object)  # counter id, location (or None when off the board)
     box_selected = Signal(object)  # ids of the counters inside a shift/ctrl-dragged box
     viewport_changed = Signal()
@@ -171,6 +172,15 @@ class BoardView(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         button = event.button()
+        if button == Qt.MouseButton.RightButton:  # the counter's (or the board's) context menu
+            pos = event.position().toPoint()
+            item = self.counter_at(pos)
+            loc = self.board_scene.location_at(self.mapToScene(pos))
+            self.context_requested.emit(
+                loc, item.counter_id if item is not None else None, event.globalPosition().toPoint()
+            )
+            event.accept()
+            return
         if button not in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
             super().mousePressEvent(event)
             return

@@ -50,6 +50,7 @@ class BoardInteraction(QObject):
         self.steps = CommandSteps(controller, self._choose)
         self.enabled_layers: set[str] = set()
         self.menu_chooser: Callable[[str, list[Choice], QPoint], None] = self._menu
+        self.click_taker: Callable[[Any], bool] | None = None  # takes the next board click first when it answers True
         self.bar: CommandBar | None = None
         self._odds_labels: dict[Any, QGraphicsRectItem] = {}
         view.location_clicked.connect(self._on_board_view_location_clicked)
@@ -205,6 +206,8 @@ class BoardInteraction(QObject):
 
     # --- board events -------------------------------------------------------------------------------
     def _on_board_view_location_clicked(self, loc: Any, counter_id: str | None) -> None:
+        if self.click_taker is not None and loc is not None and self.click_taker(loc):
+            return  # the click answered a question of its own (a table-sync move's destination)
         clicked = self.counter(counter_id)
         selectable = clicked is not None and clicked.selectable
         if selectable and self.view.click_modifiers & ADD_MODIFIERS:

@@ -33,6 +33,7 @@ from app.ui.privacy import PrivacyScreen
 from app.ui.rulebook import rule_tip
 from app.ui.settings import Preferences
 from app.ui.table_dock import TableChecklist, since_last_human_command
+from app.ui.table_sync_menu import TableSyncMenu
 from app.ui.window_files import WindowFiles
 
 tr = translator("MainWindow")
@@ -101,6 +102,8 @@ class MainWindow(QMainWindow):
         self.interaction = BoardInteraction(self.controller, self.board_view, self.scene, self)
         self.interaction.lang = self.lang
         self.files = WindowFiles(self, save_path, open_session)
+        self.table_sync = TableSyncMenu(self.controller, self)  # right-click: correct a counter to match the table
+        self.table_sync.lang = self.lang
         self.autosaver: Autosaver | None = None
         self._autosave_started = False
         self._hover_rows: list[tuple[str, str]] = []
@@ -248,6 +251,9 @@ class MainWindow(QMainWindow):
         self.interaction.selection_changed.connect(lambda _cid: self._refresh_selection())
         self.interaction.hover_described.connect(self._on_interaction_hover_described)
         self.interaction.idle_clicked.connect(self._on_interaction_idle_clicked)
+        self.table_sync.hint_shown.connect(self._on_interaction_idle_clicked)
+        self.board_view.context_requested.connect(self.table_sync.show)
+        self.interaction.click_taker = self.table_sync.take_click
         self.phase.continue_button.clicked.connect(c.continue_automation)
         self.board_view.viewport_changed.connect(self._place_minimap)
 
@@ -461,7 +467,7 @@ class MainWindow(QMainWindow):
     def set_language(self, lang: str) -> None:
         """Switch the interface and the game texts to ``lang`` now, and remember it."""
         install_language(lang)
-        self.lang = self.prefs.language = self.controller.lang = self.interaction.lang = lang
+        self.lang = self.prefs.language = self.controller.lang = self.interaction.lang = self.table_sync.lang = lang
         for code in ("en", "zh_CN"):
             self.actions_by_name[f"lang_{code}"].setChecked(code == lang)
         self.scene.set_language(lang)

@@ -300,14 +300,6 @@
         <translation>{0} 现在不能接受命令。</translation>
     </message>
     <message>
-        <source>Axis vision</source>
-        <translation>轴心视野</translation>
-    </message>
-    <message>
-        <source>Seen by</source>
-        <translation>被谁看到</translation>
-    </message>
-    <message>
         <source>Select {0}</source>
         <translation>选择 {0}</translation>
     </message>
@@ -1123,6 +1115,17 @@ Open the game at its last good command ({2})?</source>
     <message>
         <source>This scenario has no briefing.</source>
         <translation>本剧本没有简报。</translation>
+    </message>
+</context>
+<context>
+    <name>TableSync</name>
+    <message>
+        <source>Correct to match the table</source>
+        <translation>校正为与桌面一致</translation>
+    </message>
+    <message>
+        <source>Click the square or hex to move it to.</source>
+        <translation>点击要移到的方格或六角格。</translation>
     </message>
 </context>
 </TS>

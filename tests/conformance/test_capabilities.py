@@ -28,6 +28,7 @@ from app.core.capabilities import (
     HasFuzzHints,
     HasMigrations,
     HasStyle,
+    HasTableSync,
     HasTiles,
     HumanSidesPerScenario,
     capability,
@@ -35,7 +36,9 @@ from app.core.capabilities import (
     declares,
     human_sides,
 )
+from app.core.saves import from_save, to_save
 from app.core.system import GameSystem
+from app.core.table_sync import Correction
 from app.core.view import GLYPH_SHAPES, SYMBOLS, Style
 from app.scenario import editor
 from app.scenario.boards_tiled import TileSource
@@ -240,6 +243,47 @@ def _tiles_load(system: GameSystem, _cases: list[Case], _tmp: Path) -> None:
             assert all(library.tile_grid(tile_id, side) for side in library.tile_sides(tile_id))
 
 
+def _table_sync_corrects(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
+    """HasTableSync: in every scenario, every correction of the first few counters and of the board applies (an
+    event with rule CORE-SYNC-1), survives JSON, is described, replays from a save and is undone exactly."""
+    sync = capability(system, HasTableSync)
+    assert sync is not None
+    for case in cases:
+        session = load(case).session(1)
+        before = session.state
+        board = session.view().board.topology
+        spot = board.locations()[len(board.locations()) // 2]
+        pieces = [c.id for c in session.view().counters if c.loc is not None][:3]
+        done = 0
+        for piece in (*pieces, None):
+            for correction in sync.corrections(session.state, piece):
+                for _label, command in correction.choices[:2]:
+                    command = Correction.at(command, spot) if correction.located else command
+                    if command.add and board.locations() and piece is None:
+                        command = Correction.at(command, _free(session, board))
+                    try:
+                        events = session.submit(command)
+                    except Exception as exc:  # a correction the state refuses must say why, with its rule
+                        assert getattr(exc, "rule_id", "") == "CORE-SYNC-1", (case.id, command, exc)
+                        continue
+                    assert events and all(e.rule_id == "CORE-SYNC-1" for e in events), case.id
+                    assert session.parse(json.loads(command.model_dump_json())) == command
+                    assert session.describe(command).label.render("zh_CN")
+                    done += 1
+        assert done, f"{case.id}: no correction applied"
+        copy = from_save(to_save(session), all_systems())
+        assert system.encode_state(copy.state) == system.encode_state(session.state), case.id
+        while session.undo():
+            pass
+        assert system.encode_state(session.state) == system.encode_state(before), case.id
+
+
+def _free(session, board):  # type: ignore[no-untyped-def]
+    """A location with no counter on it."""
+    taken = {c.loc for c in session.view().counters}
+    return next(loc for loc in board.locations() if loc not in taken)
+
+
 EXERCISES: dict[type, Callable[[GameSystem, list[Case], Path], None]] = {
     HasBot: _bot_makes_legal_moves,
     HumanSidesPerScenario: _human_sides_per_scenario,
@@ -248,6 +292,7 @@ EXERCISES: dict[type, Callable[[GameSystem, list[Case], Path], None]] = {
     HasFuzzHints: _fuzz_hints_used,
     HasStyle: _style_is_carried,
     HasTiles: _tiles_load,
+    HasTableSync: _table_sync_corrects,
 }
 
 

@@ -12,6 +12,7 @@ from app.core.dice import Roller
 from app.core.i18n import Text, t
 from app.core.messages import Command, Event, MessageRegistry
 from app.core.ruling import Ruling
+from app.core.table_sync import CorrectPiece
 
 Hex = tuple[int, int]
 
@@ -177,6 +178,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Decline,
         FirstStrike,
         IgnoreFlags,
+        CorrectPiece,
     ]
 )
 

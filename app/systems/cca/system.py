@@ -12,13 +12,15 @@ from pydantic import BaseModel
 import app.systems.cca.messages as m
 from app.ai.agent import Agent
 from app.core import flow
-from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasStyle
+from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasStyle, HasTableSync
 from app.core.dice import Dice
 from app.core.encoding import encode_state
 from app.core.i18n import localized, t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
+from app.core.table_sync import Correction, CorrectPiece
 from app.core.view import CommandInfo, GameView, Style
+from app.systems.cca import table_sync
 from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
 from app.systems.cca.messages import COMMANDS
@@ -76,7 +78,7 @@ def initial_state(runtime: Runtime, seed: int) -> State:
 FUZZ_WEIGHTS = {"battle": 20.0, "order_unit": 4.0, "move": 3.0, "end_orders": 0.3, "end_movement": 0.5, "decline": 0.5}
 
 
-class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], HasStyle):
+class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], HasStyle, HasTableSync[State]):
     """Commands & Colors: Ancients.
 
     Capabilities: a bot for either side, the scenario editor, fuzz weights for random play.
@@ -126,7 +128,9 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], H
         return weight
 
     def apply(self, state: State, command: Command) -> tuple[State, Sequence[Event]]:
-        """Apply a command (pure)."""
+        """Apply a command (pure); a table-sync correction at any time (CORE-SYNC-1)."""
+        if isinstance(command, CorrectPiece):
+            return table_sync.apply(state, command)
         return apply_command(state, command)
 
     def view(self, state: State, side: str | None) -> GameView:
@@ -136,7 +140,13 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], H
 
     def describe(self, state: State, command: Command) -> CommandInfo:
         """How to show a command."""
+        if isinstance(command, CorrectPiece):
+            return table_sync.describe(state, command)
         return describe(state, command)
+
+    def corrections(self, state: State, piece: str | None) -> Sequence[Correction]:
+        """Table sync: how ``piece`` (or the board) can be corrected to match the table (``app.core.table_sync``)."""
+        return table_sync.corrections(state, piece)
 
     def active_side(self, state: State) -> str | None:
         """Who acts now."""

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from app.core.i18n import Text
 from app.core.messages import Command, Event, MessageRegistry
 from app.core.ruling import Ruling
+from app.core.table_sync import CorrectPiece
 
 Cell = tuple[int, int]
 
@@ -505,6 +506,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         HunterTarget,
         FaceUnit,
         HunterMove,
+        CorrectPiece,
     ]
 )
 VEHICLE_ACTIONS = (VehicleMove, FootDown, VehicleAttack, VehicleMark, Deploy, Repair)

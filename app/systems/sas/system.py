@@ -16,7 +16,7 @@ from pydantic import BaseModel
 import app.systems.sas.pieces as sas_pieces
 import app.systems.sas.turn as sas_turn
 from app.ai.agent import Agent
-from app.core.capabilities import HasBot, HasEditor, HasStyle, HasTiles, HumanSidesPerScenario
+from app.core.capabilities import HasBot, HasEditor, HasStyle, HasTableSync, HasTiles, HumanSidesPerScenario
 from app.core.dice import Roller
 from app.core.encoding import encode_state
 from app.core.errors import IllegalCommandError
@@ -24,7 +24,9 @@ from app.core.flow import Decision
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome, SystemInfo
+from app.core.table_sync import Correction, CorrectPiece
 from app.core.view import CommandInfo, GameView, Style
+from app.systems.sas import table_sync
 from app.systems.sas.combat.luck import LuckyRoll
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
@@ -70,7 +72,14 @@ def pending_decision(state: SasState) -> Decision | None:
     return found or jager.pending(state, lambda c: describe_command(state, c).label)
 
 
-class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"], HasStyle, HasTiles[TileLibrary]):
+class SasSystem(
+    HasBot[Agent],
+    HumanSidesPerScenario,
+    HasEditor["EditorPlugin"],
+    HasStyle,
+    HasTiles[TileLibrary],
+    HasTableSync[SasState],
+):
     """SAS: Rogue Regiment (solo / co-op; the Axis is automated by the rules).
 
     Capabilities: the Jäger hunter's bot, the hunter as a human side in Jäger missions, the mission editor, its
@@ -120,6 +129,9 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"],
         """Apply a command (pure)."""
         if state.over:
             raise IllegalCommandError(t("The mission is over."), "SAS-MSN-1")
+        if isinstance(command, CorrectPiece):  # table sync, outside the rules and the turn (CORE-SYNC-1)
+            corrected, events = table_sync.apply(state, command)
+            return corrected, events
         acting = acting_side(state)
         if command.side != acting:
             raise IllegalCommandError(t("It is the {side} side's turn to act.", side=acting), "SAS-TURN-2")
@@ -151,7 +163,13 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"],
 
     def describe(self, state: SasState, command: Command) -> CommandInfo:
         """How to present a command."""
+        if isinstance(command, CorrectPiece):
+            return table_sync.describe(state, command)
         return describe_command(state, command)
+
+    def corrections(self, state: SasState, piece: str | None) -> Sequence[Correction]:
+        """Table sync: how ``piece`` (or the board) can be corrected to match the table (``app.core.table_sync``)."""
+        return table_sync.corrections(state, piece)
 
     def active_side(self, state: SasState) -> str | None:
         """ "sas" in the Operator phase or when a roll waits for the rabbit's foot, "axis" otherwise; None once
