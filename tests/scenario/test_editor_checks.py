@@ -157,3 +157,24 @@ def test_setup_fields_point_at_existing_values() -> None:
 def test_parse_json_path() -> None:
     assert parse_json_path("$.armies[0].units[3].at") == ("armies", 0, "units", 3, "at")
     assert parse_json_path("$") == () and parse_json_path("nonsense") == ()
+
+
+def test_an_objective_no_victory_level_uses_is_a_problem_sas_msn_1() -> None:
+    """A destroy target placed counts for the major victory; taken out of every level, it is a warning."""
+    doc = Document(SAS.new_document())
+    with doc.transaction(t("Target")) as tx:
+        SAS.place(tx, "marker:target", Spot((1, 4), "B5"), None)
+    assert doc.data["victory"][0]["objectives"] == ["target_1"] and _messages(doc, SAS) == []
+    doc.set(("victory", 0, "objectives"), [])
+    assert ("warning", "$.objectives[0]", None) in _messages(doc, SAS)
+
+
+def test_a_sentry_on_an_operators_start_square_is_an_error_sas_brd_2() -> None:
+    """One counter a square (SAS-BRD-2): an Axis unit placed where an operator starts is refused."""
+    doc = Document(SAS.new_document())
+    runtime = check_document(doc.data, None, SYSTEMS, SAS).runtime
+    first = SYSTEMS["sas"].initial_state(runtime, 1).operators[0]
+    start = runtime.grid.label(first.loc)
+    with doc.transaction(t("Place")) as tx:
+        SAS.place(tx, "unit:guard", Spot(None, start), None)
+    assert ("error", "$.extra_units[0]", start) in _messages(doc, SAS)

@@ -165,10 +165,10 @@ def test_tiles_are_laid_moved_rotated_and_flipped(shell: AppShell, qtbot: Any) -
     editor = _editor(shell, qtbot, "sas")
     c = editor.controller
     _pick(editor, qtbot, "tile:woods")
-    loc = editor.board._loc(_pos(editor, "H4"))  # one square right of the farm's right edge lies beyond it
-    editor.board.spot_clicked.emit((loc[0] + 1, loc[1]))
+    loc = editor.board._loc(_pos(editor, "H4"))  # the woods (8×8) centred 4 squares right of the farm's edge
+    editor.board.spot_clicked.emit((loc[0] + 4, loc[1] + 3))
     tiles = c.doc.data["board"]["tiles"]
-    assert [t["tile"] for t in tiles] == ["farm", "woods"] and tiles[1]["at"] == [8, 3]
+    assert [t["tile"] for t in tiles] == ["farm", "woods"] and tiles[1]["at"] == [8, 3]  # laid under the cursor
     _pick(editor, qtbot, None)
     _click(editor, qtbot, "J5")  # a woods square selects the tile
     assert c.selected == ("board", "tiles", 1)

@@ -16,10 +16,13 @@ import pytest
 from app.__main__ import LazySystems
 from app.scenario.catalog import open_session
 from app.scenario.editor.plugin import Spot
+from app.systems.sas.tiles.library import load_tile_library
 from app.ui.editor.window import EditorWindow
 
 BUNDLED = Path(__file__).resolve().parents[2] / "scenarios" / "sas" / "editor_mill_road.json"
 pytestmark = pytest.mark.usefixtures("adjutant_data_dir")
+
+CORE_TILES = Path(__file__).resolve().parents[2] / "resources" / "tiles" / "sas_core.json"
 
 
 def _spot(editor: EditorWindow, x: int, y: int) -> Spot:
@@ -36,13 +39,20 @@ def _place(editor: EditorWindow, entry: str, x: int, y: int) -> None:
     editor.controller.click(_spot(editor, x, y))
 
 
+def _lay(editor: EditorWindow, tile: str, x: int, y: int) -> None:
+    """Lay ``tile`` with its top-left square on (x, y): the click goes where its centre lands (a tile is laid
+    centred under the cursor)."""
+    width, height = load_tile_library(CORE_TILES).tile(tile).size
+    _place(editor, f"tile:{tile}", x + (width - 1) // 2, y + (height - 1) // 2)
+
+
 def build(editor: EditorWindow) -> None:
     """The editing session that made the bundled mission."""
     c = editor.controller
     c.new("sas")
     editor.refresh()
     for tile, x, y in (("woods", 8, 3), ("village", 0, 11), ("railyard", 8, 11), ("spawn_2", 16, 12)):
-        _place(editor, f"tile:{tile}", x, y)
+        _lay(editor, tile, x, y)
     _set(editor, ("id",), "sas_editor_mill_road")
     _set(editor, ("title", "en"), "The Mill Road (made in the editor)")
     _set(editor, ("title", "zh_CN"), "磨坊路（编辑器制作）")

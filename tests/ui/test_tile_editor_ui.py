@@ -103,7 +103,7 @@ def test_a_tile_encoded_with_the_mouse_is_saved_and_laid_in_a_mission(
     assert editor.palette.item_for("tile:my_orchard") is not None
 
     c.set_tool("tile:my_orchard")
-    c.click(editor.spot((16, 3)))  # east of the woods tile
+    c.click(editor.spot((18, 5)))  # east of the woods tile: the 6×5 orchard centred there
     assert c.result.playable, [f.message.render() for f in c.result.findings]
     assert c.playtest_session().legal_commands()
     c.undo()

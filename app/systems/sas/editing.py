@@ -134,7 +134,7 @@ class SasEditing(FolderAware, HasTileEditor):
         return entries
 
     def place(self, tx: Transaction, entry_id: str, spot: Spot, runtime: Any) -> JsonPath | None:
-        """Lay a tile with its top-left square at ``spot``, or put a unit or marker on ``spot``."""
+        """Lay a tile centred on ``spot``, or put a unit or marker on ``spot``."""
         kind, _, key = entry_id.partition(":")
         if kind == "tile":
             return self._place_tile(tx, key, spot)
@@ -175,11 +175,13 @@ class SasEditing(FolderAware, HasTileEditor):
         library = library_of(tx.get(()), self.folder)
         if library is None or not isinstance(spot.loc, tuple):
             return None
-        kind = library.tile(tile_id).kind
+        spec = library.tile(tile_id)
+        kind = spec.kind
         group = "tiles" if kind == "map" else "extras"
         if group == "tiles" and any(p.get("tile") == tile_id for p in tx.get(("board", "tiles"), [])):
             return None  # a map tile is placed at most once (SAS-BRD-1)
-        x, y = max(0, spot.loc[0]), max(0, spot.loc[1])
+        width, height = spec.size  # the tile lands centred under the cursor, not hanging from its corner
+        x, y = max(0, spot.loc[0] - (width - 1) // 2), max(0, spot.loc[1] - (height - 1) // 2)
         placement: dict[str, Any] = {"tile": tile_id, "side": "A", "at": [x, y]}
         if kind == "supply_dump":
             placement["on_map"] = True
@@ -194,7 +196,12 @@ class SasEditing(FolderAware, HasTileEditor):
             "title": {"en": f"Destroy target {number}", "zh_CN": f"摧毁目标{number}"},
             "at": [spot.label],
         }
-        return ("objectives", tx.append(("objectives",), objective))
+        path = ("objectives", tx.append(("objectives",), objective))
+        levels = tx.get(("victory",), [])
+        major = next((v for v, level in enumerate(levels) if level.get("level") == "major"), 0 if levels else None)
+        if major is not None:  # a new target counts for the major victory (SAS-MSN-1); the form can move it
+            tx.set(("victory", major, "objectives"), [*levels[major].get("objectives", []), objective["id"]])
+        return path
 
     def placed(self, data: dict[str, Any], runtime: Any) -> list[Placed]:
         """Tiles first (below), then markers and units (on top)."""

@@ -3,8 +3,9 @@
 Run by the editor on a mission that loads: the map size against the team and the stealth meter
 (SAS-MSN-3, SAS-MSN-4), two units set up on one square, units on squares nobody may enter (water, rock, supply dumps:
 SAS-TER-2, SAS-TER-4, SAS-TER-14), objectives no operator can reach from the entry/exit squares (walking round high
-walls and building walls, through doors and windows), and patrol start choices that are not a start point
-of their line (SAS-BRD-5).
+walls and building walls, through doors and windows), patrol start choices that are not a start point
+of their line (SAS-BRD-5), objectives no victory level asks for (SAS-MSN-1) and Axis units set up on an operator's
+start square.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def expected_size(tiles: int) -> tuple[int, int] | None:
 
 
 def mission_checks(rt: SasRuntime, state: SasState) -> list[Finding]:
-    """Every check of this module."""
+    """Every check of this module."""  # SAS-BRD-2 one counter a square, SAS-MSN-1 objectives, SAS-MSN-4 size
     paths = _unit_paths(rt)
     return [
         *_sizing(rt),
@@ -43,7 +44,34 @@ def mission_checks(rt: SasRuntime, state: SasState) -> list[Finding]:
         *_impassable(rt, state, paths),
         *_unreachable(rt, state),
         *_patrol_starts(rt),
+        *_unused_objectives(rt),
+        *_on_operators(state, paths),
     ]
+
+
+def _unused_objectives(rt: SasRuntime) -> list[Finding]:
+    """An objective that no victory level asks for counts for nothing (SAS-MSN-1)."""
+    used = {o for level in rt.mission.victory for o in level.objectives}
+    return [
+        Finding("warning", f"$.objectives[{i}]", t("Objective {id}: no victory level asks for it", id=o.id))
+        for i, o in enumerate(rt.mission.objectives)
+        if o.id not in used
+    ]
+
+
+def _on_operators(state: SasState, paths: dict[str, str]) -> list[Finding]:
+    """An Axis unit set up on an operator's start square: a square holds one operator or one Axis unit (SAS-BRD-2),
+    and the editor would draw the sentry over the operator."""
+    starts = {op.loc: op.id for op in state.operators if op.loc is not None}
+    found: list[Finding] = []
+    for unit in state.units:
+        if unit.loc in starts:
+            label = state.rt.grid.label(unit.loc)
+            message = t(
+                "{unit} is set up on {square}, where {op} starts", unit=unit.id, square=label, op=starts[unit.loc]
+            )
+            found.append(Finding("error", paths.get(unit.id, "$.board"), message, label))
+    return found
 
 
 def _unit_paths(rt: SasRuntime) -> dict[str, str]:
