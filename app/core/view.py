@@ -198,6 +198,35 @@ class PanelView:
     items: tuple[Text, ...] = ()
 
 
+@dataclass(frozen=True)
+class CardView:
+    """A card face in a hand: its name and its text as printed, and the command that plays it now (if any).
+
+    Attributes:
+        id: The card's id.
+        name: Its name ("Order Two Units Left Flank").
+        text: What it does, in short.
+        kind: Its type, for the colour of its band ("section", "troop", "leadership", "tactic").
+        play: The legal command that plays it now; None when it cannot be played now.
+    """
+
+    id: str
+    name: Text
+    text: Text
+    kind: str = ""
+    play: Any = None
+
+
+@dataclass(frozen=True)
+class HandView:
+    """The hand of cards of one side, shown as a strip of card faces (only to that side, or to everyone when
+    nothing is hidden)."""
+
+    side: str
+    title: Text
+    cards: tuple[CardView, ...] = ()
+
+
 Grade = str | Text
 """A highlight's value at one location: a grade id the theme colours, or a text to show."""
 
@@ -222,6 +251,7 @@ class GameView:
         glossary: What the player reads for the ids this view uses: terrain types and edge features of the board,
             highlight layers and their grades ("vision" → "Axis sight", "half" → "half seen"). An id missing here is
             shown with its underscores as spaces.
+        hands: Hands of cards the viewer may see, as card faces (C&C's command cards).
     """
 
     board: Any
@@ -236,6 +266,7 @@ class GameView:
     style: Style | None = None
     decision: Decision | None = None
     glossary: Mapping[str, Text] = field(default_factory=dict)
+    hands: tuple[HandView, ...] = ()
 
 
 class LazyLayers(Mapping[str, Mapping[Any, Grade]]):

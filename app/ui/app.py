@@ -299,6 +299,7 @@ class AppShell(QObject):
                 return None
         else:
             self.editor.controller.new(system_id or next(iter(self.systems)))
+            QTimer.singleShot(0, self.editor.board.fit)  # a new mission opens fitted to the window
         self.editor.show()
         self.editor.raise_()
         self._drop_start_page()

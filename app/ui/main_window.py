@@ -23,6 +23,7 @@ from app.ui.command_bar import CommandBar
 from app.ui.controller import AgentFactory, GameController
 from app.ui.decision_bar import DecisionBar
 from app.ui.dice_tray import DiceTray
+from app.ui.hand_strip import HandStrip, viewer_hand
 from app.ui.help_dialogs import how_to_play, shortcuts
 from app.ui.interaction import BoardInteraction, word
 from app.ui.lang import install_language, translator
@@ -150,6 +151,8 @@ class MainWindow(QMainWindow):
         self.command_bar = CommandBar(central)
         self.decision_bar = DecisionBar(central)  # the pending decision, whatever is selected (app.core.flow)
         layout.addWidget(self.board_view, 1)
+        self.hand_strip = HandStrip(central)  # the seat's cards with their text (C&C)
+        layout.addWidget(self.hand_strip)
         layout.addWidget(self.decision_bar)
         layout.addWidget(self.command_bar)
         self.setCentralWidget(central)
@@ -171,6 +174,10 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice)
         self.resizeDocks([self.phase, self.log], [270, 380], Qt.Orientation.Horizontal)
         self.resizeDocks([self.table, self.log, self.dice], [300, 380, 170], Qt.Orientation.Vertical)
+        self._build_status_bar()
+
+    def _build_status_bar(self) -> None:
+        """The hover line, the tracks, the overlay legend and the autosave warning."""
         self.hover_label = QLabel(self)
         self.tracks_label = QLabel(self)
         self.tracks_label.setTextFormat(Qt.TextFormat.RichText)
@@ -246,6 +253,7 @@ class MainWindow(QMainWindow):
         self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
         self.dice.input_cancelled.connect(c.cancel_input)
         self.decision_bar.command_requested.connect(c.submit)
+        self.hand_strip.play_requested.connect(c.submit)
         self.decision_bar.fast_play_requested.connect(self._on_fast_play_requested)
         self.command_bar.command_hovered.connect(self.interaction.preview)
         self.interaction.selection_changed.connect(lambda _cid: self._refresh_selection())
@@ -268,6 +276,7 @@ class MainWindow(QMainWindow):
         view = self.controller.view()
         self.scene.sync(view)
         self.decision_bar.show_view(view, self.controller.human_sides(), self.lang)
+        self.hand_strip.show_hand(viewer_hand(view.hands, self.controller.perspective()), self.lang)
         self.interaction.select_all(self.interaction.selection)
         self._refresh_overlay_menu(view)
         if self.interaction.enabled_layers:

@@ -161,6 +161,8 @@ class CardSpec(_Model):
     id: str
     name_en: str
     name_zh: str
+    text_en: str = Field("", description="What the card does, in short (shown on its face in the hand strip).")
+    text_zh: str = ""
     type: Literal["section", "troop", "leadership", "tactic"]
     count: int = Field(ge=1)
     sections: dict[Literal["left", "centre", "right"], int] = Field(default_factory=dict)
@@ -195,6 +197,11 @@ class CardSpec(_Model):
     def name(self) -> Text:
         """The card name, translated."""
         return localized(self.name_en, self.name_zh)
+
+    @property
+    def text(self) -> Text:
+        """What the card does, translated (CCA-CARD-1)."""
+        return localized(self.text_en, self.text_zh or None)
 
 
 class CardTable(_Model):

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from app.core.i18n import Text, localized, t
 from app.core.style import load_style
-from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, Style, TrackView
+from app.core.view import CardView, CounterView, GameView, HandView, MarkerView, PanelView, PhaseView, Style, TrackView
+from app.systems.cca.messages import PlayCard
 from app.systems.cca.scenario import SIDES
 from app.systems.cca.state import State
 from app.systems.cca.tables import cards, class_name, terrains
@@ -86,7 +87,28 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
         side_names={s: side_name(state, s) for s in SIDES},
         style=look,
         glossary=_glossary(),
+        hands=_hands(state, side, active),
     )
+
+
+def _hands(state: State, side: str | None, active: str | None) -> tuple[HandView, ...]:
+    """The hands ``side`` may see, as card faces; a card that can be played now carries its command (CCA-CARD-1)."""
+    out = []
+    for s in SIDES:
+        if side is not None and side != s:
+            continue
+        playing = state.phase == "card" and active == s and not state.tasks
+        faces = tuple(
+            CardView(c, cards()[c].name, cards()[c].text, cards()[c].type, _play(s, c) if playing else None)
+            for c in state.hand(s)
+        )
+        out.append(HandView(s, t("Hand of {side}", side=side_name(state, s)), faces))
+    return tuple(out)
+
+
+def _play(side: str, card: str) -> PlayCard | None:
+    """The command that plays ``card`` at the start of the turn (First Strike waits for an attack, D14)."""
+    return None if cards()[card].tactic == "first_strike" else PlayCard(side=side, card=card)
 
 
 @cache
