@@ -121,7 +121,7 @@ class DiceTray(QDockWidget):
         self.prompt.setWordWrap(True)
         self.prompt.setStyleSheet("font-weight: bold; color: #8a4b00;")
         self.entry = QLineEdit(body)
-        self.cards = QComboBox(body)
+        self.cards = _card_box(body)
         self.submit_button = QPushButton(body)
         self.cancel_button = QPushButton(body)
         self.error = QLabel(body)
@@ -178,6 +178,7 @@ class DiceTray(QDockWidget):
             titles = [title.render(lang) for title in need.titles] or list(need.options)
             for option, title in zip(need.options, titles, strict=False):
                 self.cards.addItem(title, option)  # shown by number and title, logged by its name
+            self.cards.view().setMinimumWidth(self.cards.view().sizeHintForColumn(0) + 24)  # whole titles
         elif need.faces and need.count == 1:
             self.prompt.setText(tr("Roll 1 die for: {0} — click the symbol rolled").format(purpose))
         elif need.faces:
@@ -273,3 +274,11 @@ class DiceTray(QDockWidget):
     def _on_cancel_button_clicked(self) -> None:
         self.clear_request()
         self.input_cancelled.emit()
+
+
+def _card_box(parent: QWidget) -> QComboBox:
+    """The cards offered at the table, by number and title: narrow in the dock, whole titles in its list."""
+    box = QComboBox(parent)
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(12)
+    return box

@@ -72,3 +72,46 @@ def test_sas_pat_1_the_move_instruction_names_the_counter_where_it_stands() -> N
 def test_sas_fac_facings_are_translated_words(letter: str, en: str, zh: str) -> None:
     """Every facing printed in a text is a word in the player's language (issue 15), never "朝向N"."""
     assert (facing_name(letter).render("en"), facing_name(letter).render("zh_CN")) == (en, zh)
+
+
+def test_sas_brd_10_a_vehicle_is_named_by_its_token_border_and_square() -> None:
+    """SAS-BRD-10: "Motorcycle (black border) on C5" — the printed name, the border colour of its role and the square
+    of its front-left corner — never "patrol motorcycle (m1)"."""
+    st = state(runtime(["." * 14] * 14), [op("jock", (13, 13))], [unit("m1", "motorcycle", (2, 4), "N", role="patrol")])
+    label = st.rt.label((2, 4))
+    name = name_of(st, "m1")
+    assert name.render("en") == f"Motorcycle (black border) on {label}"
+    assert name.render("zh_CN") == f"{label}上的摩托车（黑边）"
+    assert "m1" not in name.render("en") + name.render("zh_CN")
+
+
+def test_sas_sup_1_a_support_unit_is_named_by_its_card_and_square() -> None:
+    """SAS-SUP-1: a resistance fighter is named by his card and the square he stands on, not "(resistance_1)"."""
+    fighter = replace(op("jock", (3, 3)), id="resistance_1", kind="resistance", support=True, hp=3)
+    st = state(runtime(["." * 14] * 14), [op("jock", (13, 13)), fighter], [])
+    card = st.rt.tables.support["resistance"]
+    assert name_of(st, "resistance_1").render("en") == f"{card.name_en} on {st.rt.label((3, 3))}"
+    gone = replace(st, operators=(st.operators[0], replace(fighter, loc=None)))
+    assert name_of(gone, "resistance_1").render("en") == f"{card.name_en} (1)"  # off the board: his number
+
+
+def test_sas_evt_1_event_cards_are_offered_and_logged_by_number_and_title() -> None:
+    """SAS-EVT-1: at the table the window offers each event card by number and title (the log keeps the number as
+    the name typed); the draw is logged with the title, in both languages; the patrol marker side is in words."""
+    from app.core.dice import NeedInput
+    from app.systems.sas.tables import tables
+
+    deck = tables().decks["core"]
+    assert all(c.name_en and c.name_zh for c in deck)
+    st = replace(_patrol(), phase="event", deck=tuple(c.id for c in deck), patrol_marker=None)
+    try:
+        SYSTEM.apply(st, RunAxisStep(side="axis").with_table_input((), ()))
+        raise AssertionError("a table-mode draw asks for the card")
+    except NeedInput as need:
+        assert need.what == "card" and len(need.titles) == len(need.options)
+        assert need.titles[0].render("en").startswith(f"{need.options[0]}: ")
+    _after, events = SYSTEM.apply(st, RunAxisStep(side="axis").with_table_input((), ("E08",)))
+    drawn = next(e for e in events if e.kind == "card_drawn")
+    assert drawn.text.render("en") == "Event card E08: Cigarette break / 2 white soldiers arrive drawn."
+    assert "抽烟时间" in drawn.text.render("zh_CN")
+    assert "black side up" in drawn.instruction.render("en") and "黑线面朝上" in drawn.instruction.render("zh_CN")

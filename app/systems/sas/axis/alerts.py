@@ -84,7 +84,7 @@ def alert(ctx: Ctx, unit_id: str, rule: str, why: str = "") -> None:
         t("{unit} is alert{why}.", unit=ctx.name(unit_id), why=why),
         rule,
         (unit.loc,),
-        instruction=t("Flip {unit} at {sq} to its alert side.", unit=ctx.name(unit_id), sq=ctx.label(unit.loc)),
+        instruction=t("Flip {unit} to its alert side.", unit=ctx.name(unit_id)),
     )
 
 

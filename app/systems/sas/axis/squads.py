@@ -106,7 +106,7 @@ def _set_up(ctx: Ctx, unit: UnitState, why: str) -> None:
         t("{unit} sets up at {sq} ({why}).", unit=name, sq=sq, why=why),
         "SAS-UNIT-6",
         (unit.loc,),
-        instruction=t("Flip {unit} at {sq} to its attack side.", unit=name, sq=sq),
+        instruction=t("Flip {unit} to its attack side.", unit=name),
     )
 
 

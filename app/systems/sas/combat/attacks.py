@@ -153,7 +153,7 @@ def kill_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
         t("{unit} is killed.", unit=name),
         rule,
         (unit.loc,),
-        instruction=t("Replace {unit} at {sq} with a corpse token.", unit=name, sq=ctx.label(unit.loc)),
+        instruction=t("Replace {unit} with a corpse token.", unit=name),
     )
 
 
@@ -198,9 +198,7 @@ def hit_unit(ctx: Ctx, unit_id: str, rule: str) -> None:
             t("{unit} is knocked out: 1 {crew} remains.", unit=name, crew=what),
             "SAS-UNIT-8",
             (unit.loc,),
-            instruction=t(
-                "Replace {unit} at {sq} with 1 {crew} token, same facing.", unit=name, sq=ctx.label(unit.loc), crew=what
-            ),
+            instruction=t("Replace {unit} with 1 {crew} token, same facing.", unit=name, crew=what),
         )
         return
     hp = stats.hp if stats is not None else 1
@@ -718,9 +716,8 @@ def set_facing(ctx: Ctx, unit_id: str, facing: str, rule: str, text: Text | None
         rule,
         (unit.loc,),
         instruction=t(
-            "Turn {unit} at {sq} to face {facing}.",
+            "Turn {unit} to face {facing}.",
             unit=ctx.name(unit_id),
-            sq=ctx.label(unit.loc),
             facing=facing_name(facing),
         ),
     )
