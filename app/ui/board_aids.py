@@ -34,9 +34,9 @@ def centre_of(points: list[QPointF]) -> QPointF | None:
     return QPointF(sum(p.x() for p in points) / len(points), sum(p.y() for p in points) / len(points))
 
 
-def fit_docks(window: QMainWindow, left: list[QDockWidget], right: list[QDockWidget]) -> None:
+def fit_docks(window: QMainWindow, left: list[QDockWidget], right: list[QDockWidget]) -> bool:
     """Give the side docks a width that suits the window: narrow below :data:`COMPACT_WIDTH` (at 1024×700 the
-    board keeps more than half the width), roomy above."""
+    board keeps more than half the width), roomy above. False when no dock is shown yet (nothing was sized)."""
     compact = window.width() < COMPACT_WIDTH
     widths = (190, 250) if compact else (270, 380)
     shown_left = [d for d in left if d.isVisible() and not d.isFloating()]
@@ -45,6 +45,7 @@ def fit_docks(window: QMainWindow, left: list[QDockWidget], right: list[QDockWid
     sizes = [widths[0]] * len(shown_left[:1]) + [widths[1]] * len(shown_right[:1])
     if docks:
         window.resizeDocks(docks, sizes, Qt.Orientation.Horizontal)
+    return bool(docks)
 
 
 def free_corner(

@@ -518,12 +518,21 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
         self.closed.emit()
 
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self._fit_to_width)  # size the docks for the window once they are shown
+
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
+        self._fit_to_width()
+
+    def _fit_to_width(self) -> None:
+        """Narrow side docks in a small window (board_aids.fit_docks), and the minimap where it hides least."""
         compact = self.width() < COMPACT_WIDTH
-        if compact != self._compact:
+        if compact != self._compact and fit_docks(
+            self, [self.phase, self.inspector], [self.table, self.log, self.dice]
+        ):
             self._compact = compact
-            fit_docks(self, [self.phase, self.inspector], [self.table, self.log, self.dice])
         self._place_minimap()
 
 
