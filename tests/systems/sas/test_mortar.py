@@ -9,6 +9,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from app.core.i18n import render
 from app.scenario.catalog import open_session
 from app.systems.sas import SYSTEM
 from app.systems.sas.messages import Attack, Move, RunAxisStep
@@ -227,7 +228,8 @@ def test_sas_unit_5_missions_place_a_mortar_team(tmp_path):
     kinds = {u.kind for u in session.state.units}
     assert {"mortar", "hmg_team", "sniper"} <= kinds
     counter = next(c for c in session.view().counters if c.kind == "mortar")
-    assert counter.label == "MTR" and counter.strength == "2" and "Mortar team" in counter.title.render()
+    assert render(counter.label) == "MTR" and render(counter.label, "zh_CN") == "迫击"  # per language (issue 15)
+    assert counter.strength == "2" and "Mortar team" in counter.title.render()
 
 
 def test_sas_unit_5_the_mission_editor_offers_the_special_infantry():
