@@ -13,7 +13,7 @@ from app.ui.interaction import word
 from app.ui.theme import Theme
 
 SWATCH = "<span style='color:{0}'>■</span> {1}"
-COMPACT_WIDTH = 1300  # below this window width the side docks shrink so the board keeps most of the room
+COMPACT_WIDTH = 1100  # below this window width the side docks shrink so the board keeps most of the room
 
 
 def legend_html(view: Any, layers: Iterable[str], theme: Theme, lang: str) -> str:

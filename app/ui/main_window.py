@@ -529,7 +529,9 @@ class MainWindow(QMainWindow):
     def _fit_to_width(self) -> None:
         """Narrow side docks in a small window (board_aids.fit_docks), and the minimap where it hides least."""
         compact = self.width() < COMPACT_WIDTH
-        if compact != self._compact and fit_docks(
+        if not compact and self._compact is None:
+            self._compact = False  # the docks start roomy (_build_ui): nothing to change
+        elif compact != self._compact and fit_docks(
             self, [self.phase, self.inspector], [self.table, self.log, self.dice]
         ):
             self._compact = compact

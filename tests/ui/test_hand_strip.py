@@ -14,7 +14,7 @@ from tests.ui.conftest import shown_window
 AKRAGAS = Path(__file__).resolve().parents[2] / "scenarios" / "cca" / "akragas_clash.json"
 
 
-def test_hand_strip_shows_card_faces_and_plays_a_card(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+def test_hand_strip_shows_card_faces_and_plays_a_card(qtbot, adjutant_data_dir, compiled_translations) -> None:  # type: ignore[no-untyped-def]
     session = open_session(AKRAGAS, LazySystems())
     win = shown_window(qtbot, session, adjutant_data_dir)
     assert not win.hand_strip.isVisible()  # no hand before the deal
@@ -30,4 +30,5 @@ def test_hand_strip_shows_card_faces_and_plays_a_card(qtbot, adjutant_data_dir) 
     assert all(f.card.play is None for f in strip.faces)
     win.set_language("zh_CN")
     assert any("命令" in f.text.text() or "将领" in f.text.text() for f in strip.faces)
+    win.set_language("en")  # the language is the app's: leave it as the next test expects
     win.close()

@@ -56,7 +56,7 @@ def test_small_window_shows_the_action_and_the_minimap_leaves_it_free(qtbot, adj
     win.close()
 
 
-def test_overlays_legend_and_hover_in_plain_words(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+def test_overlays_legend_and_hover_in_plain_words(qtbot, adjutant_data_dir, compiled_translations) -> None:  # type: ignore[no-untyped-def]
     """The vision overlays are named "Axis sight" and "Seen by" (never "vision"/"vision_why"); showing one puts a
     legend with the grades' names in the status bar; the hover line names terrain and who sees the square."""
     win = _window(qtbot, TUTORIAL, adjutant_data_dir, (1500, 950))
@@ -77,4 +77,5 @@ def test_overlays_legend_and_hover_in_plain_words(qtbot, adjutant_data_dir) -> N
     assert "完全可见" in win.legend_label.text()
     win.interaction._on_board_view_location_hovered(seen)
     assert "被以下单位看见" in win.hover_label.toolTip()
+    win.set_language("en")  # the language is the app's: leave it as the next test expects
     win.close()

@@ -57,7 +57,9 @@ def test_sas_counter_turned_flipped_moved_and_undone(qtbot, adjutant_data_dir) -
     win.close()
 
 
-def test_sas_board_menu_sets_the_meter_and_adds_a_counter_in_chinese(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+def test_sas_board_menu_sets_the_meter_and_adds_a_counter_in_chinese(
+    qtbot, adjutant_data_dir, compiled_translations
+) -> None:  # type: ignore[no-untyped-def]
     session = open_session(ROOT / "scenarios" / "sas" / "tutorial_assassination.json", SYSTEMS)
     win = shown_window(qtbot, session, adjutant_data_dir)
     win.table_sync.popup = lambda _menu, _at: None  # offscreen: a real popup would grab the keyboard
@@ -73,6 +75,7 @@ def test_sas_board_menu_sets_the_meter_and_adds_a_counter_in_chinese(qtbot, adju
     _action(_right_click(qtbot, win, empty), "在此添加步枪兵").trigger()
     assert len(session.state.units) == count + 1 and session.state.unit_at(empty) is not None
     assert "桌面同步" in session.events()[-1].text.render("zh_CN")
+    win.set_language("en")  # the language is the app's: leave it as the next test expects
     win.close()
 
 
