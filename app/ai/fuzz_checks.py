@@ -36,12 +36,14 @@ def render_all(value: Any, langs: Sequence[str] = LANGUAGES) -> int:
     count = 0
     while stack:
         item = stack.pop()
+        if id(item) in seen or isinstance(item, (str, bytes)):
+            continue  # a Text shared by many pieces (a class's short name) is rendered once
+        seen.add(id(item))
         if isinstance(item, Text):
             for lang in langs:
                 item.render(lang)
             count += 1
-        elif id(item) not in seen and not isinstance(item, (str, bytes)):
-            seen.add(id(item))
+        else:
             stack.extend(_children(item))
     return count
 

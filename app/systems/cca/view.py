@@ -11,7 +11,7 @@ from app.core.view import CardView, CounterView, GameView, HandView, MarkerView,
 from app.systems.cca.messages import PlayCard
 from app.systems.cca.scenario import SIDES
 from app.systems.cca.state import State
-from app.systems.cca.tables import cards, class_name, terrains
+from app.systems.cca.tables import cards, class_name, terrains, unit_classes
 
 STEPS = ("deal", "card", "order", "move", "battle")
 STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
@@ -40,7 +40,7 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
             CounterView(
                 id=u.id,
                 loc=u.hex,
-                label=localized(u.cls, u.spec.abbr_zh or None),  # the class's short name in each language
+                label=_short_name(u.cls),  # the class's short name in each language
                 title=u.spec.name,
                 side=u.side,
                 kind=u.cls,
@@ -59,7 +59,7 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
             CounterView(
                 id=x.id,
                 loc=x.hex,
-                label=localized("L", "将"),
+                label=LEADER_LABEL,
                 title=t("Leader {name}", name=x.name),
                 side=x.side,
                 kind="leader",
@@ -98,17 +98,27 @@ def _hands(state: State, side: str | None, active: str | None) -> tuple[HandView
         if side is not None and side != s:
             continue
         playing = state.phase == "card" and active == s and not state.tasks
-        faces = tuple(
-            CardView(c, cards()[c].name, cards()[c].text, cards()[c].type, _play(s, c) if playing else None)
-            for c in state.hand(s)
-        )
+        faces = tuple(_face(s, c, playing) for c in state.hand(s))
         out.append(HandView(s, t("Hand of {side}", side=side_name(state, s)), faces))
     return tuple(out)
 
 
-def _play(side: str, card: str) -> PlayCard | None:
-    """The command that plays ``card`` at the start of the turn (First Strike waits for an attack, D14)."""
-    return None if cards()[card].tactic == "first_strike" else PlayCard(side=side, card=card)
+@cache
+def _face(side: str, card: str, playing: bool) -> CardView:
+    """A card's face in ``side``'s hand, with the command that plays it when ``playing`` (views are built after
+    every command: faces are made once and shared)."""
+    spec = cards()[card]
+    play = PlayCard(side=side, card=card) if playing and spec.tactic != "first_strike" else None  # D14
+    return CardView(card, spec.name, spec.text, spec.type, play)
+
+
+@cache
+def _short_name(cls: str) -> Text:
+    """The short name on a class's blocks in each language ("MI", "中步"), made once."""
+    return localized(cls, unit_classes()[cls].abbr_zh or None)
+
+
+LEADER_LABEL = localized("L", "将")
 
 
 @cache
