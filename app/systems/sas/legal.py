@@ -13,6 +13,7 @@ from typing import Literal, cast
 
 from app.core.dice import Roller
 from app.core.messages import Command
+from app.systems.sas import choices
 from app.systems.sas.board.facing import facing_toward
 from app.systems.sas.board.movement import empty, step_class
 from app.systems.sas.combat import attacks as combat
@@ -48,7 +49,7 @@ from app.systems.sas.messages import (
     UseFailureMarker,
     UseMedpack,
 )
-from app.systems.sas.operators import disguise, rabbit
+from app.systems.sas.operators import barrel, disguise, rabbit
 from app.systems.sas.operators.items import grenades
 from app.systems.sas.operators.operator import (
     OCCUPIED,
@@ -62,6 +63,7 @@ from app.systems.sas.operators.operator import (
     through_problem,
 )
 from app.systems.sas.operators.scuba import arms, geared, moved
+from app.systems.sas.pause import PendingChoice
 from app.systems.sas.state import OperatorState, SasState
 from app.systems.sas.support import air
 from app.systems.sas.vehicles import breakdown, ovehicle_legal
@@ -91,6 +93,8 @@ def legal(state: SasState, side: str | None) -> list[Command]:
     acting = acting_side(state)
     if side is not None and side != acting:
         return []
+    if isinstance(state.pending, PendingChoice):  # SAS-GEN-9: a choice the rules leave to the players
+        return choices.commands(state)
     if state.pending is not None:
         return rabbit.choices(state)  # SAS-EQ-11, in any phase
     if acting == "axis":
@@ -104,6 +108,8 @@ def legal(state: SasState, side: str | None) -> list[Command]:
         ready_ops = (ActivateOperator(side="sas", operator=o.id) for o in ready)
         return [*vehicles, *ready_ops, *calls, EndPhase(side="sas")]
     op = state.op(state.activation.operator)
+    if barrel.waiting(state) is not None:  # he moved onto the fuel barrel to pick it up (SAS-PICK-1, OQ-65)
+        return [PickUp(side="sas", operator=op.id)]
     if op.on_map and sharing(state, op):  # on her way through an Axis unit's square she moves on (SAS-NANCY-3)
         return [c for c in operator_actions(state, op) if isinstance(c, Move)]
     return [*operator_actions(state, op), EndActivation(side="sas")]

@@ -218,6 +218,14 @@ class KeepRoll(Command):
     operator: str
 
 
+class Decide(Command):
+    """Answer the choice a command waits for (SAS-GEN-9): ``answer`` is one of its options (an operator to expose,
+    SAS-ALARM-4, SAS-ALARM-5; "fire" or "wait" for a marked attack, SAS-MARK-3; a facing, SAS-GEN-8, OQ-4)."""
+
+    kind: Literal["decide"] = "decide"
+    answer: str
+
+
 class ChangeClothes(Command):
     """Put on or take off Nancy's civilian disguise, 4 AP (SAS-NANCY-2)."""
 
@@ -478,6 +486,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         UseFailureMarker,
         UseRabbitsFoot,
         KeepRoll,
+        Decide,
         ChangeClothes,
         Talk,
         AbortGarrote,
@@ -585,6 +594,7 @@ ACTION_LABELS = {
     "failure_marker": "Mechanical failure",
     "rabbits_foot": "Use the rabbit's foot",
     "keep_roll": "Keep the roll",
+    "decide": "Decide",
     "change_clothes": "Change clothes",
     "talk": "Talk to",
     "abort_garrote": "Give up the garrote",

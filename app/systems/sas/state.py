@@ -16,6 +16,7 @@ from app.geometry.square import SquareGrid
 from app.scenario.boards import Board
 from app.scenario.loading import ScenarioValueError
 from app.systems.sas.mission import Convoy, PatrolLine, SasMission, SentryPoint, SpawnSpot
+from app.systems.sas.pause import PendingChoice
 from app.systems.sas.tables import EventCard, HunterCard, OperatorBoard, Tables, tables
 from app.systems.sas.vehicles.shape import Pose, is_vehicle_kind, unit_cells
 
@@ -310,6 +311,7 @@ class PendingRoll:
         modifier: Total modifier of the roll.
         operator: The operator whose roll it is.
         options: 1-based numbers of the dice a 6 would change usefully.
+        answers: The answers the command's choices got before the roll (``app.systems.sas.choices``).
     """
 
     command: Any
@@ -319,6 +321,7 @@ class PendingRoll:
     modifier: int
     operator: str
     options: tuple[int, ...] = ()
+    answers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -408,7 +411,7 @@ class SasState:
     achieved: frozenset[str] = frozenset()
     escaped: frozenset[str] = frozenset()  # Axis vehicles that drove off the map alive (a convoy's, SAS-AVEH-17)
     next_id: int = 1
-    pending: PendingRoll | None = None
+    pending: PendingRoll | PendingChoice | None = None  # a roll or a choice waits for the SAS player
     over: bool = False
     ended_by: str = ""
     hunter: HunterState | None = None  # Jäger mode (SAS-JGR)
