@@ -24,6 +24,7 @@ from app.core.messages import Command
 from app.systems.sas.combat.luck import ReplayRoller
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import Decide, SasEvent, ev
+from app.systems.sas.names import facing_name
 from app.systems.sas.pause import Choice, PendingChoice
 from app.systems.sas.state import SasState
 
@@ -31,6 +32,7 @@ from app.systems.sas.state import SasState
 # these defaults (SasSystem.old_answer).
 ASKED_SINCE_3 = frozenset({"SAS-ALARM-4", "SAS-MARK-3", "SAS-GEN-8"})
 T = TypeVar("T")
+Cell = tuple[int, int]
 
 
 class ChoiceNeeded(Exception):
@@ -70,6 +72,18 @@ def fire_now(ctx: Ctx, who: Text, target: Text, subject: str) -> bool:
     )
     labels = (t("Attack {target} now", target=target), t("Wait"))
     return ask(ctx, Choice("mark", prompt, "SAS-MARK-3", ("fire", "wait"), labels, 0, subject)) == "fire"
+
+
+def diagonal_facing(ctx: Ctx, unit_id: str, toward: Cell, both: tuple[str, ...], default: str) -> str:
+    """The facing the SAS player gives a unit turning toward ``toward``, a square on an exact diagonal that either
+    facing of ``both`` holds (SAS-GEN-8, SAS-GEN-9, OQ-4); the default is the engine's ruling D-FACE-1."""
+    prompt = t(
+        "{unit} turns toward {sq}, on a diagonal: which of the two facings that hold it does it take?",
+        unit=ctx.name(unit_id),
+        sq=ctx.label(toward),
+    )
+    labels = tuple(t("Face {facing}", facing=facing_name(f)) for f in both)
+    return ask(ctx, Choice("facing", prompt, "SAS-GEN-8", both, labels, both.index(default), unit_id))
 
 
 def start(state: SasState, command: Command) -> Ctx:

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 import app.systems.sas.pieces as sas_pieces
 import app.systems.sas.turn as sas_turn
 from app.ai.agent import Agent
-from app.core.capabilities import HasBot, HasEditor, HasStyle, HasTiles, HumanSidesPerScenario
+from app.core.capabilities import AnswersOldSaves, HasBot, HasEditor, HasStyle, HasTiles, HumanSidesPerScenario
 from app.core.encoding import encode_state
 from app.core.errors import IllegalCommandError
 from app.core.flow import Decision
@@ -44,6 +44,7 @@ from app.systems.sas.messages import (
     EndPhase,
     Exfiltrate,
     KeepRoll,
+    PickUp,
     RunAxisStep,
     UseRabbitsFoot,
 )
@@ -75,7 +76,14 @@ def pending_decision(state: SasState) -> Decision | None:
     return found or jager.pending(state, label)
 
 
-class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"], HasStyle, HasTiles[TileLibrary]):
+class SasSystem(
+    HasBot[Agent],
+    HumanSidesPerScenario,
+    HasEditor["EditorPlugin"],
+    HasStyle,
+    HasTiles[TileLibrary],
+    AnswersOldSaves[SasState],
+):
     """SAS: Rogue Regiment (solo / co-op; the Axis is automated by the rules).
 
     Capabilities: the Jäger hunter's bot, the hunter as a human side in Jäger missions, the mission editor, its
@@ -182,6 +190,18 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"],
             why = t("the operators won neither a major nor a minor victory ({why})", why=state.ended_by)
             return Outcome("axis", t("The hunter wins"), t("The hunter wins: {why}.", why=why))
         return Outcome("axis", t("Defeat"), t("The mission failed: {why}.", why=state.ended_by))
+
+    def old_answer(self, state: SasState, version: str) -> Command | None:
+        """Rules versions 1 and 2 took the choices version 3 offers by themselves: a save made with them answers each
+        with its default, and picks up at once the fuel barrel its operator moved onto (AnswersOldSaves,
+        docs/sas-decisions.md "Choices offered in rules version 3")."""
+        if version not in ("1", "2"):
+            return None
+        pending = state.pending
+        if isinstance(pending, PendingChoice) and pending.choice.rule_id in choices.ASKED_SINCE_3:
+            return choices.default_answer(state)
+        op = pickup.waiting(state)
+        return None if op is None else PickUp(side="sas", operator=op.id)
 
     def make_agent(self, side: str) -> HunterBot | None:
         """The automated Jäger hunter for the "axis" side (the UI's "Bot" seat; ``app.ai.agent.Agent``); the SAS
