@@ -704,7 +704,7 @@ def turn_to(ctx: Ctx, unit_id: str, toward: Cell, rule: str) -> None:
         return
     facing = facing_toward(unit.loc, toward, unit.facing)
     both = tuple(f for f in ORTHO if covers(f, unit.loc, toward))
-    if len(both) == 2:  # an exact diagonal: either facing holds it, the players choose (SAS-GEN-8, SAS-GEN-9, OQ-4)
+    if len(both) == 2 and unit.facing not in both:  # an exact diagonal: the players choose (SAS-GEN-8, OQ-4, D-FACE-2)
         facing = diagonal_facing(ctx, unit.id, toward, both, facing)
     if facing != unit.facing:
         set_facing(ctx, unit_id, facing, rule)
