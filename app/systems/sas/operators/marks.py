@@ -110,7 +110,7 @@ def fire(ctx: Ctx) -> None:
 
 def _now(ctx: Ctx, op: OperatorState) -> bool:
     """Whether the player makes the attack at this moment (SAS-MARK-3; default: yes, D-MARK-1)."""
-    what = ctx.name(op.mark) if op.mark else t("{sq}", sq=ctx.label(op.mark_square))
+    what = ctx.name(op.mark) if op.mark else t("the square {sq}", sq=ctx.label(op.mark_square))
     return fire_now(ctx, ctx.name(op.id), what, op.id)
 
 
