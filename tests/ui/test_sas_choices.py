@@ -74,7 +74,7 @@ def _barrel() -> Session:
 
 CASES: dict[str, tuple[Any, str, str, str, int]] = {
     # rule: (session, English words in the prompt, Chinese words in the prompt, the clicked button's text, its index)
-    "SAS-ALARM-4": (_alarm, "choose the operator to expose", "指定一名特勤员", "Expose Paddy Mayne", 1),
+    "SAS-ALARM-4": (_alarm, "choose the operator to expose", "请指定一名特勤员", "Expose Paddy Mayne", 1),
     "SAS-GEN-8": (_diagonal, "on a diagonal", "对角方向", "Face north", 0),
     "SAS-MARK-3": (_mark, "marked attack", "标定攻击", "Wait", 1),
     "SAS-PICK-1": (_barrel, "stands on the fuel barrel", "燃料桶", "Pick up", 0),

@@ -53,8 +53,14 @@ def ask(ctx: Ctx, choice: Choice) -> str:
         raise ValueError("a choice needs options")
     if len(choice.options) == 1 or not ctx.asks:
         return choice.options[0 if len(choice.options) == 1 else choice.default]
-    if not ctx.answers:
-        raise ChoiceNeeded(choice)
+    if not ctx.answers:  # the question follows what the command did last (the card drawn, the missed shot)
+        before = ctx.events[-1].text if ctx.events else None
+        asked = (
+            choice
+            if before is None
+            else replace(choice, prompt=t("{before} {question}", before=before, question=choice.prompt))
+        )
+        raise ChoiceNeeded(asked)
     answer = ctx.answers.pop(0)
     if answer not in choice.options:
         raise IllegalCommandError(t("{answer} is not an answer to this question.", answer=answer), choice.rule_id)
@@ -74,13 +80,14 @@ def fire_now(ctx: Ctx, who: Text, target: Text, subject: str) -> bool:
     return ask(ctx, Choice("mark", prompt, "SAS-MARK-3", ("fire", "wait"), labels, 0, subject)) == "fire"
 
 
-def diagonal_facing(ctx: Ctx, unit_id: str, toward: Cell, both: tuple[str, ...], default: str) -> str:
+def diagonal_facing(ctx: Ctx, unit_id: str, toward: Cell, both: tuple[str, ...], default: str, rule: str) -> str:
     """The facing the SAS player gives a unit turning toward ``toward``, a square on an exact diagonal that either
-    facing of ``both`` holds (SAS-GEN-8, SAS-GEN-9, OQ-4); the default is the engine's ruling D-FACE-1."""
+    facing of ``both`` holds (SAS-GEN-8, SAS-GEN-9, OQ-4), by ``rule``; the default is the engine's ruling D-FACE-1."""
     prompt = t(
-        "{unit} turns toward {sq}, on a diagonal: which of the two facings that hold it does it take?",
+        "Which facing does {unit} take? It turns toward {sq} ({rule}), on a diagonal, which either facing holds.",
         unit=ctx.name(unit_id),
         sq=ctx.label(toward),
+        rule=rule,
     )
     labels = tuple(t("Face {facing}", facing=facing_name(f)) for f in both)
     return ask(ctx, Choice("facing", prompt, "SAS-GEN-8", both, labels, both.index(default), unit_id))

@@ -308,7 +308,7 @@ def ensure_exposed(ctx: Ctx) -> None:
     ids = tuple(ops[i].id for i, _ in placed)
     choice = Choice(
         "expose",
-        t("No operator is exposed: choose the operator to expose."),
+        t("In the Battle section an operator must be exposed, and none is: choose the operator to expose."),
         "SAS-ALARM-4",
         ids,
         tuple(t("Expose {op}", op=ctx.name(op_id)) for op_id in ids),
