@@ -25,8 +25,7 @@ from app.systems.sas.combat.luck import ReplayRoller
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import Decide, SasEvent, ev
 from app.systems.sas.names import facing_name
-from app.systems.sas.pause import Choice, PendingChoice
-from app.systems.sas.state import SasState
+from app.systems.sas.state import Choice, PendingChoice, SasState
 
 # The rules whose choices rules version 3 offers (the engine took their default itself before): old saves replay with
 # these defaults (SasSystem.old_answer).
@@ -80,7 +79,7 @@ def fire_now(ctx: Ctx, who: Text, target: Text, subject: str) -> bool:
     return ask(ctx, Choice("mark", prompt, "SAS-MARK-3", ("fire", "wait"), labels, 0, subject)) == "fire"
 
 
-def diagonal_facing(ctx: Ctx, unit_id: str, toward: Cell, both: tuple[str, ...], default: str, rule: str) -> str:
+def diagonal_facing(ctx: Ctx, unit_id: str, toward: Cell, both: tuple[str, ...], default: str, *, rule: str) -> str:
     """The facing the SAS player gives a unit turning toward ``toward``, a square on an exact diagonal that either
     facing of ``both`` holds (SAS-GEN-8, SAS-GEN-9, OQ-4), by ``rule``; the default is the engine's ruling D-FACE-1."""
     prompt = t(

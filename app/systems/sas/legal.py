@@ -63,8 +63,7 @@ from app.systems.sas.operators.operator import (
     through_problem,
 )
 from app.systems.sas.operators.scuba import arms, geared, moved
-from app.systems.sas.pause import PendingChoice
-from app.systems.sas.state import OperatorState, SasState
+from app.systems.sas.state import OperatorState, PendingChoice, SasState
 from app.systems.sas.support import air
 from app.systems.sas.vehicles import breakdown, ovehicle_legal
 

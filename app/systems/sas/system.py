@@ -53,9 +53,8 @@ from app.systems.sas.operators import barrel as pickup
 from app.systems.sas.operators import rabbit
 from app.systems.sas.operators.actions import perform
 from app.systems.sas.operators.operator import sharing
-from app.systems.sas.pause import PendingChoice
 from app.systems.sas.setup import build_runtime, initial_state
-from app.systems.sas.state import Activation, SasRuntime, SasState, evolve
+from app.systems.sas.state import Activation, PendingChoice, SasRuntime, SasState, evolve
 from app.systems.sas.support import air
 from app.systems.sas.tiles.board import TILE_FORMAT
 from app.systems.sas.tiles.library import TileLibrary, load_tile_library

@@ -17,8 +17,7 @@ from app.core.saves import from_save, to_save
 from app.core.system import state_digest
 from app.systems.sas import SYSTEM
 from app.systems.sas.messages import Attack, Decide, EndActivation, Move, PickUp, RunAxisStep, Throw
-from app.systems.sas.pause import PendingChoice
-from app.systems.sas.state import ObjectState, SasState
+from app.systems.sas.state import ObjectState, PendingChoice, SasState
 from tests.support.positions import sas_session, sas_state
 
 from .board import activate, op, runtime, state, unit

@@ -17,7 +17,7 @@ from app.systems.sas.board.vision import camouflaged, sees_corpse, sees_op
 from app.systems.sas.choices import ask
 from app.systems.sas.combat.attacks import gap, set_facing, turn_to
 from app.systems.sas.context import Ctx
-from app.systems.sas.pause import Choice
+from app.systems.sas.state import Choice
 from app.systems.sas.tables import UnitStats
 from app.systems.sas.vehicles import ovehicle
 

@@ -705,7 +705,7 @@ def turn_to(ctx: Ctx, unit_id: str, toward: Cell, rule: str) -> None:
     facing = facing_toward(unit.loc, toward, unit.facing)
     both = tuple(f for f in ORTHO if covers(f, unit.loc, toward))
     if len(both) == 2 and unit.facing not in both:  # an exact diagonal: the players choose (SAS-GEN-8, OQ-4, D-FACE-2)
-        facing = diagonal_facing(ctx, unit.id, toward, both, facing, rule)
+        facing = diagonal_facing(ctx, unit.id, toward, both, facing, rule=rule)
     if facing != unit.facing:
         set_facing(ctx, unit_id, facing, rule)
 
