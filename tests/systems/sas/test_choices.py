@@ -16,7 +16,7 @@ from app.core.errors import IllegalCommandError, SaveError
 from app.core.saves import from_save, to_save
 from app.core.system import state_digest
 from app.systems.sas import SYSTEM
-from app.systems.sas.messages import Attack, Decide, EndActivation, Move, PickUp, RunAxisStep, Throw
+from app.systems.sas.messages import Attack, Decide, EndActivation, Exfiltrate, Move, PickUp, RunAxisStep, Throw
 from app.systems.sas.state import ObjectState, PendingChoice, SasState
 from tests.support.positions import sas_session, sas_state
 
@@ -83,6 +83,20 @@ def test_sas_alarm_5_a_lone_candidate_is_designated_without_a_question() -> None
     position = {**_two_operators(), "operators": [{"id": "jock", "at": "A7", "facing": "E"}]}
     after, _ = _apply(sas_state(position), Throw(side="sas", operator="jock", to=(0, 1)), (1, 1, 1, 1))
     assert after.pending is None and after.op("jock").exposed
+
+
+def test_sas_alarm_5_when_the_exposed_operator_leaves_the_players_designate_another() -> None:
+    """SAS-ALARM-5 (seed: "任何时候,只要所有暴露特勤员都已阵亡或离场,则玩家必须立即指定另一名可用特勤员"): in the Battle
+    section exposed Jock leaves the map from the entry/exit square; Paddy and Johnny remain, so the players choose who is
+    exposed now. The default is the one nearest an Axis unit (D-ALARM-1: Johnny, 2 squares from the sentry)."""
+    rt = runtime(OPEN, entry_exit=[(0, 11)])
+    ops = [op("jock", (0, 11), exposed=True), op("paddy", (6, 6)), op("johnny", (9, 2))]
+    st = activate(state(rt, ops, [unit("s", "rifle", (11, 0), "S", alert=True)], section="battle"), "jock")
+    paused, _ = _apply(st, Exfiltrate(side="sas", operator="jock"), None)
+    choice = _choice(paused).choice
+    assert (choice.options, choice.default) == (("paddy", "johnny"), 1) and paused.op("jock").on_map
+    after, _ = SYSTEM.apply(paused, Decide(side="sas", answer="paddy"))
+    assert not after.op("jock").on_map and after.op("paddy").exposed and not after.op("johnny").exposed
 
 
 def test_sas_mark_3_the_player_picks_the_moment_of_the_marked_attack() -> None:
@@ -156,6 +170,20 @@ def test_sas_pick_1_picking_up_a_fuel_barrel_is_its_own_step() -> None:
     assert after.op("jock").carrying == "b" and after.activation.ap == 3
     assert [e.rule_id for e in events if e.kind == "picked_up"] == ["SAS-PICK-1"]
     assert SYSTEM.view(after, "sas").decision is None
+
+
+def test_sas_pick_1_the_unit_that_saw_the_move_reacts_after_the_pick_up() -> None:
+    """SAS-PICK-1 with SAS-REACT-3, SAS-SEEN-2: the sentry at F1 facing south sees Jock step onto the barrel at F4 and
+    flips to alert; an alerted unit reacts after the operator's next action, and the Pick Up is that action: its
+    reaction attack (natural 1: a miss) follows the Pick Up, not some later action."""
+    st = activate(state(runtime(OPEN), [op("jock", (5, 4))], [unit("s", "rifle", (5, 0), "S")]), "jock")
+    st = replace(st, objects=(ObjectState("b", "fuel_barrel", (5, 3)),))
+    there, events = _apply(st, Move(side="sas", operator="jock", to=(5, 3)), None)
+    assert there.unit("s").alert and there.op("jock").exposed and there.activation.pending == ("s",)
+    assert not any(e.kind == "reaction_attack" for e in events)
+    after, events = _apply(there, PickUp(side="sas", operator="jock"), (1,))
+    assert after.op("jock").carrying == "b"
+    assert [e.kind for e in events if e.kind in ("picked_up", "reaction_attack")] == ["picked_up", "reaction_attack"]
 
 
 def _designation_game() -> tuple[Any, Any]:
