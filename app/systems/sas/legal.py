@@ -54,6 +54,7 @@ from app.systems.sas.operators.items import grenades
 from app.systems.sas.operators.operator import (
     OCCUPIED,
     assassinable,
+    barrel_to_take,
     knife_problem,
     posture_allows,
     sharing,
@@ -298,7 +299,9 @@ def sprints(ctx: Ctx, op: OperatorState) -> list[tuple[Cell, ...]]:
                     found[cell] = new
         frontier = nxt
     return [
-        p for c, p in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0])) if len(p) > 1 or empty(ctx.state, c)
+        p
+        for c, p in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+        if len(p) > 1 or empty(ctx.state, c) or barrel_to_take(ctx, op, c)
     ]
 
 

@@ -16,7 +16,7 @@ from app.core.errors import IllegalCommandError, SaveError
 from app.core.saves import from_save, to_save
 from app.core.system import state_digest
 from app.systems.sas import SYSTEM
-from app.systems.sas.messages import Attack, Decide, EndActivation, Exfiltrate, Move, PickUp, RunAxisStep, Throw
+from app.systems.sas.messages import Attack, Decide, EndActivation, Exfiltrate, Move, PickUp, RunAxisStep, Sprint, Throw
 from app.systems.sas.state import ObjectState, PendingChoice, SasState
 from tests.support.positions import sas_session, sas_state
 
@@ -87,8 +87,8 @@ def test_sas_alarm_5_a_lone_candidate_is_designated_without_a_question() -> None
 
 def test_sas_alarm_5_when_the_exposed_operator_leaves_the_players_designate_another() -> None:
     """SAS-ALARM-5 (seed: "任何时候,只要所有暴露特勤员都已阵亡或离场,则玩家必须立即指定另一名可用特勤员"): in the Battle
-    section exposed Jock leaves the map from the entry/exit square; Paddy and Johnny remain, so the players choose who is
-    exposed now. The default is the one nearest an Axis unit (D-ALARM-1: Johnny, 2 squares from the sentry)."""
+    section exposed Jock leaves the map from the entry/exit square; Paddy and Johnny remain, so the players choose who
+    is exposed now. The default is the one nearest an Axis unit (D-ALARM-1: Johnny, 2 squares from the sentry)."""
     rt = runtime(OPEN, entry_exit=[(0, 11)])
     ops = [op("jock", (0, 11), exposed=True), op("paddy", (6, 6)), op("johnny", (9, 2))]
     st = activate(state(rt, ops, [unit("s", "rifle", (11, 0), "S", alert=True)], section="battle"), "jock")
@@ -184,6 +184,19 @@ def test_sas_pick_1_the_unit_that_saw_the_move_reacts_after_the_pick_up() -> Non
     after, events = _apply(there, PickUp(side="sas", operator="jock"), (1,))
     assert after.op("jock").carrying == "b"
     assert [e.kind for e in events if e.kind in ("picked_up", "reaction_attack")] == ["picked_up", "reaction_attack"]
+
+
+def test_sas_pick_1_a_sprint_may_end_on_the_barrel_then_the_pick_up() -> None:
+    """SAS-PICK-1 (seed: move *or sprint* into the square, then declare the pick-up), OQ-65: a 2-square sprint ends on
+    the fuel barrel two squares away; the Pick Up follows as its own step."""
+    st = activate(state(runtime(OPEN), [op("jock", (5, 6))], []), "jock")
+    st = replace(st, objects=(ObjectState("b", "fuel_barrel", (5, 4)),))
+    sprint = Sprint(side="sas", operator="jock", path=((5, 5), (5, 4)))
+    assert sprint in SYSTEM.legal_commands(st)
+    there, _ = _apply(st, sprint, None)
+    assert there.op("jock").loc == (5, 4) and SYSTEM.legal_commands(there) == [PickUp(side="sas", operator="jock")]
+    after, _ = _apply(there, PickUp(side="sas", operator="jock"), None)
+    assert after.op("jock").carrying == "b"
 
 
 def _designation_game() -> tuple[Any, Any]:

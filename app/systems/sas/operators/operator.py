@@ -263,7 +263,8 @@ def do_climb(ctx: Ctx, cmd: Climb) -> None:
 
 
 def sprint_problem(ctx: Ctx, op: OperatorState, path: tuple[Cell, ...]) -> str | None:
-    """Why the sprint path is illegal (SAS-SPRINT-1), or None."""
+    """Why the sprint path is illegal (SAS-SPRINT-1), or None. It may end on a fuel barrel he will pick up
+    (SAS-PICK-1, OQ-65)."""
     if not 1 <= len(path) <= 3:
         return "a sprint covers 1 to 3 squares"
     here = op.loc
@@ -283,7 +284,9 @@ def sprint_problem(ctx: Ctx, op: OperatorState, path: tuple[Cell, ...]) -> str |
         if (wet := _sprint_water(ctx, op, i, to, len(path))) is not None:
             return wet
         here = to
-    return None if empty(ctx.state, path[-1]) else "the last square is occupied"
+    if empty(ctx.state, path[-1]) or barrel_to_take(ctx, op, path[-1]):  # he then picks up the barrel (OQ-65)
+        return None
+    return "the last square is occupied"
 
 
 def _sprint_water(ctx: Ctx, op: OperatorState, i: int, to: Cell, steps: int) -> str | None:
