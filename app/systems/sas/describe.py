@@ -40,6 +40,7 @@ from app.systems.sas.messages import (
     Mark,
     Move,
     PickLock,
+    PickUp,
     Place,
     PlaceStalker,
     PlayHunterCard,
@@ -117,6 +118,8 @@ def _answer(state: SasState, command: Command, action: Text) -> Text | None:
     if isinstance(command, UseRabbitsFoot):
         owner = name_of(state, command.operator)
         return t("{action} ({owner}): die {n} becomes a 6", action=action, owner=owner, n=command.die)
+    if isinstance(command, PickUp) and command.what is not None:  # SAS-PICK-1
+        return t("{action}: {what}", action=action, what=steps_of.PICK_WHAT[command.what])
     return None
 
 

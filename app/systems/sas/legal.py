@@ -109,7 +109,7 @@ def legal(state: SasState, side: str | None) -> list[Command]:
         return [*vehicles, *ready_ops, *calls, EndPhase(side="sas")]
     op = state.op(state.activation.operator)
     if barrel.waiting(state) is not None:  # he moved onto the fuel barrel to pick it up (SAS-PICK-1, OQ-65)
-        return [PickUp(side="sas", operator=op.id)]
+        return barrel.pick_ups(state, op)
     if op.on_map and sharing(state, op):  # on her way through an Axis unit's square she moves on (SAS-NANCY-3)
         return [c for c in operator_actions(state, op) if isinstance(c, Move)]
     return [*operator_actions(state, op), EndActivation(side="sas")]
@@ -257,9 +257,11 @@ def _posture_and_misc(state: SasState, op: OperatorState, ap: int) -> list[Comma
     if not op.crouched and _allowed(state, op, "crouch", ap):
         out.append(Crouch(side="sas", operator=op.id))
     here = {o.kind for o in state.objects_at(op.loc)}
-    takes = "trap_used" in here or ("corpse" in here and not op.crouched and not op.carrying)
-    if takes and _allowed(state, op, "pick_up", ap):
+    item, thing = "trap_used" in here, "corpse" in here and not op.crouched and not op.carrying
+    if (item or thing) and _allowed(state, op, "pick_up", ap):
         out.append(PickUp(side="sas", operator=op.id))
+        if item and thing:  # together, or either alone (SAS-PICK-1)
+            out += [PickUp(side="sas", operator=op.id, what="item"), PickUp(side="sas", operator=op.id, what="object")]
     cap = state.rt.tables.board(op.board_id).recovery
     if op.hp < cap and _allowed(state, op, "recover", ap):
         out.append(Recover(side="sas", operator=op.id))

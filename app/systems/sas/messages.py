@@ -144,10 +144,13 @@ class UseMedpack(Command):
 
 
 class PickUp(Command):
-    """Pick up the corpse in the operator's square, 0 AP (SAS-PICK-1)."""
+    """Pick up what lies in the operator's square, 0 AP (SAS-PICK-1): an item and an object together, or ``what``
+    only ("item": the used trap; "object": the corpse or the fuel barrel) — the seed lets them be taken together, not
+    must."""
 
     kind: Literal["pick_up"] = "pick_up"
     operator: str
+    what: Literal["item", "object"] | None = None
 
 
 class Place(Command):

@@ -199,6 +199,28 @@ def test_sas_pick_1_a_sprint_may_end_on_the_barrel_then_the_pick_up() -> None:
     assert after.op("jock").carrying == "b"
 
 
+def test_sas_pick_1_an_item_and_an_object_may_be_picked_up_together_or_alone() -> None:
+    """SAS-PICK-1 (seed: "道具与物体存在于同一格中,则可以被同时拾取" — they *may* be taken together): on a square with a
+    used trap and a corpse Jock picks up both, or only the trap (the corpse stays, he carries nothing and may still
+    sprint), or only the corpse."""
+    st = activate(state(runtime(OPEN), [op("jock", (5, 5))], []), "jock")
+    st = replace(st, objects=(ObjectState("t", "trap_used", (5, 5)), ObjectState("c", "corpse", (5, 5))))
+    picks = [c for c in SYSTEM.legal_commands(st) if isinstance(c, PickUp)]
+    assert [c.what for c in picks] == [None, "item", "object"]
+    assert [SYSTEM.describe(st, c).label.render().strip() for c in picks] == [
+        "Pick up",
+        "Pick up: Only the used trap",
+        "Pick up: Only the object",
+    ]
+    trap, _ = _apply(st, picks[1], None)
+    assert trap.op("jock").item_count("trap") == 1 and trap.op("jock").carrying is None
+    assert [o.id for o in trap.objects_at((5, 5))] == ["c"]
+    corpse, _ = _apply(st, picks[2], None)
+    assert corpse.op("jock").carrying == "c" and [o.id for o in corpse.objects_at((5, 5))] == ["t"]
+    both, _ = _apply(st, picks[0], None)
+    assert both.op("jock").carrying == "c" and both.op("jock").item_count("trap") == 1
+
+
 def _designation_game() -> tuple[Any, Any]:
     """A session in which Jock's grenade sounds the alarm and the players designate Jock (the default)."""
     session = sas_session(_two_operators())

@@ -174,7 +174,10 @@ def do_pick_up(ctx: Ctx, cmd: PickUp) -> None:
     trap = next((o for o in here if o.kind == "trap_used"), None)
     barrel = next((o for o in here if o.kind == "fuel_barrel"), None) if barrels.on_barrel(ctx.state, op) else None
     corpse = barrel or next((o for o in here if o.kind == "corpse"), None)
-    corpse = None if op.crouched or op.carrying else corpse
+    corpse = None if op.crouched or op.carrying or cmd.what == "item" else corpse
+    trap = None if cmd.what == "object" else trap
+    if barrel is not None and corpse is None:
+        raise illegal("{op} stands on the fuel barrel: he must pick it up first.", "SAS-PICK-1", op=op.id)
     if trap is None and corpse is None:
         raise illegal("There is nothing here he can pick up.", "SAS-PICK-1")
     if trap is not None:

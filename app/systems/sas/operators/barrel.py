@@ -38,6 +38,14 @@ def waiting(state: SasState) -> OperatorState | None:
     return op if on_barrel(state, op) else None
 
 
+def pick_ups(state: SasState, op: OperatorState) -> list[Command]:
+    """The Pick Up on the barrel: with the used trap lying there too, also the barrel alone (SAS-PICK-1, OQ-65)."""
+    assert op.loc is not None
+    trap = any(o.kind == "trap_used" for o in state.objects_at(op.loc))
+    alone = [PickUp(side="sas", operator=op.id, what="object")] if trap else []
+    return [PickUp(side="sas", operator=op.id), *alone]
+
+
 def decision(state: SasState, label: Callable[[Command], Text]) -> Decision | None:
     """The Pick Up the activation waits for, as a decision of the SAS player (SAS-PICK-1, OQ-65)."""
     op = waiting(state)
@@ -47,4 +55,4 @@ def decision(state: SasState, label: Callable[[Command], Text]) -> Decision | No
         "{op} stands on the fuel barrel: he picks it up now (Pick Up, a free action of its own).",
         op=name_of(state, op.id),
     )
-    return flow.make_decision("sas", Prompt(text, "SAS-PICK-1", op.id), [PickUp(side="sas", operator=op.id)], label)
+    return flow.make_decision("sas", Prompt(text, "SAS-PICK-1", op.id), pick_ups(state, op), label)
