@@ -243,6 +243,8 @@ def test_sas_alarm_4_a_rules_version_2_save_replays_with_the_old_ruling() -> Non
     assert replayed.commands[-1] == Decide(side="sas", answer="jock")
     other, _ = _designation_game()
     other.submit(Decide(side="sas", answer="paddy"))
+    same = from_save(to_save(other), {"sas": SYSTEM}, origin=folder)  # a version 3 save keeps its answers
+    assert state_digest(SYSTEM, same.state) == state_digest(SYSTEM, other.state) and same.state.op("paddy").exposed
     changed = to_save(other)
     changed = changed.model_copy(
         update={"system_version": "2", "commands": [c for c in changed.commands if c["kind"] != "decide"]}
