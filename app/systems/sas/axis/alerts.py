@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.systems.sas.board.vision import camouflaged, sees_corpse, sees_op
 from app.systems.sas.choices import ask
 from app.systems.sas.combat.attacks import gap, set_facing, turn_to
@@ -70,7 +70,7 @@ def end_talk(ctx: Ctx, unit_id: str, rule: str, why: str = "") -> None:
         ctx.state = ctx.state.with_unit(unit_id, mode="")
 
 
-def alert(ctx: Ctx, unit_id: str, rule: str, why: str = "") -> None:
+def alert(ctx: Ctx, unit_id: str, rule: str, why: str | Text = "") -> None:
     """Flip a unit to its alert side, keeping its facing; a cigarette is put out (SAS-EVT-8), a talk with Nancy
     ends (SAS-NANCY-7); a unit held in the garrote cannot react (SAS-NANCY-9, D-NANCY-6)."""
     unit = ctx.state.unit(unit_id)
@@ -103,7 +103,7 @@ def shout(ctx: Ctx, unit_id: str) -> None:
     for other in ctx.state.map_units():
         if other.id != unit_id and gap(other, unit) <= SHOUT:  # from any square of a vehicle's token
             _face_default(ctx, other.id)
-            alert(ctx, other.id, "SAS-SEEN-3", " (heard a shout)")
+            alert(ctx, other.id, "SAS-SEEN-3", t(" (heard a shout)"))
 
 
 def _face_default(ctx: Ctx, unit_id: str) -> None:
@@ -137,7 +137,7 @@ def smell(ctx: Ctx, op_id: str) -> None:
         reach = _smell(ctx, unit.kind)
         if reach and _dist(unit.loc, op.loc) <= reach:
             turn_to(ctx, unit.id, op.loc, "SAS-HD-7")
-            alert(ctx, unit.id, "SAS-HD-7", " (smelt an operator)")
+            alert(ctx, unit.id, "SAS-HD-7", t(" (smelt an operator)"))
 
 
 def detect(ctx: Ctx) -> None:
@@ -171,7 +171,7 @@ def _first_sight(ctx: Ctx, unit_id: str, op_id: str) -> None:
     if not first:
         return
     if not was_alert:
-        alert(ctx, unit_id, "SAS-SEEN-2", t(" (sees {op})", op=ctx.name(op_id)).render())
+        alert(ctx, unit_id, "SAS-SEEN-2", t(" (sees {op})", op=ctx.name(op_id)))
     shout(ctx, unit_id)
 
 
@@ -189,7 +189,7 @@ def _vehicle_seen(ctx: Ctx, vehicle_id: str) -> None:
         for op in ctx.state.crew(vehicle_id):
             expose(ctx, op.id, "SAS-SEEN-6" if ctx.state.section == "battle" else "SAS-SEEN-2")
         if first and not was_alert:
-            alert(ctx, unit.id, "SAS-SEEN-2", " (sees an operator vehicle)")
+            alert(ctx, unit.id, "SAS-SEEN-2", t(" (sees an operator vehicle)"))
         if first:
             shout(ctx, unit.id)  # the first to detect the crew shouts, alerted by the engine's noise or not
 
@@ -221,7 +221,7 @@ def _corpses(ctx: Ctx) -> None:
             continue
         spotted = next((c for c in corpses if sees_corpse(ctx.state, unit, c)), None)
         if spotted is not None:
-            alert(ctx, unit.id, "SAS-OBJ-4", f" (sees a corpse at {ctx.label(spotted)})")
+            alert(ctx, unit.id, "SAS-OBJ-4", t(" (sees a corpse at {sq})", sq=ctx.label(spotted)))
             shout(ctx, unit.id)
 
 
@@ -234,7 +234,7 @@ def noise(ctx: Ctx, origin: Cell, radius: int, rule: str) -> None:
             continue  # a unit in the garrote cannot react (SAS-NANCY-9, D-NANCY-6)
         if not unit.is_vehicle:  # a vehicle turns only by driving (SAS-AVEH-2, SAS-AVEH-16, SAS-AVEH-23, D-VATK-2)
             turn_to(ctx, unit.id, origin, rule)
-        alert(ctx, unit.id, rule, " (heard the noise)")
+        alert(ctx, unit.id, rule, t(" (heard the noise)"))
 
 
 def advance_meter(ctx: Ctx, rule: str, by_op: str | None = None) -> None:

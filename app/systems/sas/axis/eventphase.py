@@ -305,7 +305,7 @@ def _door_blocked(ctx: Ctx, unit_id: str, here: Cell, nxt: Cell) -> bool:
     if undercover(ctx.state, op):  # units pass her as if she were one of them (SAS-NANCY-3)
         return False
     alerts.expose(ctx, op.id, "SAS-PAT-6")
-    alerts.alert(ctx, unit_id, "SAS-PAT-6", " (an operator blocks the doorway)")
+    alerts.alert(ctx, unit_id, "SAS-PAT-6", t(" (an operator blocks the doorway)"))
     alerts.shout(ctx, unit_id)
     return True
 

@@ -284,7 +284,7 @@ def do_reveal(ctx: Ctx, cmd: Reveal) -> None:
         near = min(u.distance(op.loc) for u in units)
         for unit in units:
             if unit.distance(op.loc) == near:
-                alerts.alert(ctx, unit.id, "SAS-REVEAL-1", " (nearest to the revealed operator)")
+                alerts.alert(ctx, unit.id, "SAS-REVEAL-1", t(" (nearest to the revealed operator)"))
 
 
 def do_cigarette(ctx: Ctx, cmd: UseCigarette) -> None:

@@ -180,7 +180,7 @@ def _witnesses(ctx: Ctx, op_id: str, target: str) -> None:
         return
     seen_by = [u for u in ctx.state.map_units() if u.id != target and sees_square(ctx.state, u, victim.loc)]
     for unit in seen_by:
-        alerts.alert(ctx, unit.id, "SAS-NANCY-10", t(" (witnessed the garrote)").render())
+        alerts.alert(ctx, unit.id, "SAS-NANCY-10", t(" (witnessed the garrote)"))
         alerts.shout(ctx, unit.id)
     if seen_by:
         alerts.expose(ctx, op_id, "SAS-NANCY-10")
@@ -196,7 +196,7 @@ def do_abort(ctx: Ctx, cmd: AbortGarrote) -> None:
     combat.release(ctx, victim)
     ctx.emit("garrote_abandoned", t("{op} lets go of the garrote.", op=ctx.name(op.id)), "SAS-NANCY-11", (op.loc,))
     combat.turn_to(ctx, victim, op.loc, "SAS-NANCY-11")
-    alerts.alert(ctx, victim, "SAS-NANCY-11", t(" (escaped the garrote)").render())
+    alerts.alert(ctx, victim, "SAS-NANCY-11", t(" (escaped the garrote)"))
     alerts.shout(ctx, victim)
     alerts.expose(ctx, op.id, "SAS-NANCY-11")
     ctx.state = replace(ctx.state, reacted=ctx.state.reacted | {(victim, op.id)})

@@ -256,10 +256,10 @@ def engine_noise(ctx: Ctx, vehicle_id: str) -> None:
     """Axis units within the vehicle's noise range turn toward it and flip to alert (SAS-OVEH-10, SAS-NOISE-7)."""
     ov = ctx.state.op_vehicle(vehicle_id)
     if ov is not None and ov.entered:
-        heard(ctx, ov, ovehicle.stats(ctx.state.rt, ov.kind).noise, "SAS-OVEH-10", " (heard the engine)")
+        heard(ctx, ov, ovehicle.stats(ctx.state.rt, ov.kind).noise, "SAS-OVEH-10", t(" (heard the engine)"))
 
 
-def heard(ctx: Ctx, ov: OperatorVehicleState, radius: int, rule: str, why: str) -> None:
+def heard(ctx: Ctx, ov: OperatorVehicleState, radius: int, rule: str, why: str | Text) -> None:
     """Units within ``radius`` of any square of the vehicle turn toward its nearest square (vehicles turn only by
     driving) and flip to alert (SAS-NOISE-3, SAS-NOISE-7)."""
     if radius <= 0:
@@ -398,7 +398,7 @@ def _heard(ctx: Ctx, vehicle_id: str, gun: WeaponStats) -> None:
     if ov is None or gun.noise <= 0:
         return
     alerts.advance_meter(ctx, "SAS-NOISE-1")
-    heard(ctx, ov, gun.noise, "SAS-NOISE-3", " (heard the noise)")
+    heard(ctx, ov, gun.noise, "SAS-NOISE-3", t(" (heard the noise)"))
     if ctx.state.section == "battle":
         expose_crew(ctx, vehicle_id, "SAS-SEEN-6")
 
