@@ -45,7 +45,12 @@ def selectable(state: State, side: str) -> list[str]:
             continue
         if card.kind in ("reserve", "okh") and not opts.reserve_okh:
             continue
-        if opts.card_ban and side == "soviet" and state.turn == 2 and (card.id in BANNED_TURN_2 or card.name_en in BANNED_TURN_2):
+        if (
+            opts.card_ban
+            and side == "soviet"
+            and state.turn == 2
+            and (card.id in BANNED_TURN_2 or card.name_en in BANNED_TURN_2)
+        ):
             continue
         found.append(card.id)
     return found

@@ -89,7 +89,9 @@ def _major_unbridged(state: State, a: Hex, b: Hex) -> bool:
     return facts.river(a, b) == "major_river" and not facts.bridged(a, b)
 
 
-def _crossings(state: State, unit_id: str, zoc: frozenset[Hex], best: dict[Hex, tuple[int, tuple[Hex, ...]]]) -> list[Route]:
+def _crossings(
+    state: State, unit_id: str, zoc: frozenset[Hex], best: dict[Hex, tuple[int, tuple[Hex, ...]]]
+) -> list[Route]:
     """Crossing an unbridged major river: from the start hex straight across, the whole move, not from an EZOC
     hex into an EZOC hex (TY-MOV-8); mountain divisions enter a mountain hex off-road the same way (TY-MOV-10)."""
     unit, spec = state.unit(unit_id), state.spec(unit_id)

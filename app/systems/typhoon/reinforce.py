@@ -41,7 +41,9 @@ def start(state: State, side: str, ctx: Ctx) -> State:
     garrison = 0
     if side == "soviet" and rt.moscow:
         garrison = state.carry + (rt.model.garrison_units if state.turn in rt.model.garrison_turns else 0)
-    guards = GUARDS_COUNT if side == "soviet" and rt.model.options.guards_conversion and state.turn == GUARDS_TURN else 0
+    guards = (
+        GUARDS_COUNT if side == "soviet" and rt.model.options.guards_conversion and state.turn == GUARDS_TURN else 0
+    )
     ctx.say(t("{side} receives up to {n} reinforcements.", side=side_label(side), n=number), "TY-REIN-2")
     if garrison:
         ctx.say(t("Moscow garrison: up to {n} more units.", n=garrison), "TY-MOSC-1")

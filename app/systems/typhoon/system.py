@@ -56,7 +56,14 @@ def initial_state(runtime: Runtime, seed: int) -> State:
         else:
             units.append(Unit(uid, spec.side, runtime.hex(p.at), "map", p.reduced and spec.reduced is not None))
     axis = frozenset(runtime.hex(x) for x in model.axis_controlled)
-    state = State(runtime=runtime, dice=Dice(seed=seed), turn=model.first_turn, phase="select", units=tuple(units), axis_hexes=axis)
+    state = State(
+        runtime=runtime,
+        dice=Dice(seed=seed),
+        turn=model.first_turn,
+        phase="select",
+        units=tuple(units),
+        axis_hexes=axis,
+    )
     return start_turn(state, None)
 
 

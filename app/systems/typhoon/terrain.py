@@ -73,9 +73,13 @@ def terrain_shifts(runtime: Runtime, h: Hex, turn: int) -> list[Modifier]:
     found = []
     if shifts:
         rule = "TY-WX-2" if raw == "clear" and terrain == "light_forest" else "TY-SHIFT-1"
-        found.append(Modifier(value=-shifts, reason=t("{terrain} (defender)", terrain=terrain_name(terrain)), rule_id=rule))
+        found.append(
+            Modifier(value=-shifts, reason=t("{terrain} (defender)", terrain=terrain_name(terrain)), rule_id=rule)
+        )
     if town:
-        reason = t("large city (defender)") if raw == "large_city" or h in runtime.facts.cities else t("town (defender)")
+        reason = (
+            t("large city (defender)") if raw == "large_city" or h in runtime.facts.cities else t("town (defender)")
+        )
         found.append(Modifier(value=-1, reason=reason, rule_id="TY-SHIFT-3"))
     return found
 

@@ -24,8 +24,19 @@ STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
 SYMBOL = {"armour": "armour", "motorized": "recce", "infantry": "infantry", "cavalry": "cavalry"}
 SYMBOL |= {"security": "infantry", "mountain": "infantry", "hq": "hq"}
 PHASES = ("select", "draw", "move", "combat", "place", "withdraw")
-_PHASE_TEXT = (t("Command selection"), t("Draw"), t("Movement"), t("Combat"), t("Reinforcements"), t("Supply and withdrawal"))
-BOX_NAMES = {"reserve": t("Available reinforcements"), "withdrawn": t("Withdrawal box"), "guards": t("Guards conversion box")}
+_PHASE_TEXT = (
+    t("Command selection"),
+    t("Draw"),
+    t("Movement"),
+    t("Combat"),
+    t("Reinforcements"),
+    t("Supply and withdrawal"),
+)
+BOX_NAMES = {
+    "reserve": t("Available reinforcements"),
+    "withdrawn": t("Withdrawal box"),
+    "guards": t("Guards conversion box"),
+}
 
 
 def style() -> Style:
