@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import app.systems.typhoon.messages as m
-from app.core.i18n import Text, t
+from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.view import CommandInfo
 from app.systems.typhoon.losses import name
@@ -91,7 +91,7 @@ def _move(state: State, command: m.MoveUnit) -> CommandInfo:
         actor=command.unit,
         target=command.to,
         path=route.path if route else (),
-        cost=t("{mp} MP", mp=cost).render("en") if cost else "",
+        cost=f"{cost} MP" if cost else "",
         costs=(("MP", (route.halves + 1) // 2),) if route else (),
         default=not command.march,
         group_title=t("March") if command.march else t("Move"),
@@ -100,7 +100,8 @@ def _move(state: State, command: m.MoveUnit) -> CommandInfo:
 
 def distribution_text(dist: dict[str, Fraction]) -> Text:
     """ "A1 1/3, - 1/3, R 1/3" as a text."""
-    return t("{results}", results=", ".join(f"{code} {p.numerator}/{p.denominator}" for code, p in dist.items()))
+    text = ", ".join(f"{code} {p.numerator}/{p.denominator}" for code, p in dist.items())
+    return localized(text, text)
 
 
 def _declare(state: State, command: m.DeclareAttack) -> CommandInfo:

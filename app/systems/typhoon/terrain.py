@@ -88,7 +88,7 @@ def weather_shifts(runtime: Runtime, turn: int, attacker: str) -> list[Modifier]
     """Weather shifts (TY-WX-4, TY-WX-5): mud and freeze one left; snow two toward the Soviets."""
     weather = runtime.weather(turn)
     if weather in ("mud", "freeze"):
-        return [Modifier(value=-1, reason=t("{weather}", weather=weather_name(weather)), rule_id="TY-WX-4")]
+        return [Modifier(value=-1, reason=weather_name(weather), rule_id="TY-WX-4")]
     if weather == "snow":
         value = 2 if attacker == "soviet" else -2
         return [Modifier(value=value, reason=t("snow favours the Soviets"), rule_id="TY-WX-5")]
