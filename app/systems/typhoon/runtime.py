@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -24,6 +24,8 @@ from app.systems.typhoon.scenario import SIDES, CardSpec, OrderOfBattle, TurnSpe
 Hex = tuple[int, int]
 Pair = frozenset[Hex]
 BOXES = ("reserve", "guards", "withdrawn")
+CLOSED = frozenset({"lake", "all_sea", "prohibited"})
+"""Hex terrain no unit may enter, attack into or advance into (TY-MOV-12, TY-CBT-6)."""
 DEFAULT_WEATHER = {1: "clear", 2: "clear", 3: "mud", 4: "mud", 5: "mud", 6: "freeze", 7: "freeze"}
 
 
@@ -41,6 +43,9 @@ class MapFacts:
     road_hexes: frozenset[Hex]
     sides: dict[Pair, frozenset[str]]
     names: dict[Hex, tuple[str, str]]
+    open_hexes: frozenset[Hex] = frozenset()
+    links: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
+    """Each hex's neighbours a unit, a ZOC or a LOC may reach: open, across no prohibited hexside."""
 
     def side_kinds(self, a: Hex, b: Hex) -> frozenset[str]:
         """Hexside features between ``a`` and ``b`` (river, major_river, prohibited, bridge)."""
@@ -159,7 +164,16 @@ def map_facts(board: Board, extra_forts: frozenset[Hex]) -> MapFacts:
         road_hexes=frozenset(cast(Hex, h) for path in board.roads for h in path),
         sides=sides,
         names=names,
+        open_hexes=frozenset(h for h, x in terrain.items() if x not in CLOSED),
+        links=_links(grid, terrain, sides),
     )
+
+
+def _links(grid: HexGrid, terrain: dict[Hex, str], sides: dict[Pair, frozenset[str]]) -> dict[Hex, tuple[Hex, ...]]:
+    def ok(a: Hex, b: Hex) -> bool:
+        return terrain.get(b) not in CLOSED and "prohibited" not in sides.get(frozenset((a, b)), frozenset())
+
+    return {h: tuple(n for n in grid.neighbours(h) if ok(h, n)) for h in grid.locations()}
 
 
 def _pairs(paths: list[list[Any]]) -> frozenset[Pair]:

@@ -142,7 +142,7 @@ class TyphoonSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
 
     def encode_state(self, state: State) -> Any:
         """The state as JSON (the scenario itself excluded)."""
-        return encode_state(state, skip=("runtime",))
+        return encode_state(state, skip=("runtime", "cache"))
 
 
 __all__ = ["TyphoonSystem", "initial_state", "m"]

@@ -11,9 +11,6 @@ from app.core.ruling import Modifier
 from app.systems.typhoon.runtime import Hex, Runtime
 from app.systems.typhoon.tables import terrain_row
 
-CLOSED = frozenset({"lake", "all_sea", "prohibited"})
-"""Hex terrain no unit may enter, attack into or advance into (TY-MOV-12, TY-CBT-6)."""
-
 
 def base_terrain(runtime: Runtime, h: Hex, turn: int) -> str:
     """The hex's terrain as the rules read it: clear is light forest from turn 3 on (TY-WX-2)."""
@@ -30,7 +27,7 @@ def roads_work(runtime: Runtime, turn: int) -> bool:
 
 def open_hex(runtime: Runtime, h: Hex) -> bool:
     """A hex in play that units may enter at all (TY-MOV-12, TY-MAP-5)."""
-    return runtime.grid.contains(h) and runtime.facts.terrain.get(h, "clear") not in CLOSED
+    return h in runtime.facts.open_hexes
 
 
 def crossable(runtime: Runtime, a: Hex, b: Hex) -> bool:
