@@ -51,9 +51,7 @@ def routes(state: State, unit_id: str) -> list[Route]:
     unit = state.unit(unit_id)
     if unit is None or unit.hex is None:
         return []
-    found = {r.to: r for r in _normal(state, unit_id)}
-    marches = [r for r in _march(state, unit_id) if r.to not in found]
-    return sorted([*found.values(), *marches], key=lambda r: (r.to, r.march))
+    return sorted([*_normal(state, unit_id), *_march(state, unit_id)], key=lambda r: (r.to, r.march))
 
 
 def _normal(state: State, unit_id: str) -> list[Route]:
