@@ -123,6 +123,8 @@ def select(s: Session, axis: Sequence[str] = (), soviet: Sequence[str] = (), hol
     """Command selection: each side puts these cards into the cup (``hold``: Guderian kept in hand)."""
     for card in axis:
         s.submit(m.SelectCard(side="axis", card=card, hold=card == hold))
+    while state(s).phase == "select" and state(s).selecting == "axis":
+        s.submit(next(c for c in s.legal_commands() if isinstance(c, m.SelectCard) and not c.hold))
     for card in soviet:
         s.submit(m.SelectCard(side="soviet", card=card))
     while state(s).phase == "select":  # the rest of the quota: the first card offered
@@ -150,3 +152,9 @@ def at(s: Session, label: str) -> list[str]:
 def legal_of(s: Session, kind: type[Command]) -> list[Any]:
     """The legal commands of a kind."""
     return [c for c in s.legal_commands() if isinstance(c, kind)]
+
+
+def defaults(s: Session, side: str) -> None:
+    """Take the default answer of every decision ``side`` is asked now (retreat hexes, losses)."""
+    while (decision := s.view().decision) is not None and decision.side == side:
+        s.submit(decision.default_command())
