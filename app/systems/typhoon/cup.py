@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core import flow
+from app.core.dice import Roller
 from app.core.i18n import t
 from app.systems.typhoon import reinforce, victory
 from app.systems.typhoon.context import Ctx
@@ -223,8 +224,8 @@ def start_turn(state: State, ctx: Ctx | None) -> State:
     state = replace(state, units=units, phase="select", selecting="axis", picked=(), used=(), held=None, card=None)
     if ctx is not None:
         state = _dismissal(state, ctx)
-        if need(state, "axis") == 0:
-            state = finish_selection(state, ctx)
+    if need(state, "axis") == 0:
+        state = finish_selection(state, ctx or Ctx(Roller(state.dice)))
     return state
 
 

@@ -14,7 +14,7 @@ from app.systems.typhoon.losses import move_to, name
 from app.systems.typhoon.movement import room
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State, Unit, other
-from app.systems.typhoon.supply import in_supply, rail_net, sources
+from app.systems.typhoon.supply import in_supply, rail_net
 from app.systems.typhoon.zoc import enemy_zoc
 
 GUARDS_TURN = 8
@@ -27,7 +27,7 @@ def rail_hexes(state: State, side: str) -> frozenset[Hex]:
     rt = state.runtime
     zoc = enemy_zoc(state, side)
     clear = frozenset(h for h in rt.grid.locations() if h not in zoc and state.occupant(h) != other(side))
-    net = rail_net(state, side, clear) | (sources(state, side) & clear)
+    net = rail_net(state, side, clear) & rt.facts.rail_hexes
     places = rt.facts.towns | rt.facts.cities
     return frozenset(h for h in net if not (h in places and state.controller(h) != side))
 

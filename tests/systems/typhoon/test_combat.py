@@ -83,7 +83,10 @@ def test_ty_wx_5_soviet_attack_in_snow_shifts_right() -> None:
 def test_ty_odds_2_river_halves_each_crossing_unit() -> None:
     """TY-ODDS-2: only the units attacking across a river are halved (fractions dropped, TY-GEN-3); a bridge does not
     help; OQ-TY-4's alternative halves their sum once."""
-    crossing = [unit("c", "axis", "0403", ("infantry", [5], [2], 3)), unit("d", "axis", "0503", ("infantry", [5], [2], 3))]
+    crossing = [
+        unit("c", "axis", "0403", ("infantry", [5], [2], 3)),
+        unit("d", "axis", "0503", ("infantry", [5], [2], 3)),
+    ]
     sides = [{"a": "0403", "b": "0504", "kind": "river"}, {"a": "0503", "b": "0504", "kind": "river"}]
     sides.append({"a": "0403", "b": "0504", "kind": "bridge"})
     units = [unit("a", "axis", "0404", PZ), *crossing, unit("s", "soviet", "0504", SOV)]
@@ -145,7 +148,13 @@ def test_ty_adv_3_mech_stops_after_a_town() -> None:
 
 def test_ty_crt_3_attacker_chooses_its_loss() -> None:
     """TY-CRT-3, TY-LOSS-2: on A1 the attacker picks which unit loses the step (a flow decision, default first)."""
-    s = fight([unit("a", "axis", "0404", PZ), unit("b", "axis", "0403", INF), unit("s", "soviet", "0504", ("infantry", [12], [6], 3))])
+    s = fight(
+        [
+            unit("a", "axis", "0404", PZ),
+            unit("b", "axis", "0403", INF),
+            unit("s", "soviet", "0504", ("infantry", [12], [6], 3)),
+        ]
+    )
     attack(s, ("a", "b"), "0504", 1)  # 12-12 1-1, die 1: A2
     view = s.view("axis")
     assert view.decision is not None and view.decision.rule_id == "TY-LOSS-2"
@@ -157,7 +166,11 @@ def test_ty_crt_3_attacker_chooses_its_loss() -> None:
 
 def test_ty_loss_2_two_steps_flip_both_or_lose_one() -> None:
     """TY-LOSS-2 (the rulebook's example): two full units taking two steps: flip both, or eliminate one."""
-    units = [unit("a", "axis", "0404", ("armour", [48, 5], [10, 3], 6)), unit("s", "soviet", "0504"), unit("t", "soviet", "0504")]
+    units = [
+        unit("a", "axis", "0404", ("armour", [48, 5], [10, 3], 6)),
+        unit("s", "soviet", "0504"),
+        unit("t", "soviet", "0504"),
+    ]
     for first, second, result in (("s", "t", {"s": True, "t": True}), ("s", "s", {"s": None, "t": False})):
         s = fight(units)
         attack(s, ("a",), "0504", 6)  # 48-8 6-1, die 6: 2RR
@@ -170,7 +183,11 @@ def test_ty_loss_2_two_steps_flip_both_or_lose_one() -> None:
 
 def test_ty_crt_6_defender_losses_then_retreat() -> None:
     """TY-CRT-6, TY-LOSS-2: on 2RR the Soviet player allocates two steps among the stack, survivors retreat two."""
-    units = [unit("a", "axis", "0404", ("armour", [20, 5], [10, 3], 6)), unit("s", "soviet", "0504"), unit("t", "soviet", "0504")]
+    units = [
+        unit("a", "axis", "0404", ("armour", [20, 5], [10, 3], 6)),
+        unit("s", "soviet", "0504"),
+        unit("t", "soviet", "0504"),
+    ]
     s = fight(units)
     attack(s, ("a",), "0504", 5)  # 20-8 2-1, die 5: R
     units[0] = unit("a", "axis", "0404", ("armour", [40, 5], [10, 3], 6))
@@ -198,7 +215,11 @@ def test_ty_ret_6_retreat_into_ezoc_costs_a_step() -> None:
 def test_ty_ret_5_surrounded_unit_is_eliminated() -> None:
     """TY-RET-5, TY-RET-4: a unit with no hex to retreat into is eliminated (Soviet: to the reserve, TY-REIN-8)."""
     ring = ["0403", "0503", "0505", "0603", "0604"]
-    units = [unit("a", "axis", "0404", PZ), *(unit(f"r{i}", "axis", h, INF) for i, h in enumerate(ring)), unit("s", "soviet", "0504")]
+    units = [
+        unit("a", "axis", "0404", PZ),
+        *(unit(f"r{i}", "axis", h, INF) for i, h in enumerate(ring)),
+        unit("s", "soviet", "0504"),
+    ]
     s = session(scenario([hq("ghq", "axis", "0304"), hq("shq", "soviet", "1008"), *units]))
     activate(s, "GHQ")
     submit(s, m.EndMovement(side="axis"))
@@ -208,7 +229,13 @@ def test_ty_ret_5_surrounded_unit_is_eliminated() -> None:
 
 def test_ty_ret_7_overstacked_retreat_goes_on() -> None:
     """TY-RET-7, TY-STK-4: a retreat ending in a full stack goes one hex further."""
-    units = [*BASE, unit("f1", "soviet", "0604"), unit("f2", "soviet", "0604"), unit("f3", "soviet", "0605"), unit("f4", "soviet", "0605")]
+    units = [
+        *BASE,
+        unit("f1", "soviet", "0604"),
+        unit("f2", "soviet", "0604"),
+        unit("f3", "soviet", "0605"),
+        unit("f4", "soviet", "0605"),
+    ]
     s = fight(units, terrain={"0603": "lake"})
     events = attack(s, ("a", "b"), "0504", 3)  # 12-4 R: both hexes toward supply are full
     defaults(s, "soviet")
@@ -224,7 +251,9 @@ def test_ty_ret_4_second_hex_across_an_unbridged_major_river_eliminates() -> Non
 
     units = [unit("a", "axis", "0204", ("armour", [40, 5], [10, 3], 6)), unit("s", "soviet", "0304")]
     lake = {h: "lake" for h in ("0303", "0305", "0203", "0205", "0403", "0405", "0306")}
-    s = session(scenario([hq("ghq", "axis", "0104"), hq("shq", "soviet", "1008"), *units], terrain=lake, hexsides=major_river()))
+    s = session(
+        scenario([hq("ghq", "axis", "0104"), hq("shq", "soviet", "1008"), *units], terrain=lake, hexsides=major_river())
+    )
     activate(s, "GHQ")
     submit(s, m.EndMovement(side="axis"))
     attack(s, ("a",), "0304", 6)  # 40-4 10+, die 6: 4RR: eliminated by losses anyway
@@ -233,7 +262,12 @@ def test_ty_ret_4_second_hex_across_an_unbridged_major_river_eliminates() -> Non
 
 def test_ty_odds_3_retreated_units_add_no_defence() -> None:
     """TY-ODDS-3: a unit that retreated into a hex this segment adds nothing to its defence."""
-    units = [unit("a", "axis", "0404", PZ), unit("b", "axis", "0505", PZ), unit("s", "soviet", "0504"), unit("t", "soviet", "0604")]
+    units = [
+        unit("a", "axis", "0404", PZ),
+        unit("b", "axis", "0505", PZ),
+        unit("s", "soviet", "0504"),
+        unit("t", "soviet", "0604"),
+    ]
     s = fight(units, terrain={"0603": "lake", "0605": "lake"})
     submit(s, m.DeclareAttack(side="axis", units=("a",), target=hx(s, "0504")))
     submit(s, m.DeclareAttack(side="axis", units=("b",), target=hx(s, "0604")))
@@ -282,7 +316,9 @@ def test_ruling_explains_dice_shifts_and_result() -> None:
 
 def test_ty_rein_7_axis_mech_eliminated_never_returns() -> None:
     """TY-REIN-7: an eliminated Axis mechanised unit leaves the game."""
-    s = fight([unit("a", "axis", "0404", ("armour", [4, 2], None, 6)), unit("s", "soviet", "0504", ("infantry", [4], [2], 3))])
+    s = fight(
+        [unit("a", "axis", "0404", ("armour", [4, 2], None, 6)), unit("s", "soviet", "0504", ("infantry", [4], [2], 3))]
+    )
     attack(s, ("a",), "0504", 1)  # 4-4 1-1 die 1: A2
     assert state(s).unit("a").box == "gone"
     assert at(s, "0404") == []

@@ -9,7 +9,20 @@ from app.core.errors import IllegalCommandError
 from app.core.session import Session
 from app.systems.typhoon import SYSTEM
 from app.systems.typhoon import messages as m
-from tests.systems.typhoon.helpers import PZ, activate, draw, hq, hx, legal_of, scenario, select, session, state, submit, unit
+from tests.systems.typhoon.helpers import (
+    PZ,
+    activate,
+    draw,
+    hq,
+    hx,
+    legal_of,
+    scenario,
+    select,
+    session,
+    state,
+    submit,
+    unit,
+)
 
 
 def two_hqs(**kw):  # type: ignore[no-untyped-def]

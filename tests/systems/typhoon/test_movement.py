@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from app.systems.typhoon import messages as m
 from app.systems.typhoon.movement import routes
-from tests.systems.typhoon.helpers import INF, PZ, activate, at, hq, hx, legal_of, scenario, session, state, submit, unit
+from tests.systems.typhoon.helpers import (
+    INF,
+    PZ,
+    activate,
+    at,
+    hq,
+    hx,
+    legal_of,
+    scenario,
+    session,
+    state,
+    submit,
+    unit,
+)
 
 
 def reach(s, uid: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
@@ -69,7 +82,9 @@ def major_river() -> list[dict[str, str]]:
     sides = []
     for r in range(1, 9):
         a = g.from_label(f"04{r:02d}")
-        sides += [{"a": g.label(a), "b": g.label(b), "kind": "major_river"} for b in g.neighbours(a) if g.label(b)[:2] == "05"]
+        sides += [
+            {"a": g.label(a), "b": g.label(b), "kind": "major_river"} for b in g.neighbours(a) if g.label(b)[:2] == "05"
+        ]
     return sides
 
 
@@ -132,7 +147,11 @@ def test_ty_march_6_and_ty_wx_3_no_roads_in_mud() -> None:
 
 def test_ty_wx_6_soviets_pay_one_for_zoc_in_snow() -> None:
     """TY-WX-6: in snow a Soviet unit pays +1 to leave and +1 to enter EZOC; the Axis still pays +2."""
-    units = [hq("ghq", "axis", "0204"), unit("g", "axis", "0504"), unit("s", "soviet", "0604", ("infantry", [3], [1], 3))]
+    units = [
+        hq("ghq", "axis", "0204"),
+        unit("g", "axis", "0504"),
+        unit("s", "soviet", "0604", ("infantry", [3], [1], 3)),
+    ]
     units.append(hq("shq", "soviet", "1008"))
     s = session(scenario(units, first_turn=8))
     assert reach(s, "s")["0505"] == "3"  # forest (clear in snow) 1 + 1 + 1
@@ -141,7 +160,12 @@ def test_ty_wx_6_soviets_pay_one_for_zoc_in_snow() -> None:
 
 def test_ty_stk_1_and_ty_stk_3_stacking_at_the_end_only() -> None:
     """TY-STK-1: at most two units end in a hex; TY-STK-3: a unit may pass through a full stack."""
-    units = [hq("ghq", "axis", "0204"), unit("a", "axis", "0304", PZ), unit("b", "axis", "0404"), unit("c", "axis", "0404")]
+    units = [
+        hq("ghq", "axis", "0204"),
+        unit("a", "axis", "0304", PZ),
+        unit("b", "axis", "0404"),
+        unit("c", "axis", "0404"),
+    ]
     units.append(hq("shq", "soviet", "1008"))
     s = session(scenario(units))
     found = reach(s, "a")

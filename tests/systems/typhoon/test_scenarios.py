@@ -36,7 +36,11 @@ def test_ty_setup_2_bundled_scenarios_set_up(path: Path) -> None:
 
 def test_ty_city_1_initial_control() -> None:
     """TY-CITY-1: the towns and cities listed are Axis-controlled, every other one Soviet."""
-    model = scenario([hq("g", "axis", "0204"), hq("s", "soviet", "1004")], marks=[{"at": "0304", "kind": "town"}, {"at": "0804", "kind": "town"}], axis_controlled=["0304"])
+    model = scenario(
+        [hq("g", "axis", "0204"), hq("s", "soviet", "1004")],
+        marks=[{"at": "0304", "kind": "town"}, {"at": "0804", "kind": "town"}],
+        axis_controlled=["0304"],
+    )
     st = Session(SYSTEM, model).state
     assert st.controller(st.runtime.hex("0304")) == "axis"
     assert st.controller(st.runtime.hex("0804")) == "soviet"

@@ -18,7 +18,9 @@ PRINTED = {
 }
 
 
-@pytest.mark.parametrize(("attack", "defence", "column"), [(15, 5, "3-1"), (26, 9, "2-1"), (12, 7, "1.5-1"), (18, 13, "1-1"), (25, 2, "10+")])
+@pytest.mark.parametrize(
+    ("attack", "defence", "column"), [(15, 5, "3-1"), (26, 9, "2-1"), (12, 7, "1.5-1"), (18, 13, "1-1"), (25, 2, "10+")]
+)
 def test_ty_odds_6_worked_examples(attack: int, defence: int, column: str) -> None:
     """TY-ODDS-6: the rulebook's examples round to the column below: 15-5 3-1, 26-9 2-1, 12-7 1.5-1, 18-13 1-1,
     25-2 10-1."""
