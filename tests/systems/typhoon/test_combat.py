@@ -204,7 +204,7 @@ def test_ty_crt_6_defender_losses_then_retreat() -> None:
 def test_ty_ret_6_retreat_into_ezoc_costs_a_step() -> None:
     """TY-RET-6: each EZOC hex entered in a retreat costs a step, even with a friendly unit there."""
     units = [*BASE, unit("c", "axis", "0704", INF), unit("f", "soviet", "0604")]
-    s = fight(units, terrain={h: "lake" for h in ("0503", "0505", "0603", "0605")})
+    s = fight(units, terrain=dict.fromkeys(("0503", "0505", "0603", "0605"), "lake"))
     events = attack(s, ("a", "b"), "0504", 3)  # R: the only hex toward supply, 0604, is in c's zone
     defaults(s, "soviet")
     assert state(s).unit("s").hex == hx(s, "0604")
@@ -242,7 +242,7 @@ def test_ty_ret_7_overstacked_retreat_goes_on() -> None:
     here = state(s).unit("s").hex
     assert here is not None and len(state(s).at(here)) <= 2
     assert state(s).runtime.grid.distance(here, hx(s, "0504")) == 2
-    assert any("overstack" in e for e in events + [])
+    assert any("overstack" in e for e in events)
 
 
 def test_ty_ret_4_second_hex_across_an_unbridged_major_river_eliminates() -> None:
@@ -250,7 +250,7 @@ def test_ty_ret_4_second_hex_across_an_unbridged_major_river_eliminates() -> Non
     from tests.systems.typhoon.test_movement import major_river
 
     units = [unit("a", "axis", "0204", ("armour", [40, 5], [10, 3], 6)), unit("s", "soviet", "0304")]
-    lake = {h: "lake" for h in ("0303", "0305", "0203", "0205", "0403", "0405", "0306")}
+    lake = dict.fromkeys(("0303", "0305", "0203", "0205", "0403", "0405", "0306"), "lake")
     s = session(
         scenario([hq("ghq", "axis", "0104"), hq("shq", "soviet", "1008"), *units], terrain=lake, hexsides=major_river())
     )

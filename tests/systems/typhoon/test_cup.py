@@ -11,7 +11,6 @@ from app.systems.typhoon import SYSTEM
 from app.systems.typhoon import messages as m
 from tests.systems.typhoon.helpers import (
     PZ,
-    activate,
     draw,
     hq,
     hx,

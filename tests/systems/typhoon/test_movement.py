@@ -67,7 +67,7 @@ def test_ty_mov_7_mech_pays_more_in_forest_and_swamp() -> None:
 def test_ty_mov_5_roads_cost_one_whatever_the_terrain() -> None:
     """TY-MOV-5: along a road every hex costs 1 MP, forest or not; a road across a river is a bridge (TY-MAP-4)."""
     units = [hq("ghq", "axis", "0204"), unit("pz", "axis", "0302", PZ), hq("shq", "soviet", "1008")]
-    terrain = {h: "deep_forest" for h in ("0402", "0502", "0602")}
+    terrain = dict.fromkeys(("0402", "0502", "0602"), "deep_forest")
     roads = [["0302", "0402", "0502", "0602"]]
     sides = [{"a": "0402", "b": "0502", "kind": "river"}]
     s = session(scenario(units, terrain=terrain, roads=roads, hexsides=sides))
