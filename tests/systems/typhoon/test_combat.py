@@ -315,7 +315,7 @@ def test_ruling_explains_dice_shifts_and_result() -> None:
 
 
 def test_ty_rein_7_axis_mech_eliminated_never_returns() -> None:
-    """TY-REIN-7: an eliminated Axis mechanised unit leaves the game."""
+    """TY-UNIT-4: TY-REIN-7: an eliminated Axis mechanised unit leaves the game."""
     s = fight(
         [unit("a", "axis", "0404", ("armour", [4, 2], None, 6)), unit("s", "soviet", "0504", ("infantry", [4], [2], 3))]
     )

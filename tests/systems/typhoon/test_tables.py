@@ -51,7 +51,7 @@ def test_ty_shift_5_and_ty_shift_6_net_shift_and_limits() -> None:
 
 @pytest.mark.parametrize("die", range(1, 7))
 def test_ty_crt_1_every_cell(die: int) -> None:
-    """TY-CRT-1, TY-CRT-2: every cell of the printed CRT, die by die."""
+    """TY-GEN-4: TY-CRT-1, TY-CRT-2: every cell of the printed CRT, die by die."""
     assert [crt_result(c, die) for c in range(len(COLUMNS))] == PRINTED[die].split()
 
 
