@@ -45,7 +45,8 @@ def test_bot_beats_a_random_player_either_side() -> None:
 
 def test_bot_takes_the_obvious_attack() -> None:
     """In the combat segment the bot declares a 10-1 attack (TY-CBT-7) and then resolves it."""
-    units = [hq("ghq", "axis", "0204"), unit("a", "axis", "0404", ("armour", [30, 5], [10, 3], 6)), hq("shq", "soviet", "1008")]
+    big = ("armour", [30, 5], [10, 3], 6)
+    units = [hq("ghq", "axis", "0204"), unit("a", "axis", "0404", big), hq("shq", "soviet", "1008")]
     units.append(unit("s", "soviet", "0504"))
     s = session(scenario(units))
     activate(s, "GHQ")
