@@ -27,9 +27,9 @@ from shapely.geometry import LineString, Point, Polygon
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import geography as geo  # noqa: E402
+import geography as geo
 
-from app.geometry.hexgrid import HexGrid  # noqa: E402
+from app.geometry.hexgrid import HexGrid
 
 Hex = tuple[int, int]
 XY = tuple[float, float]
@@ -271,16 +271,16 @@ def build() -> tuple[dict[str, object], dict[str, object]]:
     label, names = grid.label, _names()
     marks: list[dict[str, object]] = []
     for key, hexes in cities.items():
-        marks += [{"at": label(h), "kind": "large_city", "name_en": names[key][0], "name_zh": names[key][1]}
-                  for h in hexes]
+        marks += [
+            {"at": label(h), "kind": "large_city", "name_en": names[key][0], "name_zh": names[key][1]} for h in hexes
+        ]
     for key, h in placed.items():
         marks.append({"at": label(h), "kind": "town", "name_en": names[key][0], "name_zh": names[key][1]})
     sources = [(side, hex_at(grid, p)) for side, p in geo.SUPPLY_SOURCES]
     marks += [{"at": label(h), "kind": "supply_source", "side": side} for side, h in sources]
     forts = fortified(grid)
     marks += [{"at": label(h), "kind": "fortified"} for h in forts]
-    hexsides = [{"a": label(a), "b": label(b), "kind": kind}
-                for pair, kind in sides.items() for a, b in [sorted(pair)]]
+    hexsides = [{"a": label(a), "b": label(b), "kind": kind} for pair, kind in sides.items() for a, b in [sorted(pair)]]
     bridged = {frozenset(step) for path in (*roads, *rails) for step in itertools.pairwise(path)} & set(sides)
     hexsides += [{"a": label(a), "b": label(b), "kind": "bridge"} for pair in bridged for a, b in [sorted(pair)]]
     hexsides.sort(key=lambda s: (s["a"], s["b"], s["kind"]))
@@ -297,8 +297,9 @@ def build() -> tuple[dict[str, object], dict[str, object]]:
         "towns": {key: label(h) for key, h in placed.items()},
         "dropped_towns": dropped,
         "axis_side": sorted(label(h) for h in west),
-        "axis_controlled": sorted(label(h) for h in {*placed.values(), *itertools.chain(*cities.values())}
-                                  if h in west),
+        "axis_controlled": sorted(
+            label(h) for h in {*placed.values(), *itertools.chain(*cities.values())} if h in west
+        ),
         "supply": {side: [label(h) for s, h in sources if s == side] for side in ("axis", "soviet")},
         "fortified": [label(h) for h in forts],
         "railways": [[label(h) for h in path] for path in rails],
@@ -343,8 +344,14 @@ def _board_file(
         "railways": rails,
         "marks": marks,
     }
-    return {"format": "adjutant-board", "schema_version": 1, "id": "typhoon_1941", "system": "typhoon",
-            "notes": NOTES, "board": spec}
+    return {
+        "format": "adjutant-board",
+        "schema_version": 1,
+        "id": "typhoon_1941",
+        "system": "typhoon",
+        "notes": NOTES,
+        "board": spec,
+    }
 
 
 def main() -> None:
@@ -353,8 +360,10 @@ def main() -> None:
     OUT.write_text(json.dumps(board, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     spec = board["board"]
     assert isinstance(spec, dict)
-    print(f"wrote {OUT}: {len(spec['terrain'])} non-clear hexes, {len(spec['hexsides'])} hexside features, "
-          f"{len(spec['roads'])} roads, {len(spec['railways'])} railways, {len(spec['marks'])} marks")
+    print(
+        f"wrote {OUT}: {len(spec['terrain'])} non-clear hexes, {len(spec['hexsides'])} hexside features, "
+        f"{len(spec['roads'])} roads, {len(spec['railways'])} railways, {len(spec['marks'])} marks"
+    )
     print("dropped towns (hex taken):", ", ".join(facts["dropped_towns"]) or "none")  # type: ignore[arg-type]
 
 
