@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import geography as geo
+import scenarios
 
 from app.geometry.hexgrid import HexGrid
 
@@ -226,9 +227,9 @@ def routes(
     return paths
 
 
-def axis_side(grid: HexGrid) -> set[Hex]:
-    """Return the hexes whose centre lies west of the start line (TY-CITY-1)."""
-    line = [project(p) for p in geo.START_LINE]
+def axis_side(grid: HexGrid, start_line: list[geo.LatLon]) -> set[Hex]:
+    """Return the hexes whose centre lies west of a start line (TY-CITY-1)."""
+    line = [project(p) for p in start_line]
     far_west = -10.0
     area = Polygon([*line, (far_west, line[-1][1]), (far_west, line[0][1])])
     return {h for h in grid.locations() if area.contains(Point(grid.centre(h)))}
@@ -291,7 +292,7 @@ def build() -> tuple[dict[str, object], dict[str, object]]:
         [[label(h) for h in path] for path in rails],
         marks,
     )
-    west = axis_side(grid)
+    west = axis_side(grid, geo.START_LINE)
     facts: dict[str, object] = {
         "cities": {key: [label(h) for h in hexes] for key, hexes in cities.items()},
         "towns": {key: label(h) for key, h in placed.items()},
@@ -357,6 +358,7 @@ def _board_file(
 def main() -> None:
     """Write the board file and print a summary."""
     board, facts = build()
+    scenarios.write_all(board, facts)
     OUT.write_text(json.dumps(board, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     spec = board["board"]
     assert isinstance(spec, dict)

@@ -406,3 +406,11 @@ START_LINE: list[LatLon] = [
     (52.98, 35.10),
     (52.70, 35.10),
 ]
+
+# The front of 15 November 1941, when the second phase of the offensive began (the drive on Moscow): east of
+# Kalinin, before Volokolamsk, Ruza and Naro-Fominsk, on the Oka at Aleksin, around Tula, then south.
+NOVEMBER_LINE: list[LatLon] = [
+    (57.20, 36.25), (56.75, 36.30), (56.45, 36.20), (56.03, 36.15), (55.70, 36.35), (55.50, 36.45),
+    (55.30, 36.75), (55.00, 37.05), (54.60, 37.00), (54.35, 37.25), (54.10, 37.45), (53.90, 37.75),
+    (53.40, 37.90), (52.70, 37.95),
+]
