@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import geography as geo
-import scenarios
 
+import scenarios
 from app.geometry.hexgrid import HexGrid
 
 Hex = tuple[int, int]

@@ -22,6 +22,11 @@ LARGE_CITIES: list[tuple[str, str, str, LatLon, list[LatLon] | None]] = [
     ("rzhev", "Rzhev", "勒热夫", (56.26, 34.33), None),
     ("bryansk", "Bryansk", "布良斯克", (53.25, 34.37), None),
     ("orel", "Orel", "奥廖尔", (52.97, 36.06), None),
+    ("roslavl", "Roslavl", "罗斯拉夫尔", (53.95, 32.86), None),
+    ("klin", "Klin", "克林", (56.33, 36.73), None),
+    ("serpukhov", "Serpukhov", "谢尔普霍夫", (54.92, 37.41), None),
+    ("podolsk", "Podolsk", "波多利斯克", (55.43, 37.54), None),
+    ("stalinogorsk", "Stalinogorsk", "斯大林诺戈尔斯克", (54.01, 38.29), None),
 ]
 
 # Towns, most important first: when two fall in one hex the later one is dropped (listed in the docs).
@@ -29,14 +34,10 @@ TOWNS: list[tuple[str, str, str, LatLon]] = [
     ("mozhaisk", "Mozhaisk", "莫扎伊斯克", (55.51, 36.03)),
     ("volokolamsk", "Volokolamsk", "沃洛科拉姆斯克", (56.03, 35.96)),
     ("maloyaroslavets", "Maloyaroslavets", "小雅罗斯拉韦茨", (55.01, 36.46)),
-    ("klin", "Klin", "克林", (56.33, 36.73)),
-    ("serpukhov", "Serpukhov", "谢尔普霍夫", (54.92, 37.41)),
-    ("podolsk", "Podolsk", "波多利斯克", (55.43, 37.54)),
     ("gzhatsk", "Gzhatsk", "格扎茨克", (55.55, 35.00)),
     ("yukhnov", "Yukhnov", "尤赫诺夫", (54.74, 35.23)),
     ("sukhinichi", "Sukhinichi", "苏希尼奇", (54.10, 35.34)),
     ("mtsensk", "Mtsensk", "姆岑斯克", (53.28, 36.58)),
-    ("roslavl", "Roslavl", "罗斯拉夫尔", (53.95, 32.86)),
     ("yartsevo", "Yartsevo", "亚尔采沃", (55.07, 32.69)),
     ("dorogobuzh", "Dorogobuzh", "多罗戈布日", (54.92, 33.30)),
     ("yelnya", "Yelnya", "叶利尼亚", (54.58, 33.18)),
@@ -64,7 +65,6 @@ TOWNS: list[tuple[str, str, str, LatLon]] = [
     ("aleksin", "Aleksin", "阿列克辛", (54.50, 37.07)),
     ("tarusa", "Tarusa", "塔鲁萨", (54.72, 37.18)),
     ("venyov", "Venyov", "韦尼奥夫", (54.35, 38.27)),
-    ("stalinogorsk", "Stalinogorsk", "斯大林诺戈尔斯克", (54.01, 38.29)),
     ("bogoroditsk", "Bogoroditsk", "博戈罗季茨克", (53.77, 38.13)),
     ("shchyokino", "Shchyokino", "肖基诺", (54.00, 37.52)),
     ("plavsk", "Plavsk", "普拉夫斯克", (53.71, 37.29)),
@@ -410,7 +410,18 @@ START_LINE: list[LatLon] = [
 # The front of 15 November 1941, when the second phase of the offensive began (the drive on Moscow): east of
 # Kalinin, before Volokolamsk, Ruza and Naro-Fominsk, on the Oka at Aleksin, around Tula, then south.
 NOVEMBER_LINE: list[LatLon] = [
-    (57.20, 36.25), (56.75, 36.30), (56.45, 36.20), (56.03, 36.15), (55.70, 36.35), (55.50, 36.45),
-    (55.30, 36.75), (55.00, 37.05), (54.60, 37.00), (54.35, 37.25), (54.10, 37.45), (53.90, 37.75),
-    (53.40, 37.90), (52.70, 37.95),
+    (57.20, 36.25),
+    (56.75, 36.30),
+    (56.45, 36.20),
+    (56.03, 36.15),
+    (55.70, 36.35),
+    (55.50, 36.45),
+    (55.30, 36.75),
+    (55.00, 37.05),
+    (54.60, 37.00),
+    (54.35, 37.25),
+    (54.10, 37.45),
+    (53.90, 37.75),
+    (53.40, 37.90),
+    (52.70, 37.95),
 ]

@@ -63,8 +63,8 @@ SETUP: dict[str, list[tuple[str, str]]] = {
     "4A": [("inf", n) for n in ("7", "15", "17", "23", "34", "78", "87", "137", "197", "260", "263", "267")],
     "4PzG": [("pz", n) for n in ("2", "5", "10", "11", "19", "20")] + [("mot", "3"), ("ss", "DR")],
     "2A": [("inf", n) for n in ("31", "45", "52", "56", "112", "131", "134", "167", "293")],
-    "2PzA": [("pz", n) for n in ("3", "4", "9", "17", "18")] + [("mot", "10"), ("mot", "25"), ("mot", "29"),
-                                                            ("cav_g", "1")],
+    "2PzA": [("pz", n) for n in ("3", "4", "9", "17", "18")]
+    + [("mot", "10"), ("mot", "25"), ("mot", "29"), ("cav_g", "1")],
     "22A": [("rifle", n) for n in ("126", "133", "174", "179", "186")],
     "29A": [("rifle", n) for n in ("178", "243", "246", "252")],
     "30A": [("rifle", n) for n in ("162", "242", "251")] + [("tank", "107")],
@@ -83,11 +83,16 @@ SETUP: dict[str, list[tuple[str, str]]] = {
 }
 
 # Counters in the Available Reinforcements box at the start (TY-SETUP-4) and arrivals by turn.
-RESERVE: list[tuple[str, str]] = [("inf", "268"), ("sec", "286"), ("rifle", "312"), ("rifle", "316"),
-                                  ("tbde", "4"), ("tbde", "11")]
+RESERVE: list[tuple[str, str]] = [
+    ("inf", "268"),
+    ("sec", "286"),
+    ("rifle", "312"),
+    ("rifle", "316"),
+    ("tbde", "4"),
+    ("tbde", "11"),
+]
 ARRIVALS: dict[int, list[tuple[str, str]]] = {
-    2: [("hq", "5A"), ("sib", "32"), ("mrd", "1"), ("mrd", "82"), ("tbde", "18"), ("tbde", "20"),
-        ("inf", "255")],
+    2: [("hq", "5A"), ("sib", "32"), ("mrd", "1"), ("mrd", "82"), ("tbde", "18"), ("tbde", "20"), ("inf", "255")],
     3: [("sib", "78"), ("rifle", "17"), ("rifle", "93"), ("tbde", "9"), ("nkvd", "2"), ("inf", "296")],
     4: [("rifle", "415"), ("rifle", "60"), ("sib", "413"), ("tbde", "27"), ("nkvd", "1"), ("sec", "403")],
     5: [("dno", "3M"), ("dno", "4M"), ("rifle", "332"), ("rifle", "354"), ("tbde", "23"), ("inf", "95")],
@@ -105,12 +110,21 @@ REMOVALS: dict[int, list[tuple[str, str]]] = {9: [("pz", "5")]}
 NOVEMBER: dict[str, list[tuple[str, ...]]] = {
     "9A": [("inf", n) for n in ("86", "110", "129", "161", "162", "251")],
     "3PzG": [("pz", "1", "r"), ("pz", "6", "r"), ("pz", "7"), ("mot", "14"), ("mot", "36", "r")],
-    "4PzG": [("pz", "2"), ("pz", "5"), ("pz", "10", "r"), ("pz", "11"), ("ss", "DR"), ("inf", "106"),
-             ("inf", "23")],
+    "4PzG": [("pz", "2"), ("pz", "5"), ("pz", "10", "r"), ("pz", "11"), ("ss", "DR"), ("inf", "106"), ("inf", "23")],
     "4A": [("inf", n) for n in ("7", "15", "17", "34", "78", "87", "137", "197", "263", "267")]
     + [("pz", "19", "r"), ("pz", "20", "r"), ("mot", "3")],
-    "2PzA": [("pz", "3", "r"), ("pz", "4", "r"), ("pz", "17", "r"), ("pz", "18", "r"), ("mot", "10"),
-             ("mot", "29"), ("mot", "25", "r"), ("inf", "167"), ("inf", "296"), ("inf", "112")],
+    "2PzA": [
+        ("pz", "3", "r"),
+        ("pz", "4", "r"),
+        ("pz", "17", "r"),
+        ("pz", "18", "r"),
+        ("mot", "10"),
+        ("mot", "29"),
+        ("mot", "25", "r"),
+        ("inf", "167"),
+        ("inf", "296"),
+        ("inf", "112"),
+    ],
     "2A": [("inf", n) for n in ("45", "56", "134", "293")] + [("pz", "9", "r"), ("cav_g", "1", "r")],
     "30A": [("rifle", "5"), ("rifle", "185"), ("mrd", "82", "r"), ("tbde", "18")],
     "31A": [("rifle", "119"), ("rifle", "250"), ("rifle", "256"), ("rifle", "247")],
@@ -119,10 +133,17 @@ NOVEMBER: dict[str, list[tuple[str, ...]]] = {
     "33A": [("mrd", "1"), ("rifle", "110"), ("rifle", "113"), ("rifle", "222")],
     "43A": [("rifle", "53"), ("rifle", "17"), ("rifle", "93"), ("tbde", "9")],
     "49A": [("rifle", "60"), ("rifle", "194"), ("rifle", "238"), ("rifle", "415")],
-    "50A": [("rifle", "217"), ("rifle", "258"), ("rifle", "290"), ("sib", "413"), ("tbde", "32"),
-            ("nkvd", "2")],
+    "50A": [("rifle", "217"), ("rifle", "258"), ("rifle", "290"), ("sib", "413"), ("tbde", "32"), ("nkvd", "2")],
     "3A": [("rifle", "137", "r"), ("rifle", "269", "r"), ("cav", "52")],
     "13A": [("rifle", "6", "r"), ("rifle", "132", "r"), ("rifle", "143", "r")],
 }
-NOVEMBER_RESERVE: list[tuple[str, str]] = [("inf", "268"), ("inf", "255"), ("sec", "286"), ("rifle", "312"),
-                                           ("nkvd", "1"), ("dno", "3M"), ("dno", "4M"), ("rifle", "332")]
+NOVEMBER_RESERVE: list[tuple[str, str]] = [
+    ("inf", "268"),
+    ("inf", "255"),
+    ("sec", "286"),
+    ("rifle", "312"),
+    ("nkvd", "1"),
+    ("dno", "3M"),
+    ("dno", "4M"),
+    ("rifle", "332"),
+]
