@@ -328,95 +328,34 @@ def campaign_setup(facts: dict[str, object], placements: list[dict[str, object]]
     }
 
 
-VICTORY_AXIS = text(
-    "At the end of turn 10 you win at once if you control 10 large-city hexes, 2 of them in Moscow or Tula, each "
-    "able to trace a line of communication. At the end of turn 12 you win with 8 such hexes, provided that at "
-    "some moment you controlled 2 Moscow or Tula hexes at the same time. Otherwise the Soviet player wins.",
-    "第10回合结束时，若你控制10个大城市六角格（其中2个位于莫斯科或图拉），且每个都能追溯交通线，你立即获胜。"
-    "第12回合结束时，若你控制8个这样的六角格，并且曾在某一时刻同时控制2个莫斯科或图拉六角格，你获胜。否则苏军获胜。",
+TEXTS: dict[str, dict[str, dict[str, str]]] = json.loads(
+    (Path(__file__).resolve().parent / "texts.json").read_text(encoding="utf-8")
 )
+"""Title, description, briefings and balance notes of each scenario, in English and Chinese."""
+
+
+def texts(key: str) -> dict[str, object]:
+    """Return the texts of scenario ``key`` as scenario fields (the title and description go in the header)."""
+    found = TEXTS[key]
+    return {k: found[k] for k in ("briefing_axis", "briefing_soviet", "balance")}
 
 
 def campaign(facts: dict[str, object], placements: list[dict[str, object]]) -> dict[str, object]:
     """Return the full campaign, turns 1 to 12."""
-    return (
-        header(
-            "typhoon_campaign",
-            text("Operation Typhoon 1941 — the campaign", "台风行动1941——完整战役"),
-            text(
-                "The whole of Operation Typhoon, 30 September to mid-December 1941, on a map from Smolensk to beyond Moscow "
-                "and from Kalinin to Orel. Army Group Centre's three panzer groups and three armies attack the Western, "
-                "Reserve and Bryansk Fronts. Twelve turns: mud from turn 3, frost on turns 6 and 7, snow from turn 8.",
-                "完整的台风行动（1941年9月30日至12月中旬），地图从斯摩棱斯克延伸到莫斯科以东、从加里宁延伸到奥廖尔。"
-                "中央集团军群的三个装甲集群和三个集团军进攻西方面军、预备队方面军和布良斯克方面军。共12回合："
-                "第3回合起泥泞，第6、7回合霜冻，第8回合起降雪。",
-            ),
-        )
-        | common(facts)
-        | campaign_setup(facts, placements)
-        | {
-            "removals": [{"turn": t, "units": [unit_id(k, n) for k, n in units]} for t, units in oob.REMOVALS.items()],
-            "turns": turns(1, 12),
-            "briefing_axis": text(
-                "Break through on the first two dry turns and close the pockets before the mud of turn 3 halves your "
-                "speed. Then take large cities. " + VICTORY_AXIS["en"] + " Smolensk is yours at the start.",
-                "在头两个干燥回合突破并在第3回合的泥泞使你的速度减半之前封闭包围圈，然后夺取大城市。"
-                + VICTORY_AXIS["zh_CN"]
-                + "斯摩棱斯克开局即由你控制。",
-            ),
-            "briefing_soviet": text(
-                "Your three fronts are thin and your command is slow on turn 1 (four command cards). Trade space for "
-                "time, man the Mozhaisk line and the Oka, and hold Moscow and Tula: without Moscow or Tula hexes the "
-                "Axis cannot win. Reinforcements arrive every turn, and on turns 5 to 7 your REINF card also brings four "
-                "Moscow garrison units.",
-                "你的三个方面军兵力单薄，第1回合指挥迟缓（只有四张指挥卡）。以空间换时间，守住莫扎伊斯克防线和奥卡河，"
-                "并坚守莫斯科和图拉：没有莫斯科或图拉的六角格，轴心国无法获胜。每回合都有增援到达，第5至7回合你的增援卡"
-                "还会额外带来四个莫斯科卫戍部队。",
-            ),
-            "balance": BALANCE["campaign"],
-        }
-    )
+    removals = [{"turn": t, "units": [unit_id(k, n) for k, n in units]} for t, units in oob.REMOVALS.items()]
+    head = header("typhoon_campaign", TEXTS["campaign"]["title"], TEXTS["campaign"]["description"])
+    extra = {"removals": removals, "turns": turns(1, 12)}
+    return head | common(facts) | campaign_setup(facts, placements) | extra | texts("campaign")
 
 
 def encirclement(facts: dict[str, object], placements: list[dict[str, object]]) -> dict[str, object]:
-    """Return the Vyazma–Bryansk encirclements: the campaign's first four turns."""
-    return (
-        header(
-            "typhoon_vyazma_bryansk",
-            text("Vyazma and Bryansk — the double encirclement", "维亚济马与布良斯克——双重合围"),
-            text(
-                "The first four turns of Operation Typhoon (October to early November 1941): the panzer groups try to "
-                "encircle the Soviet fronts at Vyazma and Bryansk and race for the Mozhaisk line before the mud.",
-                "台风行动的前四个回合（1941年10月至11月初）：装甲集群试图在维亚济马和布良斯克合围苏军各方面军，"
-                "并在泥泞到来之前抢先抵达莫扎伊斯克防线。",
-            ),
-        )
-        | common(facts)
-        | campaign_setup(facts, placements)
-        | {
-            "turns": turns(1, 4),
-            "victory": {
-                "key_hexes": common(facts)["victory"]["key_hexes"],
-                "sudden_death_turn": None,  # type: ignore[index]
-                "final_cities": 7,
-                "final_key": 0,
-            },
-            "briefing_axis": text(
-                "At the end of turn 4 you win if you control at least 7 large-city hexes, each able to trace a line of "
-                "communication (Smolensk and Roslavl count). Vyazma, Rzhev, Bryansk, Orel, Kaluga and Kalinin are within "
-                "reach.",
-                "第4回合结束时，若你控制至少7个能追溯交通线的大城市六角格（斯摩棱斯克和罗斯拉夫尔也计入），你获胜。"
-                "维亚济马、勒热夫、布良斯克、奥廖尔、卡卢加和加里宁都在可及范围内。",
-            ),
-            "briefing_soviet": text(
-                "Keep the Axis below 7 large-city hexes with a line of communication at the end of turn 4. Cut the "
-                "panzer spearheads off from the railways, or hold two of Vyazma, Rzhev, Bryansk, Orel, Kaluga and Kalinin.",
-                "在第4回合结束时，使轴心国控制的、能追溯交通线的大城市六角格少于7个。切断装甲矛头与铁路的联系，"
-                "或守住维亚济马、勒热夫、布良斯克、奥廖尔、卡卢加和加里宁中的两座。",
-            ),
-            "balance": BALANCE["encirclement"],
-        }
-    )
+    """Return the Vyazma–Bryansk encirclements: the campaign's first four turns, won on large cities."""
+    head = header("typhoon_vyazma_bryansk", TEXTS["encirclement"]["title"], TEXTS["encirclement"]["description"])
+    base = common(facts)
+    keys = base["victory"]["key_hexes"]  # type: ignore[index]
+    victory = {"key_hexes": keys, "sudden_death_turn": None, "final_cities": 7, "final_key": 0}
+    extra = {"turns": turns(1, 4), "victory": victory}
+    return head | base | campaign_setup(facts, placements) | extra | texts("encirclement")
 
 
 def drive(facts: dict[str, object], placements: list[dict[str, object]]) -> dict[str, object]:
@@ -424,8 +363,11 @@ def drive(facts: dict[str, object], placements: list[dict[str, object]]) -> dict
     placed = {str(p["unit"]) for p in placements}
     reserve = [{"unit": unit_id(k, n), "at": "reserve"} for k, n in oob.NOVEMBER_RESERVE]
     guards = [{"unit": unit_id(k, n), "at": "guards"} for k, n in oob.GUARDS]
-    later = [{"turn": a["turn"], "units": [u for u in a["units"] if u not in placed]} for a in arrivals(6)]  # type: ignore[attr-defined]
-    later = [a for a in later if a["units"]]
+    later = [
+        {"turn": t, "units": [unit_id(k, n) for k, n in xs if unit_id(k, n) not in placed]}
+        for t, xs in sorted(oob.ARRIVALS.items())
+        if t >= 6
+    ]
     units = [hq(army) for army in oob.NOVEMBER]
     units += [division(x[0], x[1], army) for army, divs in oob.NOVEMBER.items() for x in divs]
     extra = [*oob.NOVEMBER_RESERVE, *oob.GUARDS, *(x for t, xs in oob.ARRIVALS.items() if t >= 6 for x in xs)]
@@ -433,68 +375,16 @@ def drive(facts: dict[str, object], placements: list[dict[str, object]]) -> dict
     hqs = {str(u["id"]) for u in units if u["symbol"] == "hq"}
     base = common(facts)
     base["cards"] = [c for c in cards() if c.get("hq") is None or c["hq"] in hqs]
-    return (
-        header(
-            "typhoon_drive_on_moscow",
-            text("The drive on Moscow", "进攻莫斯科"),
-            text(
-                "Turns 6 to 12 (15 November to December 1941): the last German offensive against Moscow, from Kalinin to "
-                "Tula, in frost and then snow. The pockets are gone, the panzer divisions are worn, and fresh Soviet "
-                "divisions from Siberia and the Far East are arriving.",
-                "第6至12回合（1941年11月15日至12月）：德军对莫斯科的最后一次攻势，从加里宁到图拉，先是霜冻，继而降雪。"
-                "包围圈已经消失，装甲师疲惫不堪，来自西伯利亚和远东的苏军生力师正在到达。",
-            ),
-        )
-        | base
-        | {
-            "units": units,
-            "setup": placements + reserve + guards,
-            "arrivals": later,
-            "first_turn": 6,
-            "turns": turns(6, 12),
-            "axis_controlled": facts["november_axis_controlled"],
-            "briefing_axis": text(
-                "One last push before the snow of turn 8. " + VICTORY_AXIS["en"],
-                "在第8回合降雪之前做最后一搏。" + VICTORY_AXIS["zh_CN"],
-            ),
-            "briefing_soviet": text(
-                "Hold Moscow and Tula until the end of turn 12. From turn 8 the snow favours you by two columns in "
-                "every combat: spend the frost turns holding, the snow turns striking back.",
-                "坚守莫斯科和图拉直到第12回合结束。从第8回合起，降雪使每场战斗都向有利于你的方向移动两栏："
-                "霜冻回合用于坚守，降雪回合用于反击。",
-            ),
-            "balance": BALANCE["drive"],
-        }
-    )
-
-
-BALANCE: dict[str, dict[str, str]] = {
-    "campaign": text(
-        "Historically the Axis held Smolensk, Roslavl, Vyazma, Rzhev, Kalinin, Kaluga, Bryansk, Orel, Klin and "
-        "Stalinogorsk at the start of December (10 large-city hexes) but never a Moscow or Tula hex, and lost Kalinin, "
-        "Klin and Stalinogorsk by mid-December: a Soviet win. The Axis must do better than history. Levers, if one side "
-        "wins too often: GER Com on turns 1 and 2 (7), SU Com on turn 1 (4), SU Reinf (3 to 5), the Vyazma line's "
-        "fortified hexes. Bot-against-bot figures are in docs/typhoon-map.md.",
-        "历史上轴心国在12月初控制了斯摩棱斯克、罗斯拉夫尔、维亚济马、勒热夫、加里宁、卡卢加、布良斯克、奥廖尔、克林和"
-        "斯大林诺戈尔斯克（10个大城市六角格），但从未拿下莫斯科或图拉的六角格，并在12月中旬失去了加里宁、克林和"
-        "斯大林诺戈尔斯克：苏军获胜。轴心国必须比历史做得更好。若某方胜率过高，可调整："
-        "第1、2回合的德军指挥卡数（7）、第1回合的苏军指挥卡数（4）、苏军增援数（3至5）、维亚济马防线的筑垒六角格。"
-        "机器人对战数据见 docs/typhoon-map.md。",
-    ),
-    "encirclement": text(
-        "By the end of turn 4 the Axis historically held 8 large-city hexes; the threshold is 7, so the Axis must "
-        "come close to history. Levers: final_cities (7), SU Com on turn 1 (4).",
-        "到第4回合结束时，历史上轴心国控制了8个大城市六角格；胜利门槛为7，因此轴心国必须接近历史战果。"
-        "可调整：final_cities（7）、第1回合的苏军指挥卡数（4）。",
-    ),
-    "drive": text(
-        "The Axis starts with 8 large-city hexes; it must keep 8 with a line of communication and, at some moment, "
-        "hold two Moscow or Tula hexes at once (Tula's two hexes are the nearer target). Many panzer divisions start reduced. Levers: how many Axis divisions start reduced, SU Reinf.",
-        "轴心国开局控制8个大城市六角格；它必须保持8个能追溯交通线的六角格，并在某一时刻同时控制两个莫斯科或图拉六角格"
-        "（图拉的两个六角格是较近的目标）。"
-        "许多装甲师开局即为减员状态。可调整：开局减员的轴心国师数量、苏军增援数。",
-    ),
-}
+    head = header("typhoon_drive_on_moscow", TEXTS["drive"]["title"], TEXTS["drive"]["description"])
+    fields = {
+        "units": units,
+        "setup": placements + reserve + guards,
+        "arrivals": [a for a in later if a["units"]],
+        "first_turn": 6,
+        "turns": turns(6, 12),
+        "axis_controlled": facts["november_axis_controlled"],
+    }
+    return head | base | fields | texts("drive")
 
 
 def dump(path: Path, data: object) -> None:
