@@ -153,6 +153,9 @@ class Options(_Strict):
     soviet_offmap_supply: bool = Field(False, description="§15.4 east-edge Soviet supply (TY-OPT-OFF-1).")
     guderian_dismissal: bool = Field(False, description="§15.5 Guderian may be dismissed from turn 9.")
     withdrawn_count_against_reinf: bool = Field(False, description="OQ-TY-8: re-entering withdrawn units count.")
+    river_halving: Literal["per_unit", "sum"] = Field(
+        "per_unit", description="TY-ODDS-2: halve each crossing unit (the brief), or their sum once (OQ-TY-4)."
+    )
 
 
 class TyphoonScenario(ScenarioBase):
