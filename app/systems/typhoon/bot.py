@@ -17,7 +17,7 @@ from app.core.messages import Command
 from app.core.session import Session
 from app.systems.typhoon.odds import odds
 from app.systems.typhoon.runtime import Hex
-from app.systems.typhoon.state import State, other
+from app.systems.typhoon.state import State, Unit, other
 from app.systems.typhoon.tables import result_effect
 from app.systems.typhoon.terrain import terrain_shifts
 
@@ -89,17 +89,26 @@ def _decision(state: State, side: str, legal: list[Command]) -> Choice | None:
     if step.kind in ("guderian", "guderian_end"):
         play = step.kind == "guderian_end" or (step.card != "SUPPLY" and state.runtime.cards[step.card].side != "axis")
         chosen = next(c for c in legal if isinstance(c, m.PlayGuderian if play else m.DeclineGuderian))
-        why = t("Guderian interrupts to act before the Soviets [TY-GUD-3].") if play else t("Keep Guderian for later [TY-GUD-2].")
+        why = (
+            t("Guderian interrupts to act before the Soviets [TY-GUD-3].")
+            if play
+            else t("Keep Guderian for later [TY-GUD-2].")
+        )
         return Choice(chosen, why)
     if step.kind == "advance":
         moves = [c for c in legal if isinstance(c, m.Advance)]
         best = max(moves, key=lambda c: hex_value(state, side, c.path[-1]), default=None)
         here = state.unit(best.unit) if best is not None else None
-        if best is not None and here is not None and here.hex is not None:
-            if hex_value(state, side, best.path[-1]) > hex_value(state, side, here.hex) or side == "axis":
-                return Choice(best, t("Advance toward the objective [TY-ADV-1]."))
+        if best is not None and _worth_advancing(state, side, best, here):
+            return Choice(best, t("Advance toward the objective [TY-ADV-1]."))
         return Choice(next(c for c in legal if isinstance(c, m.EndAdvance)), t("Hold the line: no advance [TY-ADV-4]."))
     return Choice(legal[0], t("Take the default: the least costly loss or the retreat toward supply [TY-RET-8]."))
+
+
+def _worth_advancing(state: State, side: str, command: m.Advance, unit: Unit | None) -> bool:
+    if unit is None or unit.hex is None:
+        return False
+    return side == "axis" or hex_value(state, side, command.path[-1]) > hex_value(state, side, unit.hex)
 
 
 def _select(state: State, side: str, legal: list[Command]) -> Choice | None:
@@ -114,7 +123,11 @@ def _select(state: State, side: str, legal: list[Command]) -> Choice | None:
         hq = state.unit(card.hq or "")
         if hq is None or hq.hex is None:
             return 0.0
-        near = sum(1 for u in state.on_map(side) if state.runtime.grid.distance(u.hex, hq.hex) <= (state.spec(hq.id).command_range or 0))
+        near = sum(
+            1
+            for u in state.on_map(side)
+            if state.runtime.grid.distance(u.hex, hq.hex) <= (state.spec(hq.id).command_range or 0)
+        )
         return near + (1.0 if c.hold else 0.0)
 
     best = max(picks, key=worth)

@@ -50,7 +50,7 @@ def targets(state: State) -> list[Hex]:
     if state.closed:
         return []
     taken = {a.target for a in state.attacks}
-    found = set()
+    found: set[Hex] = set()
     for uid in state.active:
         unit = state.unit(uid)
         if unit is None or unit.hex is None:
@@ -98,7 +98,11 @@ def resolve(state: State, target: Hex, ctx: Ctx) -> State:
         result=t("{base} shifted to {column}: {result}", base=_column(found.base), column=COLUMNS[column], result=code),
         notes=tuple(t("river: {note}", note=n) for n in found.notes),
     )
-    ctx.say(t("Combat at {hex}: die {die}, {result}.", hex=state.runtime.label(target), die=die, result=code), "TY-CRT-1", ruling=ruling)
+    ctx.say(
+        t("Combat at {hex}: die {die}, {result}.", hex=state.runtime.label(target), die=die, result=code),
+        "TY-CRT-1",
+        ruling=ruling,
+    )
     attacks = tuple(replace(a, resolved=True) if a is attack else a for a in state.attacks)
     state = replace(state, attacks=attacks, closed=True)
     return flow.push(STACK, state, *result_steps(state, attack, defenders, code))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core import flow
+from app.core.dice import Roller
 from app.core.i18n import t
 from app.systems.typhoon import reinforce, victory
 from app.systems.typhoon.context import Ctx
@@ -45,7 +46,12 @@ def selectable(state: State, side: str) -> list[str]:
             continue
         if card.kind in ("reserve", "okh") and not opts.reserve_okh:
             continue
-        if opts.card_ban and side == "soviet" and state.turn == 2 and (card.id in BANNED_TURN_2 or card.name_en in BANNED_TURN_2):
+        if (
+            opts.card_ban
+            and side == "soviet"
+            and state.turn == 2
+            and (card.id in BANNED_TURN_2 or card.name_en in BANNED_TURN_2)
+        ):
             continue
         found.append(card.id)
     return found
@@ -218,8 +224,8 @@ def start_turn(state: State, ctx: Ctx | None) -> State:
     state = replace(state, units=units, phase="select", selecting="axis", picked=(), used=(), held=None, card=None)
     if ctx is not None:
         state = _dismissal(state, ctx)
-        if need(state, "axis") == 0:
-            state = finish_selection(state, ctx)
+    if need(state, "axis") == 0:
+        state = finish_selection(state, ctx or Ctx(Roller(state.dice)))
     return state
 
 

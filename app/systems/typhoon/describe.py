@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import app.systems.typhoon.messages as m
-from app.core.i18n import Text, t
+from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.view import CommandInfo
 from app.systems.typhoon.losses import name
@@ -18,12 +18,14 @@ def _hex(state: State, h: tuple[int, int] | None) -> str:
     return state.runtime.label(h)
 
 
-def describe(state: State, command: Command) -> CommandInfo:  # noqa: C901, PLR0911, PLR0912 - one branch per kind
+def describe(state: State, command: Command) -> CommandInfo:  # noqa: C901, PLR0912 - one branch per kind
     """The CommandInfo of a command."""
     if isinstance(command, m.SelectCard):
         card = state.runtime.card_name(command.card)
         if command.hold:
-            return CommandInfo(t("Keep {card} in hand", card=card), "select", hint=t("Guderian can interrupt a draw [TY-GUD-1]"))
+            return CommandInfo(
+                t("Keep {card} in hand", card=card), "select", hint=t("Guderian can interrupt a draw [TY-GUD-1]")
+            )
         return CommandInfo(t("Put {card} in the cup", card=card), "select", group_title=t("Choose cards"))
     if isinstance(command, m.DrawCard):
         return CommandInfo(t("Draw a card from the cup"), "draw", hint=t("The owner of the card acts [TY-EXE-2]"))
@@ -38,7 +40,9 @@ def describe(state: State, command: Command) -> CommandInfo:  # noqa: C901, PLR0
     if isinstance(command, m.DeclareAttack):
         return _declare(state, command)
     if isinstance(command, m.ResolveAttack):
-        return CommandInfo(t("Resolve the attack on {hex}", hex=_hex(state, command.target)), "resolve", target=command.target)
+        return CommandInfo(
+            t("Resolve the attack on {hex}", hex=_hex(state, command.target)), "resolve", target=command.target
+        )
     if isinstance(command, m.EndCombat):
         return CommandInfo(t("End combat"), "phase", group_title=t("Phase"))
     if isinstance(command, m.LoseStep):
@@ -63,7 +67,11 @@ def describe(state: State, command: Command) -> CommandInfo:  # noqa: C901, PLR0
     if isinstance(command, m.ActivateUnit):
         return CommandInfo(t("Activate {unit}", unit=name(state, command.unit)), "activate", actor=command.unit)
     if isinstance(command, m.ConvertGuards):
-        label = t("Convert {unit} into {guards}", unit=name(state, command.unit), guards=state.runtime.unit_name(command.guards))
+        label = t(
+            "Convert {unit} into {guards}",
+            unit=name(state, command.unit),
+            guards=state.runtime.unit_name(command.guards),
+        )
         return CommandInfo(label, "guards", actor=command.unit)
     return CommandInfo(t("Unknown command"), "other")
 
@@ -83,7 +91,7 @@ def _move(state: State, command: m.MoveUnit) -> CommandInfo:
         actor=command.unit,
         target=command.to,
         path=route.path if route else (),
-        cost=t("{mp} MP", mp=cost).render("en") if cost else "",
+        cost=f"{cost} MP" if cost else "",
         costs=(("MP", (route.halves + 1) // 2),) if route else (),
         default=not command.march,
         group_title=t("March") if command.march else t("Move"),
@@ -91,8 +99,9 @@ def _move(state: State, command: m.MoveUnit) -> CommandInfo:
 
 
 def distribution_text(dist: dict[str, Fraction]) -> Text:
-    """"A1 1/3, - 1/3, R 1/3" as a text."""
-    return t("{results}", results=", ".join(f"{code} {p.numerator}/{p.denominator}" for code, p in dist.items()))
+    """ "A1 1/3, - 1/3, R 1/3" as a text."""
+    text = ", ".join(f"{code} {p.numerator}/{p.denominator}" for code, p in dist.items())
+    return localized(text, text)
 
 
 def _declare(state: State, command: m.DeclareAttack) -> CommandInfo:

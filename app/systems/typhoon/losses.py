@@ -40,7 +40,9 @@ def eliminate(state: State, unit_id: str, cause: str, events: list[Event]) -> St
     unit = state.unit(unit_id)
     assert unit is not None
     state = state.with_unit(replace(unit, hex=None, box=box, reduced=False, since=state.turn))  # type: ignore[arg-type]
-    text = t("{unit} is eliminated.", unit=label) if box == "reserve" else t("{unit} is eliminated for good.", unit=label)
+    text = (
+        t("{unit} is eliminated.", unit=label) if box == "reserve" else t("{unit} is eliminated for good.", unit=label)
+    )
     rule = "TY-REIN-7" if box == "gone" else "TY-REIN-8"
     events.append(Happened(text=text, rule_id=rule, instruction=t("Remove {unit} from the map.", unit=label)))
     return state

@@ -51,9 +51,7 @@ def routes(state: State, unit_id: str) -> list[Route]:
     unit = state.unit(unit_id)
     if unit is None or unit.hex is None:
         return []
-    found = {r.to: r for r in _normal(state, unit_id)}
-    marches = [r for r in _march(state, unit_id) if r.to not in found]
-    return sorted([*found.values(), *marches], key=lambda r: (r.to, r.march))
+    return sorted([*_normal(state, unit_id), *_march(state, unit_id)], key=lambda r: (r.to, r.march))
 
 
 def _normal(state: State, unit_id: str) -> list[Route]:
@@ -89,7 +87,9 @@ def _major_unbridged(state: State, a: Hex, b: Hex) -> bool:
     return facts.river(a, b) == "major_river" and not facts.bridged(a, b)
 
 
-def _crossings(state: State, unit_id: str, zoc: frozenset[Hex], best: dict[Hex, tuple[int, tuple[Hex, ...]]]) -> list[Route]:
+def _crossings(
+    state: State, unit_id: str, zoc: frozenset[Hex], best: dict[Hex, tuple[int, tuple[Hex, ...]]]
+) -> list[Route]:
     """Crossing an unbridged major river: from the start hex straight across, the whole move, not from an EZOC
     hex into an EZOC hex (TY-MOV-8); mountain divisions enter a mountain hex off-road the same way (TY-MOV-10)."""
     unit, spec = state.unit(unit_id), state.spec(unit_id)

@@ -118,7 +118,9 @@ def odds(state: State, units: tuple[str, ...], target: Hex) -> Odds:
     attacker = other(defenders[0].side) if defenders else state.phasing
     shifts = [*terrain_shifts(state.runtime, target, state.turn), *weather_shifts(state.runtime, state.turn, attacker)]
     if defenders and defenders[0].side == "soviet" and target in state.runtime.facts.fortified:
-        shifts.append(Modifier(value=0, reason=t("fortified: +{n} to the Soviet defence", n=FORT_BONUS), rule_id="TY-FORT-1"))
+        shifts.append(
+            Modifier(value=0, reason=t("fortified: +{n} to the Soviet defence", n=FORT_BONUS), rule_id="TY-FORT-1")
+        )
     base = base_column(attack, defence)
     column = final_column(base, sum(m.value for m in shifts))
     return Odds(attack, defence, base, tuple(shifts), column, tuple(notes))

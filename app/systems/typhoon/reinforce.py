@@ -14,7 +14,7 @@ from app.systems.typhoon.losses import move_to, name
 from app.systems.typhoon.movement import room
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State, Unit, other
-from app.systems.typhoon.supply import in_supply, rail_net, sources
+from app.systems.typhoon.supply import in_supply, rail_net
 from app.systems.typhoon.zoc import enemy_zoc
 
 GUARDS_TURN = 8
@@ -27,7 +27,7 @@ def rail_hexes(state: State, side: str) -> frozenset[Hex]:
     rt = state.runtime
     zoc = enemy_zoc(state, side)
     clear = frozenset(h for h in rt.grid.locations() if h not in zoc and state.occupant(h) != other(side))
-    net = rail_net(state, side, clear) | (sources(state, side) & clear)
+    net = rail_net(state, side, clear) & rt.facts.rail_hexes
     places = rt.facts.towns | rt.facts.cities
     return frozenset(h for h in net if not (h in places and state.controller(h) != side))
 
@@ -41,7 +41,9 @@ def start(state: State, side: str, ctx: Ctx) -> State:
     garrison = 0
     if side == "soviet" and rt.moscow:
         garrison = state.carry + (rt.model.garrison_units if state.turn in rt.model.garrison_turns else 0)
-    guards = GUARDS_COUNT if side == "soviet" and rt.model.options.guards_conversion and state.turn == GUARDS_TURN else 0
+    guards = (
+        GUARDS_COUNT if side == "soviet" and rt.model.options.guards_conversion and state.turn == GUARDS_TURN else 0
+    )
     ctx.say(t("{side} receives up to {n} reinforcements.", side=side_label(side), n=number), "TY-REIN-2")
     if garrison:
         ctx.say(t("Moscow garrison: up to {n} more units.", n=garrison), "TY-MOSC-1")

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import itertools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 from pydantic import ValidationError
 
@@ -23,6 +24,8 @@ from app.systems.typhoon.scenario import SIDES, CardSpec, OrderOfBattle, TurnSpe
 Hex = tuple[int, int]
 Pair = frozenset[Hex]
 BOXES = ("reserve", "guards", "withdrawn")
+CLOSED = frozenset({"lake", "all_sea", "prohibited"})
+"""Hex terrain no unit may enter, attack into or advance into (TY-MOV-12, TY-CBT-6)."""
 DEFAULT_WEATHER = {1: "clear", 2: "clear", 3: "mud", 4: "mud", 5: "mud", 6: "freeze", 7: "freeze"}
 
 
@@ -40,6 +43,9 @@ class MapFacts:
     road_hexes: frozenset[Hex]
     sides: dict[Pair, frozenset[str]]
     names: dict[Hex, tuple[str, str]]
+    open_hexes: frozenset[Hex] = frozenset()
+    links: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
+    """Each hex's neighbours a unit, a ZOC or a LOC may reach: open, across no prohibited hexside."""
 
     def side_kinds(self, a: Hex, b: Hex) -> frozenset[str]:
         """Hexside features between ``a`` and ``b`` (river, major_river, prohibited, bridge)."""
@@ -131,10 +137,11 @@ def map_facts(board: Board, extra_forts: frozenset[Hex]) -> MapFacts:
     """The map's terrain and features (TY-MAP-1, TY-MAP-4, TY-MAP-7)."""
     grid = board.topology
     assert isinstance(grid, HexGrid)
-    kinds = {h: {m.kind for m in marks} for h, marks in board.marks.items()}
+    board_marks = {cast(Hex, h): marks for h, marks in board.marks.items()}
+    kinds = {h: {m.kind for m in marks} for h, marks in board_marks.items()}
     terrain = {h: grid.terrain(h) for h in grid.locations()}
     names = {}
-    for h, marks in board.marks.items():
+    for h, marks in board_marks.items():
         for mark in marks:
             props = dict(mark.props)
             if "name_en" in props:
@@ -153,15 +160,24 @@ def map_facts(board: Board, extra_forts: frozenset[Hex]) -> MapFacts:
         fortified=frozenset(h for h, k in kinds.items() if "fortified" in k) | extra_forts,
         roads=_pairs(board.roads),
         rails=_pairs(board.railways),
-        rail_hexes=frozenset(h for path in board.railways for h in path),
-        road_hexes=frozenset(h for path in board.roads for h in path),
+        rail_hexes=frozenset(cast(Hex, h) for path in board.railways for h in path),
+        road_hexes=frozenset(cast(Hex, h) for path in board.roads for h in path),
         sides=sides,
         names=names,
+        open_hexes=frozenset(h for h, x in terrain.items() if x not in CLOSED),
+        links=_links(grid, terrain, sides),
     )
 
 
-def _pairs(paths: list[list[Hex]] | list[list[object]]) -> frozenset[Pair]:
-    return frozenset(frozenset((a, b)) for path in paths for a, b in itertools.pairwise(path))  # type: ignore[misc]
+def _links(grid: HexGrid, terrain: dict[Hex, str], sides: dict[Pair, frozenset[str]]) -> dict[Hex, tuple[Hex, ...]]:
+    def ok(a: Hex, b: Hex) -> bool:
+        return terrain.get(b) not in CLOSED and "prohibited" not in sides.get(frozenset((a, b)), frozenset())
+
+    return {h: tuple(n for n in grid.neighbours(h) if ok(h, n)) for h in grid.locations()}
+
+
+def _pairs(paths: list[list[Any]]) -> frozenset[Pair]:
+    return frozenset(frozenset((cast(Hex, a), cast(Hex, b))) for path in paths for a, b in itertools.pairwise(path))
 
 
 def load_units(model: TyphoonScenario, folder: Path | None) -> dict[str, UnitSpec]:
@@ -192,7 +208,10 @@ def load_runtime(model: TyphoonScenario, folder: Path | None) -> Runtime:
     problems = _problems(model, units, known)
     if problems:
         raise ScenarioError(model.id, problems)
-    hexes = lambda labels: frozenset(known[x] for x in labels)  # noqa: E731 - a local shorthand
+
+    def hexes(labels: list[str]) -> frozenset[Hex]:
+        return frozenset(known[x] for x in labels)
+
     facts = map_facts(board, hexes(model.fortified))
     sources = _sources(model, board, known)
     victory = hexes(model.victory.large_cities) if model.victory.large_cities is not None else facts.cities
@@ -219,12 +238,16 @@ def _sources(model: TyphoonScenario, board: Board, known: dict[str, Hex]) -> dic
         for mark in marks:
             side = dict(mark.props).get("side")
             if mark.kind == "supply_source" and side in found:
-                found[str(side)].add(h)
+                found[str(side)].add(cast(Hex, h))
     return {s: frozenset(v) for s, v in found.items()}
 
 
 def _problems(model: TyphoonScenario, units: dict[str, UnitSpec], known: dict[str, Hex]) -> list[Problem]:
     """Unknown counters, cards' HQs and hexes; counters placed twice or not at all."""
+    return _placement_problems(model, units, known) + _card_problems(model, units) + _hex_problems(model, known)
+
+
+def _placement_problems(model: TyphoonScenario, units: dict[str, UnitSpec], known: dict[str, Hex]) -> list[Problem]:
     problems: list[Problem] = []
     placed: set[str] = set()
     for i, p in enumerate(model.setup):
@@ -235,20 +258,30 @@ def _problems(model: TyphoonScenario, units: dict[str, UnitSpec], known: dict[st
         if p.unit in placed:
             problems.append(Problem(f"$.setup[{i}].unit", f"counter {p.unit!r} placed twice"))
         placed.add(p.unit)
-    for key, items in (("arrivals", model.arrivals), ("removals", model.removals)):
-        for i, a in enumerate(items):
-            problems += [Problem(f"$.{key}[{i}].units", f"no counter {u!r}") for u in a.units if u not in units]
-            if key == "arrivals":
-                placed |= set(a.units)
+    for i, a in enumerate(model.arrivals):
+        problems += [Problem(f"$.arrivals[{i}].units", f"no counter {u!r}") for u in a.units if u not in units]
+        placed |= set(a.units)
+    for i, r in enumerate(model.removals):
+        problems += [Problem(f"$.removals[{i}].units", f"no counter {u!r}") for u in r.units if u not in units]
     problems += [Problem("$.setup", f"counter {u!r} is never placed") for u in sorted(set(units) - placed)]
+    return problems
+
+
+def _card_problems(model: TyphoonScenario, units: dict[str, UnitSpec]) -> list[Problem]:
+    problems = []
     for i, c in enumerate(model.cards):
         hq = units.get(c.hq or "")
         if c.hq is not None and (hq is None or hq.command_range is None or hq.side != c.side):
             problems.append(Problem(f"$.cards[{i}].hq", f"{c.hq!r} is not an HQ of the card's side"))
+    return problems
+
+
+def _hex_problems(model: TyphoonScenario, known: dict[str, Hex]) -> list[Problem]:
     lists = {"axis_controlled": model.axis_controlled, "moscow": model.moscow, "fortified": model.fortified}
     lists |= {"east_edge": model.east_edge, "victory.key_hexes": model.victory.key_hexes}
     lists |= {"victory.large_cities": model.victory.large_cities or []}
     lists |= {f"supply_sources.{s}": v for s, v in (model.supply_sources or {}).items()}
+    problems = []
     for key, labels in lists.items():
         problems += [Problem(f"$.{key}[{i}]", f"no hex {x!r}") for i, x in enumerate(labels) if x not in known]
     return problems

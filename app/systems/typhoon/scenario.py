@@ -89,7 +89,7 @@ class CardSpec(_Strict):
     def _hq(self) -> Self:
         if (self.hq is not None) != (self.kind in ("hq", "guderian")):
             raise ValueError("hq and guderian cards, and only they, name their HQ")
-        if (self.kind == "guderian" or self.kind == "okh") and self.side != "axis":
+        if self.kind in {"guderian", "okh"} and self.side != "axis":
             raise ValueError(f"{self.kind} cards are Axis cards")
         if self.kind == "reserve" and self.side != "soviet":
             raise ValueError("RESERVE cards are Soviet cards")

@@ -6,13 +6,15 @@ TY-UNIT-4, TY-SEQ-1, TY-SEQ-2, TY-SEQ-3, TY-SEQ-4.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Literal
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field, replace
+from typing import Literal, TypeVar
 
 from app.core.dice import Dice
 from app.systems.typhoon.runtime import Hex, Runtime
 from app.systems.typhoon.scenario import SIDES, UnitSpec
 
+T = TypeVar("T")
 Phase = Literal["select", "draw", "move", "combat", "place", "withdraw", "activate", "over"]
 Box = Literal["map", "reserve", "guards", "withdrawn", "later", "gone"]
 
@@ -134,6 +136,14 @@ class State:
     dismissed: bool = False
     reserve_left: int = 0
     converted: int = 0
+    cache: dict[Hashable, object] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """A position query answered once per state (zones of control, lines of communication): ``cache`` is not
+        part of the state's value (not compared, encoded or copied by ``replace``)."""
+        if key not in self.cache:
+            self.cache[key] = compute()
+        return self.cache[key]  # type: ignore[return-value]
 
     def unit(self, unit_id: str) -> Unit | None:
         """The counter with ``unit_id``."""
@@ -153,8 +163,7 @@ class State:
 
     def occupant(self, h: Hex) -> str | None:
         """The side whose units are in ``h`` (TY-STK-2), if any."""
-        found = self.at(h)
-        return found[0].side if found else None
+        return self.memo("occupants", lambda: {u.hex: u.side for u in self.units if u.hex is not None}).get(h)
 
     def controller(self, h: Hex) -> str:
         """Who controls a town or large-city hex (TY-CITY-1, TY-CITY-2)."""

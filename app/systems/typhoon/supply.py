@@ -10,7 +10,6 @@ from collections.abc import Iterable
 
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State, other
-from app.systems.typhoon.terrain import crossable, open_hex
 from app.systems.typhoon.zoc import enemy_zoc
 
 AXIS_OFF_RAIL = 6
@@ -30,11 +29,10 @@ def passable(state: State, side: str, zoc: frozenset[Hex]) -> frozenset[Hex]:
     """Hexes a LOC may pass through: no enemy unit, no EZOC unless a friendly unit is there, no mountain without
     road, nothing closed (TY-LOC-3, TY-LOC-4)."""
     rt = state.runtime
-    occupied = {u.hex: u.side for u in state.on_map()}
     found = set()
-    for h in rt.grid.locations():
-        owner = occupied.get(h)
-        if owner == other(side) or not open_hex(rt, h):
+    for h in rt.facts.open_hexes:
+        owner = state.occupant(h)
+        if owner == other(side):
             continue
         if h in zoc and owner != side:
             continue
@@ -53,8 +51,8 @@ def _spread(state: State, start: Iterable[Hex], through: frozenset[Hex], limit: 
         h = queue.popleft()
         if limit is not None and dist[h] >= limit:
             continue
-        for n in rt.grid.neighbours(h):
-            if n in through and n not in dist and crossable(rt, h, n):
+        for n in rt.facts.links[h]:
+            if n in through and n not in dist:
                 dist[n] = dist[h] + 1
                 queue.append(n)
     return dist
@@ -68,7 +66,7 @@ def rail_net(state: State, side: str, through: frozenset[Hex]) -> frozenset[Hex]
     queue = deque(start)
     while queue:
         h = queue.popleft()
-        for n in rt.grid.neighbours(h):
+        for n in rt.facts.links[h]:
             if n in through and n not in seen and frozenset((h, n)) in rt.facts.rails:
                 seen.add(n)
                 queue.append(n)
@@ -93,18 +91,20 @@ def traced(state: State, side: str, dist: dict[Hex, int]) -> frozenset[Hex]:
     for h, d in dist.items():
         if limit is not None and d >= limit:
             continue
-        found.update(n for n in rt.grid.neighbours(h) if open_hex(rt, n) and crossable(rt, h, n))
+        found.update(rt.facts.links[h])
     found |= sources(state, side)
     return frozenset(h for h in found if state.occupant(h) != other(side))
 
 
 def in_supply(state: State, side: str) -> frozenset[Hex]:
     """Every hex where a unit of ``side`` would have a LOC now (TY-LOC-1)."""
-    return traced(state, side, loc_distances(state, side))
+    return state.memo(("loc", side), lambda: traced(state, side, loc_distances(state, side)))
 
 
 def retreat_distances(state: State, side: str) -> dict[Hex, int]:
     """Distance from every hex to the nearest usable friendly source along LOC hexes, any length: the
     direction of retreat (TY-RET-8)."""
-    through = passable(state, side, enemy_zoc(state, side))
-    return _spread(state, sources(state, side), through, None)
+    return state.memo(
+        ("retreat", side),
+        lambda: _spread(state, sources(state, side), passable(state, side, enemy_zoc(state, side)), None),
+    )

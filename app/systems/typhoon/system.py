@@ -57,7 +57,14 @@ def initial_state(runtime: Runtime, seed: int) -> State:
         else:
             units.append(Unit(uid, spec.side, runtime.hex(p.at), "map", p.reduced and spec.reduced is not None))
     axis = frozenset(runtime.hex(x) for x in model.axis_controlled)
-    state = State(runtime=runtime, dice=Dice(seed=seed), turn=model.first_turn, phase="select", units=tuple(units), axis_hexes=axis)
+    state = State(
+        runtime=runtime,
+        dice=Dice(seed=seed),
+        turn=model.first_turn,
+        phase="select",
+        units=tuple(units),
+        axis_hexes=axis,
+    )
     return start_turn(state, None)
 
 
@@ -142,7 +149,7 @@ class TyphoonSystem(HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State],
 
     def encode_state(self, state: State) -> Any:
         """The state as JSON (the scenario itself excluded)."""
-        return encode_state(state, skip=("runtime",))
+        return encode_state(state, skip=("runtime", "cache"))
 
 
 __all__ = ["TyphoonSystem", "initial_state", "m"]

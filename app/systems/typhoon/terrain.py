@@ -11,9 +11,6 @@ from app.core.ruling import Modifier
 from app.systems.typhoon.runtime import Hex, Runtime
 from app.systems.typhoon.tables import terrain_row
 
-CLOSED = frozenset({"lake", "all_sea", "prohibited"})
-"""Hex terrain no unit may enter, attack into or advance into (TY-MOV-12, TY-CBT-6)."""
-
 
 def base_terrain(runtime: Runtime, h: Hex, turn: int) -> str:
     """The hex's terrain as the rules read it: clear is light forest from turn 3 on (TY-WX-2)."""
@@ -30,7 +27,7 @@ def roads_work(runtime: Runtime, turn: int) -> bool:
 
 def open_hex(runtime: Runtime, h: Hex) -> bool:
     """A hex in play that units may enter at all (TY-MOV-12, TY-MAP-5)."""
-    return runtime.grid.contains(h) and runtime.facts.terrain.get(h, "clear") not in CLOSED
+    return h in runtime.facts.open_hexes
 
 
 def crossable(runtime: Runtime, a: Hex, b: Hex) -> bool:
@@ -73,9 +70,13 @@ def terrain_shifts(runtime: Runtime, h: Hex, turn: int) -> list[Modifier]:
     found = []
     if shifts:
         rule = "TY-WX-2" if raw == "clear" and terrain == "light_forest" else "TY-SHIFT-1"
-        found.append(Modifier(value=-shifts, reason=t("{terrain} (defender)", terrain=terrain_name(terrain)), rule_id=rule))
+        found.append(
+            Modifier(value=-shifts, reason=t("{terrain} (defender)", terrain=terrain_name(terrain)), rule_id=rule)
+        )
     if town:
-        reason = t("large city (defender)") if raw == "large_city" or h in runtime.facts.cities else t("town (defender)")
+        reason = (
+            t("large city (defender)") if raw == "large_city" or h in runtime.facts.cities else t("town (defender)")
+        )
         found.append(Modifier(value=-1, reason=reason, rule_id="TY-SHIFT-3"))
     return found
 
@@ -84,7 +85,7 @@ def weather_shifts(runtime: Runtime, turn: int, attacker: str) -> list[Modifier]
     """Weather shifts (TY-WX-4, TY-WX-5): mud and freeze one left; snow two toward the Soviets."""
     weather = runtime.weather(turn)
     if weather in ("mud", "freeze"):
-        return [Modifier(value=-1, reason=t("{weather}", weather=weather_name(weather)), rule_id="TY-WX-4")]
+        return [Modifier(value=-1, reason=weather_name(weather), rule_id="TY-WX-4")]
     if weather == "snow":
         value = 2 if attacker == "soviet" else -2
         return [Modifier(value=value, reason=t("snow favours the Soviets"), rule_id="TY-WX-5")]

@@ -5,6 +5,7 @@ TY-SEQ-1, TY-SEQ-2, TY-SEQ-3, TY-SEQ-4, TY-MOV-1, TY-ACT-3, TY-ACT-7, TY-OPT-RES
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import app.systems.typhoon.messages as m
@@ -85,7 +86,7 @@ def _activate(state: State, side: str) -> list[Command]:
     return [m.ActivateUnit(side=side, unit=u) for u in cup.reserve_candidates(state)]
 
 
-LEGAL = {
+LEGAL: dict[str, Callable[[State, str], list[Command]]] = {
     "select": _select,
     "draw": lambda state, side: [m.DrawCard(side=side)],
     "move": _moves,
@@ -106,10 +107,7 @@ def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
     if command.key() not in keys:
         raise IllegalCommandError(t("That is not allowed now."), _rule_of(command))
     ctx = Ctx(Roller(state.dice, command.dice, command.cards))
-    if state.steps:
-        state = steps.decide(state, ctx, command)
-    else:
-        state = _dispatch(state, command, ctx)
+    state = steps.decide(state, ctx, command) if state.steps else _dispatch(state, command, ctx)
     state = _continue(steps.settle(state, ctx), ctx)
     ctx.roller.check_all_used()
     return replace(victory.mark_key_hexes(state), dice=ctx.roller.dice), ctx.events
@@ -117,7 +115,13 @@ def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
 
 def _continue(state: State, ctx: Ctx) -> State:
     """After the steps settle: a combat segment whose attacks are all resolved ends the card."""
-    while not state.steps and state.winner is None and state.phase == "combat" and state.closed and combat.all_resolved(state):
+    while (
+        not state.steps
+        and state.winner is None
+        and state.phase == "combat"
+        and state.closed
+        and combat.all_resolved(state)
+    ):
         state = steps.settle(cup.after_card(state, ctx), ctx)
     return state
 
@@ -127,7 +131,7 @@ def _rule_of(command: Command) -> str:
     return rules.get(command.kind, "TY-SEQ-2")
 
 
-def _dispatch(state: State, command: Command, ctx: Ctx) -> State:  # noqa: C901, PLR0911 - one branch per command
+def _dispatch(state: State, command: Command, ctx: Ctx) -> State:  # noqa: C901 - one branch per command
     if isinstance(command, m.SelectCard):
         return cup.select(state, command.card, command.hold, ctx)
     if isinstance(command, m.DrawCard):

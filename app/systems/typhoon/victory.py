@@ -45,7 +45,9 @@ def check(state: State) -> tuple[str, Text] | None:
         return None
     cities, keys = counted(state)
     if state.turn == spec.sudden_death_turn and _sudden_death(state, cities, keys):
-        return "axis", t("The Axis holds {n} large-city hexes, {k} of them key hexes: sudden death.", n=len(cities), k=len(keys))
+        return "axis", t(
+            "The Axis holds {n} large-city hexes, {k} of them key hexes: sudden death.", n=len(cities), k=len(keys)
+        )
     if state.turn < rt.last_turn:
         return None
     if (state.key_flag or spec.final_key == 0) and len(cities) >= spec.final_cities:

@@ -24,8 +24,19 @@ STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
 SYMBOL = {"armour": "armour", "motorized": "recce", "infantry": "infantry", "cavalry": "cavalry"}
 SYMBOL |= {"security": "infantry", "mountain": "infantry", "hq": "hq"}
 PHASES = ("select", "draw", "move", "combat", "place", "withdraw")
-_PHASE_TEXT = (t("Command selection"), t("Draw"), t("Movement"), t("Combat"), t("Reinforcements"), t("Supply and withdrawal"))
-BOX_NAMES = {"reserve": t("Available reinforcements"), "withdrawn": t("Withdrawal box"), "guards": t("Guards conversion box")}
+_PHASE_TEXT = (
+    t("Command selection"),
+    t("Draw"),
+    t("Movement"),
+    t("Combat"),
+    t("Reinforcements"),
+    t("Supply and withdrawal"),
+)
+BOX_NAMES = {
+    "reserve": t("Available reinforcements"),
+    "withdrawn": t("Withdrawal box"),
+    "guards": t("Guards conversion box"),
+}
 
 
 def style() -> Style:
@@ -68,7 +79,7 @@ def _counter(state: State, u: Unit, look: Style, acting: str | None, supplied: b
         id=u.id,
         loc=u.hex,
         label=localized(spec.name_en, spec.name_zh or None),
-        title=t("{unit}", unit=localized(spec.name_en, spec.name_zh or None)),
+        title=localized(spec.name_en, spec.name_zh or None),
         side=u.side,
         kind=spec.symbol,
         flags=tuple(flags),
@@ -138,7 +149,7 @@ def _hand_panel(state: State, side: str | None) -> PanelView:
         if card.id in state.used:
             status: Text = t("used")
         elif card.id == state.held:
-            status = t("held")
+            status = t("kept in hand")
         elif card.id in state.cup:
             status = t("in the cup")
         elif state.phase == "select" and state.selecting == card.side and card.id in state.picked:
