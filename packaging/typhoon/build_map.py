@@ -28,38 +28,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import geography as geo
+import scenario_files
+from projection import COLUMNS, ROWS, XY, Hex, axis_side, hex_at, make_grid, project
 
-import scenarios
 from app.geometry.hexgrid import HexGrid
 
-Hex = tuple[int, int]
-XY = tuple[float, float]
-COLUMNS, ROWS = 28, 26
-HEX_KM = 18.0
-LAT0, LON0 = 57.00, 31.75  # centre of hex 0101
-KM_LAT, KM_LON = 111.2, 111.32 * math.cos(math.radians(55.0))
-SCALE = math.sqrt(3) / HEX_KM  # grid units per km
 OUT = Path(__file__).resolve().parents[2] / "resources" / "boards" / "typhoon_1941.json"
-
-
-def project(p: geo.LatLon) -> XY:
-    """Return grid coordinates (hex size 1, y down) of a latitude/longitude."""
-    lat, lon = p
-    return ((lon - LON0) * KM_LON * SCALE, (LAT0 - lat) * KM_LAT * SCALE)
-
-
-def make_grid() -> HexGrid:
-    """Return the empty hex grid of the map."""
-    return HexGrid("flat", "odd", COLUMNS, ROWS)
-
-
-def hex_at(grid: HexGrid, p: geo.LatLon) -> Hex:
-    """Return the hex under a point, or the nearest hex when the point lies just off the map."""
-    x, y = project(p)
-    found = grid.locate(x, y)
-    if found is not None:
-        return found
-    return min(grid.locations(), key=lambda h: math.dist(grid.centre(h), (x, y)))
 
 
 def terrain(grid: HexGrid) -> dict[Hex, str]:
@@ -227,14 +201,6 @@ def routes(
     return paths
 
 
-def axis_side(grid: HexGrid, start_line: list[geo.LatLon]) -> set[Hex]:
-    """Return the hexes whose centre lies west of a start line (TY-CITY-1)."""
-    line = [project(p) for p in start_line]
-    far_west = -10.0
-    area = Polygon([*line, (far_west, line[-1][1]), (far_west, line[0][1])])
-    return {h for h in grid.locations() if area.contains(Point(grid.centre(h)))}
-
-
 def fortified(grid: HexGrid) -> list[Hex]:
     """Return the fortified hexes: along each fortified line, one hex every ``step`` hexes."""
     found: list[Hex] = []
@@ -358,7 +324,7 @@ def _board_file(
 def main() -> None:
     """Write the board file and print a summary."""
     board, facts = build()
-    scenarios.write_all(board, facts)
+    scenario_files.write_all(board, facts)
     OUT.write_text(json.dumps(board, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     spec = board["board"]
     assert isinstance(spec, dict)

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import oob
-from build_map import make_grid, project
+from projection import axis_side, make_grid, project
 
 from app.geometry.hexgrid import HexGrid
 
@@ -395,7 +395,6 @@ def dump(path: Path, data: object) -> None:
 
 def write_all(board: dict[str, object], facts: dict[str, object]) -> None:
     """Add the set-up areas to ``board`` and write the order of battle and the three scenarios."""
-    import build_map
     import geography as geo
 
     grid = make_grid()
@@ -407,7 +406,7 @@ def write_all(board: dict[str, object], facts: dict[str, object]) -> None:
     spec = board["board"]
     assert isinstance(spec, dict)
     spec["areas"] = areas
-    november = build_map.axis_side(grid, geo.NOVEMBER_LINE)
+    november = axis_side(grid, geo.NOVEMBER_LINE)
     towns = [*facts["towns"].values(), *(x for v in facts["cities"].values() for x in v)]  # type: ignore[attr-defined]
     facts["november_axis_controlled"] = sorted(x for x in towns if grid.from_label(x) in november)
     late, _areas = place_armies(grid, november, lakes, oob.NOVEMBER, NOVEMBER_BANDS)
