@@ -64,7 +64,7 @@ def test_map_size_places_and_moscow() -> None:
     Tula two; every place is named in both languages."""
     rt = loaded("typhoon_campaign")
     assert (rt.grid.columns, rt.grid.rows) == (28, 26)
-    names = {en: zh for en, zh in rt.facts.names.values()}
+    names = dict(rt.facts.names.values())
     for place in ("Smolensk", "Vyazma", "Rzhev", "Kalinin", "Mozhaisk", "Kaluga", "Tula", "Bryansk", "Orel"):
         assert place in names and names[place] != place
     assert len(rt.moscow) == 4 and rt.moscow <= rt.facts.cities
@@ -149,7 +149,9 @@ def test_cards_per_side() -> None:
     assert {uid for uid, u in rt.units.items() if u.command_range is not None} == set(per_hq)
 
 
-@pytest.mark.parametrize(("name", "first", "last"), [(SCENARIOS[0], 1, 12), (SCENARIOS[1], 1, 4), (SCENARIOS[2], 6, 12)])
+@pytest.mark.parametrize(
+    ("name", "first", "last"), [(SCENARIOS[0], 1, 12), (SCENARIOS[1], 1, 4), (SCENARIOS[2], 6, 12)]
+)
 def test_scenarios_turns_briefings_and_opening(name: str, first: int, last: int) -> None:
     """TY-SEQ-1, TY-SETUP-8: each scenario has its turn track, both briefings and balance notes in both
     languages, and opens in the Command Selection phase of its first turn."""
