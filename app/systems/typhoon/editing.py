@@ -177,6 +177,13 @@ class TyphoonEditing(FolderAware):
     def setup_fields(self, data: dict[str, Any]) -> list[FieldSpec]:
         """The turn track (TY-MAP-6), the victory conditions (TY-VIC-1, TY-VIC-2) and the optional rules."""
         fields = [FieldSpec(("first_turn",), t("First turn"), "int", minimum=1, maximum=99, default=1)]
+        if isinstance(data.get("board"), dict):  # a map of the document's own (TY-MAP-5: the play area)
+            fields += [
+                FieldSpec(("board", "name_en"), t("Map name"), "text", optional=True),
+                FieldSpec(("board", "name_zh"), t("Map name (Chinese)"), "text", optional=True),
+                FieldSpec(("board", "columns"), t("Map columns"), "int", minimum=1, maximum=200),
+                FieldSpec(("board", "rows"), t("Map rows"), "int", minimum=1, maximum=200),
+            ]
         for i, box in enumerate(get_at(data, ("turns",), [])):
             turn = box.get("turn", i + 1) if isinstance(box, dict) else i + 1
             for key, label in _TRACK.items():

@@ -185,9 +185,12 @@ def test_live_checks_warn_of_hqs_without_cards_and_unreachable_victory() -> None
 
 
 def test_setup_form_holds_the_turn_track_and_options() -> None:
-    """TY-MAP-6, TY-CMD-4, TY-REIN-2: the form has each turn's cards and reinforcements, the victory numbers and
-    every optional rule."""
+    """TY-MAP-6, TY-CMD-4, TY-REIN-2, TY-MAP-5: the form has each turn's cards and reinforcements, the victory
+    numbers, every optional rule, and the map's size once the document has its own map."""
     doc, plugin = campaign()
     paths = {f.path for f in plugin.setup_fields(doc.data)}
     assert ("turns", 11, "su_com") in paths and ("turns", 0, "ger_reinf") in paths
     assert ("victory", "final_cities") in paths and ("options", "guards_conversion") in paths
+    assert ("board", "columns") not in paths
+    stroke(doc, plugin, "terrain:clear", ["0101"])
+    assert ("board", "columns") in {f.path for f in plugin.setup_fields(doc.data)}
