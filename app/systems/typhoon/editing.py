@@ -9,6 +9,7 @@ holds the turn track, the victory conditions and the optional rules. Checks: :mo
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any, Literal, Self
@@ -34,6 +35,17 @@ OPTIONS = {  # the scenario's optional-rule switches (docs/typhoon-scenario-form
     "guderian_dismissal": "Guderian may be dismissed (15.5)",
     "withdrawn_count_against_reinf": "Returning withdrawn units count against reinforcements",
 }
+
+
+def _read_json(path: Path) -> Any:
+    """A JSON file's content, read again only when the file changes (the palette is asked for often)."""
+    return _cached_json(path, path.stat().st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=8)
+def _cached_json(path: Path, stamp: int) -> Any:
+    del stamp  # part of the cache key only
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def _name(unit: dict[str, Any]) -> Text:
@@ -64,7 +76,7 @@ class TyphoonEditing(FolderAware):
         ref = data.get("order_of_battle")
         if isinstance(ref, str):
             try:
-                oob = json.loads(resolve_ref(ref, self.folder).read_text(encoding="utf-8"))
+                oob = _read_json(resolve_ref(ref, self.folder))
                 found |= {str(u["id"]): u for u in oob.get("units", []) if isinstance(u, dict) and "id" in u}
             except (OSError, ValueError, KeyError):
                 pass  # the live checks report an unreadable file
@@ -74,13 +86,14 @@ class TyphoonEditing(FolderAware):
     def palette(self, data: dict[str, Any]) -> list[PaletteEntry]:
         """Map brushes and places, set-up areas, counters waiting in a box, new counters."""
         terrain, sides, lines, places = t("Terrain"), t("Hexsides"), t("Roads and railways"), t("Places")
+        counters = self.counters(data)
         entries = [PaletteEntry(f"terrain:{x}", terrain, _TERRAIN_NAMES[x], paint=True) for x in mapping.TERRAINS]
         entries += [PaletteEntry(f"side:{x}", sides, _SIDE_NAMES[x], paint=True) for x in (*mapping.HEXSIDES, "-")]
         entries += [PaletteEntry(f"line:{x}", lines, _LINE_NAMES[x], paint=True) for x in ("roads", "railways", "-")]
         entries += [PaletteEntry(f"mark:{x}", places, _MARK_NAMES[x]) for x in mapping.MARKS]
-        entries += [PaletteEntry(f"area:{x}", t("Set-up areas"), localized(x), paint=True) for x in _areas(data)]
+        areas = sorted(self._board_areas(data) | {f"setup_{u['army']}" for u in counters.values() if u.get("army")})
+        entries += [PaletteEntry(f"area:{x}", t("Set-up areas"), localized(x), paint=True) for x in areas]
         entries.append(PaletteEntry("area:-", t("Set-up areas"), t("Erase from set-up areas"), paint=True))
-        counters = self.counters(data)
         for p in data.get("setup", []):
             unit = counters.get(str(p.get("unit")))
             if unit is not None and p.get("at") in BOXES:
@@ -90,6 +103,15 @@ class TyphoonEditing(FolderAware):
                 label = t("New {type}", type=_SYMBOL_NAMES[symbol])
                 entries.append(PaletteEntry(f"new:{side}:{symbol}", _SIDE_GROUPS[side], label))
         return entries
+
+    def _board_areas(self, data: dict[str, Any]) -> set[str]:
+        board = data.get("board")
+        if isinstance(board, str):
+            try:
+                board = _read_json(resolve_ref(board, self.folder)).get("board")
+            except (OSError, ValueError):
+                return set()
+        return set(board.get("areas", {})) if isinstance(board, dict) else set()
 
     def place(self, tx: Transaction, entry_id: str, spot: Spot, runtime: Any) -> JsonPath | None:
         """Paint terrain, hexsides, roads, railways or areas; add a place; put a counter on the map."""
@@ -261,13 +283,6 @@ class TyphoonEditing(FolderAware):
             at = next((p.get("at") for p in data.get("setup", []) if p.get("unit") == uid), None)
             return at if isinstance(at, str) and at not in BOXES else None
         return nearest_label(data, path)
-
-
-def _areas(data: dict[str, Any]) -> list[str]:
-    board = data.get("board")
-    names = set(board.get("areas", {})) if isinstance(board, dict) else set()
-    armies = {str(u.get("army")) for u in data.get("units", []) if isinstance(u, dict) and u.get("army")}
-    return sorted(names | {f"setup_{a}" for a in armies})
 
 
 def _mark_label(mark: dict[str, Any]) -> Text:

@@ -105,6 +105,8 @@ def test_places_and_set_up_areas() -> None:
     """TY-MAP-2, TY-MAP-3: a supply source, town and fortified hex are added once; a set-up area brush adds
     hexes to an army's area, and an empty set-up hex is a warning (TY-SETUP-2)."""
     doc, plugin = campaign()
+    areas = {e.id for e in plugin.palette(doc.data) if e.id.startswith("area:")}
+    assert len(areas) == 21 + 1 and "area:setup_13A" in areas
     with doc.transaction(t("x")) as tx:
         made = plugin.place(tx, "mark:supply_axis", Spot("1313", "1313"), None)
         again = plugin.place(tx, "mark:supply_axis", Spot("1313", "1313"), None)
