@@ -38,7 +38,7 @@ def eligible(state: State, target: Hex) -> list[str]:
     found = []
     for uid in state.active:
         unit = state.unit(uid)
-        if unit is None or unit.hex is None or uid in busy or unit.side != state.phasing:
+        if unit is None or unit.hex is None or uid in busy or unit.side != state.phasing or uid in state.limited:
             continue
         if rt.grid.distance(unit.hex, target) == 1 and crossable(rt, unit.hex, target):
             found.append(uid)

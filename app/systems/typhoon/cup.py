@@ -150,7 +150,9 @@ def activate(state: State, side: str, hq_id: str, ctx: Ctx) -> State:
 
 
 def _begin_action(state: State, side: str, active: tuple[str, ...]) -> State:
-    return replace(state, phase="move", phasing=side, active=active, moved=(), attacks=(), closed=False, retreated=())
+    return replace(
+        state, phase="move", phasing=side, active=active, moved=(), attacks=(), closed=False, retreated=(), limited=()
+    )
 
 
 def reserve_phase(state: State, side: str, ctx: Ctx) -> State:
@@ -168,10 +170,17 @@ def reserve_candidates(state: State) -> list[str]:
 
 
 def reserve_pick_done(state: State) -> State:
-    """Move on to the action phase once the count is reached or no unit is left."""
+    """Move on to the action phase once the count is reached or no unit is left; RESERVE (not OKH) units outside
+    every friendly HQ's range are limited (TY-OPT-RES-3, TY-OPT-RES-4)."""
     if state.reserve_left > 0 and reserve_candidates(state):
         return state
-    return _begin_action(state, state.phasing, state.active)
+    limited: tuple[str, ...] = ()
+    if state.card is not None and state.runtime.cards[state.card].kind == "reserve":
+        covered = {
+            u for h in state.on_map(state.phasing) if state.spec(h.id).symbol == "hq" for u in in_range(state, h.id)
+        }
+        limited = tuple(u for u in state.active if u not in covered)
+    return replace(_begin_action(state, state.phasing, state.active), limited=limited)
 
 
 def supply_phase(state: State, ctx: Ctx) -> State:
@@ -188,7 +197,9 @@ def supply_phase(state: State, ctx: Ctx) -> State:
 def after_card(state: State, ctx: Ctx) -> State:
     """The card is done: draw the next one, or offer the held Guderian, or end the turn (TY-SEQ-5, TY-GUD-5)."""
     drawer = other(state.phasing) if state.card is not None else state.phasing
-    state = replace(state, card=None, active=(), moved=(), attacks=(), closed=False, retreated=(), phase="draw")
+    state = replace(
+        state, card=None, active=(), moved=(), attacks=(), closed=False, retreated=(), phase="draw", limited=()
+    )
     state = replace(state, phasing=drawer)
     if state.cup:
         return state

@@ -60,7 +60,7 @@ def _normal(state: State, unit_id: str) -> list[Route]:
     unit, spec = state.unit(unit_id), state.spec(unit_id)
     assert unit is not None and unit.hex is not None
     rt, zoc, mech = state.runtime, enemy_zoc(state, unit.side), mechanized(spec)
-    budget, z = spec.movement * 2, zoc_cost(state, unit.side) * 2
+    budget, z = allowance(state, unit_id) * 2, zoc_cost(state, unit.side) * 2
     best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {unit.hex: (0, ())}
     heap: list[tuple[int, Hex]] = [(0, unit.hex)]
     while heap:
@@ -105,11 +105,17 @@ def _crossings(
     return found
 
 
+def allowance(state: State, unit_id: str) -> int:
+    """The unit's MA, halved (fractions dropped) for a RESERVE unit outside every HQ's range (TY-OPT-RES-4)."""
+    movement = state.spec(unit_id).movement
+    return movement // 2 if unit_id in state.limited else movement
+
+
 def can_march(state: State, unit_id: str) -> bool:
     """March mode is open: roads work this turn, the unit stands on a road outside EZOC (TY-MARCH-2, TY-MARCH-3,
     TY-MARCH-6)."""
     unit = state.unit(unit_id)
-    if unit is None or unit.hex is None or not roads_work(state.runtime, state.turn):
+    if unit is None or unit.hex is None or not roads_work(state.runtime, state.turn) or unit_id in state.limited:
         return False
     return unit.hex in state.runtime.facts.road_hexes and unit.hex not in enemy_zoc(state, unit.side)
 

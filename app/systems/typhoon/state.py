@@ -107,6 +107,7 @@ class State:
         dismissed: Guderian has been dismissed (TY-OPT-GUD-1).
         reserve_left: Units a RESERVE/OKH card may still activate (TY-OPT-RES-2).
         converted: Guards conversions still allowed this REINF (TY-OPT-GRD-1).
+        limited: RESERVE-activated units outside every HQ's range: half MA, no march, no attack (TY-OPT-RES-4).
     """
 
     runtime: Runtime
@@ -136,6 +137,7 @@ class State:
     dismissed: bool = False
     reserve_left: int = 0
     converted: int = 0
+    limited: tuple[str, ...] = ()
     cache: dict[Hashable, object] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def memo(self, key: Hashable, compute: Callable[[], T]) -> T:

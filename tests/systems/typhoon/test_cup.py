@@ -31,7 +31,8 @@ def two_hqs(**kw):  # type: ignore[no-untyped-def]
 
 
 def test_ty_cmd_4_exact_number_of_cards_and_ty_cmd_5_supply() -> None:
-    """TY-CARD-1: TY-CMD-4: each side chooses exactly its turn-track number of cards; TY-CMD-5: SUPPLY always joins the cup."""
+    """TY-CARD-1: TY-CMD-4: each side chooses exactly its turn-track number of cards; TY-CMD-5: SUPPLY always joins
+    the cup."""
     s = two_hqs(com=(2, 1))
     assert state(s).phase == "select" and s.active_side() == "axis"
     select(s, ["GHQ", "G2"], ["SHQ"])
@@ -61,7 +62,8 @@ def test_ty_cmd_3_selection_events_do_not_reveal_the_card() -> None:
 
 
 def test_ty_exe_1_table_mode_typed_chit_and_ty_act_1_activation() -> None:
-    """TY-HQ-1: TY-EXE-1: at the table the chit drawn is typed (NeedInput asks for it); TY-ACT-1, TY-ACT-5: the HQ and every
+    """TY-HQ-1: TY-EXE-1: at the table the chit drawn is typed (NeedInput asks for it); TY-ACT-1, TY-ACT-5: the HQ
+    and every
     friendly unit within its range (hex distance <= 3) is activated; TY-ACT-4: another HQ in range is not."""
     s = two_hqs()
     select(s, ["GHQ"], ["SHQ"])

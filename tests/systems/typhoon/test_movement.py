@@ -56,7 +56,8 @@ def test_ty_mov_6_rulebook_movement_example() -> None:
 
 
 def test_ty_mov_7_mech_pays_more_in_forest_and_swamp() -> None:
-    """TY-MAP-7, TY-UNIT-3: TY-MOV-7: light forest 2 for mechanised units, 1 for the others; swamp 3 / 2; deep forest 3 / 2."""
+    """TY-MAP-7, TY-UNIT-3: TY-MOV-7: light forest 2 for mechanised units, 1 for the others; swamp 3 / 2; deep
+    forest 3 / 2."""
     terrain = {"0402": "light_forest", "0303": "swamp", "0301": "deep_forest"}
     for kind, costs in ((PZ, ("2", "3", "3")), (INF, ("1", "2", "2"))):
         units = [hq("ghq", "axis", "0204"), unit("u", "axis", "0302", kind), hq("shq", "soviet", "1008")]
@@ -65,7 +66,8 @@ def test_ty_mov_7_mech_pays_more_in_forest_and_swamp() -> None:
 
 
 def test_ty_mov_5_roads_cost_one_whatever_the_terrain() -> None:
-    """TY-MAP-1: TY-MOV-5: along a road every hex costs 1 MP, forest or not; a road across a river is a bridge (TY-MAP-4)."""
+    """TY-MAP-1: TY-MOV-5: along a road every hex costs 1 MP, forest or not; a road across a river is a bridge
+    (TY-MAP-4)."""
     units = [hq("ghq", "axis", "0204"), unit("pz", "axis", "0302", PZ), hq("shq", "soviet", "1008")]
     terrain = dict.fromkeys(("0402", "0502", "0602"), "deep_forest")
     roads = [["0302", "0402", "0502", "0602"]]

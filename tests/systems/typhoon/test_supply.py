@@ -34,7 +34,8 @@ def base(units: list[dict[str, Any]], **kw: Any):  # type: ignore[no-untyped-def
 
 
 def test_ty_loc_6_axis_six_hexes_off_the_railway() -> None:
-    """TY-LOC-1, TY-MAP-3: TY-LOC-6: an Axis LOC runs at most 6 hexes from the railway net (the source counts, OQ-TY-18): 0704 is 6
+    """TY-LOC-1, TY-MAP-3: TY-LOC-6: an Axis LOC runs at most 6 hexes from the railway net (the source counts,
+    OQ-TY-18): 0704 is 6
     from the source 0104, 0804 is 7; along a railway any distance."""
     s = base([unit("a", "axis", "0704"), unit("b", "axis", "0804")])
     assert supplied(s, "axis", "0704") and not supplied(s, "axis", "0804")
@@ -101,7 +102,8 @@ def test_ty_sup_4_withdrawal_and_ty_sup_5_return_next_turn() -> None:
 
 
 def test_ty_rein_3_rail_placement_and_ty_rein_4_not_in_ezoc() -> None:
-    """TY-CITY-3: TY-REIN-1, TY-REIN-2, TY-REIN-3: reinforcements enter on railway hexes joined to a source by railway free of
+    """TY-CITY-3: TY-REIN-1, TY-REIN-2, TY-REIN-3: reinforcements enter on railway hexes joined to a source by
+    railway free of
     EZOC; TY-REIN-4: not in an EZOC hex, not in an enemy-controlled town; TY-REIN-5: at full strength."""
     units = [unit("r1", "axis", "reserve"), unit("r2", "axis", "reserve"), unit("s", "soviet", "0705")]
     s = base(units, railways=RAIL, marks=[{"at": "0304", "kind": "town"}], reinf=(1, 1))

@@ -33,7 +33,8 @@ def test_views_in_both_languages_and_table_instructions() -> None:
     s = session(scenario([hq("ghq", "axis", "0204"), unit("a", "axis", "0404", PZ), hq("shq", "soviet", "1008")]))
     activate(s, "GHQ")
     events = s.submit(m.MoveUnit(side="axis", unit="a", to=hx(s, "0604")))
-    assert events[0].instruction is not None and events[0].instruction.render("zh_CN") != events[0].instruction.render("en")
+    instruction = events[0].instruction
+    assert instruction is not None and instruction.render("zh_CN") != instruction.render("en")
     view = s.view("axis")
     assert view.phase is not None and "Turn 1" in view.phase.title.render("en")
     assert "第1回合" in view.phase.title.render("zh_CN")
