@@ -47,7 +47,12 @@ def room(state: State, h: Hex, side: str, leaving: str | None = None) -> bool:
 
 
 def routes(state: State, unit_id: str) -> list[Route]:
-    """Every destination the unit may end its move in, normally or marching, cheapest path each."""
+    """Every destination the unit may end its move in, normally or marching, cheapest path each (computed once
+    per state: legal commands and their descriptions ask for them again and again)."""
+    return state.memo(("routes", unit_id), lambda: _routes(state, unit_id))
+
+
+def _routes(state: State, unit_id: str) -> list[Route]:
     unit = state.unit(unit_id)
     if unit is None or unit.hex is None:
         return []

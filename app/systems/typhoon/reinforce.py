@@ -121,7 +121,7 @@ def conversions(state: State) -> list[tuple[str, str]]:
     rifles = [
         u.id
         for u in state.on_map("soviet")
-        if state.spec(u.id).symbol == "infantry" and state.spec(u.id).nationality == "red" and u.hex in supplied
+        if state.spec(u.id).symbol == "infantry" and state.spec(u.id).nationality != "guards" and u.hex in supplied
     ]
     guards = [u.id for u in state.units if u.box == "guards"]
     return [(r, g) for r in rifles for g in guards]

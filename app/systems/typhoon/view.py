@@ -11,7 +11,7 @@ from pathlib import Path
 
 from app.core.i18n import Text, localized, t
 from app.core.style import load_style
-from app.core.view import CounterView, GameView, PanelView, PhaseView, Style, TrackView
+from app.core.view import CounterView, GameView, LazyLayers, PanelView, PhaseView, Style, TrackView
 from app.systems.typhoon.cup import SUPPLY
 from app.systems.typhoon.reinforce import side_label
 from app.systems.typhoon.scenario import SIDES
@@ -180,13 +180,21 @@ def _victory_panel(state: State) -> PanelView:
     return PanelView(t("Victory"), rows)
 
 
-def _ranges(state: State) -> dict[str, dict[object, str]]:
-    """A layer per HQ on the map: the hexes of its command range (drawn when it is selected, TY-ACT-5)."""
+def _ranges(state: State) -> LazyLayers:
+    """A layer per HQ on the map: the hexes of its command range (drawn when it is selected, TY-ACT-5), computed
+    the first time the window asks for one."""
+    hqs = [(u.id, u.hex, reach) for u in state.on_map() if (reach := state.spec(u.id).command_range) is not None]
     grid = state.runtime.grid
-    layers: dict[str, dict[object, str]] = {}
-    for u in state.on_map():
-        reach = state.spec(u.id).command_range
-        if reach is None or u.hex is None:
-            continue
-        layers[f"range:{u.id}"] = {h: "range" for h in grid.locations() if grid.distance(u.hex, h) <= reach}
-    return layers
+
+    def compute() -> dict[str, dict[object, str]]:
+        layers: dict[str, dict[object, str]] = {}
+        for uid, (q, r), reach in hqs:  # type: ignore[misc]
+            cells = (
+                (q + dq, r + dr)
+                for dq in range(-reach, reach + 1)
+                for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1)
+            )
+            layers[f"range:{uid}"] = {h: "range" for h in cells if grid.contains(h)}
+        return layers
+
+    return LazyLayers(tuple(f"range:{uid}" for uid, _, _ in hqs), compute)

@@ -230,3 +230,45 @@ def test_ty_exe_5_reinf_activates_nobody_and_ty_mosc_4() -> None:
     assert state(s).active == ()
     submit(s, m.PlaceUnit(side="soviet", unit="r", at=hx(s, "0904")))
     assert state(s).unit("r").box == "map"
+
+
+def test_reserve_units_outside_hq_range_are_limited() -> None:
+    """TY-EXE-6 with §15.1 (OQ-TY-11): a RESERVE-activated unit outside every HQ's range moves at half MA, cannot
+    march and cannot attack; one inside a range moves normally."""
+    units = [hq("shq", "soviet", "1004", 1), unit("near", "soviet", "0904", INF), unit("far", "soviet", "0508", INF)]
+    units += [hq("ghq", "axis", "0101"), unit("g", "axis", "0408")]
+    cards = [
+        {"id": "RES", "side": "soviet", "kind": "reserve"},
+        {"id": "GHQ", "side": "axis", "kind": "hq", "hq": "ghq"},
+    ]
+    s = session(scenario(units, cards=cards, options={"reserve_okh": True}))
+    select(s, ["GHQ"], ["RES"])
+    try:
+        s.submit(m.DrawCard(side="axis").with_table_input([], ["RES"]))
+    except NeedInput:
+        s.submit(m.DrawCard(side="axis").with_table_input([1], ["RES"]))
+    submit(s, m.ActivateUnit(side="soviet", unit="near"))
+    submit(s, m.ActivateUnit(side="soviet", unit="far"))
+    submit(s, m.ActivateUnit(side="soviet", unit="shq"))
+    assert state(s).limited == ("far",)
+    from app.systems.typhoon.movement import allowance
+
+    assert allowance(state(s), "far") == 2 and allowance(state(s), "near") == 5
+    submit(s, m.EndMovement(side="soviet"))
+    assert not [c for c in legal_of(s, m.DeclareAttack) if "far" in c.units]
+
+
+def test_guards_conversion_on_turn_eight() -> None:
+    """§15.2 (OQ-TY-17): at the turn-8 SOVIET REINF a rifle division with LOC becomes a Guards division in its hex; the
+    rifle division leaves the game."""
+    units = [
+        hq("ghq", "axis", "0101"),
+        hq("shq", "soviet", "1008"),
+        unit("r", "soviet", "0904"),
+        unit("gd", "soviet", "guards"),
+    ]
+    s = session(scenario(units, first_turn=8, options={"guards_conversion": True}, reinf=(0, 0)))
+    select(s, [], ["SOV-REINF"])
+    draw(s, "SOV-REINF")
+    submit(s, m.ConvertGuards(side="soviet", unit="r", guards="gd"))
+    assert state(s).unit("gd").hex == hx(s, "0904") and state(s).unit("r").box == "gone"
