@@ -245,7 +245,7 @@ def build() -> tuple[dict[str, object], dict[str, object]]:
         marks.append({"at": label(h), "kind": "town", "name_en": names[key][0], "name_zh": names[key][1]})
     sources = [(side, hex_at(grid, p)) for side, p in geo.SUPPLY_SOURCES]
     marks += [{"at": label(h), "kind": "supply_source", "side": side} for side, h in sources]
-    forts = fortified(grid)
+    forts = fortified(grid) + [h for key in geo.FORTIFIED_CITIES for h in cities[key]]
     marks += [{"at": label(h), "kind": "fortified"} for h in forts]
     hexsides = [{"a": label(a), "b": label(b), "kind": kind} for pair, kind in sides.items() for a, b in [sorted(pair)]]
     bridged = {frozenset(step) for path in (*roads, *rails) for step in itertools.pairwise(path)} & set(sides)

@@ -387,6 +387,9 @@ FORTIFIED_LINES: list[tuple[str, list[LatLon], int]] = [
     ),
 ]
 
+# Large cities fortified in full (the Moscow Defence Zone's rings, Tula's defences): every hex of each.
+FORTIFIED_CITIES: list[str] = ["moscow", "tula"]
+
 # The start line of 30 September 1941, north to south: hexes whose centre lies west of it begin on the
 # Axis side. The line turns east along the south edge where the 2nd Panzer Group stands.
 START_LINE: list[LatLon] = [

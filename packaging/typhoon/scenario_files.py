@@ -353,7 +353,7 @@ def encirclement(facts: dict[str, object], placements: list[dict[str, object]]) 
     head = header("typhoon_vyazma_bryansk", TEXTS["encirclement"]["title"], TEXTS["encirclement"]["description"])
     base = common(facts)
     keys = base["victory"]["key_hexes"]  # type: ignore[index]
-    victory = {"key_hexes": keys, "sudden_death_turn": None, "final_cities": 7, "final_key": 0}
+    victory = {"key_hexes": keys, "sudden_death_turn": None, "final_cities": 5, "final_key": 0}
     extra = {"turns": turns(1, 4), "victory": victory}
     return head | base | campaign_setup(facts, placements) | extra | texts("encirclement")
 
