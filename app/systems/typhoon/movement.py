@@ -7,11 +7,12 @@ TY-MARCH-2, TY-MARCH-3, TY-MARCH-4, TY-MARCH-5, TY-MARCH-6, TY-WX-6, TY-STK-1, T
 
 from __future__ import annotations
 
+import functools
 import heapq
 from dataclasses import dataclass
 
-from app.systems.typhoon.runtime import Hex
-from app.systems.typhoon.state import State, mechanized
+from app.systems.typhoon.runtime import Hex, Runtime
+from app.systems.typhoon.state import State, mechanized, other
 from app.systems.typhoon.terrain import along_road, crossable, enter_cost, open_hex, roads_work
 from app.systems.typhoon.zoc import enemy_zoc
 
@@ -64,26 +65,38 @@ def _normal(state: State, unit_id: str) -> list[Route]:
     crossings as the whole move (TY-MOV-8)."""
     unit, spec = state.unit(unit_id), state.spec(unit_id)
     assert unit is not None and unit.hex is not None
-    rt, zoc, mech = state.runtime, enemy_zoc(state, unit.side), mechanized(spec)
+    zoc = enemy_zoc(state, unit.side)
+    enemy = state.memo(("enemy_hexes", unit.side), lambda: frozenset(u.hex for u in state.on_map(other(unit.side))))
     budget, z = allowance(state, unit_id) * 2, zoc_cost(state, unit.side) * 2
-    best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {unit.hex: (0, ())}
-    heap: list[tuple[int, Hex]] = [(0, unit.hex)]
+    best = _search(state.runtime, unit.hex, mechanized(spec), state.turn, budget, z, zoc, enemy)
+    routes_ = [Route(h, False, p, c) for h, (c, p) in best.items() if p and room(state, h, unit.side, unit_id)]
+    return routes_ + _crossings(state, unit_id, zoc, best)
+
+
+@functools.lru_cache(maxsize=4096)
+def _search(  # noqa: PLR0917 - the cache key is every argument
+    rt: Runtime, start: Hex, mech: bool, turn: int, budget: int, z: int, zoc: frozenset[Hex], enemy: frozenset[Hex]
+) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
+    """Cheapest paths from ``start`` within ``budget`` half MP. Friendly units never change it, so the search
+    is shared by every position with the same enemy units (moving one's own units one by one)."""
+    best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {start: (0, ())}
+    heap: list[tuple[int, Hex]] = [(0, start)]
+    facts = rt.facts
     while heap:
         spent, h = heapq.heappop(heap)
         if spent > best[h][0]:
             continue
         for n in rt.grid.neighbours(h):
-            if state.occupant(n) not in (None, unit.side) or _major_unbridged(state, h, n):
+            if n in enemy or (facts.river(h, n) == "major_river" and not facts.bridged(h, n)):
                 continue
-            base = enter_cost(rt, h, n, mech, state.turn)
+            base = enter_cost(rt, h, n, mech, turn)
             if base is None:
                 continue
             total = spent + base * 2 + (z if h in zoc else 0) + (z if n in zoc else 0)
             if total <= budget and (n not in best or total < best[n][0]):
                 best[n] = (total, (*best[h][1], n))
                 heapq.heappush(heap, (total, n))
-    routes_ = [Route(h, False, p, c) for h, (c, p) in best.items() if p and room(state, h, unit.side, unit_id)]
-    return routes_ + _crossings(state, unit_id, zoc, best)
+    return best
 
 
 def _major_unbridged(state: State, a: Hex, b: Hex) -> bool:

@@ -157,7 +157,14 @@ class State:
 
     def at(self, h: Hex) -> tuple[Unit, ...]:
         """Units in hex ``h``."""
-        return tuple(u for u in self.units if u.hex == h)
+        return self.memo("by_hex", self._by_hex).get(h, ())
+
+    def _by_hex(self) -> dict[Hex, tuple[Unit, ...]]:
+        found: dict[Hex, tuple[Unit, ...]] = {}
+        for u in self.units:
+            if u.hex is not None:
+                found[u.hex] = (*found.get(u.hex, ()), u)
+        return found
 
     def on_map(self, side: str | None = None) -> tuple[Unit, ...]:
         """Units on the map (of ``side``)."""

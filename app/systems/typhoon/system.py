@@ -17,13 +17,14 @@ from pydantic import BaseModel
 
 import app.systems.typhoon.messages as m
 from app.ai.agent import Agent
-from app.core.capabilities import HasBot, HasFuzzHints, HasStyle
+from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasStyle
 from app.core.dice import Dice
 from app.core.encoding import encode_state
 from app.core.i18n import localized, t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
+from app.scenario.editor.plugin import EditorPlugin
 from app.systems.typhoon.bot import TyphoonBot
 from app.systems.typhoon.cup import start_turn
 from app.systems.typhoon.describe import describe
@@ -67,7 +68,7 @@ def initial_state(runtime: Runtime, seed: int) -> State:
     return start_turn(state, None)
 
 
-class TyphoonSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
+class TyphoonSystem(HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State], HasStyle):
     """Operation Typhoon 1941: a bot for either side, fuzz weights, a style."""
 
     info = SystemInfo(
@@ -131,6 +132,12 @@ class TyphoonSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
         if state.winner is None:
             return None
         return Outcome(state.winner, t("Victory"), t("{side} wins.", side=side_label(state.winner)))
+
+    def editor_plugin(self) -> EditorPlugin:
+        """The scenario editor's map and order-of-battle tools (app/systems/typhoon/editing.py)."""
+        from app.systems.typhoon.editing import PLUGIN
+
+        return PLUGIN
 
     def make_agent(self, side: str) -> TyphoonBot:
         """The automated commander for ``side``."""

@@ -6,6 +6,8 @@ TY-WX-5, TY-WX-7, TY-MAP-5.
 
 from __future__ import annotations
 
+import functools
+
 from app.core.i18n import Text, t
 from app.core.ruling import Modifier
 from app.systems.typhoon.runtime import Hex, Runtime
@@ -40,6 +42,7 @@ def along_road(runtime: Runtime, a: Hex, b: Hex) -> bool:
     return frozenset((a, b)) in runtime.facts.roads
 
 
+@functools.lru_cache(maxsize=1 << 18)  # pure, and asked for every hexside of every route search
 def enter_cost(runtime: Runtime, a: Hex, b: Hex, mech: bool, turn: int) -> int | None:
     """MP to enter ``b`` from ``a`` in normal movement, before ZOC (TY-MOV-4, TY-MOV-5, TY-MOV-7); ``None``: not
     allowed. A major river without bridge is handled by the caller (TY-MOV-8)."""

@@ -33,7 +33,11 @@ def acting_side(state: State) -> str | None:
 
 
 def legal(state: State) -> list[Command]:
-    """Every command the acting side may give."""
+    """Every command the acting side may give (worked out once per state: listing and applying both ask)."""
+    return list(state.memo("legal", lambda: _legal(state)))
+
+
+def _legal(state: State) -> list[Command]:
     side = acting_side(state)
     if side is None:
         return []
