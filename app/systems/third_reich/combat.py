@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.third_reich.control import closed, friendly, neighbours
 from app.systems.third_reich.damage import allocate, allocator, apply_results
@@ -119,12 +119,13 @@ def resolve(
     attackers (TR-HIT-1, TR-HIT-2, TR-ATK-1, TR-AIRATK-3, TR-CA-4)."""
     rolls = roller.roll(len(attackers), t("attack by {n} units", n=len(attackers)))
     dice = tuple(
-        DieResult(natural=r, modified=r, success=r <= hit_value(state, u, air)) for r, u in zip(rolls, attackers, strict=True)
+        DieResult(natural=r, modified=r, success=r <= hit_value(state, u, air))
+        for r, u in zip(rolls, attackers, strict=True)
     )
     hits = sum(1 for d in dice if d.success)
     points = hits * (2 if double else 1)
     state = state.with_units({u.id: replace(state.unit(u.id), used=True) for u in attackers})
-    notes = []
+    notes: list[Text] = []
     if targets and points:
         chooser, why = allocator(state, attackers, targets, side)
         current = tuple(state.unit(u.id) for u in targets)

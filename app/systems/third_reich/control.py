@@ -5,15 +5,18 @@ TR-AREA-2, TR-AREA-3, TR-AREA-4, TR-AREA-5, TR-LOC-1, TR-LOC-2, TR-LOC-3, TR-LOC
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from collections import deque
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from app.systems.third_reich.state import State, Unit
 
 RESOURCE_VALUE = {"red": {"axis": 1.0, "allied": 1.0}, "black": {"axis": 1.0}, "black_white": {"axis": 0.5}}
 """What one symbol is worth to each side (TR-RES-1)."""
-CLOSED: dict[str, tuple[str, ...]] = {"allied": ("baltic_sea", "black_sea"), "axis": ("urals", "middle_east", "black_sea")}
+CLOSED: dict[str, tuple[str, ...]] = {
+    "allied": ("baltic_sea", "black_sea"),
+    "axis": ("urals", "middle_east", "black_sea"),
+}
 """Special areas a side may not enter nor air-attack through (TR-AREA-3, TR-AREA-4, TR-AREA-5)."""
 
 
@@ -98,7 +101,9 @@ def resources(state: State, side: str, bonus: bool = False) -> int:
 
 
 # --- lines of communication --------------------------------------------------------------------------------------
-def loc_reach(state: State, side: str, sources: Iterable[str], through: Callable[[str], bool] | None = None) -> set[str]:
+def loc_reach(
+    state: State, side: str, sources: Iterable[str], through: Callable[[str], bool] | None = None
+) -> set[str]:
     """Areas a line of communication from ``sources`` reaches: it passes only friendly-controlled areas and may
     end in an enemy one; enemy units do not block it; closed areas and uncontrolled seas stop it (TR-LOC-1,
     TR-LOC-2, TR-LOC-3, TR-LOC-5)."""

@@ -71,10 +71,8 @@ def allocate(state: State, points: int, targets: tuple[Unit, ...], by_attacker: 
     strongest units; the owner spreads points where they do least harm (TR-DMG-7)."""
     given = {u.id: 0 for u in targets}
     for phase in (tuple(u for u in targets if u.used), tuple(u for u in targets if not u.used)):
-        if by_attacker:
-            points = _concentrate(state, phase, points, given)
-        else:
-            points = _spread(state, phase, points, given)
+        share = _concentrate if by_attacker else _spread
+        points = share(state, phase, points, given)
     return given
 
 
@@ -91,6 +89,7 @@ def _spread(state: State, units: tuple[Unit, ...], points: int, given: dict[str,
         room = [u for u in units if given[u.id] < threshold(state, u)]
         if not room:
             return points
+
         def harm(u: Unit) -> tuple[int, int, str]:
             before = SEVERITY[result(state, u, given[u.id])]
             return SEVERITY[result(state, u, given[u.id] + 1)] - before, state.design(u).attack, u.id

@@ -57,8 +57,15 @@ def describe(state: State, command: Command) -> CommandInfo:
         unit = state.unit(command.unit)
         label = t("Mobilize {unit} in {area}", unit=unit_name(state, command.unit), area=state.rt.name(command.area))
         price = cost(state, unit)
-        return CommandInfo(label=label, group="mobilize", target=command.area, cost=f"{price} SV",
-                           costs=(("SV", price),), hint=t("Placed used [TR-MOB-1]"), group_title=t("Mobilize"))
+        return CommandInfo(
+            label=label,
+            group="mobilize",
+            target=command.area,
+            cost=f"{price} SV",
+            costs=(("SV", price),),
+            hint=t("Placed used [TR-MOB-1]"),
+            group_title=t("Mobilize"),
+        )
     if isinstance(command, UseEvent):
         return _event(state, command)
     return _card_command(state, command)
@@ -115,7 +122,9 @@ def _attack(state: State, command: Attack) -> CommandInfo:
     else:
         label = t("{group}: attack in {area}", group=who, area=where)
     defenders = len(enemies(state, command.target, state.unit_side(group[0]) or "axis"))
-    hint = t("{n} dice against {d} units. Damage points {dist} [TR-HIT-1]", n=len(group), d=defenders, dist=odds_text(dist))
+    hint = t(
+        "{n} dice against {d} units. Damage points {dist} [TR-HIT-1]", n=len(group), d=defenders, dist=odds_text(dist)
+    )
     option = CommandOption("by", t("Paid by"), command.by, BY[command.by])
     return CommandInfo(
         label=t("{label} ({by})", label=label, by=BY[command.by]),
@@ -142,7 +151,8 @@ def _event(state: State, command: UseEvent) -> CommandInfo:
     elif command.choice:
         label = t("{event}: {nation}", event=name, nation=nation_name(state, command.choice))
     elif command.units:
-        label = t("{event}: {group} to {area}", event=name, group=group_name(state, command.units), area=state.rt.name(command.to))
+        who = group_name(state, command.units)
+        label = t("{event}: {group} to {area}", event=name, group=who, area=state.rt.name(command.to))
     else:
         label = t("Carry out {event}", event=name)
     return CommandInfo(

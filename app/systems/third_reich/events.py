@@ -57,7 +57,7 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]]) -> list[Com
         ok = side == "axis" and state.side_of("FR") == "allied" and state.status_of("FR") == "belligerent"
         return [UseEvent(side=side)] if ok else []
     if kind in ("supply", "blitzkrieg", "wolfpack", "strategic_bombing"):
-        return [UseEvent(side=side)] if kind != "blitzkrieg" or state.play and state.play.acted else []
+        return [UseEvent(side=side)] if kind != "blitzkrieg" or (state.play and state.play.acted) else []
     small = [
         g
         for g in groups
@@ -70,10 +70,14 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]]) -> list[Com
             UseEvent(side=side, units=_ids(g), to=a, via=s) for g in small for a, s in sea_destinations(state, g, side)
         ]
     if kind in ("sea_lion", "landing_airborne"):
-        return [UseEvent(side=side, units=_ids(g), to=a, via=s) for g in small for a, s in landings(state, g, side, kind)]
+        return [
+            UseEvent(side=side, units=_ids(g), to=a, via=s) for g in small for a, s in landings(state, g, side, kind)
+        ]
     if kind == "long_range_bombing":
         air = [g for g in groups if all(state.design(u).type == "AF" for u in g)]
-        return [UseEvent(side=side, units=_ids(g), to=a) for g in air for a in attack_targets(state, g, side, True, p.range)]
+        return [
+            UseEvent(side=side, units=_ids(g), to=a) for g in air for a in attack_targets(state, g, side, True, p.range)
+        ]
     return []
 
 
@@ -85,7 +89,8 @@ def development_choices(state: State, card: Card, side: str) -> list[str]:
     """Cards of allowed value in the development pool, and designs of the side's units there (TR-EVT-4)."""
     found = []
     if "card" in card.params.takes:
-        found += [c for c in state.dev_cards if state.rt.cards[c].side == side and state.rt.cards[c].sv in card.params.sv]
+        cards = state.rt.cards
+        found += [c for c in state.dev_cards if cards[c].side == side and cards[c].sv in card.params.sv]
     if "unit" in card.params.takes:
         designs = sorted({u.design for u in state.units if u.loc == DEVELOPMENT and state.side_of(u.nation) == side})
         found += [f"unit:{d}" for d in designs]
@@ -156,13 +161,15 @@ def carry_out(state: State, command: UseEvent, side: str, roller: Roller) -> tup
     if kind == "blitzkrieg":
         assert state.play is not None
         play = replace(state.play, blitz=state.play.acted, blitz_left=2)
-        return replace(state, play=play), [Happened(text=t("Blitzkrieg: the group may act twice more."), rule_id="TR-EVT-3")]
+        note = Happened(text=t("Blitzkrieg: the group may act twice more."), rule_id="TR-EVT-3")
+        return replace(state, play=play), [note]
     if kind in ("wolfpack", "strategic_bombing"):
         return _raid(state, side, roller, kind)
     if kind == "strategic_movement":
         units = tuple(state.unit(u) for u in command.units)
         state = state.with_units({u.id: replace(u, loc=command.to) for u in units})
-        return state, [Happened(text=t("Strategic movement to {area}.", area=state.rt.name(command.to)), rule_id="TR-EVT-1")]
+        text = t("Strategic movement to {area}.", area=state.rt.name(command.to))
+        return state, [Happened(text=text, rule_id="TR-EVT-1")]
     if kind == "sea_transport":
         move = Move(side=side, units=command.units, to=command.to, mode="sea", via=command.via, by="event")
         return move_group(state, move, side)
@@ -179,8 +186,10 @@ def _develop(state: State, choice: str, side: str) -> tuple[State, list[Event]]:
         state = state.with_units({unit.id: replace(unit, loc=POOL)})
         return state, [Happened(text=t("Development: {unit} joins the pool.", unit=unit.id), rule_id="TR-EVT-4")]
     hands = state.hands_of(side)
-    state = replace(state.with_hands(side, replace(hands, discard=(*hands.discard, choice))),
-                    dev_cards=tuple(c for c in state.dev_cards if c != choice))
+    state = replace(
+        state.with_hands(side, replace(hands, discard=(*hands.discard, choice))),
+        dev_cards=tuple(c for c in state.dev_cards if c != choice),
+    )
     name = state.rt.cards[choice].name.text()
     return state, [Happened(text=t("Development: {card} is added.", card=name), rule_id="TR-EVT-4")]
 
@@ -216,8 +225,11 @@ def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, li
     makes the enemy discard a card at random (TR-SUB-7, TR-OPT-4, TR-OPT-5)."""
     wolf = kind == "wolfpack"
     raiders = [
-        u for u in state.units
-        if state.unit_side(u) == side and not u.used and u.loc in state.rt.map.locations()
+        u
+        for u in state.units
+        if state.unit_side(u) == side
+        and not u.used
+        and u.loc in state.rt.map.locations()
         and (state.cls(u) == "submarine" if wolf else state.design(u).type == "AF")
     ]
     if not raiders:
@@ -225,13 +237,19 @@ def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, li
     mod = 0 if wolf else 1
     rolls = roller.roll(len(raiders), t("raid by {n} units", n=len(raiders)))
     value = [state.design(u).attack if wolf else state.design(u).air for u in raiders]
-    dice = tuple(DieResult(natural=r, modified=r + mod, success=r + mod <= v) for r, v in zip(rolls, value, strict=True))
+    pairs = zip(rolls, value, strict=True)
+    dice = tuple(DieResult(natural=r, modified=r + mod, success=r + mod <= v) for r, v in pairs)
     state = state.with_units({u.id: replace(u, used=True) for u in raiders})
     hits = sum(1 for d in dice if d.success)
     state, lost = _discard(state, other(side), hits, roller)
     mods = () if wolf else (Modifier(value=1, reason=t("bombing distance"), rule_id="TR-OPT-5"),)
-    ruling = Ruling(title=t("Raid"), rule_id="TR-SUB-7" if wolf else "TR-OPT-5", dice=dice, modifiers=mods,
-                    result=t("{hits} hits, {n} cards discarded", hits=hits, n=lost))
+    ruling = Ruling(
+        title=t("Raid"),
+        rule_id="TR-SUB-7" if wolf else "TR-OPT-5",
+        dice=dice,
+        modifiers=mods,
+        result=t("{hits} hits, {n} cards discarded", hits=hits, n=lost),
+    )
     return state, [Happened(text=t("The enemy discards {n} cards.", n=lost), ruling=ruling, rule_id=ruling.rule_id)]
 
 

@@ -16,9 +16,7 @@ from app.systems.third_reich.state import POOL, State, Unit, other
 
 
 def _symbol_areas(state: State, nation: str, *, resource: bool = False) -> list[str]:
-    return [
-        a for a, d in state.rt.model.areas.items() if d.nation == nation and (not resource or d.resource != "none")
-    ]
+    return [a for a, d in state.rt.model.areas.items() if d.nation == nation and (not resource or d.resource != "none")]
 
 
 def placements(state: State, unit: Unit, side: str) -> list[str]:

@@ -167,7 +167,9 @@ def air_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[s
     return {
         a: c
         for a, c in best.items()
-        if not state.rt.is_sea(a) and stack_ok(state, a, group, side) and not any(minor_blocked(state, u, a) for u in group)
+        if not state.rt.is_sea(a)
+        and stack_ok(state, a, group, side)
+        and not any(minor_blocked(state, u, a) for u in group)
     }
 
 

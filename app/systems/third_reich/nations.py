@@ -67,8 +67,10 @@ def _advance(state: State, side: str, code: str, steps: int) -> tuple[State, lis
     box = min(entry, state.entry_of(code) + steps)
     state = replace(state, entry=tuple((c, box if c == code else b) for c, b in state.entry))
     events: list[Event] = [
-        Happened(text=t("{nation}'s entry marker moves to box {box}.", nation=nation_name(state, code), box=box),
-                 rule_id="TR-MARK-2")
+        Happened(
+            text=t("{nation}'s entry marker moves to box {box}.", nation=nation_name(state, code), box=box),
+            rule_id="TR-MARK-2",
+        )
     ]
     if box >= entry:
         joins = "allied" if code in ("US", "SU") else "axis"

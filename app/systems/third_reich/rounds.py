@@ -66,7 +66,9 @@ def group_actions(state: State, side: str, group: tuple[Unit, ...], by: str) -> 
     air_only = all(state.design(u).type == "AF" for u in group)
     if by != "air_op" and may_leave(state, area, group, side):
         found += [Move(side=side, units=ids, to=a, by=by) for a in normal_destinations(state, group, side)]
-        found += [Move(side=side, units=ids, to=a, mode="sea", via=s, by=by) for a, s in sea_destinations(state, group, side)]
+        found += [
+            Move(side=side, units=ids, to=a, mode="sea", via=s, by=by) for a, s in sea_destinations(state, group, side)
+        ]
     if air_only and may_leave(state, area, group, side):
         found += [Move(side=side, units=ids, to=a, mode="air", by=by) for a in air_destinations(state, group, side)]
     if by != "air_op":
@@ -154,6 +156,11 @@ def apply_round(state: State, command: Command, side: str, roller: Roller) -> tu
         if state.play is None:
             raise IllegalCommandError(t("No card is in play."), "TR-RND-1")
         return end_round(state, passed=False)
+    return _apply_action(state, command, side, roller)
+
+
+def _apply_action(state: State, command: Command, side: str, roller: Roller) -> tuple[State, list[Event]]:
+    """Actions paid by the card in play or taken as an air operation."""
     if isinstance(command, Move | Attack):
         return _group_action(state, command, side, roller)
     if isinstance(command, Mobilize):
@@ -201,7 +208,8 @@ def _pay(state: State, command: Move | Attack, side: str) -> State:
     air = command.mode == "air" if isinstance(command, Move) else command.air
     if command.by == "air_op":
         if state.play is not None or not air:
-            raise IllegalCommandError(t("An air operation is an air move or an air attack without a card."), "TR-AIROP-1")
+            reason = t("An air operation is an air move or an air attack without a card.")
+            raise IllegalCommandError(reason, "TR-AIROP-1")
         return state
     if command.by == "blitz":
         play = state.play

@@ -100,7 +100,7 @@ def load_runtime(model: ThirdReichScenario, folder: Path | None) -> Runtime:
         {c.id: c for c in model.counters},
         {n.code: n for n in model.nations},
         {c.id: c for c in model.cards},
-        dict(model.special),
+        {str(role): area for role, area in model.special.items()},
     )
     problems = _problems(runtime)
     if problems:

@@ -22,7 +22,9 @@ def initial_state(runtime: Runtime, seed: int) -> State:
             number = sum(1 for u in units if u.design == design.id) + 1
             units.append(Unit(f"{design.id}_{number}", design.id, design.nation, placement.at, placement.used))
     control = tuple((a, data.control or data.nation) for a, data in model.areas.items())
-    hands = tuple(Hands(deck=tuple(c.id for c in model.cards if c.side == side and c.start == "deck")) for side in ("axis", "allied"))
+    hands = tuple(
+        Hands(deck=tuple(c.id for c in model.cards if c.side == s and c.start == "deck")) for s in ("axis", "allied")
+    )
     state = State(
         dice=Dice(seed=seed),
         rt=runtime,

@@ -11,13 +11,13 @@ from pydantic import BaseModel
 
 from app.ai.agent import Agent
 from app.core.capabilities import HasBot, HasFuzzHints, HasStyle
-from app.core.dice import Dice, Roller
+from app.core.dice import Roller
 from app.core.encoding import encode_state
 from app.core.errors import IllegalCommandError
 from app.core.i18n import localized, t
 from app.core.messages import Command, Event
-from app.core.system import Outcome, SystemInfo
 from app.core.style import load_style
+from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
 from app.systems.third_reich.ambush import decide, step_options
 from app.systems.third_reich.bot import ThirdReichBot

@@ -69,8 +69,15 @@ def _resource_markers(state: State) -> tuple[MarkerView, ...]:
         if data.resource == "none":
             continue
         title = t("{n} × {kind}", n=data.resource_count, kind=RESOURCE_NAMES[data.resource])
-        found.append(MarkerView(id=f"res-{area}", loc=area, kind=f"resource_{data.resource}",
-                                label=str(data.resource_count), title=title))
+        found.append(
+            MarkerView(
+                id=f"res-{area}",
+                loc=area,
+                kind=f"resource_{data.resource}",
+                label=str(data.resource_count),
+                title=title,
+            )
+        )
     return tuple(found)
 
 
@@ -92,8 +99,9 @@ def _phase(state: State) -> PhaseView:
     if state.play is not None and state.play.card:
         card = state.rt.cards[state.play.card]
         hints = (t("{card}: {sv} strategy value left", card=card.name.text(), sv=state.play.sv_left),)
-    return PhaseView(title=title, steps=STEPS, current=current, active_side=None if state.over else state.active,
-                     instructions=hints)
+    return PhaseView(
+        title=title, steps=STEPS, current=current, active_side=None if state.over else state.active, instructions=hints
+    )
 
 
 def _panels(state: State, viewer: str | None) -> tuple[PanelView, ...]:
