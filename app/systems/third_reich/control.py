@@ -146,7 +146,7 @@ def settle_control(state: State) -> State:
     changes: dict[str, str | None] = {}
     for area, nation in state.control:
         if not any(state.unit_side(u) is not None for u in state.in_area(area)):
-            home = state.rt.area(area).nation
+            home = home_nation(state, area)
             if nation != home and not _neutral_units(state, area):
                 changes[area] = home
             continue
@@ -158,6 +158,14 @@ def settle_control(state: State) -> State:
             if side != holder and units:
                 changes[area] = _new_holder(state, area, units)
     return state.with_control(changes) if changes else state
+
+
+def home_nation(state: State, area: str) -> str | None:
+    """The nation an empty area reverts to: its nationality symbol's, the USSR for Brest and Galicia once Poland
+    has surrendered (TR-CTRL-7, TR-POL-2)."""
+    if "poland_surrendered" in state.done and area in (state.rt.role("brest"), state.rt.role("galicia")):
+        return "SU" if "SU" in state.rt.nations else state.rt.area(area).nation
+    return state.rt.area(area).nation
 
 
 def _neutral_units(state: State, area: str) -> bool:
