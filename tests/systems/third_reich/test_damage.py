@@ -112,9 +112,7 @@ def test_tr_alloc_5_points_beyond_every_threshold_are_lost() -> None:
 def test_tr_alloc_1_priority() -> None:
     """TR-ALLOC-1: air units decide first (attacker on a tie), then a fortress, then the highest attack, else
     the attacked side."""
-    s = session(
-        [("ge_lf", "paris", 2), ("ge_af", "paris"), ("fr_lf", "paris"), ("fr_ft", "paris"), ("ge_ab", "paris")]
-    )
+    s = session([("ge_lf", "paris", 2), ("ge_af", "paris"), ("fr_lf", "paris"), ("fr_ft", "paris"), ("ge_ab", "paris")])
     st = state(s)
     ge = tuple(u for u in st.units if u.nation == "GE" and u.loc == "paris")
     fr = tuple(u for u in st.units if u.nation == "FR")
@@ -185,7 +183,7 @@ def test_tr_hit_1_exact_distribution() -> None:
 
 
 def test_tr_ca_4_doubled_points_make_a_retreat() -> None:
-    """TR-CA-4: one hit doubled is two points: a used D = 2 land unit retreats (the name said pool: it is a retreat)."""
+    """TR-CA-4: one hit doubled is two points: a used D = 2 land unit retreats."""
     s = session([("fr_lf", "paris", 1, True), ("ge_lf", "paris"), ("ge_lf", "berlin")])
     st = state(s)
     roller = Roller(st.dice, (1,), None)
