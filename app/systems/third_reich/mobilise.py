@@ -110,7 +110,7 @@ def _recovering(state: State, code: str, side: str, yugoslavia: bool) -> list[Un
         return []
     own = [a for a, n in state.control if n == code]
     if code == "US" and (atlantic := state.rt.role("north_atlantic")) is not None:
-        reach = loc_reach(state, side, [atlantic, *own])
+        reach = loc_reach(state, side, [atlantic, *own], through=lambda a: friendly(state, a, side) or a == atlantic)
         return [u for u in used if u.loc in reach]
     if code == "YU" and not own:
         if not yugoslavia:
