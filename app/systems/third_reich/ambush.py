@@ -48,6 +48,8 @@ def _offer(state: State, command: Move | Attack, side: str, area: str, origin: s
     air = isinstance(command, Attack) and command.air
     if not ambush_cards(state, enemy) or not ambushers(state, enemy, area, air):
         return None
+    if all(state.cls(state.unit(u)) == "submarine" for u in command.units):
+        return None  # submarines take no damage from an Ambush (TR-CA-11): there is nothing to ask
     step = Pending("ambush", enemy, action=command.model_dump_json(), area=area, units=command.units, origin=origin)
     return replace(state, stack=(step, *state.stack))
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from app.core.errors import IllegalCommandError
+from app.systems.third_reich.messages import Move, PlayCard
 from app.systems.third_reich.movement import (
     air_destinations,
     minor_blocked,
     normal_destinations,
     sea_destinations,
 )
-from app.systems.third_reich.messages import Move, PlayCard
 from tests.systems.third_reich.helpers import card, loc, session, state, submit, used
 
 TWO = [card("a", "axis"), card("b", "axis")]
