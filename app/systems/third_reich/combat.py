@@ -14,7 +14,16 @@ from app.systems.third_reich.control import closed, friendly, neighbours
 from app.systems.third_reich.damage import allocate, allocator, apply_results
 from app.systems.third_reich.messages import Attack, AttackResolved
 from app.systems.third_reich.movement import group_area
+from app.systems.third_reich.names import side_name
 from app.systems.third_reich.state import State, Unit, other
+
+WHY = {
+    "air units": t("air units in the combat"),
+    "fortress": t("a fortress in the area"),
+    "highest attack": t("the highest attack value"),
+    "tie": t("the attacked side on a tie"),
+}
+"""Why a side allocates the damage (TR-ALLOC-1)."""
 
 
 def enemies(state: State, area: str, side: str) -> tuple[Unit, ...]:
@@ -131,7 +140,7 @@ def resolve(
         current = tuple(state.unit(u.id) for u in targets)
         given = allocate(state, points, current, by_attacker=chooser == side)
         state, notes = apply_results(state, given, retreat_to)
-        notes.insert(0, t("Damage allocated by the {side} ({why}).", side=chooser, why=why))
+        notes.insert(0, t("Damage allocated by the {side} ({why}).", side=side_name(chooser), why=WHY[why]))
     modifiers = (Modifier(value=0, reason=t("counterattack: damage doubled"), rule_id="TR-CA-4"),) if double else ()
     ruling = Ruling(
         title=t("{n} units attack", n=len(attackers)),

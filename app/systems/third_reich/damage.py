@@ -11,6 +11,7 @@ from functools import cache
 from app.core.i18n import Text, t
 from app.systems.third_reich.control import closed, control_units, friendly, neighbours
 from app.systems.third_reich.movement import LAND_STACK, minor_blocked
+from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.runtime import DATA
 from app.systems.third_reich.state import POOL, REMOVED, State, Unit
 
@@ -139,7 +140,8 @@ def apply_results(state: State, given: dict[str, int], only: str | None = None) 
         if outcome == "pool":
             after = replace(unit, loc=REMOVED if state.design(unit).type == "FT" else POOL, used=False)
         state = state.with_units({unit.id: after})
-        notes.append(t("{unit}: {points} points, {result}", unit=unit.id, points=points, result=RESULT_TEXT[outcome]))
+        name = unit_name(state, unit.id)
+        notes.append(t("{unit}: {points} points, {result}", unit=name, points=points, result=RESULT_TEXT[outcome]))
     return state, notes
 
 

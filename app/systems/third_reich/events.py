@@ -25,6 +25,7 @@ from app.systems.third_reich.movement import (
     sea_destinations,
     stack_ok,
 )
+from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.nations import diplomacy, diplomacy_targets, vichy_france, violate
 from app.systems.third_reich.scenario import Card
 from app.systems.third_reich.state import DEVELOPMENT, POOL, State, Unit, other
@@ -184,7 +185,8 @@ def _develop(state: State, choice: str, side: str) -> tuple[State, list[Event]]:
         design = choice.removeprefix("unit:")
         unit = next(u for u in state.units if u.loc == DEVELOPMENT and u.design == design)
         state = state.with_units({unit.id: replace(unit, loc=POOL)})
-        return state, [Happened(text=t("Development: {unit} joins the pool.", unit=unit.id), rule_id="TR-EVT-4")]
+        text = t("Development: {unit} joins the pool.", unit=unit_name(state, unit.id))
+        return state, [Happened(text=text, rule_id="TR-EVT-4")]
     hands = state.hands_of(side)
     state = replace(
         state.with_hands(side, replace(hands, discard=(*hands.discard, choice))),

@@ -12,6 +12,7 @@ from app.core.messages import Event
 from app.systems.third_reich.control import closed, control_units, friendly, land_areas_of, loc_reach, neighbours
 from app.systems.third_reich.messages import Happened, Mobilize
 from app.systems.third_reich.movement import stack_ok
+from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.state import POOL, State, Unit, other
 
 
@@ -80,9 +81,9 @@ def mobilize(state: State, command: Mobilize, side: str, sv_left: int) -> tuple[
     if price > sv_left:
         raise IllegalCommandError(t("Not enough strategy value ({cost} needed).", cost=price), "TR-MOB-2")
     if command.area not in placements(state, unit, side):
-        raise IllegalCommandError(t("{unit} cannot be mobilized there.", unit=unit.id), "TR-MOB-3")
+        raise IllegalCommandError(t("{unit} cannot be mobilized there.", unit=unit_name(state, unit.id)), "TR-MOB-3")
     state = state.with_units({unit.id: replace(unit, loc=command.area, used=True)})
-    text = t("{unit} is mobilized in {area}.", unit=unit.id, area=state.rt.name(command.area))
+    text = t("{unit} is mobilized in {area}.", unit=unit_name(state, unit.id), area=state.rt.name(command.area))
     return state, price, [Happened(text=text, rule_id="TR-MOB-1", at=(command.area,))]
 
 

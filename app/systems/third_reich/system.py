@@ -23,7 +23,7 @@ from app.systems.third_reich.ambush import decide, step_options
 from app.systems.third_reich.bot import ThirdReichBot
 from app.systems.third_reich.describe import describe
 from app.systems.third_reich.messages import COMMANDS, Happened, TakeCard
-from app.systems.third_reich.nations import side_name
+from app.systems.third_reich.names import side_name
 from app.systems.third_reich.rounds import apply_round, legal, must_pass
 from app.systems.third_reich.runtime import DATA, Runtime, load_runtime
 from app.systems.third_reich.scenario import SIDES, ThirdReichScenario
@@ -91,7 +91,7 @@ class ThirdReichSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
         if actor is None:
             raise IllegalCommandError(t("The game is over."), "TR-GEN-1")
         if command.side != actor:
-            raise IllegalCommandError(t("It is the {side}' turn to act.", side=side_name(actor)), "TR-SEQ-3")
+            raise IllegalCommandError(t("The {side} must act now.", side=side_name(actor)), "TR-SEQ-3")
         roller = Roller(state.dice, command.dice, command.cards)
         step = state.pending()
         if step is not None:

@@ -10,8 +10,8 @@ from app.core.messages import Command
 from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, Style, TrackView
 from app.systems.third_reich.ambush import step_options
 from app.systems.third_reich.control import resources
-from app.systems.third_reich.describe import describe, unit_name
-from app.systems.third_reich.nations import nation_name, side_name
+from app.systems.third_reich.describe import describe
+from app.systems.third_reich.names import EVENT_NAMES, nation_name, side_name, unit_name
 from app.systems.third_reich.scenario import SIDES
 from app.systems.third_reich.state import POOL, Pending, State, Unit
 
@@ -131,7 +131,10 @@ def _intelligence(state: State, side: str) -> list[tuple[Text, str | Text]]:
         return []
     kinds = sorted({state.rt.cards[c].event for c in deck})
     return [
-        (t("{event} in deck", event=kind), f"{sum(1 for c in deck if state.rt.cards[c].event == kind)}/{len(deck)}")
+        (
+            t("{event} in deck", event=EVENT_NAMES[kind]),
+            f"{sum(1 for c in deck if state.rt.cards[c].event == kind)}/{len(deck)}",
+        )
         for kind in kinds
     ]
 
