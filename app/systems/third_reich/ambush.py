@@ -108,6 +108,8 @@ def decide(state: State, step: Pending, command: Command, roller: Roller) -> tup
     if isinstance(command, Ambush):
         if command.card not in ambush_cards(state, step.side):
             raise IllegalCommandError(t("That card is not an Ambush card in your hand."), "TR-CA-1")
+        if isinstance(action, Attack):  # an attacking group takes the ambush on its used side (TR-QA-4, TR-CA-7)
+            state = state.with_units({u: replace(state.unit(u), used=True) for u in action.units})
         before = {u: state.unit(u) for u in action.units}
         state, events = _counterattack(state, step, command.card, isinstance(action, Attack) and action.air, roller)
         undamaged = tuple(u for u in action.units if state.unit(u) == before[u])

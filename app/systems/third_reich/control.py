@@ -48,9 +48,12 @@ def closed(state: State, area: str, side: str) -> bool:
     return False
 
 
-def neighbours(state: State, area: str, side: str) -> tuple[str, ...]:
-    """Adjacent areas, with the Allied link Central Atlantic–Egypt while Egypt is Allied (TR-AREA-2)."""
+def neighbours(state: State, area: str, side: str, link: bool = True) -> tuple[str, ...]:
+    """Adjacent areas, with the Allied link Central Atlantic–Egypt while Egypt is Allied (TR-AREA-2); ``link``
+    False leaves it out (the optional US restriction, TR-OPT-7)."""
     near = state.rt.map.neighbours(area)
+    if not link:
+        return near
     egypt, atlantic, med = (state.rt.role(r) for r in ("egypt", "central_atlantic", "east_mediterranean"))
     if side != "allied" or egypt is None or atlantic is None or not friendly(state, egypt, "allied"):
         return near
@@ -102,7 +105,11 @@ def resources(state: State, side: str, bonus: bool = False) -> int:
 
 # --- lines of communication --------------------------------------------------------------------------------------
 def loc_reach(
-    state: State, side: str, sources: Iterable[str], through: Callable[[str], bool] | None = None
+    state: State,
+    side: str,
+    sources: Iterable[str],
+    through: Callable[[str], bool] | None = None,
+    link: bool = True,
 ) -> set[str]:
     """Areas a line of communication from ``sources`` reaches: it passes only friendly-controlled areas and may
     end in an enemy one; enemy units do not block it; closed areas and uncontrolled seas stop it (TR-LOC-1,
@@ -112,7 +119,7 @@ def loc_reach(
     seen, queue = set(start), deque(a for a in start if passable(a))
     while queue:
         here = queue.popleft()
-        for there in neighbours(state, here, side):
+        for there in neighbours(state, here, side, link):
             if there in seen or closed(state, there, side):
                 continue
             seen.add(there)

@@ -10,7 +10,7 @@ from functools import cache
 
 from app.core.i18n import Text, t
 from app.systems.third_reich.control import closed, control_units, friendly, neighbours
-from app.systems.third_reich.movement import LAND_STACK, minor_blocked
+from app.systems.third_reich.movement import LAND_STACK, garrison_blocked, minor_blocked
 from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.runtime import DATA
 from app.systems.third_reich.state import POOL, REMOVED, State, Unit
@@ -113,7 +113,7 @@ def retreat_area(state: State, unit: Unit, only: str | None = None) -> str | Non
         if state.rt.is_sea(area) != naval or closed(state, area, side) or not friendly(state, area, side):
             continue
         enemy = "allied" if side == "axis" else "axis"
-        if control_units(state, area, enemy) or minor_blocked(state, unit, area):
+        if control_units(state, area, enemy) or minor_blocked(state, unit, area) or garrison_blocked(state, unit, area):
             continue
         land = sum(1 for u in state.in_area(area) if state.unit_side(u) == side and state.cls(u) == "land")
         if not naval and land + 1 > LAND_STACK:

@@ -13,7 +13,7 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.third_reich.combat import attack_targets, enemies, resolve
-from app.systems.third_reich.control import capacity, closed, friendly, neighbours, uses_sea
+from app.systems.third_reich.control import area_value, capacity, closed, friendly, neighbours, uses_sea
 from app.systems.third_reich.messages import Happened, Move, UseEvent
 from app.systems.third_reich.mobilise import recover
 from app.systems.third_reich.movement import (
@@ -236,23 +236,38 @@ def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, li
     ]
     if not raiders:
         return state, [Happened(text=t("No unit can take part in the raid."), rule_id="TR-EVT-1")]
-    mod = 0 if wolf else 1
+    mods = [0 if wolf else bombing_modifier(state, u, side) for u in raiders]
     rolls = roller.roll(len(raiders), t("raid by {n} units", n=len(raiders)))
     value = [state.design(u).attack if wolf else state.design(u).air for u in raiders]
-    pairs = zip(rolls, value, strict=True)
-    dice = tuple(DieResult(natural=r, modified=r + mod, success=r + mod <= v) for r, v in pairs)
+    triples = zip(rolls, value, mods, strict=True)
+    dice = tuple(DieResult(natural=r, modified=r + m, success=r + m <= v) for r, v, m in triples)
     state = state.with_units({u.id: replace(u, used=True) for u in raiders})
     hits = sum(1 for d in dice if d.success)
     state, lost = _discard(state, other(side), hits, roller)
-    mods = () if wolf else (Modifier(value=1, reason=t("bombing distance"), rule_id="TR-OPT-5"),)
+    modifiers = tuple(
+        Modifier(value=m, reason=t("bombing distance of {unit}", unit=unit_name(state, u.id)), rule_id="TR-OPT-5")
+        for u, m in zip(raiders, mods, strict=True)
+        if not wolf
+    )
     ruling = Ruling(
         title=t("Raid"),
         rule_id="TR-SUB-7" if wolf else "TR-OPT-5",
         dice=dice,
-        modifiers=mods,
+        modifiers=modifiers,
         result=t("{hits} hits, {n} cards discarded", hits=hits, n=lost),
     )
     return state, [Happened(text=t("The enemy discards {n} cards.", n=lost), ruling=ruling, rule_id=ruling.rule_id)]
+
+
+def bombing_modifier(state: State, unit: Unit, side: str) -> int:
+    """+1 with the optional flat modifier (TR-OPT-5); otherwise one per area beyond the first between the bomber
+    and the nearest enemy resource area (the card text is not in the rulebook: our reading)."""
+    if state.rt.option("flat_bombing_modifier"):
+        return 1
+    enemy = other(side)
+    targets = [a for a, _ in state.control if state.controlling_side(a) == enemy and area_value(state, a, enemy)]
+    topo = state.rt.map
+    return max(min((topo.distance(unit.loc, a) for a in targets), default=1) - 1, 0)
 
 
 def _discard(state: State, victim: str, count: int, roller: Roller) -> tuple[State, int]:

@@ -60,7 +60,10 @@ def _us_placements(state: State, unit: Unit, naval: bool) -> list[str]:
         return []
     if naval:
         return [atlantic]
-    reach = loc_reach(state, "allied", [atlantic], through=lambda a: friendly(state, a, "allied") or a == atlantic)
+    link = not state.rt.option("us_restriction")  # TR-OPT-7: no line between the Central Atlantic and Egypt
+    reach = loc_reach(
+        state, "allied", [atlantic], through=lambda a: friendly(state, a, "allied") or a == atlantic, link=link
+    )
     return sorted(
         a for a in reach if not state.rt.is_sea(a) and friendly(state, a, "allied") and _free(state, a, unit, "allied")
     )
