@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from app.core.i18n import Text, t
+from functools import cache
+
+from app.core.i18n import Text, localized, t
+from app.systems.third_reich.runtime import unit_types
 from app.systems.third_reich.state import State
 
 EVENT_NAMES: dict[str, Text] = {
@@ -31,7 +34,18 @@ def side_name(side: str) -> Text:
 def nation_name(state: State, code: str | None) -> Text:
     """The display name of a nation."""
     nation = state.rt.nations.get(code or "")
-    return nation.name.text() if nation is not None else t("no one")
+    return _localized(nation.name.en, nation.name.zh_CN) if nation is not None else t("no one")
+
+
+@cache
+def _localized(en: str, zh: str | None) -> Text:
+    return localized(en, zh)
+
+
+def type_name(code: str) -> Text:
+    """The translated name of a unit type (TR-UNIT-1)."""
+    row = unit_types()[code]
+    return _localized(row.name_en, row.name_zh)
 
 
 def unit_name(state: State, unit_id: str) -> Text:
@@ -40,7 +54,13 @@ def unit_name(state: State, unit_id: str) -> Text:
     design = state.design(unit)
     air = f" ({design.air})" if design.air else ""
     values = f"{design.attack}-{design.durability}-{design.movement}{air}"
-    return t("{nation} {type} {values}", nation=unit.nation, type=state.utype(unit).name, values=values)
+    return _unit_text(unit.nation, design.type, values)
+
+
+@cache
+def _unit_text(nation: str, type_code: str, values: str) -> Text:
+    """Texts are immutable: one per printed design is enough."""
+    return t("{nation} {type} {values}", nation=nation, type=type_name(type_code), values=values)
 
 
 def group_name(state: State, units: tuple[str, ...]) -> Text:

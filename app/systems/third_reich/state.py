@@ -8,6 +8,7 @@ round counters (TR-SEQ-*), the card in play (TR-RND-*), the Entry track (TR-MARK
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Literal
 
 from app.core.dice import Dice
@@ -116,13 +117,30 @@ class State:
     reason: str = ""
     over: bool = False
 
+    # --- indexes (computed once per state; states are never mutated) -------------------------------------------
+    @cached_property
+    def _units(self) -> dict[str, Unit]:
+        return {u.id: u for u in self.units}
+
+    @cached_property
+    def _areas(self) -> dict[str, tuple[Unit, ...]]:
+        found: dict[str, list[Unit]] = {}
+        for unit in self.units:
+            found.setdefault(unit.loc, []).append(unit)
+        return {area: tuple(units) for area, units in found.items()}
+
+    @cached_property
+    def _nations(self) -> dict[str, tuple[str, str]]:
+        return {code: (side, status) for code, side, status in self.nations}
+
+    @cached_property
+    def _control(self) -> dict[str, str | None]:
+        return dict(self.control)
+
     # --- look-ups -----------------------------------------------------------------------------------------------
     def unit(self, unit_id: str) -> Unit:
         """The unit with ``unit_id`` (KeyError if none)."""
-        for unit in self.units:
-            if unit.id == unit_id:
-                return unit
-        raise KeyError(unit_id)
+        return self._units[unit_id]
 
     def design(self, unit: Unit) -> CounterDesign:
         """The printed values of ``unit``."""
@@ -138,18 +156,16 @@ class State:
 
     def side_of(self, nation: str | None) -> str | None:
         """The side of ``nation`` (``None`` for none)."""
-        for code, side, _ in self.nations:
-            if code == nation:
-                return side
-        return None
+        found = self._nations.get(nation or "")
+        return found[0] if found is not None else None
 
     def status_of(self, nation: str) -> str:
         """``belligerent`` or ``neutral``."""
-        return next(status for code, _, status in self.nations if code == nation)
+        return self._nations[nation][1]
 
     def belligerent(self, nation: str | None, side: str) -> bool:
         """Whether ``nation`` is a belligerent of ``side`` (TR-NAT-2: only those are friendly)."""
-        return any(c == nation and s == side and st == "belligerent" for c, s, st in self.nations)
+        return self._nations.get(nation or "") == (side, "belligerent")
 
     def unit_side(self, unit: Unit) -> str | None:
         """The side a unit fights for, ``None`` for a neutral's unit (TR-NAT-3)."""
@@ -158,10 +174,7 @@ class State:
 
     def controller(self, area: str) -> str | None:
         """The nation controlling ``area`` (``None``: uncontrolled sea, TR-CTRL-8)."""
-        for code, nation in self.control:
-            if code == area:
-                return nation
-        return None
+        return self._control.get(area)
 
     def controlling_side(self, area: str) -> str | None:
         """The side controlling ``area``: that of its controlling nation when it is a belligerent (TR-CTRL-3)."""
@@ -171,7 +184,7 @@ class State:
 
     def in_area(self, area: str) -> tuple[Unit, ...]:
         """Units in ``area``."""
-        return tuple(u for u in self.units if u.loc == area)
+        return self._areas.get(area, ())
 
     def hands_of(self, side: str) -> Hands:
         """The card zones of ``side``."""
