@@ -44,8 +44,9 @@ def requirements_met(state: State, card: Card, side: str) -> bool:
     return all((a := state.rt.role(r)) is not None and friendly(state, a, side) for r in card.params.requires)
 
 
-def options(state: State, side: str, groups: list[tuple[Unit, ...]]) -> list[Command]:
-    """Every way to carry out the event of the card in play."""
+def options(state: State, side: str, groups: list[tuple[Unit, ...]], offered: bool = False) -> list[Command]:
+    """Every way to carry out the event of the card in play; ``offered``: the ones the command bar lists (a
+    Strategic Movement is offered to front-line areas only, any friendly area is accepted)."""
     card = card_of(state)
     if not requirements_met(state, card, side):
         return []
@@ -59,13 +60,14 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]]) -> list[Com
         return [UseEvent(side=side)] if ok else []
     if kind in ("supply", "blitzkrieg", "wolfpack", "strategic_bombing"):
         return [UseEvent(side=side)] if kind != "blitzkrieg" or (state.play and state.play.acted) else []
-    small = [
-        g
-        for g in groups
-        if len(g) <= max(p.units, 1) and all(state.cls(u) == "land" for u in g) and may_leave(state, g[0].loc, g, side)
-    ]
+    small = _event_groups(state, groups, side, max(p.units, 1))
     if kind == "strategic_movement":
-        return [UseEvent(side=side, units=_ids(g), to=a) for g in small for a in strategic_destinations(state, g, side)]
+        return [
+            UseEvent(side=side, units=_ids(g), to=a)
+            for g in small
+            for a in strategic_destinations(state, g, side)
+            if not offered or _front(state, a, side)
+        ]
     if kind == "sea_transport":
         return [
             UseEvent(side=side, units=_ids(g), to=a, via=s) for g in small for a, s in sea_destinations(state, g, side)
@@ -80,6 +82,21 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]]) -> list[Com
             UseEvent(side=side, units=_ids(g), to=a) for g in air for a in attack_targets(state, g, side, True, p.range)
         ]
     return []
+
+
+def _front(state: State, area: str, side: str) -> bool:
+    return any(not friendly(state, n, side) for n in neighbours(state, area, side) if not state.rt.is_sea(n))
+
+
+def _event_groups(state: State, groups: list[tuple[Unit, ...]], side: str, size: int) -> list[tuple[Unit, ...]]:
+    """For a movement event: per area, the largest group of land units the card allows that may leave."""
+    best: dict[str, tuple[Unit, ...]] = {}
+    for group in groups:
+        if len(group) > size or any(state.cls(u) != "land" for u in group):
+            continue
+        if may_leave(state, group[0].loc, group, side) and len(group) > len(best.get(group[0].loc, ())):
+            best[group[0].loc] = group
+    return list(best.values())
 
 
 def _ids(group: tuple[Unit, ...]) -> tuple[str, ...]:

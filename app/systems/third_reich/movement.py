@@ -107,7 +107,10 @@ def stack_ok(state: State, area: str, group: tuple[Unit, ...], side: str, extra_
 
 def enemy_controls(state: State, area: str, side: str) -> bool:
     """Whether ``area`` holds control units that are not ``side``'s (TR-MOV-2; submarines never, TR-SUB-2)."""
-    return any(state.unit_side(u) != side and is_control_unit(state, u, area) for u in state.in_area(area))
+    return state.memo(
+        ("enemy", area, side),
+        lambda: any(state.unit_side(u) != side and is_control_unit(state, u, area) for u in state.in_area(area)),
+    )
 
 
 def normal_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[str, int]:

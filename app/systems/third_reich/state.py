@@ -7,14 +7,16 @@ round counters (TR-SEQ-*), the card in play (TR-RND-*), the Entry track (TR-MARK
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal, TypeVar, cast
 
 from app.core.dice import Dice
 from app.systems.third_reich.runtime import Runtime, UnitType, unit_types
 from app.systems.third_reich.scenario import SIDES, CounterDesign
 
+T = TypeVar("T")
 POOL = "pool"
 DEVELOPMENT = "development"
 REMOVED = "removed"
@@ -137,6 +139,19 @@ class State:
     def _control(self) -> dict[str, str | None]:
         return dict(self.control)
 
+    def memo(self, key: object, make: Callable[[], T]) -> T:
+        """``make()`` computed once per state and key (legal commands, views): a state never changes."""
+        cache = self._memo
+        try:
+            return cast(T, cache[key])
+        except KeyError:
+            value = cache[key] = make()
+            return value
+
+    @cached_property
+    def _memo(self) -> dict[object, Any]:
+        return {}
+
     # --- look-ups -----------------------------------------------------------------------------------------------
     def unit(self, unit_id: str) -> Unit:
         """The unit with ``unit_id`` (KeyError if none)."""
@@ -152,7 +167,7 @@ class State:
 
     def cls(self, unit: Unit) -> str:
         """``land``, ``air``, ``naval`` or ``submarine``."""
-        return self.utype(unit).cls
+        return self.rt.classes[unit.design]
 
     def side_of(self, nation: str | None) -> str | None:
         """The side of ``nation`` (``None`` for none)."""
@@ -169,8 +184,11 @@ class State:
 
     def unit_side(self, unit: Unit) -> str | None:
         """The side a unit fights for, ``None`` for a neutral's unit (TR-NAT-3)."""
-        side = self.side_of(unit.nation)
-        return side if side is not None and self.belligerent(unit.nation, side) else None
+        return self._fighting.get(unit.nation)
+
+    @cached_property
+    def _fighting(self) -> dict[str, str]:
+        return {code: side for code, side, status in self.nations if status == "belligerent"}
 
     def controller(self, area: str) -> str | None:
         """The nation controlling ``area`` (``None``: uncontrolled sea, TR-CTRL-8)."""

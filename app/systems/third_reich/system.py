@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +61,7 @@ class ThirdReichSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
 
     def style(self) -> Style:
         """Colours of sides, nations and resource symbols (``data/style.json``)."""
-        return load_style(DATA / "style.json")
+        return _style()
 
     def scenario_model(self) -> type[BaseModel]:
         """The scenario model."""
@@ -80,10 +81,7 @@ class ThirdReichSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
         actor = self.active_side(state)
         if actor is None or (side is not None and side != actor):
             return []
-        step = state.pending()
-        if step is not None:
-            return step_options(state, step)
-        return legal(state, actor)
+        return state.memo(("legal", actor), lambda: tuple(_legal(state, actor)))
 
     def apply(self, state: State, command: Command) -> tuple[State, Sequence[Event]]:
         """Apply a command (pure); IllegalCommandError says why it is not allowed."""
@@ -106,7 +104,7 @@ class ThirdReichSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
 
     def view(self, state: State, side: str | None) -> GameView:
         """What ``side`` sees: the other side's hand and deck stay hidden (TR-CARD-6)."""
-        return build_view(state, side, self.style())
+        return state.memo(("view", side), lambda: build_view(state, side, self.style()))
 
     def describe(self, state: State, command: Command) -> CommandInfo:
         """How to present a legal command."""
@@ -134,6 +132,16 @@ class ThirdReichSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
     def encode_state(self, state: State) -> Any:
         """The whole state as JSON (without the scenario)."""
         return encode_state(state, skip=("rt",))
+
+
+@cache
+def _style() -> Style:
+    return load_style(DATA / "style.json")
+
+
+def _legal(state: State, actor: str) -> list[Command]:
+    step = state.pending()
+    return step_options(state, step) if step is not None else legal(state, actor)
 
 
 def _decide(state: State, step: Pending, command: Command, roller: Roller) -> tuple[State, list[Event]]:
