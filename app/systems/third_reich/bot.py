@@ -87,11 +87,23 @@ def _move(state: State, command: Move) -> tuple[float, Text]:
 
 def _distance_to_goal(state: State, area: str, side: str) -> int:
     """Steps from ``area`` to the nearest enemy-held area worth resources to the enemy."""
-    goals = [
-        a for a, _ in state.control if state.controlling_side(a) == other(side) and area_value(state, a, other(side))
-    ]
-    topo = state.rt.map
-    return min((topo.distance(area, g) for g in goals), default=0)
+    return state.memo(("bot-goal", side), lambda: _goal_distances(state, side)).get(area, 0)
+
+
+def _goal_distances(state: State, side: str) -> dict[str, int]:
+    """Distance of every area to the enemy's resource areas (one search from all of them)."""
+    enemy = other(side)
+    frontier = [a for a, _ in state.control if state.controlling_side(a) == enemy and area_value(state, a, enemy)]
+    found = dict.fromkeys(frontier, 0)
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for there in state.rt.map.neighbours(here):
+                if there not in found:
+                    found[there] = found[here] + 1
+                    nxt.append(there)
+        frontier = nxt
+    return found
 
 
 def _mobilize(state: State, command: Mobilize) -> tuple[float, Text]:

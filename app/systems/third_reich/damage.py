@@ -57,6 +57,8 @@ def allocator(state: State, attackers: tuple[Unit, ...], targets: tuple[Unit, ..
     everyone = (*attackers, *targets)
     for code, why in (("AF", "air units"), ("FT", "fortress")):
         sides = {state.unit_side(u) for u in everyone if state.design(u).type == code}
+        if code == "FT" and len(sides) > 1:
+            continue  # fortresses on both sides: the next criterion decides (OQ-TR-9)
         if sides:
             return (attacker if attacker in sides else defender), why
     best = max(state.design(u).attack for u in everyone)

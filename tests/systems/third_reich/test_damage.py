@@ -190,3 +190,12 @@ def test_tr_ca_4_doubled_points_make_a_retreat() -> None:
     after, event = resolve(st, (st.unit("ge_lf_1"),), (st.unit("fr_lf_1"),), "axis", roller, double=True)
     assert event.points == 2
     assert after.unit("fr_lf_1").loc in ("southern_france", "london", "low_countries")  # used: 2×D is a retreat
+
+
+def test_tr_alloc_1_fortresses_on_both_sides_skip_to_attack() -> None:
+    """TR-ALLOC-1 (OQ-TR-9): with fortresses on both sides the highest attack decides."""
+    s = session([("ge_ft", "paris"), ("ge_tf", "paris"), ("fr_ft", "paris"), ("fr_lf", "paris"), ("ge_lf", "berlin")])
+    st = state(s)
+    ge = tuple(u for u in st.units if u.loc == "paris" and u.nation == "GE")
+    fr = tuple(u for u in st.units if u.nation == "FR")
+    assert allocator(st, ge, fr, "axis") == ("axis", "highest attack")
