@@ -23,6 +23,7 @@ from app.systems.third_reich.messages import (
     NoAmbush,
     Pass,
     PlayCard,
+    Retreat,
     TakeCard,
     UseBanked,
     UseEvent,
@@ -136,6 +137,7 @@ FIXED: dict[type, tuple[float, Text]] = {
     NoAmbush: (0.0, t("no ambush")),
     UseBanked: (12.0, t("spend the banked Ambush value")),
     Pass: (-1.0, t("nothing worth doing: pass")),
+    Retreat: (0.0, t("retreat to the strongest friendly area")),
 }
 
 

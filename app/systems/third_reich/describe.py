@@ -17,6 +17,7 @@ from app.systems.third_reich.messages import (
     NoAmbush,
     Pass,
     PlayCard,
+    Retreat,
     TakeCard,
     UseBanked,
     UseEvent,
@@ -54,6 +55,12 @@ def describe(state: State, command: Command) -> CommandInfo:
         )
     if isinstance(command, UseEvent):
         return _event(state, command)
+    if isinstance(command, Retreat):
+        who = unit_name(state, command.unit)
+        if command.to == "pool":
+            return CommandInfo(label=t("{unit} goes to the pool", unit=who), group="retreat", actor=command.unit)
+        label = t("{unit} retreats to {area}", unit=who, area=state.rt.name(command.to))
+        return CommandInfo(label=label, group="retreat", actor=command.unit, target=command.to)
     return _card_command(state, command)
 
 

@@ -72,7 +72,7 @@ class Play:
 
 @dataclass(frozen=True)
 class Pending:
-    """A step waiting for a decision (``app.core.flow``): hand selection or an Ambush response.
+    """A step waiting for a decision (``app.core.flow``): hand selection, an Ambush response or a retreat.
 
     Attributes:
         kind: ``"hand"`` (choose cards for the turn, TR-SEQ-1) or ``"ambush"`` (counterattack, TR-CA-1).
@@ -80,11 +80,11 @@ class Pending:
         count: Hand: cards still to take.
         action: Ambush: the JSON of the command the counterattack answers.
         area: Ambush: where the target group is.
-        units: Ambush: the target group.
+        units: Ambush: the target group; retreat: the unit that retreats.
         origin: Ambush on a moving group: the area it came from (its only retreat, TR-RET-4).
     """
 
-    kind: Literal["hand", "ambush"]
+    kind: Literal["hand", "ambush", "retreat"]
     side: str
     count: int = 0
     action: str = ""

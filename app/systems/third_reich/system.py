@@ -20,10 +20,10 @@ from app.core.messages import Command, Event
 from app.core.style import load_style
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
-from app.systems.third_reich.ambush import decide, step_options
+from app.systems.third_reich.ambush import decide, retreat, step_options
 from app.systems.third_reich.bot import ThirdReichBot
 from app.systems.third_reich.describe import describe
-from app.systems.third_reich.messages import COMMANDS, Happened, TakeCard
+from app.systems.third_reich.messages import COMMANDS, Happened, Retreat, TakeCard
 from app.systems.third_reich.names import side_name
 from app.systems.third_reich.rounds import apply_round, legal, must_pass
 from app.systems.third_reich.runtime import DATA, Runtime, load_runtime
@@ -153,6 +153,8 @@ def _decide(state: State, step: Pending, command: Command, roller: Roller) -> tu
         rest = (replace(step, count=step.count - 1),) if step.count > 1 else ()
         state = replace(state, stack=(*rest, *state.stack[1:]))
         return state, [Happened(text=t("A card is taken into the hand."), rule_id="TR-SEQ-1")]
+    if isinstance(command, Retreat):
+        return retreat(state, step, command)
     return decide(state, step, command, roller)
 
 

@@ -152,6 +152,9 @@ def _decision(state: State, viewer: str | None) -> flow.Decision | None:
 def _prompt(state: State, step: Pending) -> flow.Prompt:
     if step.kind == "hand":
         return flow.Prompt(t("Choose {n} more cards for your hand.", n=step.count), "TR-SEQ-1", private=True)
+    if step.kind == "retreat":
+        text = t("Where does {unit} retreat?", unit=unit_name(state, step.units[0]))
+        return flow.Prompt(text, "TR-RET-1", subject=step.units[0])
     text = t("Ambush the group in {area}?", area=state.rt.name(step.area))
     return flow.Prompt(text, "TR-CA-1", subject=step.units[0] if step.units else None, private=True)
 
