@@ -11,11 +11,10 @@ from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseVie
 from app.systems.third_reich.ambush import step_options
 from app.systems.third_reich.control import resources
 from app.systems.third_reich.describe import describe
-from app.systems.third_reich.names import EVENT_NAMES, nation_name, side_name, type_name, unit_name
+from app.systems.third_reich.names import EVENT_NAMES, nation_name, side_name, unit_name
 from app.systems.third_reich.scenario import SIDES
 from app.systems.third_reich.state import POOL, Pending, State, Unit
 
-NATION, TYPE = t("Nation"), t("Type")
 STEPS = (t("Hand selection"), t("Rounds"), t("End of turn"))
 RESOURCE_NAMES = {"red": t("red resource"), "black": t("black resource"), "black_white": t("black-and-white resource")}
 
@@ -56,7 +55,6 @@ def _counter(state: State, unit: Unit, viewer: str | None, look: Style) -> Count
         strength=str(design.air) if design.air else None,
         flags=flags,
         selectable=not state.over and state.unit_side(unit) == side and viewer in (None, side) and not unit.used,
-        details=((NATION, nation_name(state, unit.nation)), (TYPE, type_name(design.type))),
         symbol=state.utype(unit).symbol,
         factors=factors,
         reduced=unit.used,
