@@ -243,14 +243,7 @@ def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, li
     """Wolfpack (submarines at sea) or Strategic Bombing (air units): each die at or under the unit's value
     makes the enemy discard a card at random (TR-SUB-7, TR-OPT-4, TR-OPT-5)."""
     wolf = kind == "wolfpack"
-    raiders = [
-        u
-        for u in state.units
-        if state.unit_side(u) == side
-        and not u.used
-        and u.loc in state.rt.map.locations()
-        and (state.cls(u) == "submarine" if wolf else state.design(u).type == "AF")
-    ]
+    raiders = _raiders(state, side, wolf)
     if not raiders:
         return state, [Happened(text=t("No unit can take part in the raid."), rule_id="TR-EVT-1")]
     mods = [0 if wolf else bombing_modifier(state, u, side) for u in raiders]
@@ -274,6 +267,18 @@ def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, li
         result=t("{hits} hits, {n} cards discarded", hits=hits, n=lost),
     )
     return state, [Happened(text=t("The enemy discards {n} cards.", n=lost), ruling=ruling, rule_id=ruling.rule_id)]
+
+
+def _raiders(state: State, side: str, wolf: bool) -> list[Unit]:
+    """Unused submarines (Wolfpack) or air units (Strategic Bombing) of ``side`` on the map."""
+    return [
+        u
+        for u in state.units
+        if state.unit_side(u) == side
+        and not u.used
+        and u.loc in state.rt.map.locations()
+        and (state.cls(u) == "submarine" if wolf else state.design(u).type == "AF")
+    ]
 
 
 def bombing_modifier(state: State, unit: Unit, side: str) -> int:
