@@ -119,6 +119,10 @@ class HexMapSpec(BaseModel):
     sections: dict[str, list[str]] | SectionLines | None = Field(
         None, description="Command sections: hex ID lists by name, or dividing lines."
     )
+    areas: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Named groups of hexes printed on the map, e.g. initial set-up areas by army (TY-MAP-2).",
+    )
 
     @model_validator(mode="after")
     def _hexes_exist(self) -> Self:
@@ -186,9 +190,10 @@ def _problems(spec: HexMapSpec, grid: HexGrid) -> list[Problem]:
         for index, path in enumerate(getattr(spec, field)):
             problems += _path_problems(grid, known, (field, index), path)
     problems += [(("marks", i, "at"), f"no hex {m.at!r}") for i, m in enumerate(spec.marks) if m.at not in known]
-    if isinstance(spec.sections, dict):
-        for name, labels in spec.sections.items():
-            problems += [(("sections", name), f"no hex {x!r}") for x in labels if x not in known]
+    groups = [("areas", spec.areas), ("sections", spec.sections if isinstance(spec.sections, dict) else {})]
+    for field, named in groups:
+        for name, labels in named.items():
+            problems += [((field, name), f"no hex {x!r}") for x in labels if x not in known]
     return problems
 
 

@@ -1,0 +1,180 @@
+"""The automated commander: a greedy, explainable player (DESIGN §3, "the automated enemy").
+
+Every choice is scored from the rules' own numbers: the exact CRT distribution of each possible attack
+(:mod:`app.systems.typhoon.odds`), the distance of each reachable hex to the victory cities, the terrain's
+column shifts, lines of communication. No dice are peeked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import app.systems.typhoon.messages as m
+from app.ai.agent import Budget, Choice
+from app.core.i18n import t
+from app.core.messages import Command
+from app.core.session import Session
+from app.systems.typhoon.odds import odds
+from app.systems.typhoon.runtime import Hex
+from app.systems.typhoon.state import State, Unit, other
+from app.systems.typhoon.tables import result_effect
+from app.systems.typhoon.terrain import terrain_shifts
+
+ATTACK_MIN = {"axis": 0.4, "soviet": 0.8}
+"""Smallest expected value of an attack the bot declares, by side (the Soviets defend)."""
+
+
+def objectives(state: State) -> list[Hex]:
+    """The hexes victory is counted on (TY-VIC-1)."""
+    return sorted(state.runtime.victory_cities | state.runtime.key_hexes)
+
+
+def hex_value(state: State, side: str, h: Hex) -> float:
+    """How good a hex is for a unit of ``side``: near the objectives the Axis lacks (Axis) or holds (Soviet),
+    in defensive terrain for the Soviets."""
+    grid = state.runtime.grid
+    goals = [g for g in objectives(state) if (state.controller(g) != "axis") == (side == "axis")] or objectives(state)
+    dist = min((grid.distance(h, g) for g in goals), default=0)
+    if side == "axis":
+        return -float(dist)
+    cover = -sum(x.value for x in terrain_shifts(state.runtime, h, state.turn))
+    fort = 2.0 if h in state.runtime.facts.fortified else 0.0
+    return -0.6 * max(dist - 1, 0) + 0.5 * cover + fort + (3.0 if h in goals else 0.0)
+
+
+def attack_value(state: State, command: m.DeclareAttack) -> float:
+    """Expected steps and hexes the defender loses, less the attacker's expected losses."""
+    found = odds(state, command.units, command.target)
+    value = Fraction(0)
+    for code, p in found.distribution().items():
+        lost_a, lost_d, hexes = result_effect(code)
+        value += p * (lost_d * 2 + hexes * Fraction(3, 4) - lost_a * Fraction(3, 2))
+    return float(value) - 0.05 * len(command.units)
+
+
+class TyphoonBot:
+    """An :class:`app.ai.agent.Agent` for either side."""
+
+    def __init__(self, side: str) -> None:
+        self.side = side
+
+    def choose(self, session: Session, side: str, budget: Budget) -> Choice:
+        """The next command for ``side`` and why."""
+        del budget
+        state: State = session.state
+        legal = list(session.legal_commands(side))
+        if not legal:
+            raise ValueError(f"no legal command for side {side!r}")
+        for chooser in (_decision, _select, _move, _attack, _place):
+            found = chooser(state, side, legal)
+            if found is not None:
+                return found
+        return Choice(_pass(legal), t("Nothing worth doing: pass [TY-SEQ-4]."))
+
+
+def _pass(legal: Sequence[Command]) -> Command:
+    order = ("ty.draw", "ty.resolve", "ty.end_move", "ty.end_combat", "ty.end_place", "ty.end_withdraw")
+    for kind in order:
+        found = next((c for c in legal if c.kind == kind), None)
+        if found is not None:
+            return found
+    return legal[0]
+
+
+def _decision(state: State, side: str, legal: list[Command]) -> Choice | None:
+    if not state.steps:
+        return None
+    step = state.steps[0]
+    if step.kind in ("guderian", "guderian_end"):
+        play = step.kind == "guderian_end" or (step.card != "SUPPLY" and state.runtime.cards[step.card].side != "axis")
+        chosen = next(c for c in legal if isinstance(c, m.PlayGuderian if play else m.DeclineGuderian))
+        why = (
+            t("Guderian interrupts to act before the Soviets [TY-GUD-3].")
+            if play
+            else t("Keep Guderian for later [TY-GUD-2].")
+        )
+        return Choice(chosen, why)
+    if step.kind == "advance":
+        moves = [c for c in legal if isinstance(c, m.Advance)]
+        best = max(moves, key=lambda c: hex_value(state, side, c.path[-1]), default=None)
+        here = state.unit(best.unit) if best is not None else None
+        if best is not None and _worth_advancing(state, side, best, here):
+            return Choice(best, t("Advance toward the objective [TY-ADV-1]."))
+        return Choice(next(c for c in legal if isinstance(c, m.EndAdvance)), t("Hold the line: no advance [TY-ADV-4]."))
+    return Choice(legal[0], t("Take the default: the least costly loss or the retreat toward supply [TY-RET-8]."))
+
+
+def _worth_advancing(state: State, side: str, command: m.Advance, unit: Unit | None) -> bool:
+    if unit is None or unit.hex is None:
+        return False
+    return side == "axis" or hex_value(state, side, command.path[-1]) > hex_value(state, side, unit.hex)
+
+
+def _select(state: State, side: str, legal: list[Command]) -> Choice | None:
+    picks = [c for c in legal if isinstance(c, m.SelectCard)]
+    if not picks:
+        return None
+
+    def worth(c: m.SelectCard) -> float:
+        card = state.runtime.cards[c.card]
+        if card.kind == "reinf":
+            return 5.0 if any(u.box in ("reserve", "withdrawn") and u.side == side for u in state.units) else 0.1
+        hq = state.unit(card.hq or "")
+        if hq is None or hq.hex is None:
+            return 0.0
+        near = sum(
+            1
+            for u in state.on_map(side)
+            if state.runtime.grid.distance(u.hex, hq.hex) <= (state.spec(hq.id).command_range or 0)
+        )
+        return near + (1.0 if c.hold else 0.0)
+
+    best = max(picks, key=worth)
+    return Choice(best, t("Choose the card that activates the most units [TY-CMD-4]."), worth(best))
+
+
+def _move(state: State, side: str, legal: list[Command]) -> Choice | None:
+    moves = [c for c in legal if isinstance(c, m.MoveUnit)]
+    if not moves:
+        return None
+    best, gain = None, 0.25
+    for c in moves:
+        unit = state.unit(c.unit)
+        if unit is None or unit.hex is None:
+            continue
+        delta = hex_value(state, side, c.to) - hex_value(state, side, unit.hex)
+        if delta > gain:
+            best, gain = c, delta
+    if best is None:
+        return None
+    return Choice(best, t("Move toward the objectives (gain {g}) [TY-MOV-4].", g=round(gain, 1)), gain)
+
+
+def _attack(state: State, side: str, legal: list[Command]) -> Choice | None:
+    declares = [c for c in legal if isinstance(c, m.DeclareAttack)]
+    scored = [(attack_value(state, c), c) for c in declares]
+    scored = [(v, c) for v, c in scored if v >= ATTACK_MIN[side]]
+    if scored:
+        value, best = max(scored, key=lambda vc: (vc[0], -len(vc[1].units)))
+        return Choice(best, t("Attack: expected gain {v} [TY-CBT-7].", v=round(value, 2)), value)
+    resolve = next((c for c in legal if isinstance(c, m.ResolveAttack)), None)
+    if resolve is not None:
+        return Choice(resolve, t("Resolve the declared attack [TY-CRT-2]."))
+    return None
+
+
+def _place(state: State, side: str, legal: list[Command]) -> Choice | None:
+    places = [c for c in legal if isinstance(c, m.PlaceUnit)]
+    if not places:
+        guards = next((c for c in legal if isinstance(c, m.ConvertGuards)), None)
+        return Choice(guards, t("Convert a rifle division into Guards [TY-OPT-GRD-1].")) if guards else None
+    enemies = [u.hex for u in state.on_map(other(side)) if u.hex is not None]
+    grid = state.runtime.grid
+
+    def worth(c: m.PlaceUnit) -> float:
+        front = min((grid.distance(c.at, e) for e in enemies), default=0)
+        return hex_value(state, side, c.at) - 0.2 * front + (2.0 if c.at in state.runtime.moscow else 0.0)
+
+    best = max(places, key=worth)
+    return Choice(best, t("Bring the reinforcement in near the front [TY-REIN-3]."))

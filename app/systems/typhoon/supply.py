@@ -1,0 +1,110 @@
+"""Lines of communication and the supply procedure (rulebook §3.3, §11).
+
+TY-LOC-1, TY-LOC-2, TY-LOC-3, TY-LOC-4, TY-LOC-5, TY-LOC-6, TY-LOC-7, TY-SUP-1, TY-SUP-2, TY-SUP-3, TY-OPT-OFF-1.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from app.systems.typhoon.runtime import Hex
+from app.systems.typhoon.state import State, other
+from app.systems.typhoon.zoc import enemy_zoc
+
+AXIS_OFF_RAIL = 6
+"""Hexes an Axis LOC may run off the railway (TY-LOC-6)."""
+
+
+def sources(state: State, side: str) -> frozenset[Hex]:
+    """Usable supply sources: not occupied by the enemy (TY-LOC-2); east-edge hexes with §15.4 (TY-OPT-OFF-1)."""
+    rt = state.runtime
+    found = set(rt.sources.get(side, frozenset()))
+    if side == "soviet" and rt.model.options.soviet_offmap_supply:
+        found |= rt.east_edge
+    return frozenset(h for h in found if state.occupant(h) != other(side))
+
+
+def passable(state: State, side: str, zoc: frozenset[Hex]) -> frozenset[Hex]:
+    """Hexes a LOC may pass through: no enemy unit, no EZOC unless a friendly unit is there, no mountain without
+    road, nothing closed (TY-LOC-3, TY-LOC-4)."""
+    rt = state.runtime
+    found = set()
+    for h in rt.facts.open_hexes:
+        owner = state.occupant(h)
+        if owner == other(side):
+            continue
+        if h in zoc and owner != side:
+            continue
+        if rt.facts.terrain.get(h) == "mountain" and h not in rt.facts.road_hexes:
+            continue
+        found.add(h)
+    return frozenset(found)
+
+
+def _spread(state: State, start: Iterable[Hex], through: frozenset[Hex], limit: int | None) -> dict[Hex, int]:
+    """Breadth-first distances from ``start`` through ``through`` hexes (up to ``limit`` steps)."""
+    rt = state.runtime
+    dist = {h: 0 for h in start if h in through}
+    queue = deque(dist)
+    while queue:
+        h = queue.popleft()
+        if limit is not None and dist[h] >= limit:
+            continue
+        for n in rt.facts.links[h]:
+            if n in through and n not in dist:
+                dist[n] = dist[h] + 1
+                queue.append(n)
+    return dist
+
+
+def rail_net(state: State, side: str, through: frozenset[Hex]) -> frozenset[Hex]:
+    """Railway hexes joined to a usable source by an uncut chain of railway (TY-LOC-6); the source counts."""
+    rt = state.runtime
+    start = [h for h in sources(state, side) if h in through]
+    seen = set(start)
+    queue = deque(start)
+    while queue:
+        h = queue.popleft()
+        for n in rt.facts.links[h]:
+            if n in through and n not in seen and frozenset((h, n)) in rt.facts.rails:
+                seen.add(n)
+                queue.append(n)
+    return frozenset(seen)
+
+
+def loc_distances(state: State, side: str) -> dict[Hex, int]:
+    """LOC length from the nearest usable source to every hex the LOC may pass through (Soviet: any length,
+    TY-LOC-5; Axis: any length along railway, then 6 hexes, TY-LOC-6)."""
+    through = passable(state, side, enemy_zoc(state, side))
+    if side == "soviet":
+        return _spread(state, sources(state, side), through, None)
+    return _spread(state, rail_net(state, side, through), through, AXIS_OFF_RAIL)
+
+
+def traced(state: State, side: str, dist: dict[Hex, int]) -> frozenset[Hex]:
+    """Hexes a unit of ``side`` standing there traces a LOC from: a passable hex reached, or a hex next to one (the
+    chain may end in an EZOC hex, TY-LOC-3)."""
+    rt = state.runtime
+    limit = None if side == "soviet" else AXIS_OFF_RAIL
+    found = set(dist)
+    for h, d in dist.items():
+        if limit is not None and d >= limit:
+            continue
+        found.update(rt.facts.links[h])
+    found |= sources(state, side)
+    return frozenset(h for h in found if state.occupant(h) != other(side))
+
+
+def in_supply(state: State, side: str) -> frozenset[Hex]:
+    """Every hex where a unit of ``side`` would have a LOC now (TY-LOC-1)."""
+    return state.memo(("loc", side), lambda: traced(state, side, loc_distances(state, side)))
+
+
+def retreat_distances(state: State, side: str) -> dict[Hex, int]:
+    """Distance from every hex to the nearest usable friendly source along LOC hexes, any length: the
+    direction of retreat (TY-RET-8)."""
+    return state.memo(
+        ("retreat", side),
+        lambda: _spread(state, sources(state, side), passable(state, side, enemy_zoc(state, side)), None),
+    )

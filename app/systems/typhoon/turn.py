@@ -1,0 +1,180 @@
+"""Legal commands and applying them: the sequence of play (rulebook §5) over the chapter modules.
+
+TY-SEQ-1, TY-SEQ-2, TY-SEQ-3, TY-SEQ-4, TY-MOV-1, TY-ACT-3, TY-ACT-7, TY-OPT-RES-3, TY-OPT-RES-4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import app.systems.typhoon.messages as m
+from app.core.dice import Roller
+from app.core.errors import IllegalCommandError
+from app.core.i18n import t
+from app.core.messages import Command, Event
+from app.systems.typhoon import combat, cup, reinforce, steps, victory
+from app.systems.typhoon.context import Ctx
+from app.systems.typhoon.losses import move_to, name
+from app.systems.typhoon.movement import routes
+from app.systems.typhoon.runtime import Hex
+from app.systems.typhoon.state import State
+
+
+def acting_side(state: State) -> str | None:
+    """Who must act now (``None`` when the game is over)."""
+    if state.winner is not None:
+        return None
+    if state.steps:
+        return state.steps[0].side
+    if state.phase == "select":
+        return state.selecting
+    return state.phasing
+
+
+def legal(state: State) -> list[Command]:
+    """Every command the acting side may give (worked out once per state: listing and applying both ask)."""
+    return list(state.memo("legal", lambda: _legal(state)))
+
+
+def _legal(state: State) -> list[Command]:
+    side = acting_side(state)
+    if side is None:
+        return []
+    found = steps.waiting_options(state)
+    if found is not None:
+        return found
+    handler = LEGAL.get(state.phase)
+    return handler(state, side) if handler else []
+
+
+def _select(state: State, side: str) -> list[Command]:
+    found: list[Command] = []
+    for card in cup.selectable(state, side):
+        found.append(m.SelectCard(side=side, card=card))
+        if cup.may_hold(state, card) and state.held is None:
+            found.append(m.SelectCard(side=side, card=card, hold=True))
+    return found
+
+
+def _moves(state: State, side: str) -> list[Command]:
+    found: list[Command] = []
+    for uid in state.active:
+        if uid in state.moved:
+            continue
+        found += [m.MoveUnit(side=side, unit=uid, to=r.to, march=r.march) for r in routes(state, uid)]
+    return [*found, m.EndMovement(side=side)]
+
+
+def _combat(state: State, side: str) -> list[Command]:
+    found: list[Command] = []
+    for target in combat.targets(state):
+        found += [m.DeclareAttack(side=side, units=g, target=target) for g in combat.groups(state, target)]
+    found += [m.ResolveAttack(side=side, target=a.target) for a in state.attacks if not a.resolved]
+    if combat.all_resolved(state):
+        found.append(m.EndCombat(side=side))
+    return found
+
+
+def _place(state: State, side: str) -> list[Command]:
+    found: list[Command] = [m.PlaceUnit(side=side, unit=u, at=h) for u, h in reinforce.placements(state)]
+    found += [m.ConvertGuards(side=side, unit=r, guards=g) for r, g in reinforce.conversions(state)]
+    return [*found, m.EndPlacement(side=side)]
+
+
+def _withdraw(state: State, side: str) -> list[Command]:
+    return [*(m.Withdraw(side=side, unit=u) for u in reinforce.withdrawable(state)), m.EndWithdrawal(side=side)]
+
+
+def _activate(state: State, side: str) -> list[Command]:
+    return [m.ActivateUnit(side=side, unit=u) for u in cup.reserve_candidates(state)]
+
+
+LEGAL: dict[str, Callable[[State, str], list[Command]]] = {
+    "select": _select,
+    "draw": lambda state, side: [m.DrawCard(side=side)],
+    "move": _moves,
+    "combat": _combat,
+    "place": _place,
+    "withdraw": _withdraw,
+    "activate": _activate,
+}
+
+
+def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
+    """Apply a legal command (pure); IllegalCommandError says why another is refused."""
+    if state.winner is not None:
+        raise IllegalCommandError(t("The game is over."), "TY-VIC-3")
+    if command.side != acting_side(state):
+        raise IllegalCommandError(t("It is not your turn to act."), "TY-SEQ-2")
+    keys = {c.key() for c in legal(state)}
+    if command.key() not in keys:
+        raise IllegalCommandError(t("That is not allowed now."), _rule_of(command))
+    ctx = Ctx(Roller(state.dice, command.dice, command.cards))
+    state = steps.decide(state, ctx, command) if state.steps else _dispatch(state, command, ctx)
+    state = _continue(steps.settle(state, ctx), ctx)
+    ctx.roller.check_all_used()
+    return replace(victory.mark_key_hexes(state), dice=ctx.roller.dice), ctx.events
+
+
+def _continue(state: State, ctx: Ctx) -> State:
+    """After the steps settle: a combat segment whose attacks are all resolved ends the card."""
+    while (
+        not state.steps
+        and state.winner is None
+        and state.phase == "combat"
+        and state.closed
+        and combat.all_resolved(state)
+    ):
+        state = steps.settle(cup.after_card(state, ctx), ctx)
+    return state
+
+
+def _rule_of(command: Command) -> str:
+    rules = {"ty.select": "TY-CMD-4", "ty.move": "TY-MOV-4", "ty.declare": "TY-CBT-1", "ty.place": "TY-REIN-3"}
+    return rules.get(command.kind, "TY-SEQ-2")
+
+
+def _dispatch(state: State, command: Command, ctx: Ctx) -> State:  # noqa: C901 - one branch per command
+    if isinstance(command, m.SelectCard):
+        return cup.select(state, command.card, command.hold, ctx)
+    if isinstance(command, m.DrawCard):
+        return cup.draw(state, ctx)
+    if isinstance(command, m.MoveUnit):
+        return _move(state, command, ctx)
+    if isinstance(command, m.EndMovement):
+        return replace(state, phase="combat")
+    if isinstance(command, m.DeclareAttack):
+        return combat.declare(state, command.units, command.target, ctx)
+    if isinstance(command, m.ResolveAttack):
+        return combat.resolve(state, command.target, ctx)
+    if isinstance(command, m.EndCombat | m.EndPlacement) and state.phase in ("combat", "place"):
+        state = reinforce.finish(state, ctx) if state.phase == "place" else state
+        return cup.after_card(state, ctx)
+    if isinstance(command, m.PlaceUnit):
+        return reinforce.place(state, command.unit, command.at, ctx)
+    if isinstance(command, m.ConvertGuards):
+        return reinforce.convert(state, command.unit, command.guards, ctx)
+    if isinstance(command, m.Withdraw):
+        return reinforce.withdraw(state, command.unit, ctx)
+    if isinstance(command, m.EndWithdrawal):
+        return replace(state, phasing="soviet") if state.phasing == "axis" else cup.after_card(state, ctx)
+    if isinstance(command, m.ActivateUnit):
+        state = replace(state, active=(*state.active, command.unit), reserve_left=state.reserve_left - 1)
+        return cup.reserve_pick_done(state)
+    raise IllegalCommandError(t("Unknown command {kind}.", kind=command.kind), "TY-SEQ-2")
+
+
+def _move(state: State, command: m.MoveUnit, ctx: Ctx) -> State:
+    """Move one unit along its cheapest route (TY-MOV-1, TY-ACT-3)."""
+    route = next(r for r in routes(state, command.unit) if r.to == command.to and r.march == command.march)
+    state = move_to(state, command.unit, route.path)
+    label = name(state, command.unit)
+    rule = "TY-MARCH-1" if command.march else "TY-MOV-4"
+    ctx.say(t("{unit} moves ({cost} MP).", unit=label, cost=route.cost), rule, t("Move {unit}.", unit=label))
+    return replace(state, moved=(*state.moved, command.unit))
+
+
+def target_hex(value: Hex) -> Hex:
+    """A hex from JSON (a list or a tuple)."""
+    return (int(value[0]), int(value[1]))

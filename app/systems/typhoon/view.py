@@ -1,0 +1,200 @@
+"""What a side sees: counters, the cup as far as that side may know it, boxes, the phase track and highlights.
+
+Hot-seat privacy (TY-CMD-3): a side never sees the other side's chosen cards, its cards in the cup, or a held
+Guderian; it sees how many there are, and the odds of the next draw from what it may know.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from app.core.i18n import Text, localized, t
+from app.core.style import load_style
+from app.core.view import CounterView, GameView, LazyLayers, PanelView, PhaseView, Style, TrackView
+from app.systems.typhoon.cup import SUPPLY
+from app.systems.typhoon.reinforce import side_label
+from app.systems.typhoon.scenario import SIDES
+from app.systems.typhoon.state import State, Unit, mechanized, values
+from app.systems.typhoon.supply import in_supply
+from app.systems.typhoon.terrain import weather_name
+from app.systems.typhoon.victory import counted
+
+STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
+SYMBOL = {"armour": "armour", "motorized": "recce", "infantry": "infantry", "cavalry": "cavalry"}
+SYMBOL |= {"security": "infantry", "mountain": "infantry", "hq": "hq"}
+PHASES = ("select", "draw", "move", "combat", "place", "withdraw")
+_PHASE_TEXT = (
+    t("Command selection"),
+    t("Draw"),
+    t("Movement"),
+    t("Combat"),
+    t("Reinforcements"),
+    t("Supply and withdrawal"),
+)
+BOX_NAMES = {
+    "reserve": t("Available reinforcements"),
+    "withdrawn": t("Withdrawal box"),
+    "guards": t("Guards conversion box"),
+}
+
+
+def style() -> Style:
+    """The Typhoon style (``data/style.json``)."""
+    return load_style(STYLE_FILE)
+
+
+def build_view(state: State, side: str | None, acting: str | None) -> GameView:
+    """The view of ``side`` (``None``: everything)."""
+    look = style()
+    supplied = {s: in_supply(state, s) for s in SIDES}
+    counters = tuple(_counter(state, u, look, acting, u.hex is None or u.hex in supplied[u.side]) for u in state.units)
+    return GameView(
+        board=state.runtime.board,
+        counters=counters,
+        tracks=_tracks(state),
+        phase=_phase(state, acting),
+        panels=(_cup_panel(state, side), _hand_panel(state, side), *_box_panels(state), _victory_panel(state)),
+        highlights=_ranges(state),
+        outcome=None if state.winner is None else t("{side} wins", side=side_label(state.winner)),
+        side_names={s: side_label(s) for s in SIDES},
+        style=look,
+    )
+
+
+def _counter(state: State, u: Unit, look: Style, acting: str | None, supplied: bool) -> CounterView:
+    spec = state.spec(u.id)
+    printed = [*values(spec, u.reduced), spec.movement]
+    flags = [f for f, on in (("active", u.id in state.active), ("moved", u.id in state.moved)) if on]
+    flags += ["attacking"] if any(u.id in a.units for a in state.attacks) else []
+    flags += [] if supplied else ["unsupplied"]
+    details: list[tuple[Text, str | Text]] = [(t("Army"), spec.army or "-"), (t("Hex"), state.runtime.label(u.hex))]
+    details.append((t("Type"), t("mechanised") if mechanized(spec) else t("non-mechanised")))
+    if spec.command_range is not None:
+        details.append((t("Command range"), str(spec.command_range)))
+    if u.hex is None:
+        details.append((t("Box"), BOX_NAMES.get(u.box, t("out of play"))))
+    steps_total = 2 if spec.reduced is not None else 1
+    return CounterView(
+        id=u.id,
+        loc=u.hex,
+        label=localized(spec.name_en, spec.name_zh or None),
+        title=localized(spec.name_en, spec.name_zh or None),
+        side=u.side,
+        kind=spec.symbol,
+        flags=tuple(flags),
+        selectable=u.side == acting and u.hex is not None,
+        details=tuple(details),
+        symbol=SYMBOL[spec.symbol],
+        band=look.colours.get(spec.nationality),
+        factors=tuple(str(v) for v in printed),
+        reduced=u.reduced,
+        steps=(1 if u.reduced else 0, steps_total),
+        badges=look.badges_for(flags),
+    )
+
+
+def _tracks(state: State) -> tuple[TrackView, ...]:
+    rt = state.runtime
+    cities, keys = counted(state)
+    return (
+        TrackView(t("Turn"), str(state.turn), str(rt.last_turn)),
+        TrackView(t("Weather"), weather_name(rt.weather(state.turn)).render("en")),
+        TrackView(t("Axis cities with LOC"), str(len(cities)), str(rt.model.victory.final_cities)),
+        TrackView(t("Key hexes"), str(len(keys)), str(rt.model.victory.final_key), alarm=state.key_flag),
+    )
+
+
+def _phase(state: State, acting: str | None) -> PhaseView:
+    current = PHASES.index(state.phase) if state.phase in PHASES else len(PHASES) - 1
+    instructions: tuple[Text, ...] = ()
+    if state.phase == "draw":
+        instructions = (t("Draw one chit from the cup and type its name."),)
+    elif state.phase == "combat":
+        instructions = (t("Declare every attack first, then resolve them one by one with a die each."),)
+    return PhaseView(
+        title=t("Turn {turn} — {weather}", turn=state.turn, weather=weather_name(state.runtime.weather(state.turn))),
+        steps=_PHASE_TEXT,
+        current=current,
+        active_side=acting,
+        instructions=instructions,
+    )
+
+
+def cup_knowledge(state: State, side: str | None) -> tuple[list[str], int]:
+    """The cup's cards ``side`` may know (its own and SUPPLY) and how many hidden cards there are (TY-CMD-3)."""
+    known = [c for c in state.cup if c == SUPPLY or side is None or state.runtime.cards[c].side == side]
+    return sorted(known), len(state.cup) - len(known)
+
+
+def _cup_panel(state: State, side: str | None) -> PanelView:
+    known, hidden = cup_knowledge(state, side)
+    total = len(state.cup)
+    rows: list[tuple[Text, str | Text]] = []
+    for card in dict.fromkeys(known):
+        p = Fraction(known.count(card), total)
+        rows.append((state.runtime.card_name(card), f"{p.numerator}/{p.denominator}"))
+    if hidden:
+        p = Fraction(hidden, total)
+        enemy = "soviet" if side == "axis" else "axis"
+        rows.append((t("{side} cards (hidden)", side=side_label(enemy)), f"{hidden}: {p.numerator}/{p.denominator}"))
+    items = tuple(state.runtime.card_name(c) for c in state.used)
+    return PanelView(t("Cup: {n} cards — chance of the next draw", n=total), tuple(rows), items)
+
+
+def _hand_panel(state: State, side: str | None) -> PanelView:
+    mine = [c for c in state.runtime.model.cards if side is None or c.side == side]
+    rows: list[tuple[Text, str | Text]] = []
+    for card in mine:
+        if card.id in state.used:
+            status: Text = t("used")
+        elif card.id == state.held:
+            status = t("kept in hand")
+        elif card.id in state.cup:
+            status = t("in the cup")
+        elif state.phase == "select" and state.selecting == card.side and card.id in state.picked:
+            status = t("chosen")
+        else:
+            status = t("in hand")
+        rows.append((state.runtime.card_name(card.id), status))
+    return PanelView(t("Command cards"), tuple(rows))
+
+
+def _box_panels(state: State) -> tuple[PanelView, ...]:
+    panels = []
+    for box, title in BOX_NAMES.items():
+        rows = tuple((state.runtime.unit_name(u.id), side_label(u.side)) for u in state.units if u.box == box)
+        if rows:
+            panels.append(PanelView(title, rows))
+    return tuple(panels)
+
+
+def _victory_panel(state: State) -> PanelView:
+    cities, keys = counted(state)
+    spec = state.runtime.model.victory
+    rows: tuple[tuple[Text, str | Text], ...] = (
+        (t("Large-city hexes held with LOC"), f"{len(cities)} / {spec.final_cities}"),
+        (t("Key hexes held with LOC"), f"{len(keys)}"),
+        (t("Key hexes held at once (ever)"), t("yes") if state.key_flag else t("no")),
+    )
+    return PanelView(t("Victory"), rows)
+
+
+def _ranges(state: State) -> LazyLayers:
+    """A layer per HQ on the map: the hexes of its command range (drawn when it is selected, TY-ACT-5), computed
+    the first time the window asks for one."""
+    hqs = [(u.id, u.hex, reach) for u in state.on_map() if (reach := state.spec(u.id).command_range) is not None]
+    grid = state.runtime.grid
+
+    def compute() -> dict[str, dict[object, str]]:
+        layers: dict[str, dict[object, str]] = {}
+        for uid, (q, r), reach in hqs:  # type: ignore[misc]
+            cells = (
+                (q + dq, r + dr)
+                for dq in range(-reach, reach + 1)
+                for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1)
+            )
+            layers[f"range:{uid}"] = {h: "range" for h in cells if grid.contains(h)}
+        return layers
+
+    return LazyLayers(tuple(f"range:{uid}" for uid, _, _ in hqs), compute)

@@ -1,0 +1,69 @@
+"""The bot: legal, fast, explains itself, takes the obvious attack, and beats a random player (DESIGN §9)."""
+
+from __future__ import annotations
+
+import time
+
+from app.ai.agent import Budget, RandomAgent
+from app.core.session import Session
+from app.systems.typhoon import SYSTEM
+from app.systems.typhoon import messages as m
+from tests.systems.typhoon.helpers import PZ, activate, hq, scenario, session, submit, unit
+from tests.systems.typhoon.test_scenarios import FOLDER, bundled
+
+SEEDS = range(5)
+
+
+def play(seed: int, bot_side: str) -> tuple[str | None, float]:
+    """One game of the bot against a random player; the winner and the bot's slowest choice in seconds of CPU time
+    (the machine's load does not count; tests/benchmarks/bench_typhoon.py measures wall time)."""
+    s = Session(SYSTEM, bundled("vyazma_gate"), seed=seed, folder=FOLDER)
+    other = "soviet" if bot_side == "axis" else "axis"
+    agents = {bot_side: SYSTEM.make_agent(bot_side), other: RandomAgent(seed)}
+    slowest = 0.0
+    for _ in range(3000):
+        side = s.active_side()
+        if side is None:
+            break
+        start = time.process_time()
+        choice = agents[side].choose(s, side, Budget(1.0))
+        if side == bot_side:
+            slowest = max(slowest, time.process_time() - start)
+            assert choice.reason.render("en") and choice.reason.render("zh_CN")
+        s.submit(choice.command)
+    outcome = s.outcome()
+    return (outcome.winner if outcome else None), slowest
+
+
+def test_bot_beats_a_random_player_either_side() -> None:
+    """Over fixed seeds the bot wins at least 90 % of the games, as the Axis and as the Soviets, each choice well
+    inside a second."""
+    results = [play(seed, side) for side in ("axis", "soviet") for seed in SEEDS]
+    wins = sum(1 for (winner, _), side in zip(results, ["axis"] * 5 + ["soviet"] * 5, strict=True) if winner == side)
+    assert wins >= 9, results
+    assert max(slow for _, slow in results) < 1.0
+
+
+def test_bot_takes_the_obvious_attack() -> None:
+    """In the combat segment the bot declares a 10-1 attack (TY-CBT-7) and then resolves it."""
+    big = ("armour", [30, 5], [10, 3], 6)
+    units = [hq("ghq", "axis", "0204"), unit("a", "axis", "0404", big), hq("shq", "soviet", "1008")]
+    units.append(unit("s", "soviet", "0504"))
+    s = session(scenario(units))
+    activate(s, "GHQ")
+    submit(s, m.EndMovement(side="axis"))
+    bot = SYSTEM.make_agent("axis")
+    first = bot.choose(s, "axis", Budget(1.0))
+    assert isinstance(first.command, m.DeclareAttack) and first.command.units == ("a",)
+    assert "TY-CBT-7" in first.reason.render("en")
+    s.submit(first.command)
+    assert isinstance(bot.choose(s, "axis", Budget(1.0)).command, m.ResolveAttack)
+
+
+def test_bot_moves_toward_the_objective() -> None:
+    """Activated, the Axis bot moves its panzer closer to the victory city."""
+    units = [hq("ghq", "axis", "0204"), unit("a", "axis", "0304", PZ), hq("shq", "soviet", "1008")]
+    s = session(scenario(units, terrain={"0804": "large_city"}))
+    activate(s, "GHQ")
+    choice = SYSTEM.make_agent("axis").choose(s, "axis", Budget(1.0))
+    assert isinstance(choice.command, m.MoveUnit) and choice.command.unit in ("a", "ghq")
