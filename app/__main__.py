@@ -45,6 +45,9 @@ REGISTRY: dict[str, SystemEntry] = {
     "sas": SystemEntry("app.systems.sas", t("SAS: Rogue Regiment")),
     "cca": SystemEntry("app.systems.cca", localized("Commands & Colors: Ancients", "指挥与军旗：古代")),
     "typhoon": SystemEntry("app.systems.typhoon", localized("Operation Typhoon 1941", "台风行动 1941")),
+    "third_reich": SystemEntry(
+        "app.systems.third_reich", localized("Rise and Fall of the Third Reich", "第三帝国兴亡")
+    ),
 }
 
 
