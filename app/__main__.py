@@ -44,6 +44,9 @@ class SystemEntry:
 REGISTRY: dict[str, SystemEntry] = {
     "sas": SystemEntry("app.systems.sas", t("SAS: Rogue Regiment")),
     "cca": SystemEntry("app.systems.cca", localized("Commands & Colors: Ancients", "指挥与军旗：古代")),
+    "third_reich": SystemEntry(
+        "app.systems.third_reich", localized("Rise and Fall of the Third Reich", "第三帝国兴亡")
+    ),
 }
 
 

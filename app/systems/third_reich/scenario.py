@@ -131,7 +131,8 @@ class EventParams(_Strict):
     steps: int = Field(1, ge=1, le=6, description="Diplomacy: boxes an entry marker moves.")
     units: int = Field(0, ge=0, le=20, description="Movement events: the most units the group may hold.")
     takes: list[Literal["card", "unit"]] = Field(
-        default_factory=lambda: ["card"], description="Development: what may be taken from the pool."
+        default_factory=lambda: list[Literal["card", "unit"]](["card"]),
+        description="Development: what may be taken from the pool.",
     )
     sv: list[int] = Field(default_factory=lambda: [3, 4], description="Development: card values it may take.")
     range: int = Field(0, ge=0, le=9, description="Bombing: extra range in areas.")
@@ -168,7 +169,7 @@ class Victory(_Strict):
 
     axis_strategic: int = Field(10, description="Axis resources (bonus areas counted) ending any turn: Axis wins.")
     bonus_roles: list[Role] = Field(
-        default_factory=lambda: ["moscow", "london"], description="Areas worth +1 for the strategic check."
+        default_factory=lambda: list[Role](["moscow", "london"]), description="Areas worth +1 for the strategic check."
     )
     allied_strategic: int = Field(1, description="Axis resources at or below this ending any turn: Allies win.")
     final_resources: int = Field(4, description="Last turn: Axis wins with at least this many resources.")
@@ -183,7 +184,8 @@ class TurnTrack(_Strict):
     last: int = Field(12, ge=1, le=12, description="Last turn (game victory is judged at its end).")
     winter: list[int] = Field(default_factory=list, description="Winter (W) turns.")
     first_hands: dict[Side, int] = Field(
-        default_factory=lambda: {"axis": 4, "allied": 0}, description="Hand sizes on the first turn (TR-SETUP-6)."
+        default_factory=lambda: dict[Side, int]({"axis": 4, "allied": 0}),
+        description="Hand sizes on the first turn (TR-SETUP-6).",
     )
 
 
@@ -215,7 +217,9 @@ class ThirdReichScenario(ScenarioBase):
         problems += [f"setup: unknown counter {p.unit}" for p in self.setup if p.unit not in designs]
         for area_id, area in self.areas.items():
             problems += [
-                f"area {area_id}: unknown nation {code}" for code in (area.nation, area.control) if code and code not in codes
+                f"area {area_id}: unknown nation {code}"
+                for code in (area.nation, area.control)
+                if code and code not in codes
             ]
         ids = [c.id for c in self.cards]
         problems += [f"duplicate card {c}" for c in set(ids) if ids.count(c) > 1]

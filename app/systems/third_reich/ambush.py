@@ -1,0 +1,140 @@
+"""Counterattack with ★Ambush★ cards (rulebook §10, §17.2: TR-CA-1, TR-CA-2, TR-CA-3, TR-CA-4, TR-CA-5, TR-CA-6,
+TR-CA-7, TR-CA-8, TR-CA-9, TR-CA-10, TR-CA-11, TR-CA-12, TR-CA-13, TR-RET-4, TR-SUB-5, TR-QA-4, TR-QA-5).
+
+Whenever a group acts (a move, an attack, an air attack) the other player may answer with an Ambush card if he
+has unused units able to attack in the group's area (its destination for a move). The question is a pending
+decision of that player (``app.core.flow``), private because it shows his hand; declining is the default.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from app.core.dice import Roller
+from app.core.errors import IllegalCommandError
+from app.core.i18n import t
+from app.core.messages import Command, Event
+from app.systems.third_reich.combat import can_attack_here, enemies, resolve, soviet_winter
+from app.systems.third_reich.messages import COMMANDS, Ambush, Attack, Happened, Move, NoAmbush, TakeCard
+from app.systems.third_reich.movement import move_group
+from app.systems.third_reich.scenario import SIDES
+from app.systems.third_reich.state import Pending, State, Unit, other
+from app.systems.third_reich.turn import end_round
+
+
+def ambush_cards(state: State, side: str) -> list[str]:
+    """★Ambush★ cards in ``side``'s hand (TR-CARD-3)."""
+    return sorted({c for c in state.hands_of(side).hand if state.rt.cards[c].event == "ambush"})
+
+
+def ambushers(state: State, side: str, area: str, air: bool) -> tuple[Unit, ...]:
+    """Unused units of ``side`` in ``area`` able to counterattack: not submarines, able to attack there; only
+    units with air strength against an air attack (TR-CA-3, TR-CA-10, TR-CA-11, TR-CA-12, TR-SUB-5)."""
+    found = []
+    for unit in state.in_area(area):
+        if unit.used or state.unit_side(unit) != side or state.cls(unit) == "submarine":
+            continue
+        if air and (state.design(unit).air <= 0 or soviet_winter(state, area)):
+            continue
+        if air or can_attack_here(state, unit, side):
+            found.append(unit)
+    return tuple(found)
+
+
+def _offer(state: State, command: Move | Attack, side: str, area: str, origin: str = "") -> State | None:
+    """Push the Ambush question if the enemy can ask it."""
+    enemy = other(side)
+    air = isinstance(command, Attack) and command.air
+    if not ambush_cards(state, enemy) or not ambushers(state, enemy, area, air):
+        return None
+    if all(state.cls(state.unit(u)) == "submarine" for u in command.units):
+        return None  # submarines take no damage from an Ambush (TR-CA-11): there is nothing to ask
+    step = Pending("ambush", enemy, action=command.model_dump_json(), area=area, units=command.units, origin=origin)
+    return replace(state, stack=(step, *state.stack))
+
+
+def after_move(state: State, command: Move, side: str) -> tuple[State, list[Event]]:
+    """Move the group, then let the enemy in the destination answer (TR-CA-5)."""
+    origin = state.unit(command.units[0]).loc
+    state, events = move_group(state, command, side)
+    offered = _offer(state, command, side, command.to, origin)
+    return (offered or state), events
+
+
+def after_attack_declared(state: State, command: Attack, side: str, roller: Roller) -> tuple[State, list[Event]]:
+    """Before an attack is rolled, the enemy in the attackers' area may counterattack first (TR-CA-8)."""
+    offered = _offer(state, command, side, state.unit(command.units[0]).loc)
+    if offered is not None:
+        return offered, []
+    return carry_attack(state, command, side, roller, command.units)
+
+
+def carry_attack(
+    state: State, command: Attack, side: str, roller: Roller, units: tuple[str, ...]
+) -> tuple[State, list[Event]]:
+    """Roll the attack of ``units`` (those the counterattack did not damage, TR-CA-8); an air operation then
+    ends the round (TR-AIROP-2)."""
+    events: list[Event] = []
+    attackers = tuple(state.unit(u) for u in units)
+    if attackers:
+        state, fought = resolve(state, attackers, enemies(state, command.target, side), side, roller, air=command.air)
+        events.append(fought)
+    if command.by == "air_op":
+        state, more = end_round(state, passed=False)
+        events += more
+    return state, events
+
+
+def step_options(state: State, step: Pending) -> list[Command]:
+    """The answers to a pending decision: a card to take into the hand (TR-SEQ-1), or the Ambush question."""
+    if step.kind == "hand":
+        return [TakeCard(side=step.side, card=c) for c in sorted(set(state.hands_of(step.side).deck))]
+    return ambush_options(state, step)
+
+
+def ambush_options(state: State, step: Pending) -> list[Command]:
+    """Decline (the default) or play one of the Ambush cards."""
+    return [NoAmbush(side=step.side), *(Ambush(side=step.side, card=c) for c in ambush_cards(state, step.side))]
+
+
+def decide(state: State, step: Pending, command: Command, roller: Roller) -> tuple[State, list[Event]]:
+    """Resolve the Ambush question, then the action it interrupted (TR-CA-6, TR-CA-7, TR-CA-8, TR-CA-13)."""
+    action = COMMANDS.parse(json.loads(step.action))
+    assert isinstance(action, Move | Attack)
+    state = replace(state, stack=state.stack[1:])
+    events: list[Event] = []
+    undamaged = action.units
+    if isinstance(command, Ambush):
+        if command.card not in ambush_cards(state, step.side):
+            raise IllegalCommandError(t("That card is not an Ambush card in your hand."), "TR-CA-1")
+        before = {u: state.unit(u) for u in action.units}
+        state, events = _counterattack(state, step, command.card, isinstance(action, Attack) and action.air, roller)
+        undamaged = tuple(u for u in action.units if state.unit(u) == before[u])
+    if isinstance(action, Attack):
+        state, more = carry_attack(state, action, other(step.side), roller, undamaged)
+        events += more
+    elif action.by == "air_op":
+        state, more = end_round(state, passed=False)
+        events += more
+    return state, events
+
+
+def _counterattack(state: State, step: Pending, card: str, air: bool, roller: Roller) -> tuple[State, list[Event]]:
+    """Double damage on the target group only; submarines take none; a moving group may retreat only whence it
+    came (TR-CA-4, TR-CA-6, TR-CA-11, TR-RET-4); the card's value is banked for the next round (TR-CA-13)."""
+    side = step.side
+    hands = state.hands_of(side)
+    rest = list(hands.hand)
+    rest.remove(card)
+    state = state.with_hands(side, replace(hands, hand=tuple(rest), discard=(*hands.discard, card)))
+    attackers = ambushers(state, side, step.area, air)
+    targets = tuple(u for u in (state.unit(i) for i in step.units) if state.cls(u) != "submarine")
+    state, fought = resolve(
+        state, attackers, targets, side, roller, air=air, double=True, retreat_to=step.origin or None
+    )
+    banked = list(state.banked)
+    banked[SIDES.index(side)] += state.rt.cards[card].sv
+    state = replace(state, banked=(banked[0], banked[1]))
+    note = Happened(text=t("Ambush! The counterattack deals double damage."), rule_id="TR-CA-4")
+    return state, [note, fought]

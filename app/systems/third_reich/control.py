@@ -1,0 +1,179 @@
+"""Control, resources, lines of communication and sea-transport capacity (rulebook §3: TR-CTRL-1, TR-CTRL-2,
+TR-CTRL-3, TR-CTRL-5, TR-CTRL-7, TR-CTRL-8, TR-RES-1, TR-RES-2, TR-RES-3, TR-RES-5, TR-US-1, TR-US-2, TR-AREA-1,
+TR-AREA-2, TR-AREA-3, TR-AREA-4, TR-AREA-5, TR-LOC-1, TR-LOC-2, TR-LOC-3, TR-LOC-5, TR-SEA-1, TR-SEA-3)."""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from app.systems.third_reich.state import State, Unit
+
+RESOURCE_VALUE = {"red": {"axis": 1.0, "allied": 1.0}, "black": {"axis": 1.0}, "black_white": {"axis": 0.5}}
+"""What one symbol is worth to each side (TR-RES-1)."""
+CLOSED: dict[str, tuple[str, ...]] = {
+    "allied": ("baltic_sea", "black_sea"),
+    "axis": ("urals", "middle_east", "black_sea"),
+}
+"""Special areas a side may not enter nor air-attack through (TR-AREA-3, TR-AREA-4, TR-AREA-5)."""
+
+
+def is_control_unit(state: State, unit: Unit, area: str) -> bool:
+    """Land and air units control land areas; surface ships control sea areas; submarines never (TR-CTRL-1)."""
+    cls = state.cls(unit)
+    if state.rt.is_sea(area):
+        return cls == "naval"
+    return cls in ("land", "air")
+
+
+def control_units(state: State, area: str, side: str) -> tuple[Unit, ...]:
+    """The control units of ``side``'s belligerents in ``area``."""
+    return tuple(u for u in state.in_area(area) if state.unit_side(u) == side and is_control_unit(state, u, area))
+
+
+def friendly(state: State, area: str, side: str) -> bool:
+    """Whether ``side`` controls ``area`` (TR-CTRL-3); every other area is enemy to it (TR-NAT-2)."""
+    return state.controlling_side(area) == side
+
+
+def closed(state: State, area: str, side: str) -> bool:
+    """Whether ``side`` may not enter ``area`` (TR-AREA-3, TR-AREA-4, TR-AREA-5, optional TR-OPT-6)."""
+    if any(state.rt.role(role) == area for role in CLOSED[side]):
+        return True
+    if state.rt.option("no_war_declarations"):
+        nation = state.controller(area)
+        return state.side_of(nation) == "axis" and state.status_of(nation or "") == "neutral"
+    return False
+
+
+def neighbours(state: State, area: str, side: str) -> tuple[str, ...]:
+    """Adjacent areas, with the Allied link Central Atlantic–Egypt while Egypt is Allied (TR-AREA-2)."""
+    near = state.rt.map.neighbours(area)
+    egypt, atlantic, med = (state.rt.role(r) for r in ("egypt", "central_atlantic", "east_mediterranean"))
+    if side != "allied" or egypt is None or atlantic is None or not friendly(state, egypt, "allied"):
+        return near
+    ends = {atlantic: tuple(a for a in (egypt, med) if a is not None), egypt: (atlantic,), med: (atlantic,)}
+    extra = tuple(a for a in ends.get(area, ()) if a not in near and a != area)
+    return near + extra
+
+
+def land_areas_of(state: State, nation: str) -> int:
+    """How many land areas ``nation`` controls (TR-REC-2, TR-VIC-3)."""
+    return sum(1 for a, n in state.control if n == nation and not state.rt.is_sea(a))
+
+
+# --- resources ---------------------------------------------------------------------------------------------------
+def us_resources_count(state: State) -> bool:
+    """US resources count for the Allies once the marker reached its box and while they hold the North Atlantic
+    (TR-US-1, TR-US-2)."""
+    atlantic = state.rt.role("north_atlantic")
+    reached = state.entry_of("US") >= state.rt.model.entry_track.us_resources_from or state.belligerent("US", "allied")
+    return reached and (atlantic is None or friendly(state, atlantic, "allied"))
+
+
+def area_value(state: State, area: str, side: str) -> float:
+    """What ``area``'s resource symbols give ``side`` now (TR-RES-1, TR-RES-3, TR-RES-5, TR-AREA-1)."""
+    data = state.rt.area(area)
+    value = RESOURCE_VALUE.get(data.resource, {}).get(side, 0.0) * data.resource_count
+    if value == 0.0:
+        return 0.0
+    nation = state.controller(area)
+    if nation == "US" and side == "allied" and state.side_of("US") == "allied":
+        return value if us_resources_count(state) else 0.0
+    if state.controlling_side(area) != side:
+        return 0.0
+    if area == state.rt.role("central_atlantic"):
+        atlantic = state.rt.role("north_atlantic")
+        return value if side == "allied" and (atlantic is None or friendly(state, atlantic, "allied")) else 0.0
+    return value
+
+
+def resources(state: State, side: str, bonus: bool = False) -> int:
+    """The resource count of ``side``, fractions dropped (TR-RES-2); ``bonus`` adds the victory bonus areas
+    the side controls (TR-VIC-1)."""
+    total = sum(area_value(state, area, side) for area, _ in state.control)
+    if bonus:
+        roles = state.rt.model.victory.bonus_roles
+        total += sum(1 for r in roles if (a := state.rt.role(r)) is not None and friendly(state, a, side))
+    return math.floor(total)
+
+
+# --- lines of communication --------------------------------------------------------------------------------------
+def loc_reach(
+    state: State, side: str, sources: Iterable[str], through: Callable[[str], bool] | None = None
+) -> set[str]:
+    """Areas a line of communication from ``sources`` reaches: it passes only friendly-controlled areas and may
+    end in an enemy one; enemy units do not block it; closed areas and uncontrolled seas stop it (TR-LOC-1,
+    TR-LOC-2, TR-LOC-3, TR-LOC-5)."""
+    passable = through or (lambda a: friendly(state, a, side))
+    start = [a for a in sources if not closed(state, a, side)]
+    seen, queue = set(start), deque(a for a in start if passable(a))
+    while queue:
+        here = queue.popleft()
+        for there in neighbours(state, here, side):
+            if there in seen or closed(state, there, side):
+                continue
+            seen.add(there)
+            if passable(there):
+                queue.append(there)
+    return seen
+
+
+# --- sea transport -----------------------------------------------------------------------------------------------
+def capacity(state: State, sea: str, side: str) -> float:
+    """Friendly surface ships in ``sea``, a used one counting ½, less what moved through it this round
+    (TR-SEA-1, TR-SEA-3; submarines do not count, TR-SUB-2)."""
+    ships = [u for u in state.in_area(sea) if state.unit_side(u) == side and state.cls(u) == "naval"]
+    total = sum(0.5 if u.used else 1.0 for u in ships)
+    return total - dict(state.sea_used).get(sea, 0)
+
+
+def uses_sea(state: State, seas: Iterable[str], count: int) -> State:
+    """Record ``count`` units moved or mobilized through each of ``seas`` this round (TR-SEA-3)."""
+    used = dict(state.sea_used)
+    for sea in seas:
+        used[sea] = used.get(sea, 0) + count
+    return replace(state, sea_used=tuple(sorted(used.items())))
+
+
+# --- control changes ---------------------------------------------------------------------------------------------
+def settle_control(state: State) -> State:
+    """End of a round: control passes to the side whose control units stand where the holder has none
+    (TR-CTRL-5); an area with no units of either player reverts to its nationality symbol's nation (TR-CTRL-7),
+    an empty sea to no one (TR-CTRL-8)."""
+    changes: dict[str, str | None] = {}
+    for area, nation in state.control:
+        if not any(state.unit_side(u) is not None for u in state.in_area(area)):
+            home = home_nation(state, area)
+            if nation != home and not _neutral_units(state, area):
+                changes[area] = home
+            continue
+        holder = state.controlling_side(area)
+        if holder is not None and control_units(state, area, holder):
+            continue
+        for side in ("axis", "allied"):
+            units = control_units(state, area, side)
+            if side != holder and units:
+                changes[area] = _new_holder(state, area, units)
+    return state.with_control(changes) if changes else state
+
+
+def home_nation(state: State, area: str) -> str | None:
+    """The nation an empty area reverts to: its nationality symbol's, the USSR for Brest and Galicia once Poland
+    has surrendered (TR-CTRL-7, TR-POL-2)."""
+    if "poland_surrendered" in state.done and area in (state.rt.role("brest"), state.rt.role("galicia")):
+        return "SU" if "SU" in state.rt.nations else state.rt.area(area).nation
+    return state.rt.area(area).nation
+
+
+def _neutral_units(state: State, area: str) -> bool:
+    return any(state.unit_side(u) is None for u in state.in_area(area))
+
+
+def _new_holder(state: State, area: str, units: tuple[Unit, ...]) -> str:
+    """The nation that takes an area: its own nationality if present among the units, else the first unit's."""
+    home = state.rt.area(area).nation
+    nations = [u.nation for u in units]
+    return home if home in nations else nations[0]

@@ -1,0 +1,151 @@
+"""Damage: allocation, results and retreat (rulebook §11: TR-ALLOC-1, TR-ALLOC-2, TR-ALLOC-3, TR-ALLOC-4,
+TR-ALLOC-5, TR-ALLOC-6, TR-DMG-1, TR-DMG-2, TR-DMG-3, TR-DMG-4, TR-DMG-5, TR-DMG-6, TR-DMG-7, TR-DMG-8, TR-RET-1,
+TR-RET-2, TR-RET-3, TR-RET-4, TR-RET-5, TR-SUB-4, TR-FT-1)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from functools import cache
+
+from app.core.i18n import Text, t
+from app.systems.third_reich.control import closed, control_units, friendly, neighbours
+from app.systems.third_reich.movement import LAND_STACK, minor_blocked
+from app.systems.third_reich.runtime import DATA
+from app.systems.third_reich.state import POOL, REMOVED, State, Unit
+
+SEVERITY = {"none": 0, "flip": 1, "retreat": 2, "flip_retreat": 2, "pool": 5}
+"""How bad each result is for its owner (the owner's allocation spreads points to keep this low)."""
+
+
+@cache
+def tables() -> dict[str, dict[str, list[str]]]:
+    """The two damage tables (``data/damage.json``)."""
+    raw = json.loads((DATA / "damage.json").read_text(encoding="utf-8"))
+    return {k: v for k, v in raw.items() if not k.startswith("_")}
+
+
+def table_of(state: State, unit: Unit) -> str:
+    """Land and surface ships use one table, air units and submarines the other (TR-DMG-1, TR-DMG-2)."""
+    return "air_submarine" if state.cls(unit) in ("air", "submarine") else "land_naval"
+
+
+def durability(state: State, unit: Unit) -> int:
+    """Printed durability; a land unit at sea has 1 (TR-DMG-3)."""
+    if state.cls(unit) == "land" and unit.loc in state.rt.map.locations() and state.rt.is_sea(unit.loc):
+        return 1
+    return state.design(unit).durability
+
+
+def result(state: State, unit: Unit, points: int) -> str:
+    """The result of ``points`` on ``unit``: by whole multiples of durability; the rest is lost (TR-DMG-4)."""
+    row = tables()[table_of(state, unit)]["back" if unit.used else "front"]
+    return row[min(points // durability(state, unit), len(row) - 1)]
+
+
+def threshold(state: State, unit: Unit) -> int:
+    """Points that send ``unit`` to the pool (TR-DMG-6)."""
+    row = tables()[table_of(state, unit)]["back" if unit.used else "front"]
+    return durability(state, unit) * (len(row) - 1)
+
+
+def allocator(state: State, attackers: tuple[Unit, ...], targets: tuple[Unit, ...], attacker: str) -> tuple[str, str]:
+    """Who allocates the damage and why: air units, then fortresses, then the highest attack, else the attacked
+    side (TR-ALLOC-1, TR-ALLOC-3, TR-ALLOC-6). Returns (side, rule reason)."""
+    defender = state.unit_side(targets[0]) or ("allied" if attacker == "axis" else "axis")
+    everyone = (*attackers, *targets)
+    for code, why in (("AF", "air units"), ("FT", "fortress")):
+        sides = {state.unit_side(u) for u in everyone if state.design(u).type == code}
+        if sides:
+            return (attacker if attacker in sides else defender), why
+    best = max(state.design(u).attack for u in everyone)
+    sides = {state.unit_side(u) for u in everyone if state.design(u).attack == best}
+    if len(sides) == 1:
+        return next(iter(sides)) or defender, "highest attack"
+    return defender, "tie"
+
+
+def allocate(state: State, points: int, targets: tuple[Unit, ...], by_attacker: bool) -> dict[str, int]:
+    """Share ``points`` among ``targets``: used units first up to their elimination threshold (TR-ALLOC-2), no
+    unit beyond its threshold (TR-ALLOC-4), leftover points lost (TR-ALLOC-5). The attacker concentrates on the
+    strongest units; the owner spreads points where they do least harm (TR-DMG-7)."""
+    given = {u.id: 0 for u in targets}
+    for phase in (tuple(u for u in targets if u.used), tuple(u for u in targets if not u.used)):
+        share = _concentrate if by_attacker else _spread
+        points = share(state, phase, points, given)
+    return given
+
+
+def _concentrate(state: State, units: tuple[Unit, ...], points: int, given: dict[str, int]) -> int:
+    for unit in sorted(units, key=lambda u: (-state.design(u).attack, -state.design(u).air, u.id)):
+        take = min(points, threshold(state, unit))
+        given[unit.id] += take
+        points -= take
+    return points
+
+
+def _spread(state: State, units: tuple[Unit, ...], points: int, given: dict[str, int]) -> int:
+    while points > 0:
+        room = [u for u in units if given[u.id] < threshold(state, u)]
+        if not room:
+            return points
+
+        def harm(u: Unit) -> tuple[int, int, str]:
+            before = SEVERITY[result(state, u, given[u.id])]
+            return SEVERITY[result(state, u, given[u.id] + 1)] - before, state.design(u).attack, u.id
+
+        given[min(room, key=harm).id] += 1
+        points -= 1
+    return 0
+
+
+def retreat_area(state: State, unit: Unit, only: str | None = None) -> str | None:
+    """Where ``unit`` may retreat: an adjacent friendly area without enemy control units, of its own kind, not
+    over 10 land units (TR-RET-1, TR-RET-2, TR-RET-4); none for air units and submarines (TR-RET-5, TR-SUB-4)."""
+    if state.cls(unit) in ("air", "submarine"):
+        return None
+    side = state.unit_side(unit) or ""
+    choices = [only] if only is not None else list(neighbours(state, unit.loc, side))
+    naval = state.cls(unit) == "naval"
+    legal = []
+    for area in choices:
+        if state.rt.is_sea(area) != naval or closed(state, area, side) or not friendly(state, area, side):
+            continue
+        enemy = "allied" if side == "axis" else "axis"
+        if control_units(state, area, enemy) or minor_blocked(state, unit, area):
+            continue
+        land = sum(1 for u in state.in_area(area) if state.unit_side(u) == side and state.cls(u) == "land")
+        if not naval and land + 1 > LAND_STACK:
+            continue
+        legal.append(area)
+    legal.sort(key=lambda a: (-len(control_units(state, a, side)), a))
+    return legal[0] if legal else None
+
+
+def apply_results(state: State, given: dict[str, int], only: str | None = None) -> tuple[State, list[Text]]:
+    """Apply each unit's result; an impossible retreat sends it to the pool, a fortress leaves the game
+    (TR-DMG-5, TR-RET-3, TR-DMG-8, TR-FT-1). Returns the state and one line per unit that suffered."""
+    notes: list[Text] = []
+    for unit_id, points in given.items():
+        unit = state.unit(unit_id)
+        outcome = result(state, unit, points)
+        if outcome == "none":
+            continue
+        after = replace(unit, used=True)
+        if outcome in ("retreat", "flip_retreat"):
+            area = retreat_area(state, unit, only)
+            after = replace(after, loc=area) if area is not None else after
+            outcome = outcome if area is not None else "pool"
+        if outcome == "pool":
+            after = replace(unit, loc=REMOVED if state.design(unit).type == "FT" else POOL, used=False)
+        state = state.with_units({unit.id: after})
+        notes.append(t("{unit}: {points} points, {result}", unit=unit.id, points=points, result=RESULT_TEXT[outcome]))
+    return state, notes
+
+
+RESULT_TEXT = {
+    "flip": t("flipped to used"),
+    "retreat": t("retreats"),
+    "flip_retreat": t("flipped and retreats"),
+    "pool": t("to the pool"),
+}

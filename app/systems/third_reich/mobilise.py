@@ -1,0 +1,127 @@
+"""Mobilization and recovery (rulebook §12, §13, §15: TR-MOB-1, TR-MOB-2, TR-MOB-3, TR-MOB-4, TR-MOB-6,
+TR-MOB-7, TR-MOB-8, TR-SUB-1, TR-SUB-6, TR-REC-1, TR-REC-2, TR-REC-3, TR-REC-4, TR-WIN-2, TR-US-4, TR-US-5,
+TR-YUG-2, TR-LOC-4, TR-OPT-8)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.core.errors import IllegalCommandError
+from app.core.i18n import t
+from app.core.messages import Event
+from app.systems.third_reich.control import closed, control_units, friendly, land_areas_of, loc_reach, neighbours
+from app.systems.third_reich.messages import Happened, Mobilize
+from app.systems.third_reich.movement import stack_ok
+from app.systems.third_reich.state import POOL, State, Unit, other
+
+
+def _symbol_areas(state: State, nation: str, *, resource: bool = False) -> list[str]:
+    return [a for a, d in state.rt.model.areas.items() if d.nation == nation and (not resource or d.resource != "none")]
+
+
+def placements(state: State, unit: Unit, side: str) -> list[str]:
+    """Where ``unit`` may be mobilized now (TR-MOB-3, TR-MOB-4, TR-MOB-6, TR-MOB-7, TR-MOB-8, TR-SUB-1)."""
+    if unit.loc != POOL or state.unit_side(unit) != side:
+        return []
+    cls = state.cls(unit)
+    if cls == "submarine" and side != "axis":
+        return []
+    naval = cls in ("naval", "submarine")
+    if unit.nation == "US":
+        return _us_placements(state, unit, naval)
+    resource_areas = _symbol_areas(state, unit.nation, resource=True)
+    if not resource_areas:  # a minor nation without resources: its own friendly areas only (TR-MOB-4)
+        areas = [] if naval else [a for a in _symbol_areas(state, unit.nation) if friendly(state, a, side)]
+    else:
+        sources = [a for a in resource_areas if friendly(state, a, side)]
+        reach = loc_reach(state, side, sources)
+        if naval:
+            areas = sorted({s for a in sources for s in neighbours(state, a, side) if state.rt.is_sea(s)})
+        else:
+            areas = [a for a in _symbol_areas(state, unit.nation) if a in reach and friendly(state, a, side)]
+    return [a for a in areas if _free(state, a, unit, side)]
+
+
+def _free(state: State, area: str, unit: Unit, side: str) -> bool:
+    """No enemy control units there, not a closed area, room in the stack (TR-MOB-3, TR-MOB-7)."""
+    if closed(state, area, side) or control_units(state, area, other(side)):
+        return False
+    if state.rt.is_sea(area) != (state.cls(unit) in ("naval", "submarine")):
+        return False
+    return stack_ok(state, area, (unit,), side)
+
+
+def _us_placements(state: State, unit: Unit, naval: bool) -> list[str]:
+    """US ships in the North Atlantic even with enemies there; other US units in Allied land areas with a line
+    of communication to it (TR-MOB-8, TR-US-4)."""
+    atlantic = state.rt.role("north_atlantic")
+    if atlantic is None:
+        return []
+    if naval:
+        return [atlantic]
+    reach = loc_reach(state, "allied", [atlantic], through=lambda a: friendly(state, a, "allied") or a == atlantic)
+    return sorted(
+        a for a in reach if not state.rt.is_sea(a) and friendly(state, a, "allied") and _free(state, a, unit, "allied")
+    )
+
+
+def cost(state: State, unit: Unit) -> int:
+    """Mobilization cost in strategy value (TR-MOB-2)."""
+    return state.utype(unit).cost
+
+
+def mobilize(state: State, command: Mobilize, side: str, sv_left: int) -> tuple[State, int, list[Event]]:
+    """Place a unit from the pool, used (TR-MOB-1); returns the state, its cost and the events."""
+    try:
+        unit = state.unit(command.unit)
+    except KeyError as exc:
+        raise IllegalCommandError(t("No unit {unit}.", unit=command.unit), "TR-MOB-1") from exc
+    price = cost(state, unit)
+    if price > sv_left:
+        raise IllegalCommandError(t("Not enough strategy value ({cost} needed).", cost=price), "TR-MOB-2")
+    if command.area not in placements(state, unit, side):
+        raise IllegalCommandError(t("{unit} cannot be mobilized there.", unit=unit.id), "TR-MOB-3")
+    state = state.with_units({unit.id: replace(unit, loc=command.area, used=True)})
+    text = t("{unit} is mobilized in {area}.", unit=unit.id, area=state.rt.name(command.area))
+    return state, price, [Happened(text=text, rule_id="TR-MOB-1", at=(command.area,))]
+
+
+# --- recovery ----------------------------------------------------------------------------------------------------
+def recover(state: State, side: str, rule: str = "TR-REC-1", yugoslavia: bool = False) -> tuple[State, list[Event]]:
+    """Flip used units of ``side`` back (TR-REC-1, TR-REC-2, TR-REC-3, TR-REC-4): each nation up to the number
+    of land areas it controls, units with a line of communication to an area of their nation (submarines need
+    none, TR-SUB-6); Soviet units at home in winter, US units reaching the North Atlantic and (end of turn or
+    the Supply event naming it) stranded Yugoslav units all recover (TR-WIN-2, TR-US-5, TR-YUG-2)."""
+    flipped: dict[str, Unit] = {}
+    for code, nation_side, status in state.nations:
+        if nation_side != side or status != "belligerent":
+            continue
+        for unit in _recovering(state, code, side, yugoslavia):
+            flipped[unit.id] = replace(unit, used=False)
+    if not flipped:
+        return state, []
+    text = t("{n} units recover.", n=len(flipped))
+    return state.with_units(flipped), [Happened(text=text, rule_id=rule)]
+
+
+def _recovering(state: State, code: str, side: str, yugoslavia: bool) -> list[Unit]:
+    used = [u for u in state.units if u.nation == code and u.used and u.loc in state.rt.map.locations()]
+    if not used:
+        return []
+    own = [a for a, n in state.control if n == code]
+    if code == "US" and (atlantic := state.rt.role("north_atlantic")) is not None:
+        reach = loc_reach(state, side, [atlantic, *own], through=lambda a: friendly(state, a, side) or a == atlantic)
+        return [u for u in used if u.loc in reach]
+    if code == "YU" and not own:
+        if not yugoslavia:
+            return []
+        reach = loc_reach(state, side, [a for a, _ in state.control if friendly(state, a, side)])
+        return [u for u in used if u.loc in reach]
+    reach = loc_reach(state, side, own)
+    able = [u for u in used if state.cls(u) == "submarine" or u.loc in reach]
+    free: list[Unit] = []
+    if code == "SU" and state.winter():
+        free = [u for u in able if state.rt.area(u.loc).nation == "SU"]
+        able = [u for u in able if u not in free]
+    able.sort(key=lambda u: (-state.design(u).attack - state.design(u).air, u.id))
+    return free + able[: land_areas_of(state, code)]

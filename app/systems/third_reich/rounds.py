@@ -1,0 +1,234 @@
+"""A player's round: play a card, an air operation or pass, and the actions a card pays for (rulebook §6, §7:
+TR-RND-1, TR-RND-2, TR-RND-3, TR-RND-4, TR-SV-1, TR-SV-2, TR-EVT-2, TR-EVT-3, TR-GRP-3, TR-GRP-4, TR-ACT-1,
+TR-AIROP-1, TR-AIROP-2, TR-AIROP-3, TR-SEQ-4, TR-CARD-4, TR-CA-13)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.core.dice import Roller
+from app.core.errors import IllegalCommandError
+from app.core.i18n import t
+from app.core.messages import Command, Event
+from app.systems.third_reich import events as card_events
+from app.systems.third_reich.ambush import after_attack_declared, after_move
+from app.systems.third_reich.combat import attack_targets, check_attack
+from app.systems.third_reich.messages import (
+    Attack,
+    FinishCard,
+    Happened,
+    Mobilize,
+    Move,
+    Pass,
+    PlayCard,
+    UseBanked,
+    UseEvent,
+)
+from app.systems.third_reich.mobilise import cost, mobilize, placements
+from app.systems.third_reich.movement import (
+    air_destinations,
+    check_move,
+    may_leave,
+    normal_destinations,
+    sea_destinations,
+)
+from app.systems.third_reich.state import POOL, Play, State, Unit
+from app.systems.third_reich.turn import end_round
+
+
+# --- groups ------------------------------------------------------------------------------------------------------
+def groups(state: State, side: str, among: tuple[str, ...] | None = None) -> list[tuple[Unit, ...]]:
+    """Candidate groups the commands offer, per area: everyone, everyone but the weakest, each class, one unit of
+    each design (any group of unused units in one area is accepted when submitted, TR-GRP-1)."""
+    by_area: dict[str, list[Unit]] = {}
+    for unit in state.units:
+        if unit.used or state.unit_side(unit) != side or unit.loc not in state.rt.map.locations():
+            continue
+        if among is None or unit.id in among:
+            by_area.setdefault(unit.loc, []).append(unit)
+    found: dict[frozenset[str], tuple[Unit, ...]] = {}
+    for units in by_area.values():
+        weakest = min(units, key=lambda u: (state.design(u).attack, u.id))
+        shapes = [units, [u for u in units if u is not weakest]]
+        shapes += [[u for u in units if state.cls(u) == c] for c in ("land", "air", "naval", "submarine")]
+        shapes += [[next(u for u in units if u.design == d)] for d in sorted({u.design for u in units})]
+        for shape in shapes:
+            if shape:
+                found.setdefault(frozenset(u.id for u in shape), tuple(shape))
+    return list(found.values())
+
+
+def group_actions(state: State, side: str, group: tuple[Unit, ...], by: str) -> list[Command]:
+    """Moves and attacks ``group`` may make, paid by ``by``."""
+    ids = tuple(u.id for u in group)
+    found: list[Command] = []
+    area = group[0].loc
+    air_only = all(state.design(u).type == "AF" for u in group)
+    if by != "air_op" and may_leave(state, area, group, side):
+        found += [Move(side=side, units=ids, to=a, by=by) for a in normal_destinations(state, group, side)]
+        found += [
+            Move(side=side, units=ids, to=a, mode="sea", via=s, by=by) for a, s in sea_destinations(state, group, side)
+        ]
+    if air_only and may_leave(state, area, group, side):
+        found += [Move(side=side, units=ids, to=a, mode="air", by=by) for a in air_destinations(state, group, side)]
+    if by != "air_op":
+        found += [Attack(side=side, units=ids, target=a, by=by) for a in attack_targets(state, group, side, False)]
+    found += [Attack(side=side, units=ids, target=a, air=True, by=by) for a in attack_targets(state, group, side, True)]
+    return found
+
+
+# --- legal commands ----------------------------------------------------------------------------------------------
+def legal(state: State, side: str) -> list[Command]:
+    """Every command of ``side`` in its round (no decision pending)."""
+    if state.play is None:
+        found: list[Command] = [PlayCard(side=side, card=c) for c in sorted(set(state.hands_of(side).hand))]
+        if state.banked[_index(side)] > 0:
+            found.append(UseBanked(side=side))
+        found += air_operations(state, side)
+        return [*found, Pass(side=side)]
+    return [*play_actions(state, side), FinishCard(side=side)]
+
+
+def _index(side: str) -> int:
+    return 0 if side == "axis" else 1
+
+
+def air_operations(state: State, side: str) -> list[Command]:
+    """Air moves and air attacks without a card (TR-AIROP-1)."""
+    found: list[Command] = []
+    for group in groups(state, side):
+        if all(state.design(u).air > 0 for u in group):
+            found += group_actions(state, side, group, "air_op")
+    return found
+
+
+def play_actions(state: State, side: str) -> list[Command]:
+    """What the card in play still pays for: strategy-value actions, the event, Blitzkrieg follow-ups."""
+    play = state.play
+    assert play is not None
+    found: list[Command] = []
+    if play.sv_open and play.sv_left > 0:
+        for group in groups(state, side):
+            if not any(u.id in play.acted for u in group):
+                found += group_actions(state, side, group, "sv")
+        found += mobilizations(state, side, play.sv_left)
+    if play.blitz_left > 0:
+        for group in groups(state, side, play.blitz):
+            found += group_actions(state, side, group, "blitz")
+    if play.card and not play.event_done:
+        found += card_events.options(state, side, groups(state, side))
+    return found
+
+
+def mobilizations(state: State, side: str, sv_left: int) -> list[Command]:
+    """One unit of each design in the pool, to each area it may be placed in (TR-MOB-1, TR-MOB-2)."""
+    found: list[Command] = []
+    seen: set[str] = set()
+    for unit in state.units:
+        if unit.loc != POOL or unit.design in seen or state.unit_side(unit) != side or cost(state, unit) > sv_left:
+            continue
+        seen.add(unit.design)
+        found += [Mobilize(side=side, unit=unit.id, area=a) for a in placements(state, unit, side)]
+    return found
+
+
+def must_pass(state: State, side: str) -> bool:
+    """No card, no banked value and no air operation: the player passes by himself (TR-SEQ-4)."""
+    return not state.hands_of(side).hand and state.banked[_index(side)] == 0 and not air_operations(state, side)
+
+
+# --- applying ----------------------------------------------------------------------------------------------------
+def apply_round(state: State, command: Command, side: str, roller: Roller) -> tuple[State, list[Event]]:
+    """Apply a round command of ``side`` (no decision pending)."""
+    if isinstance(command, PlayCard):
+        return _play(state, command, side)
+    if isinstance(command, UseBanked):
+        if state.play is not None or state.banked[_index(side)] <= 0:
+            raise IllegalCommandError(t("No banked strategy value to spend."), "TR-CA-13")
+        play = Play(card="", sv_left=state.banked[_index(side)], event_done=True)
+        return replace(state, play=play), [Happened(text=t("Banked Ambush value is spent."), rule_id="TR-CA-13")]
+    if isinstance(command, Pass):
+        if state.play is not None:
+            raise IllegalCommandError(t("A card is in play: finish it instead."), "TR-RND-1")
+        state, events = end_round(state, passed=True)
+        return state, [Happened(text=t("The {side} pass.", side=side), rule_id="TR-SEQ-4"), *events]
+    if isinstance(command, FinishCard):
+        if state.play is None:
+            raise IllegalCommandError(t("No card is in play."), "TR-RND-1")
+        return end_round(state, passed=False)
+    return _apply_action(state, command, side, roller)
+
+
+def _apply_action(state: State, command: Command, side: str, roller: Roller) -> tuple[State, list[Event]]:
+    """Actions paid by the card in play or taken as an air operation."""
+    if isinstance(command, Move | Attack):
+        return _group_action(state, command, side, roller)
+    if isinstance(command, Mobilize):
+        play = _need_sv(state)
+        state, price, events = mobilize(state, command, side, play.sv_left)
+        return replace(state, play=replace(play, sv_left=play.sv_left - price)), events
+    if isinstance(command, UseEvent):
+        return _event(state, command, side, roller)
+    raise IllegalCommandError(t("Not a command of this round."), "TR-RND-1")
+
+
+def _play(state: State, command: PlayCard, side: str) -> tuple[State, list[Event]]:
+    """Play one card from the hand (TR-RND-2); it goes to the discard (TR-RND-4)."""
+    hands = state.hands_of(side)
+    if state.play is not None or command.card not in hands.hand:
+        raise IllegalCommandError(t("That card cannot be played now."), "TR-RND-2")
+    rest = list(hands.hand)
+    rest.remove(command.card)
+    state = state.with_hands(side, replace(hands, hand=tuple(rest), discard=(*hands.discard, command.card)))
+    card = state.rt.cards[command.card]
+    state = replace(state, play=Play(card=card.id, sv_left=card.sv, event_done=card.event in ("none", "ambush")))
+    text = t("Card played: {card} (strategy value {sv}).", card=card.name.text(), sv=card.sv)
+    return state, [Happened(text=text, rule_id="TR-RND-1")]
+
+
+def _need_sv(state: State) -> Play:
+    play = state.play
+    if play is None or not play.sv_open or play.sv_left <= 0:
+        raise IllegalCommandError(t("No strategy value left to spend."), "TR-SV-1")
+    return play
+
+
+def _group_action(state: State, command: Move | Attack, side: str, roller: Roller) -> tuple[State, list[Event]]:
+    """Pay for a group action (TR-SV-1, TR-SV-2, TR-EVT-3, TR-AIROP-1), then carry it out (with the enemy's
+    chance to counterattack, TR-CA-1)."""
+    state = _pay(state, command, side)
+    if isinstance(command, Move):
+        check_move(state, command, side)
+        return after_move(state, command, side)
+    check_attack(state, command, side)
+    return after_attack_declared(state, command, side, roller)
+
+
+def _pay(state: State, command: Move | Attack, side: str) -> State:
+    air = command.mode == "air" if isinstance(command, Move) else command.air
+    if command.by == "air_op":
+        if state.play is not None or not air:
+            reason = t("An air operation is an air move or an air attack without a card.")
+            raise IllegalCommandError(reason, "TR-AIROP-1")
+        return state
+    if command.by == "blitz":
+        play = state.play
+        if play is None or play.blitz_left <= 0 or not set(command.units) <= set(play.blitz):
+            raise IllegalCommandError(t("Only the Blitzkrieg group may act again."), "TR-EVT-3")
+        return replace(state, play=replace(play, blitz_left=play.blitz_left - 1))
+    if command.by != "sv":
+        raise IllegalCommandError(t("Event actions go through the event."), "TR-EVT-1")
+    play = _need_sv(state)
+    if set(command.units) & set(play.acted):
+        raise IllegalCommandError(t("A unit acts once per strategy-value use."), "TR-SV-2")
+    return replace(state, play=replace(play, sv_left=play.sv_left - 1, acted=(*play.acted, *command.units)))
+
+
+def _event(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[State, list[Event]]:
+    """Carry out the event; strategy value spent before it closes (TR-RND-3)."""
+    card_events.check(state, command, side)
+    play = state.play
+    assert play is not None
+    sv_used = play.sv_left < state.rt.cards[play.card].sv
+    state = replace(state, play=replace(play, event_done=True, sv_open=play.sv_open and not sv_used))
+    return card_events.carry_out(state, command, side, roller)

@@ -1,0 +1,122 @@
+"""A loaded Third Reich scenario: the area board, the unit-type table and quick look-ups (TR-MAP-1, TR-MAP-2,
+TR-MAP-3, TR-UNIT-1, TR-MOB-2)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from app.core.i18n import Text, localized
+from app.geometry.areas import AreaMap
+from app.scenario.boards import AreaMapSpec, Board, build_board, load_board_file
+from app.scenario.loading import Problem, ScenarioError
+from app.scenario.resources import resolve_ref
+from app.systems.third_reich.scenario import AreaData, Card, CounterDesign, Nation, ThirdReichScenario
+
+DATA = Path(__file__).resolve().parent / "data"
+UnitClass = Literal["land", "air", "naval", "submarine"]
+
+
+class UnitType(BaseModel):
+    """One unit type (TR-UNIT-1): its class, mobilization cost (TR-MOB-2) and names."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    cls: UnitClass
+    cost: int
+    name_en: str
+    name_zh: str
+    symbol: str | None
+
+    @property
+    def name(self) -> Text:
+        """The type's name, translated."""
+        return localized(self.name_en, self.name_zh)
+
+
+@cache
+def unit_types() -> dict[str, UnitType]:
+    """The unit-type table (``data/unit_types.json``)."""
+    raw = json.loads((DATA / "unit_types.json").read_text(encoding="utf-8"))
+    return {code: UnitType.model_validate(row) for code, row in raw.items()}
+
+
+@dataclass(frozen=True, eq=False)
+class Runtime:
+    """The scenario ready to play: model, board and look-ups by id."""
+
+    model: ThirdReichScenario
+    board: Board
+    designs: dict[str, CounterDesign] = field(default_factory=dict)
+    nations: dict[str, Nation] = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)
+    roles: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def map(self) -> AreaMap:
+        """The area topology."""
+        topo = self.board.topology
+        assert isinstance(topo, AreaMap)
+        return topo
+
+    def area(self, area: str) -> AreaData:
+        """The game data of ``area``."""
+        return self.model.areas[area]
+
+    def is_sea(self, area: str) -> bool:
+        """Whether ``area`` is a sea area (TR-MAP-1)."""
+        return self.map.terrain(area) == "sea"
+
+    def role(self, role: str) -> str | None:
+        """The area id holding a named special role, if the scenario names one."""
+        return self.roles.get(role)
+
+    def option(self, name: str) -> bool:
+        """Whether an optional rule is in force (§16)."""
+        return name in self.model.options
+
+    def name(self, area: str) -> Text:
+        """The printed name of ``area``."""
+        for mark in self.board.marks.get(area, ()):
+            props = dict(mark.props)
+            return localized(str(props.get("name_en", area)), str(props.get("name_zh", "")) or None)
+        return localized(area, None)
+
+
+def load_runtime(model: ThirdReichScenario, folder: Path | None) -> Runtime:
+    """Build the board and check the scenario's area data and set-up against it (errors name the JSON path)."""
+    board_file = load_board_file(resolve_ref(model.board, folder))
+    if not isinstance(board_file.board, AreaMapSpec):
+        raise ScenarioError(model.id, [Problem("$.board", f"{model.board} is not an area map")])
+    board = build_board(board_file.board, lambda ref: resolve_ref(ref, folder))
+    runtime = Runtime(
+        model,
+        board,
+        {c.id: c for c in model.counters},
+        {n.code: n for n in model.nations},
+        {c.id: c for c in model.cards},
+        {str(role): area for role, area in model.special.items()},
+    )
+    problems = _problems(runtime)
+    if problems:
+        raise ScenarioError(model.id, problems)
+    return runtime
+
+
+def _problems(runtime: Runtime) -> list[Problem]:
+    model, areas = runtime.model, set(runtime.map.locations())
+    problems = [Problem("$.areas", f"no game data for area {a!r}") for a in sorted(areas - set(model.areas))]
+    problems += [Problem(f"$.areas.{a}", "no such area on the board") for a in sorted(set(model.areas) - areas)]
+    problems += [Problem(f"$.special.{r}", f"no area {a!r}") for r, a in model.special.items() if a not in areas]
+    for index, placement in enumerate(model.setup):
+        if placement.at not in areas and placement.at not in ("pool", "development"):
+            problems.append(Problem(f"$.setup[{index}].at", f"no area {placement.at!r}"))
+    for code in model.entry_track.positions:
+        if code not in runtime.nations:
+            problems.append(Problem(f"$.entry_track.positions.{code}", f"unknown nation {code}"))
+    return problems

@@ -1,0 +1,209 @@
+"""The state of a Third Reich game: a frozen dataclass of tuples (never mutated; ``replace`` makes the next one).
+
+Chapters 2–5 of the rulebook: units and their faces (TR-UNIT-2), nations' side and status (TR-NAT-1), area
+control (TR-CTRL-*), the three card zones of each player and the development pool (TR-CARD-6), the turn and
+round counters (TR-SEQ-*), the card in play (TR-RND-*), the Entry track (TR-MARK-2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from app.core.dice import Dice
+from app.systems.third_reich.runtime import Runtime, UnitType, unit_types
+from app.systems.third_reich.scenario import SIDES, CounterDesign
+
+POOL = "pool"
+DEVELOPMENT = "development"
+REMOVED = "removed"
+OFF_MAP = (POOL, DEVELOPMENT, REMOVED)
+
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return SIDES[1] if side == SIDES[0] else SIDES[0]
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One counter: its design, nation, where it is (area id or pool/development/removed) and its face."""
+
+    id: str
+    design: str
+    nation: str
+    loc: str
+    used: bool = False
+
+
+@dataclass(frozen=True)
+class Hands:
+    """One player's cards (TR-CARD-6): deck, hand and discard."""
+
+    deck: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Play:
+    """The card being played this round (TR-RND-3): what is left of its strategy value and of its event.
+
+    Attributes:
+        card: The card id (``""`` for a round spending banked Ambush value, TR-CA-13).
+        sv_left: Strategy value still to spend.
+        sv_open: Whether strategy-value actions may still be taken (closed once the event follows them).
+        event_done: Whether the event was carried out (or given up).
+        acted: Units that acted through the strategy value (TR-SV-2, one action per group).
+        blitz: Units that may still act through Blitzkrieg, and how many actions remain (TR-EVT-3).
+    """
+
+    card: str
+    sv_left: int
+    sv_open: bool = True
+    event_done: bool = False
+    acted: tuple[str, ...] = ()
+    blitz: tuple[str, ...] = ()
+    blitz_left: int = 0
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A step waiting for a decision (``app.core.flow``): hand selection or an Ambush response.
+
+    Attributes:
+        kind: ``"hand"`` (choose cards for the turn, TR-SEQ-1) or ``"ambush"`` (counterattack, TR-CA-1).
+        side: Who decides.
+        count: Hand: cards still to take.
+        action: Ambush: the JSON of the command the counterattack answers.
+        area: Ambush: where the target group is.
+        units: Ambush: the target group.
+        origin: Ambush on a moving group: the area it came from (its only retreat, TR-RET-4).
+    """
+
+    kind: Literal["hand", "ambush"]
+    side: str
+    count: int = 0
+    action: str = ""
+    area: str = ""
+    units: tuple[str, ...] = ()
+    origin: str = ""
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole game state."""
+
+    dice: Dice
+    rt: Runtime
+    turn: int
+    active: str
+    first: str
+    units: tuple[Unit, ...]
+    control: tuple[tuple[str, str | None], ...]
+    nations: tuple[tuple[str, str, str], ...]
+    entry: tuple[tuple[str, int], ...]
+    hands: tuple[Hands, Hands]
+    dev_cards: tuple[str, ...]
+    passes: int = 0
+    play: Play | None = None
+    banked: tuple[int, int] = (0, 0)
+    sea_used: tuple[tuple[str, int], ...] = ()
+    stack: tuple[Pending, ...] = ()
+    done: tuple[str, ...] = ()
+    locked: tuple[str, ...] = ()
+    winner: str | None = None
+    reason: str = ""
+    over: bool = False
+
+    # --- look-ups -----------------------------------------------------------------------------------------------
+    def unit(self, unit_id: str) -> Unit:
+        """The unit with ``unit_id`` (KeyError if none)."""
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        raise KeyError(unit_id)
+
+    def design(self, unit: Unit) -> CounterDesign:
+        """The printed values of ``unit``."""
+        return self.rt.designs[unit.design]
+
+    def utype(self, unit: Unit) -> UnitType:
+        """The type row of ``unit``."""
+        return unit_types()[self.rt.designs[unit.design].type]
+
+    def cls(self, unit: Unit) -> str:
+        """``land``, ``air``, ``naval`` or ``submarine``."""
+        return self.utype(unit).cls
+
+    def side_of(self, nation: str | None) -> str | None:
+        """The side of ``nation`` (``None`` for none)."""
+        for code, side, _ in self.nations:
+            if code == nation:
+                return side
+        return None
+
+    def status_of(self, nation: str) -> str:
+        """``belligerent`` or ``neutral``."""
+        return next(status for code, _, status in self.nations if code == nation)
+
+    def belligerent(self, nation: str | None, side: str) -> bool:
+        """Whether ``nation`` is a belligerent of ``side`` (TR-NAT-2: only those are friendly)."""
+        return any(c == nation and s == side and st == "belligerent" for c, s, st in self.nations)
+
+    def unit_side(self, unit: Unit) -> str | None:
+        """The side a unit fights for, ``None`` for a neutral's unit (TR-NAT-3)."""
+        side = self.side_of(unit.nation)
+        return side if side is not None and self.belligerent(unit.nation, side) else None
+
+    def controller(self, area: str) -> str | None:
+        """The nation controlling ``area`` (``None``: uncontrolled sea, TR-CTRL-8)."""
+        for code, nation in self.control:
+            if code == area:
+                return nation
+        return None
+
+    def controlling_side(self, area: str) -> str | None:
+        """The side controlling ``area``: that of its controlling nation when it is a belligerent (TR-CTRL-3)."""
+        nation = self.controller(area)
+        side = self.side_of(nation)
+        return side if side is not None and self.belligerent(nation, side) else None
+
+    def in_area(self, area: str) -> tuple[Unit, ...]:
+        """Units in ``area``."""
+        return tuple(u for u in self.units if u.loc == area)
+
+    def hands_of(self, side: str) -> Hands:
+        """The card zones of ``side``."""
+        return self.hands[SIDES.index(side)]
+
+    def entry_of(self, nation: str) -> int:
+        """The Entry-track box of ``nation`` (-1 when it has no marker)."""
+        return dict(self.entry).get(nation, -1)
+
+    def winter(self) -> bool:
+        """Whether this is a winter turn (TR-WIN-1)."""
+        return self.turn in self.rt.model.turns.winter
+
+    def pending(self) -> Pending | None:
+        """The step waiting for a decision, if any."""
+        return self.stack[0] if self.stack else None
+
+    # --- updates ------------------------------------------------------------------------------------------------
+    def with_units(self, changed: dict[str, Unit]) -> State:
+        """The state with some units replaced (by id)."""
+        return replace(self, units=tuple(changed.get(u.id, u) for u in self.units))
+
+    def with_control(self, changes: dict[str, str | None]) -> State:
+        """The state with some areas' controllers replaced."""
+        return replace(self, control=tuple((a, changes.get(a, n)) for a, n in self.control))
+
+    def with_hands(self, side: str, hands: Hands) -> State:
+        """The state with ``side``'s card zones replaced."""
+        pair = list(self.hands)
+        pair[SIDES.index(side)] = hands
+        return replace(self, hands=(pair[0], pair[1]))
+
+    def with_nation(self, code: str, side: str, status: str) -> State:
+        """The state with a nation's side and status changed."""
+        return replace(self, nations=tuple((c, side, status) if c == code else (c, s, st) for c, s, st in self.nations))

@@ -1,0 +1,169 @@
+"""The Rise and Fall of the Third Reich game system (the ``GameSystem`` protocol of ``app.core.system``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from app.ai.agent import Agent
+from app.core.capabilities import HasBot, HasFuzzHints, HasStyle
+from app.core.dice import Roller
+from app.core.encoding import encode_state
+from app.core.errors import IllegalCommandError
+from app.core.i18n import localized, t
+from app.core.messages import Command, Event
+from app.core.style import load_style
+from app.core.system import Outcome, SystemInfo
+from app.core.view import CommandInfo, GameView, Style
+from app.systems.third_reich.ambush import decide, step_options
+from app.systems.third_reich.bot import ThirdReichBot
+from app.systems.third_reich.describe import describe
+from app.systems.third_reich.messages import COMMANDS, Happened, TakeCard
+from app.systems.third_reich.nations import side_name
+from app.systems.third_reich.rounds import apply_round, legal, must_pass
+from app.systems.third_reich.runtime import DATA, Runtime, load_runtime
+from app.systems.third_reich.scenario import SIDES, ThirdReichScenario
+from app.systems.third_reich.setup import initial_state
+from app.systems.third_reich.state import Pending, State
+from app.systems.third_reich.turn import end_round
+from app.systems.third_reich.view import build_view
+
+FUZZ_WEIGHTS = {"tr.pass": 0.3, "tr.finish": 0.5, "tr.attack": 3.0, "tr.mobilize": 2.0, "tr.event": 2.0}
+AUTO_PASSES = 4
+
+
+class ThirdReichSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
+    """Rise and Fall of the Third Reich: a card-driven strategic game on an area map of Europe."""
+
+    info = SystemInfo(
+        id="third_reich",
+        name=localized("Rise and Fall of the Third Reich", "第三帝国兴亡"),
+        version="1",
+        sides=SIDES,
+        human_sides=SIDES,
+        scenario_folder="third_reich",
+    )
+    fuzz_max_steps = 4000
+
+    def make_agent(self, side: str) -> ThirdReichBot:
+        """The bot plays either side."""
+        return ThirdReichBot(side)
+
+    def fuzz_weight(self, state: State, command: Command) -> float:
+        """Random games fight and build more than they pass, so they end by the rules."""
+        del state
+        return FUZZ_WEIGHTS.get(command.kind, 1.0)
+
+    def style(self) -> Style:
+        """Colours of sides, nations and resource symbols (``data/style.json``)."""
+        return load_style(DATA / "style.json")
+
+    def scenario_model(self) -> type[BaseModel]:
+        """The scenario model."""
+        return ThirdReichScenario
+
+    def load_scenario(self, scenario: BaseModel, folder: Path | None) -> Runtime:
+        """Build the board and check the scenario against it."""
+        assert isinstance(scenario, ThirdReichScenario)
+        return load_runtime(scenario, folder)
+
+    def initial_state(self, scenario: Runtime, seed: int) -> State:
+        """The set-up, then hand selection of the first turn."""
+        return _settle(initial_state(scenario, seed))[0]
+
+    def legal_commands(self, state: State, side: str | None = None) -> Sequence[Command]:
+        """Every command ``side`` (default: the side to act) may give now."""
+        actor = self.active_side(state)
+        if actor is None or (side is not None and side != actor):
+            return []
+        step = state.pending()
+        if step is not None:
+            return step_options(state, step)
+        return legal(state, actor)
+
+    def apply(self, state: State, command: Command) -> tuple[State, Sequence[Event]]:
+        """Apply a command (pure); IllegalCommandError says why it is not allowed."""
+        actor = self.active_side(state)
+        if actor is None:
+            raise IllegalCommandError(t("The game is over."), "TR-GEN-1")
+        if command.side != actor:
+            raise IllegalCommandError(t("It is the {side}' turn to act.", side=side_name(actor)), "TR-SEQ-3")
+        roller = Roller(state.dice, command.dice, command.cards)
+        step = state.pending()
+        if step is not None:
+            if command.key() not in {c.key() for c in step_options(state, step)}:
+                raise IllegalCommandError(t("That answer is not one of the choices."), "TR-SEQ-1")
+            after, events = _decide(state, step, command, roller)
+        else:
+            after, events = apply_round(state, command, actor, roller)
+        roller.check_all_used()
+        after, more = _settle(replace(after, dice=roller.dice))
+        return after, (*events, *more)
+
+    def view(self, state: State, side: str | None) -> GameView:
+        """What ``side`` sees: the other side's hand and deck stay hidden (TR-CARD-6)."""
+        return build_view(state, side, self.style())
+
+    def describe(self, state: State, command: Command) -> CommandInfo:
+        """How to present a legal command."""
+        return describe(state, command)
+
+    def active_side(self, state: State) -> str | None:
+        """The side that decides now: a pending decision's, else the side whose round it is."""
+        if state.over:
+            return None
+        step = state.pending()
+        return step.side if step is not None else state.active
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The result once the game is over (TR-VIC-1, TR-VIC-2, TR-VIC-3, TR-VIC-4)."""
+        if not state.over:
+            return None
+        level = t("Strategic victory") if state.reason == "strategic" else t("Game victory")
+        winner = state.winner or ""
+        return Outcome(state.winner, level, t("The {side} win.", side=side_name(winner)))
+
+    def parse_command(self, data: dict[str, Any]) -> Command:
+        """Read a command from JSON."""
+        return COMMANDS.parse(data)
+
+    def encode_state(self, state: State) -> Any:
+        """The whole state as JSON (without the scenario)."""
+        return encode_state(state, skip=("rt",))
+
+
+def _decide(state: State, step: Pending, command: Command, roller: Roller) -> tuple[State, list[Event]]:
+    if isinstance(command, TakeCard):
+        hands = state.hands_of(step.side)
+        deck = list(hands.deck)
+        deck.remove(command.card)
+        state = state.with_hands(step.side, replace(hands, deck=tuple(deck), hand=(*hands.hand, command.card)))
+        rest = (replace(step, count=step.count - 1),) if step.count > 1 else ()
+        state = replace(state, stack=(*rest, *state.stack[1:]))
+        return state, [Happened(text=t("A card is taken into the hand."), rule_id="TR-SEQ-1")]
+    return decide(state, step, command, roller)
+
+
+def _settle(state: State) -> tuple[State, list[Event]]:
+    """Automatic steps: a card with nothing left to do ends its round; a player with nothing to play passes
+    (TR-SEQ-4)."""
+    events: list[Event] = []
+    for _ in range(AUTO_PASSES):
+        if state.over or state.stack:
+            break
+        if state.play is not None:
+            if len(legal(state, state.active)) > 1:
+                break
+            state, more = end_round(state, passed=False)
+        elif must_pass(state, state.active):
+            text = t("The {side} have nothing to play and pass.", side=side_name(state.active))
+            events.append(Happened(text=text, rule_id="TR-SEQ-4"))
+            state, more = end_round(state, passed=True)
+        else:
+            break
+        events += more
+    return state, events

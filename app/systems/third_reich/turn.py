@@ -1,0 +1,102 @@
+"""Sequence of play (rulebook §5, §6, §14: TR-SEQ-1, TR-SEQ-2, TR-SEQ-3, TR-SEQ-4, TR-SEQ-5, TR-RND-1, TR-RND-2,
+TR-RND-3, TR-RND-4, TR-SV-1, TR-SV-2, TR-AIROP-1, TR-AIROP-2, TR-AIROP-3, TR-CARD-6, TR-SETUP-6, TR-VIC-1,
+TR-VIC-2, TR-VIC-3, TR-VIC-4, TR-CTRL-5)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.core.i18n import t
+from app.core.messages import Event
+from app.systems.third_reich.control import friendly, resources, settle_control
+from app.systems.third_reich.messages import GameEnded, Happened
+from app.systems.third_reich.mobilise import recover
+from app.systems.third_reich.nations import poland_check, side_name
+from app.systems.third_reich.scenario import SIDES
+from app.systems.third_reich.state import Hands, Pending, State, other
+
+
+def initiative(state: State) -> str:
+    """The side with more resources plays first; the Axis on a tie (TR-SEQ-2)."""
+    return "axis" if resources(state, "axis") >= resources(state, "allied") else "allied"
+
+
+def hand_size(state: State, side: str) -> int:
+    """Cards to choose: the resource count, or the scenario's first-turn hands (TR-SEQ-1, TR-SETUP-6)."""
+    if state.turn == state.rt.model.turns.first:
+        return state.rt.model.turns.first_hands[side]  # type: ignore[index]
+    return resources(state, side)
+
+
+def begin_turn(state: State) -> tuple[State, list[Event]]:
+    """Hand selection and initiative (TR-SEQ-1, TR-SEQ-2): a deck no bigger than the hand is taken whole."""
+    first = initiative(state)
+    state = replace(state, first=first, active=first, passes=0, play=None, sea_used=(), stack=())
+    steps = []
+    for side in SIDES:
+        size, hands = hand_size(state, side), state.hands_of(side)
+        if size >= len(hands.deck):
+            state = state.with_hands(side, replace(hands, deck=(), hand=(*hands.hand, *hands.deck)))
+        elif size > 0:
+            steps.append(Pending("hand", side, count=size))
+    state = replace(state, stack=tuple(steps))
+    text = t("Turn {turn}: the {side} play first.", turn=state.turn, side=side_name(first))
+    return state, [Happened(text=text, rule_id="TR-SEQ-2")]
+
+
+def end_round(state: State, passed: bool) -> tuple[State, list[Event]]:
+    """Control changes (TR-CTRL-5), Poland's surrender (TR-POL-1); two passes in a row end the turn (TR-SEQ-4)."""
+    state = settle_control(state)
+    state, events = poland_check(state)
+    banked = list(state.banked)
+    banked[SIDES.index(state.active)] = 0
+    passes = state.passes + 1 if passed else 0
+    state = replace(state, play=None, sea_used=(), passes=passes, banked=(banked[0], banked[1]))
+    if passes >= 2:
+        more_state, more = end_turn(state)
+        return more_state, events + more
+    return replace(state, active=other(state.active)), events
+
+
+def end_turn(state: State) -> tuple[State, list[Event]]:
+    """Victory, recovery in initiative order, decks re-formed, the turn marker advances (TR-SEQ-5)."""
+    state, events = victory(state)
+    if state.over:
+        return state, events
+    for side in (state.first, other(state.first)):
+        state, more = recover(state, side, "TR-REC-1", yugoslavia=True)
+        events += more
+    for side in SIDES:
+        hands = state.hands_of(side)
+        state = state.with_hands(side, Hands(deck=(*hands.deck, *hands.hand, *hands.discard)))
+    state = replace(state, turn=state.turn + 1)
+    state, more = begin_turn(state)
+    return state, events + more
+
+
+def victory(state: State) -> tuple[State, list[Event]]:
+    """Strategic victory at the end of any turn, game victory at the end of the last (TR-VIC-1, TR-VIC-2,
+    TR-VIC-3, TR-VIC-4)."""
+    vic = state.rt.model.victory
+    axis = resources(state, "axis")
+    if resources(state, "axis", bonus=True) >= vic.axis_strategic:
+        return _won(state, "axis", "strategic", "TR-VIC-1")
+    if axis <= vic.allied_strategic:
+        return _won(state, "allied", "strategic", "TR-VIC-2")
+    if state.turn < state.rt.model.turns.last:
+        return state, []
+    berlin = state.rt.role("berlin")
+    areas = sum(1 for a, _ in state.control if not state.rt.is_sea(a) and friendly(state, a, "axis"))
+    holds = vic.final_berlin and berlin is not None and friendly(state, berlin, "axis")
+    if holds or axis >= vic.final_resources or areas >= vic.final_areas:
+        return _won(state, "axis", "game", "TR-VIC-3")
+    return _won(state, "allied", "game", "TR-VIC-4")
+
+
+def _won(state: State, side: str, level: str, rule: str) -> tuple[State, list[Event]]:
+    state = replace(state, over=True, winner=side, reason=level, stack=(), play=None)
+    if level == "strategic":
+        text = t("The {side} win a strategic victory.", side=side_name(side))
+    else:
+        text = t("The {side} win the game at the end of the last turn.", side=side_name(side))
+    return state, [GameEnded(text=text, rule_id=rule, winner=side)]

@@ -1,0 +1,231 @@
+"""Card events, and counterattacks with ★Ambush★ cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.errors import IllegalCommandError
+from app.systems.third_reich.messages import (
+    Ambush,
+    Attack,
+    FinishCard,
+    Move,
+    NoAmbush,
+    Pass,
+    PlayCard,
+    UseBanked,
+    UseEvent,
+)
+from tests.systems.third_reich.helpers import card, loc, session, state, submit, used
+
+
+def test_tr_evt_4_development_takes_a_card_into_the_discard() -> None:
+    """TR-EVT-4, TR-CARD-6: Development puts a pool card into the discard, and it joins the deck next turn."""
+    cards = [card("dev", "axis", event="development"), card("big", "axis", sv=4), card("b", "axis")]
+    cards[1]["start"] = "development"
+    s = session([("ge_lf", "berlin")], cards=cards)
+    submit(s, PlayCard(side="axis", card="dev"))
+    submit(s, UseEvent(side="axis", choice="big"))
+    st = state(s)
+    assert "big" in st.hands_of("axis").discard and "big" not in st.dev_cards
+
+
+def test_development_can_bring_a_unit_into_the_pool() -> None:
+    """TR-SETUP-4, TR-EVT-4: with ``takes: unit`` a development-pool unit joins the mobilization pool (OQ-TR-26)."""
+    cards = [card("dev", "axis", event="development", takes=["unit"]), card("b", "axis")]
+    s = session([("ge_lf", "berlin"), ("ge_tf_523", "development")], cards=cards)
+    submit(s, PlayCard(side="axis", card="dev"))
+    submit(s, UseEvent(side="axis", choice="unit:ge_tf_523"))
+    assert loc(s, "ge_tf_523_1") == "pool"
+
+
+def test_tr_stat_5_diplomacy_brings_in_a_minor() -> None:
+    """TR-STAT-5, TR-STAT-6, TR-CTRL-4: the Axis names Italy: it becomes an Axis belligerent and its areas Axis."""
+    cards = [card("dip", "axis", event="diplomacy", nations=["IT", "SW"]), card("b", "axis")]
+    s = session([("ge_lf", "berlin"), ("it_lf", "italy")], cards=cards)
+    submit(s, PlayCard(side="axis", card="dip"))
+    choices = {c.choice for c in s.legal_commands() if isinstance(c, UseEvent)}
+    assert choices == {"IT"}  # Sweden is an Allied neutral: not the Axis's to name
+    submit(s, UseEvent(side="axis", choice="IT"))
+    st = state(s)
+    assert st.belligerent("IT", "axis") and st.controlling_side("italy") == "axis"
+
+
+def test_tr_stat_2_entry_track_brings_in_the_usa() -> None:
+    """TR-STAT-2, TR-MARK-2: Allied Diplomacy moves the US marker; at Entry the USA is an Allied belligerent."""
+    cards = [card("dip", "allied", event="diplomacy", nations=["US"], steps=2), card("y", "allied")]
+    s = session(
+        [("uk_lf", "london", 2)],
+        cards=cards,
+        entry_track={"entry": 3, "positions": {"US": 1, "SU": 0, "TU": 0, "SP": 0}},
+    )
+    submit(s, PlayCard(side="allied", card="dip"))
+    submit(s, UseEvent(side="allied", choice="US"))
+    st = state(s)
+    assert st.entry_of("US") == 3 and st.belligerent("US", "allied")
+
+
+def test_tr_stat_3_turkey_joins_the_axis_by_either_players_diplomacy() -> None:
+    """TR-STAT-3: the Allies' Diplomacy naming Turkey still moves it toward Entry, where it joins the Axis."""
+    cards = [card("dip", "allied", event="diplomacy", nations=["TU"], steps=3), card("y", "allied")]
+    s = session([("uk_lf", "london", 2)], cards=cards)
+    submit(s, PlayCard(side="allied", card="dip"))
+    submit(s, UseEvent(side="allied", choice="TU"))
+    assert state(s).belligerent("TU", "axis")
+
+
+def test_tr_stat_4_vichy_france_and_back() -> None:
+    """TR-STAT-4, TR-UNIT-5: with Paris in Axis hands Vichy France makes France Axis: Vichy-marked units stay,
+    the others leave; an Allied Diplomacy while the Allies hold Paris brings France back."""
+    cards = [card("vichy", "axis", sv=3, event="vichy_france", requires=["paris"]), card("b", "axis")]
+    setup = [
+        ("ge_lf", "paris", 2),
+        ("fr_lf", "southern_france"),
+        ("fr_lf_vichy", "southern_france"),
+        ("ge_lf", "berlin"),
+    ]
+    s = session(setup, cards=cards, areas={"paris": {"control": "GE"}})
+    submit(s, PlayCard(side="axis", card="vichy"))
+    submit(s, UseEvent(side="axis", choice=""))
+    st = state(s)
+    assert (
+        st.side_of("FR") == "axis" and loc(s, "fr_lf_1") == "removed" and loc(s, "fr_lf_vichy_1") == "southern_france"
+    )
+    from app.systems.third_reich.nations import diplomacy_targets
+
+    held = st.with_control({"paris": "UK"})
+    assert diplomacy_targets(held, "allied", ["FR"]) == ["FR"]
+    assert diplomacy_targets(st, "allied", ["FR"]) == []
+
+
+def test_tr_evt_3_blitzkrieg_acts_again() -> None:
+    """TR-EVT-3, TR-RND-3: after moving by the strategy value, Blitzkrieg lets the same group move and attack."""
+    cards = [card("blitz", "axis", event="blitzkrieg"), card("b", "axis")]
+    s = session([("ge_tf", "berlin", 3), ("po_lf", "brest")], cards=cards, areas={"warsaw": {"control": "GE"}})
+    submit(s, PlayCard(side="axis", card="blitz"))
+    submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="warsaw"))
+    submit(s, UseEvent(side="axis"))
+    st = state(s)
+    assert st.play is not None and st.play.blitz_left == 2 and not st.play.sv_open
+    submit(s, Move(side="axis", units=("ge_tf_1",), to="brest", by="blitz"))  # one tank stays (TR-MOV-4)
+    submit(s, Attack(side="axis", units=("ge_tf_1",), target="brest", by="blitz"), dice=[1])
+    assert used(s, "ge_tf_1") and loc(s, "po_lf_1") != "brest"
+
+
+def test_tr_rnd_3_event_then_strategy_value_in_either_order() -> None:
+    """TR-RND-3, TR-CARD-4, TR-EVT-2: the event may come first; the strategy value is still spent afterwards."""
+    cards = [card("sup", "axis", sv=2, event="supply"), card("b", "axis")]
+    s = session([("ge_lf", "berlin", 2, True), ("ge_tf", "berlin", 2)], cards=cards)
+    submit(s, PlayCard(side="axis", card="sup"))
+    submit(s, UseEvent(side="axis"))
+    assert not used(s, "ge_lf_1")  # TR-REC-1: Supply recovers like the end of the turn
+    submit(s, Move(side="axis", units=("ge_tf_1",), to="warsaw"))
+    assert loc(s, "ge_tf_1") == "warsaw"
+
+
+def test_tr_sub_7_wolfpack_discards_allied_cards() -> None:
+    """TR-SUB-7, TR-OPT-4: each submarine die at or under its attack discards an Allied card at random; the hand
+    floor keeps 4."""
+    cards = [card("wolf", "axis", event="wolfpack"), card("b", "axis")] + [card(f"x{i}", "allied") for i in range(6)]
+    s = session([("ge_ss", "north_atlantic", 2), ("ge_lf", "berlin")], cards=cards, hands=(2, 6))
+    submit(s, Pass(side="allied"))
+    submit(s, PlayCard(side="axis", card="wolf"))
+    before = len(state(s).hands_of("allied").hand)
+    submit(s, UseEvent(side="axis"), dice=[1, 2])
+    assert len(state(s).hands_of("allied").hand) == before - 2
+    assert used(s, "ge_ss_1") and used(s, "ge_ss_2")
+
+
+def test_sea_transport_does_not_flip() -> None:
+    """TR-SEAMOV-4, TR-SEA-2: Sea Transport crosses like a sea move, within capacity, and leaves the units unused."""
+    cards = [card("st", "allied", event="sea_transport", units=2), card("y", "allied")]
+    s = session([("uk_lf", "london", 3), ("uk_nf", "north_sea", 2)], cards=cards, areas={"norway": {"nation": None}})
+    submit(s, PlayCard(side="allied", card="st"))
+    submit(s, UseEvent(side="allied", units=("uk_lf_1", "uk_lf_2"), to="norway", via="north_sea"))
+    assert loc(s, "uk_lf_1") == "norway" and not used(s, "uk_lf_1")
+
+
+def test_strategic_movement_goes_far_through_friendly_land() -> None:
+    """TR-EVT-1, TR-SEA-2: Strategic Movement takes a group any distance through friendly land areas."""
+    cards = [card("sm", "axis", event="strategic_movement", units=2), card("b", "axis")]
+    areas = {"hungary": {"control": "GE"}, "romania": {"control": "GE"}}
+    s = session([("ge_lf", "berlin", 3), ("ge_lf", "hungary"), ("ge_lf", "romania")], cards=cards, areas=areas)
+    submit(s, PlayCard(side="axis", card="sm"))
+    submit(s, UseEvent(side="axis", units=("ge_lf_1", "ge_lf_2"), to="romania"))
+    assert loc(s, "ge_lf_1") == "romania"
+
+
+def test_landing_attacks_at_once() -> None:
+    """TR-SEA-2: a landing crosses one sea area into an enemy land area and attacks the defenders there."""
+    cards = [card("land", "axis", event="landing_airborne", units=2), card("b", "axis")]
+    s = session([("ge_lf", "berlin", 3), ("ge_nf", "north_sea", 2), ("uk_lf", "london")], cards=cards)
+    submit(s, PlayCard(side="axis", card="land"))
+    events = submit(s, UseEvent(side="axis", units=("ge_lf_1", "ge_lf_2"), to="london", via="north_sea"), dice=[1, 1])
+    assert loc(s, "ge_lf_1") == "london" and any(e.kind == "tr.attack_resolved" for e in events)
+
+
+def test_tr_ca_1_ambush_counterattacks_first_with_double_damage() -> None:
+    """TR-CA-1, TR-CA-2, TR-CA-4, TR-CA-8, TR-CA-12, TR-QA-5: the Allies answer an attack with Ambush: the
+    counterattack rolls first, doubled; damaged attackers then do not attack; the ambushers end used."""
+    cards = [card("a", "axis"), card("b", "axis"), card("amb", "allied", sv=3, event="ambush")]
+    s = session([("ge_lf", "paris", 2), ("fr_lf", "paris", 2), ("ge_lf", "berlin")], cards=cards, hands=(2, 1))
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    submit(s, PlayCard(side="axis", card="a"))
+    submit(s, Attack(side="axis", units=("ge_lf_1", "ge_lf_2"), target="paris"))
+    assert s.active_side() == "allied"
+    decision = s.view("allied").decision
+    assert decision is not None and decision.rule_id == "TR-CA-1"
+    assert s.view("axis").decision is not None and s.view("axis").decision.options == ()  # private
+    events = submit(s, Ambush(side="allied", card="amb"), dice=[1, 6, 6, 6])
+    rulings = [e.ruling for e in events if e.ruling is not None]
+    assert rulings[0].result.render().endswith("2 damage points")  # one hit doubled
+    assert used(s, "fr_lf_1") and used(s, "fr_lf_2")
+    assert state(s).banked[1] == 3  # TR-CA-13: the card's value waits for the Allies' next round
+
+
+def test_tr_ca_13_banked_value_is_spent_next_round() -> None:
+    """TR-CA-13, TR-CA-9: in the next round the ambusher may spend the banked value instead of a card."""
+    cards = [card("a", "axis"), card("b", "axis"), card("amb", "allied", sv=3, event="ambush")]
+    setup = [("ge_lf", "paris", 2), ("fr_lf", "paris", 3), ("ge_lf", "berlin"), ("uk_lf", "london", 2)]
+    s = session(setup, cards=cards, hands=(2, 1))
+
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    submit(s, PlayCard(side="axis", card="a"))
+    submit(s, Attack(side="axis", units=("ge_lf_1",), target="paris"))
+    submit(s, Ambush(side="allied", card="amb"), dice=[6, 6, 6, 6])
+    if state(s).play is not None:
+        submit(s, FinishCard(side="axis"))
+    assert s.active_side() == "allied"
+    assert UseBanked(side="allied").key() in {c.key() for c in s.legal_commands()}
+    submit(s, UseBanked(side="allied"))
+    assert state(s).play is not None and state(s).play.sv_left == 3
+
+
+def test_tr_ca_11_submarines_neither_ambush_nor_suffer() -> None:
+    """TR-CA-11, TR-SUB-5: no Ambush question when only submarines could answer; submarines take no ambush damage."""
+    cards = [card("a", "axis"), card("b", "axis"), card("amb", "allied", event="ambush")]
+    s = session(
+        [("ge_ss", "north_atlantic"), ("uk_nf", "north_atlantic"), ("ge_lf", "berlin")], cards=cards, hands=(2, 1)
+    )
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    submit(s, PlayCard(side="axis", card="a"))
+    submit(s, Attack(side="axis", units=("ge_ss_1",), target="north_atlantic"), dice=[6])
+    # the British fleet could ambush, but the only target is a submarine: the counterattack would do nothing
+    assert s.active_side() in ("axis", "allied")
+
+
+def test_no_ambush_lets_the_attack_go_on() -> None:
+    """TR-CA-5: declining the Ambush lets the attack roll as declared."""
+    cards = [card("a", "axis"), card("b", "axis"), card("amb", "allied", event="ambush")]
+    s = session([("ge_lf", "paris", 2), ("fr_lf", "paris"), ("ge_lf", "berlin")], cards=cards, hands=(2, 1))
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    submit(s, PlayCard(side="axis", card="a"))
+    submit(s, Attack(side="axis", units=("ge_lf_1", "ge_lf_2"), target="paris"))
+    events = submit(s, NoAmbush(side="allied"), dice=[1, 1])
+    assert any(e.kind == "tr.attack_resolved" for e in events)
+    with pytest.raises(IllegalCommandError):
+        s.submit(NoAmbush(side="allied"))

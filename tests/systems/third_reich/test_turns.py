@@ -1,0 +1,284 @@
+"""Sequence of play: set-up, hands, initiative, rounds and passes, air operations, end of turn, recovery,
+victory, hidden hands."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.errors import IllegalCommandError
+from app.core.session import Session
+from app.systems.third_reich import SYSTEM
+from app.systems.third_reich.control import resources
+from app.systems.third_reich.messages import Attack, FinishCard, Mobilize, Move, Pass, PlayCard, TakeCard
+from tests.systems.third_reich.helpers import FOLDER, base, card, loc, scenario, session, state, submit, used
+
+
+def _sample(seed: int = 1) -> Session:
+    from app.systems.third_reich.scenario import ThirdReichScenario
+
+    return Session(SYSTEM, ThirdReichScenario.model_validate(base()), seed=seed, folder=FOLDER)
+
+
+def test_tr_setup_2_units_unused_and_pools() -> None:
+    """TR-SETUP-2, TR-SETUP-4, TR-SETUP-5, TR-SETUP-7, TR-CTRL-2: units set up unused; the pool and the development
+    pool hold the rest; areas belong to their nationality; entry markers at their boxes."""
+    st = state(_sample())
+    assert all(not u.used for u in st.units if u.loc == "berlin")
+    assert any(u.loc == "pool" for u in st.units) and any(u.loc == "development" for u in st.units)
+    assert st.controller("paris") == "FR" and st.controller("berlin") == "GE"
+    assert st.entry_of("US") == 0
+
+
+def test_tr_setup_3_decks_and_development_pool() -> None:
+    """TR-SETUP-3, TR-CARD-5, TR-CARD-1: each deck holds its side's value-2 cards; the others start in the
+    development pool."""
+    st = state(_sample())
+    axis = st.hands_of("axis")
+    assert len(axis.deck) + len(axis.hand) == 8
+    assert all(st.rt.cards[c].sv == 2 for c in (*axis.deck, *axis.hand))
+    assert all(st.rt.cards[c].sv >= 3 for c in st.dev_cards)
+
+
+def test_tr_setup_6_first_hands_axis_four_allies_none() -> None:
+    """TR-SETUP-6, TR-SEQ-1: on turn 1 the Axis chooses 4 cards, one decision at a time; the Allies none."""
+    s = _sample()
+    assert s.active_side() == "axis"
+    view = s.view("axis")
+    assert view.decision is not None and view.decision.rule_id == "TR-SEQ-1"
+    for _ in range(4):
+        submit(s, s.legal_commands()[0])
+    st = state(s)
+    assert len(st.hands_of("axis").hand) == 4 and st.hands_of("allied").hand == ()
+
+
+def test_tr_card_6_hands_are_hidden_from_the_other_side() -> None:
+    """TR-CARD-6, TR-EVT-5: the Allies see how many cards the Axis hold, not which; the hand decision is private."""
+    s = _sample()
+    submit(s, TakeCard(side="axis", card="ax_blitz_1"))
+    allied = s.view("allied")
+    assert allied.decision is not None and allied.decision.options == ()
+    axis_panel, allied_panel = allied.panels[0], allied.panels[1]
+    assert axis_panel.items == () and ("Cards in hand", "1") in [(k.render(), v) for k, v in axis_panel.rows]
+    assert s.view("axis").panels[0].items
+    assert allied_panel.rows
+
+
+def test_tr_seq_2_more_resources_play_first() -> None:
+    """TR-SEQ-2, TR-RES-4: the side with more resources takes the first round; the Axis on a tie."""
+    s = session([("ge_lf", "berlin")], cards=[card("a", "axis"), card("x", "allied")])
+    st = state(s)
+    assert resources(st, "allied") > resources(st, "axis") and st.first == "allied"
+    areas = {"berlin": {"resource_count": 4}, "romania": {"control": "GE"}, "turkey": {"control": "GE"}}
+    tie = session(
+        [("ge_lf", "berlin"), ("ge_lf", "romania"), ("ge_lf", "turkey")], cards=[card("a", "axis")], areas=areas
+    )
+    assert resources(state(tie), "axis") == resources(state(tie), "allied") == 6
+    assert state(tie).first == "axis"
+
+
+def test_tr_seq_4_two_passes_end_the_rounds() -> None:
+    """TR-SEQ-4, TR-SEQ-5: a side with nothing to play passes by itself; two passes in a row end the turn:
+    cards go back into the deck and the turn marker advances."""
+    s = session([("ge_lf", "berlin")], cards=[card("a", "axis"), card("x", "allied")], hands=(1, 1))
+    st = state(s)
+    assert st.turn == 1 and st.active == "allied"
+    submit(s, Pass(side="allied"))
+    submit(s, Pass(side="axis"))
+    st = state(s)
+    assert st.turn == 2
+    assert "a" in (*st.hands_of("axis").deck, *st.hands_of("axis").hand)
+
+
+def test_tr_rnd_2_one_card_per_round_and_discard() -> None:
+    """TR-RND-1, TR-RND-2, TR-RND-4: a played card goes to the discard; no second card in the round."""
+    s = session([("ge_lf", "berlin", 2)], cards=[card("a", "axis"), card("b", "axis"), card("c", "axis")])
+    submit(s, PlayCard(side="axis", card="a"))
+    assert "a" in state(s).hands_of("axis").discard
+    with pytest.raises(IllegalCommandError) as err:
+        s.submit(PlayCard(side="axis", card="b"))
+    assert err.value.rule_id == "TR-RND-2"
+    submit(s, FinishCard(side="axis"))
+    assert state(s).play is None
+
+
+def test_tr_sv_2_one_action_per_group_per_card() -> None:
+    """TR-SV-1, TR-SV-2, TR-GRP-4: each action costs 1 strategy value and a unit acts once per card."""
+    cards = [card("a", "axis", sv=3), card("b", "axis")]
+    s = session([("ge_tf", "berlin", 3)], cards=cards)
+    submit(s, PlayCard(side="axis", card="a"))
+    submit(s, Move(side="axis", units=("ge_tf_1",), to="warsaw"))
+    with pytest.raises(IllegalCommandError) as err:
+        s.submit(Move(side="axis", units=("ge_tf_1",), to="brest"))
+    assert err.value.rule_id == "TR-SV-2"
+    assert state(s).play is not None and state(s).play.sv_left == 2
+
+
+def test_tr_airop_1_air_operation_without_a_card() -> None:
+    """TR-AIROP-1, TR-AIROP-2, TR-AIRATK-1, TR-AIRATK-3: with no card an air unit may air-attack an adjacent
+    area; it ends used and the round ends."""
+    s = session([("ge_af", "berlin", 2), ("ge_lf", "berlin"), ("po_lf", "warsaw")], cards=[card("a", "axis")])
+    attacks = [c for c in s.legal_commands() if isinstance(c, Attack) and c.by == "air_op"]
+    assert attacks and all(c.air and c.target == "warsaw" for c in attacks)
+    submit(s, Attack(side="axis", units=("ge_af_1",), target="warsaw", air=True, by="air_op"), dice=[6])
+    assert used(s, "ge_af_1") and state(s).play is None
+    assert state(s).passes == 1  # the round ended; the Allies, with nothing to play, passed
+
+
+def test_tr_airatk_2_land_based_range_is_the_movement_value() -> None:
+    """TR-AIRATK-2: land-based air units reach land targets up to their movement value (3) away."""
+    areas = {"hungary": {"control": "GE"}, "romania": {"control": "GE"}}
+    s = session([("uk_af", "london", 2), ("uk_lf", "london"), ("ge_lf", "hungary"), ("ge_lf", "romania")], areas=areas)
+    targets = {c.target for c in s.legal_commands("allied") if isinstance(c, Attack) and c.by == "air_op"}
+    assert targets == {"hungary"}  # London to Hungary is 3 areas; Romania is 4
+
+
+def test_tr_win_1_no_air_attacks_in_the_ussr_in_winter() -> None:
+    """TR-WIN-1, TR-AIRATK-4: on a winter turn no air attack reaches an area with the Soviet symbol."""
+    winter = {"first": 1, "last": 6, "winter": [1], "first_hands": {"axis": 1, "allied": 0}}
+    s = session(
+        [("ge_af", "berlin", 2), ("ge_lf", "berlin"), ("su_lf", "moscow")],
+        nations={"SU": ("allied", "belligerent")},
+        cards=[card("a", "axis")],
+        turns=winter,
+    )
+    assert not [c for c in s.legal_commands() if isinstance(c, Attack) and c.target == "moscow"]
+
+
+def test_tr_mob_2_costs_and_placement_used() -> None:
+    """TR-MOB-1, TR-MOB-2, TR-MOB-3: a tank costs 2 and is placed used in a German area; ships go to a sea next
+    to a German resource area."""
+    s = session(
+        [("ge_lf", "berlin"), ("ge_tf", "pool"), ("ge_nf", "pool")], cards=[card("a", "axis", sv=3), card("b", "axis")]
+    )
+    submit(s, PlayCard(side="axis", card="a"))
+    areas = {c.area for c in s.legal_commands() if isinstance(c, Mobilize) and c.unit == "ge_nf_1"}
+    assert areas == {"north_sea", "baltic_sea"}
+    submit(s, Mobilize(side="axis", unit="ge_tf_1", area="berlin"))
+    assert loc(s, "ge_tf_1") == "berlin" and used(s, "ge_tf_1")
+    assert state(s).play is not None and state(s).play.sv_left == 1
+
+
+def test_tr_mob_7_neutrals_and_allied_submarines_cannot_mobilize() -> None:
+    """TR-MOB-7, TR-SUB-1, TR-NAT-3: a neutral's units and submarines of the Allies never mobilize."""
+    st = state(session([("ge_lf", "berlin"), ("it_lf", "pool"), ("uk_lf", "london")]))
+    from app.systems.third_reich.mobilise import placements
+
+    assert placements(st, st.unit("it_lf_1"), "axis") == []
+
+
+def test_tr_mob_4_minor_without_resources_only_at_home() -> None:
+    """TR-MOB-4: Bulgaria has no resource area: its units are placed only in Bulgaria while it is friendly."""
+    from app.systems.third_reich.mobilise import placements
+
+    st = state(session([("bu_lf", "pool"), ("ge_lf", "berlin")], nations={"BU": ("axis", "belligerent")}))
+    assert placements(st, st.unit("bu_lf_1"), "axis") == ["bulgaria"]
+
+
+def test_tr_mob_8_us_units_at_the_north_atlantic() -> None:
+    """TR-MOB-8, TR-US-4: US ships go to the North Atlantic; other US units to Allied land areas joined to it."""
+    from app.systems.third_reich.mobilise import placements
+
+    st = state(
+        session([("us_nf", "pool"), ("us_lf", "pool"), ("uk_lf", "london")], nations={"US": ("allied", "belligerent")})
+    )
+    assert placements(st, st.unit("us_nf_1"), "allied") == ["north_atlantic"]
+    assert "london" in placements(st, st.unit("us_lf_1"), "allied")
+
+
+def test_tr_rec_2_recovery_by_controlled_areas_and_loc() -> None:
+    """TR-REC-2, TR-REC-3, TR-SEQ-5: at the end of the turn Poland (3 areas) recovers up to 3 used units that can
+    trace a line back to a Polish area."""
+    s = session([("po_lf", "warsaw", 4, True), ("ge_lf", "berlin")], cards=[card("a", "axis")], hands=(0, 0))
+    st = state(s)
+    assert st.turn == 2
+    assert sum(1 for u in st.units if u.nation == "PO" and not u.used) == 3
+
+
+def test_tr_win_2_soviet_units_recover_all_at_home_in_winter() -> None:
+    """TR-WIN-2, TR-REC-4: in winter every Soviet unit in the USSR recovers, whatever the area count."""
+    winter = {"first": 1, "last": 6, "winter": [1], "first_hands": {"axis": 0, "allied": 0}}
+    s = session(
+        [("su_lf", "moscow", 6, True), ("ge_lf", "berlin")],
+        nations={"SU": ("allied", "belligerent")},
+        turns=winter,
+        cards=[card("a", "axis")],
+    )
+    assert all(not u.used for u in state(s).units if u.nation == "SU")
+
+
+def test_tr_us_5_us_units_recover_all() -> None:
+    """TR-US-5: US units with a line to the North Atlantic all recover."""
+    s = session(
+        [("us_lf", "london", 5, True), ("uk_lf", "london"), ("ge_lf", "berlin")],
+        nations={"US": ("allied", "belligerent")},
+        cards=[card("a", "axis")],
+        hands=(0, 0),
+    )
+    assert all(not u.used for u in state(s).units if u.nation == "US")
+
+
+def test_tr_vic_2_allied_strategic_victory() -> None:
+    """TR-VIC-2: the Axis down to 1 resource at the end of a turn loses at once."""
+    s = session([("ge_lf", "berlin")], cards=[card("a", "axis")], hands=(0, 0), areas={"berlin": {"resource_count": 1}})
+    out = s.outcome()
+    assert out is not None and out.winner == "allied" and state(s).turn == 1
+
+
+def test_tr_vic_1_axis_strategic_victory_counts_london_and_moscow_double() -> None:
+    """TR-VIC-1: 10 resources with London and Moscow worth one more each."""
+    areas = {"berlin": {"resource_count": 4}, "london": {"control": "GE"}, "moscow": {"control": "GE"}}
+    s = session(
+        [("ge_lf", "berlin"), ("ge_lf", "london"), ("ge_lf", "moscow")],
+        cards=[card("a", "axis")],
+        hands=(0, 0),
+        areas=areas,
+    )
+    st = state(s)
+    assert resources(st, "axis") + 2 >= 10
+    assert s.outcome() is not None and s.outcome().winner == "axis"
+
+
+def test_tr_vic_3_game_victory_on_the_last_turn() -> None:
+    """TR-VIC-3, TR-VIC-4: at the end of the last turn the Axis wins holding Berlin; otherwise the Allies."""
+    last = {"first": 6, "last": 6, "winter": [], "first_hands": {"axis": 0, "allied": 0}}
+    s = session([("ge_lf", "berlin")], cards=[card("a", "axis")], turns=last)
+    assert s.outcome() is not None and s.outcome().winner == "axis"
+    lost = session(
+        [("ge_lf", "berlin"), ("uk_lf", "berlin")],
+        cards=[card("a", "axis")],
+        turns=last,
+        areas={"berlin": {"control": "UK"}},
+        victory={"final_resources": 9, "final_areas": 10},
+    )
+    assert lost.outcome() is not None and lost.outcome().winner == "allied"
+
+
+def test_tr_res_1_resource_values() -> None:
+    """TR-RES-1, TR-RES-2, TR-RES-3: red counts for either side, black and black-white only for the Axis (1 and
+    ½, rounded down); neutral resources count for no one."""
+    areas = {"romania": {"control": "GE"}, "hungary": {"control": "GE"}}
+    st = state(session([("ge_lf", "berlin"), ("ge_lf", "romania"), ("ge_lf", "hungary")], areas=areas))
+    assert resources(st, "axis") == 3 + 1 + 0  # Berlin 3 red, Romania black, Hungary ½ dropped
+    st2 = state(session([("ge_lf", "berlin")], areas={"middle_east": {"control": "UK"}}))
+    assert resources(st2, "allied") == 2 + 2 + 1 + 1  # London, Paris, Warsaw, Egypt; the Middle East's black: 0
+
+
+def test_tr_us_2_us_and_central_atlantic_resources() -> None:
+    """TR-US-1, TR-US-2, TR-AREA-1, TR-RES-5: the Central Atlantic's resources count only for the Allies
+    holding the North Atlantic."""
+    areas = {"central_atlantic": {"resource": "red"}}
+    st = state(session([("uk_nf", "north_atlantic"), ("uk_nf", "central_atlantic")], areas=areas))
+    st_without = state(session([("uk_nf", "central_atlantic")], areas=areas))
+    assert resources(st, "allied") == resources(st_without, "allied") + 1
+
+
+def test_scenario_runs_in_table_mode_with_typed_cards() -> None:
+    """TR-SEQ-1: table mode: every decision is a plain command; dice are typed (an attack asks for its dice)."""
+    s = session([("ge_lf", "warsaw", 2), ("po_lf", "warsaw")], cards=[card("a", "axis"), card("b", "axis")])
+    submit(s, PlayCard(side="axis", card="a"))
+    from app.core.dice import NeedInput
+
+    with pytest.raises(NeedInput):
+        s.submit(Attack(side="axis", units=("ge_lf_1", "ge_lf_2"), target="warsaw").with_table_input([], None))
+    scenario_model = scenario([("ge_lf", "berlin")])
+    assert scenario_model.turns.first == 1
