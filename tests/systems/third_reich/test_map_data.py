@@ -217,7 +217,7 @@ def _resources(runtime: Runtime, side_nations: set[str]) -> float:
 
 def test_resources_at_the_start_of_1939_tr_res_1() -> None:
     """TR-RES-1, TR-RES-2: Germany holds Berlin and the Ruhr (red) and Bohemia and Vienna (black-and-white):
-    3 resources after rounding down; London, the Midlands, the Middle East, Paris and Warsaw give the Allies 5 on land."""
+    3 resources after rounding down; London, the Midlands, the Middle East, Paris and Warsaw give the Allies 5."""
     runtime = _runtime("campaign_1939")
     assert math.floor(_resources(runtime, {"GE"})) == 3
     assert _resources(runtime, {"UK", "FR", "PO"}) == 5
