@@ -80,6 +80,7 @@ class ThirdReichEditing:
             ],
             "setup": [{"unit": "ge_lf", "at": "berlin"}, {"unit": "uk_lf", "at": "london"}],
             "cards": [_card("ax_supply", "axis"), _card("al_supply", "allied")],
+            "entry_track": {"positions": {}},
         }
 
     def palette(self, data: dict[str, Any]) -> list[PaletteEntry]:
@@ -311,21 +312,21 @@ def _placement_findings(runtime: Runtime, index: int, side: str, cls: str) -> li
 
 
 def deck_findings(model: ThirdReichScenario) -> list[Finding]:
-    """Deck sizes that differ from TR-CARD-5 (a warning: scenarios may start with developed cards)."""
+    """A full deck of 16 cards split otherwise than TR-CARD-5 (a warning: house decks may differ)."""
     found = []
     for side in SIDES:
-        piles = Counter(c.start for c in model.cards if c.side == side)
-        low = sum(1 for c in model.cards if c.side == side and c.sv == 2 and c.start == "deck")
-        expected_low, expected_high = DECK_SIZES[side]
-        high = sum(1 for c in model.cards if c.side == side and c.sv > 2)
-        if (low, high) != (expected_low, expected_high) and not piles.get("removed"):
+        cards = [c for c in model.cards if c.side == side and c.start != "removed"]
+        low = sum(1 for c in cards if c.sv == 2 and c.start == "deck")
+        high = sum(1 for c in cards if c.sv > 2)
+        if len(cards) == 16 and (low, high) != DECK_SIZES[side]:
+            el, eh = DECK_SIZES[side]
             message = t(
                 "The {side} cards: {low} of value 2 in the deck, {high} of value 3 or 4; the rules have {el} and {eh}",
                 side=side,
                 low=low,
                 high=high,
-                el=expected_low,
-                eh=expected_high,
+                el=el,
+                eh=eh,
             )
             found.append(Finding("warning", "$.cards", message))
     return found
