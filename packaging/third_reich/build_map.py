@@ -36,10 +36,10 @@ from shapely.ops import polylabel
 WEST, EAST, SOUTH, NORTH = -26.0, 56.0, 28.5, 72.0
 SCALE = 12.0  # map units per degree of latitude
 KX = math.cos(math.radians(50.0)) * SCALE
-TOLERANCE = 0.55  # coverage_simplify tolerance in map units
+TOLERANCE = 0.9  # coverage_simplify tolerance in map units
 OUT = Path("resources/boards/third_reich_europe_1939.json")
 LABEL_SIZE = 0.17  # label height as a fraction of the median area size (app/ui/marks.py draws names so)
-LABEL_GAP = 0.3  # free space kept between two labels, in label heights
+LABEL_GAP = 0.15  # free space kept between two labels, in label heights
 
 
 def project(lon: float, lat: float) -> tuple[float, float]:
@@ -280,8 +280,8 @@ def label_size(outlines: dict[str, list[tuple[float, float]]]) -> float:
 
 
 def label_box(at: tuple[float, float], en: str, zh: str, size: float) -> Polygon:
-    """The rectangle a label covers in either language (bold Latin ~0.62 x height a letter, CJK 1.0)."""
-    width = max(0.62 * len(en), 1.0 * len(zh)) * size
+    """The rectangle a label covers in either language (bold Latin ~0.68 x height a letter, CJK 1.0)."""
+    width = max(0.68 * len(en), 1.0 * len(zh)) * size
     return box(at[0] - width / 2, at[1] - 0.6 * size, at[0] + width / 2, at[1] + 0.6 * size)
 
 

@@ -130,7 +130,7 @@ def _label_boxes(lang: str) -> list[tuple[str, shapely.Polygon]]:
         assert area.label_at is not None
         x, y = area.label_at
         text = area.name_zh if lang == "zh_CN" else area.name_en
-        width = (1.0 if lang == "zh_CN" else 0.62) * len(text) * size
+        width = (1.0 if lang == "zh_CN" else 0.68) * len(text) * size
         boxes.append((area.id, shapely.box(x - width / 2, y - 0.6 * size, x + width / 2, y + 0.6 * size)))
     return boxes
 
