@@ -242,7 +242,7 @@ class BoardScene(QGraphicsScene):
         if self.geo is None:
             return 1.0
         # areas are uneven: a counter of the median area's size would cover the small ones and their names
-        factor = {"square": 0.78, "area": 0.5}.get(self.geo.topology.kind, 0.82)
+        factor = {"square": 0.78, "area": 0.45}.get(self.geo.topology.kind, 0.82)
         return self.geo.cell_size * factor * self.counter_scale
 
     def location_at(self, pos: QPointF) -> Any:
@@ -338,7 +338,7 @@ class BoardScene(QGraphicsScene):
                 self.addItem(item)
             else:
                 item.set_view(mv, self.lang)
-            item.setPos(self.centre_of(mv.loc))
+            item.setPos(self._marker_centre(mv.loc))
         for gone in set(self.markers) - seen:
             self.removeItem(self.markers.pop(gone))
 
@@ -379,6 +379,13 @@ class BoardScene(QGraphicsScene):
         if self.geo.topology.kind != "area" or not isinstance(at, tuple | list):
             return self.centre_of(loc)
         return QPointF(at[0], at[1] + self.geo.cell_size * 0.12 + self.counter_size * 0.55)
+
+    def _marker_centre(self, loc: Any) -> QPointF:
+        """Where a location's marker goes: its centre, or on an area map beside the stack (off the name)."""
+        assert self.geo is not None
+        if self.geo.topology.kind != "area":
+            return self.centre_of(loc)
+        return self._stack_centre(loc) + QPointF(-self.counter_size * 0.95, 0.0)
 
     def stack_at(self, loc: Any) -> list[CounterItem]:
         """Counters in a location, bottom first."""
