@@ -16,10 +16,13 @@ from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.systems.third_reich.combat import can_attack_here, enemies, resolve, soviet_winter
-from app.systems.third_reich.messages import COMMANDS, Ambush, Attack, Happened, Move, NoAmbush, TakeCard
+from app.systems.third_reich.damage import retreat_options
+from app.systems.third_reich.messages import COMMANDS, Ambush, Attack, Happened, Move, NoAmbush, Retreat, TakeCard
 from app.systems.third_reich.movement import move_group
+from app.systems.third_reich.names import unit_name
+from app.systems.third_reich.nations import violate
 from app.systems.third_reich.scenario import SIDES
-from app.systems.third_reich.state import Pending, State, Unit, other
+from app.systems.third_reich.state import POOL, Pending, State, Unit, other
 from app.systems.third_reich.turn import end_round
 
 
@@ -90,7 +93,26 @@ def step_options(state: State, step: Pending) -> list[Command]:
     """The answers to a pending decision: a card to take into the hand (TR-SEQ-1), or the Ambush question."""
     if step.kind == "hand":
         return [TakeCard(side=step.side, card=c) for c in sorted(set(state.hands_of(step.side).deck))]
+    if step.kind == "retreat":
+        unit = state.unit(step.units[0])
+        areas = retreat_options(state, unit, step.origin or None)
+        own = [a for a in areas if state.controlling_side(a) == step.side]
+        ordered = [*own, POOL, *(a for a in areas if a not in own)]  # the default: the best friendly area, else pool
+        return [Retreat(side=step.side, unit=unit.id, to=a) for a in ordered]
     return ambush_options(state, step)
+
+
+def retreat(state: State, step: Pending, command: Retreat) -> tuple[State, list[Event]]:
+    """Move the unit to the chosen area (entering a neutral one is a violation, TR-VIOL-4) or to the pool."""
+    unit = state.unit(command.unit)
+    state = replace(state, stack=state.stack[1:])
+    if command.to == POOL:
+        state = state.with_units({unit.id: replace(unit, loc=POOL, used=False)})
+        return state, [Happened(text=t("{unit} goes to the pool.", unit=unit_name(state, unit.id)), rule_id="TR-RET-3")]
+    state = state.with_units({unit.id: replace(unit, loc=command.to)})
+    state, events = violate(state, command.to, step.side, (unit,))
+    text = t("{unit} retreats to {area}.", unit=unit_name(state, unit.id), area=state.rt.name(command.to))
+    return state, [Happened(text=text, rule_id="TR-RET-1"), *events]
 
 
 def ambush_options(state: State, step: Pending) -> list[Command]:
@@ -108,9 +130,12 @@ def decide(state: State, step: Pending, command: Command, roller: Roller) -> tup
     if isinstance(command, Ambush):
         if command.card not in ambush_cards(state, step.side):
             raise IllegalCommandError(t("That card is not an Ambush card in your hand."), "TR-CA-1")
+        if isinstance(action, Attack):  # an attacking group takes the ambush on its used side (TR-QA-4, TR-CA-7)
+            state = state.with_units({u: replace(state.unit(u), used=True) for u in action.units})
         before = {u: state.unit(u) for u in action.units}
         state, events = _counterattack(state, step, command.card, isinstance(action, Attack) and action.air, roller)
-        undamaged = tuple(u for u in action.units if state.unit(u) == before[u])
+        retreating = {u for step_ in state.stack if step_.kind == "retreat" for u in step_.units}
+        undamaged = tuple(u for u in action.units if state.unit(u) == before[u] and u not in retreating)
     if isinstance(action, Attack):
         state, more = carry_attack(state, action, other(step.side), roller, undamaged)
         events += more

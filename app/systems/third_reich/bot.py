@@ -1,21 +1,171 @@
-"""The Third Reich bot: a greedy, explainable player (DESIGN §3 "the automated enemy")."""
+"""The Third Reich bot: a greedy, explainable player (DESIGN §3 "the automated enemy").
+
+Every legal command gets a score from the rules' own numbers — the exact damage distribution of an attack
+(:func:`combat.hit_odds`), the resources an area is worth (TR-RES-1), the cost of mobilizing (TR-MOB-2) — never from
+peeking at future dice. The best score wins; ties go to the first command listed. The reason names the score.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from app.ai.agent import Budget, Choice
-from app.core.i18n import t
+from app.core.i18n import Text, t
+from app.core.messages import Command
 from app.core.session import Session
+from app.systems.third_reich.combat import enemies, hit_odds
+from app.systems.third_reich.control import area_value, friendly
+from app.systems.third_reich.messages import (
+    Ambush,
+    Attack,
+    Mobilize,
+    Move,
+    NoAmbush,
+    Pass,
+    PlayCard,
+    Retreat,
+    TakeCard,
+    UseBanked,
+    UseEvent,
+)
+from app.systems.third_reich.mobilise import cost
+from app.systems.third_reich.state import State, other
+
+EVENT_VALUE = {
+    "vichy_france": 6.0,
+    "diplomacy": 3.0,
+    "development": 2.5,
+    "supply": 2.0,
+    "wolfpack": 2.0,
+    "strategic_bombing": 2.0,
+    "landing_airborne": 1.5,
+    "sea_lion": 1.5,
+    "long_range_bombing": 1.5,
+    "blitzkrieg": 1.0,
+    "strategic_movement": 0.5,
+    "sea_transport": 0.5,
+}
+"""What carrying out each event is worth to the bot, before the details of the choice."""
+
+
+def _take(state: State, command: TakeCard) -> tuple[float, Text]:
+    card = state.rt.cards[command.card]
+    return card.sv + EVENT_VALUE.get(card.event, 0.0) / 4, t("the card with the most strategy value")
+
+
+def _play(state: State, command: PlayCard) -> tuple[float, Text]:
+    card = state.rt.cards[command.card]
+    return 10.0 + card.sv + EVENT_VALUE.get(card.event, 0.0) / 4, t("play the strongest card")
+
+
+def _attack(state: State, command: Attack) -> tuple[float, Text]:
+    group = tuple(state.unit(u) for u in command.units)
+    dist = hit_odds(state, group, command.air)
+    expected = sum(k * p for k, p in enumerate(dist))
+    side = state.unit_side(group[0]) or ""
+    defenders = enemies(state, command.target, side)
+    toughness = sum(state.design(u).durability for u in defenders) or 1
+    score = 2.0 * min(expected / toughness, 1.5) + 0.5 * expected - 0.4
+    return score, t("attack: {e} damage points expected", e=f"{expected:.1f}")
+
+
+def _move(state: State, command: Move) -> tuple[float, Text]:
+    side = state.unit_side(state.unit(command.units[0])) or ""
+    to = command.to
+    score = -0.2 * (command.mode != "normal")
+    if not friendly(state, to, side):
+        nation = state.controller(to)
+        if nation is not None and state.status_of(nation) == "neutral":
+            return -3.0, t("keep out of neutral countries")
+        foes = enemies(state, to, side)
+        gain = area_value(state, to, other(side)) + area_value(state, to, side) or 0.3
+        score += 2.0 * gain if not foes else 0.8 * len(command.units) - 0.2 * len(foes) + gain
+        return score, t("advance into enemy ground")
+    threatened = any(enemies(state, n, side) for n in state.rt.map.neighbours(to))
+    closer = _distance_to_goal(state, state.unit(command.units[0]).loc, side) - _distance_to_goal(state, to, side)
+    return score + 0.8 * closer + (0.4 if threatened else -0.5), t("close in on enemy resources")
+
+
+def _distance_to_goal(state: State, area: str, side: str) -> int:
+    """Steps from ``area`` to the nearest enemy-held area worth resources to the enemy."""
+    return state.memo(("bot-goal", side), lambda: _goal_distances(state, side)).get(area, 0)
+
+
+def _goal_distances(state: State, side: str) -> dict[str, int]:
+    """Distance of every area to the enemy's resource areas (one search from all of them)."""
+    enemy = other(side)
+    frontier = [a for a, _ in state.control if state.controlling_side(a) == enemy and area_value(state, a, enemy)]
+    found = dict.fromkeys(frontier, 0)
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for there in state.rt.map.neighbours(here):
+                if there not in found:
+                    found[there] = found[here] + 1
+                    nxt.append(there)
+        frontier = nxt
+    return found
+
+
+def _mobilize(state: State, command: Mobilize) -> tuple[float, Text]:
+    unit = state.unit(command.unit)
+    side = state.unit_side(unit) or ""
+    front = any(enemies(state, n, side) for n in (command.area, *state.rt.map.neighbours(command.area)))
+    value = state.design(unit).attack + state.design(unit).air + state.design(unit).durability
+    return 0.8 + 0.15 * value / cost(state, unit) + (0.5 if front else 0.0), t("build up forces")
+
+
+def _event(state: State, command: UseEvent) -> tuple[float, Text]:
+    assert state.play is not None
+    kind = state.rt.cards[state.play.card].event
+    score = EVENT_VALUE.get(kind, 0.5)
+    if kind == "diplomacy" and command.choice in ("TU", "SP") and state.unit_side(state.units[0]) == "allied":
+        score = -1.0  # helping Turkey or Spain toward the Axis
+    return score, t("the card's event")
+
+
+SCORES: dict[type, Callable[[State, object], tuple[float, Text]]] = {
+    TakeCard: _take,  # type: ignore[dict-item]
+    PlayCard: _play,  # type: ignore[dict-item]
+    Attack: _attack,  # type: ignore[dict-item]
+    Move: _move,  # type: ignore[dict-item]
+    Mobilize: _mobilize,  # type: ignore[dict-item]
+    UseEvent: _event,  # type: ignore[dict-item]
+}
+FIXED: dict[type, tuple[float, Text]] = {
+    Ambush: (5.0, t("ambush: double damage")),
+    NoAmbush: (0.0, t("no ambush")),
+    UseBanked: (12.0, t("spend the banked Ambush value")),
+    Pass: (-1.0, t("nothing worth doing: pass")),
+    Retreat: (0.0, t("retreat to the strongest friendly area")),
+}
+
+
+def score(state: State, command: Command) -> tuple[float, Text]:
+    """The bot's score of one command and the reason."""
+    if type(command) in SCORES:
+        return SCORES[type(command)](state, command)
+    return FIXED.get(type(command), (0.0, t("end the card")))
 
 
 class ThirdReichBot:
-    """Chooses among the legal commands by a score of the position after dice-free commands and of the expected
-    damage of attacks."""
+    """Chooses the legal command with the best score (see :func:`score`)."""
 
     def __init__(self, side: str) -> None:
         self.side = side
 
     def choose(self, session: Session, side: str, budget: Budget) -> Choice:
-        """The best-scoring legal command."""
-        del budget
+        """The best-scoring legal command, with its reason."""
+        state = session.state
+        assert isinstance(state, State)
         legal = list(session.legal_commands(side))
-        return Choice(legal[0], t("First legal command."))
+        if not legal:
+            raise ValueError(f"no legal command for side {side!r}")
+        best, best_score, reason = legal[0], float("-inf"), t("first command")
+        for command in legal:
+            if budget.expired():
+                break
+            value, why = score(state, command)
+            if value > best_score:
+                best, best_score, reason = command, value, why
+        return Choice(best, t("{reason} (score {score})", reason=reason, score=f"{best_score:.1f}"), best_score)

@@ -14,7 +14,16 @@ from app.systems.third_reich.control import closed, friendly, neighbours
 from app.systems.third_reich.damage import allocate, allocator, apply_results
 from app.systems.third_reich.messages import Attack, AttackResolved
 from app.systems.third_reich.movement import group_area
+from app.systems.third_reich.names import side_name
 from app.systems.third_reich.state import State, Unit, other
+
+WHY = {
+    "air units": t("air units in the combat"),
+    "fortress": t("a fortress in the area"),
+    "highest attack": t("the highest attack value"),
+    "tie": t("the attacked side on a tie"),
+}
+"""Why a side allocates the damage (TR-ALLOC-1)."""
 
 
 def enemies(state: State, area: str, side: str) -> tuple[Unit, ...]:
@@ -104,6 +113,25 @@ def hit_odds(state: State, group: tuple[Unit, ...], air: bool, double: bool = Fa
     return out
 
 
+def _damage(
+    state: State,
+    attackers: tuple[Unit, ...],
+    targets: tuple[Unit, ...],
+    side: str,
+    *,
+    points: int,
+    retreat_to: str | None,
+) -> tuple[State, list[Text]]:
+    """Allocate and apply ``points`` (TR-ALLOC-1, TR-DMG-1); the notes say who allocated, why, and each result."""
+    if not targets or not points:
+        return state, []
+    chooser, why = allocator(state, attackers, targets, side)
+    current = tuple(state.unit(u.id) for u in targets)
+    given = allocate(state, points, current, by_attacker=chooser == side)
+    state, notes = apply_results(state, given, retreat_to)
+    return state, [t("Damage allocated by the {side} ({why}).", side=side_name(chooser), why=WHY[why]), *notes]
+
+
 def resolve(
     state: State,
     attackers: tuple[Unit, ...],
@@ -125,13 +153,7 @@ def resolve(
     hits = sum(1 for d in dice if d.success)
     points = hits * (2 if double else 1)
     state = state.with_units({u.id: replace(state.unit(u.id), used=True) for u in attackers})
-    notes: list[Text] = []
-    if targets and points:
-        chooser, why = allocator(state, attackers, targets, side)
-        current = tuple(state.unit(u.id) for u in targets)
-        given = allocate(state, points, current, by_attacker=chooser == side)
-        state, notes = apply_results(state, given, retreat_to)
-        notes.insert(0, t("Damage allocated by the {side} ({why}).", side=chooser, why=why))
+    state, notes = _damage(state, attackers, targets, side, points=points, retreat_to=retreat_to)
     modifiers = (Modifier(value=0, reason=t("counterattack: damage doubled"), rule_id="TR-CA-4"),) if double else ()
     ruling = Ruling(
         title=t("{n} units attack", n=len(attackers)),

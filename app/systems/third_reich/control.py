@@ -30,6 +30,10 @@ def is_control_unit(state: State, unit: Unit, area: str) -> bool:
 
 def control_units(state: State, area: str, side: str) -> tuple[Unit, ...]:
     """The control units of ``side``'s belligerents in ``area``."""
+    return state.memo(("cu", area, side), lambda: _control_units(state, area, side))
+
+
+def _control_units(state: State, area: str, side: str) -> tuple[Unit, ...]:
     return tuple(u for u in state.in_area(area) if state.unit_side(u) == side and is_control_unit(state, u, area))
 
 
@@ -40,6 +44,10 @@ def friendly(state: State, area: str, side: str) -> bool:
 
 def closed(state: State, area: str, side: str) -> bool:
     """Whether ``side`` may not enter ``area`` (TR-AREA-3, TR-AREA-4, TR-AREA-5, optional TR-OPT-6)."""
+    return state.memo(("closed", area, side), lambda: _closed(state, area, side))
+
+
+def _closed(state: State, area: str, side: str) -> bool:
     if any(state.rt.role(role) == area for role in CLOSED[side]):
         return True
     if state.rt.option("no_war_declarations"):
@@ -48,9 +56,16 @@ def closed(state: State, area: str, side: str) -> bool:
     return False
 
 
-def neighbours(state: State, area: str, side: str) -> tuple[str, ...]:
-    """Adjacent areas, with the Allied link Central Atlantic–Egypt while Egypt is Allied (TR-AREA-2)."""
+def neighbours(state: State, area: str, side: str, link: bool = True) -> tuple[str, ...]:
+    """Adjacent areas, with the Allied link Central Atlantic–Egypt while Egypt is Allied (TR-AREA-2); ``link``
+    False leaves it out (the optional US restriction, TR-OPT-7)."""
+    return state.memo(("near", area, side, link), lambda: _neighbours(state, area, side, link))
+
+
+def _neighbours(state: State, area: str, side: str, link: bool) -> tuple[str, ...]:
     near = state.rt.map.neighbours(area)
+    if not link:
+        return near
     egypt, atlantic, med = (state.rt.role(r) for r in ("egypt", "central_atlantic", "east_mediterranean"))
     if side != "allied" or egypt is None or atlantic is None or not friendly(state, egypt, "allied"):
         return near
@@ -102,7 +117,11 @@ def resources(state: State, side: str, bonus: bool = False) -> int:
 
 # --- lines of communication --------------------------------------------------------------------------------------
 def loc_reach(
-    state: State, side: str, sources: Iterable[str], through: Callable[[str], bool] | None = None
+    state: State,
+    side: str,
+    sources: Iterable[str],
+    through: Callable[[str], bool] | None = None,
+    link: bool = True,
 ) -> set[str]:
     """Areas a line of communication from ``sources`` reaches: it passes only friendly-controlled areas and may
     end in an enemy one; enemy units do not block it; closed areas and uncontrolled seas stop it (TR-LOC-1,
@@ -112,7 +131,7 @@ def loc_reach(
     seen, queue = set(start), deque(a for a in start if passable(a))
     while queue:
         here = queue.popleft()
-        for there in neighbours(state, here, side):
+        for there in neighbours(state, here, side, link):
             if there in seen or closed(state, there, side):
                 continue
             seen.add(there)

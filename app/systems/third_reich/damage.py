@@ -10,9 +10,10 @@ from functools import cache
 
 from app.core.i18n import Text, t
 from app.systems.third_reich.control import closed, control_units, friendly, neighbours
-from app.systems.third_reich.movement import LAND_STACK, minor_blocked
+from app.systems.third_reich.movement import LAND_STACK, enemy_controls, garrison_blocked, minor_blocked
+from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.runtime import DATA
-from app.systems.third_reich.state import POOL, REMOVED, State, Unit
+from app.systems.third_reich.state import POOL, REMOVED, Pending, State, Unit
 
 SEVERITY = {"none": 0, "flip": 1, "retreat": 2, "flip_retreat": 2, "pool": 5}
 """How bad each result is for its owner (the owner's allocation spreads points to keep this low)."""
@@ -56,6 +57,8 @@ def allocator(state: State, attackers: tuple[Unit, ...], targets: tuple[Unit, ..
     everyone = (*attackers, *targets)
     for code, why in (("AF", "air units"), ("FT", "fortress")):
         sides = {state.unit_side(u) for u in everyone if state.design(u).type == code}
+        if code == "FT" and len(sides) > 1:
+            continue  # fortresses on both sides: the next criterion decides (OQ-TR-9)
         if sides:
             return (attacker if attacker in sides else defender), why
     best = max(state.design(u).attack for u in everyone)
@@ -99,33 +102,50 @@ def _spread(state: State, units: tuple[Unit, ...], points: int, given: dict[str,
     return 0
 
 
-def retreat_area(state: State, unit: Unit, only: str | None = None) -> str | None:
-    """Where ``unit`` may retreat: an adjacent friendly area without enemy control units, of its own kind, not
-    over 10 land units (TR-RET-1, TR-RET-2, TR-RET-4); none for air units and submarines (TR-RET-5, TR-SUB-4)."""
+def retreat_options(state: State, unit: Unit, only: str | None = None) -> list[str]:
+    """Where ``unit`` may retreat: adjacent friendly areas without enemy control units, of its own kind, not over
+    10 land units, the best first (TR-RET-1, TR-RET-2, TR-RET-4); then empty neutral areas, entered at the
+    owner's choice as a violation (TR-VIOL-4); none for air units and submarines (TR-RET-5, TR-SUB-4)."""
     if state.cls(unit) in ("air", "submarine"):
-        return None
+        return []
     side = state.unit_side(unit) or ""
     choices = [only] if only is not None else list(neighbours(state, unit.loc, side))
     naval = state.cls(unit) == "naval"
-    legal = []
+    legal, neutral = [], []
     for area in choices:
-        if state.rt.is_sea(area) != naval or closed(state, area, side) or not friendly(state, area, side):
+        if state.rt.is_sea(area) != naval or closed(state, area, side):
             continue
-        enemy = "allied" if side == "axis" else "axis"
-        if control_units(state, area, enemy) or minor_blocked(state, unit, area):
+        if minor_blocked(state, unit, area) or garrison_blocked(state, unit, area):
             continue
         land = sum(1 for u in state.in_area(area) if state.unit_side(u) == side and state.cls(u) == "land")
         if not naval and land + 1 > LAND_STACK:
             continue
-        legal.append(area)
+        if friendly(state, area, side) and not enemy_controls(state, area, side):
+            legal.append(area)
+        elif _empty_neutral(state, area):
+            neutral.append(area)
     legal.sort(key=lambda a: (-len(control_units(state, a, side)), a))
-    return legal[0] if legal else None
+    return legal + sorted(neutral)
+
+
+def _empty_neutral(state: State, area: str) -> bool:
+    nation = state.controller(area)
+    return nation is not None and state.status_of(nation) == "neutral" and not state.in_area(area)
+
+
+def retreat_area(state: State, unit: Unit, only: str | None = None) -> str | None:
+    """The friendly area a retreat goes to when the owner has no opinion (the default), if any."""
+    side = state.unit_side(unit) or ""
+    found = [a for a in retreat_options(state, unit, only) if friendly(state, a, side)]
+    return found[0] if found else None
 
 
 def apply_results(state: State, given: dict[str, int], only: str | None = None) -> tuple[State, list[Text]]:
     """Apply each unit's result; an impossible retreat sends it to the pool, a fortress leaves the game
-    (TR-DMG-5, TR-RET-3, TR-DMG-8, TR-FT-1). Returns the state and one line per unit that suffered."""
+    (TR-DMG-5, TR-RET-3, TR-DMG-8, TR-FT-1); where the owner has a choice of retreat, a decision of his is put
+    on the stack (the unit waits where it is). Returns the state and one line per unit that suffered."""
     notes: list[Text] = []
+    asks: list[Pending] = []
     for unit_id, points in given.items():
         unit = state.unit(unit_id)
         outcome = result(state, unit, points)
@@ -133,14 +153,19 @@ def apply_results(state: State, given: dict[str, int], only: str | None = None) 
             continue
         after = replace(unit, used=True)
         if outcome in ("retreat", "flip_retreat"):
-            area = retreat_area(state, unit, only)
-            after = replace(after, loc=area) if area is not None else after
-            outcome = outcome if area is not None else "pool"
+            options = retreat_options(state, unit, only)
+            if len(options) > 1 or (options and retreat_area(state, unit, only) is None):
+                asks.append(Pending("retreat", state.unit_side(unit) or "", units=(unit.id,), origin=only or ""))
+            elif options:
+                after = replace(after, loc=options[0])
+            else:
+                outcome = "pool"
         if outcome == "pool":
             after = replace(unit, loc=REMOVED if state.design(unit).type == "FT" else POOL, used=False)
         state = state.with_units({unit.id: after})
-        notes.append(t("{unit}: {points} points, {result}", unit=unit.id, points=points, result=RESULT_TEXT[outcome]))
-    return state, notes
+        name = unit_name(state, unit.id)
+        notes.append(t("{unit}: {points} points, {result}", unit=name, points=points, result=RESULT_TEXT[outcome]))
+    return replace(state, stack=(*asks, *state.stack)), notes
 
 
 RESULT_TEXT = {

@@ -17,29 +17,16 @@ from app.systems.third_reich.messages import (
     NoAmbush,
     Pass,
     PlayCard,
+    Retreat,
     TakeCard,
     UseBanked,
     UseEvent,
 )
 from app.systems.third_reich.mobilise import cost
-from app.systems.third_reich.nations import nation_name
+from app.systems.third_reich.names import group_name, nation_name, unit_name
 from app.systems.third_reich.state import State
 
 BY = {"sv": t("strategy value"), "event": t("event"), "blitz": t("Blitzkrieg"), "air_op": t("air operation")}
-
-
-def unit_name(state: State, unit_id: str) -> Text:
-    """``GE Tank 4-2-3`` style name of a unit."""
-    unit = state.unit(unit_id)
-    design = state.design(unit)
-    air = f" ({design.air})" if design.air else ""
-    values = f"{design.attack}-{design.durability}-{design.movement}{air}"
-    return t("{nation} {type} {values}", nation=unit.nation, type=state.utype(unit).name, values=values)
-
-
-def group_name(state: State, units: tuple[str, ...]) -> Text:
-    """One unit's name, or how many units."""
-    return unit_name(state, units[0]) if len(units) == 1 else t("{n} units", n=len(units))
 
 
 def odds_text(dist: list[float]) -> str:
@@ -68,6 +55,12 @@ def describe(state: State, command: Command) -> CommandInfo:
         )
     if isinstance(command, UseEvent):
         return _event(state, command)
+    if isinstance(command, Retreat):
+        who = unit_name(state, command.unit)
+        if command.to == "pool":
+            return CommandInfo(label=t("{unit} goes to the pool", unit=who), group="retreat", actor=command.unit)
+        label = t("{unit} retreats to {area}", unit=who, area=state.rt.name(command.to))
+        return CommandInfo(label=label, group="retreat", actor=command.unit, target=command.to)
     return _card_command(state, command)
 
 

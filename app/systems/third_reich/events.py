@@ -13,7 +13,7 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.third_reich.combat import attack_targets, enemies, resolve
-from app.systems.third_reich.control import capacity, closed, friendly, neighbours, uses_sea
+from app.systems.third_reich.control import area_value, capacity, closed, friendly, neighbours, uses_sea
 from app.systems.third_reich.messages import Happened, Move, UseEvent
 from app.systems.third_reich.mobilise import recover
 from app.systems.third_reich.movement import (
@@ -25,6 +25,7 @@ from app.systems.third_reich.movement import (
     sea_destinations,
     stack_ok,
 )
+from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.nations import diplomacy, diplomacy_targets, vichy_france, violate
 from app.systems.third_reich.scenario import Card
 from app.systems.third_reich.state import DEVELOPMENT, POOL, State, Unit, other
@@ -43,8 +44,9 @@ def requirements_met(state: State, card: Card, side: str) -> bool:
     return all((a := state.rt.role(r)) is not None and friendly(state, a, side) for r in card.params.requires)
 
 
-def options(state: State, side: str, groups: list[tuple[Unit, ...]]) -> list[Command]:
-    """Every way to carry out the event of the card in play."""
+def options(state: State, side: str, groups: list[tuple[Unit, ...]], offered: bool = False) -> list[Command]:
+    """Every way to carry out the event of the card in play; ``offered``: the ones the command bar lists (a
+    Strategic Movement is offered to front-line areas only, any friendly area is accepted)."""
     card = card_of(state)
     if not requirements_met(state, card, side):
         return []
@@ -58,13 +60,14 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]]) -> list[Com
         return [UseEvent(side=side)] if ok else []
     if kind in ("supply", "blitzkrieg", "wolfpack", "strategic_bombing"):
         return [UseEvent(side=side)] if kind != "blitzkrieg" or (state.play and state.play.acted) else []
-    small = [
-        g
-        for g in groups
-        if len(g) <= max(p.units, 1) and all(state.cls(u) == "land" for u in g) and may_leave(state, g[0].loc, g, side)
-    ]
+    small = _event_groups(state, groups, side, max(p.units, 1))
     if kind == "strategic_movement":
-        return [UseEvent(side=side, units=_ids(g), to=a) for g in small for a in strategic_destinations(state, g, side)]
+        return [
+            UseEvent(side=side, units=_ids(g), to=a)
+            for g in small
+            for a in strategic_destinations(state, g, side)
+            if not offered or _front(state, a, side)
+        ]
     if kind == "sea_transport":
         return [
             UseEvent(side=side, units=_ids(g), to=a, via=s) for g in small for a, s in sea_destinations(state, g, side)
@@ -79,6 +82,21 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]]) -> list[Com
             UseEvent(side=side, units=_ids(g), to=a) for g in air for a in attack_targets(state, g, side, True, p.range)
         ]
     return []
+
+
+def _front(state: State, area: str, side: str) -> bool:
+    return any(not friendly(state, n, side) for n in neighbours(state, area, side) if not state.rt.is_sea(n))
+
+
+def _event_groups(state: State, groups: list[tuple[Unit, ...]], side: str, size: int) -> list[tuple[Unit, ...]]:
+    """For a movement event: per area, the largest group of land units the card allows that may leave."""
+    best: dict[str, tuple[Unit, ...]] = {}
+    for group in groups:
+        if len(group) > size or any(state.cls(u) != "land" for u in group):
+            continue
+        if may_leave(state, group[0].loc, group, side) and len(group) > len(best.get(group[0].loc, ())):
+            best[group[0].loc] = group
+    return list(best.values())
 
 
 def _ids(group: tuple[Unit, ...]) -> tuple[str, ...]:
@@ -184,7 +202,8 @@ def _develop(state: State, choice: str, side: str) -> tuple[State, list[Event]]:
         design = choice.removeprefix("unit:")
         unit = next(u for u in state.units if u.loc == DEVELOPMENT and u.design == design)
         state = state.with_units({unit.id: replace(unit, loc=POOL)})
-        return state, [Happened(text=t("Development: {unit} joins the pool.", unit=unit.id), rule_id="TR-EVT-4")]
+        text = t("Development: {unit} joins the pool.", unit=unit_name(state, unit.id))
+        return state, [Happened(text=text, rule_id="TR-EVT-4")]
     hands = state.hands_of(side)
     state = replace(
         state.with_hands(side, replace(hands, discard=(*hands.discard, choice))),
@@ -224,7 +243,35 @@ def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, li
     """Wolfpack (submarines at sea) or Strategic Bombing (air units): each die at or under the unit's value
     makes the enemy discard a card at random (TR-SUB-7, TR-OPT-4, TR-OPT-5)."""
     wolf = kind == "wolfpack"
-    raiders = [
+    raiders = _raiders(state, side, wolf)
+    if not raiders:
+        return state, [Happened(text=t("No unit can take part in the raid."), rule_id="TR-EVT-1")]
+    mods = [0 if wolf else bombing_modifier(state, u, side) for u in raiders]
+    rolls = roller.roll(len(raiders), t("raid by {n} units", n=len(raiders)))
+    value = [state.design(u).attack if wolf else state.design(u).air for u in raiders]
+    triples = zip(rolls, value, mods, strict=True)
+    dice = tuple(DieResult(natural=r, modified=r + m, success=r + m <= v) for r, v, m in triples)
+    state = state.with_units({u.id: replace(u, used=True) for u in raiders})
+    hits = sum(1 for d in dice if d.success)
+    state, lost = _discard(state, other(side), hits, roller)
+    modifiers = tuple(
+        Modifier(value=m, reason=t("bombing distance of {unit}", unit=unit_name(state, u.id)), rule_id="TR-OPT-5")
+        for u, m in zip(raiders, mods, strict=True)
+        if not wolf
+    )
+    ruling = Ruling(
+        title=t("Raid"),
+        rule_id="TR-SUB-7" if wolf else "TR-OPT-5",
+        dice=dice,
+        modifiers=modifiers,
+        result=t("{hits} hits, {n} cards discarded", hits=hits, n=lost),
+    )
+    return state, [Happened(text=t("The enemy discards {n} cards.", n=lost), ruling=ruling, rule_id=ruling.rule_id)]
+
+
+def _raiders(state: State, side: str, wolf: bool) -> list[Unit]:
+    """Unused submarines (Wolfpack) or air units (Strategic Bombing) of ``side`` on the map."""
+    return [
         u
         for u in state.units
         if state.unit_side(u) == side
@@ -232,25 +279,17 @@ def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, li
         and u.loc in state.rt.map.locations()
         and (state.cls(u) == "submarine" if wolf else state.design(u).type == "AF")
     ]
-    if not raiders:
-        return state, [Happened(text=t("No unit can take part in the raid."), rule_id="TR-EVT-1")]
-    mod = 0 if wolf else 1
-    rolls = roller.roll(len(raiders), t("raid by {n} units", n=len(raiders)))
-    value = [state.design(u).attack if wolf else state.design(u).air for u in raiders]
-    pairs = zip(rolls, value, strict=True)
-    dice = tuple(DieResult(natural=r, modified=r + mod, success=r + mod <= v) for r, v in pairs)
-    state = state.with_units({u.id: replace(u, used=True) for u in raiders})
-    hits = sum(1 for d in dice if d.success)
-    state, lost = _discard(state, other(side), hits, roller)
-    mods = () if wolf else (Modifier(value=1, reason=t("bombing distance"), rule_id="TR-OPT-5"),)
-    ruling = Ruling(
-        title=t("Raid"),
-        rule_id="TR-SUB-7" if wolf else "TR-OPT-5",
-        dice=dice,
-        modifiers=mods,
-        result=t("{hits} hits, {n} cards discarded", hits=hits, n=lost),
-    )
-    return state, [Happened(text=t("The enemy discards {n} cards.", n=lost), ruling=ruling, rule_id=ruling.rule_id)]
+
+
+def bombing_modifier(state: State, unit: Unit, side: str) -> int:
+    """+1 with the optional flat modifier (TR-OPT-5); otherwise one per area beyond the first between the bomber
+    and the nearest enemy resource area (the card text is not in the rulebook: our reading)."""
+    if state.rt.option("flat_bombing_modifier"):
+        return 1
+    enemy = other(side)
+    targets = [a for a, _ in state.control if state.controlling_side(a) == enemy and area_value(state, a, enemy)]
+    topo = state.rt.map
+    return max(min((topo.distance(unit.loc, a) for a in targets), default=1) - 1, 0)
 
 
 def _discard(state: State, victim: str, count: int, roller: Roller) -> tuple[State, int]:

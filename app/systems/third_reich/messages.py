@@ -101,6 +101,14 @@ class NoAmbush(Command):
     kind: Literal["tr.no_ambush"] = "tr.no_ambush"
 
 
+class Retreat(Command):
+    """Choose where a unit retreats (an adjacent area, or ``pool``) (TR-RET-1, TR-VIOL-4)."""
+
+    kind: Literal["tr.retreat"] = "tr.retreat"
+    unit: str
+    to: str
+
+
 class Happened(Event):
     """Something happened in the game (the text says what; ``rule_id`` why)."""
 
@@ -123,5 +131,5 @@ class GameEnded(Event):
 
 
 COMMANDS: MessageRegistry[Command] = MessageRegistry(
-    [TakeCard, PlayCard, UseBanked, Pass, FinishCard, Move, Attack, Mobilize, UseEvent, Ambush, NoAmbush]
+    [TakeCard, PlayCard, UseBanked, Pass, FinishCard, Move, Attack, Mobilize, UseEvent, Ambush, NoAmbush, Retreat]
 )

@@ -12,6 +12,7 @@ from app.core.messages import Event
 from app.systems.third_reich.control import closed, control_units, friendly, land_areas_of, loc_reach, neighbours
 from app.systems.third_reich.messages import Happened, Mobilize
 from app.systems.third_reich.movement import stack_ok
+from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.state import POOL, State, Unit, other
 
 
@@ -59,7 +60,10 @@ def _us_placements(state: State, unit: Unit, naval: bool) -> list[str]:
         return []
     if naval:
         return [atlantic]
-    reach = loc_reach(state, "allied", [atlantic], through=lambda a: friendly(state, a, "allied") or a == atlantic)
+    link = not state.rt.option("us_restriction")  # TR-OPT-7: no line between the Central Atlantic and Egypt
+    reach = loc_reach(
+        state, "allied", [atlantic], through=lambda a: friendly(state, a, "allied") or a == atlantic, link=link
+    )
     return sorted(
         a for a in reach if not state.rt.is_sea(a) and friendly(state, a, "allied") and _free(state, a, unit, "allied")
     )
@@ -80,9 +84,9 @@ def mobilize(state: State, command: Mobilize, side: str, sv_left: int) -> tuple[
     if price > sv_left:
         raise IllegalCommandError(t("Not enough strategy value ({cost} needed).", cost=price), "TR-MOB-2")
     if command.area not in placements(state, unit, side):
-        raise IllegalCommandError(t("{unit} cannot be mobilized there.", unit=unit.id), "TR-MOB-3")
+        raise IllegalCommandError(t("{unit} cannot be mobilized there.", unit=unit_name(state, unit.id)), "TR-MOB-3")
     state = state.with_units({unit.id: replace(unit, loc=command.area, used=True)})
-    text = t("{unit} is mobilized in {area}.", unit=unit.id, area=state.rt.name(command.area))
+    text = t("{unit} is mobilized in {area}.", unit=unit_name(state, unit.id), area=state.rt.name(command.area))
     return state, price, [Happened(text=text, rule_id="TR-MOB-1", at=(command.area,))]
 
 

@@ -71,9 +71,17 @@ def minor_blocked(state: State, unit: Unit, area: str) -> bool:
     return nation.minor_boundary and not exempt
 
 
+def garrison_blocked(state: State, unit: Unit, area: str) -> bool:
+    """Optional rule: garrisons never enter an area without their own nationality symbol (TR-OPT-8, TR-RET-7)."""
+    gf = state.design(unit).type == "GF"
+    return gf and state.rt.option("garrison_restriction") and state.rt.area(area).nation != unit.nation
+
+
 def _enterable(state: State, group: tuple[Unit, ...], area: str, side: str) -> bool:
     """Terrain, closed areas and the boundary (TR-TERR-1, TR-TERR-2, TR-TERR-3)."""
-    if closed(state, area, side) or any(minor_blocked(state, u, area) for u in group):
+    if closed(state, area, side) or any(
+        minor_blocked(state, u, area) or garrison_blocked(state, u, area) for u in group
+    ):
         return False
     sea = state.rt.is_sea(area)
     for unit in group:
@@ -99,7 +107,10 @@ def stack_ok(state: State, area: str, group: tuple[Unit, ...], side: str, extra_
 
 def enemy_controls(state: State, area: str, side: str) -> bool:
     """Whether ``area`` holds control units that are not ``side``'s (TR-MOV-2; submarines never, TR-SUB-2)."""
-    return any(state.unit_side(u) != side and is_control_unit(state, u, area) for u in state.in_area(area))
+    return state.memo(
+        ("enemy", area, side),
+        lambda: any(state.unit_side(u) != side and is_control_unit(state, u, area) for u in state.in_area(area)),
+    )
 
 
 def normal_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[str, int]:

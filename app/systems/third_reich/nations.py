@@ -5,24 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.core.i18n import Text, t
+from app.core.i18n import t
 from app.core.messages import Event
 from app.systems.third_reich.messages import Happened
+from app.systems.third_reich.names import nation_name, side_name
 from app.systems.third_reich.state import POOL, REMOVED, State, Unit, other
 
 TRACK = ("US", "SU", "TU", "SP")
 """Nations with an entry marker (TR-MARK-2)."""
-
-
-def nation_name(state: State, code: str | None) -> Text:
-    """The display name of a nation."""
-    nation = state.rt.nations.get(code or "")
-    return nation.name.text() if nation is not None else t("no one")
-
-
-def side_name(side: str) -> Text:
-    """The display name of a side."""
-    return t("Axis") if side == "axis" else t("Allies")
 
 
 def join(state: State, code: str, side: str, rule: str) -> tuple[State, list[Event]]:

@@ -38,8 +38,9 @@ from app.systems.third_reich.turn import end_round
 
 # --- groups ------------------------------------------------------------------------------------------------------
 def groups(state: State, side: str, among: tuple[str, ...] | None = None) -> list[tuple[Unit, ...]]:
-    """Candidate groups the commands offer, per area: everyone, everyone but the weakest, each class, one unit of
-    each design (any group of unused units in one area is accepted when submitted, TR-GRP-1)."""
+    """Candidate groups the commands offer, per area: everyone, everyone but the weakest, each class, and the
+    strongest unit of each class alone (any group of unused units in one area is accepted when submitted,
+    TR-GRP-1; the offer is kept small so that a position's legal commands stay in the hundreds)."""
     by_area: dict[str, list[Unit]] = {}
     for unit in state.units:
         if unit.used or state.unit_side(unit) != side or unit.loc not in state.rt.map.locations():
@@ -47,11 +48,13 @@ def groups(state: State, side: str, among: tuple[str, ...] | None = None) -> lis
         if among is None or unit.id in among:
             by_area.setdefault(unit.loc, []).append(unit)
     found: dict[frozenset[str], tuple[Unit, ...]] = {}
-    for units in by_area.values():
-        weakest = min(units, key=lambda u: (state.design(u).attack, u.id))
+    for area, units in by_area.items():
+        home = [u for u in units if u.nation == state.rt.area(area).nation] or units
+        weakest = min(home, key=lambda u: (state.design(u).attack, u.id))  # stays behind (TR-MOV-4)
         shapes = [units, [u for u in units if u is not weakest]]
         shapes += [[u for u in units if state.cls(u) == c] for c in ("land", "air", "naval", "submarine")]
-        shapes += [[next(u for u in units if u.design == d)] for d in sorted({u.design for u in units})]
+        strongest = sorted(units, key=lambda u: (-state.design(u).attack - state.design(u).air, u.id))
+        shapes += [[next(u for u in strongest if state.cls(u) == c)] for c in sorted({state.cls(u) for u in units})]
         for shape in shapes:
             if shape:
                 found.setdefault(frozenset(u.id for u in shape), tuple(shape))
@@ -116,7 +119,7 @@ def play_actions(state: State, side: str) -> list[Command]:
         for group in groups(state, side, play.blitz):
             found += group_actions(state, side, group, "blitz")
     if play.card and not play.event_done:
-        found += card_events.options(state, side, groups(state, side))
+        found += card_events.options(state, side, groups(state, side), offered=True)
     return found
 
 

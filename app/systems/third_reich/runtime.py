@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -70,7 +70,17 @@ class Runtime:
 
     def is_sea(self, area: str) -> bool:
         """Whether ``area`` is a sea area (TR-MAP-1)."""
-        return self.map.terrain(area) == "sea"
+        return area in self.seas
+
+    @cached_property
+    def seas(self) -> frozenset[str]:
+        """The sea areas."""
+        return frozenset(a for a in self.map.locations() if self.map.terrain(a) == "sea")
+
+    @cached_property
+    def classes(self) -> dict[str, str]:
+        """Unit class by counter design id."""
+        return {d.id: unit_types()[d.type].cls for d in self.designs.values()}
 
     def role(self, role: str) -> str | None:
         """The area id holding a named special role, if the scenario names one."""

@@ -56,18 +56,15 @@ Role = Literal[
 """The special areas the rules name (TR-POL-1, TR-POL-2, TR-US-2, TR-AREA-1, TR-AREA-2, TR-AREA-3, TR-AREA-4,
 TR-AREA-5, TR-VIC-1, TR-VIC-3, TR-STAT-4)."""
 Option = Literal[
-    "hidden_development",
-    "hidden_discards",
-    "choice_of_discards",
     "hand_floor",
     "flat_bombing_modifier",
     "no_war_declarations",
     "us_restriction",
     "garrison_restriction",
-    "jets",
     "sp_tu_violation_always_allied",
 ]
-"""Optional rules (§16: TR-OPT-1 .. in the order of the rulebook) and the switch of open question OQ-TR-2."""
+"""Optional rules of §16 this engine implements (TR-OPT-4, TR-OPT-5, TR-OPT-6, TR-OPT-7, TR-OPT-8) and the switch of
+open question OQ-TR-2 (TR-VIOL-2)."""
 
 
 class _Strict(BaseModel):

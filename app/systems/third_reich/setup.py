@@ -6,21 +6,15 @@ from __future__ import annotations
 from app.core.dice import Dice
 from app.systems.third_reich.runtime import Runtime
 from app.systems.third_reich.state import Hands, State, Unit
+from app.systems.third_reich.turn import begin_turn
 
 
 def initial_state(runtime: Runtime, seed: int) -> State:
     """Units as the scenario places them (unused unless marked used), decks of the cards that start in them, the
     development pool, areas controlled by their nationality symbol or the scenario's controller, seas by the side
     whose ships are there, entry markers on their boxes. Hand selection follows (``turn.begin_turn``)."""
-    from app.systems.third_reich.turn import begin_turn
-
     model = runtime.model
-    units: list[Unit] = []
-    for placement in model.setup:
-        design = runtime.designs[placement.unit]
-        for _ in range(placement.count):
-            number = sum(1 for u in units if u.design == design.id) + 1
-            units.append(Unit(f"{design.id}_{number}", design.id, design.nation, placement.at, placement.used))
+    units = _units(runtime)
     control = tuple((a, data.control or data.nation) for a, data in model.areas.items())
     hands = tuple(
         Hands(deck=tuple(c.id for c in model.cards if c.side == s and c.start == "deck")) for s in ("axis", "allied")
@@ -41,6 +35,17 @@ def initial_state(runtime: Runtime, seed: int) -> State:
     )
     state = state.with_control({sea: _sea_holder(state, sea) for sea, _ in state.control if runtime.is_sea(sea)})
     return begin_turn(state)[0]
+
+
+def _units(runtime: Runtime) -> list[Unit]:
+    """Every counter of the set-up, numbered per design in set-up order (``ge_lf_1``, ``ge_lf_2``, …)."""
+    units: list[Unit] = []
+    for placement in runtime.model.setup:
+        design = runtime.designs[placement.unit]
+        for _ in range(placement.count):
+            number = sum(1 for u in units if u.design == design.id) + 1
+            units.append(Unit(f"{design.id}_{number}", design.id, design.nation, placement.at, placement.used))
+    return units
 
 
 def _sea_holder(state: State, sea: str) -> str | None:

@@ -7,13 +7,16 @@ round counters (TR-SEQ-*), the card in play (TR-RND-*), the Entry track (TR-MARK
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Literal
+from functools import cached_property
+from typing import Any, Literal, TypeVar, cast
 
 from app.core.dice import Dice
 from app.systems.third_reich.runtime import Runtime, UnitType, unit_types
 from app.systems.third_reich.scenario import SIDES, CounterDesign
 
+T = TypeVar("T")
 POOL = "pool"
 DEVELOPMENT = "development"
 REMOVED = "removed"
@@ -69,7 +72,7 @@ class Play:
 
 @dataclass(frozen=True)
 class Pending:
-    """A step waiting for a decision (``app.core.flow``): hand selection or an Ambush response.
+    """A step waiting for a decision (``app.core.flow``): hand selection, an Ambush response or a retreat.
 
     Attributes:
         kind: ``"hand"`` (choose cards for the turn, TR-SEQ-1) or ``"ambush"`` (counterattack, TR-CA-1).
@@ -77,11 +80,11 @@ class Pending:
         count: Hand: cards still to take.
         action: Ambush: the JSON of the command the counterattack answers.
         area: Ambush: where the target group is.
-        units: Ambush: the target group.
+        units: Ambush: the target group; retreat: the unit that retreats.
         origin: Ambush on a moving group: the area it came from (its only retreat, TR-RET-4).
     """
 
-    kind: Literal["hand", "ambush"]
+    kind: Literal["hand", "ambush", "retreat"]
     side: str
     count: int = 0
     action: str = ""
@@ -116,13 +119,43 @@ class State:
     reason: str = ""
     over: bool = False
 
+    # --- indexes (computed once per state; states are never mutated) -------------------------------------------
+    @cached_property
+    def _units(self) -> dict[str, Unit]:
+        return {u.id: u for u in self.units}
+
+    @cached_property
+    def _areas(self) -> dict[str, tuple[Unit, ...]]:
+        found: dict[str, list[Unit]] = {}
+        for unit in self.units:
+            found.setdefault(unit.loc, []).append(unit)
+        return {area: tuple(units) for area, units in found.items()}
+
+    @cached_property
+    def _nations(self) -> dict[str, tuple[str, str]]:
+        return {code: (side, status) for code, side, status in self.nations}
+
+    @cached_property
+    def _control(self) -> dict[str, str | None]:
+        return dict(self.control)
+
+    def memo(self, key: object, make: Callable[[], T]) -> T:
+        """``make()`` computed once per state and key (legal commands, views): a state never changes."""
+        cache = self._memo
+        try:
+            return cast(T, cache[key])
+        except KeyError:
+            value = cache[key] = make()
+            return value
+
+    @cached_property
+    def _memo(self) -> dict[object, Any]:
+        return {}
+
     # --- look-ups -----------------------------------------------------------------------------------------------
     def unit(self, unit_id: str) -> Unit:
         """The unit with ``unit_id`` (KeyError if none)."""
-        for unit in self.units:
-            if unit.id == unit_id:
-                return unit
-        raise KeyError(unit_id)
+        return self._units[unit_id]
 
     def design(self, unit: Unit) -> CounterDesign:
         """The printed values of ``unit``."""
@@ -134,34 +167,32 @@ class State:
 
     def cls(self, unit: Unit) -> str:
         """``land``, ``air``, ``naval`` or ``submarine``."""
-        return self.utype(unit).cls
+        return self.rt.classes[unit.design]
 
     def side_of(self, nation: str | None) -> str | None:
         """The side of ``nation`` (``None`` for none)."""
-        for code, side, _ in self.nations:
-            if code == nation:
-                return side
-        return None
+        found = self._nations.get(nation or "")
+        return found[0] if found is not None else None
 
     def status_of(self, nation: str) -> str:
         """``belligerent`` or ``neutral``."""
-        return next(status for code, _, status in self.nations if code == nation)
+        return self._nations[nation][1]
 
     def belligerent(self, nation: str | None, side: str) -> bool:
         """Whether ``nation`` is a belligerent of ``side`` (TR-NAT-2: only those are friendly)."""
-        return any(c == nation and s == side and st == "belligerent" for c, s, st in self.nations)
+        return self._nations.get(nation or "") == (side, "belligerent")
 
     def unit_side(self, unit: Unit) -> str | None:
         """The side a unit fights for, ``None`` for a neutral's unit (TR-NAT-3)."""
-        side = self.side_of(unit.nation)
-        return side if side is not None and self.belligerent(unit.nation, side) else None
+        return self._fighting.get(unit.nation)
+
+    @cached_property
+    def _fighting(self) -> dict[str, str]:
+        return {code: side for code, side, status in self.nations if status == "belligerent"}
 
     def controller(self, area: str) -> str | None:
         """The nation controlling ``area`` (``None``: uncontrolled sea, TR-CTRL-8)."""
-        for code, nation in self.control:
-            if code == area:
-                return nation
-        return None
+        return self._control.get(area)
 
     def controlling_side(self, area: str) -> str | None:
         """The side controlling ``area``: that of its controlling nation when it is a belligerent (TR-CTRL-3)."""
@@ -171,7 +202,7 @@ class State:
 
     def in_area(self, area: str) -> tuple[Unit, ...]:
         """Units in ``area``."""
-        return tuple(u for u in self.units if u.loc == area)
+        return self._areas.get(area, ())
 
     def hands_of(self, side: str) -> Hands:
         """The card zones of ``side``."""

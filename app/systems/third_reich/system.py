@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,11 +20,11 @@ from app.core.messages import Command, Event
 from app.core.style import load_style
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
-from app.systems.third_reich.ambush import decide, step_options
+from app.systems.third_reich.ambush import decide, retreat, step_options
 from app.systems.third_reich.bot import ThirdReichBot
 from app.systems.third_reich.describe import describe
-from app.systems.third_reich.messages import COMMANDS, Happened, TakeCard
-from app.systems.third_reich.nations import side_name
+from app.systems.third_reich.messages import COMMANDS, Happened, Retreat, TakeCard
+from app.systems.third_reich.names import side_name
 from app.systems.third_reich.rounds import apply_round, legal, must_pass
 from app.systems.third_reich.runtime import DATA, Runtime, load_runtime
 from app.systems.third_reich.scenario import SIDES, ThirdReichScenario
@@ -69,7 +70,7 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
 
     def style(self) -> Style:
         """Colours of sides, nations and resource symbols (``data/style.json``)."""
-        return load_style(DATA / "style.json")
+        return _style()
 
     def scenario_model(self) -> type[BaseModel]:
         """The scenario model."""
@@ -89,10 +90,7 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
         actor = self.active_side(state)
         if actor is None or (side is not None and side != actor):
             return []
-        step = state.pending()
-        if step is not None:
-            return step_options(state, step)
-        return legal(state, actor)
+        return state.memo(("legal", actor), lambda: tuple(_legal(state, actor)))
 
     def apply(self, state: State, command: Command) -> tuple[State, Sequence[Event]]:
         """Apply a command (pure); IllegalCommandError says why it is not allowed."""
@@ -100,7 +98,7 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
         if actor is None:
             raise IllegalCommandError(t("The game is over."), "TR-GEN-1")
         if command.side != actor:
-            raise IllegalCommandError(t("It is the {side}' turn to act.", side=side_name(actor)), "TR-SEQ-3")
+            raise IllegalCommandError(t("The {side} must act now.", side=side_name(actor)), "TR-SEQ-3")
         roller = Roller(state.dice, command.dice, command.cards)
         step = state.pending()
         if step is not None:
@@ -115,7 +113,7 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
 
     def view(self, state: State, side: str | None) -> GameView:
         """What ``side`` sees: the other side's hand and deck stay hidden (TR-CARD-6)."""
-        return build_view(state, side, self.style())
+        return state.memo(("view", side), lambda: build_view(state, side, self.style()))
 
     def describe(self, state: State, command: Command) -> CommandInfo:
         """How to present a legal command."""
@@ -145,6 +143,16 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
         return encode_state(state, skip=("rt",))
 
 
+@cache
+def _style() -> Style:
+    return load_style(DATA / "style.json")
+
+
+def _legal(state: State, actor: str) -> list[Command]:
+    step = state.pending()
+    return step_options(state, step) if step is not None else legal(state, actor)
+
+
 def _decide(state: State, step: Pending, command: Command, roller: Roller) -> tuple[State, list[Event]]:
     if isinstance(command, TakeCard):
         hands = state.hands_of(step.side)
@@ -154,6 +162,8 @@ def _decide(state: State, step: Pending, command: Command, roller: Roller) -> tu
         rest = (replace(step, count=step.count - 1),) if step.count > 1 else ()
         state = replace(state, stack=(*rest, *state.stack[1:]))
         return state, [Happened(text=t("A card is taken into the hand."), rule_id="TR-SEQ-1")]
+    if isinstance(command, Retreat):
+        return retreat(state, step, command)
     return decide(state, step, command, roller)
 
 

@@ -11,7 +11,8 @@ from app.core.messages import Event
 from app.systems.third_reich.control import friendly, resources, settle_control
 from app.systems.third_reich.messages import GameEnded, Happened
 from app.systems.third_reich.mobilise import recover
-from app.systems.third_reich.nations import poland_check, side_name
+from app.systems.third_reich.names import side_name
+from app.systems.third_reich.nations import poland_check
 from app.systems.third_reich.scenario import SIDES
 from app.systems.third_reich.state import Hands, Pending, State, other
 

@@ -10,8 +10,8 @@ from app.core.messages import Command
 from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, Style, TrackView
 from app.systems.third_reich.ambush import step_options
 from app.systems.third_reich.control import resources
-from app.systems.third_reich.describe import describe, unit_name
-from app.systems.third_reich.nations import nation_name, side_name
+from app.systems.third_reich.describe import describe
+from app.systems.third_reich.names import EVENT_NAMES, nation_name, side_name, unit_name
 from app.systems.third_reich.scenario import SIDES
 from app.systems.third_reich.state import POOL, Pending, State, Unit
 
@@ -55,7 +55,6 @@ def _counter(state: State, unit: Unit, viewer: str | None, look: Style) -> Count
         strength=str(design.air) if design.air else None,
         flags=flags,
         selectable=not state.over and state.unit_side(unit) == side and viewer in (None, side) and not unit.used,
-        details=((t("Nation"), nation_name(state, unit.nation)), (t("Type"), state.utype(unit).name)),
         symbol=state.utype(unit).symbol,
         factors=factors,
         reduced=unit.used,
@@ -131,7 +130,10 @@ def _intelligence(state: State, side: str) -> list[tuple[Text, str | Text]]:
         return []
     kinds = sorted({state.rt.cards[c].event for c in deck})
     return [
-        (t("{event} in deck", event=kind), f"{sum(1 for c in deck if state.rt.cards[c].event == kind)}/{len(deck)}")
+        (
+            t("{event} in deck", event=EVENT_NAMES[kind]),
+            f"{sum(1 for c in deck if state.rt.cards[c].event == kind)}/{len(deck)}",
+        )
         for kind in kinds
     ]
 
@@ -148,6 +150,9 @@ def _decision(state: State, viewer: str | None) -> flow.Decision | None:
 def _prompt(state: State, step: Pending) -> flow.Prompt:
     if step.kind == "hand":
         return flow.Prompt(t("Choose {n} more cards for your hand.", n=step.count), "TR-SEQ-1", private=True)
+    if step.kind == "retreat":
+        text = t("Where does {unit} retreat?", unit=unit_name(state, step.units[0]))
+        return flow.Prompt(text, "TR-RET-1", subject=step.units[0])
     text = t("Ambush the group in {area}?", area=state.rt.name(step.area))
     return flow.Prompt(text, "TR-CA-1", subject=step.units[0] if step.units else None, private=True)
 

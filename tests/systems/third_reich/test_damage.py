@@ -9,7 +9,7 @@ import pytest
 from app.core.dice import Roller
 from app.systems.third_reich.combat import hit_odds, resolve
 from app.systems.third_reich.damage import allocate, allocator, apply_results, result, retreat_area, threshold
-from app.systems.third_reich.messages import Attack, PlayCard
+from app.systems.third_reich.messages import Attack, PlayCard, Retreat
 from tests.systems.third_reich.helpers import card, loc, session, state, submit, used
 
 # (design, used, points) -> result. ge_lf is 3-2-2 (durability 2); ge_af 0-1-3 (4), durability 1;
@@ -157,8 +157,17 @@ def test_tr_hit_1_one_die_per_attacker_hits_at_or_under_attack() -> None:
     assert [d.success for d in ruling.dice] == [True, False, True]
     assert all(used(s, u) for u in group)
     assert "flipped and retreats" in " ".join(n.render() for n in ruling.notes)
-    # TR-POL-1, TR-POL-2: at the end of the round Warsaw is German: Poland surrenders, the unit that retreated to
-    # Galicia or Brest goes to the pool and both areas become Soviet.
+    # TR-RET-1, TR-VIOL-4: the Poles choose where to retreat (Galicia, Brest, the pool, or empty neutral Hungary)
+    assert {c.to for c in s.legal_commands("allied") if isinstance(c, Retreat)} == {
+        "galicia",
+        "brest",
+        "pool",
+        "hungary",
+    }
+    events = submit(s, Retreat(side="allied", unit="po_lf_1", to="galicia"))
+    assert any(e.rule_id == "TR-RET-1" for e in events)
+    # TR-POL-1, TR-POL-2: the Axis card has nothing left to do, so the round ends: Warsaw is German, Poland
+    # surrenders, the unit that retreated to Galicia goes to the pool and Galicia and Brest become Soviet.
     assert any(e.rule_id == "TR-POL-1" for e in events)
     assert loc(s, "po_lf_1") == "pool"
     assert state(s).controller("galicia") == "SU" and state(s).controller("brest") == "SU"
@@ -167,9 +176,12 @@ def test_tr_hit_1_one_die_per_attacker_hits_at_or_under_attack() -> None:
 def test_tr_dmg_5_no_retreat_means_pool() -> None:
     """TR-DMG-5, TR-RET-3: the worked example's last line: a unit that must retreat but cannot goes to the pool."""
     s = session([("po_lf", "warsaw"), ("ge_lf", "berlin")])
-    st = state(s).with_control({"galicia": "GE", "brest": "GE"})
+    st = state(s).with_control({"galicia": "GE", "brest": "GE", "hungary": "GE"})
     st, _ = apply_results(st, {"po_lf_1": 2})
-    assert st.unit("po_lf_1").loc == "pool"
+    assert st.unit("po_lf_1").loc == "pool" and not st.stack
+    # TR-VIOL-4: with only an empty neutral area next door the owner chooses: the pool or a violation
+    st2, _ = apply_results(state(s).with_control({"galicia": "GE", "brest": "GE"}), {"po_lf_1": 2})
+    assert st2.stack and st2.stack[0].kind == "retreat" and st2.unit("po_lf_1").loc == "warsaw"
 
 
 def test_tr_hit_1_exact_distribution() -> None:
@@ -189,4 +201,13 @@ def test_tr_ca_4_doubled_points_make_a_retreat() -> None:
     roller = Roller(st.dice, (1,), None)
     after, event = resolve(st, (st.unit("ge_lf_1"),), (st.unit("fr_lf_1"),), "axis", roller, double=True)
     assert event.points == 2
-    assert after.unit("fr_lf_1").loc in ("southern_france", "london", "low_countries")  # used: 2×D is a retreat
+    assert after.stack[0].kind == "retreat" and after.stack[0].units == ("fr_lf_1",)  # used: 2×D is a retreat
+
+
+def test_tr_alloc_1_fortresses_on_both_sides_skip_to_attack() -> None:
+    """TR-ALLOC-1 (OQ-TR-9): with fortresses on both sides the highest attack decides."""
+    s = session([("ge_ft", "paris"), ("ge_tf", "paris"), ("fr_ft", "paris"), ("fr_lf", "paris"), ("ge_lf", "berlin")])
+    st = state(s)
+    ge = tuple(u for u in st.units if u.loc == "paris" and u.nation == "GE")
+    fr = tuple(u for u in st.units if u.nation == "FR")
+    assert allocator(st, ge, fr, "axis") == ("axis", "highest attack")

@@ -1,0 +1,68 @@
+"""How the engine names sides, nations, units and events in texts (both languages)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from app.core.i18n import Text, localized, t
+from app.systems.third_reich.runtime import unit_types
+from app.systems.third_reich.state import State
+
+EVENT_NAMES: dict[str, Text] = {
+    "none": t("no event"),
+    "development": t("Development"),
+    "diplomacy": t("Diplomacy"),
+    "vichy_france": t("Vichy France"),
+    "strategic_movement": t("Strategic Movement"),
+    "sea_lion": t("Sea Lion"),
+    "sea_transport": t("Sea Transport"),
+    "landing_airborne": t("Landing/Airborne"),
+    "blitzkrieg": t("Blitzkrieg"),
+    "ambush": t("Ambush"),
+    "supply": t("Supply"),
+    "wolfpack": t("Wolfpack"),
+    "strategic_bombing": t("Strategic Bombing"),
+    "long_range_bombing": t("Long-range Bombing"),
+}
+
+
+def side_name(side: str) -> Text:
+    """The display name of a side."""
+    return t("Axis") if side == "axis" else t("Allies")
+
+
+def nation_name(state: State, code: str | None) -> Text:
+    """The display name of a nation."""
+    nation = state.rt.nations.get(code or "")
+    return _localized(nation.name.en, nation.name.zh_CN) if nation is not None else t("no one")
+
+
+@cache
+def _localized(en: str, zh: str | None) -> Text:
+    return localized(en, zh)
+
+
+def type_name(code: str) -> Text:
+    """The translated name of a unit type (TR-UNIT-1)."""
+    row = unit_types()[code]
+    return _localized(row.name_en, row.name_zh)
+
+
+def unit_name(state: State, unit_id: str) -> Text:
+    """``GE Tank 4-2-3`` style name of a unit."""
+    unit = state.unit(unit_id)
+    design = state.design(unit)
+    air = f" ({design.air})" if design.air else ""
+    values = f"{design.attack}-{design.durability}-{design.movement}{air}"
+    return _unit_text(unit.nation, design.type, values)
+
+
+@cache
+def _unit_text(nation: str, type_code: str, values: str) -> Text:
+    """Texts are immutable: one per printed design is enough."""
+    return t("{nation} {type} {values}", nation=nation, type=type_name(type_code), values=values)
+
+
+def group_name(state: State, units: tuple[str, ...]) -> Text:
+    """One unit's name, or how many units."""
+    return unit_name(state, units[0]) if len(units) == 1 else t("{n} units", n=len(units))
