@@ -13,7 +13,7 @@ right class in legal areas, stacking, deck values and deck sizes. Area maps them
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel
 
@@ -22,22 +22,11 @@ from app.scenario.editor.document import JsonPath, Transaction, get_at
 from app.scenario.editor.fields import FieldSpec
 from app.scenario.editor.plugin import Finding, PaletteEntry, Placed, Spot, nearest_label
 from app.systems.third_reich.runtime import Runtime, unit_types
-from app.systems.third_reich.scenario import SIDES, ThirdReichScenario
+from app.systems.third_reich.scenario import SIDES, Option, ThirdReichScenario
 
 BOARD = "resources:boards/third_reich_europe_1939.json"
 RESOURCES = ("red", "black", "black_white", "none")
-OPTIONS = (
-    "hidden_development",
-    "hidden_discards",
-    "choice_of_discards",
-    "hand_floor",
-    "flat_bombing_modifier",
-    "no_war_declarations",
-    "us_restriction",
-    "garrison_restriction",
-    "jets",
-    "sp_tu_violation_always_allied",
-)
+OPTIONS: tuple[str, ...] = get_args(Option)  # the optional rules the engine implements
 SEA_ROLES = ("north_atlantic", "central_atlantic", "east_mediterranean", "baltic_sea", "black_sea")
 CLOSED = {"baltic_sea": ("allied",), "black_sea": ("axis", "allied"), "urals": ("axis",), "middle_east": ("axis",)}
 LAND_STACK, AIR_STACK = 10, 4  # TR-STACK: land units a side may have in a land area, air units

@@ -106,5 +106,8 @@ def test_the_set_up_form_edits_every_card_value_within_two_to_four() -> None:
     """TR-CARD-2: strategy values 2, 3 or 4."""
     fields = {f.path: f for f in PLUGIN.setup_fields(PLUGIN.new_document())}
     assert (fields[("cards", 0, "sv")].minimum, fields[("cards", 0, "sv")].maximum) == (2, 4)
-    assert fields[("options",)].kind == "multi"
+    assert fields[("options",)].kind == "multi" and "hand_floor" in fields[("options",)].choices
+    doc = Document(PLUGIN.new_document())
+    doc.set(("options",), list(fields[("options",)].choices))  # every option offered is one the engine accepts
+    assert not _findings(doc)
     assert PLUGIN.locate(PLUGIN.new_document(), ("setup", 1, "count")) == "london"
