@@ -208,7 +208,8 @@ class ThirdReichEditing:
 def _design_label(design: dict[str, Any]) -> Text:
     values = f"{design.get('attack', 0)}-{design.get('durability', 1)}-{design.get('movement', 0)}"
     air = f" ({design['air']})" if design.get("air") else ""
-    return localized(f"{design.get('nation')} {design.get('type')} {values}{air}", None)
+    mark = " Vichy" if design.get("vichy") else " jet" if design.get("jet") else ""
+    return localized(f"{design.get('nation')} {design.get('type')} {values}{air}{mark}", None)
 
 
 def _resource_name(resource: str) -> Text:
