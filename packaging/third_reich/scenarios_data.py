@@ -347,11 +347,12 @@ SCENARIOS: tuple[dict[str, Any], ...] = (
         "description": {
             "en": "Summer 1943: North Africa and Sicily are in Allied hands, the Red Army has won at Kursk and the "
             "United States is fully at war. Germany still holds Europe from the Atlantic to the Dnieper. Turns 9 "
-            "to 12. The Allies must take Berlin before the end of turn 12 (or bring the Axis down to 1 resource); "
-            "if Berlin is still Axis at the end, the Axis wins.",
+            "to 12. The Allies must win back Europe's resources: if the Axis still holds 8 at the end of turn 12 it "
+            "wins; it also wins at once with 10 (Moscow and London count double). Bringing the Axis down to 1 wins "
+            "the Allies the war at once.",
             "zh_CN": "1943年夏：北非和西西里已在同盟军手中，红军赢得库尔斯克会战，美国全面参战。德国仍控制从大西洋"
-            "到第聂伯河的欧洲。第9至第12回合。同盟军须在第12回合结束前攻占柏林（或把轴心军策源压到1）；若最后"
-            "柏林仍属轴心军，轴心军获胜。",
+            "到第聂伯河的欧洲。第9至第12回合。同盟军须夺回欧洲的策源：第12回合结束时轴心军策源仍不少于8则轴心军获胜；"
+            "回合结束时轴心军策源达到10（莫斯科、伦敦各算2）也立即获胜。把轴心军策源压到1，同盟军立即获胜。",
         },
         "status": AXIS_MINORS_AT_WAR
         | OCCUPIED
@@ -361,7 +362,7 @@ SCENARIOS: tuple[dict[str, Any], ...] = (
         "cards": DEVELOPED_1943,
         "entry": {"US": 3, "SU": 3, "TU": 1, "SP": 0},
         "turns": {"first": 9, "last": 12, "winter": WINTER, "first_hands": {"axis": 8, "allied": 10}},
-        "victory": {"final_resources": 99, "final_areas": 99, "final_berlin": True},
+        "victory": {"final_resources": 8, "final_areas": 99, "final_berlin": False},
         "done": ["vichy_france", "poland_surrendered"],
     },
 )
