@@ -143,53 +143,17 @@ class ThirdReichEditing:
 
     def setup_fields(self, data: dict[str, Any]) -> list[FieldSpec]:
         """Turn track, hands, Entry track, victory, optional rules, then every card's value and pile."""
-        fields = [
-            FieldSpec(("turns", "first"), t("First turn"), "int", minimum=1, maximum=12, default=1),
-            FieldSpec(("turns", "last"), t("Last turn"), "int", minimum=1, maximum=12, default=12),
-            FieldSpec(("turns", "first_hands", "axis"), t("Axis hand on the first turn"), "int", minimum=0, maximum=16),
-            FieldSpec(
-                ("turns", "first_hands", "allied"), t("Allied hand on the first turn"), "int", minimum=0, maximum=16
-            ),
-            FieldSpec(
-                ("entry_track", "entry"), t("Entry box of the Entry track"), "int", minimum=1, maximum=9, default=3
-            ),
-            FieldSpec(
-                ("entry_track", "us_resources_from"), t("US resources count from box"), "int", minimum=0, maximum=9
-            ),
-            FieldSpec(
-                ("victory", "axis_strategic"), t("Axis strategic victory at resources"), "int", minimum=1, default=10
-            ),
-            FieldSpec(
-                ("victory", "allied_strategic"), t("Allied victory when Axis resources fall to"), "int", minimum=0
-            ),
-            FieldSpec(("victory", "final_resources"), t("Last turn: Axis wins with resources"), "int", minimum=0),
-            FieldSpec(("victory", "final_areas"), t("Last turn: Axis wins with land areas"), "int", minimum=0),
-            FieldSpec(("victory", "final_berlin"), t("Last turn: Axis wins holding Berlin"), "bool", default=True),
-            FieldSpec(("options",), t("Optional rules"), "multi", OPTIONS, default=[]),
-        ]
+        fields = [*_track_fields(), *_victory_fields()]
+        fields.append(FieldSpec(("options",), t("Optional rules"), "multi", OPTIONS, default=[]))
         for code in get_at(data, ("entry_track", "positions"), {}):
-            fields.append(
-                FieldSpec(
-                    ("entry_track", "positions", code),
-                    t("{nation} entry marker box", nation=code),
-                    "int",
-                    minimum=0,
-                    maximum=9,
-                )
-            )
+            label = t("{nation} entry marker box", nation=code)
+            fields.append(FieldSpec(("entry_track", "positions", code), label, "int", minimum=0, maximum=9))
+        piles = ("deck", "development", "removed")
         for index, card in enumerate(get_at(data, ("cards",), [])):
-            card_id = str(card.get("id")) if isinstance(card, dict) else str(index)
-            fields.append(
-                FieldSpec(
-                    ("cards", index, "sv"), t("{card}: strategy value", card=card_id), "int", minimum=2, maximum=4
-                )
-            )
-            piles = ("deck", "development", "removed")
-            fields.append(
-                FieldSpec(
-                    ("cards", index, "start"), t("{card}: starts in", card=card_id), "choice", piles, default="deck"
-                )
-            )
+            name = str(card.get("id")) if isinstance(card, dict) else str(index)
+            value, pile = t("{card}: strategy value", card=name), t("{card}: starts in", card=name)
+            fields.append(FieldSpec(("cards", index, "sv"), value, "int", minimum=2, maximum=4))
+            fields.append(FieldSpec(("cards", index, "start"), pile, "choice", piles, default="deck"))
         return fields
 
     def checks(self, model: BaseModel, runtime: Any, state: Any) -> list[Finding]:
@@ -203,6 +167,29 @@ class ThirdReichEditing:
             area = path[1] if path[0] == "areas" else get_at(data, path[:2], None)
             return str(area) if isinstance(area, str) else None
         return nearest_label(data, path)
+
+
+def _track_fields() -> list[FieldSpec]:
+    return [
+        FieldSpec(("turns", "first"), t("First turn"), "int", minimum=1, maximum=12, default=1),
+        FieldSpec(("turns", "last"), t("Last turn"), "int", minimum=1, maximum=12, default=12),
+        FieldSpec(("turns", "first_hands", "axis"), t("Axis hand on the first turn"), "int", minimum=0, maximum=16),
+        FieldSpec(("turns", "first_hands", "allied"), t("Allied hand on the first turn"), "int", minimum=0, maximum=16),
+        FieldSpec(("entry_track", "entry"), t("Entry box of the Entry track"), "int", minimum=1, maximum=9, default=3),
+        FieldSpec(("entry_track", "us_resources_from"), t("US resources count from box"), "int", minimum=0, maximum=9),
+    ]
+
+
+def _victory_fields() -> list[FieldSpec]:
+    return [
+        FieldSpec(
+            ("victory", "axis_strategic"), t("Axis strategic victory at resources"), "int", minimum=1, default=10
+        ),
+        FieldSpec(("victory", "allied_strategic"), t("Allied victory when Axis resources fall to"), "int", minimum=0),
+        FieldSpec(("victory", "final_resources"), t("Last turn: Axis wins with resources"), "int", minimum=0),
+        FieldSpec(("victory", "final_areas"), t("Last turn: Axis wins with land areas"), "int", minimum=0),
+        FieldSpec(("victory", "final_berlin"), t("Last turn: Axis wins holding Berlin"), "bool", default=True),
+    ]
 
 
 def _design_label(design: dict[str, Any]) -> Text:
