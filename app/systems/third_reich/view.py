@@ -47,12 +47,11 @@ def _counter(state: State, unit: Unit, viewer: str | None, look: Style) -> Count
     return CounterView(
         id=unit.id,
         loc=unit.loc,
-        label=f"{unit.nation} {design.type}",
+        label=f"{unit.nation} {design.type}" + (f"({design.air})" if design.air else ""),
         title=unit_name(state, unit.id),
         side=side,
         kind=design.type,
         colour=look.colours.get(unit.nation),
-        strength=str(design.air) if design.air else None,
         flags=flags,
         selectable=not state.over and state.unit_side(unit) == side and viewer in (None, side) and not unit.used,
         symbol=state.utype(unit).symbol,

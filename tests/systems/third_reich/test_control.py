@@ -32,7 +32,7 @@ def test_tr_unit_1_unit_classes_and_faces() -> None:
     s = session([("ge_af", "berlin", 1, True), ("ge_lf", "berlin")])
     view = s.view(None)
     plane = next(c for c in view.counters if c.id == "ge_af_1")
-    assert plane.label == "GE AF" and plane.factors == ("0", "1", "3") and plane.strength == "4"
+    assert plane.label == "GE AF(4)" and plane.factors == ("0", "1", "3")  # air strength in brackets
     assert plane.reduced and "used" in plane.flags and plane.symbol == "aircraft"
     names = [tr.name.render() for tr in view.tracks]
     assert names[0] == "Turn" and "Axis resources" in names and any("entry" in n for n in names)
