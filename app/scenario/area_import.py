@@ -92,6 +92,7 @@ def project(rings: Sequence[Ring], options: ImportOptions) -> list[Ring]:
 def board_from_geojson(doc: dict[str, Any], board_id: str, options: ImportOptions | None = None) -> dict[str, Any]:
     """A board file (dict) with one area per polygon feature; raises GeometryError if the result is invalid."""
     options = options or ImportOptions()
+    board_id = _slug(board_id, 0)
     items = features(doc, options)
     rings = project([ring for _, ring in items], options)
     fitted = fit_coverage({props["id"]: ring for (props, _), ring in zip(items, rings, strict=True)}, options.tolerance)

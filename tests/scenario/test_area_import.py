@@ -7,7 +7,7 @@ from typing import Any
 
 from app.geometry.areas import AreaMap
 from app.scenario.area_import import ImportOptions, board_from_geojson
-from app.scenario.boards import AreaMapSpec, load_board_file
+from app.scenario.boards import AreaMapSpec, BoardFile, load_board_file
 from app.scenario.resources import resolve_ref
 
 XY = ImportOptions(lonlat=False, scale=1.0, tolerance=0.3)
@@ -41,7 +41,8 @@ def test_neighbours_that_overlap_or_leave_a_gap_end_up_sharing_their_border_tr_m
             _feature("Delta", _square(10, 10), terrain="sea"),
         ],
     }
-    board = board_from_geojson(doc, "test_map", XY)
+    board = board_from_geojson(doc, "Test-Map", XY)
+    assert BoardFile.model_validate(board).id == "test_map"  # a valid board file, its id made safe
     topo = _map(board)
     assert set(topo.neighbours("alpha")) >= {"beta", "gamma"}
     assert AreaMapSpec.model_validate(board["board"]).areas[3].terrain == "sea"
