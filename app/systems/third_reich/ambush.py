@@ -84,9 +84,16 @@ def carry_attack(
         state, fought = resolve(state, attackers, enemies(state, command.target, side), side, roller, air=command.air)
         events.append(fought)
     if command.by == "air_op":
-        state, more = end_round(state, passed=False)
+        state, more = close_air_operation(state)
         events += more
     return state, events
+
+
+def close_air_operation(state: State) -> tuple[State, list[Event]]:
+    """An air operation ends the round (TR-AIROP-2, TR-AIROP-3) — once the retreats it caused are decided."""
+    if state.stack:
+        return replace(state, closing=True), []
+    return end_round(state, passed=False)
 
 
 def step_options(state: State, step: Pending) -> list[Command]:
@@ -140,7 +147,7 @@ def decide(state: State, step: Pending, command: Command, roller: Roller) -> tup
         state, more = carry_attack(state, action, other(step.side), roller, undamaged)
         events += more
     elif action.by == "air_op":
-        state, more = end_round(state, passed=False)
+        state, more = close_air_operation(state)
         events += more
     return state, events
 

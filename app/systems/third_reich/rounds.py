@@ -41,6 +41,10 @@ def groups(state: State, side: str, among: tuple[str, ...] | None = None) -> lis
     """Candidate groups the commands offer, per area: everyone, everyone but the weakest, each class, and the
     strongest unit of each class alone (any group of unused units in one area is accepted when submitted,
     TR-GRP-1; the offer is kept small so that a position's legal commands stay in the hundreds)."""
+    return list(state.memo(("groups", side, among), lambda: _groups(state, side, among)))
+
+
+def _groups(state: State, side: str, among: tuple[str, ...] | None) -> tuple[tuple[Unit, ...], ...]:
     by_area: dict[str, list[Unit]] = {}
     for unit in state.units:
         if unit.used or state.unit_side(unit) != side or unit.loc not in state.rt.map.locations():
@@ -58,7 +62,7 @@ def groups(state: State, side: str, among: tuple[str, ...] | None = None) -> lis
         for shape in shapes:
             if shape:
                 found.setdefault(frozenset(u.id for u in shape), tuple(shape))
-    return list(found.values())
+    return tuple(found.values())
 
 
 def group_actions(state: State, side: str, group: tuple[Unit, ...], by: str) -> list[Command]:

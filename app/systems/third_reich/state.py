@@ -115,6 +115,7 @@ class State:
     stack: tuple[Pending, ...] = ()
     done: tuple[str, ...] = ()
     locked: tuple[str, ...] = ()
+    closing: bool = False
     winner: str | None = None
     reason: str = ""
     over: bool = False

@@ -174,10 +174,10 @@ def _settle(state: State) -> tuple[State, list[Event]]:
     for _ in range(AUTO_PASSES):
         if state.over or state.stack:
             break
-        if state.play is not None:
-            if len(legal(state, state.active)) > 1:
+        if state.closing or state.play is not None:
+            if not state.closing and len(legal(state, state.active)) > 1:
                 break
-            state, more = end_round(state, passed=False)
+            state, more = end_round(replace(state, closing=False), passed=False)
         elif must_pass(state, state.active):
             text = t("The {side} have nothing to play and pass.", side=side_name(state.active))
             events.append(Happened(text=text, rule_id="TR-SEQ-4"))

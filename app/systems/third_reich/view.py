@@ -148,7 +148,10 @@ def _decision(state: State, viewer: str | None) -> flow.Decision | None:
 
 def _prompt(state: State, step: Pending) -> flow.Prompt:
     if step.kind == "hand":
-        return flow.Prompt(t("Choose {n} more cards for your hand.", n=step.count), "TR-SEQ-1", private=True)
+        cards = [state.rt.cards[c] for c in sorted(set(state.hands_of(step.side).deck))]
+        best = max(range(len(cards)), key=lambda i: (cards[i].sv, -i)) if cards else 0
+        text = t("Choose {n} more cards for your hand.", n=step.count)
+        return flow.Prompt(text, "TR-SEQ-1", default=best, private=True)
     if step.kind == "retreat":
         text = t("Where does {unit} retreat?", unit=unit_name(state, step.units[0]))
         return flow.Prompt(text, "TR-RET-1", subject=step.units[0])

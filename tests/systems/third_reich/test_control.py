@@ -325,3 +325,20 @@ def test_tr_card_2_cards_and_the_marker() -> None:
     from app.systems.third_reich.scenario import TurnTrack
 
     assert TurnTrack().last == 12 and SYSTEM.info.human_sides == ("axis", "allied")
+
+
+def test_tr_airop_2_round_ends_after_the_retreats_it_caused() -> None:
+    """TR-AIROP-2, TR-AIROP-3, TR-RET-1: an air operation's round ends only once the retreat it caused is decided,
+    so the retreating unit no longer counts for control at the end of the round."""
+    from app.systems.third_reich.messages import Retreat
+
+    cards = [card("a", "axis"), card("x", "allied"), card("y", "allied")]
+    s = session([("ge_af", "berlin", 2), ("ge_lf", "berlin"), ("po_lf", "warsaw")], cards=cards, hands=(1, 2))
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    submit(s, Attack(side="axis", units=("ge_af_1", "ge_af_2"), target="warsaw", air=True, by="air_op"), dice=[1, 1])
+    st = state(s)
+    assert st.closing and st.stack[0].kind == "retreat" and s.active_side() == "allied"
+    submit(s, Retreat(side="allied", unit="po_lf_1", to="galicia"))
+    st = state(s)
+    assert not st.closing and loc(s, "po_lf_1") == "galicia" and st.active == "allied" and st.play is None

@@ -282,3 +282,11 @@ def test_scenario_runs_in_table_mode_with_typed_cards() -> None:
         s.submit(Attack(side="axis", units=("ge_lf_1", "ge_lf_2"), target="warsaw").with_table_input([], None))
     scenario_model = scenario([("ge_lf", "berlin")])
     assert scenario_model.turns.first == 1
+
+
+def test_tr_seq_1_default_hand_choice_is_the_strongest_card() -> None:
+    """TR-SEQ-1: fast play takes the card of highest strategy value first (the decision's default)."""
+    cards = [card("a2", "axis", sv=2), card("b3", "axis", sv=3), card("c2", "axis", sv=2)]
+    s = session([("ge_lf", "berlin")], cards=cards, hands=(1, 0))
+    decision = s.view("axis").decision
+    assert decision is not None and decision.default_command() == TakeCard(side="axis", card="b3")
