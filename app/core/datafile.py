@@ -174,6 +174,23 @@ def _no_constant(token: str) -> float:
     raise _NumberError(f"{token} is not a number JSON allows")
 
 
+_PLAIN = (int, float, bool)
+
+
+def _plain(item: Any, max_number: float | None) -> bool:
+    """A number, or a list of numbers (a point), all within range: nothing to report, no JSON path to build."""
+    values = item if type(item) is list else (item,)
+    if not all(type(v) in _PLAIN for v in values):
+        return False
+    return max_number is None or all(abs(v) <= max_number for v in values)
+
+
+def _check_list(value: list[Any], loc: tuple[int | str, ...], max_number: float | None, out: list[Problem]) -> None:
+    for index, item in enumerate(value):
+        if not _plain(item, max_number):
+            _check_values(item, (*loc, index), max_number, out)
+
+
 def _check_values(value: Any, loc: tuple[int | str, ...], max_number: float | None, out: list[Problem]) -> None:
     if len(out) >= 10:
         return
@@ -183,8 +200,7 @@ def _check_values(value: Any, loc: tuple[int | str, ...], max_number: float | No
                 out.append(Problem(json_path(loc), f"key {quoted(key)} holds an invalid character (lone surrogate)"))
             _check_values(item, (*loc, key), max_number, out)
     elif isinstance(value, list):
-        for index, item in enumerate(value):
-            _check_values(item, (*loc, index), max_number, out)
+        _check_list(value, loc, max_number, out)
     elif isinstance(value, str):
         if _has_surrogate(value):
             out.append(Problem(json_path(loc), f"text {quoted(value)} holds an invalid character (lone surrogate)"))

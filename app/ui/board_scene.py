@@ -241,7 +241,8 @@ class BoardScene(QGraphicsScene):
         """Counter side in board units."""
         if self.geo is None:
             return 1.0
-        factor = 0.78 if self.geo.topology.kind == "square" else 0.82
+        # areas are uneven: a counter of the median area's size would cover the small ones and their names
+        factor = {"square": 0.78, "area": 0.45}.get(self.geo.topology.kind, 0.82)
         return self.geo.cell_size * factor * self.counter_scale
 
     def location_at(self, pos: QPointF) -> Any:
@@ -337,7 +338,7 @@ class BoardScene(QGraphicsScene):
                 self.addItem(item)
             else:
                 item.set_view(mv, self.lang)
-            item.setPos(self.centre_of(mv.loc))
+            item.setPos(self._marker_centre(mv.loc))
         for gone in set(self.markers) - seen:
             self.removeItem(self.markers.pop(gone))
 
@@ -354,7 +355,7 @@ class BoardScene(QGraphicsScene):
     def _place_stack(self, loc: Any) -> None:
         items = sorted(self._stacks.get(loc, []), key=lambda item: item.counter_id == self.selected_id)
         fanned = loc == self.fanned
-        centre = self.centre_of(loc)
+        centre = self._stack_centre(loc)
         # a leader with a unit rides on the unit's corner at half size, so the unit stays readable
         riders = [] if fanned or len(items) < 2 else [i for i in items if i.view.rider]
         if len(riders) == len(items):
@@ -369,6 +370,22 @@ class BoardScene(QGraphicsScene):
             item.setScale(0.5)
             item.setPos(centre + QPointF(corner - k * corner * 0.6, -corner))
             item.setZValue(COUNTER_Z + 0.5 + k * 0.01)
+
+    def _stack_centre(self, loc: Any) -> QPointF:
+        """Where a stack stands: the location's centre, or on an area map just below the area's printed name."""
+        assert self.geo is not None
+        marks = getattr(self.geo.board, "marks", None) or {}
+        at = next((dict(m.props).get("label_at") for m in marks.get(loc_key(loc), ()) if m.kind == "name"), None)
+        if self.geo.topology.kind != "area" or not isinstance(at, tuple | list):
+            return self.centre_of(loc)
+        return QPointF(at[0], at[1] + self.geo.cell_size * 0.12 + self.counter_size * 0.55)
+
+    def _marker_centre(self, loc: Any) -> QPointF:
+        """Where a location's marker goes: its centre, or on an area map beside the stack (off the name)."""
+        assert self.geo is not None
+        if self.geo.topology.kind != "area":
+            return self.centre_of(loc)
+        return self._stack_centre(loc) + QPointF(-self.counter_size * 0.95, 0.0)
 
     def stack_at(self, loc: Any) -> list[CounterItem]:
         """Counters in a location, bottom first."""

@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from app.ai.agent import Agent
-from app.core.capabilities import HasBot, HasFuzzHints, HasStyle
+from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasStyle
 from app.core.dice import Roller
 from app.core.encoding import encode_state
 from app.core.errors import IllegalCommandError
@@ -33,11 +33,14 @@ from app.systems.third_reich.state import Pending, State
 from app.systems.third_reich.turn import end_round
 from app.systems.third_reich.view import build_view
 
+if TYPE_CHECKING:
+    from app.scenario.editor.plugin import EditorPlugin
+
 FUZZ_WEIGHTS = {"tr.pass": 0.3, "tr.finish": 0.5, "tr.attack": 3.0, "tr.mobilize": 2.0, "tr.event": 2.0}
 AUTO_PASSES = 4
 
 
-class ThirdReichSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
+class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], HasStyle):
     """Rise and Fall of the Third Reich: a card-driven strategic game on an area map of Europe."""
 
     info = SystemInfo(
@@ -58,6 +61,12 @@ class ThirdReichSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
         """Random games fight and build more than they pass, so they end by the rules."""
         del state
         return FUZZ_WEIGHTS.get(command.kind, 1.0)
+
+    def editor_plugin(self) -> EditorPlugin:
+        """The scenario editor's plug-in (imported when the editor first asks)."""
+        from app.systems.third_reich.editing import PLUGIN
+
+        return PLUGIN
 
     def style(self) -> Style:
         """Colours of sides, nations and resource symbols (``data/style.json``)."""
