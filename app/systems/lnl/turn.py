@@ -378,7 +378,14 @@ def administrative(state: State, ctx: Ctx) -> State:
     if state.turn >= state.runtime.model.turns:
         return end_of_game(state, ctx)
     return replace(
-        state, turn=state.turn + 1, phase="rally", rolled=False, rally_done=(), rallied=(), passes=0, active=state.initiative
+        state,
+        turn=state.turn + 1,
+        phase="rally",
+        rolled=False,
+        rally_done=(),
+        rallied=(),
+        passes=0,
+        active=state.initiative,
     )
 
 
