@@ -60,6 +60,13 @@ def may_act(state: State, unit: Unit) -> bool:
     return not in_melee(state, unit.hex)
 
 
+def fires_after_move(state: State, unit: Unit) -> bool:
+    """An assault or stealth mover whose move just ended may fire in the same action (LNL-ASSAULT-4,
+    LNL-STEALTH-6)."""
+    move = state.moving
+    return move is not None and move.done and unit.id in move.units and not unit.has("fired")
+
+
 def stacking_problem(state: State, h: Hex, arriving: Iterable[Unit], level: int = 0) -> str:
     """Why adding ``arriving`` to ``h`` would break stacking, or "" (LNL-STACK-1, LNL-STACK-2, LNL-STACK-3,
     LNL-STACK-4: in buildings the limits hold per storey)."""

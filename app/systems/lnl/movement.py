@@ -217,7 +217,7 @@ def finish(state: State, ctx: Ctx) -> State:
         if unit is not None:
             state = state.with_unit(unit.marked(MARKER[move.mode]))
     ctx.say("stopped", t("The move ends."), "LNL-MOVE-12")
-    return replace(state, moving=None)
+    return state
 
 
 def destinations(state: State) -> list[tuple[Hex, int]]:
