@@ -133,7 +133,8 @@ def aim(
         raise FireProblem(t("The target is not exposed: spot it first."), "LNL-FIRE-1")
     mods = [Modifier(value=1, reason=t("hindrance in the line of sight"), rule_id="LNL-HW-3")] * sight.hindrances
     if firer.has("assault_move"):
-        mods.append(Modifier(value=2, reason=t("fired after an assault move"), rule_id="LNL-ASSAULT-4"))
+        rule = "LNL-VASSAULT-2" if is_vehicle(state, firer) else "LNL-ASSAULT-4"
+        mods.append(Modifier(value=2, reason=t("fired after an assault move"), rule_id=rule))
     vehicle = vehicles[0] if vehicles and not victims else None
     return Shot(firer, gun, sw, target, level, number, tuple(mods), vehicle, victims, opfire)
 
