@@ -113,6 +113,8 @@ def activation_problem(state: State, units: list[Unit]) -> str:
     hexes = {(u.hex, u.level) for u in units}
     if len(hexes) == 1:
         return ""
+    if len(hexes) != len({h for h, _ in hexes}):
+        return "LNL-OPS-3"  # one building storey per impulse
     leaders = [u for u in units if lm(state, u) > 0]
     for leader in leaders:
         reach = chain(state, leader)
