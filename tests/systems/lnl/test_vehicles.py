@@ -99,7 +99,7 @@ def test_equal_totals_morale_check() -> None:
     assert get(s, "x1").shaken and not get(s, "x1").wreck
     s2 = _tank_duel()
     _gun(s2, "a1", "0105", (3, 3, 2, 3, 5, 5, 1, 6))
-    assert get(s2, "x1").wreck and [u for u in state(s2).on_map("axis") if u.type == "de_crew"][0].shaken
+    assert get(s2, "x1").wreck and next(u for u in state(s2).on_map("axis") if u.type == "de_crew").shaken
 
 
 def test_lower_attack_morale_check_and_natural_twelve() -> None:
