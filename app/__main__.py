@@ -48,6 +48,7 @@ REGISTRY: dict[str, SystemEntry] = {
     "third_reich": SystemEntry(
         "app.systems.third_reich", localized("Rise and Fall of the Third Reich", "第三帝国兴亡")
     ),
+    "lnl": SystemEntry("app.systems.lnl", localized("Squad Tactics (Lock 'n Load style)", "班组战术（锁定装填风格）")),
 }
 
 
