@@ -24,6 +24,8 @@ The capabilities (:data:`CAPABILITIES` lists them all):
 - :class:`HasStyle`: the system's colours and board-mark glyphs (``data/style.json``), for drawing its pieces
   and a bare board file of its own.
 - :class:`HasTiles`: boards laid out from tile libraries in a file format the system reads.
+- :class:`HasLineOfSight`: the line of sight from a unit or location to any location, as the fire rules see it
+  (the window's LOS tool draws it).
 
 Types from higher layers (the agent, the editor plug-in) are type parameters here, so the core stays below
 them: a system declares ``HasBot[Agent]`` and mypy checks its ``make_agent`` against ``Agent``.
@@ -37,6 +39,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
+from app.core.line_of_sight import LosReport
 from app.core.messages import Command
 from app.core.system import GameSystem
 from app.core.view import Style
@@ -138,6 +141,22 @@ class HasTiles(Protocol[L_co]):
         ...
 
 
+@runtime_checkable
+class HasLineOfSight(Protocol[S_contra]):
+    """Lines of sight as the fire rules trace them, for the window's LOS tool (DESIGN §3, §5)."""
+
+    def line_of_sight(self, state: S_contra, origin: Any, target: Any, unit: str | None = None) -> LosReport | None:
+        """The line from ``origin`` to ``target`` (topology locations), or ``None`` when either is off the board.
+
+        Args:
+            state: The game state (smoke, wrecks and the board are read from it).
+            origin: The observer's location.
+            target: The location looked at.
+            unit: The counter id the line is drawn from, if any (its level in a building is the eye level).
+        """
+        ...
+
+
 CAPABILITIES: tuple[type, ...] = (
     HasBot,
     HumanSidesPerScenario,
@@ -146,6 +165,7 @@ CAPABILITIES: tuple[type, ...] = (
     HasFuzzHints,
     HasStyle,
     HasTiles,
+    HasLineOfSight,
 )
 """Every capability a system may declare, in the order the docs list them."""
 

@@ -26,6 +26,7 @@ from app.ui.help_dialogs import how_to_play, shortcuts
 from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
+from app.ui.los_tool import LosTool
 from app.ui.objectives_dock import ObjectivesDock
 from app.ui.panels import Inspector, PhaseTracker
 from app.ui.privacy import PrivacyScreen
@@ -99,6 +100,8 @@ class MainWindow(QMainWindow):
         self.board_view = BoardView(self.scene, self)
         self.interaction = BoardInteraction(self.controller, self.board_view, self.scene, self)
         self.interaction.lang = self.lang
+        self.sight = LosTool(self.controller, self.board_view, self.scene, self)  # right-drag: line of sight
+        self.sight.lang = self.lang
         self.files = WindowFiles(self, save_path, open_session)
         self.autosaver: Autosaver | None = None
         self._autosave_started = False
@@ -430,7 +433,7 @@ class MainWindow(QMainWindow):
     def set_language(self, lang: str) -> None:
         """Switch the interface and the game texts to ``lang`` now, and remember it."""
         install_language(lang)
-        self.lang = self.prefs.language = self.controller.lang = self.interaction.lang = lang
+        self.lang = self.prefs.language = self.controller.lang = self.interaction.lang = self.sight.lang = lang
         for code in ("en", "zh_CN"):
             self.actions_by_name[f"lang_{code}"].setChecked(code == lang)
         self.scene.set_language(lang)

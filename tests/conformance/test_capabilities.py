@@ -26,6 +26,7 @@ from app.core.capabilities import (
     HasBot,
     HasEditor,
     HasFuzzHints,
+    HasLineOfSight,
     HasMigrations,
     HasStyle,
     HasTiles,
@@ -240,6 +241,29 @@ def _tiles_load(system: GameSystem, _cases: list[Case], _tmp: Path) -> None:
             assert all(library.tile_grid(tile_id, side) for side in library.tile_sides(tile_id))
 
 
+def _lines_of_sight(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
+    """HasLineOfSight: from each unit's location to every other counter's location, a sound report (cells from
+    origin to target, a level per cell, hindrances and blocker on the line, a rule when blocked, a sentence in
+    both languages); the same line twice gives the same report; off the board gives ``None``."""
+    sight = capability(system, HasLineOfSight)
+    assert sight is not None
+    traced = 0
+    for case in cases:
+        session = load(case).session(3)
+        view = session.view(None)
+        spots = list(dict.fromkeys(c.loc for c in view.counters if c.loc is not None))[:6]
+        for origin in spots[:3]:
+            unit = next(c.id for c in view.counters if c.loc == origin)
+            for target in spots:
+                report = sight.line_of_sight(session.state, origin, target, unit)
+                assert report is not None and report.problems() == [], (case.id, origin, target)
+                assert report == sight.line_of_sight(session.state, origin, target, unit), "pure"
+                assert report.text is not None and report.text.render("zh_CN").strip(), case.id
+                traced += 1
+        assert sight.line_of_sight(session.state, (-(10**6), 10**6), spots[0]) is None, case.id
+    assert traced, f"{system.info.id}: no line of sight traced in any bundled scenario"
+
+
 EXERCISES: dict[type, Callable[[GameSystem, list[Case], Path], None]] = {
     HasBot: _bot_makes_legal_moves,
     HumanSidesPerScenario: _human_sides_per_scenario,
@@ -248,6 +272,7 @@ EXERCISES: dict[type, Callable[[GameSystem, list[Case], Path], None]] = {
     HasFuzzHints: _fuzz_hints_used,
     HasStyle: _style_is_carried,
     HasTiles: _tiles_load,
+    HasLineOfSight: _lines_of_sight,
 }
 
 
