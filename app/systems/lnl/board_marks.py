@@ -25,7 +25,9 @@ def height_text(elevation: int, storeys: int) -> str:
     return " ".join(parts)
 
 
-def level_marks(cells: Mapping[Any, tuple[str, Any, int]], labels: Mapping[Any, str], kinds: Mapping[str, str]) -> list[dict[str, Any]]:
+def level_marks(
+    cells: Mapping[Any, tuple[str, Any, int]], labels: Mapping[Any, str], kinds: Mapping[str, str]
+) -> list[dict[str, Any]]:
     """Marks (``HexMarkSpec`` data) for the hexes of laid boards.
 
     Args:
