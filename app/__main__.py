@@ -44,6 +44,7 @@ class SystemEntry:
 REGISTRY: dict[str, SystemEntry] = {
     "sas": SystemEntry("app.systems.sas", t("SAS: Rogue Regiment")),
     "cca": SystemEntry("app.systems.cca", localized("Commands & Colors: Ancients", "指挥与军旗：古代")),
+    "lnl": SystemEntry("app.systems.lnl", localized("Squad Tactics (Lock 'n Load style)", "班组战术（锁定装填风格）")),
 }
 
 

@@ -181,7 +181,9 @@ def _placement_problems(runtime: Runtime) -> list[Problem]:
                 continue
             top = max(runtime.storeys.get(h, 1) - 1, 0)
             if unit.level > top:
-                problems.append(Problem(f"$.forces[{fi}].units[{ui}].level", f"hex {unit.at} has no storey {unit.level}"))
+                problems.append(
+                    Problem(f"$.forces[{fi}].units[{ui}].level", f"hex {unit.at} has no storey {unit.level}")
+                )
         for zi, label in enumerate(force.setup_zone):
             problems += _label_problem(runtime, f"$.forces[{fi}].setup_zone[{zi}]", label)
     for vi, label in enumerate(model.victory.hexes):

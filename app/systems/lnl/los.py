@@ -117,6 +117,7 @@ def trace(
     runtime: Runtime,
     from_hex: Hex,
     to_hex: Hex,
+    *,
     from_storey: int = 0,
     to_storey: int = 0,
     smoke: frozenset[Hex] = frozenset(),
@@ -141,12 +142,12 @@ def trace(
             hexes = tuple(h for h in crossing.locs if h not in (from_hex, to_hex))  # LNL-LOS-2
             if crossing.kind == "corner" or not hexes or (crossing.kind == "edge" and not crossing.along):
                 continue
-            steps.append(_step(runtime, from_hex, to_hex, hexes, (eye, aim), smoke))
+            steps.append(_step(runtime, from_hex, to_hex, hexes, (eye, aim), smoke=smoke))
     return _verdict(runtime, from_hex, to_hex, (eye, aim), steps)
 
 
 def _step(
-    runtime: Runtime, a: Hex, b: Hex, hexes: tuple[Hex, ...], levels: tuple[int, int], smoke: frozenset[Hex]
+    runtime: Runtime, a: Hex, b: Hex, hexes: tuple[Hex, ...], levels: tuple[int, int], *, smoke: frozenset[Hex]
 ) -> LosStep:
     """Judge one crossing; along a hexside the weaker hex counts (LNL-LOS-6)."""
     at = sum(_fraction(runtime, a, b, h) for h in hexes) / len(hexes)

@@ -18,6 +18,13 @@ Hex = tuple[int, int]
 MoveMode = Literal["normal", "low_crawl", "stealth", "assault"]
 
 
+class RollInitiative(Command):
+    """Rally Phase: both sides roll 1D6 for the initiative (LNL-RALLY-1); the dice are the initiative holder's
+    then the other side's."""
+
+    kind: Literal["lnl.initiative"] = "lnl.initiative"
+
+
 class Rally(Command):
     """Rally Phase: a Shaken unit tries to return to good order (LNL-RALLY-3, LNL-RALLY-4)."""
 
@@ -83,6 +90,7 @@ class StartMove(Command):
     units: tuple[str, ...]
     mode: MoveMode = "normal"
     to: Hex
+    level: int = 0
 
 
 class MoveOn(Command):
@@ -90,6 +98,7 @@ class MoveOn(Command):
 
     kind: Literal["lnl.move_on"] = "lnl.move_on"
     to: Hex
+    level: int = 0
 
 
 class Stop(Command):
@@ -172,6 +181,7 @@ class Ctx:
         text: Text,
         rule_id: str = "",
         ruling: Ruling | None = None,
+        *,
         at: tuple[Hex, ...] = (),
         instruction: Text | None = None,
     ) -> None:
@@ -183,6 +193,7 @@ class Ctx:
 
 COMMANDS: MessageRegistry[Command] = MessageRegistry(
     [
+        RollInitiative,
         Rally,
         Heal,
         Combine,

@@ -127,6 +127,7 @@ class State:
         winner: The winner once the game is over (``None`` with phase over: a draw).
         serial: Counter of created units (heroes, half-squads, crews) for stable ids.
         dropped: Support weapons lying in hexes.
+        rolled: The initiative has been rolled this turn (LNL-RALLY-1).
     """
 
     runtime: Runtime = field(compare=False, repr=False)
@@ -147,6 +148,7 @@ class State:
     serial: int = 0
     melees: tuple[Hex, ...] = ()
     dropped: tuple[tuple[Hex, Weapon], ...] = ()
+    rolled: bool = False
 
     # --- lookups ------------------------------------------------------------------------------------
     @property
@@ -173,10 +175,7 @@ class State:
         return [
             u
             for u in self.units
-            if u.hex == h
-            and not u.wreck
-            and (side is None or u.side == side)
-            and (level is None or u.level == level)
+            if u.hex == h and not u.wreck and (side is None or u.side == side) and (level is None or u.level == level)
         ]
 
     def on_map(self, side: str | None = None) -> list[Unit]:

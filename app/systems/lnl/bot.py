@@ -1,0 +1,103 @@
+"""The automated opponent: a greedy player that scores each legal command from the rules' own numbers — the
+exact odds of a fire attack, the value of the targets, distance to the victory hexes and to cover — and says
+why (DESIGN §3). It never peeks at future dice: only dice-free moves are simulated."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from app.ai.agent import Budget, Choice
+from app.core.i18n import t
+from app.core.messages import Command
+from app.core.session import Session
+from app.geometry.hexgrid import Hex, hex_distance
+from app.systems.lnl import messages as m
+from app.systems.lnl.describe import describe
+from app.systems.lnl.state import State, other
+from app.systems.lnl.turn import legal
+
+FIRE_THRESHOLD = 0.3
+
+
+class LnlBot:
+    """Greedy, explainable play for either side (``app.ai.agent.Agent``)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._random = random.Random(seed)
+
+    def choose(self, session: Session, side: str, budget: Budget) -> Choice:
+        """Pick the best-scoring legal command for ``side``."""
+        del budget
+        state: State = session.state
+        return choose(state, side, self._random)
+
+
+def _objectives(state: State, side: str) -> list[Hex]:
+    hexes = [h for h, owner in state.control if owner != side]
+    return hexes or [u.hex for u in state.on_map(other(side)) if u.hex is not None]
+
+
+def _fire_score(state: State, command: Command) -> float:
+    info = describe(state, command)
+    return (info.odds or 0.0) * (1.5 if isinstance(command, m.OpFire) else 1.0)
+
+
+def _move_score(state: State, side: str, command: m.StartMove | m.MoveOn) -> float:
+    goals = _objectives(state, side)
+    if not goals:
+        return 0.1
+    ids = command.units if isinstance(command, m.StartMove) else (state.moving.units if state.moving else ())
+    unit = state.unit(ids[0]) if ids else None
+    if unit is None or unit.hex is None:
+        return 0.0
+    before = min(hex_distance(unit.hex, g) for g in goals)
+    after = min(hex_distance(command.to, g) for g in goals)
+    cover = state.runtime.terrain(command.to).tem * 0.05
+    enemy = any(u.side != side for u in state.at(command.to))
+    mode = {"normal": 0.0, "assault": 0.05, "stealth": 0.02, "low_crawl": -0.1}
+    bonus = mode[command.mode] if isinstance(command, m.StartMove) else 0.0
+    return 0.25 * (before - after) + cover + (0.4 if enemy else 0.0) + bonus + (0.2 if after == 0 else 0.0)
+
+
+def score(state: State, side: str, command: Command) -> tuple[float, str]:
+    """A command's value and the reason in words (the rule behind it)."""
+    if isinstance(command, m.Fire | m.OpFire):
+        value = _fire_score(state, command)
+        return (value if value >= FIRE_THRESHOLD else value - 0.5), "odds"
+    if isinstance(command, m.StartMove | m.MoveOn):
+        return _move_score(state, side, command), "move"
+    if isinstance(command, m.Rally | m.Heal | m.Combine | m.RollInitiative | m.MeleeRound | m.CloseAssault):
+        return 0.9, "rally"
+    if isinstance(command, m.Spot):
+        return 0.15, "spot"
+    if isinstance(command, m.LaySmoke):
+        return -0.2, "smoke"
+    if isinstance(command, m.Stop):
+        return 0.0, "stop"
+    if isinstance(command, m.Withdraw):
+        return -0.3, "withdraw"
+    return -0.05, "pass"
+
+
+REASONS = {
+    "odds": t("Best fire: the exact odds of beating the defence are the highest (LNL-FIRE-7)."),
+    "move": t("Moves toward the victory hexes and cover (LNL-MOVE-1)."),
+    "rally": t("Rallies, heals or fights on: units back in the fight (LNL-RALLY-3)."),
+    "spot": t("Spots hidden enemies so they can be fired on (LNL-SPOT-3)."),
+    "smoke": t("Lays smoke (LNL-SMOKE-1)."),
+    "stop": t("Nothing better: ends the move (LNL-MOVE-12)."),
+    "withdraw": t("Withdraws from a losing melee (LNL-MOVE-9)."),
+    "pass": t("Nothing worth doing: passes (LNL-OPS-1)."),
+}
+
+
+def choose(state: State, side: str, rng: random.Random | None = None) -> Choice:
+    """The best command for ``side`` now (ties broken by a seeded generator of the bot's own)."""
+    options: Sequence[Command] = legal(state)
+    if not options:
+        raise ValueError(f"no legal command for side {side!r}")
+    jitter = rng or random.Random(0)
+    scored = [(score(state, side, c), jitter.random(), c) for c in options]
+    (value, why), _, best = max(scored, key=lambda x: (x[0][0], x[1]))
+    return Choice(best, REASONS[why], value)

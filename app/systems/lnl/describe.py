@@ -1,0 +1,194 @@
+"""How each command is shown: label, actors, target, cost and the exact odds before committing (CommandInfo)."""
+
+from __future__ import annotations
+
+from app.core.i18n import Text, t
+from app.core.messages import Command
+from app.core.view import CommandInfo, CommandOption
+from app.systems.lnl import messages as m
+from app.systems.lnl.fire import FireProblem, prepare
+from app.systems.lnl.heavy import aim, shot_text
+from app.systems.lnl.state import State
+from app.systems.lnl.view_names import hex_name, side_name, unit_name
+
+MODE_NAMES = {
+    "normal": t("move"),
+    "low_crawl": t("low crawl"),
+    "stealth": t("stealth move"),
+    "assault": t("assault move"),
+}
+
+
+def _who(state: State, ids: tuple[str, ...]) -> Text:
+    units = [state.unit(i) for i in ids]
+    named = [u for u in units if u is not None]
+    if len(named) == 1:
+        return unit_name(state, named[0])
+    return t("{n} units", n=len(named))
+
+
+def _fire_info(state: State, command: m.Fire | m.OpFire) -> CommandInfo:
+    if isinstance(command, m.Fire):
+        target, level, opfire = command.target, command.level, False
+    else:
+        moving = state.moving
+        first = state.unit(moving.units[0]) if moving is not None and moving.units else None
+        target = first.hex if first is not None and first.hex is not None else (0, 0)
+        level, opfire = (first.level if first is not None else 0), True
+    who, where = _who(state, command.units), hex_name(state, target, level)
+    odds, hint = None, None
+    try:
+        if command.gun:
+            shot = aim(state, command.side, command.units, target, level, sw_names=command.weapons, opfire=opfire)
+            odds, hint = shot.odds(), t("{rule}: {how}", rule="LNL-HW-3", how=shot_text(shot))
+        else:
+            setup = prepare(
+                state, command.side, command.units, target, level, weapon_names=command.weapons, opfire=opfire
+            )
+            odds = setup.odds()
+            hint = t(
+                "FP {fp}, attack +{a} against defence +{d} [LNL-FIRE-4]",
+                fp=setup.fp,
+                a=setup.attack_bonus,
+                d=setup.defence_bonus,
+            )
+    except FireProblem as exc:
+        hint = exc.reason
+    verb = t("Opportunity fire") if opfire else t("Fire")
+    if command.gun:
+        label = t("{verb} with the gun: {who} at {hex}", verb=verb, who=who, hex=where)
+    else:
+        label = t("{verb}: {who} at {hex}", verb=verb, who=who, hex=where)
+    return CommandInfo(
+        label=label,
+        group="opfire" if opfire else "fire",
+        actor=command.units[0],
+        actors=command.units,
+        target=target,
+        hint=hint,
+        odds=odds,
+        group_title=verb,
+    )
+
+
+def _move_info(state: State, command: m.StartMove | m.MoveOn) -> CommandInfo:
+    where = hex_name(state, command.to, command.level)
+    if isinstance(command, m.StartMove):
+        mode = MODE_NAMES[command.mode]
+        option = CommandOption("mode", t("How"), command.mode, mode)
+        label = t("{who}: {mode} to {hex}", who=_who(state, command.units), mode=mode, hex=where)
+        return CommandInfo(
+            label=label,
+            group="move",
+            actor=command.units[0],
+            actors=command.units,
+            target=command.to,
+            title=t("{who}: move to {hex}", who=_who(state, command.units), hex=where),
+            options=(option,),
+            group_title=t("Move"),
+            default=command.mode == "normal",
+            hint=t("[LNL-MOVE-3]"),
+        )
+    ids = state.moving.units if state.moving is not None else ()
+    return CommandInfo(
+        label=t("Continue to {hex}", hex=where),
+        group="move",
+        actor=ids[0] if ids else None,
+        actors=ids,
+        target=command.to,
+        group_title=t("Move"),
+        default=True,
+    )
+
+
+def describe(state: State, command: Command) -> CommandInfo:
+    """How to show ``command`` (labels in both languages through the catalog)."""
+    if isinstance(command, m.Fire | m.OpFire):
+        return _fire_info(state, command)
+    if isinstance(command, m.StartMove | m.MoveOn):
+        return _move_info(state, command)
+    return _simple(state, command)
+
+
+def _simple(state: State, command: Command) -> CommandInfo:
+    if isinstance(command, m.Rally):
+        name = unit_name(state, state.get(command.unit))
+        label = t("Rally {unit} with the medic", unit=name) if command.medic else t("Rally {unit}", unit=name)
+        return CommandInfo(label=label, group="rally", actor=command.unit, hint=t("2D6 ≤ morale [LNL-RALLY-3]"))
+    if isinstance(command, m.Heal):
+        return CommandInfo(
+            label=t("Heal {unit}", unit=unit_name(state, state.get(command.unit))), group="rally", actor=command.medic
+        )
+    if isinstance(command, m.Combine):
+        return CommandInfo(
+            label=t("Combine two half-squads"), group="rally", actor=command.units[0], actors=command.units
+        )
+    if isinstance(command, m.Spot):
+        return CommandInfo(
+            label=t(
+                "Spot {hex} with {unit}",
+                hex=hex_name(state, command.target),
+                unit=unit_name(state, state.get(command.unit)),
+            ),
+            group="spot",
+            actor=command.unit,
+            target=command.target,
+            hint=t("[LNL-SPOT-5]"),
+        )
+    if isinstance(command, m.LaySmoke):
+        return CommandInfo(
+            label=t("Smoke in {hex}", hex=hex_name(state, command.target)),
+            group="smoke",
+            actor=command.unit,
+            target=command.target,
+            odds=min(state.spec(state.get(command.unit)).smoke, 6) / 6,
+            hint=t("[LNL-SMOKE-1]"),
+        )
+    if isinstance(command, m.MeleeRound):
+        return CommandInfo(
+            label=t("Fight on in the melee in {hex}", hex=hex_name(state, command.hex)),
+            group="melee",
+            target=command.hex,
+        )
+    if isinstance(command, m.Withdraw):
+        return CommandInfo(
+            label=t("Withdraw from melee to {hex}", hex=hex_name(state, command.to)),
+            group="melee",
+            actor=command.units[0],
+            actors=command.units,
+            target=command.to,
+            hint=t("[LNL-MOVE-9]"),
+        )
+    if isinstance(command, m.CloseAssault):
+        vehicle = state.get(command.vehicle)
+        return CommandInfo(
+            label=t(
+                "{unit} assaults {vehicle}",
+                unit=unit_name(state, state.get(command.unit)),
+                vehicle=unit_name(state, vehicle),
+            ),
+            group="assault",
+            actor=command.unit,
+            target=vehicle.hex,
+            hint=t("[LNL-INFVEH-4]"),
+        )
+    if isinstance(command, m.PlaceSniper):
+        return CommandInfo(
+            label=t("Place the sniper in {hex}", hex=hex_name(state, command.at)),
+            group="sniper",
+            actor=command.unit,
+            target=command.at,
+        )
+    return _phase_info(state, command)
+
+
+def _phase_info(state: State, command: Command) -> CommandInfo:
+    texts = {
+        m.RollInitiative: t("Roll for the initiative"),
+        m.EndRally: t("End rallying"),
+        m.HoldFire: t("Hold fire"),
+        m.Stop: t("End the move"),
+        m.Pass: t("Pass"),
+    }
+    label = texts.get(type(command), t("{side}: {kind}", side=side_name(state, command.side), kind=command.kind))
+    return CommandInfo(label=label, group="phase")

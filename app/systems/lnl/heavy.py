@@ -1,0 +1,368 @@
+"""Heavy weapons on 2D6 to-hit tables, HE against infantry, penetration against armour facings, turret hits,
+vehicle destruction and crews (LNL-HW-1, LNL-HW-2, LNL-HW-3, LNL-HE-1, LNL-HE-2, LNL-PEN-1, LNL-PEN-2,
+LNL-PEN-3, LNL-PEN-4, LNL-PEN-5, LNL-PEN-6, LNL-PEN-7, LNL-PEN-8, LNL-VDEST-1, LNL-VEH-3, LNL-VEH-4,
+LNL-VEH-5, LNL-VASSAULT-2, LNL-ASSAULT-4)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from app.core.i18n import Text, t
+from app.core.ruling import DieResult, Modifier, Ruling
+from app.geometry.hexgrid import AXIAL_DIRECTIONS, Hex, hex_distance
+from app.systems.lnl.damage import damage_checks
+from app.systems.lnl.fire import FireProblem, FireSetup, resolve
+from app.systems.lnl.forces import activation_problem, cls, in_melee, is_vehicle
+from app.systems.lnl.messages import Ctx
+from app.systems.lnl.spotting import hex_exposed, los
+from app.systems.lnl.state import State, Unit
+from app.systems.lnl.tables import Gun, tables
+from app.systems.lnl.view_names import hex_name, unit_name
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A checked heavy-weapon shot: the firer, its gun, the target and the to-hit number with modifiers."""
+
+    firer: Unit
+    gun: Gun
+    sw: str
+    target: Hex
+    level: int
+    number: int
+    mods: tuple[Modifier, ...]
+    vehicle: Unit | None
+    victims: tuple[Unit, ...]
+    opfire: bool
+
+    def odds(self) -> float:
+        """Chance to hit: 2 always hits, 12 always misses (LNL-HW-3)."""
+        need = self.number - sum(m.value for m in self.mods)
+        hits = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == 2 or (a + b != 12 and a + b <= need))
+        return hits / 36
+
+
+def _angle(state: State, a: Hex, b: Hex) -> float:
+    grid = state.runtime.grid
+    (ax, ay), (bx, by) = grid.centre(a), grid.centre(b)
+    return math.degrees(math.atan2(by - ay, bx - ax))
+
+
+def bearing(state: State, unit: Unit, target: Hex) -> float:
+    """Degrees (0..180) between the unit's front and the line to ``target``."""
+    assert unit.hex is not None
+    dq, dr = AXIAL_DIRECTIONS[unit.facing]
+    front = _angle(state, unit.hex, (unit.hex[0] + dq, unit.hex[1] + dr))
+    diff = abs(_angle(state, unit.hex, target) - front) % 360
+    return 360 - diff if diff > 180 else diff
+
+
+def in_arc(state: State, unit: Unit, target: Hex) -> bool:
+    """The covered arc of a weapon team or hull weapon: 60° either side of the front (LNL-HW-2)."""
+    return bearing(state, unit, target) <= 60 + 1e-6
+
+
+def facing_hit(state: State, vehicle: Unit, firer_hex: Hex) -> str:
+    """The armour facing the shot strikes; exactly on a boundary, the one better for the attacker (LNL-PEN-3)."""
+    angle = bearing(state, vehicle, firer_hex)
+    if angle < 60 - 1e-6:
+        return "front"
+    if angle < 120 - 1e-6:
+        return "side"
+    return "rear"
+
+
+def _gun_of(state: State, firer: Unit, sw_names: tuple[str, ...]) -> tuple[Gun, str]:
+    if sw_names:
+        kind = sw_names[0].split(":", 1)[1]
+        weapon = next((w for w in firer.weapons if w.type == kind), None)
+        spec = state.runtime.unit_type(kind)
+        if weapon is None or spec.gun is None or weapon.jammed:
+            raise FireProblem(t("That weapon cannot fire."), "LNL-HW-1")
+        return spec.gun, kind
+    gun = state.spec(firer).gun
+    if gun is None:
+        raise FireProblem(t("{unit} has no to-hit weapon.", unit=unit_name(state, firer)), "LNL-HW-1")
+    return gun, ""
+
+
+def _firer_problem(state: State, firer: Unit, opfire: bool) -> None:
+    if firer.shaken or firer.wreck:
+        raise FireProblem(t("{unit} may not fire.", unit=unit_name(state, firer)), "LNL-VEH-3")
+    if opfire and any(firer.has(m) for m in ("moved", "fired", "low_crawl", "stealth")):
+        raise FireProblem(t("{unit} may not opportunity-fire.", unit=unit_name(state, firer)), "LNL-OPFIRE-3")
+    if not opfire and (
+        firer.has("fired") or firer.has("ops_complete") or (firer.moved and not firer.has("assault_move"))
+    ):
+        raise FireProblem(t("{unit} has already acted.", unit=unit_name(state, firer)), "LNL-OPS-5")
+    if in_melee(state, firer.hex):
+        raise FireProblem(t("{unit} is locked in melee.", unit=unit_name(state, firer)), "LNL-MELEE-9")
+
+
+def aim(
+    state: State, side: str, ids: tuple[str, ...], target: Hex, level: int, *, sw_names: tuple[str, ...], opfire: bool
+) -> Shot:
+    """Check a heavy-weapon shot (it always fires alone, LNL-HW-1) and find its to-hit number (LNL-HW-3).
+
+    Raises:
+        FireProblem: The shot is not allowed.
+    """
+    firer = state.unit(ids[0]) if len(ids) == 1 else None
+    if firer is None or firer.side != side or firer.hex is None:
+        raise FireProblem(t("A heavy weapon fires on its own."), "LNL-HW-1")
+    _firer_problem(state, firer, opfire)
+    if activation_problem(state, [firer]):
+        raise FireProblem(t("Not activated."), "LNL-OPS-2")
+    gun, sw = _gun_of(state, firer, sw_names)
+    spec = state.spec(firer)
+    hull_gun = cls(state, firer) == "weapon_team" or (is_vehicle(state, firer) and spec.turret is None)
+    if not sw and hull_gun and not in_arc(state, firer, target):
+        raise FireProblem(t("The target is outside the covered arc."), "LNL-HW-2")
+    sight = los(state, firer, target, level)
+    number = gun.number(hex_distance(firer.hex, target))
+    if not sight.clear or number is None:
+        raise FireProblem(t("No line of sight or out of range."), "LNL-FIRE-1")
+    enemy = [u for u in state.at(target) if u.side != side]
+    if opfire and state.moving is not None:
+        enemy = [u for u in enemy if u.id in state.moving.units]
+    vehicles = [u for u in enemy if is_vehicle(state, u)]
+    victims = tuple(u for u in enemy if not is_vehicle(state, u) and u.level == level)
+    if not vehicles and not victims:
+        raise FireProblem(t("No enemy unit there."), "LNL-FIRE-1")
+    if not opfire and not hex_exposed(state, target, enemy[0].side, level):
+        raise FireProblem(t("The target is not exposed: spot it first."), "LNL-FIRE-1")
+    mods = [Modifier(value=1, reason=t("hindrance in the line of sight"), rule_id="LNL-HW-3")] * sight.hindrances
+    if firer.has("assault_move"):
+        mods.append(Modifier(value=2, reason=t("fired after an assault move"), rule_id="LNL-ASSAULT-4"))
+    vehicle = vehicles[0] if vehicles and not victims else None
+    return Shot(firer, gun, sw, target, level, number, tuple(mods), vehicle, victims, opfire)
+
+
+def shoot(state: State, ctx: Ctx, shot: Shot) -> State:
+    """Roll to hit (natural 2 hits, 12 misses), then HE or penetration; a vehicle's MGs then fire at the same
+    target (LNL-HW-3, LNL-VEH-5)."""
+    where = hex_name(state, shot.target, shot.level)
+    a, b = ctx.roller.roll(2, t("to-hit roll at {hex}", hex=where))
+    natural = a + b
+    modified = natural + sum(m.value for m in shot.mods)
+    hit = natural == 2 or (natural != 12 and modified <= shot.number)
+    note = (t("natural 2 always hits"),) if natural == 2 else (t("natural 12 always misses"),) if natural == 12 else ()
+    ruling = Ruling(
+        title=t("{unit} fires its gun at {hex}", unit=unit_name(state, shot.firer), hex=where),
+        rule_id="LNL-HW-3",
+        dice=(DieResult(natural=natural, modified=modified, success=hit),),
+        target=shot.number,
+        modifiers=shot.mods,
+        result=t("hit") if hit else t("miss"),
+        notes=note,
+    )
+    ctx.say("to_hit", ruling.title, "LNL-HW-3", ruling, at=(shot.target,))
+    state = state.with_unit(state.get(shot.firer.id).marked("fired"))
+    if hit and shot.vehicle is not None:
+        state = penetrate(state, ctx, shot, natural)
+    elif hit:
+        state = he_attack(state, ctx, shot)
+    if is_vehicle(state, shot.firer) and not shot.sw:
+        state = vehicle_mgs(state, ctx, shot)
+    return state
+
+
+def he_attack(state: State, ctx: Ctx, shot: Shot) -> State:
+    """HE against non-vehicles: 1D6 + HE FP (+1 moving or moved target, −1 red H, no LM) against 1D6 + TEM
+    (capped); a higher attack gives damage checks (LNL-HE-1, LNL-HE-2)."""
+    att, dfn = ctx.roller.roll(2, t("HE attack: attack die, defence die"))
+    mods = [Modifier(value=shot.gun.he_fp, reason=t("HE firepower"), rule_id="LNL-HE-1")]
+    if shot.opfire or any(u.moved for u in shot.victims):
+        mods.append(Modifier(value=1, reason=t("the target is moving or has moved"), rule_id="LNL-HE-1"))
+    if shot.gun.red_h:
+        mods.append(Modifier(value=-1, reason=t("red H weapon"), rule_id="LNL-HE-1"))
+    tem = min(state.runtime.terrain(shot.target).tem, tables().tem_cap)
+    attack = att + sum(m.value for m in mods)
+    defence = dfn + tem
+    ruling = Ruling(
+        title=t("HE attack on {hex}", hex=hex_name(state, shot.target, shot.level)),
+        rule_id="LNL-HE-2",
+        dice=(
+            DieResult(natural=att, modified=attack, success=attack > defence),
+            DieResult(natural=dfn, modified=defence, success=attack <= defence),
+        ),
+        target=defence,
+        modifiers=(*mods, Modifier(value=-tem, reason=t("terrain (defence)"), rule_id="LNL-HE-2")),
+        result=t("attack {a} against defence {d}", a=attack, d=defence),
+    )
+    ctx.say("he", ruling.title, "LNL-HE-2", ruling, at=(shot.target,))
+    if attack > defence:
+        state = damage_checks(state, ctx, list(shot.victims), attack - defence, t("HE"))
+    return state
+
+
+def vehicle_mgs(state: State, ctx: Ctx, shot: Shot) -> State:
+    """The vehicle's usable MGs fire at the same target with the DFT (LNL-VEH-4, LNL-VEH-5, LNL-VEH-1): no AA MG
+    while buttoned, an MG without * only into the front arc; −2 FP after an assault move (LNL-VASSAULT-2)."""
+    firer = state.get(shot.firer.id)
+    assert firer.hex is not None
+    distance = hex_distance(firer.hex, shot.target)
+    usable = [
+        mg
+        for mg in state.spec(firer).mgs
+        if distance <= mg.range and not (mg.aa and firer.buttoned) and (mg.star or in_arc(state, firer, shot.target))
+    ]
+    victims = tuple(
+        u for u in state.at(shot.target) if u.side != firer.side and not is_vehicle(state, u) and u.level == shot.level
+    )
+    if not usable or not victims:
+        return state
+    sight = los(state, firer, shot.target, shot.level)
+    mods = [Modifier(value=-1, reason=t("hindrance in the line of sight"), rule_id="LNL-LOS-3")] * sight.hindrances
+    if firer.has("assault_move"):
+        mods.append(Modifier(value=-2, reason=t("fired after an assault move"), rule_id="LNL-VASSAULT-2"))
+    fp = sum(mg.fp for mg in usable)
+    tem = min(state.runtime.terrain(shot.target).tem, tables().tem_cap)
+    setup = FireSetup(
+        firers=(firer,),
+        used=(),
+        target=shot.target,
+        level=shot.level,
+        fp=fp,
+        parts=(Modifier(value=fp, reason=t("vehicle machine guns"), rule_id="LNL-VEH-4"),),
+        attack_mods=tuple(mods),
+        defence_mods=(Modifier(value=tem, reason=t("terrain"), rule_id="LNL-FIRE-6"),) if tem else (),
+        victims=victims,
+        vehicle=None,
+        opfire=shot.opfire,
+    )
+    return resolve(state, ctx, setup)
+
+
+def _location(state: State, vehicle: Unit, pen_die: int, to_hit: int) -> str:
+    """Turret on an odd die above 2, else hull (LNL-PEN-4); a vehicle without a turret is hit on the hull."""
+    die = to_hit if state.options.turret_from_to_hit else pen_die
+    return "turret" if state.spec(vehicle).turret is not None and die > 2 and die % 2 == 1 else "hull"
+
+
+def penetrate(state: State, ctx: Ctx, shot: Shot, to_hit: int) -> State:
+    """Penetration check against the armour of the facing and location hit (LNL-PEN-1, LNL-PEN-2, LNL-PEN-3,
+    LNL-PEN-5, LNL-PEN-6, LNL-PEN-7, LNL-PEN-8)."""
+    vehicle = shot.vehicle
+    assert vehicle is not None and shot.firer.hex is not None
+    att, dfn = ctx.roller.roll(2, t("penetration: attack die, defence die"))
+    spec = state.spec(vehicle)
+    where = _location(state, vehicle, att, to_hit)
+    facing = facing_hit(state, vehicle, shot.firer.hex)
+    armour_table = spec.turret if where == "turret" else spec.hull
+    assert armour_table is not None
+    armour = armour_table.value(facing)
+    title = t(
+        "Penetration check on {unit} ({where}, {facing})", unit=unit_name(state, vehicle), where=where, facing=facing
+    )
+    if armour is None:
+        ctx.say("pen", title, "LNL-PEN-1", Ruling(title=title, rule_id="LNL-PEN-1", result=t("unarmoured: destroyed")))
+        return destroy(state, ctx, vehicle)
+    mods = [Modifier(value=shot.gun.penetration, reason=t("penetration"), rule_id="LNL-PEN-2")]
+    if shot.gun.red_h and facing in armour_table.red:
+        mods.append(Modifier(value=-4, reason=t("red H against red armour"), rule_id="LNL-PEN-2"))
+    attack = att + sum(m.value for m in mods)
+    defence = dfn + armour
+    outcome, rule = _pen_outcome(att, dfn, attack, defence)
+    ruling = Ruling(
+        title=title,
+        rule_id=rule,
+        dice=(
+            DieResult(natural=att, modified=attack, success=attack > defence),
+            DieResult(natural=dfn, modified=defence, success=attack <= defence),
+        ),
+        target=defence,
+        modifiers=(*mods, Modifier(value=-armour, reason=t("armour"), rule_id="LNL-PEN-3")),
+        result=t("attack {a} against defence {d}", a=attack, d=defence),
+    )
+    ctx.say("pen", title, rule, ruling, at=(vehicle.hex,) if vehicle.hex else ())
+    if outcome == "destroyed":
+        return destroy(state, ctx, vehicle)
+    if outcome == "equal":
+        return _morale_after_pen(state, ctx, vehicle, 0, equal=True)
+    if outcome == "less":
+        return _morale_after_pen(state, ctx, vehicle, defence - attack, equal=False)
+    return state
+
+
+def _pen_outcome(att: int, dfn: int, attack: int, defence: int) -> tuple[str, str]:
+    if att == 1 and dfn == 6:
+        return "none", "LNL-PEN-5"
+    if att == 6 and dfn == 1:
+        return "destroyed", "LNL-PEN-5"
+    if attack > defence:
+        return "destroyed", "LNL-PEN-6"
+    return ("equal", "LNL-PEN-7") if attack == defence else ("less", "LNL-PEN-8")
+
+
+def _morale_after_pen(state: State, ctx: Ctx, vehicle: Unit, diff: int, equal: bool) -> State:
+    """Equal totals: pass → Shaken, fail → the crew abandons (LNL-PEN-7). Lower: 2D6 − difference, fail →
+    Shaken, natural 12 → Shaken (LNL-PEN-8)."""
+    a, b = ctx.roller.roll(2, t("vehicle morale check"))
+    morale = state.spec(vehicle).morale_of(vehicle.shaken)
+    total = a + b - diff
+    passed = total <= morale
+    if equal:
+        words: Text = t("passed: Shaken") if passed else t("failed: the crew abandons the vehicle")
+    else:
+        passed = passed and a + b != 12
+        words = t("passed: no effect") if passed else t("failed: Shaken")
+    mods = () if equal else (Modifier(value=-diff, reason=t("defence − attack"), rule_id="LNL-PEN-8"),)
+    rule = "LNL-PEN-7" if equal else "LNL-PEN-8"
+    ruling = Ruling(
+        title=t("Morale check of {unit}", unit=unit_name(state, vehicle)),
+        rule_id=rule,
+        dice=(DieResult(natural=a + b, modified=total, success=passed),),
+        target=morale,
+        modifiers=mods,
+        result=words,
+    )
+    ctx.say("vehicle_morale", ruling.title, rule, ruling)
+    if equal and not passed:
+        return bail_out(state.with_unit(replace(vehicle, wreck=True)), ctx, vehicle, shaken=True)
+    if equal or not passed:
+        return state.with_unit(replace(vehicle, shaken=True))
+    return state
+
+
+def destroy(state: State, ctx: Ctx, vehicle: Unit, melee: bool = False) -> State:
+    """A destroyed vehicle becomes a wreck; its crew escapes on a 1, then is Shaken on an odd die (LNL-VDEST-1,
+    option: one roll); destroyed in melee, the crew is lost (LNL-VDEST-2)."""
+    state = state.with_unit(replace(vehicle, wreck=True, shaken=False))
+    ctx.say(
+        "destroyed",
+        t("{unit} is destroyed: a wreck.", unit=unit_name(state, vehicle)),
+        "LNL-PEN-6",
+        at=(vehicle.hex,) if vehicle.hex else (),
+    )
+    if melee:
+        ctx.say("crew_lost", t("The crew is lost with the vehicle."), "LNL-VDEST-2")
+        return state
+    (escape,) = ctx.roller.roll(1, t("crew escape"))
+    if escape != 1:
+        ctx.say("crew_lost", t("Crew escape roll {die}: the crew is lost.", die=escape), "LNL-VDEST-1")
+        return state
+    status = escape if state.options.crew_single_roll else ctx.roller.roll(1, t("crew status"))[0]
+    return bail_out(state, ctx, vehicle, shaken=status % 2 == 1)
+
+
+def bail_out(state: State, ctx: Ctx, vehicle: Unit, shaken: bool) -> State:
+    """The crew counter appears in the vehicle's hex (LNL-VDEST-1, LNL-PEN-7)."""
+    crew = state.spec(vehicle).crew
+    if crew is None or vehicle.hex is None:
+        return state
+    uid, state = state.next_id(vehicle.side)
+    unit = Unit(uid, vehicle.side, crew, vehicle.hex, shaken=shaken, markers=("ops_complete",))
+    ctx.say(
+        "bail_out",
+        t("The crew bails out ({status}).", status=t("Shaken") if shaken else t("good order")),
+        "LNL-VDEST-1",
+        at=(vehicle.hex,),
+    )
+    return state.with_unit(unit)
+
+
+def shot_text(shot: Shot) -> Text:
+    """The to-hit number and modifiers, for hints."""
+    return t("to hit {n} or less on 2D6", n=shot.number - sum(m.value for m in shot.mods))

@@ -1,0 +1,51 @@
+"""The state before the first command: the forces as the scenario places them (LNL-SETUP-1, LNL-SNIPER-1)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.core.dice import Dice
+from app.systems.lnl.board import Runtime
+from app.systems.lnl.state import State, Unit, Weapon
+from app.systems.lnl.victory import initial_control
+
+
+def initial_state(runtime: Runtime, seed: int) -> State:
+    """Counters placed by the scenario (ids ``a1``… and ``x1``… unless given), its start position and markers."""
+    model = runtime.model
+    units = []
+    for force in model.forces:
+        prefix = "a" if force.side == "allies" else "x"
+        for i, p in enumerate(force.units, 1):
+            units.append(
+                Unit(
+                    id=p.id or f"{prefix}{i}",
+                    side=force.side,
+                    type=p.type,
+                    hex=None if p.off_map else runtime.hex(p.at),
+                    level=p.level,
+                    shaken=p.status == "shaken",
+                    wounded=p.wounded,
+                    markers=tuple(sorted(set(p.markers))),
+                    weapons=tuple(Weapon(w, owner_side=force.side) for w in p.weapons),
+                    facing=p.facing,
+                    buttoned=p.buttoned,
+                )
+            )
+    start = model.start
+    initiative = start.initiative or model.initiative
+    markers = tuple(
+        sorted({(runtime.hex(label), mark) for label, marks in start.hex_markers.items() for mark in marks})
+    )
+    state = State(
+        runtime=runtime,
+        dice=Dice(seed=seed),
+        units=tuple(units),
+        turn=start.turn,
+        initiative=initiative,
+        active=initiative,
+        hex_markers=markers,
+    )
+    if start.phase == "operations":
+        state = replace(state, phase="operations", rolled=True, rally_done=("allies", "axis"))
+    return initial_control(state)

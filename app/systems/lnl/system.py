@@ -1,0 +1,135 @@
+"""The squad-level tactical game (Lock 'n Load Tactical style): the ``GameSystem`` of ``app.core.system``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from app.ai.agent import Agent
+from app.core import flow
+from app.core.capabilities import HasBot, HasFuzzHints, HasStyle
+from app.core.encoding import encode_state
+from app.core.i18n import localized, t
+from app.core.messages import Command, Event
+from app.core.system import Outcome, SystemInfo
+from app.core.view import CommandInfo, GameView, Style
+from app.systems.lnl.board import Runtime, build_runtime
+from app.systems.lnl.bot import LnlBot
+from app.systems.lnl.describe import describe
+from app.systems.lnl.messages import COMMANDS
+from app.systems.lnl.scenario import SIDES, LnlScenario
+from app.systems.lnl.setup import initial_state
+from app.systems.lnl.state import State
+from app.systems.lnl.turn import apply_command, deciding, legal
+from app.systems.lnl.view import build_view
+from app.systems.lnl.view import style as view_style
+from app.systems.lnl.view_names import side_name
+
+FUZZ_WEIGHTS = {
+    "lnl.fire": 6.0,
+    "lnl.opfire": 3.0,
+    "lnl.start_move": 1.0,
+    "lnl.move_on": 2.0,
+    "lnl.pass": 0.3,
+    "lnl.smoke": 0.1,
+    "lnl.place_sniper": 0.05,
+    "lnl.spot": 0.5,
+}
+
+
+class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
+    """The squad game. Capabilities: a bot for either side, fuzz weights, its style."""
+
+    info = SystemInfo(
+        id="lnl",
+        name=localized("Squad Tactics (Lock 'n Load style)", "班组战术（锁定装填风格）"),
+        version="1",
+        sides=SIDES,
+        human_sides=SIDES,
+        scenario_folder="lnl",
+    )
+    fuzz_max_steps = 4000
+
+    def style(self) -> Style:
+        """Colours and marker badges (data/style.json)."""
+        return view_style()
+
+    def scenario_model(self) -> type[BaseModel]:
+        """The scenario file model."""
+        return LnlScenario
+
+    def load_scenario(self, scenario: BaseModel, folder: Path | None) -> Runtime:
+        """Lay the boards and check placements."""
+        assert isinstance(scenario, LnlScenario)
+        return build_runtime(scenario, folder)
+
+    def initial_state(self, scenario: Runtime, seed: int) -> State:
+        """The forces as placed, turn 1's Rally Phase."""
+        return initial_state(scenario, seed)
+
+    def legal_commands(self, state: State, side: str | None = None) -> Sequence[Command]:
+        """Commands of ``side`` (default: the side to act)."""
+        if side is not None and side != deciding(state):
+            return []
+        return legal(state)
+
+    def fuzz_weight(self, state: State, command: Command) -> float:
+        """Random games fight more than they pass, so they reach their end."""
+        del state
+        return FUZZ_WEIGHTS.get(command.kind, 1.0)
+
+    def apply(self, state: State, command: Command) -> tuple[State, Sequence[Event]]:
+        """Apply a command (pure)."""
+        return apply_command(state, command)
+
+    def view(self, state: State, side: str | None) -> GameView:
+        """The view of ``side``, with the pending opportunity-fire decision."""
+        active = self.active_side(state)
+        view = build_view(state, side, active)
+        if not state.steps:
+            return view
+        options = legal(state)
+        step = state.steps[0]
+        prompt = flow.Prompt(
+            t(
+                "The enemy moves into {hex}: opportunity fire?",
+                hex=state.runtime.grid.label(step.hex) if step.hex else "?",
+            ),
+            "LNL-OPFIRE-1",
+            default=len(options) - 1,
+        )
+        decision = flow.make_decision(step.side, prompt, options, lambda c: describe(state, c).label)
+        return replace(view, decision=decision)
+
+    def describe(self, state: State, command: Command) -> CommandInfo:
+        """How to show a command."""
+        return describe(state, command)
+
+    def active_side(self, state: State) -> str | None:
+        """Who acts now."""
+        return deciding(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The winner once the game is over."""
+        if state.phase != "over":
+            return None
+        if state.winner is None:
+            return Outcome(None, t("Draw"), t("Neither side won."))
+        return Outcome(state.winner, t("Victory"), t("{side} wins.", side=side_name(state, state.winner)))
+
+    def make_agent(self, side: str) -> LnlBot:
+        """The automated opponent for ``side``."""
+        del side
+        return LnlBot()
+
+    def parse_command(self, data: dict[str, Any]) -> Command:
+        """Read a command from JSON."""
+        return COMMANDS.parse(data)
+
+    def encode_state(self, state: State) -> Any:
+        """The state as JSON (the scenario itself excluded)."""
+        return encode_state(state, skip=("runtime",))

@@ -1,0 +1,177 @@
+"""What a side sees: counters with their printed values and markers, hex markers, the phase track, the initiative
+(the view of docs/pieces.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.core.i18n import Text, t
+from app.core.style import load_style
+from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, Style, TrackView
+from app.systems.lnl.forces import cls
+from app.systems.lnl.scenario import SIDES
+from app.systems.lnl.state import State, Unit
+from app.systems.lnl.view_names import side_name
+
+STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
+SYMBOL = {
+    "squad": "infantry",
+    "half_squad": "infantry",
+    "crew": "infantry",
+    "weapon_team": "artillery",
+    "leader": "leader",
+    "hero": "leader",
+    "medic": "hq",
+    "sniper": "recce",
+    "scout": "recce",
+    "vehicle": "armour",
+}
+LABEL = {
+    "squad": "SQ",
+    "half_squad": "HS",
+    "crew": "CR",
+    "weapon_team": "WT",
+    "leader": "LDR",
+    "hero": "HERO",
+    "medic": "MED",
+    "sniper": "SNP",
+    "scout": "SCT",
+    "vehicle": "AFV",
+}
+STEPS = (t("Rally"), t("Operations"), t("Administration"))
+MARKER_NAMES = {"spotted": t("Spotted"), "smoke1": t("Smoke 1"), "smoke2": t("Smoke 2"), "melee": t("Melee")}
+
+
+def style() -> Style:
+    """The squad game's colours and marker badges (data/style.json)."""
+    return load_style(STYLE_FILE)
+
+
+def _flags(state: State, unit: Unit) -> tuple[str, ...]:
+    flags = list(unit.markers)
+    flags += [f for f, on in (("shaken", unit.shaken), ("wounded", unit.wounded), ("wreck", unit.wreck)) if on]
+    if cls(state, unit) == "vehicle" and unit.buttoned and not unit.wreck:
+        flags.append("buttoned")
+    if any(w.jammed for w in unit.weapons):
+        flags.append("jammed")
+    if unit.hex is not None and state.hex_has(unit.hex, "spotted"):
+        flags.append("spotted")
+    return tuple(flags)
+
+
+def _factors(state: State, unit: Unit) -> tuple[str, ...]:
+    spec = state.spec(unit)
+    if spec.cls == "vehicle":
+        hull = spec.hull
+        armour = "*" if hull is None or hull.front is None else str(hull.front)
+        gun = str(spec.gun.he_fp) if spec.gun else "-"
+        return (gun, armour, str(spec.mp))
+    rng = f"[{spec.range}]" if spec.long_range else str(spec.range)
+    morale = str(spec.morale_of(unit.shaken))
+    factors = (str(spec.fp), rng, morale)
+    return (*factors, f"+{spec.lm}") if spec.lm else factors
+
+
+def _details(state: State, unit: Unit) -> tuple[tuple[Text, str | Text], ...]:
+    spec = state.spec(unit)
+    rows: list[tuple[Text, str | Text]] = [
+        (t("Firepower"), str(spec.fp)),
+        (t("Range"), str(spec.range)),
+        (t("Morale"), str(spec.morale_of(unit.shaken))),
+        (t("MP"), str(spec.mp)),
+    ]
+    if spec.lm:
+        rows.append((t("Leadership"), str(spec.lm)))
+    for w in unit.weapons:
+        sw = state.runtime.unit_type(w.type)
+        rows.append((t("Support weapon"), t("{sw} (jammed)", sw=sw.name) if w.jammed else sw.name))
+    if unit.skill:
+        rows.append((t("Hero skill"), unit.skill))
+    if unit.level:
+        rows.append((t("Storey"), str(unit.level)))
+    return tuple(rows)
+
+
+def counter(state: State, unit: Unit, active: str | None) -> CounterView:
+    """One counter (docs/pieces.md): FP-range-morale (boxed range in brackets), LM, sides and markers as badges."""
+    look = style()
+    spec = state.spec(unit)
+    flags = _flags(state, unit)
+    return CounterView(
+        id=unit.id,
+        loc=unit.hex,
+        label=LABEL.get(spec.cls, "?"),
+        title=spec.name,
+        side=unit.side,
+        kind=spec.cls,
+        facing=str(unit.facing) if spec.cls in ("vehicle", "weapon_team") else None,
+        flags=flags,
+        selectable=unit.side == active and unit.hex is not None,
+        details=_details(state, unit),
+        symbol=SYMBOL.get(spec.cls),
+        factors=_factors(state, unit),
+        reduced=unit.shaken or unit.wounded or unit.wreck,
+        badges=look.badges_for(flags),
+        rider=spec.smc,
+    )
+
+
+def markers(state: State) -> tuple[MarkerView, ...]:
+    """Hex markers and victory hexes."""
+    grid = state.runtime.grid
+    found = [
+        MarkerView(
+            id=f"{mark}-{grid.label(h)}", loc=h, kind=mark, label=str(MARKER_NAMES[mark])[:3], title=MARKER_NAMES[mark]
+        )
+        for h, mark in state.hex_markers
+    ]
+    for h, owner in state.control:
+        title = t("Victory hex {hex}, held by {side}", hex=grid.label(h), side=side_name(state, owner))
+        found.append(MarkerView(id=f"victory-{grid.label(h)}", loc=h, kind="victory", title=title, shape="rings"))
+    return tuple(found)
+
+
+def _phase(state: State, active: str | None) -> PhaseView:
+    current = {"rally": 0, "operations": 1}.get(state.phase, 2)
+    title = t("Turn {n} of {total}", n=state.turn, total=state.runtime.model.turns)
+    return PhaseView(title=title, steps=STEPS, current=current, active_side=active, instructions=_instructions(state))
+
+
+def _instructions(state: State) -> tuple[Text, ...]:
+    if state.phase == "rally" and not state.rolled:
+        return (t("Both players roll one die for the initiative."),)
+    if state.phase == "rally":
+        return (t("Rally Shaken units: roll two dice for each."),)
+    if state.steps:
+        return (t("The other side may fire at the moving stack now, or hold fire."),)
+    if state.moving is not None:
+        return (t("Move the stack hex by hex; stop when done."),)
+    return (t("Activate one hex (or a leader's reach): move, fire, spot or lay smoke; or pass."),)
+
+
+def build_view(state: State, side: str | None, active: str | None) -> GameView:
+    """The view of ``side`` (everything is visible: the game has no hidden units beyond spotting)."""
+    del side
+    counters = tuple(counter(state, u, active) for u in state.units if u.hex is not None)
+    tracks = (TrackView(t("Turn"), str(state.turn), str(state.runtime.model.turns)),)
+    rows: list[tuple[Text, str | Text]] = [(t("Initiative"), side_name(state, state.initiative))]
+    for s in SIDES:
+        count = str(sum(1 for _, o in state.control if o == s))
+        rows.append((t("Victory hexes held by {side}", side=side_name(state, s)), count))
+    panels = (PanelView(t("Situation"), rows=tuple(rows)),)
+    outcome = (
+        None
+        if state.phase != "over"
+        else (t("{side} wins", side=side_name(state, state.winner)) if state.winner else t("Draw"))
+    )
+    return GameView(
+        board=state.runtime.board,
+        counters=counters,
+        markers=markers(state),
+        tracks=tracks,
+        phase=_phase(state, active),
+        panels=panels,
+        outcome=outcome,
+        side_names={s: side_name(state, s) for s in SIDES},
+        style=style(),
+    )
