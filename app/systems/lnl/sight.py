@@ -40,7 +40,7 @@ def line_of_sight(state: State, origin: Any, target: Any, unit: str | None = Non
     if a is None or b is None:
         return None
     smoke = frozenset(h for h, marker in state.hex_markers if marker in SMOKE)
-    result = trace(state.runtime, a, b, _storey(state, unit, a), 0, smoke)
+    result = trace(state.runtime, a, b, from_storey=_storey(state, unit, a), smoke=smoke)
     return report(state, result)
 
 
