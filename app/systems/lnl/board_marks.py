@@ -1,8 +1,10 @@
 """What the map prints about heights (LNL-SETUP-2, LNL-LOS-4, LNL-STACK-4): a mark in every hex whose ground is
 not level 0 (``▲2``: a hill of level 2; ``▼1``: a gully) or whose building has more than one storey (``3F``).
 
-The window draws the marks with the ``elevation`` glyph of ``data/style.json``, so a player reads the level of
-every hex on the board itself, as on a printed geomorphic map's contour lines and storey numbers.
+The mark's kind is its ground level (``hill_one``, ``hill_two``, ``hill_three``, ``plain`` for a tall building
+on level 0, ``gully`` below it); the window draws each kind with its glyph in ``data/style.json`` — a brown wash darker
+with every level and the printed note — so a player reads the heights off the board itself, as off a printed
+geomorphic map's contour colours and storey numbers.
 """
 
 from __future__ import annotations
@@ -12,7 +14,11 @@ from typing import Any
 
 from app.systems.lnl.tables import terrains
 
-MARK_KIND = "elevation"
+
+
+def mark_kind(elevation: int) -> str:
+    """The mark kind of a hex with ground ``elevation`` (levels above 3 share level 3's glyph)."""
+    return "gully" if elevation < 0 else ("plain", "hill_one", "hill_two", "hill_three")[min(elevation, 3)]
 
 
 def height_text(elevation: int, storeys: int) -> str:
@@ -43,5 +49,5 @@ def level_marks(
         building = known[kinds[labels[cell]]].building if kinds[labels[cell]] in known else False
         text = height_text(elevation, storeys if building else 1)
         if text:
-            marks.append({"at": labels[cell], "kind": MARK_KIND, "name_en": text, "name_zh": text})
+            marks.append({"at": labels[cell], "kind": mark_kind(elevation), "name_en": text, "name_zh": text})
     return marks
