@@ -103,3 +103,19 @@ def test_a_system_without_lines_of_sight_gets_no_tool(qtbot, adjutant_data_dir) 
     _right_drag(qtbot, win, (5, 3), (0, 0))
     assert not win.sight.available and win.sight.report is None and not _drawn(win)
     assert not win.sight.profile.isVisible()
+
+
+def test_the_squad_game_s_line_in_the_window(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    """LNL-LOS-3: on Saint-Martin the orchard's three hindrances block; the window shows the rule the game uses."""
+    from app.__main__ import LazySystems
+    from app.scenario.catalog import build_runtime, load_scenario
+
+    path = Path(__file__).resolve().parents[2] / "scenarios" / "lnl" / "saint_martin.json"
+    system, model = load_scenario(path, LazySystems())
+    session = Session(system, model, seed=1, folder=path.parent, runtime=build_runtime(path, system, model))
+    win = shown_window(qtbot, session, adjutant_data_dir)
+    grid = session.state.runtime.grid
+    _right_drag(qtbot, win, grid.from_label("0103"), grid.from_label("0501"))
+    report = win.sight.report
+    assert report is not None and report.rule_id == "LNL-LOS-3" and report.blocker == grid.from_label("0401")
+    assert "LNL-LOS-3" in win.sight.profile.caption and win.sight.profile.labels[-1] == "0501"

@@ -15,7 +15,6 @@ from typing import Any
 from app.systems.lnl.tables import terrains
 
 
-
 def mark_kind(elevation: int) -> str:
     """The mark kind of a hex with ground ``elevation`` (levels above 3 share level 3's glyph)."""
     return "gully" if elevation < 0 else ("plain", "hill_one", "hill_two", "hill_three")[min(elevation, 3)]
