@@ -13,7 +13,7 @@ from app.core.messages import Command
 from app.geometry.hexgrid import Hex, hex_distance
 from app.systems.lnl import messages as m
 from app.systems.lnl.fire import FireProblem, prepare
-from app.systems.lnl.forces import chain, cls, in_melee, is_vehicle, lm, may_act
+from app.systems.lnl.forces import chain, cls, fires_after_move, in_melee, is_vehicle, lm, may_act
 from app.systems.lnl.heavy import aim
 from app.systems.lnl.melee import capable
 from app.systems.lnl.movement import begin, destinations, start_problem
@@ -58,6 +58,8 @@ def _fire_groups(state: State, units: list[Unit]) -> Iterator[list[Unit]]:
 
 
 def _can_fire(state: State, unit: Unit) -> bool:
+    if state.moving is not None and state.moving.done:
+        return fires_after_move(state, unit) and not unit.shaken and cls(state, unit) != "medic"
     return may_act(state, unit) and not unit.shaken and cls(state, unit) not in ("medic", "vehicle")
 
 

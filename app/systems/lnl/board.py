@@ -120,10 +120,11 @@ def build_runtime(model: LnlScenario, folder: Path | None) -> Runtime:
     columns = max(c for c, _ in cells) + 1
     rows = max(r for _, r in cells) + 1
     label = {cell: LABEL.format(col=cell[0] + 1, row=cell[1] + 1) for cell in cells}
-    terrain, sides, marks = {}, [], []
+    terrain: dict[str, str] = {}
+    sides: list[dict[str, str]] = []
     for cell, (_local, spec, i) in cells.items():
-        board = boards[model.boards[i].board]
-        kind = (spec.terrain if spec is not None else None) or board.default_terrain
+        geo = boards[model.boards[i].board]
+        kind = (spec.terrain if spec is not None else None) or geo.default_terrain
         terrain[label[cell]] = kind
     by_local = {(i, local): label[cell] for cell, (local, _spec, i) in cells.items()}
     for i, placed in enumerate(model.boards):
@@ -140,7 +141,6 @@ def build_runtime(model: LnlScenario, folder: Path | None) -> Runtime:
             "present": sorted(label.values()),
             "terrain": terrain,
             "hexsides": sides,
-            "marks": marks,
         }
     )
     board = build_board(spec, lambda ref: resolve_ref(ref, folder))

@@ -51,20 +51,35 @@ def _move_score(state: State, side: str, command: m.StartMove | m.MoveOn) -> flo
     unit = state.unit(ids[0]) if ids else None
     if unit is None or unit.hex is None:
         return 0.0
+    if command.to == unit.hex:
+        return -0.1  # changing storey gains nothing the bot can see
+    held = {h for h, owner in state.control if owner == side}
+    if unit.hex in held and command.to != unit.hex and len(state.at(unit.hex, side)) <= 2:
+        return -0.5  # keep a victory hex garrisoned
     before = min(hex_distance(unit.hex, g) for g in goals)
     after = min(hex_distance(command.to, g) for g in goals)
     cover = state.runtime.terrain(command.to).tem * 0.05
     enemy = any(u.side != side for u in state.at(command.to))
-    mode = {"normal": 0.0, "assault": 0.05, "stealth": 0.02, "low_crawl": -0.1}
+    mode = {"normal": 0.0, "assault": -0.05, "stealth": -0.02, "low_crawl": -0.2}
     bonus = mode[command.mode] if isinstance(command, m.StartMove) else 0.0
-    return 0.25 * (before - after) + cover + (0.4 if enemy else 0.0) + bonus + (0.2 if after == 0 else 0.0)
+    attacker = state.runtime.model.victory.attacker == side
+    urgency = state.turn / state.runtime.model.turns + (1.0 if attacker else 0.0)
+    victory = {h for h, _ in state.control}
+    taken = 1.0 if command.to in victory - held and not enemy else 0.0
+    if command.to in held and not state.at(command.to, side):
+        taken = 0.6  # garrison an empty victory hex
+
+    stack = 0.05 * len(ids)
+    return (0.25 + 0.25 * urgency) * (before - after) + cover + (0.4 if enemy else 0.0) + bonus + taken + stack
 
 
 def score(state: State, side: str, command: Command) -> tuple[float, str]:
     """A command's value and the reason in words (the rule behind it)."""
     if isinstance(command, m.Fire | m.OpFire):
         value = _fire_score(state, command)
-        return (value if value >= FIRE_THRESHOLD else value - 0.5), "odds"
+        attacking = state.runtime.model.victory.attacker == side and isinstance(command, m.Fire)
+        threshold = 0.5 if attacking else FIRE_THRESHOLD
+        return (value if value >= threshold else value - 0.5), "odds"
     if isinstance(command, m.StartMove | m.MoveOn):
         return _move_score(state, side, command), "move"
     if isinstance(command, m.Rally | m.Heal | m.Combine | m.RollInitiative | m.MeleeRound | m.CloseAssault):

@@ -15,7 +15,7 @@ from app.core.i18n import Text, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.hexgrid import Hex, hex_distance
 from app.systems.lnl.damage import damage_checks, vehicle_hit_by_small_arms
-from app.systems.lnl.forces import activation_problem, best_leader, cls, in_melee, is_vehicle, lm
+from app.systems.lnl.forces import activation_problem, best_leader, cls, fires_after_move, in_melee, is_vehicle, lm
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.spotting import hex_exposed, los
 from app.systems.lnl.state import State, Unit, Weapon
@@ -155,7 +155,11 @@ def _firers(state: State, side: str, ids: tuple[str, ...], opfire: bool) -> list
             raise FireProblem(t("{unit} may not fire.", unit=unit_name(state, unit)), "LNL-FIRE-1")
         if opfire and any(unit.has(m) for m in ("moved", "fired", "low_crawl", "stealth")):
             raise FireProblem(t("{unit} may not opportunity-fire.", unit=unit_name(state, unit)), "LNL-OPFIRE-3")
-        if not opfire and (unit.has("fired") or unit.has("ops_complete") or unit.moved):
+        if (
+            not opfire
+            and not fires_after_move(state, unit)
+            and (unit.has("fired") or unit.has("ops_complete") or unit.moved)
+        ):
             raise FireProblem(t("{unit} has already acted.", unit=unit_name(state, unit)), "LNL-OPS-5")
         if in_melee(state, unit.hex):
             raise FireProblem(t("{unit} is locked in melee.", unit=unit_name(state, unit)), "LNL-MELEE-9")

@@ -60,6 +60,13 @@ def may_act(state: State, unit: Unit) -> bool:
     return not in_melee(state, unit.hex)
 
 
+def fires_after_move(state: State, unit: Unit) -> bool:
+    """An assault or stealth mover whose move just ended may fire in the same action (LNL-ASSAULT-4,
+    LNL-STEALTH-6)."""
+    move = state.moving
+    return move is not None and move.done and unit.id in move.units and not unit.has("fired")
+
+
 def stacking_problem(state: State, h: Hex, arriving: Iterable[Unit], level: int = 0) -> str:
     """Why adding ``arriving`` to ``h`` would break stacking, or "" (LNL-STACK-1, LNL-STACK-2, LNL-STACK-3,
     LNL-STACK-4: in buildings the limits hold per storey)."""
@@ -106,6 +113,8 @@ def activation_problem(state: State, units: list[Unit]) -> str:
     hexes = {(u.hex, u.level) for u in units}
     if len(hexes) == 1:
         return ""
+    if len(hexes) != len({h for h, _ in hexes}):
+        return "LNL-OPS-3"  # one building storey per impulse
     leaders = [u for u in units if lm(state, u) > 0]
     for leader in leaders:
         reach = chain(state, leader)

@@ -13,7 +13,7 @@ from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.hexgrid import AXIAL_DIRECTIONS, Hex, hex_distance
 from app.systems.lnl.damage import damage_checks
 from app.systems.lnl.fire import FireProblem, FireSetup, resolve
-from app.systems.lnl.forces import activation_problem, cls, in_melee, is_vehicle
+from app.systems.lnl.forces import activation_problem, cls, fires_after_move, in_melee, is_vehicle
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.spotting import hex_exposed, los
 from app.systems.lnl.state import State, Unit
@@ -92,9 +92,8 @@ def _firer_problem(state: State, firer: Unit, opfire: bool) -> None:
         raise FireProblem(t("{unit} may not fire.", unit=unit_name(state, firer)), "LNL-VEH-3")
     if opfire and any(firer.has(m) for m in ("moved", "fired", "low_crawl", "stealth")):
         raise FireProblem(t("{unit} may not opportunity-fire.", unit=unit_name(state, firer)), "LNL-OPFIRE-3")
-    if not opfire and (
-        firer.has("fired") or firer.has("ops_complete") or (firer.moved and not firer.has("assault_move"))
-    ):
+    acted = firer.has("fired") or firer.has("ops_complete") or firer.moved
+    if not opfire and acted and not fires_after_move(state, firer):
         raise FireProblem(t("{unit} has already acted.", unit=unit_name(state, firer)), "LNL-OPS-5")
     if in_melee(state, firer.hex):
         raise FireProblem(t("{unit} is locked in melee.", unit=unit_name(state, firer)), "LNL-MELEE-9")
@@ -134,7 +133,8 @@ def aim(
         raise FireProblem(t("The target is not exposed: spot it first."), "LNL-FIRE-1")
     mods = [Modifier(value=1, reason=t("hindrance in the line of sight"), rule_id="LNL-HW-3")] * sight.hindrances
     if firer.has("assault_move"):
-        mods.append(Modifier(value=2, reason=t("fired after an assault move"), rule_id="LNL-ASSAULT-4"))
+        rule = "LNL-VASSAULT-2" if is_vehicle(state, firer) else "LNL-ASSAULT-4"
+        mods.append(Modifier(value=2, reason=t("fired after an assault move"), rule_id=rule))
     vehicle = vehicles[0] if vehicles and not victims else None
     return Shot(firer, gun, sw, target, level, number, tuple(mods), vehicle, victims, opfire)
 

@@ -16,7 +16,7 @@ into a hex right behind a wood ("blind hex"). Each hindrance hex counts once and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from app.core.i18n import Text, t
 from app.geometry.hexgrid import Hex
@@ -139,7 +139,7 @@ def trace(
     steps: list[LosStep] = []
     if from_hex != to_hex:
         for crossing in grid_trace(runtime.grid, from_hex, to_hex).crossings:
-            hexes = tuple(h for h in crossing.locs if h not in (from_hex, to_hex))  # LNL-LOS-2
+            hexes = tuple(cast(Hex, h) for h in crossing.locs if h not in (from_hex, to_hex))  # LNL-LOS-2
             if crossing.kind == "corner" or not hexes or (crossing.kind == "edge" and not crossing.along):
                 continue
             steps.append(_step(runtime, from_hex, to_hex, hexes, (eye, aim), smoke=smoke))

@@ -213,7 +213,8 @@ def close_assault(state: State, ctx: Ctx, unit: Unit, vehicle: Unit, leader: Uni
                 rule_id="LNL-INFVEH-3",
             )
         )
-    armour = state.spec(vehicle).hull.lowest() if state.spec(vehicle).hull is not None else 0
+    hull = state.spec(vehicle).hull
+    armour = hull.lowest() if hull is not None else 0
     att, dfn = ctx.roller.roll(2, t("close assault: attack die, defence die"))
     attack, defence = att + sum(m.value for m in mods), dfn + armour
     ruling = Ruling(

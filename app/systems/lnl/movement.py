@@ -144,6 +144,10 @@ def entry_problem(state: State, dst: Hex, level: int) -> tuple[str, int]:
     grid = state.runtime.grid
     if dst != src and grid.direction_index(src, dst) is None:
         return "LNL-MOVE-1", 0
+    if any(is_vehicle(state, u) for u in units) and any(
+        is_vehicle(state, e) and e.side != units[0].side for e in state.at(dst)
+    ):
+        return "LNL-VMOVE-2", 0
     cost = entry_cost(state, units, src, dst, level=level, start_level=start_level)
     if cost is None:
         return "LNL-MOVE-2", 0
@@ -217,7 +221,7 @@ def finish(state: State, ctx: Ctx) -> State:
         if unit is not None:
             state = state.with_unit(unit.marked(MARKER[move.mode]))
     ctx.say("stopped", t("The move ends."), "LNL-MOVE-12")
-    return replace(state, moving=None)
+    return state
 
 
 def destinations(state: State) -> list[tuple[Hex, int]]:

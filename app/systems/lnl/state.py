@@ -82,7 +82,8 @@ class Unit:
 
 @dataclass(frozen=True)
 class Move:
-    """A stack moving in the impulse (LNL-MOVE-3): who, how, MP left, where it came from, who fired at it."""
+    """A stack moving in the impulse (LNL-MOVE-3): who, how, MP left, where it came from; ``done``: the move is
+    over and assault or stealth movers may still fire in the same action (LNL-ASSAULT-4, LNL-STEALTH-6)."""
 
     units: tuple[str, ...]
     mode: Literal["normal", "low_crawl", "stealth", "assault"]
@@ -91,6 +92,7 @@ class Move:
     path: tuple[Hex, ...] = ()
     exposed_before: bool = True
     opfired: tuple[str, ...] = ()
+    done: bool = False
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from app.systems.lnl.forces import is_vehicle, may_act
 from app.systems.lnl.heavy import aim, shoot
 from app.systems.lnl.melee import close_assault, fight, withdraw
 from app.systems.lnl.messages import Ctx
-from app.systems.lnl.movement import begin, destinations, enter, finish, stack_units
+from app.systems.lnl.movement import begin, destinations, enter, entry_problem, finish, stack_units, start_problem
 from app.systems.lnl.rally import combine, heal, rally, rally_commands, roll_initiative
 from app.systems.lnl.spotting import spot
 from app.systems.lnl.state import MOVE_MARKERS, State, Step, other
@@ -47,6 +47,8 @@ def legal(state: State) -> list[Command]:
         return opfire_options(state)
     if state.phase == "rally":
         return [m.RollInitiative(side=state.initiative)] if not state.rolled else rally_commands(state)
+    if state.moving is not None and state.moving.done:
+        return [*fire_commands(state, state.active), m.Stop(side=state.active)]
     if state.moving is not None:
         side = state.active
         return [*(m.MoveOn(side=side, to=h, level=lv) for h, lv in destinations(state)), m.Stop(side=side)]
@@ -79,7 +81,7 @@ def apply_command(state: State, command: Command) -> tuple[State, Sequence[Event
     if command.side != deciding(state):
         raise IllegalCommandError(t("It is not {side}'s turn to act.", side=command.side), "LNL-OPS-1")
     if not any(c.key() == command.key() for c in legal(state)) and not _free_group(state, command):
-        raise IllegalCommandError(t("That is not a legal command now."), "LNL-OPS-2")
+        raise _refusal(state, command)
     ctx = Ctx(Roller(state.dice, command.dice, command.cards))
     state = HANDLERS[type(command)](state, ctx, command)
     ctx.roller.check_all_used()
@@ -88,33 +90,35 @@ def apply_command(state: State, command: Command) -> tuple[State, Sequence[Event
 
 
 def _free_group(state: State, command: Command) -> bool:
-    """A fire group not in the offered list (any legal subset, LNL-OPS-4)."""
+    """A fire group not in the offered list (any legal subset, LNL-OPS-4); otherwise why the command is refused.
+
+    Raises:
+        IllegalCommandError: The reason and rule ID.
+    """
     if state.phase != "operations" or state.moving is not None or state.steps or not isinstance(command, m.Fire):
         return False
+    c = command
     try:
-        if command.gun:
-            aim(
-                state,
-                command.side,
-                command.units,
-                command.target,
-                command.level,
-                sw_names=command.weapons,
-                opfire=False,
-            )
+        if c.gun:
+            aim(state, c.side, c.units, c.target, c.level, sw_names=c.weapons, opfire=False)
         else:
-            prepare(
-                state,
-                command.side,
-                command.units,
-                command.target,
-                command.level,
-                weapon_names=command.weapons,
-                opfire=False,
-            )
-    except FireProblem:
-        return False
+            prepare(state, c.side, c.units, c.target, c.level, weapon_names=c.weapons, opfire=False)
+    except FireProblem as exc:
+        raise IllegalCommandError(exc.reason, exc.rule_id) from exc
     return True
+
+
+def _refusal(state: State, command: Command) -> IllegalCommandError:
+    """Why a command that is not legal now is refused (the rule that forbids it)."""
+    if isinstance(command, m.StartMove):
+        rule = start_problem(state, command.side, command.units, command.mode)
+        if not rule:
+            rule = entry_problem(begin(state, command.units, command.mode), command.to, command.level)[0]
+        return IllegalCommandError(t("That move is not allowed."), rule or "LNL-MOVE-1")
+    if isinstance(command, m.MoveOn) and state.moving is not None:
+        rule = entry_problem(state, command.to, command.level)[0]
+        return IllegalCommandError(t("That move is not allowed."), rule or "LNL-MOVE-1")
+    return IllegalCommandError(t("That is not a legal command now."), "LNL-OPS-2")
 
 
 def _fire(state: State, ctx: Ctx, command: Command) -> State:
@@ -190,8 +194,15 @@ def _continue(state: State, ctx: Ctx) -> State:
 
 
 def _finish_move(state: State, ctx: Ctx) -> State:
-    if state.moving is not None:
-        state = finish(state, ctx)
+    """End the move; assault and stealth movers may then fire in the same action (LNL-ASSAULT-4,
+    LNL-STEALTH-6)."""
+    move = state.moving
+    if move is None or move.done:
+        return end_impulse(state, ctx)
+    state = finish(state, ctx)
+    state = replace(state, moving=replace(move, done=True, units=tuple(i for i in move.units if state.unit(i))))
+    if move.mode in ("assault", "stealth") and fire_commands(state, state.active):
+        return state
     return end_impulse(state, ctx)
 
 
@@ -378,7 +389,14 @@ def administrative(state: State, ctx: Ctx) -> State:
     if state.turn >= state.runtime.model.turns:
         return end_of_game(state, ctx)
     return replace(
-        state, turn=state.turn + 1, phase="rally", rolled=False, rally_done=(), rallied=(), passes=0, active=state.initiative
+        state,
+        turn=state.turn + 1,
+        phase="rally",
+        rolled=False,
+        rally_done=(),
+        rallied=(),
+        passes=0,
+        active=state.initiative,
     )
 
 
