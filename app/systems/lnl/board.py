@@ -141,6 +141,7 @@ def build_runtime(model: LnlScenario, folder: Path | None) -> Runtime:
             "present": sorted(label.values()),
             "terrain": terrain,
             "hexsides": sides,
+            "marks": marks,
         }
     )
     board = build_board(spec, lambda ref: resolve_ref(ref, folder))
