@@ -90,7 +90,8 @@ class LnlEditing(FolderAware):
         entries = [PaletteEntry(f"terrain:{tid}", ground, kind.name, paint=True) for tid, kind in terrains().items()]
         entries += [PaletteEntry(f"level:{n}", t("Ground level"), t("Level {n}", n=n), paint=True) for n in LEVELS]
         storeys = t("Building storeys")
-        entries += [PaletteEntry(f"storeys:{n}", storeys, t("{n} storeys", n=n), paint=True) for n in STOREYS]
+        names = {n: t("One storey") if n == 1 else t("{n} storeys", n=n) for n in STOREYS}
+        entries += [PaletteEntry(f"storeys:{n}", storeys, names[n], paint=True) for n in STOREYS]
         zones = t("Set-up and victory")
         entries += [
             PaletteEntry("zone:allies", zones, t("Allied set-up zone"), paint=True),
