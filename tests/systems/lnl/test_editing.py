@@ -158,7 +158,7 @@ def test_the_bundled_scenarios_check_clean() -> None:
 def test_findings_point_at_the_board() -> None:
     plugin = LnlEditing(FOLDER)
     data = read_json(FOLDER / "hill_140.json")
-    assert plugin.locate(data, ("forces", 0, "units", 0, "at")) == "2005"  # D:0805 on the map
+    assert plugin.locate(data, ("forces", 0, "units", 0, "at")) == "1605"  # D:0405 on the map
     assert plugin.locate(data, ("victory", "hexes", 0)) == "0603"
     doc = Document(data)
     _paint(plugin, doc, "terrain:brush", "1301")
