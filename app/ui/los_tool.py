@@ -14,7 +14,7 @@ from typing import Any
 import shiboken6
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QFrame, QGraphicsPathItem, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsPathItem, QLabel, QWidget
 
 from app.core.capabilities import HasLineOfSight, capability
 from app.core.line_of_sight import LosReport
@@ -152,6 +152,7 @@ class LosTool(QObject):
         self.lang = "en"
         self.report: LosReport | None = None
         self.profile = SightProfile(view)
+        self.hint = QLabel()  # the window puts it in its status bar: how to reach the tool
         self._items: list[QGraphicsPathItem] = []
         view.sight_dragged.connect(self._on_board_view_sight_dragged)
         view.location_clicked.connect(lambda *_: self.clear())
@@ -171,6 +172,11 @@ class LosTool(QObject):
             self.report = report
             self._draw(report)
         return report
+
+    def retranslate(self) -> None:
+        """The status-bar hint in the current language (hidden when the game has no lines of sight)."""
+        self.hint.setText(tr("Right-drag from a unit: line of sight"))
+        self.hint.setVisible(self.available)
 
     def clear(self) -> None:
         """Remove the drawn line and hide the profile."""

@@ -176,6 +176,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.tracks_label)
         self.autosave_warning = AutosaveWarning(self.files.save_as, self)
         self.statusBar().addPermanentWidget(self.autosave_warning)
+        self.statusBar().addPermanentWidget(self.sight.hint)
 
     def _build_menus(self) -> None:
         self.actions_by_name = build_actions(self)
@@ -454,6 +455,7 @@ class MainWindow(QMainWindow):
         for dock in (self.log, self.dice, self.phase, self.inspector, self.table, self.privacy, self.objectives):
             dock.retranslate()
         self.autosave_warning.retranslate()
+        self.sight.retranslate()
         self._refresh_selection()
         self._update_title()
 

@@ -363,6 +363,10 @@
         <translation>视线通畅</translation>
     </message>
     <message>
+        <source>Right-drag from a unit: line of sight</source>
+        <translation>从单位按住右键拖动：视线</translation>
+    </message>
+    <message>
         <source>hindrances: {0}</source>
         <translation>阻碍：{0}</translation>
     </message>

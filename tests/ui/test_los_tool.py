@@ -119,3 +119,9 @@ def test_the_squad_game_s_line_in_the_window(qtbot, adjutant_data_dir) -> None: 
     report = win.sight.report
     assert report is not None and report.rule_id == "LNL-LOS-3" and report.blocker == grid.from_label("0401")
     assert "LNL-LOS-3" in win.sight.profile.caption and win.sight.profile.labels[-1] == "0501"
+
+
+def test_the_status_bar_says_how_to_reach_the_tool(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    sighted = _window(qtbot, adjutant_data_dir, SightedSystem()).sight.hint
+    assert "line of sight" in sighted.text() and not sighted.isHidden()
+    assert _window(qtbot, adjutant_data_dir, FakeSystem()).sight.hint.isHidden()
