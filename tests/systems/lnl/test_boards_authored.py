@@ -21,7 +21,7 @@ BOARDS = ("a_village", "b_hill", "c_stream", "d_farm")
 SCENARIOS = {  # file -> (map columns, rows, counters)
     "saint_martin": (12, 10, 14),
     "hill_140": (24, 10, 14),
-    "mill_bridge": (24, 10, 13),
+    "mill_bridge": (24, 10, 15),
     "norman_valley": (24, 20, 28),
 }
 
