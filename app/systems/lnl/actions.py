@@ -192,7 +192,7 @@ def other_commands(state: State, side: str) -> list[Command]:
             found += [
                 m.Spot(side=side, unit=unit.id, target=h)
                 for h in sorted(h for h in enemy_hexes if h is not None)
-                if not spot_problem(state, unit, h) and worth_spotting(state, unit, h)
+                if worth_spotting(state, unit, h) and not spot_problem(state, unit, h)
             ]
             if cls(state, unit) in SMOKERS and state.spec(unit).smoke and not unit.shaken:
                 found += [

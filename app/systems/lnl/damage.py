@@ -88,6 +88,21 @@ def _one_check(state: State, ctx: Ctx, unit: Unit, diff: int, title: Text, *, us
     return after
 
 
+SKILLS = {
+    "ambush": t("The Ambush"),
+    "steady_aim": t("Steady Aim"),
+    "inspiring": t("Inspiring"),
+    "tough": t("Tough as Nails"),
+    "quick": t("Quick"),
+    "friendly_fire": t("Friendly Fire"),
+}
+
+
+def skill_name(skill: str) -> Text:
+    """A hero skill card's name (data/tables.json ``hero_skills``; unknown ids are shown as they are)."""
+    return SKILLS.get(skill, Text(msg=skill))
+
+
 def heroes_on_map(state: State, side: str) -> int:
     """Heroes of ``side`` on the map (LNL-HERO-3)."""
     return sum(1 for u in state.on_map(side) if cls(state, u) == "hero")
@@ -114,7 +129,7 @@ def hero_roll(state: State, ctx: Ctx, side: str, h: Hex, nation: str) -> State:
             hero = replace(hero, hex=place)
             ctx.say(
                 "hero",
-                t("A hero appears: {unit} ({skill}).", unit=unit_name(state, hero), skill=skill),
+                t("A hero appears: {unit} ({skill}).", unit=unit_name(state, hero), skill=skill_name(skill)),
                 "LNL-HERO-4",
                 at=(place,),
             )

@@ -87,7 +87,7 @@ def _move_info(state: State, command: m.StartMove | m.MoveOn) -> CommandInfo:
             options=(option,),
             group_title=t("Move"),
             default=command.mode == "normal",
-            hint=t("[LNL-MOVE-3]"),
+            hint=t("The stack moves together, hex by hex [LNL-MOVE-3]"),
         )
     ids = state.moving.units if state.moving is not None else ()
     return CommandInfo(
@@ -133,7 +133,7 @@ def _simple(state: State, command: Command) -> CommandInfo:
             group="spot",
             actor=command.unit,
             target=command.target,
-            hint=t("[LNL-SPOT-5]"),
+            hint=t("1D6 + hindrances − LM, scouts −2 [LNL-SPOT-5]"),
         )
     if isinstance(command, m.LaySmoke):
         return CommandInfo(
@@ -142,7 +142,7 @@ def _simple(state: State, command: Command) -> CommandInfo:
             actor=command.unit,
             target=command.target,
             odds=min(state.spec(state.get(command.unit)).smoke, 6) / 6,
-            hint=t("[LNL-SMOKE-1]"),
+            hint=t("1D6 ≤ smoke capability [LNL-SMOKE-1]"),
         )
     if isinstance(command, m.MeleeRound):
         return CommandInfo(
@@ -157,7 +157,7 @@ def _simple(state: State, command: Command) -> CommandInfo:
             actor=command.units[0],
             actors=command.units,
             target=command.to,
-            hint=t("[LNL-MOVE-9]"),
+            hint=t("Morale check to leave [LNL-MOVE-9]"),
         )
     if isinstance(command, m.CloseAssault):
         vehicle = state.get(command.vehicle)
@@ -170,7 +170,7 @@ def _simple(state: State, command: Command) -> CommandInfo:
             group="assault",
             actor=command.unit,
             target=vehicle.hex,
-            hint=t("[LNL-INFVEH-4]"),
+            hint=t("Morale check, then FP + LM + AT weapon + 1D6 against lowest armour + 1D6 [LNL-INFVEH-4]"),
         )
     if isinstance(command, m.PlaceSniper):
         return CommandInfo(

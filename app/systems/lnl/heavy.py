@@ -20,6 +20,14 @@ from app.systems.lnl.state import State, Unit
 from app.systems.lnl.tables import Gun, tables
 from app.systems.lnl.view_names import hex_name, unit_name
 
+PLACES = {
+    "turret": t("turret"),
+    "hull": t("hull"),
+    "front": t("front"),
+    "side": t("side"),
+    "rear": t("rear"),
+}
+
 
 @dataclass(frozen=True)
 class Shot:
@@ -254,7 +262,10 @@ def penetrate(state: State, ctx: Ctx, shot: Shot, to_hit: int) -> State:
     assert armour_table is not None
     armour = armour_table.value(facing)
     title = t(
-        "Penetration check on {unit} ({where}, {facing})", unit=unit_name(state, vehicle), where=where, facing=facing
+        "Penetration check on {unit} ({where}, {facing})",
+        unit=unit_name(state, vehicle),
+        where=PLACES[where],
+        facing=PLACES[facing],
     )
     if armour is None:
         ctx.say("pen", title, "LNL-PEN-1", Ruling(title=title, rule_id="LNL-PEN-1", result=t("unarmoured: destroyed")))

@@ -16,6 +16,7 @@ into a hex right behind a wood ("blind hex"). Each hindrance hex counts once and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, cast
 
 from app.core.i18n import Text, t
@@ -92,9 +93,14 @@ def _top(runtime: Runtime, h: Hex) -> int:
     return runtime.level(h) + terrain.height * per
 
 
+CLEAR = t("clear")
+
+
 def _judge(runtime: Runtime, h: Hex, line: float, smoke: frozenset[Hex]) -> tuple[Effect, Text, str]:
     terrain = runtime.terrain(h)
     ground = runtime.level(h)
+    if ground <= line + EPS and (terrain.los == "clear" or _top(runtime, h) <= line + EPS) and h not in smoke:
+        return "clear", CLEAR, "LNL-LOS-1"
     label = runtime.grid.label(h)
     if ground > line + EPS:
         return "block", t("higher ground in {hex}", hex=label), "LNL-LOS-4"
@@ -103,7 +109,7 @@ def _judge(runtime: Runtime, h: Hex, line: float, smoke: frozenset[Hex]) -> tupl
         return terrain.los, word, "LNL-LOS-3" if terrain.los == "hinder" else "LNL-LOS-1"
     if h in smoke:
         return "hinder", t("smoke in {hex}", hex=label), "LNL-SMOKE-3"
-    return "clear", t("clear"), "LNL-LOS-1"
+    return "clear", CLEAR, "LNL-LOS-1"
 
 
 def _fraction(runtime: Runtime, a: Hex, b: Hex, h: Hex) -> float:
@@ -133,8 +139,28 @@ def trace(
         smoke: Hexes with smoke (each an extra hindrance when crossed, LNL-SMOKE-3).
 
     Returns:
-        The profile, the hindrances counted and the blocking hex with its rule ID.
+        The profile, the hindrances counted and the blocking hex with its rule ID (cached: the map never changes).
     """
+    return _cached(runtime, from_hex, to_hex, from_storey, to_storey, smoke)
+
+
+@lru_cache(maxsize=20000)
+def _cached(  # noqa: PLR0917 - the cache key is positional
+    runtime: Runtime, from_hex: Hex, to_hex: Hex, from_storey: int, to_storey: int, smoke: frozenset[Hex]
+) -> LosResult:
+    return _trace(runtime, from_hex, to_hex, from_storey=from_storey, to_storey=to_storey, smoke=smoke)
+
+
+def _trace(
+    runtime: Runtime,
+    from_hex: Hex,
+    to_hex: Hex,
+    *,
+    from_storey: int = 0,
+    to_storey: int = 0,
+    smoke: frozenset[Hex] = frozenset(),
+) -> LosResult:
+    """The uncached :func:`trace`."""
     eye, aim = height(runtime, from_hex, from_storey), height(runtime, to_hex, to_storey)
     steps: list[LosStep] = []
     if from_hex != to_hex:

@@ -194,10 +194,11 @@ def enter(state: State, ctx: Ctx, dst: Hex, level: int) -> State:
         spent = move.mp
     for unit in units:
         moved = replace(unit, hex=dst, level=level if dst == src or state.runtime.storeys.get(dst) else 0)
-        if is_vehicle(state, unit) and dst != src:
-            d = state.runtime.grid.direction_index(src, dst)
-            if d is not None and d != (unit.facing + 3) % 6:
-                moved = replace(moved, facing=d)
+        d = state.runtime.grid.direction_index(src, dst)
+        if d is not None and cls(state, unit) == "weapon_team":
+            moved = replace(moved, facing=d)  # faces where it went (LNL-MOVE-10)
+        elif d is not None and is_vehicle(state, unit) and d != (unit.facing + 3) % 6:
+            moved = replace(moved, facing=d)
         state = state.with_unit(moved)
     state = replace(state, moving=replace(move, spent=spent, path=(*move.path, dst)))
     text = t("The stack enters {hex} ({mp} MP).", hex=hex_name(state, dst, level), mp=cost)

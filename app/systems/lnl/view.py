@@ -8,6 +8,7 @@ from pathlib import Path
 from app.core.i18n import Text, t
 from app.core.style import load_style
 from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, Style, TrackView
+from app.systems.lnl.damage import skill_name
 from app.systems.lnl.forces import cls
 from app.systems.lnl.scenario import SIDES
 from app.systems.lnl.state import State, Unit
@@ -86,7 +87,7 @@ def _details(state: State, unit: Unit) -> tuple[tuple[Text, str | Text], ...]:
         sw = state.runtime.unit_type(w.type)
         rows.append((t("Support weapon"), t("{sw} (jammed)", sw=sw.name) if w.jammed else sw.name))
     if unit.skill:
-        rows.append((t("Hero skill"), unit.skill))
+        rows.append((t("Hero skill"), skill_name(unit.skill)))
     if unit.level:
         rows.append((t("Storey"), str(unit.level)))
     return tuple(rows)

@@ -224,3 +224,41 @@ def test_zero_fp_unit_counts_minus_one() -> None:
     events = submit(s, m.Fire(side="allies", units=("a1", "a2"), target=hx(s, "0103")), (1, 6))
     found = mods(rulings(events, "fire")[0])
     assert found["LNL-FIRE-5"] == 2 and found["LNL-LDR-3"] == 1
+
+
+def test_building_entry_costs_two() -> None:
+    """LNL-MOVE-6: entering a multi-storey building from open ground costs 2 MP."""
+    s = session(
+        scenario([unit("us_squad", "0101", "a1")], QUIET, hexes={"0102": {"terrain": "stone_building", "storeys": 2}})
+    )
+    submit(s, m.StartMove(side="allies", units=("a1",), to=hx(s, "0102")))
+    assert state(s).moving.spent == 2
+
+
+def test_weapon_team_faces_where_it_moves() -> None:
+    """LNL-MOVE-10: a weapon team's facing follows its move into a hex."""
+    s = session(scenario([unit("us_57mm", "0103", "x1", facing=2)], [unit("de_squad", "1008", "a1")]))
+    submit(s, m.StartMove(side="allies", units=("x1",), to=hx(s, "0104")))
+    assert get(s, "x1").facing == 5
+
+
+def test_tripod_mg_must_be_stowed_to_move() -> None:
+    """LNL-SW-9: a squad with a set-up tripod MG may not move."""
+    s = session(
+        scenario(
+            [unit("us_squad", "0101", "x1", weapons=["de_mg42_tripod"])],
+            [unit("de_squad", "1008", "a1")],
+        )
+    )
+    with pytest.raises(IllegalCommandError) as err:
+        submit(s, m.StartMove(side="allies", units=("x1",), to=hx(s, "0102")))
+    assert err.value.rule_id == "LNL-SW-9"
+
+
+def test_stealth_move_may_end_in_melee() -> None:
+    """LNL-STEALTH-3, LNL-OPS-4: a stealth mover may enter an enemy hex; the melee follows."""
+    s = session(
+        scenario([unit("us_para", "0102", "a1")], [unit("de_squad", "0103", "x1"), unit("de_squad", "1008", "x9")])
+    )
+    events = submit(s, m.StartMove(side="allies", units=("a1",), mode="stealth", to=hx(s, "0103")), (6, 6))
+    assert rulings(events, "melee") and get(s, "x1") is None

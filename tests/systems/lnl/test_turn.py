@@ -186,3 +186,30 @@ def test_a_side_without_units_loses() -> None:
     s = session(scenario([unit("us_squad", "0102", "a1")], [unit("de_squad", "0103", "x1")]))
     events = submit(s, m.StartMove(side="allies", units=("a1",), to=hx(s, "0103")), (6, 6))
     assert said(events, "victory") and SYSTEM.outcome(state(s)).winner == "allies"
+
+
+def test_undecided_melee_keeps_its_marker() -> None:
+    """LNL-ADMIN-2: the Administrative Phase removes decided melees' markers and keeps undecided ones."""
+    model = scenario(
+        [unit("us_squad", "0103", "a1"), unit("us_squad", "0505", "a2")],
+        [unit("de_squad", "0103", "x1"), unit("de_squad", "0808", "x2")],
+        start={"phase": "operations", "hex_markers": {"0103": ["melee"], "0606": ["melee"]}},
+    )
+    s = session(model)
+    for side in ("allies", "axis", "allies"):
+        submit(s, m.Pass(side=side))
+    assert state(s).hex_markers == ((hx(s, "0103"), "melee"),)
+
+
+def test_scout_spots_better_and_shaken_sniper_only_rallies() -> None:
+    """LNL-SCOUT-2, LNL-RALLY-6, LNL-SNIPER-5: a scout spots at −2; a Shaken sniper may not fire, only rally."""
+    s = session(
+        scenario(
+            [unit("us_scout", "0101", "a1")], [unit("de_squad", "0104", "x1")], hexes={"0104": {"terrain": "woods"}}
+        )
+    )
+    events = submit(s, m.Spot(side="allies", unit="a1", target=hx(s, "0104")), (4,))
+    assert rulings(events, "spot")[0].dice[0].modified == 2
+    s2 = session(scenario([unit("us_sniper", "0101", "a1", status="shaken")], [unit("de_squad", "0104", "x1")]))
+    with pytest.raises(IllegalCommandError):
+        submit(s2, m.Fire(side="allies", units=("a1",), target=hx(s2, "0104")), (1, 6))

@@ -199,7 +199,7 @@ def test_natural_two_hits_and_twelve_misses() -> None:
 
 
 def test_heavy_weapons_fire_alone_and_in_arc() -> None:
-    """LNL-HW-1, LNL-HW-2: a gun team does not join a fire group; it fires only into its covered arc."""
+    """LNL-HW-1, LNL-HW-2, LNL-FIRE-3: a gun team does not join a fire group; it fires only into its covered arc."""
     s = session(
         scenario(
             [unit("us_57mm", "0101", "a1", facing=2), unit("us_squad", "0101", "a2")],
