@@ -4,16 +4,20 @@ why (DESIGN §3). It never peeks at future dice: only dice-free moves are simula
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from app.ai.agent import Budget, Choice
 from app.core.i18n import t
 from app.core.messages import Command
 from app.core.session import Session
-from app.geometry.hexgrid import Hex, hex_distance
+from app.geometry.hexgrid import Hex
 from app.systems.lnl import messages as m
+from app.systems.lnl.board import Runtime
 from app.systems.lnl.describe import describe
+from app.systems.lnl.forces import is_vehicle
 from app.systems.lnl.state import State, other
 from app.systems.lnl.turn import legal
 
@@ -38,6 +42,30 @@ def _objectives(state: State, side: str) -> list[Hex]:
     return hexes or [u.hex for u in state.on_map(other(side)) if u.hex is not None]
 
 
+@lru_cache(maxsize=64)
+def _field(runtime: Runtime, goals: frozenset[Hex], vehicle: bool) -> dict[Hex, float]:
+    """MP from every hex to the nearest goal over the terrain (Dijkstra; vehicles keep off their prohibited
+    terrain), so the bot goes round streams and woods instead of into them."""
+    grid = runtime.grid
+    best: dict[Hex, float] = dict.fromkeys(goals, 0.0)
+    queue = [(0.0, g) for g in goals]
+    while queue:
+        cost, h = heapq.heappop(queue)
+        if cost > best.get(h, float("inf")):
+            continue
+        terrain = runtime.terrain(h)
+        step = terrain.vehicle_mp if vehicle else (None if terrain.impassable else terrain.mp)
+        if h in goals:
+            step = step or 1  # a vehicle that may not enter a goal still closes in on it
+        if step is None:
+            continue
+        for n in grid.neighbours(h):
+            if cost + step < best.get(n, float("inf")):
+                best[n] = cost + step
+                heapq.heappush(queue, (cost + step, n))
+    return best
+
+
 def _fire_score(state: State, command: Command) -> float:
     info = describe(state, command)
     return (info.odds or 0.0) * (1.5 if isinstance(command, m.OpFire) else 1.0)
@@ -54,16 +82,19 @@ def _move_score(state: State, side: str, command: m.StartMove | m.MoveOn) -> flo
     if command.to == unit.hex:
         return -0.1  # changing storey gains nothing the bot can see
     held = {h for h, owner in state.control if owner == side}
-    if unit.hex in held and command.to != unit.hex and len(state.at(unit.hex, side)) <= 2:
+    staying = [u for u in state.at(unit.hex, side) if u.id not in ids and not u.shaken]
+    if unit.hex in held and not staying and isinstance(command, m.StartMove):
         return -0.5  # keep a victory hex garrisoned
-    before = min(hex_distance(unit.hex, g) for g in goals)
-    after = min(hex_distance(command.to, g) for g in goals)
+    field = _field(state.runtime, frozenset(goals), is_vehicle(state, unit))
+    far = max(field.values(), default=0.0) + 1.0
+    before = field.get(unit.hex, far) / 2
+    after = field.get(command.to, far) / 2
     cover = state.runtime.terrain(command.to).tem * 0.05
     enemy = any(u.side != side for u in state.at(command.to))
     mode = {"normal": 0.0, "assault": -0.05, "stealth": -0.02, "low_crawl": -0.2}
     bonus = mode[command.mode] if isinstance(command, m.StartMove) else 0.0
     attacker = state.runtime.model.victory.attacker == side
-    urgency = state.turn / state.runtime.model.turns + (1.0 if attacker else 0.0)
+    urgency = (1.0 + 2 * state.turn / state.runtime.model.turns) if attacker else state.turn / state.runtime.model.turns
     victory = {h for h, _ in state.control}
     taken = 1.0 if command.to in victory - held and not enemy else 0.0
     if command.to in held and not state.at(command.to, side):
@@ -78,7 +109,8 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
     if isinstance(command, m.Fire | m.OpFire):
         value = _fire_score(state, command)
         attacking = state.runtime.model.victory.attacker == side and isinstance(command, m.Fire)
-        threshold = 0.5 if attacking else FIRE_THRESHOLD
+        late = state.turn * 2 > state.runtime.model.turns
+        threshold = (0.75 if late else 0.5) if attacking else FIRE_THRESHOLD
         return (value if value >= threshold else value - 0.5), "odds"
     if isinstance(command, m.StartMove | m.MoveOn):
         return _move_score(state, side, command), "move"
