@@ -26,6 +26,8 @@ The capabilities (:data:`CAPABILITIES` lists them all):
 - :class:`HasTiles`: boards laid out from tile libraries in a file format the system reads.
 - :class:`HasLineOfSight`: the line of sight from a unit or location to any location, as the fire rules see it
   (the window's LOS tool draws it).
+- :class:`AnswersOldSaves`: decisions a newer rules version asks that the engine took by itself before; replaying
+  an older save, each is answered as that version ruled (``app.core.saves``).
 
 Types from higher layers (the agent, the editor plug-in) are type parameters here, so the core stays below
 them: a system declares ``HasBot[Agent]`` and mypy checks its ``make_agent`` against ``Agent``.
@@ -157,6 +159,21 @@ class HasLineOfSight(Protocol[S_contra]):
         ...
 
 
+@runtime_checkable
+class AnswersOldSaves(Protocol[S_contra]):
+    """A newer rules version asks decisions the engine took by itself before: an older save never answers them.
+
+    Replaying a save made with another rules version, the core asks before every command (and after the last) what
+    that version implies for the decision the game waits for, and submits it; the saved digest then checks that the
+    game came out the same (a save whose result differs is refused, naming both versions).
+    """
+
+    def old_answer(self, state: S_contra, version: str) -> Command | None:
+        """The answer rules ``version`` took by itself to the decision ``state`` waits for; ``None`` when that version
+        asked it too (the save's next command answers it) or nothing waits."""
+        ...
+
+
 CAPABILITIES: tuple[type, ...] = (
     HasBot,
     HumanSidesPerScenario,
@@ -166,6 +183,7 @@ CAPABILITIES: tuple[type, ...] = (
     HasStyle,
     HasTiles,
     HasLineOfSight,
+    AnswersOldSaves,
 )
 """Every capability a system may declare, in the order the docs list them."""
 

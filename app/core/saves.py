@@ -18,9 +18,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from app.core.capabilities import AnswersOldSaves, capability
 from app.core.datafile import DataFileError, clip, json_path, quoted, read_json_file
 from app.core.errors import IllegalCommandError, SaveError
 from app.core.i18n import Text, t
+from app.core.messages import Command
 from app.core.session import Session
 from app.core.system import GameSystem, state_digest
 
@@ -29,6 +31,7 @@ BUNDLED_PREFIX = "scenarios:"
 SAVE_FORMAT = "adjutant-save"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 64 * 1024 * 1024
+_MAX_OLD_ANSWERS = 10_000  # answers one replayed command of an older save may need (AnswersOldSaves)
 
 
 class SaveFile(BaseModel):
@@ -90,15 +93,32 @@ def from_save(
         session.folder = save.scenario_folder
     for number, data in enumerate(save.commands, 1):
         try:
-            session.submit(session.parse(data))
+            command = session.parse(data)
+            _answer_as_then(session, system, save, command)
+            session.submit(command)
         except IllegalCommandError as exc:
             what = f"command {number} ({quoted(data.get('kind'), 40)})"
             why = _version_change(save, system) or clip(str(exc.reason), 300)
             raise SaveError(f"{what} no longer applies: {why}", session) from exc
+    with contextlib.suppress(IllegalCommandError):  # a refused answer leaves the digest check to tell
+        _answer_as_then(session, system, save, None)
     session.mode = save.mode
     if verify and state_digest(system, session.state) != save.digest:
         raise SaveError(_mismatch(save, system), session)
     return session
+
+
+def _answer_as_then(session: Session, system: GameSystem, save: SaveFile, command: Command | None) -> None:
+    """Before ``command`` (``None``: after the last), answer as the save's rules version did the decisions this
+    version asks that it took by itself (:class:`AnswersOldSaves`)."""
+    older = capability(system, AnswersOldSaves)
+    if older is None or save.system_version == system.info.version:
+        return
+    for _ in range(_MAX_OLD_ANSWERS):
+        answer = older.old_answer(session.state, save.system_version)
+        if answer is None or (command is not None and answer.key() == command.key()):
+            return
+        session.submit(answer)
 
 
 def _check_versions(save: SaveFile, systems: Mapping[str, GameSystem]) -> GameSystem:

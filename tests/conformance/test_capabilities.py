@@ -23,6 +23,7 @@ from app.ai.fuzz import Fuzzer
 from app.core import capabilities
 from app.core.capabilities import (
     CAPABILITIES,
+    AnswersOldSaves,
     HasBot,
     HasEditor,
     HasFuzzHints,
@@ -36,7 +37,8 @@ from app.core.capabilities import (
     declares,
     human_sides,
 )
-from app.core.system import GameSystem
+from app.core.saves import from_save, to_save
+from app.core.system import GameSystem, state_digest
 from app.core.view import GLYPH_SHAPES, SYMBOLS, Style
 from app.scenario import editor
 from app.scenario.boards_tiled import TileSource
@@ -264,6 +266,26 @@ def _lines_of_sight(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
     assert traced, f"{system.info.id}: no line of sight traced in any bundled scenario"
 
 
+def _old_saves_answered(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
+    """AnswersOldSaves: its own rules version needs no old answer along a game, and a save claiming the version
+    before replays that game to the same digest whenever the version takes no decision of its own on the way."""
+    older: AnswersOldSaves[object] | None = capability(system, AnswersOldSaves)
+    assert older is not None
+    before = str(int(system.info.version) - 1)
+    for case in cases:
+        session, rng, asked = load(case).session(3), random.Random(3), False
+        for _ in range(20):
+            assert older.old_answer(session.state, system.info.version) is None, case.id
+            asked = asked or older.old_answer(session.state, before) is not None
+            commands = list(session.legal_commands())
+            if not commands or session.outcome() is not None:
+                break
+            session.submit(rng.choice(commands))
+        if not asked:
+            replayed = from_save(to_save(session).model_copy(update={"system_version": before}), all_systems())
+            assert state_digest(system, replayed.state) == state_digest(system, session.state), case.id
+
+
 EXERCISES: dict[type, Callable[[GameSystem, list[Case], Path], None]] = {
     HasBot: _bot_makes_legal_moves,
     HumanSidesPerScenario: _human_sides_per_scenario,
@@ -273,6 +295,7 @@ EXERCISES: dict[type, Callable[[GameSystem, list[Case], Path], None]] = {
     HasStyle: _style_is_carried,
     HasTiles: _tiles_load,
     HasLineOfSight: _lines_of_sight,
+    AnswersOldSaves: _old_saves_answered,
 }
 
 

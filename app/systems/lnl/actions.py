@@ -86,6 +86,25 @@ def fire_commands(state: State, side: str, opfire: bool = False) -> list[Command
     return list(found.values())
 
 
+def any_opfire(state: State, side: str) -> bool:
+    """Whether ``side`` has at least one opportunity fire at the moving stack (stops at the first, LNL-OPFIRE-1)."""
+    targets = _moving_target(state)
+    for unit in state.on_map(side):
+        if not _may_opfire(state, unit) or unit.hex is None:
+            continue
+        for target, level in targets:
+            if hex_distance(unit.hex, target) > 2 * max(_reach(state, unit), _gun_reach(state, unit)):
+                continue
+            if next(iter(_stack_fire(state, side, [unit], target, level, opfire=True)), None) is not None:
+                return True
+    return False
+
+
+def _gun_reach(state: State, unit: Unit) -> int:
+    guns = [state.spec(unit).gun, *(state.runtime.unit_type(w.type).gun for w in unit.weapons)]
+    return max((g.range for g in guns if g is not None), default=0)
+
+
 def _moving_target(state: State) -> list[tuple[Hex, int]]:
     move = state.moving
     assert move is not None

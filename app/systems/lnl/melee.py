@@ -145,19 +145,23 @@ def _rout(state: State, ctx: Ctx, h: Hex, level: int) -> State:
     return state
 
 
-def rally_like_check(state: State, ctx: Ctx, unit: Unit, title: Text, rule_id: str, *, extra: int = 0) -> bool:
-    """2D6 − LM of a GO leader in the hex − 2 in favourable terrain ≤ morale (LNL-MOVE-9, LNL-INFVEH-2, Q19)."""
+def morale_mods(state: State, unit: Unit, rule_id: str) -> list[Modifier]:
+    """The rally modifiers: − LM of a GO leader in the hex, − 2 in favourable terrain (LNL-RALLY-3)."""
     assert unit.hex is not None
     mods = []
     leader = best_leader(state, state.at(unit.hex, unit.side), exclude=unit.id)
     if leader is not None:
-        mods.append(
-            Modifier(
-                value=-lm(state, leader), reason=t("leader {name}", name=unit_name(state, leader)), rule_id=rule_id
-            )
-        )
+        why = t("leader {name}", name=unit_name(state, leader))
+        mods.append(Modifier(value=-lm(state, leader), reason=why, rule_id=rule_id))
     if state.runtime.terrain(unit.hex).favourable:
         mods.append(Modifier(value=-2, reason=t("favourable terrain"), rule_id=rule_id))
+    return mods
+
+
+def rally_like_check(state: State, ctx: Ctx, unit: Unit, title: Text, rule_id: str, *, extra: int = 0) -> bool:
+    """2D6 − LM of a GO leader in the hex − 2 in favourable terrain ≤ morale (LNL-MOVE-9, LNL-INFVEH-2, Q19)."""
+    assert unit.hex is not None
+    mods = morale_mods(state, unit, rule_id)
     if extra:
         mods.append(Modifier(value=extra, reason=t("vehicle self-rally"), rule_id="LNL-RALLY-5"))
     a, b = ctx.roller.roll(2, title)

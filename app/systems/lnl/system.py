@@ -37,9 +37,10 @@ if TYPE_CHECKING:
 FUZZ_WEIGHTS = {
     "lnl.fire": 6.0,
     "lnl.opfire": 3.0,
-    "lnl.start_move": 1.0,
+    "lnl.start_move": 0.15,  # there are many: a stack, each unit, each mode, each first hex
     "lnl.move_on": 2.0,
-    "lnl.pass": 0.3,
+    "lnl.stop": 2.0,
+    "lnl.pass": 3.0,
     "lnl.smoke": 0.1,
     "lnl.place_sniper": 0.05,
     "lnl.spot": 0.5,

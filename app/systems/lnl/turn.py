@@ -15,7 +15,7 @@ from app.core.messages import Command, Event
 from app.core.ruling import DieResult, Ruling
 from app.geometry.hexgrid import Hex
 from app.systems.lnl import messages as m
-from app.systems.lnl.actions import fire_commands, impulse_commands, melee_commands
+from app.systems.lnl.actions import any_opfire, fire_commands, impulse_commands, melee_commands
 from app.systems.lnl.fire import FireProblem, prepare, resolve
 from app.systems.lnl.forces import is_vehicle, may_act
 from app.systems.lnl.heavy import aim, shoot
@@ -68,7 +68,7 @@ def _opfire_open(state: State, h: Hex) -> State:
     if move is None or move.mode == "stealth" or (move.mode == "low_crawl" and not move.exposed_before):
         return state
     enemy = other(state.active)
-    if not fire_commands(state, enemy, opfire=True):
+    if not any_opfire(state, enemy):
         return state
     return replace(state, steps=(Step("opfire", enemy, h),))
 
@@ -174,7 +174,7 @@ def _after_opfire(state: State, ctx: Ctx) -> State:
     """More units may fire at the same entry; when none will, the mover goes on (LNL-MOVE-11)."""
     if state.moving is None or not stack_units(state):
         return _finish_move(replace(state, steps=()), ctx)
-    if fire_commands(state, state.steps[0].side, opfire=True):
+    if any_opfire(state, state.steps[0].side):
         return state
     return _continue(replace(state, steps=()), ctx)
 

@@ -31,6 +31,9 @@ class Ctx:
     seen: set[str] = field(default_factory=set)
     alerted: set[str] = field(default_factory=set)
     alarm_by: str | None = None
+    asks: bool = False  # the command itself (not a look-ahead): a choice without an answer stops it (choices.ask)
+    answers: list[str] = field(default_factory=list)  # answers still to give to the command's choices, in order
+    given: list[str] = field(default_factory=list)  # answers its choices took so far
 
     def emit(
         self,

@@ -19,6 +19,7 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo
+from app.systems.sas.choices import answer_label
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
@@ -31,6 +32,7 @@ from app.systems.sas.messages import (
     ActivateOperator,
     Attack,
     ChangeClothes,
+    Decide,
     DiscardHunterCards,
     FaceUnit,
     HunterMove,
@@ -38,6 +40,7 @@ from app.systems.sas.messages import (
     Mark,
     Move,
     PickLock,
+    PickUp,
     Place,
     PlaceStalker,
     PlayHunterCard,
@@ -108,6 +111,18 @@ def _vehicle_hint(state: SasState, command: Command, info: CommandInfo) -> Comma
     return replace(info, hint=hint, odds=_chance_value(rolls, need, mods))
 
 
+def _answer(state: SasState, command: Command, action: Text) -> Text | None:
+    """The label of an answer to a decision: a choice left to the players (SAS-GEN-9), the rabbit's foot (SAS-EQ-11)."""
+    if isinstance(command, Decide):
+        return answer_label(state, command)
+    if isinstance(command, UseRabbitsFoot):
+        owner = name_of(state, command.operator)
+        return t("{action} ({owner}): die {n} becomes a 6", action=action, owner=owner, n=command.die)
+    if isinstance(command, PickUp) and command.what is not None:  # SAS-PICK-1
+        return t("{action}: {what}", action=action, what=steps_of.PICK_WHAT[command.what])
+    return None
+
+
 def _label(state: SasState, command: Command, target: tuple[int, int] | None, *, bare: bool = False) -> Text:
     """ "Move J2", "Attack Rifleman (H4) with Pistol, moving to K2 first"; ``bare``: without the options that
     the command's template asks for (the bomb card's deck position)."""
@@ -117,9 +132,8 @@ def _label(state: SasState, command: Command, target: tuple[int, int] | None, *,
         return _place_label(state, command, action, where, bare=bare)
     if isinstance(command, ActivateOperator):  # SAS-OP-1: the phase command names whom it activates
         return t("Activate {operator}", operator=name_of(state, command.operator))
-    if isinstance(command, UseRabbitsFoot):
-        owner = name_of(state, command.operator)
-        return t("{action} ({owner}): die {n} becomes a 6", action=action, owner=owner, n=command.die)
+    if (answer := _answer(state, command, action)) is not None:
+        return answer
     if isinstance(command, PickLock):
         lock = next((m for m in jager_markers.markers(state, "lock") if m.id == command.lock), None)
         if lock is not None:

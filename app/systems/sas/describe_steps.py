@@ -14,15 +14,16 @@ from functools import lru_cache
 from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.view import CommandOption
-from app.systems.sas.messages import Attack, BlindFire, Mark, Move, Place, Sprint, Throw
+from app.systems.sas.messages import Attack, BlindFire, Mark, Move, PickUp, Place, Sprint, Throw
 from app.systems.sas.state import SasState
 from app.systems.sas.vehicles.ovehicle_actions import seat_name
 
 BOMBS = ("lewes_bomb", "rat_bomb")
-BARE = {"move_to": None, "weapon": "", "seat": None}  # the option fields a template's title leaves out
+BARE = {"move_to": None, "weapon": "", "seat": None, "what": None}  # the option fields a template's title leaves out
 MOVE, ORDER = t("Move"), t("Order")
 NO_MOVE = CommandOption("move_to", MOVE, "", t("No move"))
 FIRST, AFTER = ("first", t("Move first")), ("after", t("Act first, then move"))
+PICK_WHAT = {None: t("Everything here"), "item": t("Only the used trap"), "object": t("Only the object")}
 
 
 def bare(command: Command) -> Command:
@@ -48,6 +49,8 @@ def options(state: SasState, command: Command) -> tuple[CommandOption, ...]:
         out.append(CommandOption("path", t("Path"), route, Text(msg=route)))
     if isinstance(command, Move | Sprint) and command.seat is not None:  # SAS-OVEH-1
         out.append(CommandOption("seat", t("Seat"), command.seat, seat_name(command.seat)))
+    if isinstance(command, PickUp):  # SAS-PICK-1: an item and an object together, or either alone
+        out.append(CommandOption("what", t("What"), command.what or "all", PICK_WHAT[command.what]))
     if isinstance(command, Mark):  # SAS-MARK-6
         out.append(CommandOption("facing", t("Facing"), command.facing, Text(msg=command.facing)))
     return tuple(out)

@@ -13,6 +13,7 @@ from typing import Literal, cast
 
 from app.core.dice import Roller
 from app.core.messages import Command
+from app.systems.sas import choices
 from app.systems.sas.board.facing import facing_toward
 from app.systems.sas.board.movement import empty, step_class
 from app.systems.sas.combat import attacks as combat
@@ -48,11 +49,12 @@ from app.systems.sas.messages import (
     UseFailureMarker,
     UseMedpack,
 )
-from app.systems.sas.operators import disguise, rabbit
+from app.systems.sas.operators import barrel, disguise, rabbit
 from app.systems.sas.operators.items import grenades
 from app.systems.sas.operators.operator import (
     OCCUPIED,
     assassinable,
+    barrel_to_take,
     knife_problem,
     posture_allows,
     sharing,
@@ -62,7 +64,7 @@ from app.systems.sas.operators.operator import (
     through_problem,
 )
 from app.systems.sas.operators.scuba import arms, geared, moved
-from app.systems.sas.state import OperatorState, SasState
+from app.systems.sas.state import OperatorState, PendingChoice, SasState
 from app.systems.sas.support import air
 from app.systems.sas.vehicles import breakdown, ovehicle_legal
 
@@ -91,6 +93,8 @@ def legal(state: SasState, side: str | None) -> list[Command]:
     acting = acting_side(state)
     if side is not None and side != acting:
         return []
+    if isinstance(state.pending, PendingChoice):  # SAS-GEN-9: a choice the rules leave to the players
+        return choices.commands(state)
     if state.pending is not None:
         return rabbit.choices(state)  # SAS-EQ-11, in any phase
     if acting == "axis":
@@ -104,6 +108,8 @@ def legal(state: SasState, side: str | None) -> list[Command]:
         ready_ops = (ActivateOperator(side="sas", operator=o.id) for o in ready)
         return [*vehicles, *ready_ops, *calls, EndPhase(side="sas")]
     op = state.op(state.activation.operator)
+    if barrel.waiting(state) is not None:  # he moved onto the fuel barrel to pick it up (SAS-PICK-1, OQ-65)
+        return barrel.pick_ups(state, op)
     if op.on_map and sharing(state, op):  # on her way through an Axis unit's square she moves on (SAS-NANCY-3)
         return [c for c in operator_actions(state, op) if isinstance(c, Move)]
     return [*operator_actions(state, op), EndActivation(side="sas")]
@@ -251,9 +257,11 @@ def _posture_and_misc(state: SasState, op: OperatorState, ap: int) -> list[Comma
     if not op.crouched and _allowed(state, op, "crouch", ap):
         out.append(Crouch(side="sas", operator=op.id))
     here = {o.kind for o in state.objects_at(op.loc)}
-    takes = "trap_used" in here or ("corpse" in here and not op.crouched and not op.carrying)
-    if takes and _allowed(state, op, "pick_up", ap):
+    item, thing = "trap_used" in here, "corpse" in here and not op.crouched and not op.carrying
+    if (item or thing) and _allowed(state, op, "pick_up", ap):
         out.append(PickUp(side="sas", operator=op.id))
+        if item and thing:  # together, or either alone (SAS-PICK-1)
+            out += [PickUp(side="sas", operator=op.id, what="item"), PickUp(side="sas", operator=op.id, what="object")]
     cap = state.rt.tables.board(op.board_id).recovery
     if op.hp < cap and _allowed(state, op, "recover", ap):
         out.append(Recover(side="sas", operator=op.id))
@@ -293,7 +301,9 @@ def sprints(ctx: Ctx, op: OperatorState) -> list[tuple[Cell, ...]]:
                     found[cell] = new
         frontier = nxt
     return [
-        p for c, p in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0])) if len(p) > 1 or empty(ctx.state, c)
+        p
+        for c, p in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+        if len(p) > 1 or empty(ctx.state, c) or barrel_to_take(ctx, op, c)
     ]
 
 

@@ -144,10 +144,13 @@ class UseMedpack(Command):
 
 
 class PickUp(Command):
-    """Pick up the corpse in the operator's square, 0 AP (SAS-PICK-1)."""
+    """Pick up what lies in the operator's square, 0 AP (SAS-PICK-1): an item and an object together, or ``what``
+    only ("item": the used trap; "object": the corpse or the fuel barrel) — the seed lets them be taken together, not
+    must."""
 
     kind: Literal["pick_up"] = "pick_up"
     operator: str
+    what: Literal["item", "object"] | None = None
 
 
 class Place(Command):
@@ -216,6 +219,14 @@ class KeepRoll(Command):
 
     kind: Literal["keep_roll"] = "keep_roll"
     operator: str
+
+
+class Decide(Command):
+    """Answer the choice a command waits for (SAS-GEN-9): ``answer`` is one of its options (an operator to expose,
+    SAS-ALARM-4, SAS-ALARM-5; "fire" or "wait" for a marked attack, SAS-MARK-3; a facing, SAS-GEN-8, OQ-4)."""
+
+    kind: Literal["decide"] = "decide"
+    answer: str
 
 
 class ChangeClothes(Command):
@@ -478,6 +489,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         UseFailureMarker,
         UseRabbitsFoot,
         KeepRoll,
+        Decide,
         ChangeClothes,
         Talk,
         AbortGarrote,
@@ -585,6 +597,7 @@ ACTION_LABELS = {
     "failure_marker": "Mechanical failure",
     "rabbits_foot": "Use the rabbit's foot",
     "keep_roll": "Keep the roll",
+    "decide": "Decide",
     "change_clothes": "Change clothes",
     "talk": "Talk to",
     "abort_garrote": "Give up the garrote",

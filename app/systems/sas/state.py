@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypeVar
 
 from app.core.dice import Dice
+from app.core.i18n import Text
 from app.geometry.square import SquareGrid
 from app.scenario.boards import Board
 from app.scenario.loading import ScenarioValueError
@@ -310,6 +311,7 @@ class PendingRoll:
         modifier: Total modifier of the roll.
         operator: The operator whose roll it is.
         options: 1-based numbers of the dice a 6 would change usefully.
+        answers: The answers the command's choices got before the roll (``app.systems.sas.choices``).
     """
 
     command: Any
@@ -319,6 +321,51 @@ class PendingRoll:
     modifier: int
     operator: str
     options: tuple[int, ...] = ()
+    answers: tuple[str, ...] = ()
+
+
+# --- a choice the rules leave to the players, met in the middle of a command (app.systems.sas.choices) ---------
+@dataclass(frozen=True)
+class Choice:
+    """One question a rule asks the SAS player in the middle of a command.
+
+    Attributes:
+        kind: "expose", "mark" or "facing".
+        prompt: The question.
+        rule_id: The rule that gives the choice.
+        options: The answers (operator ids, "fire"/"wait", facings).
+        labels: The button text of each answer.
+        default: Index of the answer bots and fast play take: the engine's solo ruling (docs/sas-decisions.md).
+        subject: The counter the question is about (an operator or an Axis unit), if any.
+    """
+
+    kind: str
+    prompt: Text
+    rule_id: str
+    options: tuple[str, ...]
+    labels: tuple[Text, ...]
+    default: int = 0
+    subject: str | None = None
+
+
+@dataclass(frozen=True)
+class PendingChoice:
+    """A command stopped at a :class:`Choice`: it runs again from its start, with the same dice and every answer given
+    so far, once the SAS player answers.
+
+    Attributes:
+        command: The command being resolved, with the dice and cards typed for it at the table.
+        dice: The dice the run started from.
+        replay: Dice the run gave back first (a roll changed by the rabbit's foot, SAS-EQ-11).
+        answers: The answers of the earlier choices of the same command, in order.
+        choice: The question now.
+    """
+
+    command: Any
+    dice: Dice
+    replay: tuple[int, ...]
+    answers: tuple[str, ...]
+    choice: Choice
 
 
 @dataclass(frozen=True)
@@ -408,7 +455,7 @@ class SasState:
     achieved: frozenset[str] = frozenset()
     escaped: frozenset[str] = frozenset()  # Axis vehicles that drove off the map alive (a convoy's, SAS-AVEH-17)
     next_id: int = 1
-    pending: PendingRoll | None = None
+    pending: PendingRoll | PendingChoice | None = None  # a roll or a choice waits for the SAS player
     over: bool = False
     ended_by: str = ""
     hunter: HunterState | None = None  # Jäger mode (SAS-JGR)

@@ -16,8 +16,7 @@ from pydantic import BaseModel
 import app.systems.sas.pieces as sas_pieces
 import app.systems.sas.turn as sas_turn
 from app.ai.agent import Agent
-from app.core.capabilities import HasBot, HasEditor, HasStyle, HasTiles, HumanSidesPerScenario
-from app.core.dice import Roller
+from app.core.capabilities import AnswersOldSaves, HasBot, HasEditor, HasStyle, HasTiles, HumanSidesPerScenario
 from app.core.encoding import encode_state
 from app.core.errors import IllegalCommandError
 from app.core.flow import Decision
@@ -25,6 +24,8 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
+from app.systems.sas import choices
+from app.systems.sas.choices import ChoiceNeeded
 from app.systems.sas.combat.luck import LuckyRoll
 from app.systems.sas.context import Ctx
 from app.systems.sas.describe import describe_command
@@ -38,19 +39,22 @@ from app.systems.sas.messages import (
     OPERATOR_ACTIONS,
     VEHICLE_ACTIONS,
     ActivateOperator,
+    Decide,
     EndActivation,
     EndPhase,
     Exfiltrate,
     KeepRoll,
+    PickUp,
     RunAxisStep,
     UseRabbitsFoot,
 )
 from app.systems.sas.mission import SasMission
+from app.systems.sas.operators import barrel as pickup
 from app.systems.sas.operators import rabbit
 from app.systems.sas.operators.actions import perform
 from app.systems.sas.operators.operator import sharing
 from app.systems.sas.setup import build_runtime, initial_state
-from app.systems.sas.state import Activation, SasRuntime, SasState, evolve
+from app.systems.sas.state import Activation, PendingChoice, SasRuntime, SasState, evolve
 from app.systems.sas.support import air
 from app.systems.sas.tiles.board import TILE_FORMAT
 from app.systems.sas.tiles.library import TileLibrary, load_tile_library
@@ -66,11 +70,19 @@ def pending_decision(state: SasState) -> Decision | None:
     (SAS-EQ-11), else the Jäger hunter's choice (SAS-JGR-3, SAS-JGR-5, SAS-JGR-7)."""
     if state.over:
         return None
-    found = rabbit.decision(state, lambda c: describe_command(state, c).label)
-    return found or jager.pending(state, lambda c: describe_command(state, c).label)
+    label = lambda c: describe_command(state, c).label  # noqa: E731
+    found = choices.decision(state, label) or rabbit.decision(state, label) or pickup.decision(state, label)
+    return found or jager.pending(state, label)
 
 
-class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"], HasStyle, HasTiles[TileLibrary]):
+class SasSystem(
+    HasBot[Agent],
+    HumanSidesPerScenario,
+    HasEditor["EditorPlugin"],
+    HasStyle,
+    HasTiles[TileLibrary],
+    AnswersOldSaves[SasState],
+):
     """SAS: Rogue Regiment (solo / co-op; the Axis is automated by the rules).
 
     Capabilities: the Jäger hunter's bot, the hunter as a human side in Jäger missions, the mission editor, its
@@ -80,7 +92,7 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"],
     info = SystemInfo(
         id="sas",
         name=t("SAS: Rogue Regiment"),
-        version="2",  # 2: issue 14's rulings (docs/sas-decisions.md "Rulings changed in rules version 2")
+        version="3",  # 2: issue 14's rulings; 3: its choices offered to the players (docs/sas-decisions.md)
         sides=("sas", "axis"),
         human_sides=("sas",),
         scenario_folder="sas",
@@ -123,17 +135,22 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"],
         acting = acting_side(state)
         if command.side != acting:
             raise IllegalCommandError(t("It is the {side} side's turn to act.", side=acting), "SAS-TURN-2")
-        if state.pending is not None:  # the rabbit's foot decision (SAS-EQ-11)
+        if isinstance(state.pending, PendingChoice):  # a choice the rules leave to the players (SAS-GEN-9)
+            ctx, command = choices.resume(state, command)
+        elif state.pending is not None:  # the rabbit's foot decision (SAS-EQ-11)
             ctx = rabbit.resolve(state, command)
             command = state.pending.command
         else:
-            ctx = Ctx(state, Roller(state.dice, command.dice, command.cards))
+            ctx = choices.start(state, command)
         decided, decisions = ctx.state, list(ctx.events)
         try:
             _dispatch(ctx, command)
         except LuckyRoll as luck:  # another roll of the same command waits in its turn
             ctx.roller.check_all_used()
             paused, events = rabbit.pause(decided, ctx, command, luck)
+            return paused, [*decisions, *events]
+        except ChoiceNeeded as need:  # the command waits for the SAS player's answer
+            paused, events = choices.pause(decided, ctx, command, need.choice)
             return paused, [*decisions, *events]
         sas_turn.unload_troops(ctx)  # a troop truck alerted by this command (SAS-HM-2)
         if any(o.unveiled for o in ctx.state.operators):  # only while the attacking command lasts (SAS-EQ-12)
@@ -172,6 +189,18 @@ class SasSystem(HasBot[Agent], HumanSidesPerScenario, HasEditor["EditorPlugin"],
             why = t("the operators won neither a major nor a minor victory ({why})", why=state.ended_by)
             return Outcome("axis", t("The hunter wins"), t("The hunter wins: {why}.", why=why))
         return Outcome("axis", t("Defeat"), t("The mission failed: {why}.", why=state.ended_by))
+
+    def old_answer(self, state: SasState, version: str) -> Command | None:
+        """Rules versions 1 and 2 took the choices version 3 offers by themselves: a save made with them answers each
+        with its default, and picks up at once the fuel barrel its operator moved onto (AnswersOldSaves,
+        docs/sas-decisions.md "Choices offered in rules version 3")."""
+        if version not in ("1", "2"):
+            return None
+        pending = state.pending
+        if isinstance(pending, PendingChoice) and pending.choice.rule_id in choices.ASKED_SINCE_3:
+            return choices.default_answer(state)
+        op = pickup.waiting(state)
+        return None if op is None else PickUp(side="sas", operator=op.id)
 
     def make_agent(self, side: str) -> HunterBot | None:
         """The automated Jäger hunter for the "axis" side (the UI's "Bot" seat; ``app.ai.agent.Agent``); the SAS
@@ -217,6 +246,8 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
             raise IllegalCommandError(t("No operator is being activated."), "SAS-OP-1")
         if sharing(state, state.op(state.activation.operator)):
             raise IllegalCommandError(t("She must end her move in an empty square."), "SAS-NANCY-3")
+        if pickup.waiting(state) is not None:
+            raise IllegalCommandError(t("He stands on the fuel barrel: he must pick it up first."), "SAS-PICK-1")
         ctx.state = replace(state, activation=None)
         ctx.emit("activation_ended", t("The activation ends."), "SAS-OP-2")
     elif isinstance(command, EndPhase):
@@ -236,6 +267,8 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         ovehicle_actions.perform(ctx, command)
     elif isinstance(command, (UseRabbitsFoot, KeepRoll)):
         raise IllegalCommandError(t("No roll is waiting for the rabbit's foot."), "SAS-EQ-11")
+    elif isinstance(command, Decide):
+        raise IllegalCommandError(t("No question is waiting for an answer."), "SAS-GEN-9")
     else:
         raise IllegalCommandError(t("Unknown command {kind}.", kind=command.kind), "CORE-CMD-1")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.core.messages import Command
 from app.core.session import Session
 from app.systems.sas.axis.advance import _field
+from app.systems.sas.choices import default_answer
 from app.systems.sas.state import SasState
 from app.systems.sas.viewing import vision_maps
 
@@ -24,6 +25,10 @@ def choose(session: Session, hunt: bool = True) -> Command:
     """The scripted choice for the side to act."""
     state: SasState = session.state
     cmds = list(session.legal_commands())
+    if (answer := default_answer(state)) is not None:  # a choice left to the player: its default (fast play)
+        return answer
+    if len(cmds) == 1:  # a forced step (the Pick Up after moving onto a fuel barrel, SAS-PICK-1)
+        return cmds[0]
     if state.phase != "operator":
         return cmds[0]
     if state.activation is None:

@@ -95,3 +95,15 @@ def activate(st: SasState, op_id: str) -> SasState:
 
     after, _ = SYSTEM.apply(st, ActivateOperator(side="sas", operator=op_id))
     return after
+
+
+def with_defaults(applied: tuple[SasState, Any]) -> tuple[SasState, list[Any]]:
+    """``SYSTEM.apply``'s result with every choice the rules leave to the players answered with its default — the
+    engine's ruling before rules version 3 (docs/sas-decisions.md D-ALARM-1, D-MARK-1, D-FACE-1), as fast play answers
+    it; the events are those of the command once answered (it runs again whole with the answers)."""
+    from app.systems.sas.choices import default_answer
+
+    st, events = applied
+    while (answer := default_answer(st)) is not None:
+        st, events = SYSTEM.apply(st, answer)
+    return st, list(events)

@@ -32,7 +32,7 @@ from app.systems.sas.messages import (
 from app.systems.sas.state import SasState, TyphoonState
 from app.systems.sas.support import airspace
 
-from .board import unit
+from .board import unit, with_defaults
 
 FOLDER = Path(__file__).parents[3] / "scenarios" / "sas"
 AIRFIELD = FOLDER / "fearless_flak_airfield.json"
@@ -48,7 +48,7 @@ def _opening(path: Path) -> SasState:
 
 
 def _apply(st, cmd, dice=(), cards=None):
-    return SYSTEM.apply(st, cmd.with_table_input(dice, cards))
+    return with_defaults(SYSTEM.apply(st, cmd.with_table_input(dice, cards)))
 
 
 def _sq(st, label):
@@ -442,7 +442,7 @@ def test_oq_47_called_second_it_flies_at_the_start_of_the_next_turn():
     assert st.turn == 2 and st.typhoon.status == "arriving"
     assert {c.kind for c in SYSTEM.legal_commands(st)} == {"typhoon_path"}
     st, _ = _apply(st, TyphoonPath(side="sas", line=0))
-    st, events = SYSTEM.apply(st, TyphoonMove(side="sas"))  # the seeded dice
+    st, events = with_defaults(SYSTEM.apply(st, TyphoonMove(side="sas")))  # the seeded dice
     assert airspace.where(st) == _sq(st, "D14") and st.section == "battle"
     assert "typhoon_entered" in _kinds(events)
 

@@ -14,13 +14,13 @@ from app.systems.sas import SYSTEM
 from app.systems.sas.messages import RunAxisStep
 from app.systems.sas.state import SasState
 
-from .board import op, runtime, state, unit
+from .board import op, runtime, state, unit, with_defaults
 
 OPEN = ["." * 12] * 12
 
 
 def _apply(st: SasState, cmd: Any, dice: tuple[int, ...] = ()) -> tuple[SasState, list[Any]]:
-    after, events = SYSTEM.apply(st, cmd.with_table_input(dice, None))
+    after, events = with_defaults(SYSTEM.apply(st, cmd.with_table_input(dice, None)))
     return after, list(events)
 
 

@@ -9,13 +9,13 @@ from app.core.errors import IllegalCommandError
 from app.systems.sas import SYSTEM
 from app.systems.sas.messages import Crouch, Throw
 
-from .board import activate, op, runtime, state, unit
+from .board import activate, op, runtime, state, unit, with_defaults
 
 OPEN = ["." * 12] * 12
 
 
 def _apply(st, cmd, dice=(), cards=None):
-    return SYSTEM.apply(st, cmd.with_table_input(dice, cards))
+    return with_defaults(SYSTEM.apply(st, cmd.with_table_input(dice, cards)))
 
 
 def test_sas_atk_4_move_and_throw_move_first_costs_1_ap():

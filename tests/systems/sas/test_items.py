@@ -14,14 +14,14 @@ from app.systems.sas.mission import PatrolLine
 from app.systems.sas.state import ObjectState
 from tests.support.positions import sas_state
 
-from .board import activate, op, runtime, state, unit
+from .board import activate, op, runtime, state, unit, with_defaults
 
 OPEN = ["." * 12] * 12
 ROCK = ["." * 12] * 8 + ["..R" + "." * 9] + ["." * 12] * 3
 
 
 def _apply(st, cmd, dice=(), cards=None):
-    return SYSTEM.apply(st, cmd.with_table_input(dice, cards))
+    return with_defaults(SYSTEM.apply(st, cmd.with_table_input(dice, cards)))
 
 
 def _activated(op_id, at, units=(), rows=OPEN, **position):

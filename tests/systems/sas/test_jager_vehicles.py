@@ -18,14 +18,14 @@ from app.systems.sas.state import HunterMarker, HunterState, SasState
 from app.systems.sas.tables import hunter_decks
 from app.systems.sas.vehicles import motion as vm
 
-from .board import op, runtime, state, unit
+from .board import op, runtime, state, unit, with_defaults
 
 OPEN = ["." * 12] * 12
 DECK = tuple(c.id for c in hunter_decks()["jager"])
 
 
 def _apply(st, cmd, dice=()):
-    return SYSTEM.apply(st, cmd.with_table_input(dice, ()))
+    return with_defaults(SYSTEM.apply(st, cmd.with_table_input(dice, ())))
 
 
 def _axis(st, dice=()):

@@ -19,13 +19,15 @@ from app.systems.sas.messages import BlindFire, EndPhase, Mark, RunAxisStep
 from app.systems.sas.mission import PatrolLine
 from tests.support.positions import sas_state
 
-from .board import activate, op, runtime, state, unit
+from .board import activate, op, runtime, state, unit, with_defaults
 
 OPEN = ["." * 12] * 12
 
 
 def _apply(st, cmd, dice=(), cards=None):
-    return SYSTEM.apply(st, cmd.with_table_input(dice, cards))
+    """Apply, taking the default of every choice left to the player (the marked attack at its first moment,
+    SAS-MARK-3, D-MARK-1)."""
+    return with_defaults(SYSTEM.apply(st, cmd.with_table_input(dice, cards)))
 
 
 def _mark(st, op_id, **kw):

@@ -21,6 +21,7 @@ from app.core.session import Session
 from app.scenario.catalog import open_session
 from app.systems.sas import SYSTEM
 from app.systems.sas.axis.advance import _field
+from app.systems.sas.choices import default_answer
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import ActivateOperator, EndActivation, EndPhase, Exfiltrate, Move, Place, RunAxisStep
@@ -106,7 +107,9 @@ def choose(session: Session) -> Command:
     cmds = list(session.legal_commands())
     # Move & knife is offered before the move, but the move may expose him and forbid the knife (SAS-KNIFE-2)
     cmds = [c for c in cmds if not (getattr(c, "weapon", "") == "knife" and getattr(c, "move_to", None))]
-    if state.phase != "operator" or state.activation is None:
+    if (answer := default_answer(state)) is not None:  # a choice left to the player: its default (fast play)
+        return answer
+    if state.phase != "operator" or state.activation is None or len(cmds) == 1:  # 1: the barrel's Pick Up
         return cmds[0]
     op_id = state.activation.operator
     here = state.op(op_id).loc

@@ -29,13 +29,13 @@ from app.systems.sas.mission import OperatorVehiclePlacement, SasMission
 from app.systems.sas.state import OperatorState, OperatorVehicleState
 from app.systems.sas.vehicles import ovehicle
 
-from .board import activate, op, runtime, state, unit
+from .board import activate, op, runtime, state, unit, with_defaults
 
 OPEN = ["." * 14] * 14
 
 
 def _apply(st, cmd, dice=()):
-    return SYSTEM.apply(st, cmd.with_table_input(dice, None))
+    return with_defaults(SYSTEM.apply(st, cmd.with_table_input(dice, None)))
 
 
 def _willys(anchor=(2, 9), facing="N", **kw):

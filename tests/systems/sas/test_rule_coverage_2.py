@@ -19,6 +19,7 @@ from app.systems.sas.board.vision import sees_op
 from app.systems.sas.messages import Attack, EndPhase, Move, RunAxisStep, Sprint, Throw
 from app.systems.sas.state import SasState
 from tests.support.positions import OPEN, sas_session, sas_state, with_position
+from tests.systems.sas.board import with_defaults
 
 MISSIONS = Path(__file__).parents[3] / "scenarios" / "sas"
 
@@ -27,7 +28,7 @@ SENTRY = {"id": "p", "kind": "rifle", "role": "sentry", "at": "F7", "facing": "W
 
 
 def _apply(st: SasState, cmd: Any, dice: tuple[int, ...] = ()) -> tuple[SasState, list[Any]]:
-    after, events = SYSTEM.apply(st, cmd.with_table_input(dice, None))
+    after, events = with_defaults(SYSTEM.apply(st, cmd.with_table_input(dice, None)))
     return after, list(events)
 
 
@@ -202,9 +203,9 @@ def test_sas_blast_1_the_template_centre_is_7() -> None:
 
 
 def test_sas_gen_9_axis_ties_broken_by_fixed_rules() -> None:
-    """SAS-GEN-9 (decided as D-ALARM-1 in docs/sas-decisions.md: the solo engine breaks ties by fixed rules instead
-    of asking the players): Jock's grenade sounds the alarm without exposing him (SAS-ALARM-3); Jock and Paddy are
-    equally near the only sentry, so the operator first in team order is designated exposed, whoever threw."""
+    """SAS-GEN-9 (D-ALARM-1 in docs/sas-decisions.md, the default answer since the players choose in rules version 3,
+    D-CHOICE-2): Jock's grenade sounds the alarm without exposing him (SAS-ALARM-3); Jock and Paddy are equally near the
+    only sentry, so by default the operator first in team order is designated exposed, whoever threw."""
     sentry = {**SENTRY, "at": "F12", "facing": "S"}
     ops = {"jock": {"id": "jock", "at": "A7", "facing": "E"}, "paddy": {"id": "paddy", "at": "K7", "facing": "W"}}
     for first, second in (("jock", "paddy"), ("paddy", "jock")):

@@ -3,8 +3,9 @@
 Rulebook chapters: §9 being heard (SAS-NOISE-1, SAS-NOISE-2, SAS-NOISE-3, SAS-NOISE-4, SAS-NOISE-5, SAS-NOISE-6), §10
 being seen, exposure, shouting (SAS-SEEN-1, SAS-SEEN-2, SAS-SEEN-3, SAS-SEEN-4, SAS-SEEN-5, SAS-SEEN-6, with SAS-OBJ-4
 corpse detection) and §12 stealth meter and alarm (SAS-METER-1, SAS-METER-2, SAS-ALARM-1, SAS-ALARM-2, SAS-ALARM-3,
-SAS-ALARM-4, SAS-ALARM-5). Solo choices: when the players must designate an exposed operator (SAS-ALARM-4, SAS-ALARM-5)
-the operator nearest to any Axis unit is exposed, ties in team order (docs/sas-decisions.md D-ALARM-1).
+SAS-ALARM-4, SAS-ALARM-5). When the players must designate an exposed operator (SAS-ALARM-4, SAS-ALARM-5) the SAS
+player chooses (``choices.ask``); the default, for fast play and old saves, is the operator nearest to any Axis unit,
+ties in team order (docs/sas-decisions.md D-ALARM-1).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.systems.sas.board.vision import camouflaged, sees_corpse, sees_op
+from app.systems.sas.choices import ask
 from app.systems.sas.combat.attacks import gap, set_facing, turn_to
 from app.systems.sas.context import Ctx
+from app.systems.sas.state import Choice
 from app.systems.sas.tables import UnitStats
 from app.systems.sas.vehicles import ovehicle
 
@@ -287,8 +290,8 @@ def _disguise_fails(ctx: Ctx) -> None:
 
 
 def ensure_exposed(ctx: Ctx) -> None:
-    """In Battle at least one operator is exposed; designate the one nearest an Axis unit (SAS-ALARM-4, SAS-ALARM-5).
-    Exposed support units do not count and are never designated (SAS-SUP-4)."""
+    """In Battle at least one operator is exposed: the players designate one (SAS-ALARM-4, SAS-ALARM-5), by default the
+    one nearest an Axis unit (D-ALARM-1). Exposed support units do not count and are never designated (SAS-SUP-4)."""
     state = ctx.state
     ops = state.team_ops()
     if state.section != "battle" or not ops or any(o.exposed for o in ops):
@@ -300,11 +303,22 @@ def ensure_exposed(ctx: Ctx) -> None:
     def nearest(index_op: tuple[int, Cell]) -> tuple[int, int]:
         return (min(_dist(index_op[1], u) for u in units), index_op[0])
 
-    index, _loc = min(((i, o.loc) for i, o in enumerate(ops) if o.loc is not None), key=nearest)
-    ctx.emit(
-        "designated", t("No operator is exposed: the one nearest the enemy is designated (D-ALARM-1)."), "SAS-ALARM-4"
+    placed = [(i, o.loc) for i, o in enumerate(ops) if o.loc is not None]
+    index, _loc = min(placed, key=nearest)
+    ids = tuple(ops[i].id for i, _ in placed)
+    choice = Choice(
+        "expose",
+        t("In the Battle section an operator must be exposed, and none is: choose the operator to expose."),
+        "SAS-ALARM-4",
+        ids,
+        tuple(t("Expose {op}", op=ctx.name(op_id)) for op_id in ids),
+        default=ids.index(ops[index].id),
     )
-    expose(ctx, ops[index].id, "SAS-ALARM-4")
+    chosen = ask(ctx, choice)  # the players designate him (SAS-ALARM-4, SAS-ALARM-5); default D-ALARM-1
+    why = "D-ALARM-1" if chosen == ops[index].id else "SAS-ALARM-4"
+    text = t("No operator is exposed: the players designate {op} ({why}).", op=ctx.name(chosen), why=why)
+    ctx.emit("designated", text, "SAS-ALARM-4")
+    expose(ctx, chosen, "SAS-ALARM-4")
 
 
 def _held(cigarette: str | None) -> str | None:

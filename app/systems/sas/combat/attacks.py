@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from app.core.i18n import Text, localized, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.los import Crossing, trace
-from app.systems.sas.board.facing import facing_toward
+from app.systems.sas.board.facing import ORTHO, covers, facing_toward
 from app.systems.sas.board.rooms import room_of, set_fire
 from app.systems.sas.board.vision import (
     SIGHT,
@@ -35,6 +35,7 @@ from app.systems.sas.board.vision import (
     sees_op_through,
 )
 from app.systems.sas.board.windows import touching as _touching
+from app.systems.sas.choices import diagonal_facing
 from app.systems.sas.combat import luck
 from app.systems.sas.context import Ctx
 from app.systems.sas.names import facing_name
@@ -702,6 +703,9 @@ def turn_to(ctx: Ctx, unit_id: str, toward: Cell, rule: str) -> None:
     if unit is None or unit.is_vehicle or unit.mode == "strangled":  # garrote: SAS-NANCY-9, D-NANCY-6
         return
     facing = facing_toward(unit.loc, toward, unit.facing)
+    both = tuple(f for f in ORTHO if covers(f, unit.loc, toward))
+    if len(both) == 2 and unit.facing not in both:  # an exact diagonal: the players choose (SAS-GEN-8, OQ-4, D-FACE-2)
+        facing = diagonal_facing(ctx, unit.id, toward, both, facing, rule=rule)
     if facing != unit.facing:
         set_facing(ctx, unit_id, facing, rule)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from app.core.dice import Roller
+from app.core.dice import Dice, Roller
 from app.core.i18n import Text
 from app.core.ruling import Modifier
 from app.systems.sas.context import Ctx
@@ -28,14 +28,19 @@ LUCKY = 6
 class ReplayRoller(Roller):
     """A roller that first gives back the dice already rolled (some maybe changed into 6s), then rolls on.
 
-    ``replayed`` is how many dice were given back: a roll made of them has been decided already.
+    ``replayed`` is how many dice were given back: a roll made of them has been decided already. ``origin`` and
+    ``initial`` keep the dice and the replay the run started from, so a choice can run it again the same way.
     """
 
     replay: list[int] = field(default_factory=list)
     replayed: int = 0
+    initial: tuple[int, ...] = ()
+    origin: Dice | None = None
 
     def __post_init__(self) -> None:
         self.replayed = len(self.replay)
+        self.initial = tuple(self.replay)
+        self.origin = self.dice
 
     def roll(self, count: int, purpose: Text, sides: int = 6, faces: Sequence[str] = ()) -> tuple[int, ...]:
         """The replayed dice while they last, else new ones."""

@@ -44,6 +44,7 @@ from app.systems.sas.messages import (
     UseFailureMarker,
     UseMedpack,
 )
+from app.systems.sas.operators import barrel as barrels
 from app.systems.sas.operators import disguise, items, marks, scuba, shooting
 from app.systems.sas.operators.operator import (
     check_allowed,
@@ -165,13 +166,18 @@ def do_aim(ctx: Ctx, cmd: Aim) -> None:
 
 
 def do_pick_up(ctx: Ctx, cmd: PickUp) -> None:
-    """Pick up what lies in his square: a used trap (an item, also crouched) and a corpse (an object, standing
-    only), together if both are there (SAS-PICK-1, SAS-OBJ-1, SAS-EQ-4, SAS-CROUCH-2)."""
+    """Pick up what lies in his square: a used trap (an item, also crouched) and a fuel barrel he moved onto or else a
+    corpse (an object, standing only), together if both are there (SAS-PICK-1, SAS-OBJ-1, SAS-OBJ-6, SAS-EQ-4,
+    SAS-CROUCH-2, OQ-65)."""
     op = ctx.state.op(cmd.operator)
     here = ctx.state.objects_at(op.loc) if op.loc else ()
     trap = next((o for o in here if o.kind == "trap_used"), None)
-    corpse = next((o for o in here if o.kind == "corpse"), None)
-    corpse = None if op.crouched or op.carrying else corpse
+    barrel = next((o for o in here if o.kind == "fuel_barrel"), None) if barrels.on_barrel(ctx.state, op) else None
+    corpse = barrel or next((o for o in here if o.kind == "corpse"), None)
+    corpse = None if op.crouched or op.carrying or cmd.what == "item" else corpse
+    trap = None if cmd.what == "object" else trap
+    if barrel is not None and corpse is None:
+        raise illegal("{op} stands on the fuel barrel: he must pick it up first.", "SAS-PICK-1", op=op.id)
     if trap is None and corpse is None:
         raise illegal("There is nothing here he can pick up.", "SAS-PICK-1")
     if trap is not None:
@@ -179,7 +185,9 @@ def do_pick_up(ctx: Ctx, cmd: PickUp) -> None:
         ctx.emit("picked_up", t("{op} picks up the used trap.", op=ctx.name(op.id)), "SAS-EQ-4", (op.loc,))
     if corpse is not None:
         ctx.state = ctx.state.with_object(replace(corpse, loc=None)).with_op(op.id, carrying=corpse.id)
-        ctx.emit("picked_up", t("{op} picks up a corpse.", op=ctx.name(op.id)), "SAS-PICK-1", (op.loc,))
+        who = ctx.name(op.id)
+        what = t("{op} picks up a fuel barrel.", op=who) if barrel else t("{op} picks up a corpse.", op=who)
+        ctx.emit("picked_up", what, "SAS-PICK-1", (op.loc,))
 
 
 def do_place(ctx: Ctx, cmd: Place) -> None:

@@ -2,12 +2,12 @@
 
 Rulebook chapter: §8.4 Mark (SAS-MARK-1, SAS-MARK-2, SAS-MARK-3, SAS-MARK-4, SAS-MARK-5, SAS-MARK-6, SAS-MARK-7) with
 SAS-LOS-4 (outside his activation an operator sees only his front 90°) and SAS-EQ-6 (a grenade marks a square, without
-the +2). The rules let the player attack "at any moment" of the following Axis Advance, Event and Patrol phases; the
-engine plays that choice for him (docs/sas-decisions.md D-MARK-1): a marked attack is made the first moment it is
-possible — at the start of every Axis Advance / Patrol step, after each square an Axis unit enters (before that unit can
-spot anyone), and in the Event phase after the card is drawn but before its effects (SAS-MARK-3). Attacks are resolved
-one at a time in team order (SAS-MARK-4); one mark is one attack (OQ-20); unused marks go back in the End phase
-(SAS-MARK-7).
+the +2). The rules let the player attack "at any moment" of the following Axis Advance, Event and Patrol phases: at
+every moment the attack is possible — at the start of every Axis Advance / Patrol step, after each square an Axis unit
+enters (before that unit can spot anyone), and in the Event phase after the card is drawn but before its effects
+(SAS-MARK-3) — he attacks or waits (``choices.fire_now``); the default, for fast play and old saves, attacks at the
+first such moment (docs/sas-decisions.md D-MARK-1). Attacks are resolved one at a time in team order (SAS-MARK-4); one
+mark is one attack (OQ-20); unused marks go back in the End phase (SAS-MARK-7).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from app.core.i18n import t
 from app.core.ruling import Modifier
 from app.systems.sas.board.facing import covers
 from app.systems.sas.board.vision import attack_line
+from app.systems.sas.choices import fire_now
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.combat import blasts
 from app.systems.sas.context import Ctx
@@ -102,9 +103,15 @@ def fire(ctx: Ctx) -> None:
         return
     for op in ctx.state.operators:
         current = ctx.state.op(op.id)
-        if current.on_map and current.mark_weapon is not None and ready(ctx, current):
+        if current.on_map and current.mark_weapon is not None and ready(ctx, current) and _now(ctx, current):
             _attack(ctx, current)
     ovehicle_actions.fire_marks(ctx)  # SAS-OVEH-5
+
+
+def _now(ctx: Ctx, op: OperatorState) -> bool:
+    """Whether the player makes the attack at this moment (SAS-MARK-3; default: yes, D-MARK-1)."""
+    what = ctx.name(op.mark) if op.mark else t("the square {sq}", sq=ctx.label(op.mark_square))
+    return fire_now(ctx, ctx.name(op.id), what, op.id)
 
 
 def ready(ctx: Ctx, op: OperatorState) -> bool:

@@ -51,6 +51,7 @@ from app.systems.sas.messages import (
     UseRabbitsFoot,
 )
 from app.systems.sas.operators import scuba
+from app.systems.sas.operators.barrel import on_barrel
 from app.systems.sas.state import OperatorState, SasState, UnitState
 from app.systems.sas.tables import ActionCost
 
@@ -138,18 +139,15 @@ def check_allowed(ctx: Ctx, cmd: Command) -> int:
     return int(row.ap)
 
 
-def enter(ctx: Ctx, op_id: str, to: Cell, rule: str, *, take: bool = False) -> None:
-    """Put the operator in ``to`` and check who sees him there (SAS-LOS-6, SAS-SEEN-2)."""
+def enter(ctx: Ctx, op_id: str, to: Cell, rule: str) -> None:
+    """Put the operator in ``to`` and check who sees him there (SAS-LOS-6, SAS-SEEN-2). On a fuel barrel's square he
+    then picks it up as his next, free action (SAS-PICK-1, OQ-65, ``barrel``)."""
     op = ctx.state.op(op_id)
     if op.talking is not None:  # she walks away: the talk ends (SAS-NANCY-7)
         alerts.end_talk(ctx, op.talking, "SAS-NANCY-7", t(" (she walks away)").render())
     ctx.state = ctx.state.with_op(op_id, loc=to)
     ctx.emit("operator_moved", t("{op} moves to {sq}.", op=ctx.name(op_id), sq=ctx.label(to)), rule, (op.loc, to))
     scuba.swap_token(ctx, op_id)  # into or out of the water (SAS-EQ-14)
-    barrel = next((o for o in ctx.state.objects_at(to) if o.kind == "fuel_barrel"), None)
-    if take and barrel is not None:  # a Move may end here only to take it (OQ-65)
-        ctx.state = ctx.state.with_object(replace(barrel, loc=None)).with_op(op_id, carrying=barrel.id)
-        ctx.emit("picked_up", t("{op} picks up a fuel barrel.", op=ctx.name(op_id)), "SAS-OBJ-6", (to,))
     jager_markers.operator_entered(ctx, op_id, op.loc, to)  # a twig snaps, a cat is startled (SAS-JGR-8, SAS-JGR-9)
     alerts.smell(ctx, op_id)  # dogs nearby (SAS-HD-7)
     alerts.detect(ctx)
@@ -225,6 +223,8 @@ def _restricted(ctx: Ctx, op: OperatorState, cmd: Command) -> None:
     only rolls again or gives up (SAS-NANCY-3, SAS-NANCY-9, SAS-NANCY-11)."""
     if sharing(ctx.state, op) and not isinstance(cmd, Move):
         raise illegal("{op} is passing through an Axis unit's square: she must move on first.", "SAS-NANCY-3", op=op.id)
+    if on_barrel(ctx.state, op) and not isinstance(cmd, PickUp):
+        raise illegal("{op} stands on the fuel barrel: he must pick it up first.", "SAS-PICK-1", op=op.id)
     victim = strangling_victim(ctx.state, op)
     if victim is None or isinstance(cmd, AbortGarrote):
         return
@@ -250,7 +250,7 @@ def do_move(ctx: Ctx, cmd: Move) -> None:
     take = why is not None and step_ok(ctx, op, cmd.to, "open", barrel=True) is None
     if why and not take:
         raise illegal("Cannot move there: {why}.", "SAS-MOVE-1", why=why)
-    enter(ctx, cmd.operator, cmd.to, "SAS-MOVE-1", take=take)
+    enter(ctx, cmd.operator, cmd.to, "SAS-MOVE-1")
 
 
 def do_climb(ctx: Ctx, cmd: Climb) -> None:
@@ -263,7 +263,8 @@ def do_climb(ctx: Ctx, cmd: Climb) -> None:
 
 
 def sprint_problem(ctx: Ctx, op: OperatorState, path: tuple[Cell, ...]) -> str | None:
-    """Why the sprint path is illegal (SAS-SPRINT-1), or None."""
+    """Why the sprint path is illegal (SAS-SPRINT-1), or None. It may end on a fuel barrel he will pick up
+    (SAS-PICK-1, OQ-65)."""
     if not 1 <= len(path) <= 3:
         return "a sprint covers 1 to 3 squares"
     here = op.loc
@@ -283,7 +284,9 @@ def sprint_problem(ctx: Ctx, op: OperatorState, path: tuple[Cell, ...]) -> str |
         if (wet := _sprint_water(ctx, op, i, to, len(path))) is not None:
             return wet
         here = to
-    return None if empty(ctx.state, path[-1]) else "the last square is occupied"
+    if empty(ctx.state, path[-1]) or barrel_to_take(ctx, op, path[-1]):  # he then picks up the barrel (OQ-65)
+        return None
+    return "the last square is occupied"
 
 
 def _sprint_water(ctx: Ctx, op: OperatorState, i: int, to: Cell, steps: int) -> str | None:

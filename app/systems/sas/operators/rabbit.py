@@ -39,6 +39,7 @@ def pause(state: SasState, ctx: Ctx, command: Command, luck: LuckyRoll) -> tuple
         modifier=luck.modifier,
         operator=str(getattr(command, "operator", "")),
         options=luck.options,
+        answers=tuple(ctx.given),
     )
     dice = _dice(luck.naturals, luck.target, luck.modifier)
     shown = ", ".join(str(n) for n in luck.naturals)
@@ -60,7 +61,7 @@ def _dice(naturals: Sequence[int], target: int | None, modifier: int) -> tuple[D
 def choices(state: SasState) -> list[Command]:
     """Keep the roll, or give one of its dice a 6 with one operator's rabbit's foot (SAS-EQ-11)."""
     pending = state.pending
-    assert pending is not None
+    assert isinstance(pending, PendingRoll)
     dice = pending.options
     uses: list[Command] = [UseRabbitsFoot(side="sas", operator=o, die=d) for o in owners(state) for d in dice]
     return [*uses, KeepRoll(side="sas", operator=pending.operator)]
@@ -70,7 +71,7 @@ def decision(state: SasState, label: Callable[[Command], Text]) -> Decision | No
     """The decision a paused roll waits for (``app.core.flow``), for every view; bots and fast play keep the roll
     (SAS-EQ-11)."""
     pending = state.pending
-    if pending is None:
+    if not isinstance(pending, PendingRoll):
         return None
     options = choices(state)
     text = t("A rabbit's foot may turn one die of the roll into a 6: use one, or keep the roll.")
@@ -81,7 +82,7 @@ def decision(state: SasState, label: Callable[[Command], Text]) -> Decision | No
 def resolve(state: SasState, command: Command) -> Ctx:
     """Resolve the paused command with the roll kept or changed (SAS-EQ-11); the caller dispatches it."""
     pending = state.pending
-    assert pending is not None
+    assert isinstance(pending, PendingRoll)
     rolled = list(pending.rolled)
     base = replace(state, pending=None)
     events: list[SasEvent] = []
@@ -90,7 +91,7 @@ def resolve(state: SasState, command: Command) -> Ctx:
     elif not isinstance(command, KeepRoll):
         raise illegal("First decide whether to use the rabbit's foot on the roll.", "SAS-EQ-11")
     roller = ReplayRoller(base.dice, command.dice, command.cards, replay=rolled)
-    return Ctx(base, roller, events=events)
+    return Ctx(base, roller, events=events, asks=True, answers=list(pending.answers))
 
 
 def _use(

@@ -19,6 +19,7 @@ from app.core.messages import Command
 from app.core.ruling import Modifier, Ruling
 from app.systems.sas.axis import alerts
 from app.systems.sas.board.movement import empty, step_class
+from app.systems.sas.choices import fire_now
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
@@ -483,8 +484,8 @@ def do_mark(ctx: Ctx, cmd: VehicleMark) -> None:
 
 
 def fire_marks(ctx: Ctx) -> None:
-    """Vehicles' marked attacks, the first moment each is possible (SAS-MARK-2, SAS-MARK-3, D-MARK-1), after the
-    operators'."""
+    """Vehicles' marked attacks when the player makes them, by default the first moment each is possible (SAS-MARK-2,
+    SAS-MARK-3, D-MARK-1), after the operators'."""
     for ov in ctx.state.op_vehicles:
         current = ctx.state.op_vehicle(ov.id)
         if current is None or current.mark is None or current.mark_weapon is None:
@@ -496,6 +497,8 @@ def fire_marks(ctx: Ctx) -> None:
         if found is None or ovehicle.gun_problem(ctx.state, current, found[0], unit.loc) is not None:
             continue
         gun = found[0]
+        if not fire_now(ctx, vname(ctx.state, current), ctx.name(unit.id), ov.id):  # SAS-MARK-3
+            continue
         ctx.state = ctx.state.with_op_vehicle(ov.id, mark=None, mark_weapon=None)
         ctx.emit(
             "marked_attack",
