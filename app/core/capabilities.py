@@ -25,6 +25,8 @@ The capabilities (:data:`CAPABILITIES` lists them all):
   and a bare board file of its own.
 - :class:`HasTiles`: boards laid out from tile libraries in a file format the system reads.
 - :class:`HasTableSync`: any piece can be corrected to match the physical table (``app.core.table_sync``).
+- :class:`HasLineOfSight`: the line of sight from a unit or location to any location, as the fire rules see it
+  (the window's LOS tool draws it).
 - :class:`AnswersOldSaves`: decisions a newer rules version asks that the engine took by itself before; replaying
   an older save, each is answered as that version ruled (``app.core.saves``).
 
@@ -40,6 +42,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
+from app.core.line_of_sight import LosReport
 from app.core.messages import Command
 from app.core.system import GameSystem
 from app.core.table_sync import Correction
@@ -153,6 +156,22 @@ class HasTableSync(Protocol[S_contra]):
 
 
 @runtime_checkable
+class HasLineOfSight(Protocol[S_contra]):
+    """Lines of sight as the fire rules trace them, for the window's LOS tool (DESIGN §3, §5)."""
+
+    def line_of_sight(self, state: S_contra, origin: Any, target: Any, unit: str | None = None) -> LosReport | None:
+        """The line from ``origin`` to ``target`` (topology locations), or ``None`` when either is off the board.
+
+        Args:
+            state: The game state (smoke, wrecks and the board are read from it).
+            origin: The observer's location.
+            target: The location looked at.
+            unit: The counter id the line is drawn from, if any (its level in a building is the eye level).
+        """
+        ...
+
+
+@runtime_checkable
 class AnswersOldSaves(Protocol[S_contra]):
     """A newer rules version asks decisions the engine took by itself before: an older save never answers them.
 
@@ -176,6 +195,7 @@ CAPABILITIES: tuple[type, ...] = (
     HasStyle,
     HasTiles,
     HasTableSync,
+    HasLineOfSight,
     AnswersOldSaves,
 )
 """Every capability a system may declare, in the order the docs list them."""

@@ -1,5 +1,5 @@
-"""BoardView (zoom around the cursor, drag to pan, shift/ctrl-drag a box to select, counter drag and drop, hover)
-and the Minimap."""
+"""BoardView (zoom around the cursor, drag to pan, shift/ctrl-drag a box to select, counter drag and drop, hover,
+right-drag a line of sight) and the Minimap."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ class BoardView(QGraphicsView):
     counter_dropped = Signal(str, object)  # counter id, location (or None when off the board)
     box_selected = Signal(object)  # ids of the counters inside a shift/ctrl-dragged box
     viewport_changed = Signal()
+    sight_dragged = Signal(object, object, object, bool)  # origin, counter id there (or None), target, released
 
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -172,21 +173,12 @@ class BoardView(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         button = event.button()
-        if button == Qt.MouseButton.RightButton:  # the counter's (or the board's) context menu
-            pos = event.position().toPoint()
-            item = self.counter_at(pos)
-            loc = self.board_scene.location_at(self.mapToScene(pos))
-            self.context_requested.emit(
-                loc, item.counter_id if item is not None else None, event.globalPosition().toPoint()
-            )
-            event.accept()
-            return
-        if button not in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
+        if button not in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
             super().mousePressEvent(event)
             return
         pos = event.position().toPoint()
         self._press_modifiers = event.modifiers()
-        item = self.counter_at(pos) if button == Qt.MouseButton.LeftButton else None
+        item = self.counter_at(pos) if button != Qt.MouseButton.MiddleButton else None
         self._press, self._mode, self._last = (button, pos, item), "", pos
         if item is not None:
             self._grab = self.mapToScene(pos) - item.pos()
@@ -202,6 +194,9 @@ class BoardView(QGraphicsView):
 
     def _drag_or_pan(self, pos: QPoint) -> None:
         button, start, item = self._press  # type: ignore[misc]
+        if button == Qt.MouseButton.RightButton:
+            self._drag_sight(start, item, pos, released=False)
+            return
         if not self._mode and (pos - start).manhattanLength() >= QApplication.startDragDistance():
             draggable = item is not None and item.view.selectable and button == Qt.MouseButton.LeftButton
             boxing = item is None and button == Qt.MouseButton.LeftButton and bool(self._press_modifiers & BOX_KEYS)
@@ -226,6 +221,8 @@ class BoardView(QGraphicsView):
             return
         _button, _start, item = self._press
         pos = event.position().toPoint()
+        if _button == Qt.MouseButton.RightButton:
+            self._drag_sight(_start, item, pos, released=True)
         mode, self._press, self._mode = self._mode, None, ""
         self.click_modifiers = event.modifiers()  # shift/ctrl-click adds to the selection
         loc = self.board_scene.location_at(self.mapToScene(pos))
@@ -233,9 +230,23 @@ class BoardView(QGraphicsView):
             self.counter_dropped.emit(item.counter_id, loc)
         elif mode == "box":
             self.box_selected.emit(self._boxed(QRect(_start, pos).normalized()))
+        elif not mode and _button == Qt.MouseButton.RightButton:  # a right click (no drag): the context menu
+            self.context_requested.emit(
+                loc, item.counter_id if item is not None else None, event.globalPosition().toPoint()
+            )
         elif not mode:
             self.location_clicked.emit(loc, item.counter_id if item is not None else None)
         event.accept()
+
+    def _drag_sight(self, start: QPoint, item: CounterItem | None, pos: QPoint, *, released: bool) -> None:
+        """A right-button drag traces a line of sight from the pressed location (and counter) to the cursor."""
+        if not self._mode and (pos - start).manhattanLength() < QApplication.startDragDistance():
+            return
+        self._mode = "sight"
+        origin = item.view.loc if item is not None else self.board_scene.location_at(self.mapToScene(start))
+        target = self.board_scene.location_at(self.mapToScene(pos))
+        if origin is not None:
+            self.sight_dragged.emit(origin, item.counter_id if item is not None else None, target, released)
 
     def _boxed(self, box: QRect) -> list[str]:
         """Ids of the counters whose centre lies inside a viewport box (and hide the band)."""

@@ -28,6 +28,7 @@ from app.ui.help_dialogs import how_to_play, shortcuts
 from app.ui.interaction import BoardInteraction, word
 from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
+from app.ui.los_tool import LosTool
 from app.ui.objectives_dock import ObjectivesDock
 from app.ui.panels import Inspector, PhaseTracker
 from app.ui.privacy import PrivacyScreen
@@ -102,6 +103,8 @@ class MainWindow(QMainWindow):
         self.board_view = BoardView(self.scene, self)
         self.interaction = BoardInteraction(self.controller, self.board_view, self.scene, self)
         self.interaction.lang = self.lang
+        self.sight = LosTool(self.controller, self.board_view, self.scene, self)  # right-drag: line of sight
+        self.sight.lang = self.lang
         self.files = WindowFiles(self, save_path, open_session)
         self.table_sync = TableSyncMenu(self.controller, self)  # right-click: correct a counter to match the table
         self.table_sync.lang = self.lang
@@ -190,6 +193,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.legend_label)
         self.autosave_warning = AutosaveWarning(self.files.save_as, self)
         self.statusBar().addPermanentWidget(self.autosave_warning)
+        self.statusBar().addPermanentWidget(self.sight.hint)
 
     def _build_menus(self) -> None:
         self.actions_by_name = build_actions(self)
@@ -476,7 +480,8 @@ class MainWindow(QMainWindow):
     def set_language(self, lang: str) -> None:
         """Switch the interface and the game texts to ``lang`` now, and remember it."""
         install_language(lang)
-        self.lang = self.prefs.language = self.controller.lang = self.interaction.lang = self.table_sync.lang = lang
+        self.lang = self.prefs.language = self.controller.lang = self.interaction.lang = lang
+        self.table_sync.lang = self.sight.lang = lang
         for code in ("en", "zh_CN"):
             self.actions_by_name[f"lang_{code}"].setChecked(code == lang)
         self.scene.set_language(lang)
@@ -497,6 +502,7 @@ class MainWindow(QMainWindow):
         for dock in (self.log, self.dice, self.phase, self.inspector, self.table, self.privacy, self.objectives):
             dock.retranslate()
         self.autosave_warning.retranslate()
+        self.sight.retranslate()
         self._refresh_selection()
         self._update_title()
 

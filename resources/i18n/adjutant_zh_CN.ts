@@ -345,6 +345,29 @@
     </message>
 </context>
 <context>
+    <name>LineOfSight</name>
+    <message>
+        <source>Blocked</source>
+        <translation>视线隔断</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>视线通畅</translation>
+    </message>
+    <message>
+        <source>Right-drag from a unit: line of sight</source>
+        <translation>从单位按住右键拖动：视线</translation>
+    </message>
+    <message>
+        <source>hindrances: {0}</source>
+        <translation>阻碍：{0}</translation>
+    </message>
+    <message>
+        <source>level</source>
+        <translation>高度</translation>
+    </message>
+</context>
+<context>
     <name>LogDock</name>
     <message>
         <source>Log</source>

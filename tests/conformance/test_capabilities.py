@@ -27,6 +27,7 @@ from app.core.capabilities import (
     HasBot,
     HasEditor,
     HasFuzzHints,
+    HasLineOfSight,
     HasMigrations,
     HasStyle,
     HasTableSync,
@@ -285,6 +286,29 @@ def _free(session, board):  # type: ignore[no-untyped-def]
     return next(loc for loc in board.locations() if loc not in taken)
 
 
+def _lines_of_sight(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
+    """HasLineOfSight: from each unit's location to every other counter's location, a sound report (cells from
+    origin to target, a level per cell, hindrances and blocker on the line, a rule when blocked, a sentence in
+    both languages); the same line twice gives the same report; off the board gives ``None``."""
+    sight = capability(system, HasLineOfSight)
+    assert sight is not None
+    traced = 0
+    for case in cases:
+        session = load(case).session(3)
+        view = session.view(None)
+        spots = list(dict.fromkeys(c.loc for c in view.counters if c.loc is not None))[:6]
+        for origin in spots[:3]:
+            unit = next(c.id for c in view.counters if c.loc == origin)
+            for target in spots:
+                report = sight.line_of_sight(session.state, origin, target, unit)
+                assert report is not None and report.problems() == [], (case.id, origin, target)
+                assert report == sight.line_of_sight(session.state, origin, target, unit), "pure"
+                assert report.text is not None and report.text.render("zh_CN").strip(), case.id
+                traced += 1
+        assert sight.line_of_sight(session.state, (-(10**6), 10**6), spots[0]) is None, case.id
+    assert traced, f"{system.info.id}: no line of sight traced in any bundled scenario"
+
+
 def _old_saves_answered(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
     """AnswersOldSaves: its own rules version needs no old answer along a game, and a save claiming the version
     before replays that game to the same digest whenever the version takes no decision of its own on the way."""
@@ -314,6 +338,7 @@ EXERCISES: dict[type, Callable[[GameSystem, list[Case], Path], None]] = {
     HasStyle: _style_is_carried,
     HasTiles: _tiles_load,
     HasTableSync: _table_sync_corrects,
+    HasLineOfSight: _lines_of_sight,
     AnswersOldSaves: _old_saves_answered,
 }
 

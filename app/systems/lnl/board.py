@@ -22,6 +22,7 @@ from app.scenario.boards import Board, build_board
 from app.scenario.boards_hex import HexMapSpec
 from app.scenario.loading import Problem, ScenarioError
 from app.scenario.resources import resolve_ref
+from app.systems.lnl.board_marks import level_marks
 from app.systems.lnl.scenario import SIDES, BoardFile, GeoBoard, LnlScenario
 from app.systems.lnl.tables import Terrain, UnitType, terrains
 
@@ -129,6 +130,7 @@ def build_runtime(model: LnlScenario, folder: Path | None) -> Runtime:
     for i, placed in enumerate(model.boards):
         for side in boards[placed.board].hexsides:
             sides.append({"a": by_local[i, side.a], "b": by_local[i, side.b], "kind": side.kind})
+    marks = level_marks(cells, label, terrain)  # ▲2, 3F: the heights printed on the map
     spec = HexMapSpec.model_validate(
         {
             "kind": "hex",
@@ -139,6 +141,7 @@ def build_runtime(model: LnlScenario, folder: Path | None) -> Runtime:
             "present": sorted(label.values()),
             "terrain": terrain,
             "hexsides": sides,
+            "marks": marks,
         }
     )
     board = build_board(spec, lambda ref: resolve_ref(ref, folder))

@@ -5,18 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from app.ai.agent import Agent
 from app.core import flow
-from app.core.capabilities import HasBot, HasFuzzHints, HasStyle
+from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasLineOfSight, HasStyle
 from app.core.encoding import encode_state
 from app.core.i18n import localized, t
+from app.core.line_of_sight import LosReport
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
+from app.systems.lnl import sight
 from app.systems.lnl.board import Runtime, build_runtime
 from app.systems.lnl.bot import LnlBot
 from app.systems.lnl.describe import describe
@@ -28,6 +30,9 @@ from app.systems.lnl.turn import apply_command, deciding, legal
 from app.systems.lnl.view import build_view
 from app.systems.lnl.view import style as view_style
 from app.systems.lnl.view_names import side_name
+
+if TYPE_CHECKING:
+    from app.scenario.editor.plugin import EditorPlugin
 
 FUZZ_WEIGHTS = {
     "lnl.fire": 6.0,
@@ -42,7 +47,7 @@ FUZZ_WEIGHTS = {
 }
 
 
-class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
+class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorPlugin"], HasLineOfSight[State]):
     """The squad game. Capabilities: a bot for either side, fuzz weights, its style."""
 
     info = SystemInfo(
@@ -121,6 +126,16 @@ class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle):
         if state.winner is None:
             return Outcome(None, t("Draw"), t("Neither side won."))
         return Outcome(state.winner, t("Victory"), t("{side} wins.", side=side_name(state, state.winner)))
+
+    def editor_plugin(self) -> EditorPlugin:
+        """The scenario editor's tools (HasEditor; imported when first asked)."""
+        from app.systems.lnl.editing import PLUGIN
+
+        return PLUGIN
+
+    def line_of_sight(self, state: State, origin: Any, target: Any, unit: str | None = None) -> LosReport | None:
+        """The window's LOS tool: the line fire would trace (HasLineOfSight, app/systems/lnl/sight.py)."""
+        return sight.line_of_sight(state, origin, target, unit)
 
     def make_agent(self, side: str) -> LnlBot:
         """The automated opponent for ``side``."""
