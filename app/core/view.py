@@ -165,9 +165,13 @@ class TrackView:
     """A numbered track or counter shown in the status area (stealth meter, turn, banners)."""
 
     name: Text
-    value: str
+    value: str | Text
     maximum: str | None = None
     alarm: bool = False
+
+    def value_text(self, lang: str) -> str:
+        """The value as a player reads it in ``lang`` (a word such as the weather is a translatable text)."""
+        return self.value.render(lang) if isinstance(self.value, Text) else self.value
 
 
 @dataclass(frozen=True)

@@ -291,11 +291,12 @@ class MainWindow(QMainWindow):
         self.objectives.show_game(self.session.scenario, view, self.lang)
         tracks = [
             (
-                f"<b style='color:#c1121f'>{tr_html(t.name.render(self.lang))}: {t.value}"
+                f"<b style='color:#c1121f'>{tr_html(t.name.render(self.lang))}: {t.value_text(self.lang)}"
                 f"{'/' + t.maximum if t.maximum else ''}</b>"
             )
             if t.alarm
-            else f"{tr_html(t.name.render(self.lang))}: <b>{t.value}</b>{'/' + t.maximum if t.maximum else ''}"
+            else f"{tr_html(t.name.render(self.lang))}: <b>{t.value_text(self.lang)}</b>"
+            f"{'/' + t.maximum if t.maximum else ''}"
             for t in view.tracks
         ]
         self.tracks_label.setText("  │  ".join(tracks))

@@ -43,7 +43,7 @@ class ObjectivesDock(QDockWidget):
             parts.append(f"<h3>{_esc(tr('Objectives on the board'))}</h3><ul>{items}</ul>")
         if view.tracks:
             rows = "".join(
-                f"<li>{_esc(track.name.render(lang))}: <b>{_esc(track.value)}</b>"
+                f"<li>{_esc(track.name.render(lang))}: <b>{_esc(track.value_text(lang))}</b>"
                 f"{_esc('/' + track.maximum) if track.maximum else ''}</li>"
                 for track in view.tracks
             )

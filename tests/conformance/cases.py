@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,9 @@ def discover() -> list[Case]:
 CASES = [pytest.param(case, id=case.id) for case in discover()]
 
 
+LARGE = 100
+
+
 @dataclass(frozen=True)
 class Loaded:
     """A scenario loaded and built once, ready for many sessions."""
@@ -66,6 +69,13 @@ class Loaded:
     def session(self, seed: int = 1) -> Session:
         """A fresh game."""
         return Session(self.system, self.scenario, seed=seed, folder=self.folder, runtime=self.runtime)
+
+    @cached_property
+    def large(self) -> bool:
+        """A campaign-sized scenario (more than LARGE counters at the start): the per-step properties are checked
+        on fewer steps and one game is played to its end instead of three (the suite's time budget); the full
+        random-play run of such a scenario is ``adjutant fuzz``'s job."""
+        return len(self.session().view(None).counters) > LARGE
 
     @property
     def max_steps(self) -> int:

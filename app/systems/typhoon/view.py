@@ -99,7 +99,7 @@ def _tracks(state: State) -> tuple[TrackView, ...]:
     cities, keys = counted(state)
     return (
         TrackView(t("Turn"), str(state.turn), str(rt.last_turn)),
-        TrackView(t("Weather"), weather_name(rt.weather(state.turn)).render("en")),
+        TrackView(t("Weather"), weather_name(rt.weather(state.turn))),
         TrackView(t("Axis cities with LOC"), str(len(cities)), str(rt.model.victory.final_cities)),
         TrackView(t("Key hexes"), str(len(keys)), str(rt.model.victory.final_key), alarm=state.key_flag),
     )

@@ -40,3 +40,12 @@ def test_views_in_both_languages_and_table_instructions() -> None:
     assert "第1回合" in view.phase.title.render("zh_CN")
     submit(s, m.EndMovement(side="axis"))
     assert state(s).phase == "combat"
+
+
+def test_ty_wx_1_weather_track_is_a_word_in_each_language() -> None:
+    """TY-WX-1: the status track names the turn's fixed weather in the reader's language (a Chinese reader saw
+    "clear weather" in English before)."""
+    view = session(scenario([hq("ghq", "axis", "0204"), hq("shq", "soviet", "1008")])).view("axis")
+    weather = next(track for track in view.tracks if track.name.render("en") == "Weather")
+    english = {"clear weather": "晴", "mud": "泥泞", "freeze": "霜冻", "snow": "降雪"}
+    assert english[weather.value_text("en")] == weather.value_text("zh_CN")
