@@ -10,7 +10,7 @@ from app.core.style import load_style
 from app.core.view import CardView, CounterView, GameView, HandView, MarkerView, PanelView, PhaseView, Style, TrackView
 from app.systems.cca.messages import PlayCard
 from app.systems.cca.scenario import SIDES
-from app.systems.cca.state import State
+from app.systems.cca.state import Leader, State
 from app.systems.cca.tables import cards, class_name, terrains, unit_classes
 
 STEPS = ("deal", "card", "order", "move", "battle")
@@ -54,22 +54,7 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
                 badges=look.badges_for(flags),
             )
         )
-    for x in state.leaders:
-        counters.append(
-            CounterView(
-                id=x.id,
-                loc=x.hex,
-                label=LEADER_LABEL,
-                title=t("Leader {name}", name=x.name),
-                side=x.side,
-                kind="leader",
-                colour=model.army(x.side).colour,
-                flags=("leader", *(("ordered",) if x.id in state.turn.ordered else ())),
-                selectable=x.side == active,
-                badges=look.badges_for(("leader", *(("ordered",) if x.id in state.turn.ordered else ()))),
-                rider=True,  # a leader with a unit rides on the unit's corner
-            )
-        )
+    counters += [_leader_counter(state, x, look, active) for x in state.leaders]
     tracks = tuple(
         TrackView(
             t("{army} banners", army=model.army(s).name.text()), str(state.total_banners(s)), str(model.army(s).banners)
@@ -88,6 +73,24 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
         style=look,
         glossary=_glossary(),
         hands=_hands(state, side, active),
+    )
+
+
+def _leader_counter(state: State, x: Leader, look: Style, active: str | None) -> CounterView:
+    """A leader's counter: it rides on the corner of the unit it is with."""
+    flags = ("leader", *(("ordered",) if x.id in state.turn.ordered else ()))
+    return CounterView(
+        id=x.id,
+        loc=x.hex,
+        label=LEADER_LABEL,
+        title=t("Leader {name}", name=x.name),
+        side=x.side,
+        kind="leader",
+        colour=state.runtime.model.army(x.side).colour,
+        flags=flags,
+        selectable=x.side == active,
+        badges=look.badges_for(flags),
+        rider=True,
     )
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import app.systems.lnl.messages as m
 from app.core.messages import Command
 from app.geometry.hexgrid import Hex, hex_distance
-from app.systems.lnl import messages as m
 from app.systems.lnl.fire import FireProblem, prepare
 from app.systems.lnl.forces import chain, cls, fires_after_move, in_melee, is_vehicle, lm, may_act
 from app.systems.lnl.heavy import aim

@@ -9,12 +9,12 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
+import app.systems.lnl.messages as m
 from app.ai.agent import Budget, Choice
 from app.core.i18n import t
 from app.core.messages import Command
 from app.core.session import Session
 from app.geometry.hexgrid import Hex
-from app.systems.lnl import messages as m
 from app.systems.lnl.board import Runtime
 from app.systems.lnl.describe import describe
 from app.systems.lnl.forces import is_vehicle

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import app.systems.lnl.messages as m
 from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.view import CommandInfo, CommandOption
-from app.systems.lnl import messages as m
 from app.systems.lnl.fire import FireProblem, prepare
 from app.systems.lnl.heavy import aim, shot_text
 from app.systems.lnl.state import State
@@ -144,6 +144,11 @@ def _simple(state: State, command: Command) -> CommandInfo:
             odds=min(state.spec(state.get(command.unit)).smoke, 6) / 6,
             hint=t("1D6 ≤ smoke capability [LNL-SMOKE-1]"),
         )
+    return _close_info(state, command)
+
+
+def _close_info(state: State, command: Command) -> CommandInfo:
+    """Melee, withdrawal, close assault and the sniper."""
     if isinstance(command, m.MeleeRound):
         return CommandInfo(
             label=t("Fight on in the melee in {hex}", hex=hex_name(state, command.hex)),

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import app.systems.lnl.messages as m
 from app.core.i18n import t
 from app.core.messages import Command
 from app.core.ruling import DieResult, Modifier, Ruling
-from app.systems.lnl import messages as m
 from app.systems.lnl.forces import best_leader, cls, in_melee, is_vehicle
 from app.systems.lnl.melee import morale_mods
 from app.systems.lnl.messages import Ctx

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+import app.systems.lnl.messages as m
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.ruling import DieResult, Ruling
 from app.geometry.hexgrid import Hex
-from app.systems.lnl import messages as m
 from app.systems.lnl.actions import any_opfire, fire_commands, impulse_commands, melee_commands
 from app.systems.lnl.fire import FireProblem, prepare, resolve
 from app.systems.lnl.forces import is_vehicle, may_act

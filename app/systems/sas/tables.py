@@ -23,14 +23,14 @@ Colour = Literal["black", "white"]
 Rotation = Literal["cw", "ccw"]
 
 
-class _Strict(BaseModel):
+class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 Advance = Literal["best", "first", "sentry_point", "blast_range"]
 
 
-class UnitBlast(_Strict):
+class UnitBlast(Strict):
     """An Axis infantry unit's blast weapon: mortar (SAS-UNIT-7) or Panzerfaust / grenade (SAS-KS-1)."""
 
     rolls: int = Field(ge=1, description="Attack rolls when an operator is under the template (SAS-BLAST-2).")
@@ -45,7 +45,7 @@ class UnitBlast(_Strict):
     proposed: bool = Field(False, description="Rolls and target are a proposal, not in the text (OQ-54).")
 
 
-class UnitStats(_Strict):
+class UnitStats(Strict):
     """One row of the Axis unit stat table (SAS-UNIT, §19.1) and the special rules a unit type follows."""
 
     id: str
@@ -89,7 +89,7 @@ class UnitStats(_Strict):
     source: str = ""
 
 
-class WeaponStats(_Strict):
+class WeaponStats(Strict):
     """A weapon printed on an operator board (SAS-BRD-11 fields ③–⑦)."""
 
     id: str
@@ -113,7 +113,7 @@ class WeaponStats(_Strict):
     source: str = ""
 
 
-class ItemStats(_Strict):
+class ItemStats(Strict):
     """An item token (SAS-EQ)."""
 
     id: str
@@ -128,7 +128,7 @@ class ItemStats(_Strict):
     source: str = ""
 
 
-class OperatorBoard(_Strict):
+class OperatorBoard(Strict):
     """One operator board (SAS-BRD-11): HP, recovery point, equipment and items; or a support unit's card
     (SAS-SUP-1: 3 HP, weapons, no items)."""
 
@@ -147,7 +147,7 @@ class OperatorBoard(_Strict):
     source: str = ""
 
 
-class OperatorTable(_Strict):
+class OperatorTable(Strict):
     """The operators data file."""
 
     format: Literal["adjutant-sas-operators"]
@@ -173,7 +173,7 @@ class OperatorTable(_Strict):
         return self
 
 
-class UnitTable(_Strict):
+class UnitTable(Strict):
     """The Axis units data file."""
 
     format: Literal["adjutant-sas-units"]
@@ -191,7 +191,7 @@ class UnitTable(_Strict):
         return self
 
 
-class ActionCost(_Strict):
+class ActionCost(Strict):
     """One row of the action table (SAS-ACT-1) with its availability (SAS-ACT-2)."""
 
     id: str
@@ -205,7 +205,7 @@ class ActionCost(_Strict):
     support: bool = Field(False, description="On the support-unit action card (SAS-ACT-2, SAS-SUP-1).")
 
 
-class ActionTable(_Strict):
+class ActionTable(Strict):
     """The actions data file."""
 
     format: Literal["adjutant-sas-actions"]
@@ -219,7 +219,7 @@ Direction = Literal["F", "FR", "R", "BR", "B", "BL", "L", "FL"]
 Die = Literal["1", "2", "3", "4", "5", "6"]
 
 
-class BlastTable(_Strict):
+class BlastTable(Strict):
     """Blast template scatter (SAS-BLAST-1, SAS-BLAST-3, SAS-BLAST-4): direction per 2D6 total, distance per 1D6."""
 
     format: Literal["adjutant-sas-blasts"]
@@ -248,7 +248,7 @@ class BlastTable(_Strict):
 MoveClass = Literal["open", "climb", "blocked"]
 
 
-class SquareEffect(_Strict):
+class SquareEffect(Strict):
     """Effects of a square type (SAS-TER-1, SAS-TER-2, SAS-TER-3, SAS-TER-4, 9, 14)."""
 
     name_en: str = Field("", description="What a player calls it (the hover line, the terrain chart).")
@@ -269,7 +269,7 @@ class SquareEffect(_Strict):
     rule: str
 
 
-class EdgeEffect(_Strict):
+class EdgeEffect(Strict):
     """Effects of an edge feature (SAS-TER-7, 8, 10..13)."""
 
     name_en: str = Field("", description="What a player calls it (the hover line, the terrain chart).")
@@ -288,7 +288,7 @@ class EdgeEffect(_Strict):
     rule: str
 
 
-class TerrainTable(_Strict):
+class TerrainTable(Strict):
     """The terrain data file."""
 
     format: Literal["adjutant-sas-terrain"]
@@ -298,7 +298,7 @@ class TerrainTable(_Strict):
     edges: dict[str, EdgeEffect]
 
 
-class StealthHalf(_Strict):
+class StealthHalf(Strict):
     """The left half of an event card (SAS-EVT-1, SAS-EVT-2, SAS-EVT-3, SAS-EVT-4, SAS-EVT-5, SAS-EVT-6, SAS-EVT-7,
     SAS-EVT-8)."""
 
@@ -320,7 +320,7 @@ class StealthHalf(_Strict):
         return self
 
 
-class BattleHalf(_Strict):
+class BattleHalf(Strict):
     """The right half of an event card (SAS-EVTB-1, SAS-EVTB-2, SAS-EVTB-3)."""
 
     type: Literal["spawn", "sentry_sweep", "mechanical_failure"]
@@ -354,7 +354,7 @@ class BattleHalf(_Strict):
         return self.units or ("smg",) * self.count
 
 
-class EventCard(_Strict):
+class EventCard(Strict):
     """One event card: a stealth half and a battle half (SAS-BRD-13)."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9_\-]+$", description="Name typed at the table when this card is drawn.")
@@ -380,7 +380,7 @@ class EventCard(_Strict):
         return self
 
 
-class DeckTable(_Strict):
+class DeckTable(Strict):
     """The decks data file."""
 
     format: Literal["adjutant-sas-decks"]
@@ -396,7 +396,7 @@ VehicleMove = Literal["open", "slow", "blocked"]
 Arc = Literal["front", "rear"]
 
 
-class VehicleWeapon(_Strict):
+class VehicleWeapon(Strict):
     """A vehicle's weapon (SAS-AVEH-10, SAS-UNIT-9, SAS-UNIT-10, SAS-UNIT-11, SAS-UNIT-12, SAS-UNIT-13; values lost with
     the icons are marked ``proposed``)."""
 
@@ -422,7 +422,7 @@ class VehicleWeapon(_Strict):
     source: str = ""
 
 
-class VehicleCargo(_Strict):
+class VehicleCargo(Strict):
     """Infantry a vehicle carries and unloads (SAS-JGR-16 Kettenkrad, SAS-JGR-17 assault boat)."""
 
     kind: str = Field(description="Unit type of the passengers (data/units.json).")
@@ -451,14 +451,14 @@ class VehicleCargo(_Strict):
         return kind
 
 
-class VehicleTerrain(_Strict):
+class VehicleTerrain(Strict):
     """How a vehicle treats square types and edge features: open (1 MP), slow (2 MP to enter), blocked."""
 
     squares: dict[str, VehicleMove] = Field(default_factory=dict)
     edges: dict[str, VehicleMove] = Field(default_factory=dict)
 
 
-class VehicleStats(_Strict):
+class VehicleStats(Strict):
     """One Axis vehicle type (SAS-AVEH, SAS-UNIT stat table §19.1)."""
 
     id: str
@@ -490,7 +490,7 @@ class VehicleStats(_Strict):
         return bool(self.weapons) and all(w.kind == "air" for w in self.weapons)
 
 
-class VehicleTable(_Strict):
+class VehicleTable(Strict):
     format: Literal["adjutant-sas-vehicles"]
     schema_version: Literal[1]
     note: str = ""
@@ -509,7 +509,7 @@ SeatRole = Literal["driver", "gunner", "passenger"]
 GunArc = Literal["front", "rear", "all"]
 
 
-class Seat(_Strict):
+class Seat(Strict):
     """A seat on an operator vehicle's sheet (SAS-OVEH-1, SAS-OVEH-2, SAS-OVEH-3, SAS-OVEH-4, SAS-OVEH-5, SAS-OVEH-6,
     OQ-46)."""
 
@@ -527,7 +527,7 @@ class OperatorVehicleGun(WeaponStats):
     proposed: bool = False
 
 
-class OperatorVehicleStats(_Strict):
+class OperatorVehicleStats(Strict):
     """One operator vehicle type (SAS-OVEH-1, SAS-OVEH-11, SAS-OVEH-12, SAS-OVEH-13, SAS-SUP-5)."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
@@ -578,7 +578,7 @@ class OperatorVehicleStats(_Strict):
 VehicleAction = Literal["move", "foot_down", "attack", "mark", "deploy", "repair"]
 
 
-class OperatorVehicleTable(_Strict):
+class OperatorVehicleTable(Strict):
     """The operator vehicles data file."""
 
     format: Literal["adjutant-sas-operator-vehicles"]
@@ -605,7 +605,7 @@ class OperatorVehicleTable(_Strict):
         return self
 
 
-class Tables(_Strict):
+class Tables(Strict):
     """Every SAS table, validated."""
 
     units: dict[str, UnitStats]
@@ -639,22 +639,22 @@ class Tables(_Strict):
 
 @lru_cache(maxsize=1)
 def _unit_ids() -> frozenset[str]:
-    data = _read("units.json")
+    data = read_data("units.json")
     assert isinstance(data, dict)
     return frozenset(u["id"] for u in data["units"])
 
 
-def _read(name: str) -> object:
+def read_data(name: str) -> object:
     return json.loads((DATA / name).read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=1)
 def tables() -> Tables:
     """Load and validate every table (cached; a broken table raises pydantic's ValidationError)."""
-    ops = OperatorTable.model_validate(_read("operators.json"))
-    units = UnitTable.model_validate(_read("units.json"))
-    actions = ActionTable.model_validate(_read("actions.json"))
-    decks = DeckTable.model_validate(_read("decks.json"))
+    ops = OperatorTable.model_validate(read_data("operators.json"))
+    units = UnitTable.model_validate(read_data("units.json"))
+    actions = ActionTable.model_validate(read_data("actions.json"))
+    decks = DeckTable.model_validate(read_data("decks.json"))
     return Tables(
         units={u.id: u for u in units.units},
         weapons={w.id: w for w in ops.weapons},
@@ -663,12 +663,12 @@ def tables() -> Tables:
         support={o.id: o for o in ops.support_units},
         actions={a.id: a for a in actions.actions},
         ap_per_activation=actions.ap_per_activation,
-        terrain=TerrainTable.model_validate(_read("terrain.json")),
+        terrain=TerrainTable.model_validate(read_data("terrain.json")),
         decks=decks.decks,
         expansion_cards={c.id: c for c in decks.expansion_cards},
-        blasts=BlastTable.model_validate(_read("blasts.json")),
-        vehicles=VehicleTable.model_validate(_read("vehicles.json")),
-        operator_vehicles=OperatorVehicleTable.model_validate(_read("operator_vehicles.json")),
+        blasts=BlastTable.model_validate(read_data("blasts.json")),
+        vehicles=VehicleTable.model_validate(read_data("vehicles.json")),
+        operator_vehicles=OperatorVehicleTable.model_validate(read_data("operator_vehicles.json")),
     )
 
 
@@ -688,7 +688,7 @@ HunterBattleType = Literal[
 ]
 
 
-class HunterStealthHalf(_Strict):
+class HunterStealthHalf(Strict):
     """The left half of a Jäger hunter card (SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11,
     SAS-JGR-12): the events that mirror regular cards, the stalker waypoints, cat, twig, door lock, blood stain, and
     (OQ-53) the Kettenkrad hunter."""
@@ -712,7 +712,7 @@ class HunterStealthHalf(_Strict):
         return self
 
 
-class HunterBattleHalf(_Strict):
+class HunterBattleHalf(Strict):
     """The right half of a Jäger hunter card (SAS-JGR-13): spawns of regular and hunter units, the infantry hunter
     upgrade."""
 
@@ -731,7 +731,7 @@ class HunterBattleHalf(_Strict):
         return self
 
 
-class HunterCard(_Strict):
+class HunterCard(Strict):
     """One card of the Jäger hunter deck: a stealth half and a battle half, like an event card (SAS-JGR-3, SAS-JGR-4,
     SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13)."""
 
@@ -740,7 +740,7 @@ class HunterCard(_Strict):
     battle: HunterBattleHalf
 
 
-class HunterDeckTable(_Strict):
+class HunterDeckTable(Strict):
     """The Jäger hunter decks data file."""
 
     format: Literal["adjutant-sas-jager"]
@@ -760,54 +760,4 @@ class HunterDeckTable(_Strict):
 @lru_cache(maxsize=1)
 def hunter_decks() -> dict[str, tuple[HunterCard, ...]]:
     """The Jäger hunter decks of ``data/jager.json`` (SAS-JGR-2), validated and cached."""
-    return HunterDeckTable.model_validate(_read("jager.json")).decks
-
-
-class AirBlast(_Strict):
-    """The Typhoon's rocket: a blast like a blind grenade (SAS-SUP-10, SAS-BLAST-2, SAS-BLAST-3)."""
-
-    rolls: int = Field(ge=1)
-    target: int = Field(ge=1, le=7)
-    scatter: Literal["small", "large"]
-
-
-class AirGun(_Strict):
-    """The Typhoon's HMG: several dice sweeping like the Willys guns (SAS-SUP-10, SAS-OVEH-7, SAS-EQ-2)."""
-
-    dice: int = Field(ge=1)
-    target: int = Field(ge=1, le=7)
-    sweep: bool = True
-
-
-class TyphoonStats(_Strict):
-    """The Hawker Typhoon's sheet (SAS-SUP-9, SAS-SUP-10, SAS-SUP-14; values lost with the sheet are proposals,
-    OQ-48)."""
-
-    name_en: str
-    name_zh: str
-    hp: int = Field(ge=1)
-    ap: int = Field(ge=1)
-    rockets: int = Field(ge=0)
-    rocket: AirBlast
-    hmg: AirGun
-    ground_fire: int = Field(le=0, description="Modifier of every attack from the ground at it (SAS-SUP-11).")
-    card_positions: dict[Literal["same", "side", "opposite"], int] = Field(
-        description="Typhoon card position from the top of the event deck by entry edge (SAS-SUP-7, SAS-DECK-5)."
-    )
-    proposed: bool = False
-    source: str = ""
-
-
-class AirTable(_Strict):
-    """The air support data file."""
-
-    format: Literal["adjutant-sas-air"]
-    schema_version: Literal[1]
-    note: str = ""
-    typhoon: TyphoonStats
-
-
-@lru_cache(maxsize=1)
-def air_table() -> AirTable:
-    """The Typhoon's sheet, validated (cached)."""
-    return AirTable.model_validate(_read("air.json"))
+    return HunterDeckTable.model_validate(read_data("jager.json")).decks

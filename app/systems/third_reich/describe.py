@@ -3,10 +3,10 @@ distribution of damage points before the dice are rolled (TR-HIT-1, TR-CA-4)."""
 
 from __future__ import annotations
 
+import app.systems.third_reich.events as card_events
 from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.view import CommandInfo, CommandOption
-from app.systems.third_reich import events as card_events
 from app.systems.third_reich.combat import enemies, hit_odds
 from app.systems.third_reich.messages import (
     Ambush,

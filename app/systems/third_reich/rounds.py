@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import app.systems.third_reich.events as card_events
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
-from app.systems.third_reich import events as card_events
 from app.systems.third_reich.ambush import after_attack_declared, after_move
 from app.systems.third_reich.combat import attack_targets, check_attack
 from app.systems.third_reich.messages import (

@@ -220,47 +220,7 @@ class TyphoonEditing(FolderAware):
                     ("turns", i, "weather"), t("Turn {turn}: weather", turn=turn), "choice", weather, optional=True
                 )
             )
-        fields += [
-            FieldSpec(
-                ("victory", "sudden_death_turn"),
-                t("Sudden-death turn"),
-                "int",
-                minimum=1,
-                maximum=99,
-                optional=True,
-                default=10,
-            ),
-            FieldSpec(
-                ("victory", "sudden_death_cities"),
-                t("Sudden death: large-city hexes"),
-                "int",
-                minimum=0,
-                maximum=99,
-                default=10,
-            ),
-            FieldSpec(
-                ("victory", "sudden_death_key"),
-                t("Sudden death: Moscow or Tula hexes"),
-                "int",
-                minimum=0,
-                maximum=99,
-                default=2,
-            ),
-            FieldSpec(
-                ("victory", "final_cities"), t("Last turn: large-city hexes"), "int", minimum=0, maximum=99, default=8
-            ),
-            FieldSpec(
-                ("victory", "final_key"),
-                t("Moscow or Tula hexes held at once"),
-                "int",
-                minimum=0,
-                maximum=99,
-                default=2,
-            ),
-            FieldSpec(
-                ("garrison_units",), t("Moscow garrison units per turn"), "int", minimum=0, maximum=20, default=4
-            ),
-        ]
+        fields += _victory_fields()
         for name in OPTIONS:  # noqa: PLC0206 (t(TABLE[key]) lets the message extractor find the labels)
             fields.append(
                 FieldSpec(("options", name), t(OPTIONS[name]), "bool", default=Options.model_fields[name].default)
@@ -331,3 +291,46 @@ _SYMBOL_NAMES = {
 _TRACK = {"ger_com": t("GER Com"), "su_com": t("SU Com"), "ger_reinf": t("GER Reinf"), "su_reinf": t("SU Reinf")}
 
 PLUGIN = TyphoonEditing()
+
+
+def _victory_fields() -> list[FieldSpec]:
+    """The victory conditions (TY-VIC-1, TY-VIC-2) and the Moscow garrison of the set-up form."""
+    return [
+        FieldSpec(
+            ("victory", "sudden_death_turn"),
+            t("Sudden-death turn"),
+            "int",
+            minimum=1,
+            maximum=99,
+            optional=True,
+            default=10,
+        ),
+        FieldSpec(
+            ("victory", "sudden_death_cities"),
+            t("Sudden death: large-city hexes"),
+            "int",
+            minimum=0,
+            maximum=99,
+            default=10,
+        ),
+        FieldSpec(
+            ("victory", "sudden_death_key"),
+            t("Sudden death: Moscow or Tula hexes"),
+            "int",
+            minimum=0,
+            maximum=99,
+            default=2,
+        ),
+        FieldSpec(
+            ("victory", "final_cities"), t("Last turn: large-city hexes"), "int", minimum=0, maximum=99, default=8
+        ),
+        FieldSpec(
+            ("victory", "final_key"),
+            t("Moscow or Tula hexes held at once"),
+            "int",
+            minimum=0,
+            maximum=99,
+            default=2,
+        ),
+        FieldSpec(("garrison_units",), t("Moscow garrison units per turn"), "int", minimum=0, maximum=20, default=4),
+    ]

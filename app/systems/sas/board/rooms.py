@@ -24,9 +24,9 @@ def rooms(rt: SasRuntime) -> dict[Cell, frozenset[Cell]]:
         for start in rt.grid.locations():
             if start in found or rt.grid.terrain(start) != "building":
                 continue
-            room, todo = {start}, [start]
-            while todo:
-                here = todo.pop()
+            room, frontier = {start}, [start]
+            while frontier:
+                here = frontier.pop()
                 for nxt in rt.grid.neighbours(here):
                     orthogonal = nxt[0] == here[0] or nxt[1] == here[1]
                     if nxt in room or not orthogonal or rt.grid.terrain(nxt) != "building":
@@ -34,7 +34,7 @@ def rooms(rt: SasRuntime) -> dict[Cell, frozenset[Cell]]:
                     if any(f.kind in BOUNDS for f in rt.grid.edge_between(here, nxt)):
                         continue
                     room.add(nxt)
-                    todo.append(nxt)
+                    frontier.append(nxt)
             for cell in room:
                 found[cell] = frozenset(room)
         rt.cache["rooms"] = found

@@ -15,7 +15,7 @@ from typing import Literal
 
 from app.core.i18n import Text, localized, t
 from app.systems.sas.state import SasRuntime, SasState, UnitState
-from app.systems.sas.tables import TyphoonStats, air_table
+from app.systems.sas.support.air_tables import TyphoonStats, air_table
 
 Cell = tuple[int, int]
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 excluded)
