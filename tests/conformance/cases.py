@@ -54,7 +54,8 @@ def discover() -> list[Case]:
 CASES = [pytest.param(case, id=case.id) for case in discover()]
 
 
-LARGE = 100
+LARGE = 100  # counters at the start
+LARGE_BOARD = 400  # locations on the board
 
 
 @dataclass(frozen=True)
@@ -72,10 +73,13 @@ class Loaded:
 
     @cached_property
     def large(self) -> bool:
-        """A campaign-sized scenario (more than LARGE counters at the start): the per-step properties are checked
+        """A campaign-sized scenario (more than LARGE counters at the start, or a board of more than LARGE_BOARD
+        locations): the per-step properties are checked
         on fewer steps and one game is played to its end instead of three (the suite's time budget); the full
         random-play run of such a scenario is ``adjutant fuzz``'s job."""
-        return len(self.session().view(None).counters) > LARGE
+        view = self.session().view(None)
+        topology = getattr(view.board, "topology", None)  # the toy draws no board
+        return len(view.counters) > LARGE or (topology is not None and len(topology.locations()) > LARGE_BOARD)
 
     @property
     def max_steps(self) -> int:

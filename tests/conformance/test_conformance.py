@@ -27,7 +27,7 @@ PROBE_STEPS = 40  # states along a game on which every legal command is round-tr
 # Determinism, save round-trips and view purity are properties of every step, not of finishing a game:
 # they are checked on the first STEP_CAP commands of a game (finishing is test_random_play_finishes's job).
 STEP_CAP = 400
-LARGE_STEP_CAP = 120  # the same for campaign-sized scenarios (cases.Loaded.large)
+LARGE_STEP_CAP = 80  # the same for campaign-sized scenarios (cases.Loaded.large)
 LARGE_CHECK_EVERY = 8  # after the first PROBE_STEPS steps of a campaign, purity is checked on every 8th step
 
 

@@ -138,7 +138,9 @@ def _event(state: State, command: UseEvent) -> CommandInfo:
     card = card_events.card_of(state)
     name = card.name.text()
     if command.choice.startswith("unit:"):
-        label = t("{event}: take {unit}", event=name, unit=command.choice.removeprefix("unit:"))
+        design = command.choice.removeprefix("unit:")
+        unit = next(u for u in state.units if u.design == design)  # a counter of that design, as printed
+        label = t("{event}: take {unit}", event=name, unit=unit_name(state, unit.id))
     elif command.choice in state.rt.cards:
         label = t("{event}: take {card}", event=name, card=state.rt.cards[command.choice].name.text())
     elif command.choice:

@@ -25,10 +25,10 @@ def play(seed: int, bot_side: str) -> tuple[str | None, float]:
         side = s.active_side()
         if side is None:
             break
-        start = time.process_time()
+        start = time.thread_time()
         choice = agents[side].choose(s, side, Budget(1.0))
         if side == bot_side:
-            slowest = max(slowest, time.process_time() - start)
+            slowest = max(slowest, time.thread_time() - start)
             assert choice.reason.render("en") and choice.reason.render("zh_CN")
         s.submit(choice.command)
     outcome = s.outcome()
@@ -37,7 +37,7 @@ def play(seed: int, bot_side: str) -> tuple[str | None, float]:
 
 def test_bot_beats_a_random_player_either_side() -> None:
     """Over fixed seeds the bot wins at least 90 % of the games, as the Axis and as the Soviets, each choice well
-    inside a second."""
+    inside a second of this thread's CPU time (other tests' threads may still run in the process)."""
     results = [play(seed, side) for side in ("axis", "soviet") for seed in SEEDS]
     wins = sum(1 for (winner, _), side in zip(results, ["axis"] * 5 + ["soviet"] * 5, strict=True) if winner == side)
     assert wins >= 9, results
