@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from app.core.i18n import Text, t
@@ -12,6 +13,7 @@ from app.systems.lnl.damage import skill_name
 from app.systems.lnl.forces import cls
 from app.systems.lnl.scenario import SIDES
 from app.systems.lnl.state import State, Unit
+from app.systems.lnl.tables import terrains
 from app.systems.lnl.view_names import side_name
 
 STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
@@ -175,4 +177,13 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
         outcome=outcome,
         side_names={s: side_name(state, s) for s in SIDES},
         style=style(),
+        glossary=glossary(),
     )
+
+
+@cache
+def glossary() -> dict[str, Text]:
+    """The words a player reads for the board's terrain and hexside ids (LNL-SETUP-2)."""
+    words: dict[str, Text] = {tid: spec.name for tid, spec in terrains().items()}
+    words.update({"wall": t("wall"), "hedge": t("hedge")})
+    return words

@@ -7,6 +7,7 @@ Guderian; it sees how many there are, and the odds of the next draw from what it
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 from app.core.i18n import Text, localized, t
@@ -17,7 +18,7 @@ from app.systems.typhoon.reinforce import side_label
 from app.systems.typhoon.scenario import SIDES
 from app.systems.typhoon.state import State, Unit, mechanized, values
 from app.systems.typhoon.supply import in_supply
-from app.systems.typhoon.terrain import weather_name
+from app.systems.typhoon.terrain import TERRAIN_NAMES, weather_name
 from app.systems.typhoon.victory import counted
 
 STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
@@ -59,6 +60,7 @@ def build_view(state: State, side: str | None, acting: str | None) -> GameView:
         outcome=None if state.winner is None else t("{side} wins", side=side_label(state.winner)),
         side_names={s: side_label(s) for s in SIDES},
         style=look,
+        glossary=glossary(),
     )
 
 
@@ -198,3 +200,11 @@ def _ranges(state: State) -> LazyLayers:
         return layers
 
     return LazyLayers(tuple(f"range:{uid}" for uid, _, _ in hqs), compute)
+
+
+@cache
+def glossary() -> dict[str, Text]:
+    """The words a player reads for the map's terrain and hexside ids (TY-MAP-2, TY-MAP-3)."""
+    words: dict[str, Text] = dict(TERRAIN_NAMES)
+    words.update({"river": t("river"), "major_river": t("major river"), "bridge": t("bridge")})
+    return words

@@ -102,3 +102,13 @@ def test_bundled_scenarios_load() -> None:
         model = LnlScenario.model_validate(json.loads(path.read_text(encoding="utf-8")))
         runtime = SYSTEM.load_scenario(model, path.parent)
         assert runtime.grid.locations()
+
+
+def test_lnl_setup_2_terrain_and_hexsides_read_as_words_in_both_languages() -> None:
+    """LNL-SETUP-2: the hover line and the inspector name a hex's terrain and its walls in the reader's language,
+    never by id (the glossary of the view); every terrain of the chart has a Chinese name."""
+    view = session(scenario([unit("us_squad", "0101", "a1")], [unit("de_squad", "0104", "x1")])).view(None)
+    words = view.glossary
+    assert words["stone_building"].render("en") != "stone_building"
+    assert words["wall"].render("zh_CN") == "墙"
+    assert all(word.render("zh_CN") != word.render("en") for word in words.values())
