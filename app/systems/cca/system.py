@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 import app.systems.cca.messages as m
+import app.systems.cca.table_sync as table_sync_rules
 from app.ai.agent import Agent
 from app.core import flow
 from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasStyle, HasTableSync
@@ -20,7 +21,6 @@ from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.table_sync import Correction, CorrectPiece
 from app.core.view import CommandInfo, GameView, Style
-from app.systems.cca import table_sync
 from app.systems.cca.bot import CcaBot
 from app.systems.cca.describe import describe
 from app.systems.cca.messages import COMMANDS
@@ -130,7 +130,7 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], H
     def apply(self, state: State, command: Command) -> tuple[State, Sequence[Event]]:
         """Apply a command (pure); a table-sync correction at any time (CORE-SYNC-1)."""
         if isinstance(command, CorrectPiece):
-            return table_sync.apply(state, command)
+            return table_sync_rules.apply(state, command)
         return apply_command(state, command)
 
     def view(self, state: State, side: str | None) -> GameView:
@@ -141,12 +141,12 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], H
     def describe(self, state: State, command: Command) -> CommandInfo:
         """How to show a command."""
         if isinstance(command, CorrectPiece):
-            return table_sync.describe(state, command)
+            return table_sync_rules.describe(state, command)
         return describe(state, command)
 
     def corrections(self, state: State, piece: str | None) -> Sequence[Correction]:
         """Table sync: how ``piece`` (or the board) can be corrected to match the table (``app.core.table_sync``)."""
-        return table_sync.corrections(state, piece)
+        return table_sync_rules.corrections(state, piece)
 
     def active_side(self, state: State) -> str | None:
         """Who acts now."""

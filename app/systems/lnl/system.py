@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+import app.systems.lnl.sight as sight_rules
 from app.ai.agent import Agent
 from app.core import flow
 from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasLineOfSight, HasStyle
@@ -18,7 +19,6 @@ from app.core.line_of_sight import LosReport
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
-from app.systems.lnl import sight
 from app.systems.lnl.board import Runtime, build_runtime
 from app.systems.lnl.bot import LnlBot
 from app.systems.lnl.describe import describe
@@ -135,7 +135,7 @@ class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorP
 
     def line_of_sight(self, state: State, origin: Any, target: Any, unit: str | None = None) -> LosReport | None:
         """The window's LOS tool: the line fire would trace (HasLineOfSight, app/systems/lnl/sight.py)."""
-        return sight.line_of_sight(state, origin, target, unit)
+        return sight_rules.line_of_sight(state, origin, target, unit)
 
     def make_agent(self, side: str) -> LnlBot:
         """The automated opponent for ``side``."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Literal, cast
 
+import app.systems.sas.choices as choices_rules
 from app.core.dice import Roller
 from app.core.messages import Command
-from app.systems.sas import choices
 from app.systems.sas.board.facing import facing_toward
 from app.systems.sas.board.movement import empty, step_class
 from app.systems.sas.combat import attacks as combat
@@ -94,7 +94,7 @@ def legal(state: SasState, side: str | None) -> list[Command]:
     if side is not None and side != acting:
         return []
     if isinstance(state.pending, PendingChoice):  # SAS-GEN-9: a choice the rules leave to the players
-        return choices.commands(state)
+        return choices_rules.commands(state)
     if state.pending is not None:
         return rabbit.choices(state)  # SAS-EQ-11, in any phase
     if acting == "axis":

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+import app.systems.sas.choices as choices_rules
 import app.systems.sas.pieces as sas_pieces
+import app.systems.sas.table_sync as table_sync_rules
 import app.systems.sas.turn as sas_turn
 from app.ai.agent import Agent
 from app.core.capabilities import (
@@ -33,7 +35,6 @@ from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome, SystemInfo
 from app.core.table_sync import Correction, CorrectPiece
 from app.core.view import CommandInfo, GameView, Style
-from app.systems.sas import choices, table_sync
 from app.systems.sas.choices import ChoiceNeeded
 from app.systems.sas.combat.luck import LuckyRoll
 from app.systems.sas.context import Ctx
@@ -80,7 +81,7 @@ def pending_decision(state: SasState) -> Decision | None:
     if state.over:
         return None
     label = lambda c: describe_command(state, c).label  # noqa: E731
-    found = choices.decision(state, label) or rabbit.decision(state, label) or pickup.decision(state, label)
+    found = choices_rules.decision(state, label) or rabbit.decision(state, label) or pickup.decision(state, label)
     return found or jager.pending(state, label)
 
 
@@ -143,18 +144,18 @@ class SasSystem(
         if state.over:
             raise IllegalCommandError(t("The mission is over."), "SAS-MSN-1")
         if isinstance(command, CorrectPiece):  # table sync, outside the rules and the turn (CORE-SYNC-1)
-            corrected, events = table_sync.apply(state, command)
+            corrected, events = table_sync_rules.apply(state, command)
             return corrected, events
         acting = acting_side(state)
         if command.side != acting:
             raise IllegalCommandError(t("It is the {side} side's turn to act.", side=acting), "SAS-TURN-2")
         if isinstance(state.pending, PendingChoice):  # a choice the rules leave to the players (SAS-GEN-9)
-            ctx, command = choices.resume(state, command)
+            ctx, command = choices_rules.resume(state, command)
         elif state.pending is not None:  # the rabbit's foot decision (SAS-EQ-11)
             ctx = rabbit.resolve(state, command)
             command = state.pending.command
         else:
-            ctx = choices.start(state, command)
+            ctx = choices_rules.start(state, command)
         decided, decisions = ctx.state, list(ctx.events)
         try:
             _dispatch(ctx, command)
@@ -163,7 +164,7 @@ class SasSystem(
             paused, events = rabbit.pause(decided, ctx, command, luck)
             return paused, [*decisions, *events]
         except ChoiceNeeded as need:  # the command waits for the SAS player's answer
-            paused, events = choices.pause(decided, ctx, command, need.choice)
+            paused, events = choices_rules.pause(decided, ctx, command, need.choice)
             return paused, [*decisions, *events]
         sas_turn.unload_troops(ctx)  # a troop truck alerted by this command (SAS-HM-2)
         if any(o.unveiled for o in ctx.state.operators):  # only while the attacking command lasts (SAS-EQ-12)
@@ -182,12 +183,12 @@ class SasSystem(
     def describe(self, state: SasState, command: Command) -> CommandInfo:
         """How to present a command."""
         if isinstance(command, CorrectPiece):
-            return table_sync.describe(state, command)
+            return table_sync_rules.describe(state, command)
         return describe_command(state, command)
 
     def corrections(self, state: SasState, piece: str | None) -> Sequence[Correction]:
         """Table sync: how ``piece`` (or the board) can be corrected to match the table (``app.core.table_sync``)."""
-        return table_sync.corrections(state, piece)
+        return table_sync_rules.corrections(state, piece)
 
     def active_side(self, state: SasState) -> str | None:
         """ "sas" in the Operator phase or when a roll waits for the rabbit's foot, "axis" otherwise; None once
@@ -216,8 +217,8 @@ class SasSystem(
         if version not in ("1", "2"):
             return None
         pending = state.pending
-        if isinstance(pending, PendingChoice) and pending.choice.rule_id in choices.ASKED_SINCE_3:
-            return choices.default_answer(state)
+        if isinstance(pending, PendingChoice) and pending.choice.rule_id in choices_rules.ASKED_SINCE_3:
+            return choices_rules.default_answer(state)
         op = pickup.waiting(state)
         return None if op is None else PickUp(side="sas", operator=op.id)
 

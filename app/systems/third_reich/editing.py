@@ -225,12 +225,12 @@ def map_findings(runtime: Runtime) -> list[Finding]:
     """Areas no unit could ever reach (TR-MAP-3), special areas of the wrong kind (TR-MAP-1)."""
     topo = runtime.map
     ids = topo.locations()
-    reached, todo = {ids[0]}, [ids[0]]
-    while todo:
-        for nxt in topo.neighbours(todo.pop()):
+    reached, frontier = {ids[0]}, [ids[0]]
+    while frontier:
+        for nxt in topo.neighbours(frontier.pop()):
             if nxt not in reached:
                 reached.add(nxt)
-                todo.append(nxt)
+                frontier.append(nxt)
     found = [
         Finding(
             "error",

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import app.systems.typhoon.reinforce as reinforce_rules
+import app.systems.typhoon.victory as victory_rules
 from app.core import flow
 from app.core.dice import Roller
 from app.core.i18n import t
-from app.systems.typhoon import reinforce, victory
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import lose_step, name
 from app.systems.typhoon.reinforce import side_label
@@ -105,7 +106,7 @@ def execute(state: State, card: str, ctx: Ctx) -> State:
         return supply_phase(state, ctx)
     spec = state.runtime.cards[card]
     if spec.kind == "reinf":
-        return reinforce.start(state, spec.side, ctx)
+        return reinforce_rules.start(state, spec.side, ctx)
     if spec.kind in ("reserve", "okh"):
         return reserve_phase(state, spec.side, ctx)
     assert spec.hq is not None
@@ -210,7 +211,7 @@ def after_card(state: State, ctx: Ctx) -> State:
 
 def end_turn(state: State, ctx: Ctx) -> State:
     """End phase: victory checks, then the next turn (TY-SEQ-6, TY-VIC-1, TY-VIC-2)."""
-    result = victory.check(state)
+    result = victory_rules.check(state)
     if result is not None:
         winner, why = result
         ctx.say(why, "TY-VIC-1" if winner == "axis" and state.turn < state.runtime.last_turn else "TY-VIC-2")

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import app.systems.typhoon.cup as cup_rules
 import app.systems.typhoon.messages as m
 from app.core import flow
 from app.core.flow import Decision, Prompt
 from app.core.i18n import t
 from app.core.messages import Command
-from app.systems.typhoon import cup
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import lose_step, move_to, name
 from app.systems.typhoon.retreat import advance_paths, overstacked, retreat_options
@@ -83,11 +83,11 @@ def act(state: State, step: Step, command: Command | None, ctx: Ctx) -> State:
         return _advance(state, step, command, ctx)
     state = flow.pop(STEPS, state)
     if step.kind == "guderian" and not isinstance(command, m.PlayGuderian):
-        return cup.execute(state, step.card, ctx)
+        return cup_rules.execute(state, step.card, ctx)
     if isinstance(command, m.PlayGuderian):
-        return cup.play_guderian(state, step.card or None, ctx)
+        return cup_rules.play_guderian(state, step.card or None, ctx)
     state = replace(state, held=None)
-    return cup.end_turn(state, ctx)
+    return cup_rules.end_turn(state, ctx)
 
 
 STEPS = Steps()

@@ -8,12 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+import app.systems.typhoon.combat as combat_rules
+import app.systems.typhoon.cup as cup_rules
 import app.systems.typhoon.messages as m
+import app.systems.typhoon.reinforce as reinforce_rules
+import app.systems.typhoon.steps as steps_rules
+import app.systems.typhoon.victory as victory_rules
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
-from app.systems.typhoon import combat, cup, reinforce, steps, victory
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import move_to, name
 from app.systems.typhoon.movement import routes
@@ -41,7 +45,7 @@ def _legal(state: State) -> list[Command]:
     side = acting_side(state)
     if side is None:
         return []
-    found = steps.waiting_options(state)
+    found = steps_rules.waiting_options(state)
     if found is not None:
         return found
     handler = LEGAL.get(state.phase)
@@ -50,9 +54,9 @@ def _legal(state: State) -> list[Command]:
 
 def _select(state: State, side: str) -> list[Command]:
     found: list[Command] = []
-    for card in cup.selectable(state, side):
+    for card in cup_rules.selectable(state, side):
         found.append(m.SelectCard(side=side, card=card))
-        if cup.may_hold(state, card) and state.held is None:
+        if cup_rules.may_hold(state, card) and state.held is None:
             found.append(m.SelectCard(side=side, card=card, hold=True))
     return found
 
@@ -68,26 +72,26 @@ def _moves(state: State, side: str) -> list[Command]:
 
 def _combat(state: State, side: str) -> list[Command]:
     found: list[Command] = []
-    for target in combat.targets(state):
-        found += [m.DeclareAttack(side=side, units=g, target=target) for g in combat.groups(state, target)]
+    for target in combat_rules.targets(state):
+        found += [m.DeclareAttack(side=side, units=g, target=target) for g in combat_rules.groups(state, target)]
     found += [m.ResolveAttack(side=side, target=a.target) for a in state.attacks if not a.resolved]
-    if combat.all_resolved(state):
+    if combat_rules.all_resolved(state):
         found.append(m.EndCombat(side=side))
     return found
 
 
 def _place(state: State, side: str) -> list[Command]:
-    found: list[Command] = [m.PlaceUnit(side=side, unit=u, at=h) for u, h in reinforce.placements(state)]
-    found += [m.ConvertGuards(side=side, unit=r, guards=g) for r, g in reinforce.conversions(state)]
+    found: list[Command] = [m.PlaceUnit(side=side, unit=u, at=h) for u, h in reinforce_rules.placements(state)]
+    found += [m.ConvertGuards(side=side, unit=r, guards=g) for r, g in reinforce_rules.conversions(state)]
     return [*found, m.EndPlacement(side=side)]
 
 
 def _withdraw(state: State, side: str) -> list[Command]:
-    return [*(m.Withdraw(side=side, unit=u) for u in reinforce.withdrawable(state)), m.EndWithdrawal(side=side)]
+    return [*(m.Withdraw(side=side, unit=u) for u in reinforce_rules.withdrawable(state)), m.EndWithdrawal(side=side)]
 
 
 def _activate(state: State, side: str) -> list[Command]:
-    return [m.ActivateUnit(side=side, unit=u) for u in cup.reserve_candidates(state)]
+    return [m.ActivateUnit(side=side, unit=u) for u in cup_rules.reserve_candidates(state)]
 
 
 LEGAL: dict[str, Callable[[State, str], list[Command]]] = {
@@ -111,10 +115,10 @@ def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
     if command.key() not in keys:
         raise IllegalCommandError(t("That is not allowed now."), _rule_of(command))
     ctx = Ctx(Roller(state.dice, command.dice, command.cards))
-    state = steps.decide(state, ctx, command) if state.steps else _dispatch(state, command, ctx)
-    state = _continue(steps.settle(state, ctx), ctx)
+    state = steps_rules.decide(state, ctx, command) if state.steps else _dispatch(state, command, ctx)
+    state = _continue(steps_rules.settle(state, ctx), ctx)
     ctx.roller.check_all_used()
-    return replace(victory.mark_key_hexes(state), dice=ctx.roller.dice), ctx.events
+    return replace(victory_rules.mark_key_hexes(state), dice=ctx.roller.dice), ctx.events
 
 
 def _continue(state: State, ctx: Ctx) -> State:
@@ -124,9 +128,9 @@ def _continue(state: State, ctx: Ctx) -> State:
         and state.winner is None
         and state.phase == "combat"
         and state.closed
-        and combat.all_resolved(state)
+        and combat_rules.all_resolved(state)
     ):
-        state = steps.settle(cup.after_card(state, ctx), ctx)
+        state = steps_rules.settle(cup_rules.after_card(state, ctx), ctx)
     return state
 
 
@@ -137,31 +141,31 @@ def _rule_of(command: Command) -> str:
 
 def _dispatch(state: State, command: Command, ctx: Ctx) -> State:  # noqa: C901 - one branch per command
     if isinstance(command, m.SelectCard):
-        return cup.select(state, command.card, command.hold, ctx)
+        return cup_rules.select(state, command.card, command.hold, ctx)
     if isinstance(command, m.DrawCard):
-        return cup.draw(state, ctx)
+        return cup_rules.draw(state, ctx)
     if isinstance(command, m.MoveUnit):
         return _move(state, command, ctx)
     if isinstance(command, m.EndMovement):
         return replace(state, phase="combat")
     if isinstance(command, m.DeclareAttack):
-        return combat.declare(state, command.units, command.target, ctx)
+        return combat_rules.declare(state, command.units, command.target, ctx)
     if isinstance(command, m.ResolveAttack):
-        return combat.resolve(state, command.target, ctx)
+        return combat_rules.resolve(state, command.target, ctx)
     if isinstance(command, m.EndCombat | m.EndPlacement) and state.phase in ("combat", "place"):
-        state = reinforce.finish(state, ctx) if state.phase == "place" else state
-        return cup.after_card(state, ctx)
+        state = reinforce_rules.finish(state, ctx) if state.phase == "place" else state
+        return cup_rules.after_card(state, ctx)
     if isinstance(command, m.PlaceUnit):
-        return reinforce.place(state, command.unit, command.at, ctx)
+        return reinforce_rules.place(state, command.unit, command.at, ctx)
     if isinstance(command, m.ConvertGuards):
-        return reinforce.convert(state, command.unit, command.guards, ctx)
+        return reinforce_rules.convert(state, command.unit, command.guards, ctx)
     if isinstance(command, m.Withdraw):
-        return reinforce.withdraw(state, command.unit, ctx)
+        return reinforce_rules.withdraw(state, command.unit, ctx)
     if isinstance(command, m.EndWithdrawal):
-        return replace(state, phasing="soviet") if state.phasing == "axis" else cup.after_card(state, ctx)
+        return replace(state, phasing="soviet") if state.phasing == "axis" else cup_rules.after_card(state, ctx)
     if isinstance(command, m.ActivateUnit):
         state = replace(state, active=(*state.active, command.unit), reserve_left=state.reserve_left - 1)
-        return cup.reserve_pick_done(state)
+        return cup_rules.reserve_pick_done(state)
     raise IllegalCommandError(t("Unknown command {kind}.", kind=command.kind), "TY-SEQ-2")
 
 
