@@ -98,6 +98,18 @@ NATIONS: dict[str, tuple[str, str, str, str, str, bool, bool]] = {
 }
 
 # (design, where, count): areas, "pool" (mobilization pool) or "development" (TR-SETUP-2, TR-SETUP-4, TR-SETUP-5)
+US_NEUTRAL: tuple[tuple[str, str, int], ...] = (
+    # the United States before they enter the war: one fleet at sea, the rest in the pool (1939 and 1941 set-ups)
+    ("us_nf", "north_atlantic", 2),
+    ("us_lf", "pool", 6),
+    ("us_tf", "pool", 3),
+    ("us_ab", "pool", 1),
+    ("us_af", "pool", 3),
+    ("us_nf", "pool", 2),
+    ("us_cv", "pool", 1),
+    ("us_cve", "development", 3),
+)
+
 SETUP_1939: tuple[tuple[str, str, int], ...] = (
     ("ge_lf", "berlin", 2),
     ("ge_tf", "berlin", 1),
@@ -212,14 +224,7 @@ SETUP_1939: tuple[tuple[str, str, int], ...] = (
     ("su_af", "pool", 2),
     ("su_tf_423", "development", 6),
     ("su_af_313", "development", 3),
-    ("us_nf", "north_atlantic", 2),
-    ("us_lf", "pool", 6),
-    ("us_tf", "pool", 3),
-    ("us_ab", "pool", 1),
-    ("us_af", "pool", 3),
-    ("us_nf", "pool", 2),
-    ("us_cv", "pool", 1),
-    ("us_cve", "development", 3),
+    *US_NEUTRAL,
     ("nw_lf", "oslo", 1),
     ("nw_lf", "narvik", 1),
     ("sw_lf", "stockholm", 2),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from forces import SETUP_1939
+from forces import SETUP_1939, US_NEUTRAL
 
 WINTER = [5, 7, 9, 11]  # the second half of 1941, 1942, 1943 and 1944 (TR-WIN-1)
 AXIS_MINORS_AT_WAR = dict.fromkeys(("IT", "HU", "RU", "BU", "FI"), ("axis", "belligerent"))
@@ -137,14 +137,7 @@ SETUP_1941: tuple[tuple[str, str, int], ...] = (
     ("uk_af", "pool", 2),
     ("uk_nf", "pool", 1),
     ("uk_cv", "pool", 1),
-    ("us_nf", "north_atlantic", 2),
-    ("us_lf", "pool", 6),
-    ("us_tf", "pool", 3),
-    ("us_ab", "pool", 1),
-    ("us_af", "pool", 3),
-    ("us_nf", "pool", 2),
-    ("us_cv", "pool", 1),
-    ("us_cve", "development", 3),
+    *US_NEUTRAL,
     ("sw_lf", "stockholm", 2),
     ("sw_lf", "kiruna", 1),
     ("sz_lf", "switzerland", 2),
