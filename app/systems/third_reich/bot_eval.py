@@ -20,6 +20,8 @@ AREA_BASE = 0.4
 """Every land area counts toward the Axis's ten-area condition (TR-VIC-3)."""
 AXIS_LOSS_WEIGHT = 1.5
 """Axis resources decide both strategic victories (TR-VIC-1, TR-VIC-2): they weigh more than Allied ones."""
+EASE_POINTS = 4.0
+"""Damage points to clear an objective that halve its pull: a weakly held area draws more than a fortress."""
 PULL_REACH = 6
 """How far (in areas) an objective still draws a group toward it."""
 
@@ -90,7 +92,8 @@ def strength_in(state: State, area: str, side: str, extra: tuple[Unit, ...] = ()
 
 # --- where to go -------------------------------------------------------------------------------------------------
 def pull(state: State, area: str, side: str) -> float:
-    """How strongly enemy-held objectives draw ``side`` toward ``area``: the best stake over one plus the distance."""
+    """How strongly enemy-held objectives draw ``side`` toward ``area``: the best stake, lessened by the enemy
+    holding it and by one plus the distance."""
     return state.memo(("bot-pull", side), lambda: _pulls(state, side)).get(area, 0.0)
 
 
@@ -98,7 +101,8 @@ def _pulls(state: State, side: str) -> dict[str, float]:
     goals = [a for a, _ in state.control if not state.rt.is_sea(a) and state.controlling_side(a) == other(side)]
     best: dict[str, float] = {}
     for goal in goals:
-        worth = stake(state, goal)
+        need = sum(clearing_points(state, u) for u in enemies(state, goal, side))
+        worth = stake(state, goal) / (1.0 + need / EASE_POINTS)
         for area, steps in _distances(state, goal, side).items():
             value = worth / (1.0 + steps)
             if value > best.get(area, 0.0):
