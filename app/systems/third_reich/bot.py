@@ -30,7 +30,7 @@ from app.systems.third_reich.messages import (
     UseEvent,
 )
 from app.systems.third_reich.mobilise import cost
-from app.systems.third_reich.state import State
+from app.systems.third_reich.state import State, Unit
 
 EVENT_VALUE = {
     "vichy_france": 6.0,
@@ -67,9 +67,15 @@ def _attack(state: State, command: Attack) -> tuple[float, Text]:
 
 def _move(state: State, command: Move) -> tuple[float, Text]:
     group = tuple(state.unit(u) for u in command.units)
+    value, why = destination(state, group, command.to)
+    return value - 0.2 * (command.mode != "normal"), why
+
+
+def destination(state: State, group: tuple[Unit, ...], to: str) -> tuple[float, Text]:
+    """What moving ``group`` into ``to`` is worth: taking or contesting enemy ground, closing in on objectives,
+    guarding threatened areas; never a neutral country (it would join the enemy, TR-VIOL-1)."""
     side = state.unit_side(group[0]) or ""
-    to, here = command.to, group[0].loc
-    score = -0.2 * (command.mode != "normal")
+    here, score = group[0].loc, 0.0
     if not friendly(state, to, side):
         nation = state.controller(to)
         if nation is not None and state.status_of(nation) == "neutral":
@@ -102,6 +108,13 @@ def _event(state: State, command: UseEvent) -> tuple[float, Text]:
     assert state.play is not None
     kind = state.rt.cards[state.play.card].event
     score = EVENT_VALUE.get(kind, 0.5)
+    if command.units and command.to:
+        group = tuple(state.unit(u) for u in command.units)
+        if kind == "long_range_bombing":
+            value, expected = attack_value(state, group, command.to, True)
+            return score / 2 + value, t("attack: {e} damage points expected", e=f"{expected:.1f}")
+        value, why = destination(state, group, command.to)
+        return score / 2 + value, why
     if kind == "diplomacy" and command.choice in ("TU", "SP") and command.side == "allied":
         return -1.0, t("diplomacy there would only bring {nation} closer to the Axis", nation=command.choice)
     return score, t("the card's event")
