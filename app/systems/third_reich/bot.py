@@ -30,6 +30,7 @@ from app.systems.third_reich.messages import (
     UseEvent,
 )
 from app.systems.third_reich.mobilise import cost
+from app.systems.third_reich.names import nation_name
 from app.systems.third_reich.state import State, Unit
 
 EVENT_VALUE = {
@@ -84,7 +85,7 @@ def destination(state: State, group: tuple[Unit, ...], to: str) -> tuple[float, 
             return score + 2.0 * stake(state, to) + 0.5 * pull(state, to, side), t("take an undefended enemy area")
         _, _, need = attack_outlook(state, group, to, False)
         ratio = strength_in(state, to, side, group) / need
-        return score + stake(state, to) * min(ratio, 1.2) - 0.5, t("gather against the enemy in {area}", area=to)
+        return score + stake(state, to) * min(ratio, 1.2) - 0.5, t("gather against the enemy in {area}", area=state.rt.name(to))
     if state.rt.is_sea(to) and any(state.cls(u) == "land" for u in group):
         return score - 1.0, t("stay off the sea")
     progress = pull(state, to, side) - pull(state, here, side)
@@ -116,7 +117,7 @@ def _event(state: State, command: UseEvent) -> tuple[float, Text]:
         value, why = destination(state, group, command.to)
         return score / 2 + value, why
     if kind == "diplomacy" and command.choice in ("TU", "SP") and command.side == "allied":
-        return -1.0, t("diplomacy there would only bring {nation} closer to the Axis", nation=command.choice)
+        return -1.0, t("diplomacy there would only bring {nation} closer to the Axis", nation=nation_name(state, command.choice))
     return score, t("the card's event")
 
 

@@ -38,9 +38,7 @@ def _stake(state: State, area: str) -> float:
         return 1.0 if area in lanes else 0.2
     data = state.rt.area(area)
     values = RESOURCE_VALUE.get(data.resource, {})
-    value = AREA_BASE + data.resource_count * (
-        AXIS_LOSS_WEIGHT * values.get("axis", 0.0) + values.get("allied", 0.0)
-    )
+    value = AREA_BASE + data.resource_count * (AXIS_LOSS_WEIGHT * values.get("axis", 0.0) + values.get("allied", 0.0))
     victory = state.rt.model.victory
     if victory.final_berlin and area == state.rt.role("berlin"):
         value += 3.0 + 3.0 * _lateness(state)

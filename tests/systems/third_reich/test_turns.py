@@ -239,9 +239,10 @@ def test_tr_vic_1_axis_strategic_victory_counts_london_and_moscow_double() -> No
 
 
 def test_tr_vic_3_game_victory_on_the_last_turn() -> None:
-    """TR-VIC-3, TR-VIC-4: at the end of the last turn the Axis wins holding Berlin; otherwise the Allies."""
+    """TR-VIC-3, TR-VIC-4: at the end of the last turn the Axis wins holding Berlin; otherwise the Allies (the
+    rulebook's conditions, the defaults of ``victory``)."""
     last = {"first": 6, "last": 6, "winter": [], "first_hands": {"axis": 0, "allied": 0}}
-    s = session([("ge_lf", "berlin")], cards=[card("a", "axis")], turns=last)
+    s = session([("ge_lf", "berlin")], cards=[card("a", "axis")], turns=last, victory={})
     assert s.outcome() is not None and s.outcome().winner == "axis"
     lost = session(
         [("ge_lf", "berlin"), ("uk_lf", "berlin")],
