@@ -13,9 +13,7 @@ from app.ai.agent import Budget, Choice
 from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.session import Session
-from app.systems.third_reich.bot_eval import attack_outlook, attack_value, danger, pull, stake, strength_in
-from app.systems.third_reich.combat import enemies
-from app.systems.third_reich.control import friendly
+from app.systems.third_reich.bot_eval import attack_value, danger, move_value, pull, stake
 from app.systems.third_reich.messages import (
     Ambush,
     Attack,
@@ -31,7 +29,7 @@ from app.systems.third_reich.messages import (
 )
 from app.systems.third_reich.mobilise import cost
 from app.systems.third_reich.names import nation_name
-from app.systems.third_reich.state import State, Unit
+from app.systems.third_reich.state import State
 
 EVENT_VALUE = {
     "vichy_france": 6.0,
@@ -68,32 +66,8 @@ def _attack(state: State, command: Attack) -> tuple[float, Text]:
 
 def _move(state: State, command: Move) -> tuple[float, Text]:
     group = tuple(state.unit(u) for u in command.units)
-    value, why = destination(state, group, command.to)
+    value, why = move_value(state, group, command.to)
     return value - 0.2 * (command.mode != "normal"), why
-
-
-def destination(state: State, group: tuple[Unit, ...], to: str) -> tuple[float, Text]:
-    """What moving ``group`` into ``to`` is worth: taking or contesting enemy ground, closing in on objectives,
-    guarding threatened areas; never a neutral country (it would join the enemy, TR-VIOL-1)."""
-    side = state.unit_side(group[0]) or ""
-    here, score = group[0].loc, 0.0
-    if not friendly(state, to, side):
-        nation = state.controller(to)
-        if nation is not None and state.status_of(nation) == "neutral":
-            return -3.0, t("keep out of neutral countries")
-        if not enemies(state, to, side):
-            return score + 2.0 * stake(state, to) + 0.5 * pull(state, to, side), t("take an undefended enemy area")
-        _, _, need = attack_outlook(state, group, to, False)
-        ratio = strength_in(state, to, side, group) / need
-        return score + stake(state, to) * min(ratio, 1.2) - 0.5, t("gather against the enemy in {area}", area=state.rt.name(to))
-    if state.rt.is_sea(to) and any(state.cls(u) == "land" for u in group):
-        return score - 1.0, t("stay off the sea")
-    progress = pull(state, to, side) - pull(state, here, side)
-    guard = stake(state, to) * min(danger(state, to, side), 1.0) - stake(state, here) * danger(state, here, side) / 4
-    value = 2.0 * progress * min(len(group), 4) / 4 + 0.5 * guard
-    if value > 0.05 and guard > progress:
-        return score + value, t("guard a threatened area")
-    return score + value - 0.05, t("close in on the enemy's objectives")
 
 
 def _mobilize(state: State, command: Mobilize) -> tuple[float, Text]:
@@ -114,10 +88,11 @@ def _event(state: State, command: UseEvent) -> tuple[float, Text]:
         if kind == "long_range_bombing":
             value, expected = attack_value(state, group, command.to, True)
             return score / 2 + value, t("attack: {e} damage points expected", e=f"{expected:.1f}")
-        value, why = destination(state, group, command.to)
+        value, why = move_value(state, group, command.to)
         return score / 2 + value, why
     if kind == "diplomacy" and command.choice in ("TU", "SP") and command.side == "allied":
-        return -1.0, t("diplomacy there would only bring {nation} closer to the Axis", nation=nation_name(state, command.choice))
+        name = nation_name(state, command.choice)
+        return -1.0, t("diplomacy there would only bring {nation} closer to the Axis", nation=name)
     return score, t("the card's event")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from app.core.i18n import Text, t
 from app.systems.third_reich.combat import enemies, hit_odds, hit_value
 from app.systems.third_reich.control import RESOURCE_VALUE, closed, control_units, friendly, neighbours
 from app.systems.third_reich.damage import durability
@@ -86,6 +87,36 @@ def strength_in(state: State, area: str, side: str, extra: tuple[Unit, ...] = ()
     ids = {u.id for u in extra}
     units = [u for u in state.in_area(area) if state.unit_side(u) == side and not u.used and u.id not in ids]
     return sum(min(max(hit_value(state, u, False), 0), 6) / 6 for u in (*units, *extra))
+
+
+# --- moves -------------------------------------------------------------------------------------------------------
+def move_value(state: State, group: tuple[Unit, ...], to: str) -> tuple[float, Text]:
+    """What moving ``group`` into ``to`` is worth, and why: taking or contesting enemy ground, closing in on
+    objectives, guarding threatened areas; never a neutral country (it would join the enemy, TR-VIOL-1)."""
+    side = state.unit_side(group[0]) or ""
+    if friendly(state, to, side):
+        return _within(state, group, to, side)
+    nation = state.controller(to)
+    if nation is not None and state.status_of(nation) == "neutral":
+        return -3.0, t("keep out of neutral countries")
+    if not enemies(state, to, side):
+        return 2.0 * stake(state, to) + 0.5 * pull(state, to, side), t("take an undefended enemy area")
+    _, _, need = attack_outlook(state, group, to, False)
+    ratio = strength_in(state, to, side, group) / need
+    return stake(state, to) * min(ratio, 1.2) - 0.5, t("gather against the enemy in {area}", area=state.rt.name(to))
+
+
+def _within(state: State, group: tuple[Unit, ...], to: str, side: str) -> tuple[float, Text]:
+    """A move inside friendly ground: progress toward objectives and guarding the areas at risk."""
+    if state.rt.is_sea(to) and any(state.cls(u) == "land" for u in group):
+        return -1.0, t("stay off the sea")
+    here = group[0].loc
+    progress = pull(state, to, side) - pull(state, here, side)
+    guard = stake(state, to) * min(danger(state, to, side), 1.0) - stake(state, here) * danger(state, here, side) / 4
+    value = 2.0 * progress * min(len(group), 4) / 4 + 0.5 * guard
+    if value > 0.05 and guard > progress:
+        return value, t("guard a threatened area")
+    return value - 0.05, t("close in on the enemy's objectives")
 
 
 # --- where to go -------------------------------------------------------------------------------------------------
