@@ -8,8 +8,17 @@ remembers it as a preference and answers such decisions with their default from 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.core.flow import Decision
 from app.core.view import GameView
@@ -35,7 +44,9 @@ class DecisionBar(QFrame):
         self.prompt = QLabel(self)
         self.prompt.setObjectName("decision_prompt")
         self.prompt.setWordWrap(True)
-        self.row = QHBoxLayout()
+        host = QWidget(self)  # the options scroll sideways: many options never widen the window past the screen
+        self.row = QHBoxLayout(host)
+        self.row.setContentsMargins(0, 0, 0, 0)
         self.row.setSpacing(4)
         self.row.addStretch(1)
         self.fast = QCheckBox(tr("Always take the default"), self)
@@ -43,8 +54,15 @@ class DecisionBar(QFrame):
         self.fast.setToolTip(tr("Fast play: answer this kind of question with its default from now on"))
         self.fast.toggled.connect(self._on_fast_toggled)
         self.row.addWidget(self.fast)
+        self.options = QScrollArea(self)
+        self.options.setObjectName("decision_options")
+        self.options.setWidget(host)
+        self.options.setWidgetResizable(True)
+        self.options.setFrameShape(QFrame.Shape.NoFrame)
+        self.options.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.options.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
         outer.addWidget(self.prompt)
-        outer.addLayout(self.row)
+        outer.addWidget(self.options)
         self.decision: Decision | None = None
         self.buttons: list[QPushButton] = []
         self.hide()
@@ -68,7 +86,7 @@ class DecisionBar(QFrame):
         rule = f"  [{decision.rule_id}]" if decision.rule_id else ""
         self.prompt.setText(f"<b>{_html(who)}:</b> {_html(decision.prompt.render(lang))}{rule}")
         for index, option in enumerate(decision.options[:MAX_OPTIONS]):
-            button = QPushButton(option.label.render(lang), self)
+            button = QPushButton(option.label.render(lang), self.options.widget())
             button.setObjectName(f"decision_option_{index}")
             button.setEnabled(not by_bot)
             if index == decision.default:
@@ -81,6 +99,8 @@ class DecisionBar(QFrame):
         self.fast.setChecked(False)
         self.fast.blockSignals(False)
         self.fast.setVisible(not by_bot and bool(decision.rule_id) and bool(decision.options))
+        bar = self.options.horizontalScrollBar().sizeHint().height()
+        self.options.setFixedHeight(self.options.widget().sizeHint().height() + bar)
         self.show()
 
     def _on_fast_toggled(self, on: bool) -> None:
