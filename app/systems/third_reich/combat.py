@@ -132,6 +132,18 @@ def _damage(
     return state, [t("Damage allocated by the {side} ({why}).", side=side_name(chooser), why=WHY[why]), *notes]
 
 
+def _purpose(state: State, attackers: tuple[Unit, ...], targets: tuple[Unit, ...], air: bool) -> Text:
+    """What the dice are for, as table mode asks for them: the area, and each die's hit number in order."""
+    area = (targets or attackers)[0].loc
+    values = ", ".join(str(hit_value(state, u, air)) for u in attackers)
+    return t(
+        "attack in {area} by {n} units, one die each; hits at or under {values}",
+        area=state.rt.name(area),
+        n=len(attackers),
+        values=values,
+    )
+
+
 def resolve(
     state: State,
     attackers: tuple[Unit, ...],
@@ -145,7 +157,7 @@ def resolve(
 ) -> tuple[State, AttackResolved]:
     """Roll one die per attacker, apply the damage points to ``targets`` by the allocation rules, and flip the
     attackers (TR-HIT-1, TR-HIT-2, TR-ATK-1, TR-AIRATK-3, TR-CA-4)."""
-    rolls = roller.roll(len(attackers), t("attack by {n} units", n=len(attackers)))
+    rolls = roller.roll(len(attackers), _purpose(state, attackers, targets, air))
     dice = tuple(
         DieResult(natural=r, modified=r, success=r <= hit_value(state, u, air))
         for r, u in zip(rolls, attackers, strict=True)
