@@ -32,6 +32,7 @@ from app.systems.third_reich.movement import (
     normal_destinations,
     sea_destinations,
 )
+from app.systems.third_reich.names import side_name
 from app.systems.third_reich.state import POOL, Play, State, Unit
 from app.systems.third_reich.turn import end_round
 
@@ -158,7 +159,7 @@ def apply_round(state: State, command: Command, side: str, roller: Roller) -> tu
         if state.play is not None:
             raise IllegalCommandError(t("A card is in play: finish it instead."), "TR-RND-1")
         state, events = end_round(state, passed=True)
-        return state, [Happened(text=t("The {side} pass.", side=side), rule_id="TR-SEQ-4"), *events]
+        return state, [Happened(text=t("The {side} pass.", side=side_name(side)), rule_id="TR-SEQ-4"), *events]
     if isinstance(command, FinishCard):
         if state.play is None:
             raise IllegalCommandError(t("No card is in play."), "TR-RND-1")
