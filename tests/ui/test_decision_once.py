@@ -1,0 +1,31 @@
+"""A pending decision's answers appear once: in the decision bar, not again in the command bar below it (Third
+Reich hand selection, TR-SEQ-1: the "Take … into the hand" buttons were shown twice)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.scenario.catalog import open_session
+from app.systems.third_reich import SYSTEM
+from app.systems.third_reich.messages import TakeCard
+
+BARBAROSSA = Path(__file__).resolve().parents[2] / "scenarios" / "third_reich" / "barbarossa_1941.json"
+
+
+def test_tr_seq_1_hand_selection_buttons_only_in_the_decision_bar(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    from app.ui.main_window import MainWindow
+    from app.ui.settings import Preferences
+
+    session = open_session(BARBAROSSA, {"third_reich": SYSTEM}, seed=1)
+    decision = session.view(None).decision
+    assert decision is not None and decision.rule_id == "TR-SEQ-1"
+    assert all(isinstance(c, TakeCard) for c in session.legal_commands())
+    win = MainWindow(session, Preferences(), adjutant_data_dir, agent_for_side=SYSTEM.make_agent, bot_sides=())
+    qtbot.addWidget(win)
+    win.show()
+    labels = [option.label.render("en") for option in decision.options]
+    assert [b.text() for b in win.decision_bar.buttons] == labels
+    bar_texts = [button.text() for button, _ in win.command_bar.entries]
+    assert not any(text.startswith("Take ") for text in bar_texts), bar_texts
+    assert not {command.key() for _, command, _ in win.command_bar.buttons} & {c.key() for c in decision.commands}
+    win.close()
