@@ -15,6 +15,7 @@ from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
+from app.systems.third_reich import allocation
 from app.systems.third_reich.combat import can_attack_here, enemies, resolve, soviet_winter
 from app.systems.third_reich.damage import retreat_options
 from app.systems.third_reich.messages import COMMANDS, Ambush, Attack, Happened, Move, NoAmbush, Retreat, TakeCard
@@ -82,7 +83,7 @@ def carry_attack(
     attackers = tuple(state.unit(u) for u in units)
     if attackers:
         state, fought = resolve(state, attackers, enemies(state, command.target, side), side, roller, air=command.air)
-        events.append(fought)
+        events += fought
     if command.by == "air_op":
         state, more = close_air_operation(state)
         events += more
@@ -97,9 +98,12 @@ def close_air_operation(state: State) -> tuple[State, list[Event]]:
 
 
 def step_options(state: State, step: Pending) -> list[Command]:
-    """The answers to a pending decision: a card to take into the hand (TR-SEQ-1), or the Ambush question."""
+    """The answers to a pending decision: a card to take into the hand (TR-SEQ-1), the allocation of damage
+    (TR-ALLOC-1), a retreat (TR-RET-1), or the Ambush question."""
     if step.kind == "hand":
         return [TakeCard(side=step.side, card=c) for c in sorted(set(state.hands_of(step.side).deck))]
+    if step.kind == "damage":
+        return allocation.options(state, step)
     if step.kind == "retreat":
         unit = state.unit(step.units[0])
         areas = retreat_options(state, unit, step.origin or None)
@@ -113,13 +117,17 @@ def retreat(state: State, step: Pending, command: Retreat) -> tuple[State, list[
     """Move the unit to the chosen area (entering a neutral one is a violation, TR-VIOL-4) or to the pool."""
     unit = state.unit(command.unit)
     state = replace(state, stack=state.stack[1:])
+    name, here = unit_name(state, unit.id), state.rt.name(unit.loc)
     if command.to == POOL:
         state = state.with_units({unit.id: replace(unit, loc=POOL, used=False)})
-        return state, [Happened(text=t("{unit} goes to the pool.", unit=unit_name(state, unit.id)), rule_id="TR-RET-3")]
+        table = t("Put {unit} from {area} in the mobilization pool.", unit=name, area=here)
+        return state, [Happened(text=t("{unit} goes to the pool.", unit=name), rule_id="TR-RET-3", instruction=table)]
     state = state.with_units({unit.id: replace(unit, loc=command.to)})
     state, events = violate(state, command.to, step.side, (unit,))
-    text = t("{unit} retreats to {area}.", unit=unit_name(state, unit.id), area=state.rt.name(command.to))
-    return state, [Happened(text=text, rule_id="TR-RET-1"), *events]
+    there = state.rt.name(command.to)
+    table = t("Move {unit} from {area} to {to}.", unit=name, area=here, to=there)
+    text = t("{unit} retreats to {area}.", unit=name, area=there)
+    return state, [Happened(text=text, rule_id="TR-RET-1", instruction=table), *events]
 
 
 def ambush_options(state: State, step: Pending) -> list[Command]:
@@ -128,12 +136,13 @@ def ambush_options(state: State, step: Pending) -> list[Command]:
 
 
 def decide(state: State, step: Pending, command: Command, roller: Roller) -> tuple[State, list[Event]]:
-    """Resolve the Ambush question, then the action it interrupted (TR-CA-6, TR-CA-7, TR-CA-8, TR-CA-13)."""
+    """Resolve the Ambush question, then the action it interrupted (TR-CA-6, TR-CA-7, TR-CA-8, TR-CA-13); when the
+    counterattack's damage waits for the allocating player, the action goes on once he has allocated it."""
     action = COMMANDS.parse(json.loads(step.action))
     assert isinstance(action, Move | Attack)
     state = replace(state, stack=state.stack[1:])
     events: list[Event] = []
-    undamaged = action.units
+    before = {u: state.unit(u) for u in action.units}
     if isinstance(command, Ambush):
         if command.card not in ambush_cards(state, step.side):
             raise IllegalCommandError(t("That card is not an Ambush card in your hand."), "TR-CA-1")
@@ -141,15 +150,23 @@ def decide(state: State, step: Pending, command: Command, roller: Roller) -> tup
             state = state.with_units({u: replace(state.unit(u), used=True) for u in action.units})
         before = {u: state.unit(u) for u in action.units}
         state, events = _counterattack(state, step, command.card, isinstance(action, Attack) and action.air, roller)
-        retreating = {u for step_ in state.stack if step_.kind == "retreat" for u in step_.units}
-        undamaged = tuple(u for u in action.units if state.unit(u) == before[u] and u not in retreating)
+        waiting = state.pending()
+        if waiting is not None and waiting.kind == "damage" and waiting.action:
+            return state, events
+    state, more = resume(state, action, before, roller)
+    return state, events + more
+
+
+def resume(state: State, action: Move | Attack, before: dict[str, Unit], roller: Roller) -> tuple[State, list[Event]]:
+    """Carry on the action a counterattack interrupted: only the units it did not damage attack (TR-CA-8); an air
+    operation then ends the round (TR-AIROP-2)."""
+    retreating = {u for step_ in state.stack if step_.kind == "retreat" for u in step_.units}
+    undamaged = tuple(u for u in action.units if state.unit(u) == before[u] and u not in retreating)
     if isinstance(action, Attack):
-        state, more = carry_attack(state, action, other(step.side), roller, undamaged)
-        events += more
-    elif action.by == "air_op":
-        state, more = close_air_operation(state)
-        events += more
-    return state, events
+        return carry_attack(state, action, action.side, roller, undamaged)
+    if action.by == "air_op":
+        return close_air_operation(state)
+    return state, []
 
 
 def _counterattack(state: State, step: Pending, card: str, air: bool, roller: Roller) -> tuple[State, list[Event]]:
@@ -163,10 +180,10 @@ def _counterattack(state: State, step: Pending, card: str, air: bool, roller: Ro
     attackers = ambushers(state, side, step.area, air)
     targets = tuple(u for u in (state.unit(i) for i in step.units) if state.cls(u) != "submarine")
     state, fought = resolve(
-        state, attackers, targets, side, roller, air=air, double=True, retreat_to=step.origin or None
+        state, attackers, targets, side, roller, air=air, double=True, retreat_to=step.origin or None, then=step.action
     )
     banked = list(state.banked)
     banked[SIDES.index(side)] += state.rt.cards[card].sv
     state = replace(state, banked=(banked[0], banked[1]))
     note = Happened(text=t("Ambush! The counterattack deals double damage."), rule_id="TR-CA-4")
-    return state, [note, fought]
+    return state, [note, *fought]

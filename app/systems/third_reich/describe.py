@@ -7,9 +7,11 @@ import app.systems.third_reich.events as card_events
 from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.view import CommandInfo, CommandOption
+from app.systems.third_reich import allocation
 from app.systems.third_reich.combat import enemies, hit_odds
 from app.systems.third_reich.messages import (
     Ambush,
+    AssignHit,
     Attack,
     FinishCard,
     Mobilize,
@@ -55,6 +57,12 @@ def describe(state: State, command: Command) -> CommandInfo:
         )
     if isinstance(command, UseEvent):
         return _event(state, command)
+    if isinstance(command, AssignHit):
+        step = state.pending()
+        assert step is not None and step.kind == "damage"
+        label = allocation.label(state, step, command)
+        hint = t("Used units first; no unit beyond its elimination threshold [TR-ALLOC-2] [TR-ALLOC-4]")
+        return CommandInfo(label=label, group="damage", actor=command.unit or None, hint=hint)
     if isinstance(command, Retreat):
         who = unit_name(state, command.unit)
         if command.to == "pool":

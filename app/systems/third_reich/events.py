@@ -225,7 +225,7 @@ def _land(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[S
     landed = tuple(state.unit(u.id) for u in units)
     if targets:
         state, fought = resolve(state, landed, targets, side, roller)
-        events.append(fought)
+        events += fought
     else:
         state = state.with_units({u.id: replace(u, used=True) for u in landed})
     return state, events
@@ -235,8 +235,7 @@ def _long_range(state: State, command: UseEvent, side: str, roller: Roller, bonu
     """An air attack with extra range (TR-AIRATK-2's exception)."""
     group_area(state, command.units, side)
     attackers = tuple(state.unit(u) for u in command.units)
-    state, fought = resolve(state, attackers, enemies(state, command.to, side), side, roller, air=True)
-    return state, [fought]
+    return resolve(state, attackers, enemies(state, command.to, side), side, roller, air=True)
 
 
 def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, list[Event]]:

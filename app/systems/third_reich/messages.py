@@ -109,6 +109,14 @@ class Retreat(Command):
     to: str
 
 
+class AssignHit(Command):
+    """Allocate damage: the next point to ``unit``, or (``unit`` empty) every point left as the engine proposes
+    (TR-ALLOC-1, TR-ALLOC-2, TR-ALLOC-4)."""
+
+    kind: Literal["tr.hit"] = "tr.hit"
+    unit: str = ""
+
+
 class Happened(Event):
     """Something happened in the game (the text says what; ``rule_id`` why)."""
 
@@ -131,5 +139,19 @@ class GameEnded(Event):
 
 
 COMMANDS: MessageRegistry[Command] = MessageRegistry(
-    [TakeCard, PlayCard, UseBanked, Pass, FinishCard, Move, Attack, Mobilize, UseEvent, Ambush, NoAmbush, Retreat]
+    [
+        TakeCard,
+        PlayCard,
+        UseBanked,
+        Pass,
+        FinishCard,
+        Move,
+        Attack,
+        Mobilize,
+        UseEvent,
+        Ambush,
+        NoAmbush,
+        Retreat,
+        AssignHit,
+    ]
 )

@@ -152,6 +152,9 @@ def _prompt(state: State, step: Pending) -> flow.Prompt:
         best = max(range(len(cards)), key=lambda i: (cards[i].sv, -i)) if cards else 0
         text = t("Choose {n} more cards for your hand.", n=step.count)
         return flow.Prompt(text, "TR-SEQ-1", default=best, private=True)
+    if step.kind == "damage":
+        text = t("Allocate {n} damage points to the units in {area}.", n=step.count, area=state.rt.name(step.area))
+        return flow.Prompt(text, "TR-ALLOC-1", subject=step.units[0])
     if step.kind == "retreat":
         text = t("Where does {unit} retreat?", unit=unit_name(state, step.units[0]))
         return flow.Prompt(text, "TR-RET-1", subject=step.units[0])

@@ -177,9 +177,12 @@ def test_tr_ca_1_ambush_counterattacks_first_with_double_damage() -> None:
     decision = s.view("allied").decision
     assert decision is not None and decision.rule_id == "TR-CA-1"
     assert s.view("axis").decision is not None and s.view("axis").decision.options == ()  # private
-    events = submit(s, Ambush(side="allied", card="amb"), dice=[1, 6, 6, 6])
+    events = submit(s, Ambush(side="allied", card="amb"), dice=[1, 6])
     rulings = [e.ruling for e in events if e.ruling is not None]
     assert rulings[0].result.render().endswith("2 damage points")  # one hit doubled
+    damage = s.view("axis").decision  # TR-ALLOC-1: a tie of attack values: the attacked Axis allocates the 2 points
+    assert damage is not None and damage.rule_id == "TR-ALLOC-1" and damage.side == "axis"
+    submit(s, damage.default_command(), dice=[6, 6])  # 1 point each: no effect, so both still attack (TR-CA-8)
     assert used(s, "fr_lf_1") and used(s, "fr_lf_2")
     assert state(s).banked[1] == 3  # TR-CA-13: the card's value waits for the Allies' next round
 
