@@ -16,7 +16,7 @@ from app.core.i18n import Text, t
 from app.core.messages import Command, Event
 from app.systems.third_reich.damage import allocate, apply_results, result, result_text, threshold
 from app.systems.third_reich.messages import AssignHit, Happened
-from app.systems.third_reich.names import side_name, unit_name
+from app.systems.third_reich.names import listing, side_name, unit_name
 from app.systems.third_reich.state import Pending, State, Unit
 
 
@@ -111,14 +111,6 @@ def assign(state: State, step: Pending, command: AssignHit) -> tuple[State, list
 def _summary(state: State, given: dict[str, int]) -> Text:
     parts = [t("{unit} {n}", unit=unit_name(state, u), n=n) for u, n in given.items() if n]
     return t("Damage points allocated: {parts}.", parts=listing(parts) if parts else "0")
-
-
-def listing(parts: list[Text]) -> Text:
-    """``a, b, c`` as one translatable text."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = t("{first}, {rest}", first=out, rest=part)
-    return out
 
 
 def label(state: State, step: Pending, command: AssignHit) -> Text:

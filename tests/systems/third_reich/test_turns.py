@@ -3,6 +3,8 @@ victory, hidden hands."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app.core.errors import IllegalCommandError
@@ -290,3 +292,27 @@ def test_tr_seq_1_default_hand_choice_is_the_strongest_card() -> None:
     s = session([("ge_lf", "berlin")], cards=cards, hands=(1, 0))
     decision = s.view("axis").decision
     assert decision is not None and decision.default_command() == TakeCard(side="axis", card="b3")
+
+
+def test_tr_mob_5_placement_across_the_sea_within_capacity() -> None:
+    """TR-MOB-5, TR-SEA-1, TR-SEA-3: with no resource of its own in Egypt, a British unit placed there draws its
+    line over the Mediterranean, whose one fleet carries one unit a round; a used fleet (½) carries none."""
+    setup = [("uk_lf", "pool", 2), ("uk_nf", "mediterranean"), ("ge_lf", "berlin"), ("uk_lf", "london")]
+    cards = [card("a", "axis"), card("b", "allied", sv=4)]
+    no_resources = {"egypt": {"resource": "none"}, "middle_east": {"resource": "none"}}
+    s = session(setup, cards=cards, areas=no_resources)
+    while s.active_side() == "axis":
+        submit(s, Pass(side="axis"))
+    submit(s, PlayCard(side="allied", card="b"))
+    assert "egypt" in {c.area for c in s.legal_commands() if isinstance(c, Mobilize)}
+    events = submit(s, Mobilize(side="allied", unit="uk_lf_1", area="egypt"))
+    assert any(e.rule_id == "TR-MOB-5" for e in events) and dict(state(s).sea_used) == {"mediterranean": 1}
+    assert "egypt" not in {c.area for c in s.legal_commands() if isinstance(c, Mobilize)}  # the fleet is full
+    assert "london" in {c.area for c in s.legal_commands() if isinstance(c, Mobilize)}  # over land: no limit
+    from app.systems.third_reich.mobilise import placements
+
+    st = state(session(setup, cards=cards, areas=no_resources))
+    fleet = st.unit("uk_nf_1")
+    half = st.with_units({fleet.id: replace(fleet, used=True)})
+    assert "egypt" in placements(st, st.unit("uk_lf_1"), "allied")
+    assert "egypt" not in placements(half, half.unit("uk_lf_1"), "allied")
