@@ -1,6 +1,6 @@
 """Control, resources, lines of communication and sea-transport capacity (rulebook §3: TR-CTRL-1, TR-CTRL-2,
-TR-CTRL-3, TR-CTRL-5, TR-CTRL-7, TR-CTRL-8, TR-RES-1, TR-RES-2, TR-RES-3, TR-RES-5, TR-US-1, TR-US-2, TR-AREA-1,
-TR-AREA-2, TR-AREA-3, TR-AREA-4, TR-AREA-5, TR-LOC-1, TR-LOC-2, TR-LOC-3, TR-LOC-5, TR-SEA-1, TR-SEA-3)."""
+TR-CTRL-3, TR-CTRL-5, TR-CTRL-6, TR-CTRL-7, TR-CTRL-8, TR-RES-1, TR-RES-2, TR-RES-3, TR-RES-5, TR-US-1, TR-US-2,
+TR-AREA-1, TR-AREA-2, TR-AREA-3, TR-AREA-4, TR-AREA-5, TR-LOC-1, TR-LOC-2, TR-LOC-3, TR-LOC-5, TR-SEA-1, TR-SEA-3)."""
 
 from __future__ import annotations
 
@@ -158,6 +158,22 @@ def uses_sea(state: State, seas: Iterable[str], count: int) -> State:
 
 
 # --- control changes ---------------------------------------------------------------------------------------------
+def reassignments(state: State, side: str) -> list[tuple[str, str]]:
+    """(area, nation) pairs ``side`` may hand over (TR-CTRL-6): a friendly land area holding units of several of
+    its nations goes to another friendly belligerent; an area bearing a nationality symbol only back to that
+    nation (the seed's §3.4(5): never voluntarily to another one)."""
+    found = []
+    friends = sorted(code for code, s, status in state.nations if s == side and status == "belligerent")
+    for area, holder in state.control:
+        if state.rt.is_sea(area) or not friendly(state, area, side):
+            continue
+        if len({u.nation for u in state.in_area(area) if state.unit_side(u) == side}) < 2:
+            continue
+        symbol = state.rt.area(area).nation
+        found += [(area, n) for n in friends if n != holder and (not symbol or n == symbol)]
+    return found
+
+
 def settle_control(state: State) -> State:
     """End of a round: control passes to the side whose control units stand where the holder has none
     (TR-CTRL-5); an area with no units of either player reverts to its nationality symbol's nation (TR-CTRL-7),

@@ -19,6 +19,7 @@ from app.systems.third_reich.messages import (
     NoAmbush,
     Pass,
     PlayCard,
+    Reassign,
     Retreat,
     TakeCard,
     UseBanked,
@@ -57,6 +58,13 @@ def describe(state: State, command: Command) -> CommandInfo:
         )
     if isinstance(command, UseEvent):
         return _event(state, command)
+    if isinstance(command, Reassign):
+        label = t(
+            "Hand {area} over to {nation}",
+            area=state.rt.name(command.area),
+            nation=nation_name(state, command.nation),
+        )
+        return CommandInfo(label=label, group="control", target=command.area, group_title=t("Hand over an area"))
     if isinstance(command, AssignHit):
         step = state.pending()
         assert step is not None and step.kind == "damage"

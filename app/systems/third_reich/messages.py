@@ -117,6 +117,14 @@ class AssignHit(Command):
     unit: str = ""
 
 
+class Reassign(Command):
+    """Hand a friendly area over to another friendly nation (TR-CTRL-6)."""
+
+    kind: Literal["tr.reassign"] = "tr.reassign"
+    area: str
+    nation: str
+
+
 class Happened(Event):
     """Something happened in the game (the text says what; ``rule_id`` why)."""
 
@@ -153,5 +161,6 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         NoAmbush,
         Retreat,
         AssignHit,
+        Reassign,
     ]
 )
