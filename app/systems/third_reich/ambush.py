@@ -18,13 +18,23 @@ from app.core.messages import Command, Event
 from app.systems.third_reich import allocation
 from app.systems.third_reich.combat import can_attack_here, enemies, resolve, soviet_winter
 from app.systems.third_reich.damage import retreat_options
-from app.systems.third_reich.messages import COMMANDS, Ambush, Attack, Happened, Move, NoAmbush, Retreat, TakeCard
+from app.systems.third_reich.messages import (
+    COMMANDS,
+    Ambush,
+    Attack,
+    Happened,
+    Move,
+    NoAmbush,
+    Retreat,
+    ReturnUnit,
+    TakeCard,
+)
 from app.systems.third_reich.movement import move_group
 from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.nations import violate
 from app.systems.third_reich.scenario import SIDES
 from app.systems.third_reich.state import POOL, Pending, State, Unit, other
-from app.systems.third_reich.turn import end_round
+from app.systems.third_reich.turn import end_round, returnable
 
 
 def ambush_cards(state: State, side: str) -> list[str]:
@@ -104,6 +114,9 @@ def step_options(state: State, step: Pending) -> list[Command]:
         return [TakeCard(side=step.side, card=c) for c in sorted(set(state.hands_of(step.side).deck))]
     if step.kind == "damage":
         return allocation.options(state, step)
+    if step.kind == "return":
+        units = returnable(state, step.side)
+        return [ReturnUnit(side=step.side), *(ReturnUnit(side=step.side, unit=u.id) for u in units)]
     if step.kind == "retreat":
         unit = state.unit(step.units[0])
         areas = retreat_options(state, unit, step.origin or None)

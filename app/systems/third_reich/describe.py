@@ -21,6 +21,7 @@ from app.systems.third_reich.messages import (
     PlayCard,
     Reassign,
     Retreat,
+    ReturnUnit,
     TakeCard,
     UseBanked,
     UseEvent,
@@ -58,6 +59,19 @@ def describe(state: State, command: Command) -> CommandInfo:
         )
     if isinstance(command, UseEvent):
         return _event(state, command)
+    if isinstance(command, ReturnUnit | Reassign | AssignHit | Retreat):
+        return _answer(state, command)
+    return _card_command(state, command)
+
+
+def _answer(state: State, command: ReturnUnit | Reassign | AssignHit | Retreat) -> CommandInfo:
+    """End-of-turn returns, hand-overs, damage allocation and retreats."""
+    if isinstance(command, ReturnUnit):
+        if not command.unit:
+            return CommandInfo(label=t("Return no more units"), group="phase")
+        unit = state.unit(command.unit)
+        label = t("Return {unit} in {area} to the pool", unit=unit_name(state, unit.id), area=state.rt.name(unit.loc))
+        return CommandInfo(label=label, group="return", actor=unit.id, hint=t("End of turn [TR-SEQ-5]"))
     if isinstance(command, Reassign):
         label = t(
             "Hand {area} over to {nation}",
@@ -71,13 +85,11 @@ def describe(state: State, command: Command) -> CommandInfo:
         label = allocation.label(state, step, command)
         hint = t("Used units first; no unit beyond its elimination threshold [TR-ALLOC-2] [TR-ALLOC-4]")
         return CommandInfo(label=label, group="damage", actor=command.unit or None, hint=hint)
-    if isinstance(command, Retreat):
-        who = unit_name(state, command.unit)
-        if command.to == "pool":
-            return CommandInfo(label=t("{unit} goes to the pool", unit=who), group="retreat", actor=command.unit)
-        label = t("{unit} retreats to {area}", unit=who, area=state.rt.name(command.to))
-        return CommandInfo(label=label, group="retreat", actor=command.unit, target=command.to)
-    return _card_command(state, command)
+    who = unit_name(state, command.unit)
+    if command.to == "pool":
+        return CommandInfo(label=t("{unit} goes to the pool", unit=who), group="retreat", actor=command.unit)
+    label = t("{unit} retreats to {area}", unit=who, area=state.rt.name(command.to))
+    return CommandInfo(label=label, group="retreat", actor=command.unit, target=command.to)
 
 
 def _card_command(state: State, command: Command) -> CommandInfo:

@@ -125,6 +125,13 @@ class Reassign(Command):
     nation: str
 
 
+class ReturnUnit(Command):
+    """End of turn: return ``unit`` to the mobilization pool, or (``unit`` empty) return no more (TR-SEQ-5)."""
+
+    kind: Literal["tr.return"] = "tr.return"
+    unit: str = ""
+
+
 class Happened(Event):
     """Something happened in the game (the text says what; ``rule_id`` why)."""
 
@@ -162,5 +169,6 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Retreat,
         AssignHit,
         Reassign,
+        ReturnUnit,
     ]
 )

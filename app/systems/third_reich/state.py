@@ -77,7 +77,8 @@ class Pending:
 
     Attributes:
         kind: ``"hand"`` (choose cards for the turn, TR-SEQ-1), ``"ambush"`` (counterattack, TR-CA-1),
-            ``"retreat"`` (TR-RET-1) or ``"damage"`` (allocate damage points, TR-ALLOC-1).
+            ``"retreat"`` (TR-RET-1), ``"damage"`` (allocate damage points, TR-ALLOC-1) or ``"return"`` (units
+            back to the pool at the end of the turn, TR-SEQ-5).
         side: Who decides.
         count: Hand: cards still to take; damage: points still to allocate.
         action: Ambush: the JSON of the command the counterattack answers; damage: the same, when the damage is
@@ -88,7 +89,7 @@ class Pending:
         given: Damage: points given so far to each of ``units``, in order.
     """
 
-    kind: Literal["hand", "ambush", "retreat", "damage"]
+    kind: Literal["hand", "ambush", "retreat", "damage", "return"]
     side: str
     count: int = 0
     action: str = ""

@@ -25,14 +25,14 @@ from app.systems.third_reich import allocation
 from app.systems.third_reich.ambush import decide, resume, retreat, step_options
 from app.systems.third_reich.bot import ThirdReichBot
 from app.systems.third_reich.describe import describe
-from app.systems.third_reich.messages import COMMANDS, AssignHit, Attack, Happened, Move, Retreat, TakeCard
+from app.systems.third_reich.messages import COMMANDS, AssignHit, Attack, Happened, Move, Retreat, ReturnUnit, TakeCard
 from app.systems.third_reich.names import side_name
 from app.systems.third_reich.rounds import apply_round, legal, must_pass
 from app.systems.third_reich.runtime import DATA, Runtime, load_runtime
 from app.systems.third_reich.scenario import SIDES, ThirdReichScenario
 from app.systems.third_reich.setup import initial_state
 from app.systems.third_reich.state import Pending, State
-from app.systems.third_reich.turn import end_round
+from app.systems.third_reich.turn import end_round, return_unit
 from app.systems.third_reich.view import build_view
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
     info = SystemInfo(
         id="third_reich",
         name=localized("Rise and Fall of the Third Reich", "第三帝国兴亡"),
-        version="2",  # 2: the allocating player chooses the damage allocation (docs/third-reich-decisions.md)
+        version="2",  # 2: damage allocation and end-of-turn returns asked (docs/third-reich-decisions.md)
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="third_reich",
@@ -146,11 +146,14 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
         return encode_state(state, skip=("rt",), special={"stack": _encode_stack})
 
     def old_answer(self, state: State, version: str) -> Command | None:
-        """Rules version 1 allocated damage by itself: a save made with it takes the proposal (AnswersOldSaves)."""
+        """Rules version 1 allocated damage by itself and returned no unit to the pool at the end of a turn: a save
+        made with it takes the proposal and returns none (AnswersOldSaves)."""
         step = state.pending()
-        if version != "1" or step is None or step.kind != "damage":
+        if version != "1" or step is None:
             return None
-        return AssignHit(side=step.side)
+        if step.kind == "damage":
+            return AssignHit(side=step.side)
+        return ReturnUnit(side=step.side) if step.kind == "return" else None
 
 
 def _encode_stack(stack: tuple[Pending, ...]) -> list[Any]:
@@ -186,6 +189,8 @@ def _decide(state: State, step: Pending, command: Command, roller: Roller) -> tu
         return retreat(state, step, command)
     if isinstance(command, AssignHit):
         return _allocate(state, step, command, roller)
+    if isinstance(command, ReturnUnit):
+        return return_unit(state, step, command)
     return decide(state, step, command, roller)
 
 

@@ -91,7 +91,7 @@ def _tracks(state: State) -> tuple[TrackView, ...]:
 
 def _phase(state: State) -> PhaseView:
     step = state.pending()
-    current = 0 if step is not None and step.kind == "hand" else 1
+    current = {"hand": 0, "return": 2}.get(step.kind, 1) if step is not None else 1
     title = t("Turn {turn}: round of the {side}", turn=state.turn, side=side_name(state.active))
     hints: tuple[Text, ...] = ()
     if state.play is not None and state.play.card:
@@ -152,6 +152,9 @@ def _prompt(state: State, step: Pending) -> flow.Prompt:
         best = max(range(len(cards)), key=lambda i: (cards[i].sv, -i)) if cards else 0
         text = t("Choose {n} more cards for your hand.", n=step.count)
         return flow.Prompt(text, "TR-SEQ-1", default=best, private=True)
+    if step.kind == "return":
+        text = t("End of turn: return units to the mobilization pool?")
+        return flow.Prompt(text, "TR-SEQ-5")
     if step.kind == "damage":
         text = t("Allocate {n} damage points to the units in {area}.", n=step.count, area=state.rt.name(step.area))
         return flow.Prompt(text, "TR-ALLOC-1", subject=step.units[0])

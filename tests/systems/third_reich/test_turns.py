@@ -11,7 +11,7 @@ from app.core.errors import IllegalCommandError
 from app.core.session import Session
 from app.systems.third_reich import SYSTEM
 from app.systems.third_reich.control import resources
-from app.systems.third_reich.messages import Attack, FinishCard, Mobilize, Move, Pass, PlayCard, TakeCard
+from app.systems.third_reich.messages import Attack, FinishCard, Mobilize, Move, Pass, PlayCard, ReturnUnit, TakeCard
 from tests.systems.third_reich.helpers import FOLDER, base, card, loc, scenario, session, state, submit, used
 
 
@@ -316,3 +316,29 @@ def test_tr_mob_5_placement_across_the_sea_within_capacity() -> None:
     half = st.with_units({fleet.id: replace(fleet, used=True)})
     assert "egypt" in placements(st, st.unit("uk_lf_1"), "allied")
     assert "egypt" not in placements(half, half.unit("uk_lf_1"), "allied")
+
+
+def test_tr_seq_5_end_of_turn_return_to_the_pool() -> None:
+    """TR-SEQ-5 ③, OQ-TR-25: after recovery each player, in initiative order, may return units of the major
+    nations to the pool, never the last one in an area bearing their nation's symbol; Poland's units may not go;
+    the turn then finishes."""
+    setup = [("ge_lf", "berlin", 2), ("ge_lf", "warsaw"), ("po_lf", "brest")]
+    s = session(setup, cards=[card("a", "axis"), card("x", "allied")], hands=(1, 1))
+    while state(s).turn == 1 and state(s).pending() is None:
+        submit(s, Pass(side=s.active_side() or "axis"))
+    step = state(s).pending()
+    assert step is not None and step.kind == "return" and step.side == "axis" and state(s).turn == 1
+    decision = s.view("axis").decision
+    assert (
+        decision is not None
+        and decision.rule_id == "TR-SEQ-5"
+        and decision.default_command() == ReturnUnit(side="axis")
+    )
+    offered = {c.unit for c in s.legal_commands() if isinstance(c, ReturnUnit) and c.unit}
+    assert offered == {"ge_lf_1", "ge_lf_3"}  # Berlin's two are one choice; Warsaw is Polish: no limit there
+    assert SYSTEM.old_answer(state(s), "1") == ReturnUnit(side="axis")  # rules version 1 returned nothing
+    events = submit(s, ReturnUnit(side="axis", unit="ge_lf_1"))
+    assert loc(s, "ge_lf_1") == "pool" and events[0].instruction is not None
+    assert {c.unit for c in s.legal_commands() if isinstance(c, ReturnUnit) and c.unit} == {"ge_lf_3"}
+    submit(s, ReturnUnit(side="axis"))  # no more: the Allies have nothing to return, so the turn finishes
+    assert state(s).turn == 2 and loc(s, "ge_lf_2") == "berlin"
