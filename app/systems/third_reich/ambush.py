@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import app.systems.third_reich.allocation as alloc_rules
+import app.systems.third_reich.discards as discard_rules
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
-from app.systems.third_reich import allocation
 from app.systems.third_reich.combat import can_attack_here, enemies, resolve, soviet_winter
 from app.systems.third_reich.damage import retreat_options
 from app.systems.third_reich.messages import (
@@ -113,7 +114,9 @@ def step_options(state: State, step: Pending) -> list[Command]:
     if step.kind == "hand":
         return [TakeCard(side=step.side, card=c) for c in sorted(set(state.hands_of(step.side).deck))]
     if step.kind == "damage":
-        return allocation.options(state, step)
+        return alloc_rules.options(state, step)
+    if step.kind == "discard":
+        return discard_rules.options(state, step)
     if step.kind == "return":
         units = returnable(state, step.side)
         return [ReturnUnit(side=step.side), *(ReturnUnit(side=step.side, unit=u.id) for u in units)]

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
+import app.systems.third_reich.allocation as alloc_rules
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import Text, t
 from app.core.messages import Event
 from app.core.ruling import DieResult, Modifier, Ruling
-from app.systems.third_reich import allocation
 from app.systems.third_reich.control import closed, friendly, neighbours
 from app.systems.third_reich.damage import allocator
 from app.systems.third_reich.messages import Attack, AttackResolved
@@ -131,7 +131,7 @@ def _damage(
         return state, [], []
     chooser, why = allocator(state, attackers, targets, side)
     current = tuple(state.unit(u.id) for u in targets)
-    state, events = allocation.start(state, chooser, current, points, retreat_to=retreat_to, then=then)
+    state, events = alloc_rules.start(state, chooser, current, points, retreat_to=retreat_to, then=then)
     head = t("Damage allocated by the {side} ({why}).", side=side_name(chooser), why=WHY[why])
     return state, [head, *(e.text for e in events)], list(events)
 

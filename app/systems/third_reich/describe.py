@@ -3,16 +3,17 @@ distribution of damage points before the dice are rolled (TR-HIT-1, TR-CA-4)."""
 
 from __future__ import annotations
 
+import app.systems.third_reich.allocation as alloc_rules
 import app.systems.third_reich.events as card_events
 from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.view import CommandInfo, CommandOption
-from app.systems.third_reich import allocation
 from app.systems.third_reich.combat import enemies, hit_odds
 from app.systems.third_reich.messages import (
     Ambush,
     AssignHit,
     Attack,
+    DiscardCard,
     FinishCard,
     Mobilize,
     Move,
@@ -82,7 +83,7 @@ def _answer(state: State, command: ReturnUnit | Reassign | AssignHit | Retreat) 
     if isinstance(command, AssignHit):
         step = state.pending()
         assert step is not None and step.kind == "damage"
-        label = allocation.label(state, step, command)
+        label = alloc_rules.label(state, step, command)
         hint = t("Used units first; no unit beyond its elimination threshold [TR-ALLOC-2] [TR-ALLOC-4]")
         return CommandInfo(label=label, group="damage", actor=command.unit or None, hint=hint)
     who = unit_name(state, command.unit)
@@ -93,11 +94,13 @@ def _answer(state: State, command: ReturnUnit | Reassign | AssignHit | Retreat) 
 
 
 def _card_command(state: State, command: Command) -> CommandInfo:
-    if isinstance(command, PlayCard | TakeCard | Ambush):
+    if isinstance(command, PlayCard | TakeCard | Ambush | DiscardCard):
         card = state.rt.cards[command.card]
         name = t("{card} ({sv})", card=card.name.text(), sv=card.sv)
         if isinstance(command, PlayCard):
             return CommandInfo(label=t("Play {card}", card=name), group="card", group_title=t("Play a card"))
+        if isinstance(command, DiscardCard):
+            return CommandInfo(label=t("Discard {card}", card=name), group="hand", hint=t("Raid [TR-OPT-3]"))
         if isinstance(command, TakeCard):
             return CommandInfo(label=t("Take {card} into the hand", card=name), group="hand")
         return CommandInfo(label=t("Ambush with {card}", card=name), group="ambush", hint=t("Double damage [TR-CA-4]"))

@@ -14,6 +14,7 @@ from app.core.messages import Command, Event
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.third_reich.combat import attack_targets, enemies, resolve
 from app.systems.third_reich.control import area_value, capacity, closed, friendly, neighbours, uses_sea
+from app.systems.third_reich.discards import develop_card, raid_discards
 from app.systems.third_reich.messages import Happened, Move, UseEvent
 from app.systems.third_reich.mobilise import recover
 from app.systems.third_reich.movement import (
@@ -29,8 +30,6 @@ from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.nations import diplomacy, diplomacy_targets, vichy_france, violate
 from app.systems.third_reich.scenario import Card
 from app.systems.third_reich.state import DEVELOPMENT, POOL, State, Unit, other
-
-HAND_FLOOR = 4
 
 
 def card_of(state: State) -> Card:
@@ -204,13 +203,7 @@ def _develop(state: State, choice: str, side: str) -> tuple[State, list[Event]]:
         state = state.with_units({unit.id: replace(unit, loc=POOL)})
         text = t("Development: {unit} joins the pool.", unit=unit_name(state, unit.id))
         return state, [Happened(text=text, rule_id="TR-EVT-4")]
-    hands = state.hands_of(side)
-    state = replace(
-        state.with_hands(side, replace(hands, discard=(*hands.discard, choice))),
-        dev_cards=tuple(c for c in state.dev_cards if c != choice),
-    )
-    name = state.rt.cards[choice].name.text()
-    return state, [Happened(text=t("Development: {card} is added.", card=name), rule_id="TR-EVT-4")]
+    return develop_card(state, side, choice)
 
 
 def _land(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[State, list[Event]]:
@@ -252,7 +245,7 @@ def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, li
     dice = tuple(DieResult(natural=r, modified=r + m, success=r + m <= v) for r, v, m in triples)
     state = state.with_units({u.id: replace(u, used=True) for u in raiders})
     hits = sum(1 for d in dice if d.success)
-    state, lost = _discard(state, other(side), hits, roller)
+    state, lost = raid_discards(state, other(side), hits, roller)
     modifiers = tuple(
         Modifier(value=m, reason=t("bombing distance of {unit}", unit=unit_name(state, u.id)), rule_id="TR-OPT-5")
         for u, m in zip(raiders, mods, strict=True)
@@ -289,22 +282,6 @@ def bombing_modifier(state: State, unit: Unit, side: str) -> int:
     targets = [a for a, _ in state.control if state.controlling_side(a) == enemy and area_value(state, a, enemy)]
     topo = state.rt.map
     return max(min((topo.distance(unit.loc, a) for a in targets), default=1) - 1, 0)
-
-
-def _discard(state: State, victim: str, count: int, roller: Roller) -> tuple[State, int]:
-    """The victim discards ``count`` cards at random from the hand, never below 4 with the hand floor (TR-OPT-4)."""
-    floor = HAND_FLOOR if state.rt.option("hand_floor") else 0
-    lost = 0
-    for _ in range(count):
-        hands = state.hands_of(victim)
-        if len(hands.hand) <= floor or not hands.hand:
-            break
-        card = roller.pick(sorted(hands.hand), t("card discarded by the raid"))
-        rest = list(hands.hand)
-        rest.remove(card)
-        state = state.with_hands(victim, replace(hands, hand=tuple(rest), discard=(*hands.discard, card)))
-        lost += 1
-    return state, lost
 
 
 def check(state: State, command: UseEvent, side: str) -> None:

@@ -132,6 +132,13 @@ class ReturnUnit(Command):
     unit: str = ""
 
 
+class DiscardCard(Command):
+    """Discard a card of one's choice after a raid (optional choice of discards, TR-OPT-3)."""
+
+    kind: Literal["tr.discard"] = "tr.discard"
+    card: str
+
+
 class Happened(Event):
     """Something happened in the game (the text says what; ``rule_id`` why)."""
 
@@ -170,5 +177,6 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         AssignHit,
         Reassign,
         ReturnUnit,
+        DiscardCard,
     ]
 )

@@ -62,9 +62,12 @@ Option = Literal[
     "us_restriction",
     "garrison_restriction",
     "sp_tu_violation_always_allied",
+    "hidden_development",
+    "hidden_discards",
+    "choice_of_discards",
 ]
-"""Optional rules of §16 this engine implements (TR-OPT-4, TR-OPT-5, TR-OPT-6, TR-OPT-7, TR-OPT-8) and the switch of
-open question OQ-TR-2 (TR-VIOL-2)."""
+"""Optional rules of §16 this engine implements (TR-OPT-1, TR-OPT-2, TR-OPT-3, TR-OPT-4, TR-OPT-5, TR-OPT-6,
+TR-OPT-7, TR-OPT-8) and the switch of open question OQ-TR-2 (TR-VIOL-2)."""
 
 
 class _Strict(BaseModel):

@@ -78,9 +78,10 @@ class Pending:
     Attributes:
         kind: ``"hand"`` (choose cards for the turn, TR-SEQ-1), ``"ambush"`` (counterattack, TR-CA-1),
             ``"retreat"`` (TR-RET-1), ``"damage"`` (allocate damage points, TR-ALLOC-1) or ``"return"`` (units
-            back to the pool at the end of the turn, TR-SEQ-5).
+            back to the pool at the end of the turn, TR-SEQ-5) or ``"discard"`` (cards a raid takes, chosen by
+            their owner, TR-OPT-3).
         side: Who decides.
-        count: Hand: cards still to take; damage: points still to allocate.
+        count: Hand: cards still to take; damage: points still to allocate; discard: cards still to discard.
         action: Ambush: the JSON of the command the counterattack answers; damage: the same, when the damage is
             a counterattack's and that command goes on once it is allocated (TR-CA-8).
         area: Ambush: where the target group is; damage: where the damaged units are.
@@ -89,7 +90,7 @@ class Pending:
         given: Damage: points given so far to each of ``units``, in order.
     """
 
-    kind: Literal["hand", "ambush", "retreat", "damage", "return"]
+    kind: Literal["hand", "ambush", "retreat", "damage", "return", "discard"]
     side: str
     count: int = 0
     action: str = ""
@@ -121,6 +122,7 @@ class State:
     stack: tuple[Pending, ...] = ()
     done: tuple[str, ...] = ()
     locked: tuple[str, ...] = ()
+    face_down: tuple[str, ...] = ()
     closing: bool = False
     winner: str | None = None
     reason: str = ""

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+import app.systems.third_reich.allocation as alloc_rules
+import app.systems.third_reich.discards as discard_rules
 from app.ai.agent import Agent
 from app.core.capabilities import AnswersOldSaves, HasBot, HasEditor, HasFuzzHints, HasStyle
 from app.core.dice import Roller
@@ -21,11 +23,20 @@ from app.core.messages import Command, Event
 from app.core.style import load_style
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
-from app.systems.third_reich import allocation
 from app.systems.third_reich.ambush import decide, resume, retreat, step_options
 from app.systems.third_reich.bot import ThirdReichBot
 from app.systems.third_reich.describe import describe
-from app.systems.third_reich.messages import COMMANDS, AssignHit, Attack, Happened, Move, Retreat, ReturnUnit, TakeCard
+from app.systems.third_reich.messages import (
+    COMMANDS,
+    AssignHit,
+    Attack,
+    DiscardCard,
+    Happened,
+    Move,
+    Retreat,
+    ReturnUnit,
+    TakeCard,
+)
 from app.systems.third_reich.names import side_name
 from app.systems.third_reich.rounds import apply_round, legal, must_pass
 from app.systems.third_reich.runtime import DATA, Runtime, load_runtime
@@ -141,9 +152,13 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
         return COMMANDS.parse(data)
 
     def encode_state(self, state: State) -> Any:
-        """The whole state as JSON (without the scenario); a pending step leaves out the damage allocation's
-        ``given`` while it is empty, so states of rules version 1 encode as they did."""
-        return encode_state(state, skip=("rt",), special={"stack": _encode_stack})
+        """The whole state as JSON (without the scenario); the fields rules version 2 added (a pending step's
+        ``given``, the face-down cards) are left out while empty, so states of rules version 1 encode as they
+        did."""
+        data = encode_state(state, skip=("rt",), special={"stack": _encode_stack})
+        if not state.face_down:
+            del data["face_down"]
+        return data
 
     def old_answer(self, state: State, version: str) -> Command | None:
         """Rules version 1 allocated damage by itself and returned no unit to the pool at the end of a turn: a save
@@ -191,6 +206,8 @@ def _decide(state: State, step: Pending, command: Command, roller: Roller) -> tu
         return _allocate(state, step, command, roller)
     if isinstance(command, ReturnUnit):
         return return_unit(state, step, command)
+    if isinstance(command, DiscardCard):
+        return discard_rules.chosen(state, step, command)
     return decide(state, step, command, roller)
 
 
@@ -199,7 +216,7 @@ def _allocate(state: State, step: Pending, command: AssignHit, roller: Roller) -
     action = COMMANDS.parse(json.loads(step.action)) if step.action else None
     assert action is None or isinstance(action, Move | Attack)
     before = {u: state.unit(u) for u in action.units} if action is not None else {}
-    state, events, done = allocation.assign(state, step, command)
+    state, events, done = alloc_rules.assign(state, step, command)
     if done and action is not None:
         state, more = resume(state, action, before, roller)
         events += more

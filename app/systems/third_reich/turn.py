@@ -120,7 +120,7 @@ def finish_turn(state: State) -> tuple[State, list[Event]]:
     for side in SIDES:
         hands = state.hands_of(side)
         state = state.with_hands(side, Hands(deck=(*hands.deck, *hands.hand, *hands.discard)))
-    return begin_turn(replace(state, turn=state.turn + 1))
+    return begin_turn(replace(state, turn=state.turn + 1, face_down=()))
 
 
 def victory(state: State) -> tuple[State, list[Event]]:
