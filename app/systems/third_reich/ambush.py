@@ -57,11 +57,19 @@ def ambushers(state: State, side: str, area: str, air: bool) -> tuple[Unit, ...]
     return tuple(found)
 
 
+def jets(state: State, side: str, area: str, air: bool) -> tuple[Unit, ...]:
+    """Jets among the ambushers: with the optional rule they counterattack without an Ambush card (TR-OPT-9)."""
+    if not state.rt.option("jets"):
+        return ()
+    return tuple(u for u in ambushers(state, side, area, air) if state.design(u).jet)
+
+
 def _offer(state: State, command: Move | Attack, side: str, area: str, origin: str = "") -> State | None:
     """Push the Ambush question if the enemy can ask it."""
     enemy = other(side)
     air = isinstance(command, Attack) and command.air
-    if not ambush_cards(state, enemy) or not ambushers(state, enemy, area, air):
+    carded = bool(ambush_cards(state, enemy)) and bool(ambushers(state, enemy, area, air))
+    if not carded and not jets(state, enemy, area, air):
         return None
     if all(state.cls(state.unit(u)) == "submarine" for u in command.units):
         return None  # submarines take no damage from an Ambush (TR-CA-11): there is nothing to ask
@@ -147,8 +155,18 @@ def retreat(state: State, step: Pending, command: Retreat) -> tuple[State, list[
 
 
 def ambush_options(state: State, step: Pending) -> list[Command]:
-    """Decline (the default) or play one of the Ambush cards."""
-    return [NoAmbush(side=step.side), *(Ambush(side=step.side, card=c) for c in ambush_cards(state, step.side))]
+    """Decline (the default), play one of the Ambush cards, or (optional jets) counterattack with jets alone."""
+    found: list[Command] = [NoAmbush(side=step.side)]
+    if ambushers(state, step.side, step.area, _air(step)):
+        found += [Ambush(side=step.side, card=c) for c in ambush_cards(state, step.side)]
+    if jets(state, step.side, step.area, _air(step)):
+        found.append(Ambush(side=step.side, card=""))
+    return found
+
+
+def _air(step: Pending) -> bool:
+    action = COMMANDS.parse(json.loads(step.action))
+    return isinstance(action, Attack) and action.air
 
 
 def decide(state: State, step: Pending, command: Command, roller: Roller) -> tuple[State, list[Event]]:
@@ -160,7 +178,7 @@ def decide(state: State, step: Pending, command: Command, roller: Roller) -> tup
     events: list[Event] = []
     before = {u: state.unit(u) for u in action.units}
     if isinstance(command, Ambush):
-        if command.card not in ambush_cards(state, step.side):
+        if command.card and command.card not in ambush_cards(state, step.side):
             raise IllegalCommandError(t("That card is not an Ambush card in your hand."), "TR-CA-1")
         if isinstance(action, Attack):  # an attacking group takes the ambush on its used side (TR-QA-4, TR-CA-7)
             state = state.with_units({u: replace(state.unit(u), used=True) for u in action.units})
@@ -187,19 +205,28 @@ def resume(state: State, action: Move | Attack, before: dict[str, Unit], roller:
 
 def _counterattack(state: State, step: Pending, card: str, air: bool, roller: Roller) -> tuple[State, list[Event]]:
     """Double damage on the target group only; submarines take none; a moving group may retreat only whence it
-    came (TR-CA-4, TR-CA-6, TR-CA-11, TR-RET-4); the card's value is banked for the next round (TR-CA-13)."""
+    came (TR-CA-4, TR-CA-6, TR-CA-11, TR-RET-4); the card's value is banked for the next round (TR-CA-13). Without
+    a card (``""``) only jets counterattack and nothing is banked (TR-OPT-9)."""
     side = step.side
+    if not card:
+        return _resolve_counterattack(state, step, jets(state, side, step.area, air), air, roller)
     hands = state.hands_of(side)
     rest = list(hands.hand)
     rest.remove(card)
     state = state.with_hands(side, replace(hands, hand=tuple(rest), discard=(*hands.discard, card)))
-    attackers = ambushers(state, side, step.area, air)
+    banked = list(state.banked)
+    banked[SIDES.index(side)] += state.rt.cards[card].sv
+    state = replace(state, banked=(banked[0], banked[1]))
+    return _resolve_counterattack(state, step, ambushers(state, side, step.area, air), air, roller)
+
+
+def _resolve_counterattack(
+    state: State, step: Pending, attackers: tuple[Unit, ...], air: bool, roller: Roller
+) -> tuple[State, list[Event]]:
+    side = step.side
     targets = tuple(u for u in (state.unit(i) for i in step.units) if state.cls(u) != "submarine")
     state, fought = resolve(
         state, attackers, targets, side, roller, air=air, double=True, retreat_to=step.origin or None, then=step.action
     )
-    banked = list(state.banked)
-    banked[SIDES.index(side)] += state.rt.cards[card].sv
-    state = replace(state, banked=(banked[0], banked[1]))
     note = Happened(text=t("Ambush! The counterattack deals double damage."), rule_id="TR-CA-4")
     return state, [note, *fought]

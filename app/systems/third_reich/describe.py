@@ -94,6 +94,8 @@ def _answer(state: State, command: ReturnUnit | Reassign | AssignHit | Retreat) 
 
 
 def _card_command(state: State, command: Command) -> CommandInfo:
+    if isinstance(command, Ambush) and not command.card:
+        return CommandInfo(label=t("Counterattack with jets"), group="ambush", hint=t("Double damage [TR-OPT-9]"))
     if isinstance(command, PlayCard | TakeCard | Ambush | DiscardCard):
         card = state.rt.cards[command.card]
         name = t("{card} ({sv})", card=card.name.text(), sv=card.sv)

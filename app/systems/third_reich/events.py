@@ -109,7 +109,14 @@ def development_choices(state: State, card: Card, side: str) -> list[str]:
         cards = state.rt.cards
         found += [c for c in state.dev_cards if cards[c].side == side and cards[c].sv in card.params.sv]
     if "unit" in card.params.takes:
-        designs = sorted({u.design for u in state.units if u.loc == DEVELOPMENT and state.side_of(u.nation) == side})
+        jets = state.rt.option("jets")  # jets exist only with their optional rule (TR-OPT-9)
+        designs = sorted(
+            {
+                u.design
+                for u in state.units
+                if u.loc == DEVELOPMENT and state.side_of(u.nation) == side and (jets or not state.design(u).jet)
+            }
+        )
         found += [f"unit:{d}" for d in designs]
     return found
 

@@ -65,9 +65,10 @@ Option = Literal[
     "hidden_development",
     "hidden_discards",
     "choice_of_discards",
+    "jets",
 ]
 """Optional rules of §16 this engine implements (TR-OPT-1, TR-OPT-2, TR-OPT-3, TR-OPT-4, TR-OPT-5, TR-OPT-6,
-TR-OPT-7, TR-OPT-8) and the switch of open question OQ-TR-2 (TR-VIOL-2)."""
+TR-OPT-7, TR-OPT-8, TR-OPT-9) and the switch of open question OQ-TR-2 (TR-VIOL-2)."""
 
 
 class _Strict(BaseModel):

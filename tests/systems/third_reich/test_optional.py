@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from app.core.session import Session
 from app.core.view import PanelView
-from app.systems.third_reich.messages import DiscardCard, Pass, PlayCard, UseEvent
-from tests.systems.third_reich.helpers import card, session, state, submit
+from app.systems.third_reich.events import development_choices
+from app.systems.third_reich.messages import Ambush, AttackResolved, DiscardCard, Move, Pass, PlayCard, UseEvent
+from app.systems.third_reich.scenario import Card
+from tests.systems.third_reich.helpers import base, card, session, state, submit, used
 
 
 def _wolfpack(*options: str) -> Session:
@@ -75,3 +77,47 @@ def test_tr_opt_1_hidden_development_announces_only_the_value() -> None:
     assert any("strategy value 4" in e.text.render() and "big" not in e.text.render() for e in events)
     assert "big" in state(s).face_down and "big" in state(s).hands_of("axis").discard
     assert "a face-down card" in _rows(s, "allied", "Axis cards")["Discard pile"]
+
+
+JET = {"id": "ge_af_jet", "nation": "GE", "type": "AF", "attack": 0, "durability": 1, "movement": 2, "air": 4}
+
+
+def _jet_session(*options: str) -> Session:
+    """A German jet and infantry in Berlin; the Allies (with no Ambush card anywhere) hold a French unit in Paris
+    and a card; the Axis passes first."""
+    counters = [*base()["counters"], {**JET, "jet": True}]
+    setup = [("ge_af_jet", "berlin"), ("ge_lf", "berlin"), ("fr_lf", "paris", 2), ("ge_af_jet", "development")]
+    cards = [card("a", "axis"), card("x", "allied"), card("y", "allied")]
+    s = session(setup, cards=cards, options=list(options), counters=counters)
+    while s.active_side() == "axis":
+        submit(s, Pass(side="axis"))
+    return s
+
+
+def test_tr_opt_9_jets_counterattack_without_an_ambush_card() -> None:
+    """TR-OPT-9, TR-CA-4: with jets in play a jet answers a move into its area without an Ambush card: it alone
+    counterattacks, doubled, and no strategy value is banked."""
+    s = _jet_session("jets")
+    submit(s, PlayCard(side="allied", card="x"))
+    submit(s, Move(side="allied", units=("fr_lf_1",), to="berlin"))
+    decision = s.view("axis").decision
+    assert decision is not None and decision.rule_id == "TR-CA-1"
+    assert Ambush(side="axis", card="") in decision.commands
+    events = submit(s, Ambush(side="axis", card=""), dice=[1])  # the jet's air strength 4: a hit, doubled
+    fought = next(e for e in events if isinstance(e, AttackResolved))
+    assert fought.points == 2 and used(s, "fr_lf_1") and used(s, "ge_af_jet_1") and not used(s, "ge_lf_1")
+    assert state(s).banked == (0, 0)
+
+
+def test_tr_opt_9_without_the_switch_jets_stay_out_of_play() -> None:
+    """TR-OPT-9: jets are used only with the optional rule: no counterattack without a card, and Development does
+    not bring the jet in the development pool into play."""
+    s = _jet_session()
+    submit(s, PlayCard(side="allied", card="x"))
+    submit(s, Move(side="allied", units=("fr_lf_1",), to="berlin"))
+    assert s.view(None).decision is None
+    st = state(s)
+    dev = card("dev", "axis", event="development", takes=["unit"])
+    assert development_choices(st, Card.model_validate(dev), "axis") == []
+    with_jets = state(_jet_session("jets"))
+    assert development_choices(with_jets, Card.model_validate(dev), "axis") == ["unit:ge_af_jet"]
