@@ -13,6 +13,8 @@ from app.systems.third_reich.state import State, Unit
 
 RESOURCE_VALUE = {"red": {"axis": 1.0, "allied": 1.0}, "black": {"axis": 1.0}, "black_white": {"axis": 0.5}}
 """What one symbol is worth to each side (TR-RES-1)."""
+VICTORY_AREA_VALUE = 2
+"""What Moscow and London count for in the Axis strategic-victory check (TR-VIC-1)."""
 CLOSED: dict[str, tuple[str, ...]] = {
     "allied": ("baltic_sea", "black_sea"),
     "axis": ("urals", "middle_east", "black_sea"),
@@ -106,12 +108,14 @@ def area_value(state: State, area: str, side: str) -> float:
 
 
 def resources(state: State, side: str, bonus: bool = False) -> int:
-    """The resource count of ``side``, fractions dropped (TR-RES-2); ``bonus`` adds the victory bonus areas
-    the side controls (TR-VIC-1)."""
+    """The resource count of ``side``, fractions dropped (TR-RES-2); with ``bonus`` the victory areas the side
+    controls (Moscow, London) count as 2 resources each, whatever their symbols (TR-VIC-1, the seed's §14.1(1))."""
     total = sum(area_value(state, area, side) for area, _ in state.control)
     if bonus:
-        roles = state.rt.model.victory.bonus_roles
-        total += sum(1 for r in roles if (a := state.rt.role(r)) is not None and friendly(state, a, side))
+        for role in state.rt.model.victory.bonus_roles:
+            area = state.rt.role(role)
+            if area is not None and friendly(state, area, side):
+                total += VICTORY_AREA_VALUE - area_value(state, area, side)
     return math.floor(total)
 
 

@@ -227,10 +227,15 @@ def test_tr_vic_2_allied_strategic_victory() -> None:
 
 
 def test_tr_vic_1_axis_strategic_victory_counts_london_and_moscow_double() -> None:
-    """TR-VIC-1: 10 resources with London and Moscow worth one more each."""
-    areas = {"berlin": {"resource_count": 4}, "london": {"control": "GE"}, "moscow": {"control": "GE"}}
+    """TR-VIC-1: 10 resources with London and Moscow counted as 2 each (printed here as 1 each: one more each)."""
+    areas = {
+        "berlin": {"resource_count": 4},
+        "warsaw": {"control": "GE", "resource": "red", "resource_count": 2},
+        "london": {"control": "GE", "resource_count": 1},
+        "moscow": {"control": "GE", "resource_count": 1},
+    }
     s = session(
-        [("ge_lf", "berlin"), ("ge_lf", "london"), ("ge_lf", "moscow")],
+        [("ge_lf", "berlin"), ("ge_lf", "london"), ("ge_lf", "moscow"), ("ge_lf", "warsaw")],
         cards=[card("a", "axis")],
         hands=(0, 0),
         areas=areas,
@@ -238,6 +243,18 @@ def test_tr_vic_1_axis_strategic_victory_counts_london_and_moscow_double() -> No
     st = state(s)
     assert resources(st, "axis") + 2 >= 10
     assert s.outcome() is not None and s.outcome().winner == "axis"
+
+
+def test_tr_vic_1_victory_areas_count_as_two_not_one_more() -> None:
+    """TR-VIC-1 (seed §14.1(1)): Moscow and London count as 2 resources each for the check, not as their printed
+    value plus one: the sample board prints 2 on each, so holding them adds nothing to the check."""
+    areas = {"london": {"control": "GE"}, "moscow": {"control": "GE"}}
+    s = session([("ge_lf", "berlin"), ("ge_lf", "london"), ("ge_lf", "moscow")], hands=(0, 0), areas=areas)
+    st = state(s)
+    assert resources(st, "axis", bonus=True) == resources(st, "axis")
+    printed_one = {"london": {"control": "GE", "resource_count": 1}, "moscow": {"control": "GE", "resource_count": 1}}
+    one = state(session([("ge_lf", "berlin"), ("ge_lf", "london")], hands=(0, 0), areas=printed_one))
+    assert resources(one, "axis", bonus=True) == resources(one, "axis") + 1  # London held, Moscow empty (Soviet)
 
 
 def test_tr_vic_3_game_victory_on_the_last_turn() -> None:
