@@ -170,7 +170,8 @@ class Victory(_Strict):
 
     axis_strategic: int = Field(10, description="Axis resources (bonus areas counted) ending any turn: Axis wins.")
     bonus_roles: list[Role] = Field(
-        default_factory=lambda: list[Role](["moscow", "london"]), description="Areas counted as 2 resources each for the strategic check."
+        default_factory=lambda: list[Role](["moscow", "london"]),
+        description="Areas counted as 2 resources each for the strategic check.",
     )
     allied_strategic: int = Field(1, description="Axis resources at or below this ending any turn: Allies win.")
     final_resources: int = Field(4, description="Last turn: Axis wins with at least this many resources.")
