@@ -260,7 +260,8 @@ def test_tr_vic_1_victory_areas_count_as_two_not_one_more() -> None:
 def test_tr_vic_3_game_victory_on_the_last_turn() -> None:
     """TR-VIC-3, TR-VIC-4: at the end of the last turn the Axis wins holding Berlin; otherwise the Allies."""
     last = {"first": 6, "last": 6, "winter": [], "first_hands": {"axis": 0, "allied": 0}}
-    s = session([("ge_lf", "berlin")], cards=[card("a", "axis")], turns=last)
+    berlin = {"final_berlin": True}  # the rulebook's clause (the sample scenario turns it off)
+    s = session([("ge_lf", "berlin")], cards=[card("a", "axis")], turns=last, victory=berlin)
     assert s.outcome() is not None and s.outcome().winner == "axis"
     lost = session(
         [("ge_lf", "berlin"), ("uk_lf", "berlin")],
