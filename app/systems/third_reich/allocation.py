@@ -81,9 +81,13 @@ def proposal(state: State, step: Pending) -> dict[str, int]:
 
 
 def options(state: State, step: Pending) -> list[Command]:
-    """Take the proposal for every point left (the default), or give the next point to one unit."""
-    found = recipients(state, _targets(state, step), _given(step))
-    return [AssignHit(side=step.side), *(AssignHit(side=step.side, unit=u.id) for u in found)]
+    """Take the proposal for every point left (the default), or give the next point to one unit: one offer for
+    units alike (same counter, same face, same points so far), as they are interchangeable."""
+    given = _given(step)
+    alike: dict[tuple[str, bool, int], Unit] = {}
+    for unit in recipients(state, _targets(state, step), given):
+        alike.setdefault((unit.design, unit.used, given[unit.id]), unit)
+    return [AssignHit(side=step.side), *(AssignHit(side=step.side, unit=u.id) for u in alike.values())]
 
 
 def assign(state: State, step: Pending, command: AssignHit) -> tuple[State, list[Event], bool]:
@@ -109,7 +113,7 @@ def assign(state: State, step: Pending, command: AssignHit) -> tuple[State, list
 
 
 def _summary(state: State, given: dict[str, int]) -> Text:
-    parts = [t("{unit} {n}", unit=unit_name(state, u), n=n) for u, n in given.items() if n]
+    parts = [t("{unit}: {n}", unit=unit_name(state, u), n=n) for u, n in given.items() if n]
     return t("Damage points allocated: {parts}.", parts=listing(parts) if parts else "0")
 
 
@@ -121,9 +125,9 @@ def label(state: State, step: Pending, command: AssignHit) -> Text:
         shown = listing(parts) if parts else "0"
         return t("Allocate the {n} points left as proposed: {parts}", n=step.count, parts=shown)
     now = _given(step)[command.unit]
-    return t("Next point to {unit} (has {n})", unit=unit_name(state, command.unit), n=now)
+    return t("Next point to {unit} ({n} so far)", unit=unit_name(state, command.unit), n=now)
 
 
 def _planned(state: State, unit_id: str, points: int) -> Text:
     outcome = result_text(result(state, state.unit(unit_id), points))
-    return t("{unit} {n} ({result})", unit=unit_name(state, unit_id), n=points, result=outcome)
+    return t("{unit}: {n} points ({result})", unit=unit_name(state, unit_id), n=points, result=outcome)

@@ -24,14 +24,13 @@ def test_tr_alloc_1_the_allocating_player_chooses_point_by_point() -> None:
     s, _ = _attack_paris([("ge_lf", "paris", 2, False), ("fr_lf", "paris", 2, False)], dice=[1, 1])
     decision = s.view("axis").decision
     assert decision is not None and decision.side == "axis" and decision.rule_id == "TR-ALLOC-1"
-    assert decision.commands == [
-        AssignHit(side="axis"),
-        AssignHit(side="axis", unit="fr_lf_1"),
-        AssignHit(side="axis", unit="fr_lf_2"),
-    ]
+    # the two French units are alike: one offer gives the point to either
+    assert decision.commands == [AssignHit(side="axis"), AssignHit(side="axis", unit="fr_lf_1")]
     assert "flipped to used" in decision.options[0].label.render()  # the proposal shows each unit's result
     submit(s, AssignHit(side="axis", unit="fr_lf_1"))
-    assert s.view("axis").decision is not None  # one point left, still a choice
+    decision = s.view("axis").decision
+    assert decision is not None  # one point left, still a choice: now the units differ (1 point against 0)
+    assert decision.commands[1:] == [AssignHit(side="axis", unit="fr_lf_1"), AssignHit(side="axis", unit="fr_lf_2")]
     submit(s, AssignHit(side="axis", unit="fr_lf_2"))
     assert s.view(None).decision is None
     assert not used(s, "fr_lf_1") and not used(s, "fr_lf_2")  # 1 point each: below durability 2, no effect
@@ -57,7 +56,7 @@ def test_tr_alloc_2_used_units_are_offered_first() -> None:
     decision = s.view("axis").decision
     assert decision is not None
     offered = {c.unit for c in decision.commands if isinstance(c, AssignHit) and c.unit}
-    assert offered == {"fr_lf_1", "fr_lf_2"}  # the used pair; fr_lf_3 (unused) must wait
+    assert offered == {"fr_lf_1"}  # the used pair (alike: one offer); fr_lf_3, unused, must wait
 
 
 def test_tr_alloc_4_no_question_when_the_limits_leave_one_allocation() -> None:
