@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import app.systems.third_reich.allocation as alloc_rules
 import app.systems.third_reich.discards as discard_rules
+import app.systems.third_reich.events as card_events
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
@@ -29,6 +30,7 @@ from app.systems.third_reich.messages import (
     Retreat,
     ReturnUnit,
     TakeCard,
+    UseEvent,
 )
 from app.systems.third_reich.movement import move_group
 from app.systems.third_reich.names import unit_name
@@ -75,6 +77,23 @@ def _offer(state: State, command: Move | Attack, side: str, area: str, origin: s
         return None  # submarines take no damage from an Ambush (TR-CA-11): there is nothing to ask
     step = Pending("ambush", enemy, action=command.model_dump_json(), area=area, units=command.units, origin=origin)
     return replace(state, stack=(step, *state.stack))
+
+
+def before_bombing(
+    state: State, command: UseEvent, side: str, roller: Roller, after: str = ""
+) -> tuple[State, list[Event]]:
+    """Strategic Bombing may be counterattacked where the enemy has units able to answer an air attack among the
+    bombers (TR-QA-6): one question per such area, in turn (areas after ``after``); then the raid is flown by
+    the bombers still unused (those the counterattacks damaged are not)."""
+    enemy = other(side)
+    cards = bool(ambush_cards(state, enemy))
+    areas = sorted({u.loc for u in card_events.raiders(state, side, wolf=False)})
+    for area in (a for a in areas if a > after):
+        if (cards and ambushers(state, enemy, area, air=True)) or jets(state, enemy, area, air=True):
+            units = tuple(u.id for u in card_events.raiders(state, side, wolf=False) if u.loc == area)
+            step = Pending("ambush", enemy, action=command.model_dump_json(), area=area, units=units)
+            return replace(state, stack=(step, *state.stack)), []
+    return card_events.raid(state, side, roller, "strategic_bombing")
 
 
 def after_move(state: State, command: Move, side: str) -> tuple[State, list[Event]]:
@@ -165,15 +184,16 @@ def ambush_options(state: State, step: Pending) -> list[Command]:
 
 
 def _air(step: Pending) -> bool:
+    """Whether the counterattack answers an air attack or Strategic Bombing (only air strength counts)."""
     action = COMMANDS.parse(json.loads(step.action))
-    return isinstance(action, Attack) and action.air
+    return isinstance(action, UseEvent) or (isinstance(action, Attack) and action.air)
 
 
 def decide(state: State, step: Pending, command: Command, roller: Roller) -> tuple[State, list[Event]]:
     """Resolve the Ambush question, then the action it interrupted (TR-CA-6, TR-CA-7, TR-CA-8, TR-CA-13); when the
     counterattack's damage waits for the allocating player, the action goes on once he has allocated it."""
     action = COMMANDS.parse(json.loads(step.action))
-    assert isinstance(action, Move | Attack)
+    assert isinstance(action, Move | Attack | UseEvent)
     state = replace(state, stack=state.stack[1:])
     events: list[Event] = []
     before = {u: state.unit(u) for u in action.units}
@@ -183,17 +203,22 @@ def decide(state: State, step: Pending, command: Command, roller: Roller) -> tup
         if isinstance(action, Attack):  # an attacking group takes the ambush on its used side (TR-QA-4, TR-CA-7)
             state = state.with_units({u: replace(state.unit(u), used=True) for u in action.units})
         before = {u: state.unit(u) for u in action.units}
-        state, events = _counterattack(state, step, command.card, isinstance(action, Attack) and action.air, roller)
+        state, events = _counterattack(state, step, command.card, _air(step), roller)
         waiting = state.pending()
         if waiting is not None and waiting.kind == "damage" and waiting.action:
             return state, events
-    state, more = resume(state, action, before, roller)
+    state, more = resume(state, action, before, roller, step.area)
     return state, events + more
 
 
-def resume(state: State, action: Move | Attack, before: dict[str, Unit], roller: Roller) -> tuple[State, list[Event]]:
-    """Carry on the action a counterattack interrupted: only the units it did not damage attack (TR-CA-8); an air
-    operation then ends the round (TR-AIROP-2)."""
+def resume(
+    state: State, action: Move | Attack | UseEvent, before: dict[str, Unit], roller: Roller, area: str
+) -> tuple[State, list[Event]]:
+    """Carry on the action a counterattack in ``area`` interrupted: only the units it did not damage attack
+    (TR-CA-8); an air operation then ends the round (TR-AIROP-2); Strategic Bombing asks in its next area, then
+    raids (TR-QA-6)."""
+    if isinstance(action, UseEvent):
+        return before_bombing(state, action, action.side, roller, after=area)
     retreating = {u for step_ in state.stack if step_.kind == "retreat" for u in step_.units}
     undamaged = tuple(u for u in action.units if state.unit(u) == before[u] and u not in retreating)
     if isinstance(action, Attack):

@@ -188,7 +188,7 @@ def carry_out(state: State, command: UseEvent, side: str, roller: Roller) -> tup
         note = Happened(text=t("Blitzkrieg: the group may act twice more."), rule_id="TR-EVT-3")
         return replace(state, play=play), [note]
     if kind in ("wolfpack", "strategic_bombing"):
-        return _raid(state, side, roller, kind)
+        return raid(state, side, roller, kind)
     if kind == "strategic_movement":
         units = tuple(state.unit(u) for u in command.units)
         state = state.with_units({u.id: replace(u, loc=command.to) for u in units})
@@ -238,24 +238,24 @@ def _long_range(state: State, command: UseEvent, side: str, roller: Roller, bonu
     return resolve(state, attackers, enemies(state, command.to, side), side, roller, air=True)
 
 
-def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, list[Event]]:
+def raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, list[Event]]:
     """Wolfpack (submarines at sea) or Strategic Bombing (air units): each die at or under the unit's value
     makes the enemy discard a card at random (TR-SUB-7, TR-OPT-4, TR-OPT-5)."""
     wolf = kind == "wolfpack"
-    raiders = _raiders(state, side, wolf)
-    if not raiders:
+    found = raiders(state, side, wolf)
+    if not found:
         return state, [Happened(text=t("No unit can take part in the raid."), rule_id="TR-EVT-1")]
-    mods = [0 if wolf else bombing_modifier(state, u, side) for u in raiders]
-    rolls = roller.roll(len(raiders), t("raid by {n} units", n=len(raiders)))
-    value = [state.design(u).attack if wolf else state.design(u).air for u in raiders]
+    mods = [0 if wolf else bombing_modifier(state, u, side) for u in found]
+    rolls = roller.roll(len(found), t("raid by {n} units", n=len(found)))
+    value = [state.design(u).attack if wolf else state.design(u).air for u in found]
     triples = zip(rolls, value, mods, strict=True)
     dice = tuple(DieResult(natural=r, modified=r + m, success=r + m <= v) for r, v, m in triples)
-    state = state.with_units({u.id: replace(u, used=True) for u in raiders})
+    state = state.with_units({u.id: replace(u, used=True) for u in found})
     hits = sum(1 for d in dice if d.success)
     state, lost = raid_discards(state, other(side), hits, roller)
     modifiers = tuple(
         Modifier(value=m, reason=t("bombing distance of {unit}", unit=unit_name(state, u.id)), rule_id="TR-OPT-5")
-        for u, m in zip(raiders, mods, strict=True)
+        for u, m in zip(found, mods, strict=True)
         if not wolf
     )
     ruling = Ruling(
@@ -268,7 +268,7 @@ def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, li
     return state, [Happened(text=t("The enemy discards {n} cards.", n=lost), ruling=ruling, rule_id=ruling.rule_id)]
 
 
-def _raiders(state: State, side: str, wolf: bool) -> list[Unit]:
+def raiders(state: State, side: str, wolf: bool) -> list[Unit]:
     """Unused submarines (Wolfpack) or air units (Strategic Bombing) of ``side`` on the map."""
     return [
         u

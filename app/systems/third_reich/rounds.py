@@ -11,7 +11,7 @@ from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
-from app.systems.third_reich.ambush import after_attack_declared, after_move
+from app.systems.third_reich.ambush import after_attack_declared, after_move, before_bombing
 from app.systems.third_reich.combat import attack_targets, check_attack
 from app.systems.third_reich.control import reassignments
 from app.systems.third_reich.messages import (
@@ -257,4 +257,6 @@ def _event(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[
     assert play is not None
     sv_used = play.sv_left < state.rt.cards[play.card].sv
     state = replace(state, play=replace(play, event_done=True, sv_open=play.sv_open and not sv_used))
+    if state.rt.cards[play.card].event == "strategic_bombing":
+        return before_bombing(state, command, side, roller)  # the enemy may counterattack first (TR-QA-6)
     return card_events.carry_out(state, command, side, roller)

@@ -36,6 +36,7 @@ from app.systems.third_reich.messages import (
     Retreat,
     ReturnUnit,
     TakeCard,
+    UseEvent,
 )
 from app.systems.third_reich.names import side_name
 from app.systems.third_reich.rounds import apply_round, legal, must_pass
@@ -214,11 +215,11 @@ def _decide(state: State, step: Pending, command: Command, roller: Roller) -> tu
 def _allocate(state: State, step: Pending, command: AssignHit, roller: Roller) -> tuple[State, list[Event]]:
     """Allocate damage (TR-ALLOC-1); a counterattack's, once complete, lets the action it interrupted go on."""
     action = COMMANDS.parse(json.loads(step.action)) if step.action else None
-    assert action is None or isinstance(action, Move | Attack)
+    assert action is None or isinstance(action, Move | Attack | UseEvent)
     before = {u: state.unit(u) for u in action.units} if action is not None else {}
     state, events, done = alloc_rules.assign(state, step, command)
     if done and action is not None:
-        state, more = resume(state, action, before, roller)
+        state, more = resume(state, action, before, roller, step.area)
         events += more
     return state, events
 
