@@ -120,7 +120,9 @@ def carry_attack(
     events: list[Event] = []
     attackers = tuple(state.unit(u) for u in units)
     if attackers:
-        state, fought = resolve(state, attackers, enemies(state, command.target, side), side, roller, air=command.air)
+        targets = enemies(state, command.target, side)
+        times = 2 if command.twice else 1  # two attacks declared together: one roll each, points summed (TR-QA-2)
+        state, fought = resolve(state, attackers, targets, side, roller, air=command.air, times=times)
         events += fought
     if command.by == "air_op":
         state, more = close_air_operation(state)

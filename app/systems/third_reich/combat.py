@@ -147,14 +147,17 @@ def resolve(
     double: bool = False,
     retreat_to: str | None = None,
     then: str = "",
+    times: int = 1,
 ) -> tuple[State, list[Event]]:
     """Roll one die per attacker, apply the damage points to ``targets`` by the allocation rules, and flip the
     attackers (TR-HIT-1, TR-HIT-2, TR-ATK-1, TR-AIRATK-3, TR-CA-4). Returns the state, the roll's event first, then
-    each damaged unit's result (or the allocating player's question, ``then`` going on after it)."""
-    rolls = roller.roll(len(attackers), t("attack by {n} units", n=len(attackers)))
+    each damaged unit's result (or the allocating player's question, ``then`` going on after it). ``times``: two
+    attacks declared together roll twice and sum their points (TR-QA-2, TR-HIT-3)."""
+    rolling = attackers * times
+    rolls = roller.roll(len(rolling), t("attack by {n} units", n=len(attackers)))
     dice = tuple(
         DieResult(natural=r, modified=r, success=r <= hit_value(state, u, air))
-        for r, u in zip(rolls, attackers, strict=True)
+        for r, u in zip(rolls, rolling, strict=True)
     )
     hits = sum(1 for d in dice if d.success)
     points = hits * (2 if double else 1)

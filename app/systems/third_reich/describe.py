@@ -140,17 +140,18 @@ def _move(state: State, command: Move) -> CommandInfo:
 
 def _attack(state: State, command: Attack) -> CommandInfo:
     group = tuple(state.unit(u) for u in command.units)
-    dist = hit_odds(state, group, command.air)
+    dist = hit_odds(state, group * (2 if command.twice else 1), command.air)
     who = group_name(state, command.units)
     where = state.rt.name(command.target)
     if command.air:
         label = t("{group}: air attack on {area}", group=who, area=where)
     else:
         label = t("{group}: attack in {area}", group=who, area=where)
+    if command.twice:
+        label = t("{label}, twice (points summed)", label=label)
     defenders = len(enemies(state, command.target, state.unit_side(group[0]) or "axis"))
-    hint = t(
-        "{n} dice against {d} units. Damage points {dist} [TR-HIT-1]", n=len(group), d=defenders, dist=odds_text(dist)
-    )
+    dice = len(dist) - 1
+    hint = t("{n} dice against {d} units. Damage points {dist} [TR-HIT-1]", n=dice, d=defenders, dist=odds_text(dist))
     option = CommandOption("by", t("Paid by"), command.by, BY[command.by])
     return CommandInfo(
         label=t("{label} ({by})", label=label, by=BY[command.by]),

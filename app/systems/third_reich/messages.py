@@ -60,13 +60,15 @@ class Move(Command):
 
 class Attack(Command):
     """A group attacks: a normal attack in its own area, or an air attack (``air``) on ``target`` (TR-ATK-1,
-    TR-AIRATK-1)."""
+    TR-AIRATK-1). ``twice``: both Blitzkrieg actions declared together as two attacks, their damage points
+    summed (TR-QA-1, TR-QA-2, TR-HIT-3)."""
 
     kind: Literal["tr.attack"] = "tr.attack"
     units: tuple[str, ...]
     target: str
     air: bool = False
     by: By = "sv"
+    twice: bool = False
 
 
 class Mobilize(Command):

@@ -81,10 +81,14 @@ def group_actions(state: State, side: str, group: tuple[Unit, ...], by: str) -> 
         ]
     if air_only and may_leave(state, area, group, side):
         found += [Move(side=side, units=ids, to=a, mode="air", by=by) for a in air_destinations(state, group, side)]
+    attacks: list[Attack] = []
     if by != "air_op":
-        found += [Attack(side=side, units=ids, target=a, by=by) for a in attack_targets(state, group, side, False)]
-    found += [Attack(side=side, units=ids, target=a, air=True, by=by) for a in attack_targets(state, group, side, True)]
-    return found
+        attacks += [Attack(side=side, units=ids, target=a, by=by) for a in attack_targets(state, group, side, False)]
+    air = attack_targets(state, group, side, True)
+    attacks += [Attack(side=side, units=ids, target=a, air=True, by=by) for a in air]
+    if by == "blitz" and state.play is not None and state.play.blitz_left >= 2:
+        attacks += [a.model_copy(update={"twice": True}) for a in attacks]  # both declared together (TR-QA-1)
+    return [*found, *attacks]
 
 
 # --- legal commands ----------------------------------------------------------------------------------------------
@@ -237,11 +241,15 @@ def _pay(state: State, command: Move | Attack, side: str) -> State:
             reason = t("An air operation is an air move or an air attack without a card.")
             raise IllegalCommandError(reason, "TR-AIROP-1")
         return state
+    twice = isinstance(command, Attack) and command.twice
     if command.by == "blitz":
         play = state.play
-        if play is None or play.blitz_left <= 0 or not set(command.units) <= set(play.blitz):
+        actions = 2 if twice else 1
+        if play is None or play.blitz_left < actions or not set(command.units) <= set(play.blitz):
             raise IllegalCommandError(t("Only the Blitzkrieg group may act again."), "TR-EVT-3")
-        return replace(state, play=replace(play, blitz_left=play.blitz_left - 1))
+        return replace(state, play=replace(play, blitz_left=play.blitz_left - actions))
+    if twice:
+        raise IllegalCommandError(t("Only Blitzkrieg declares two attacks together."), "TR-QA-2")
     if command.by != "sv":
         raise IllegalCommandError(t("Event actions go through the event."), "TR-EVT-1")
     play = _need_sv(state)

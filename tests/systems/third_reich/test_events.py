@@ -8,6 +8,7 @@ from app.core.errors import IllegalCommandError
 from app.systems.third_reich.messages import (
     Ambush,
     Attack,
+    AttackResolved,
     FinishCard,
     Move,
     NoAmbush,
@@ -263,3 +264,32 @@ def test_tr_qa_6_declined_the_bombing_goes_on() -> None:
     submit(s, UseEvent(side="axis"))
     submit(s, NoAmbush(side="allied"), dice=[1])
     assert used(s, "ge_af_1") and len(state(s).hands_of("allied").hand) == 2
+
+
+def test_tr_qa_2_two_blitzkrieg_attacks_declared_together_sum_their_points() -> None:
+    """TR-QA-1, TR-QA-2, TR-HIT-3: the Blitzkrieg group may declare both actions at once as two attacks (one die
+    per unit for each), their damage points summed before allocation; declaring one at a time stays possible."""
+    cards = [card("blitz", "axis", event="blitzkrieg"), card("b", "axis")]
+    s = session([("ge_tf", "berlin", 3), ("po_lf", "warsaw", 3)], cards=cards)
+    submit(s, PlayCard(side="axis", card="blitz"))
+    submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="warsaw"))
+    submit(s, UseEvent(side="axis"))
+    group = ("ge_tf_1", "ge_tf_2")
+    offered = [c for c in s.legal_commands() if isinstance(c, Attack) and c.units == group and c.by == "blitz"]
+    assert {c.twice for c in offered} == {False, True}  # TR-QA-1: either way
+    events = submit(s, Attack(side="axis", units=group, target="warsaw", by="blitz", twice=True), dice=[1, 6, 6, 1])
+    fought = next(e for e in events if isinstance(e, AttackResolved))
+    assert fought.ruling is not None and len(fought.ruling.dice) == 4
+    assert fought.hits == 2 and fought.points == 2  # one hit in each attack, summed
+    play = state(s).play
+    assert play is None or play.blitz_left == 0  # both Blitzkrieg actions spent
+
+
+def test_tr_qa_2_only_blitzkrieg_declares_two_attacks() -> None:
+    """TR-QA-2: two attacks declared together are a Blitzkrieg matter: paid by the strategy value, refused."""
+    cards = [card("a", "axis"), card("b", "axis")]
+    s = session([("ge_tf", "warsaw", 2), ("po_lf", "warsaw", 2), ("ge_lf", "berlin")], cards=cards)
+    submit(s, PlayCard(side="axis", card="a"))
+    with pytest.raises(IllegalCommandError) as err:
+        s.submit(Attack(side="axis", units=("ge_tf_1", "ge_tf_2"), target="warsaw", twice=True))
+    assert err.value.rule_id == "TR-QA-2"
