@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.errors import IllegalCommandError
+from app.core.session import Session
 from app.systems.third_reich.messages import (
     Ambush,
     Attack,
@@ -235,10 +236,9 @@ def test_no_ambush_lets_the_attack_go_on() -> None:
         s.submit(NoAmbush(side="allied"))
 
 
-def test_tr_qa_6_strategic_bombing_can_be_counterattacked() -> None:
-    """TR-QA-6, TR-CA-10, TR-CA-4: British fighters in Berlin, where a German bomber waits, answer Strategic
-    Bombing with Ambush: the counterattack (air strength only, doubled) sends the bomber to the pool, so no unit
-    is left to raid and the Allies discard nothing."""
+def _bombing_answered() -> Session:
+    """German bomber and infantry in Berlin with British fighters; the Axis plays Strategic Bombing and the
+    Allies, holding an Ambush card, are asked whether to counterattack."""
     cards = [card("bomb", "axis", event="strategic_bombing"), card("b", "axis")]
     cards += [card("amb", "allied", event="ambush"), card("x1", "allied"), card("x2", "allied")]
     s = session([("ge_af", "berlin"), ("ge_lf", "berlin"), ("uk_af", "berlin")], cards=cards, hands=(2, 3))
@@ -246,6 +246,14 @@ def test_tr_qa_6_strategic_bombing_can_be_counterattacked() -> None:
         submit(s, Pass(side="allied"))
     submit(s, PlayCard(side="axis", card="bomb"))
     submit(s, UseEvent(side="axis"))
+    return s
+
+
+def test_tr_qa_6_strategic_bombing_can_be_counterattacked() -> None:
+    """TR-QA-6, TR-CA-10, TR-CA-4: British fighters in Berlin, where a German bomber waits, answer Strategic
+    Bombing with Ambush: the counterattack (air strength only, doubled) sends the bomber to the pool, so no unit
+    is left to raid and the Allies discard nothing."""
+    s = _bombing_answered()
     decision = s.view("allied").decision
     assert decision is not None and decision.rule_id == "TR-CA-1" and decision.side == "allied"
     submit(s, Ambush(side="allied", card="amb"), dice=[1])
@@ -255,13 +263,7 @@ def test_tr_qa_6_strategic_bombing_can_be_counterattacked() -> None:
 
 def test_tr_qa_6_declined_the_bombing_goes_on() -> None:
     """TR-QA-6, TR-OPT-5: declining the counterattack lets the bombers raid as usual."""
-    cards = [card("bomb", "axis", event="strategic_bombing"), card("b", "axis")]
-    cards += [card("amb", "allied", event="ambush"), card("x1", "allied"), card("x2", "allied")]
-    s = session([("ge_af", "berlin"), ("ge_lf", "berlin"), ("uk_af", "berlin")], cards=cards, hands=(2, 3))
-    while s.active_side() == "allied":
-        submit(s, Pass(side="allied"))
-    submit(s, PlayCard(side="axis", card="bomb"))
-    submit(s, UseEvent(side="axis"))
+    s = _bombing_answered()
     submit(s, NoAmbush(side="allied"), dice=[1])
     assert used(s, "ge_af_1") and len(state(s).hands_of("allied").hand) == 2
 
