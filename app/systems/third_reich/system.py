@@ -33,6 +33,7 @@ from app.systems.third_reich.messages import (
     DiscardCard,
     Happened,
     Move,
+    NoAmbush,
     Retreat,
     ReturnUnit,
     TakeCard,
@@ -162,13 +163,16 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
         return data
 
     def old_answer(self, state: State, version: str) -> Command | None:
-        """Rules version 1 allocated damage by itself and returned no unit to the pool at the end of a turn: a save
-        made with it takes the proposal and returns none (AnswersOldSaves)."""
+        """Rules version 1 allocated damage by itself, returned no unit to the pool at the end of a turn and never
+        counterattacked Strategic Bombing: a save made with it takes the proposal, returns none and declines
+        (AnswersOldSaves)."""
         step = state.pending()
         if version != "1" or step is None:
             return None
         if step.kind == "damage":
             return AssignHit(side=step.side)
+        if step.kind == "ambush" and isinstance(COMMANDS.parse(json.loads(step.action)), UseEvent):
+            return NoAmbush(side=step.side)  # Strategic Bombing was never counterattacked (TR-QA-6)
         return ReturnUnit(side=step.side) if step.kind == "return" else None
 
 

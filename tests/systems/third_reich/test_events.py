@@ -295,3 +295,12 @@ def test_tr_qa_2_only_blitzkrieg_declares_two_attacks() -> None:
     with pytest.raises(IllegalCommandError) as err:
         s.submit(Attack(side="axis", units=("ge_tf_1", "ge_tf_2"), target="warsaw", twice=True))
     assert err.value.rule_id == "TR-QA-2"
+
+
+def test_tr_qa_6_saves_of_rules_version_1_decline() -> None:
+    """TR-QA-6: rules version 1 never asked about bombing, so an old save's replay declines."""
+    from app.systems.third_reich import SYSTEM
+
+    s = _bombing_answered()
+    assert SYSTEM.old_answer(state(s), "1") == NoAmbush(side="allied")
+    assert SYSTEM.old_answer(state(s), "2") is None
