@@ -8,8 +8,8 @@ remembers it as a preference and answers such decisions with their default from 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from app.core.flow import Decision
 from app.core.view import GameView
@@ -35,16 +35,28 @@ class DecisionBar(QFrame):
         self.prompt = QLabel(self)
         self.prompt.setObjectName("decision_prompt")
         self.prompt.setWordWrap(True)
-        self.row = QHBoxLayout()
+        # the answers scroll sideways when they do not fit, so many options never widen the window
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
+        self.row_widget = QWidget(scroll)
+        self.row = QHBoxLayout(self.row_widget)
+        self.row.setContentsMargins(0, 0, 0, 0)
         self.row.setSpacing(4)
         self.row.addStretch(1)
+        scroll.setWidget(self.row_widget)
+        scroll.setFixedHeight(self.row_widget.sizeHint().height() + 40)
         self.fast = QCheckBox(tr("Always take the default"), self)
         self.fast.setObjectName("decision_fast_play")
         self.fast.setToolTip(tr("Fast play: answer this kind of question with its default from now on"))
         self.fast.toggled.connect(self._on_fast_toggled)
-        self.row.addWidget(self.fast)
+        line = QHBoxLayout()
+        line.addWidget(scroll, 1)
+        line.addWidget(self.fast)
         outer.addWidget(self.prompt)
-        outer.addLayout(self.row)
+        outer.addLayout(line)
         self.decision: Decision | None = None
         self.buttons: list[QPushButton] = []
         self.hide()
@@ -68,7 +80,7 @@ class DecisionBar(QFrame):
         rule = f"  [{decision.rule_id}]" if decision.rule_id else ""
         self.prompt.setText(f"<b>{_html(who)}:</b> {_html(decision.prompt.render(lang))}{rule}")
         for index, option in enumerate(decision.options[:MAX_OPTIONS]):
-            button = QPushButton(option.label.render(lang), self)
+            button = QPushButton(option.label.render(lang), self.row_widget)
             button.setObjectName(f"decision_option_{index}")
             button.setEnabled(not by_bot)
             if index == decision.default:

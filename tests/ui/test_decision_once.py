@@ -29,3 +29,22 @@ def test_tr_seq_1_hand_selection_buttons_only_in_the_decision_bar(qtbot, adjutan
     assert not any(text.startswith("Take ") for text in bar_texts), bar_texts
     assert not {command.key() for _, command, _ in win.command_bar.buttons} & {c.key() for c in decision.commands}
     win.close()
+
+
+def test_many_answers_scroll_instead_of_widening_the_window(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A decision with many long answers (TR-SEQ-5: every unit that may return to the pool) keeps the decision bar
+    narrow: its buttons scroll sideways (the window once grew to 4,700 pixels)."""
+    from app.core.flow import Decision, Option
+    from app.core.i18n import t
+    from app.systems.third_reich.messages import ReturnUnit
+    from app.ui.decision_bar import DecisionBar
+
+    options = tuple(
+        Option(ReturnUnit(side="axis", unit=f"ge_lf_{i}"), t("Return a long-named unit {i} to the pool", i=i))
+        for i in range(24)
+    )
+    bar = DecisionBar()
+    qtbot.addWidget(bar)
+    bar.show_decision(Decision("axis", t("End of turn"), options, rule_id="TR-SEQ-5"), "Axis", "en")
+    assert len(bar.buttons) == 24
+    assert bar.minimumSizeHint().width() < 800
