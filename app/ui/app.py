@@ -368,7 +368,8 @@ def run_app(
         if shell.open_editor(path=scenario) is None:
             shell.show_start()
     elif scenario is not None:
-        if shell.open_path(Path(scenario)) is None:
+        mode = "table" if shell.prefs.table_mode else "digital"  # as the default mission and the start page do
+        if shell.open_path(Path(scenario), mode=mode) is None:
             shell.show_start()
     else:
         shell.open_default()

@@ -9,7 +9,16 @@ remembers it as a preference and answers such decisions with their default from 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.core.flow import Decision
 from app.core.view import GameView
@@ -35,28 +44,25 @@ class DecisionBar(QFrame):
         self.prompt = QLabel(self)
         self.prompt.setObjectName("decision_prompt")
         self.prompt.setWordWrap(True)
-        # the answers scroll sideways when they do not fit, so many options never widen the window
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
-        self.row_widget = QWidget(scroll)
-        self.row = QHBoxLayout(self.row_widget)
+        host = QWidget(self)  # the options scroll sideways: many options never widen the window past the screen
+        self.row = QHBoxLayout(host)
         self.row.setContentsMargins(0, 0, 0, 0)
         self.row.setSpacing(4)
         self.row.addStretch(1)
-        scroll.setWidget(self.row_widget)
-        scroll.setFixedHeight(self.row_widget.sizeHint().height() + 40)
         self.fast = QCheckBox(tr("Always take the default"), self)
         self.fast.setObjectName("decision_fast_play")
         self.fast.setToolTip(tr("Fast play: answer this kind of question with its default from now on"))
         self.fast.toggled.connect(self._on_fast_toggled)
-        line = QHBoxLayout()
-        line.addWidget(scroll, 1)
-        line.addWidget(self.fast)
+        self.row.addWidget(self.fast)
+        self.options = QScrollArea(self)
+        self.options.setObjectName("decision_options")
+        self.options.setWidget(host)
+        self.options.setWidgetResizable(True)
+        self.options.setFrameShape(QFrame.Shape.NoFrame)
+        self.options.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.options.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
         outer.addWidget(self.prompt)
-        outer.addLayout(line)
+        outer.addWidget(self.options)
         self.decision: Decision | None = None
         self.buttons: list[QPushButton] = []
         self.hide()
@@ -80,7 +86,7 @@ class DecisionBar(QFrame):
         rule = f"  [{decision.rule_id}]" if decision.rule_id else ""
         self.prompt.setText(f"<b>{_html(who)}:</b> {_html(decision.prompt.render(lang))}{rule}")
         for index, option in enumerate(decision.options[:MAX_OPTIONS]):
-            button = QPushButton(option.label.render(lang), self.row_widget)
+            button = QPushButton(option.label.render(lang), self.options.widget())
             button.setObjectName(f"decision_option_{index}")
             button.setEnabled(not by_bot)
             if index == decision.default:
@@ -93,6 +99,8 @@ class DecisionBar(QFrame):
         self.fast.setChecked(False)
         self.fast.blockSignals(False)
         self.fast.setVisible(not by_bot and bool(decision.rule_id) and bool(decision.options))
+        bar = self.options.horizontalScrollBar().sizeHint().height()
+        self.options.setFixedHeight(self.options.widget().sizeHint().height() + bar)
         self.show()
 
     def _on_fast_toggled(self, on: bool) -> None:

@@ -58,18 +58,23 @@ def title_of(scenario: Mapping[str, Any], lang: str) -> str:
 
 
 def side_names_of(path: Path, lang: str) -> dict[str, str]:
-    """Side names a scenario file gives (any top-level list of {"side", "name"} records, e.g. armies)."""
+    """Side names a scenario file gives (any top-level list of {"side", "name"} records, one per side, e.g.
+    armies; a list naming a side twice holds other things of that side, such as cards or nations)."""
     try:
         data: Any = read_json_file(Path(path))
     except DataFileError:
         return {}
     names: dict[str, str] = {}
     for value in data.values() if isinstance(data, dict) else ():
-        for item in value if isinstance(value, list) else ():
-            if isinstance(item, dict) and isinstance(item.get("side"), str) and "name" in item:
+        found: dict[str, str] = {}
+        records = [i for i in (value if isinstance(value, list) else ()) if isinstance(i, dict)]
+        for item in records:
+            if isinstance(item.get("side"), str) and "name" in item:
                 name = item["name"]
                 text = name.get(lang) or name.get("en") if isinstance(name, dict) else name
-                names[item["side"]] = str(text or item["side"])
+                found[item["side"]] = str(text or item["side"])
+        if len(found) == len(records):
+            names.update(found)
     return names
 
 
@@ -346,7 +351,7 @@ class StartPage(QWidget):
                 combo.addItem(tr("Bot"), "bot")
                 if side not in system.info.human_sides:
                     combo.setCurrentIndex(1)
-            self.seats.addWidget(QLabel(names.get(side, side), self), index, 0)
+            self.seats.addWidget(QLabel(names.get(side, side.capitalize()), self), index, 0)
             self.seats.addWidget(combo, index, 1)
             self.seat_combos[side] = combo
 

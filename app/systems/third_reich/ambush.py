@@ -162,17 +162,14 @@ def retreat(state: State, step: Pending, command: Retreat) -> tuple[State, list[
     """Move the unit to the chosen area (entering a neutral one is a violation, TR-VIOL-4) or to the pool."""
     unit = state.unit(command.unit)
     state = replace(state, stack=state.stack[1:])
-    name, here = unit_name(state, unit.id), state.rt.name(unit.loc)
+    name = unit_name(state, unit.id)
     if command.to == POOL:
         state = state.with_units({unit.id: replace(unit, loc=POOL, used=False)})
-        table = t("Put {unit} from {area} in the mobilization pool.", unit=name, area=here)
-        return state, [Happened(text=t("{unit} goes to the pool.", unit=name), rule_id="TR-RET-3", instruction=table)]
+        return state, [Happened(text=t("{unit} goes to the pool.", unit=name), rule_id="TR-RET-3")]
     state = state.with_units({unit.id: replace(unit, loc=command.to)})
     state, events = violate(state, command.to, step.side, (unit,))
-    there = state.rt.name(command.to)
-    table = t("Move {unit} from {area} to {to}.", unit=name, area=here, to=there)
-    text = t("{unit} retreats to {area}.", unit=name, area=there)
-    return state, [Happened(text=text, rule_id="TR-RET-1", instruction=table), *events]
+    text = t("{unit} retreats to {area}.", unit=name, area=state.rt.name(command.to))
+    return state, [Happened(text=text, rule_id="TR-RET-1"), *events]
 
 
 def ambush_options(state: State, step: Pending) -> list[Command]:

@@ -13,8 +13,7 @@ from app.ai.agent import Budget, Choice
 from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.session import Session
-from app.systems.third_reich.combat import enemies, hit_odds
-from app.systems.third_reich.control import area_value, friendly
+from app.systems.third_reich.bot_eval import attack_value, danger, move_value, pull, stake
 from app.systems.third_reich.messages import (
     Ambush,
     Attack,
@@ -29,7 +28,8 @@ from app.systems.third_reich.messages import (
     UseEvent,
 )
 from app.systems.third_reich.mobilise import cost
-from app.systems.third_reich.state import State, other
+from app.systems.third_reich.names import nation_name
+from app.systems.third_reich.state import State
 
 EVENT_VALUE = {
     "vichy_france": 6.0,
@@ -60,67 +60,39 @@ def _play(state: State, command: PlayCard) -> tuple[float, Text]:
 
 def _attack(state: State, command: Attack) -> tuple[float, Text]:
     group = tuple(state.unit(u) for u in command.units)
-    dist = hit_odds(state, group, command.air)
-    expected = sum(k * p for k, p in enumerate(dist))
-    side = state.unit_side(group[0]) or ""
-    defenders = enemies(state, command.target, side)
-    toughness = sum(state.design(u).durability for u in defenders) or 1
-    score = 2.0 * min(expected / toughness, 1.5) + 0.5 * expected - 0.4
-    return score, t("attack: {e} damage points expected", e=f"{expected:.1f}")
+    value, expected = attack_value(state, group, command.target, command.air)
+    return value, t("attack: {e} damage points expected", e=f"{expected:.1f}")
 
 
 def _move(state: State, command: Move) -> tuple[float, Text]:
-    side = state.unit_side(state.unit(command.units[0])) or ""
-    to = command.to
-    score = -0.2 * (command.mode != "normal")
-    if not friendly(state, to, side):
-        nation = state.controller(to)
-        if nation is not None and state.status_of(nation) == "neutral":
-            return -3.0, t("keep out of neutral countries")
-        foes = enemies(state, to, side)
-        gain = area_value(state, to, other(side)) + area_value(state, to, side) or 0.3
-        score += 2.0 * gain if not foes else 0.8 * len(command.units) - 0.2 * len(foes) + gain
-        return score, t("advance into enemy ground")
-    threatened = any(enemies(state, n, side) for n in state.rt.map.neighbours(to))
-    closer = _distance_to_goal(state, state.unit(command.units[0]).loc, side) - _distance_to_goal(state, to, side)
-    return score + 0.8 * closer + (0.4 if threatened else -0.5), t("close in on enemy resources")
-
-
-def _distance_to_goal(state: State, area: str, side: str) -> int:
-    """Steps from ``area`` to the nearest enemy-held area worth resources to the enemy."""
-    return state.memo(("bot-goal", side), lambda: _goal_distances(state, side)).get(area, 0)
-
-
-def _goal_distances(state: State, side: str) -> dict[str, int]:
-    """Distance of every area to the enemy's resource areas (one search from all of them)."""
-    enemy = other(side)
-    frontier = [a for a, _ in state.control if state.controlling_side(a) == enemy and area_value(state, a, enemy)]
-    found = dict.fromkeys(frontier, 0)
-    while frontier:
-        nxt = []
-        for here in frontier:
-            for there in state.rt.map.neighbours(here):
-                if there not in found:
-                    found[there] = found[here] + 1
-                    nxt.append(there)
-        frontier = nxt
-    return found
+    group = tuple(state.unit(u) for u in command.units)
+    value, why = move_value(state, group, command.to)
+    return value - 0.2 * (command.mode != "normal"), why
 
 
 def _mobilize(state: State, command: Mobilize) -> tuple[float, Text]:
     unit = state.unit(command.unit)
     side = state.unit_side(unit) or ""
-    front = any(enemies(state, n, side) for n in (command.area, *state.rt.map.neighbours(command.area)))
+    area = command.area
     value = state.design(unit).attack + state.design(unit).air + state.design(unit).durability
-    return 0.8 + 0.15 * value / cost(state, unit) + (0.5 if front else 0.0), t("build up forces")
+    where = 0.4 * pull(state, area, side) + 0.3 * stake(state, area) * min(danger(state, area, side), 1.0)
+    return 0.8 + 0.15 * value / cost(state, unit) + where, t("build up forces")
 
 
 def _event(state: State, command: UseEvent) -> tuple[float, Text]:
     assert state.play is not None
     kind = state.rt.cards[state.play.card].event
     score = EVENT_VALUE.get(kind, 0.5)
-    if kind == "diplomacy" and command.choice in ("TU", "SP") and state.unit_side(state.units[0]) == "allied":
-        score = -1.0  # helping Turkey or Spain toward the Axis
+    if command.units and command.to:
+        group = tuple(state.unit(u) for u in command.units)
+        if kind == "long_range_bombing":
+            value, expected = attack_value(state, group, command.to, True)
+            return score / 2 + value, t("attack: {e} damage points expected", e=f"{expected:.1f}")
+        value, why = move_value(state, group, command.to)
+        return score / 2 + value, why
+    if kind == "diplomacy" and command.choice in ("TU", "SP") and command.side == "allied":
+        name = nation_name(state, command.choice)
+        return -1.0, t("diplomacy there would only bring {nation} closer to the Axis", nation=name)
     return score, t("the card's event")
 
 

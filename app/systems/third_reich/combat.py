@@ -136,6 +136,18 @@ def _damage(
     return state, [head, *(e.text for e in events)], list(events)
 
 
+def _purpose(state: State, attackers: tuple[Unit, ...], targets: tuple[Unit, ...], air: bool) -> Text:
+    """What the dice are for, as table mode asks for them: the area, and each die's hit number in order."""
+    area = (targets or attackers)[0].loc
+    values = ", ".join(str(hit_value(state, u, air)) for u in attackers)
+    return t(
+        "attack in {area} by {n} units, one die each; hits at or under {values}",
+        area=state.rt.name(area),
+        n=len(attackers),
+        values=values,
+    )
+
+
 def resolve(
     state: State,
     attackers: tuple[Unit, ...],
@@ -154,7 +166,7 @@ def resolve(
     each damaged unit's result (or the allocating player's question, ``then`` going on after it). ``times``: two
     attacks declared together roll twice and sum their points (TR-QA-2, TR-HIT-3)."""
     rolling = attackers * times
-    rolls = roller.roll(len(rolling), t("attack by {n} units", n=len(attackers)))
+    rolls = roller.roll(len(rolling), _purpose(state, rolling, targets, air))
     dice = tuple(
         DieResult(natural=r, modified=r, success=r <= hit_value(state, u, air))
         for r, u in zip(rolls, rolling, strict=True)

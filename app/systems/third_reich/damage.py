@@ -148,7 +148,7 @@ def apply_results(state: State, given: dict[str, int], only: str | None = None) 
     """Apply each unit's result; an impossible retreat sends it to the pool, a fortress leaves the game
     (TR-DMG-5, TR-RET-3, TR-DMG-8, TR-FT-1); where the owner has a choice of retreat, a decision of his is put
     on the stack (the unit waits where it is). Returns the state and one event per unit that suffered, with the
-    rule behind its result and, for the table, what to do with the counter."""
+    rule behind its result."""
     events: list[Happened] = []
     asks: list[Pending] = []
     for unit_id, points in given.items():
@@ -173,28 +173,8 @@ def apply_results(state: State, given: dict[str, int], only: str | None = None) 
         state = state.with_units({unit.id: after})
         name = unit_name(state, unit.id)
         text = t("{unit}: {points} points, {result}", unit=name, points=points, result=RESULT_TEXT[outcome])
-        events.append(Happened(text=text, rule_id=rule, instruction=_instruction(state, unit, after, outcome)))
+        events.append(Happened(text=text, rule_id=rule))
     return replace(state, stack=(*asks, *state.stack)), events
-
-
-def _instruction(state: State, before: Unit, after: Unit, outcome: str) -> Text:
-    """What to do with the counter at the table."""
-    name, here = unit_name(state, before.id), state.rt.name(before.loc)
-    if after.loc == REMOVED:
-        return t("Remove {unit} in {area} from the game.", unit=name, area=here)
-    if after.loc == POOL:
-        return t("Put {unit} from {area} in the mobilization pool.", unit=name, area=here)
-    flip = not before.used
-    if after.loc != before.loc:
-        there = state.rt.name(after.loc)
-        if flip:
-            return t("Flip {unit} to its used side and move it from {area} to {to}.", unit=name, area=here, to=there)
-        return t("Move {unit} from {area} to {to}.", unit=name, area=here, to=there)
-    if outcome in ("retreat", "flip_retreat"):
-        if flip:
-            return t("Flip {unit} in {area} to its used side; it must retreat.", unit=name, area=here)
-        return t("{unit} in {area} must retreat.", unit=name, area=here)
-    return t("Flip {unit} in {area} to its used side.", unit=name, area=here)
 
 
 RESULT_TEXT = {

@@ -246,8 +246,10 @@ def raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, lis
     if not found:
         return state, [Happened(text=t("No unit can take part in the raid."), rule_id="TR-EVT-1")]
     mods = [0 if wolf else bombing_modifier(state, u, side) for u in found]
-    rolls = roller.roll(len(found), t("raid by {n} units", n=len(found)))
     value = [state.design(u).attack if wolf else state.design(u).air for u in found]
+    needs = ", ".join(str(v - m) for v, m in zip(value, mods, strict=True))
+    purpose = t("raid by {n} units, one die each; hits at or under {values}", n=len(found), values=needs)
+    rolls = roller.roll(len(found), purpose)
     triples = zip(rolls, value, mods, strict=True)
     dice = tuple(DieResult(natural=r, modified=r + m, success=r + m <= v) for r, v, m in triples)
     state = state.with_units({u.id: replace(u, used=True) for u in found})

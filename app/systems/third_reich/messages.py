@@ -155,6 +155,12 @@ class AttackResolved(Event):
     points: int = 0
 
 
+class TableStep(Event):
+    """In table mode, one thing to do on the physical board (the text is the instruction)."""
+
+    kind: Literal["tr.table"] = "tr.table"
+
+
 class GameEnded(Event):
     """The game is over."""
 

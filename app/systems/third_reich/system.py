@@ -45,6 +45,7 @@ from app.systems.third_reich.runtime import DATA, Runtime, load_runtime
 from app.systems.third_reich.scenario import SIDES, ThirdReichScenario
 from app.systems.third_reich.setup import initial_state
 from app.systems.third_reich.state import Pending, State
+from app.systems.third_reich.table import table_steps
 from app.systems.third_reich.turn import end_round, return_unit
 from app.systems.third_reich.view import build_view
 
@@ -124,7 +125,7 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
             after, events = apply_round(state, command, actor, roller)
         roller.check_all_used()
         after, more = _settle(replace(after, dice=roller.dice))
-        return after, (*events, *more)
+        return after, (*events, *more, *table_steps(state, after))
 
     def view(self, state: State, side: str | None) -> GameView:
         """What ``side`` sees: the other side's hand and deck stay hidden (TR-CARD-6)."""

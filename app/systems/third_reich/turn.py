@@ -103,9 +103,8 @@ def return_unit(state: State, step: Pending, command: ReturnUnit) -> tuple[State
         unit = state.unit(command.unit)
         name, area = unit_name(state, unit.id), state.rt.name(unit.loc)
         state = state.with_units({unit.id: replace(unit, loc=POOL, used=False)})
-        table = t("Put {unit} from {area} in the mobilization pool.", unit=name, area=area)
         text = t("{unit} returns from {area} to the pool.", unit=name, area=area)
-        events.append(Happened(text=text, rule_id="TR-SEQ-5", instruction=table))
+        events.append(Happened(text=text, rule_id="TR-SEQ-5"))
         if returnable(state, step.side):
             return state, events
     state = replace(state, stack=state.stack[1:])

@@ -38,15 +38,16 @@ def test_tr_alloc_1_the_allocating_player_chooses_point_by_point() -> None:
 
 def test_tr_alloc_1_default_is_the_proposal_and_names_the_counters_for_the_table() -> None:
     """TR-ALLOC-1, TR-DMG-1: taking the default applies the proposal at once; each result is an event with its
-    rule and what to do with the counter on the physical board."""
+    rule, and the table is told which counter to flip."""
     s, _ = _attack_paris([("ge_lf", "paris", 2, False), ("fr_lf", "paris", 2, False)], dice=[1, 1])
     decision = s.view("axis").decision
     assert decision is not None
     events = submit(s, decision.default_command())
     assert used(s, "fr_lf_1") and not used(s, "fr_lf_2")  # the attacker concentrates: 2 points flip one unit
-    flips = [e for e in events if e.instruction is not None]
-    assert len(flips) == 1 and flips[0].rule_id == "TR-DMG-1"
-    assert flips[0].instruction.render().startswith("Flip FR") and "to its used side" in flips[0].instruction.render()
+    results = [e for e in events if e.rule_id == "TR-DMG-1"]
+    assert len(results) == 1 and "flipped to used" in results[0].text.render()
+    steps = [e.instruction.render() for e in events if e.instruction is not None]
+    assert any(step.startswith("Flip FR") and "Paris" in step for step in steps)
 
 
 def test_tr_alloc_2_used_units_are_offered_first() -> None:

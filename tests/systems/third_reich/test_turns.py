@@ -258,10 +258,10 @@ def test_tr_vic_1_victory_areas_count_as_two_not_one_more() -> None:
 
 
 def test_tr_vic_3_game_victory_on_the_last_turn() -> None:
-    """TR-VIC-3, TR-VIC-4: at the end of the last turn the Axis wins holding Berlin; otherwise the Allies."""
+    """TR-VIC-3, TR-VIC-4: at the end of the last turn the Axis wins holding Berlin; otherwise the Allies (the
+    rulebook's conditions, the defaults of ``victory``)."""
     last = {"first": 6, "last": 6, "winter": [], "first_hands": {"axis": 0, "allied": 0}}
-    berlin = {"final_berlin": True}  # the rulebook's clause (the sample scenario turns it off)
-    s = session([("ge_lf", "berlin")], cards=[card("a", "axis")], turns=last, victory=berlin)
+    s = session([("ge_lf", "berlin")], cards=[card("a", "axis")], turns=last, victory={})
     assert s.outcome() is not None and s.outcome().winner == "axis"
     lost = session(
         [("ge_lf", "berlin"), ("uk_lf", "berlin")],
@@ -356,7 +356,7 @@ def test_tr_seq_5_end_of_turn_return_to_the_pool() -> None:
     assert offered == {"ge_lf_1", "ge_lf_3"}  # Berlin's two are one choice; Warsaw is Polish: no limit there
     assert SYSTEM.old_answer(state(s), "1") == ReturnUnit(side="axis")  # rules version 1 returned nothing
     events = submit(s, ReturnUnit(side="axis", unit="ge_lf_1"))
-    assert loc(s, "ge_lf_1") == "pool" and events[0].instruction is not None
+    assert loc(s, "ge_lf_1") == "pool" and events[0].rule_id == "TR-SEQ-5"
     assert {c.unit for c in s.legal_commands() if isinstance(c, ReturnUnit) and c.unit} == {"ge_lf_3"}
     submit(s, ReturnUnit(side="axis"))  # no more: the Allies have nothing to return, so the turn finishes
     assert state(s).turn == 2 and loc(s, "ge_lf_2") == "berlin"
