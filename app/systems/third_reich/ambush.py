@@ -11,19 +11,33 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import app.systems.third_reich.allocation as alloc_rules
+import app.systems.third_reich.discards as discard_rules
+import app.systems.third_reich.events as card_events
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.systems.third_reich.combat import can_attack_here, enemies, resolve, soviet_winter
 from app.systems.third_reich.damage import retreat_options
-from app.systems.third_reich.messages import COMMANDS, Ambush, Attack, Happened, Move, NoAmbush, Retreat, TakeCard
+from app.systems.third_reich.messages import (
+    COMMANDS,
+    Ambush,
+    Attack,
+    Happened,
+    Move,
+    NoAmbush,
+    Retreat,
+    ReturnUnit,
+    TakeCard,
+    UseEvent,
+)
 from app.systems.third_reich.movement import move_group
 from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.nations import violate
 from app.systems.third_reich.scenario import SIDES
 from app.systems.third_reich.state import POOL, Pending, State, Unit, other
-from app.systems.third_reich.turn import end_round
+from app.systems.third_reich.turn import end_round, returnable
 
 
 def ambush_cards(state: State, side: str) -> list[str]:
@@ -45,16 +59,41 @@ def ambushers(state: State, side: str, area: str, air: bool) -> tuple[Unit, ...]
     return tuple(found)
 
 
+def jets(state: State, side: str, area: str, air: bool) -> tuple[Unit, ...]:
+    """Jets among the ambushers: with the optional rule they counterattack without an Ambush card (TR-OPT-9)."""
+    if not state.rt.option("jets"):
+        return ()
+    return tuple(u for u in ambushers(state, side, area, air) if state.design(u).jet)
+
+
 def _offer(state: State, command: Move | Attack, side: str, area: str, origin: str = "") -> State | None:
     """Push the Ambush question if the enemy can ask it."""
     enemy = other(side)
     air = isinstance(command, Attack) and command.air
-    if not ambush_cards(state, enemy) or not ambushers(state, enemy, area, air):
+    carded = bool(ambush_cards(state, enemy)) and bool(ambushers(state, enemy, area, air))
+    if not carded and not jets(state, enemy, area, air):
         return None
     if all(state.cls(state.unit(u)) == "submarine" for u in command.units):
         return None  # submarines take no damage from an Ambush (TR-CA-11): there is nothing to ask
     step = Pending("ambush", enemy, action=command.model_dump_json(), area=area, units=command.units, origin=origin)
     return replace(state, stack=(step, *state.stack))
+
+
+def before_bombing(
+    state: State, command: UseEvent, side: str, roller: Roller, after: str = ""
+) -> tuple[State, list[Event]]:
+    """Strategic Bombing may be counterattacked where the enemy has units able to answer an air attack among the
+    bombers (TR-QA-6): one question per such area, in turn (areas after ``after``); then the raid is flown by
+    the bombers still unused (those the counterattacks damaged are not)."""
+    enemy = other(side)
+    cards = bool(ambush_cards(state, enemy))
+    areas = sorted({u.loc for u in card_events.raiders(state, side, wolf=False)})
+    for area in (a for a in areas if a > after):
+        if (cards and ambushers(state, enemy, area, air=True)) or jets(state, enemy, area, air=True):
+            units = tuple(u.id for u in card_events.raiders(state, side, wolf=False) if u.loc == area)
+            step = Pending("ambush", enemy, action=command.model_dump_json(), area=area, units=units)
+            return replace(state, stack=(step, *state.stack)), []
+    return card_events.raid(state, side, roller, "strategic_bombing")
 
 
 def after_move(state: State, command: Move, side: str) -> tuple[State, list[Event]]:
@@ -81,8 +120,10 @@ def carry_attack(
     events: list[Event] = []
     attackers = tuple(state.unit(u) for u in units)
     if attackers:
-        state, fought = resolve(state, attackers, enemies(state, command.target, side), side, roller, air=command.air)
-        events.append(fought)
+        targets = enemies(state, command.target, side)
+        times = 2 if command.twice else 1  # two attacks declared together: one roll each, points summed (TR-QA-2)
+        state, fought = resolve(state, attackers, targets, side, roller, air=command.air, times=times)
+        events += fought
     if command.by == "air_op":
         state, more = close_air_operation(state)
         events += more
@@ -97,9 +138,17 @@ def close_air_operation(state: State) -> tuple[State, list[Event]]:
 
 
 def step_options(state: State, step: Pending) -> list[Command]:
-    """The answers to a pending decision: a card to take into the hand (TR-SEQ-1), or the Ambush question."""
+    """The answers to a pending decision: a card to take into the hand (TR-SEQ-1), the allocation of damage
+    (TR-ALLOC-1), a retreat (TR-RET-1), or the Ambush question."""
     if step.kind == "hand":
         return [TakeCard(side=step.side, card=c) for c in sorted(set(state.hands_of(step.side).deck))]
+    if step.kind == "damage":
+        return alloc_rules.options(state, step)
+    if step.kind == "discard":
+        return discard_rules.options(state, step)
+    if step.kind == "return":
+        units = returnable(state, step.side)
+        return [ReturnUnit(side=step.side), *(ReturnUnit(side=step.side, unit=u.id) for u in units)]
     if step.kind == "retreat":
         unit = state.unit(step.units[0])
         areas = retreat_options(state, unit, step.origin or None)
@@ -113,60 +162,95 @@ def retreat(state: State, step: Pending, command: Retreat) -> tuple[State, list[
     """Move the unit to the chosen area (entering a neutral one is a violation, TR-VIOL-4) or to the pool."""
     unit = state.unit(command.unit)
     state = replace(state, stack=state.stack[1:])
+    name = unit_name(state, unit.id)
     if command.to == POOL:
         state = state.with_units({unit.id: replace(unit, loc=POOL, used=False)})
-        return state, [Happened(text=t("{unit} goes to the pool.", unit=unit_name(state, unit.id)), rule_id="TR-RET-3")]
+        return state, [Happened(text=t("{unit} goes to the pool.", unit=name), rule_id="TR-RET-3")]
     state = state.with_units({unit.id: replace(unit, loc=command.to)})
     state, events = violate(state, command.to, step.side, (unit,))
-    text = t("{unit} retreats to {area}.", unit=unit_name(state, unit.id), area=state.rt.name(command.to))
+    text = t("{unit} retreats to {area}.", unit=name, area=state.rt.name(command.to))
     return state, [Happened(text=text, rule_id="TR-RET-1"), *events]
 
 
 def ambush_options(state: State, step: Pending) -> list[Command]:
-    """Decline (the default) or play one of the Ambush cards."""
-    return [NoAmbush(side=step.side), *(Ambush(side=step.side, card=c) for c in ambush_cards(state, step.side))]
+    """Decline (the default), play one of the Ambush cards, or (optional jets) counterattack with jets alone."""
+    found: list[Command] = [NoAmbush(side=step.side)]
+    if ambushers(state, step.side, step.area, _air(step)):
+        found += [Ambush(side=step.side, card=c) for c in ambush_cards(state, step.side)]
+    if jets(state, step.side, step.area, _air(step)):
+        found.append(Ambush(side=step.side, card=""))
+    return found
+
+
+def _air(step: Pending) -> bool:
+    """Whether the counterattack answers an air attack or Strategic Bombing (only air strength counts)."""
+    action = COMMANDS.parse(json.loads(step.action))
+    return isinstance(action, UseEvent) or (isinstance(action, Attack) and action.air)
 
 
 def decide(state: State, step: Pending, command: Command, roller: Roller) -> tuple[State, list[Event]]:
-    """Resolve the Ambush question, then the action it interrupted (TR-CA-6, TR-CA-7, TR-CA-8, TR-CA-13)."""
+    """Resolve the Ambush question, then the action it interrupted (TR-CA-6, TR-CA-7, TR-CA-8, TR-CA-13); when the
+    counterattack's damage waits for the allocating player, the action goes on once he has allocated it."""
     action = COMMANDS.parse(json.loads(step.action))
-    assert isinstance(action, Move | Attack)
+    assert isinstance(action, Move | Attack | UseEvent)
     state = replace(state, stack=state.stack[1:])
     events: list[Event] = []
-    undamaged = action.units
+    before = {u: state.unit(u) for u in action.units}
     if isinstance(command, Ambush):
-        if command.card not in ambush_cards(state, step.side):
+        if command.card and command.card not in ambush_cards(state, step.side):
             raise IllegalCommandError(t("That card is not an Ambush card in your hand."), "TR-CA-1")
         if isinstance(action, Attack):  # an attacking group takes the ambush on its used side (TR-QA-4, TR-CA-7)
             state = state.with_units({u: replace(state.unit(u), used=True) for u in action.units})
         before = {u: state.unit(u) for u in action.units}
-        state, events = _counterattack(state, step, command.card, isinstance(action, Attack) and action.air, roller)
-        retreating = {u for step_ in state.stack if step_.kind == "retreat" for u in step_.units}
-        undamaged = tuple(u for u in action.units if state.unit(u) == before[u] and u not in retreating)
+        state, events = _counterattack(state, step, command.card, _air(step), roller)
+        waiting = state.pending()
+        if waiting is not None and waiting.kind == "damage" and waiting.action:
+            return state, events
+    state, more = resume(state, action, before, roller, step.area)
+    return state, events + more
+
+
+def resume(
+    state: State, action: Move | Attack | UseEvent, before: dict[str, Unit], roller: Roller, area: str
+) -> tuple[State, list[Event]]:
+    """Carry on the action a counterattack in ``area`` interrupted: only the units it did not damage attack
+    (TR-CA-8); an air operation then ends the round (TR-AIROP-2); Strategic Bombing asks in its next area, then
+    raids (TR-QA-6)."""
+    if isinstance(action, UseEvent):
+        return before_bombing(state, action, action.side, roller, after=area)
+    retreating = {u for step_ in state.stack if step_.kind == "retreat" for u in step_.units}
+    undamaged = tuple(u for u in action.units if state.unit(u) == before[u] and u not in retreating)
     if isinstance(action, Attack):
-        state, more = carry_attack(state, action, other(step.side), roller, undamaged)
-        events += more
-    elif action.by == "air_op":
-        state, more = close_air_operation(state)
-        events += more
-    return state, events
+        return carry_attack(state, action, action.side, roller, undamaged)
+    if action.by == "air_op":
+        return close_air_operation(state)
+    return state, []
 
 
 def _counterattack(state: State, step: Pending, card: str, air: bool, roller: Roller) -> tuple[State, list[Event]]:
     """Double damage on the target group only; submarines take none; a moving group may retreat only whence it
-    came (TR-CA-4, TR-CA-6, TR-CA-11, TR-RET-4); the card's value is banked for the next round (TR-CA-13)."""
+    came (TR-CA-4, TR-CA-6, TR-CA-11, TR-RET-4); the card's value is banked for the next round (TR-CA-13). Without
+    a card (``""``) only jets counterattack and nothing is banked (TR-OPT-9)."""
     side = step.side
+    if not card:
+        return _resolve_counterattack(state, step, jets(state, side, step.area, air), air, roller)
     hands = state.hands_of(side)
     rest = list(hands.hand)
     rest.remove(card)
     state = state.with_hands(side, replace(hands, hand=tuple(rest), discard=(*hands.discard, card)))
-    attackers = ambushers(state, side, step.area, air)
-    targets = tuple(u for u in (state.unit(i) for i in step.units) if state.cls(u) != "submarine")
-    state, fought = resolve(
-        state, attackers, targets, side, roller, air=air, double=True, retreat_to=step.origin or None
-    )
     banked = list(state.banked)
     banked[SIDES.index(side)] += state.rt.cards[card].sv
     state = replace(state, banked=(banked[0], banked[1]))
+    return _resolve_counterattack(state, step, ambushers(state, side, step.area, air), air, roller)
+
+
+def _resolve_counterattack(
+    state: State, step: Pending, attackers: tuple[Unit, ...], air: bool, roller: Roller
+) -> tuple[State, list[Event]]:
+    side = step.side
+    targets = tuple(u for u in (state.unit(i) for i in step.units) if state.cls(u) != "submarine")
+    state, fought = resolve(
+        state, attackers, targets, side, roller, air=air, double=True, retreat_to=step.origin or None, then=step.action
+    )
     note = Happened(text=t("Ambush! The counterattack deals double damage."), rule_id="TR-CA-4")
-    return state, [note, fought]
+    return state, [note, *fought]

@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
+import app.systems.third_reich.allocation as alloc_rules
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import Text, t
+from app.core.messages import Event
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.third_reich.control import closed, friendly, neighbours
-from app.systems.third_reich.damage import allocate, allocator, apply_results
+from app.systems.third_reich.damage import allocator
 from app.systems.third_reich.messages import Attack, AttackResolved
 from app.systems.third_reich.movement import group_area
 from app.systems.third_reich.names import side_name
@@ -121,15 +123,17 @@ def _damage(
     *,
     points: int,
     retreat_to: str | None,
-) -> tuple[State, list[Text]]:
-    """Allocate and apply ``points`` (TR-ALLOC-1, TR-DMG-1); the notes say who allocated, why, and each result."""
+    then: str,
+) -> tuple[State, list[Text], list[Event]]:
+    """Allocate and apply ``points`` (TR-ALLOC-1, TR-DMG-1), or ask the allocating player when he has a choice;
+    the notes say who allocates, why, and each result."""
     if not targets or not points:
-        return state, []
+        return state, [], []
     chooser, why = allocator(state, attackers, targets, side)
     current = tuple(state.unit(u.id) for u in targets)
-    given = allocate(state, points, current, by_attacker=chooser == side)
-    state, notes = apply_results(state, given, retreat_to)
-    return state, [t("Damage allocated by the {side} ({why}).", side=side_name(chooser), why=WHY[why]), *notes]
+    state, events = alloc_rules.start(state, chooser, current, points, retreat_to=retreat_to, then=then)
+    head = t("Damage allocated by the {side} ({why}).", side=side_name(chooser), why=WHY[why])
+    return state, [head, *(e.text for e in events)], list(events)
 
 
 def _purpose(state: State, attackers: tuple[Unit, ...], targets: tuple[Unit, ...], air: bool) -> Text:
@@ -154,18 +158,23 @@ def resolve(
     air: bool = False,
     double: bool = False,
     retreat_to: str | None = None,
-) -> tuple[State, AttackResolved]:
+    then: str = "",
+    times: int = 1,
+) -> tuple[State, list[Event]]:
     """Roll one die per attacker, apply the damage points to ``targets`` by the allocation rules, and flip the
-    attackers (TR-HIT-1, TR-HIT-2, TR-ATK-1, TR-AIRATK-3, TR-CA-4)."""
-    rolls = roller.roll(len(attackers), _purpose(state, attackers, targets, air))
+    attackers (TR-HIT-1, TR-HIT-2, TR-ATK-1, TR-AIRATK-3, TR-CA-4). Returns the state, the roll's event first, then
+    each damaged unit's result (or the allocating player's question, ``then`` going on after it). ``times``: two
+    attacks declared together roll twice and sum their points (TR-QA-2, TR-HIT-3)."""
+    rolling = attackers * times
+    rolls = roller.roll(len(rolling), _purpose(state, rolling, targets, air))
     dice = tuple(
         DieResult(natural=r, modified=r, success=r <= hit_value(state, u, air))
-        for r, u in zip(rolls, attackers, strict=True)
+        for r, u in zip(rolls, rolling, strict=True)
     )
     hits = sum(1 for d in dice if d.success)
     points = hits * (2 if double else 1)
     state = state.with_units({u.id: replace(state.unit(u.id), used=True) for u in attackers})
-    state, notes = _damage(state, attackers, targets, side, points=points, retreat_to=retreat_to)
+    state, notes, results = _damage(state, attackers, targets, side, points=points, retreat_to=retreat_to, then=then)
     modifiers = (Modifier(value=0, reason=t("counterattack: damage doubled"), rule_id="TR-CA-4"),) if double else ()
     ruling = Ruling(
         title=t("{n} units attack", n=len(attackers)),
@@ -176,4 +185,5 @@ def resolve(
         notes=tuple(notes),
     )
     text = t("Attack: {hits} hits, {points} damage points.", hits=hits, points=points)
-    return state, AttackResolved(text=text, ruling=ruling, rule_id="TR-HIT-1", hits=hits, points=points)
+    fought = AttackResolved(text=text, ruling=ruling, rule_id="TR-HIT-1", hits=hits, points=points)
+    return state, [fought, *results]

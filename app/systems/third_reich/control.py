@@ -1,6 +1,6 @@
 """Control, resources, lines of communication and sea-transport capacity (rulebook §3: TR-CTRL-1, TR-CTRL-2,
-TR-CTRL-3, TR-CTRL-5, TR-CTRL-7, TR-CTRL-8, TR-RES-1, TR-RES-2, TR-RES-3, TR-RES-5, TR-US-1, TR-US-2, TR-AREA-1,
-TR-AREA-2, TR-AREA-3, TR-AREA-4, TR-AREA-5, TR-LOC-1, TR-LOC-2, TR-LOC-3, TR-LOC-5, TR-SEA-1, TR-SEA-3)."""
+TR-CTRL-3, TR-CTRL-5, TR-CTRL-6, TR-CTRL-7, TR-CTRL-8, TR-RES-1, TR-RES-2, TR-RES-3, TR-RES-5, TR-US-1, TR-US-2,
+TR-AREA-1, TR-AREA-2, TR-AREA-3, TR-AREA-4, TR-AREA-5, TR-LOC-1, TR-LOC-2, TR-LOC-3, TR-LOC-5, TR-SEA-1, TR-SEA-3)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from app.systems.third_reich.state import State, Unit
 
 RESOURCE_VALUE = {"red": {"axis": 1.0, "allied": 1.0}, "black": {"axis": 1.0}, "black_white": {"axis": 0.5}}
 """What one symbol is worth to each side (TR-RES-1)."""
+VICTORY_AREA_VALUE = 2
+"""What Moscow and London count for in the Axis strategic-victory check (TR-VIC-1)."""
 CLOSED: dict[str, tuple[str, ...]] = {
     "allied": ("baltic_sea", "black_sea"),
     "axis": ("urals", "middle_east", "black_sea"),
@@ -106,12 +108,14 @@ def area_value(state: State, area: str, side: str) -> float:
 
 
 def resources(state: State, side: str, bonus: bool = False) -> int:
-    """The resource count of ``side``, fractions dropped (TR-RES-2); ``bonus`` adds the victory bonus areas
-    the side controls (TR-VIC-1)."""
+    """The resource count of ``side``, fractions dropped (TR-RES-2); with ``bonus`` the victory areas the side
+    controls (Moscow, London) count as 2 resources each, whatever their symbols (TR-VIC-1, the seed's §14.1(1))."""
     total = sum(area_value(state, area, side) for area, _ in state.control)
     if bonus:
-        roles = state.rt.model.victory.bonus_roles
-        total += sum(1 for r in roles if (a := state.rt.role(r)) is not None and friendly(state, a, side))
+        for role in state.rt.model.victory.bonus_roles:
+            area = state.rt.role(role)
+            if area is not None and friendly(state, area, side):
+                total += VICTORY_AREA_VALUE - area_value(state, area, side)
     return math.floor(total)
 
 
@@ -158,6 +162,22 @@ def uses_sea(state: State, seas: Iterable[str], count: int) -> State:
 
 
 # --- control changes ---------------------------------------------------------------------------------------------
+def reassignments(state: State, side: str) -> list[tuple[str, str]]:
+    """(area, nation) pairs ``side`` may hand over (TR-CTRL-6): a friendly land area holding units of several of
+    its nations goes to another friendly belligerent; an area bearing a nationality symbol only back to that
+    nation (the seed's §3.4(5): never voluntarily to another one)."""
+    found = []
+    friends = sorted(code for code, s, status in state.nations if s == side and status == "belligerent")
+    for area, holder in state.control:
+        if state.rt.is_sea(area) or not friendly(state, area, side):
+            continue
+        if len({u.nation for u in state.in_area(area) if state.unit_side(u) == side}) < 2:
+            continue
+        symbol = state.rt.area(area).nation
+        found += [(area, n) for n in friends if n != holder and (not symbol or n == symbol)]
+    return found
+
+
 def settle_control(state: State) -> State:
     """End of a round: control passes to the side whose control units stand where the holder has none
     (TR-CTRL-5); an area with no units of either player reverts to its nationality symbol's nation (TR-CTRL-7),

@@ -10,6 +10,7 @@ from functools import cache
 
 from app.core.i18n import Text, t
 from app.systems.third_reich.control import closed, control_units, friendly, neighbours
+from app.systems.third_reich.messages import Happened
 from app.systems.third_reich.movement import LAND_STACK, enemy_controls, garrison_blocked, minor_blocked
 from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.runtime import DATA
@@ -68,11 +69,14 @@ def allocator(state: State, attackers: tuple[Unit, ...], targets: tuple[Unit, ..
     return defender, "tie"
 
 
-def allocate(state: State, points: int, targets: tuple[Unit, ...], by_attacker: bool) -> dict[str, int]:
-    """Share ``points`` among ``targets``: used units first up to their elimination threshold (TR-ALLOC-2), no
-    unit beyond its threshold (TR-ALLOC-4), leftover points lost (TR-ALLOC-5). The attacker concentrates on the
-    strongest units; the owner spreads points where they do least harm (TR-DMG-7)."""
-    given = {u.id: 0 for u in targets}
+def allocate(
+    state: State, points: int, targets: tuple[Unit, ...], by_attacker: bool, start: dict[str, int] | None = None
+) -> dict[str, int]:
+    """Share ``points`` among ``targets`` (on top of the points ``start`` already gave): used units first up to
+    their elimination threshold (TR-ALLOC-2), no unit beyond its threshold (TR-ALLOC-4), leftover points lost
+    (TR-ALLOC-5). The attacker concentrates on the strongest units; the owner spreads points where they do least
+    harm (TR-DMG-7). This is the proposal a player allocating the damage may accept or change."""
+    given = {u.id: (start or {}).get(u.id, 0) for u in targets}
     for phase in (tuple(u for u in targets if u.used), tuple(u for u in targets if not u.used)):
         share = _concentrate if by_attacker else _spread
         points = share(state, phase, points, given)
@@ -81,7 +85,7 @@ def allocate(state: State, points: int, targets: tuple[Unit, ...], by_attacker: 
 
 def _concentrate(state: State, units: tuple[Unit, ...], points: int, given: dict[str, int]) -> int:
     for unit in sorted(units, key=lambda u: (-state.design(u).attack, -state.design(u).air, u.id)):
-        take = min(points, threshold(state, unit))
+        take = min(points, max(threshold(state, unit) - given[unit.id], 0))
         given[unit.id] += take
         points -= take
     return points
@@ -140,17 +144,19 @@ def retreat_area(state: State, unit: Unit, only: str | None = None) -> str | Non
     return found[0] if found else None
 
 
-def apply_results(state: State, given: dict[str, int], only: str | None = None) -> tuple[State, list[Text]]:
+def apply_results(state: State, given: dict[str, int], only: str | None = None) -> tuple[State, list[Happened]]:
     """Apply each unit's result; an impossible retreat sends it to the pool, a fortress leaves the game
     (TR-DMG-5, TR-RET-3, TR-DMG-8, TR-FT-1); where the owner has a choice of retreat, a decision of his is put
-    on the stack (the unit waits where it is). Returns the state and one line per unit that suffered."""
-    notes: list[Text] = []
+    on the stack (the unit waits where it is). Returns the state and one event per unit that suffered, with the
+    rule behind its result."""
+    events: list[Happened] = []
     asks: list[Pending] = []
     for unit_id, points in given.items():
         unit = state.unit(unit_id)
         outcome = result(state, unit, points)
         if outcome == "none":
             continue
+        rule = "TR-DMG-2" if table_of(state, unit) == "air_submarine" else "TR-DMG-1"
         after = replace(unit, used=True)
         if outcome in ("retreat", "flip_retreat"):
             options = retreat_options(state, unit, only)
@@ -159,13 +165,16 @@ def apply_results(state: State, given: dict[str, int], only: str | None = None) 
             elif options:
                 after = replace(after, loc=options[0])
             else:
-                outcome = "pool"
+                outcome, rule = "pool", "TR-DMG-5"
         if outcome == "pool":
-            after = replace(unit, loc=REMOVED if state.design(unit).type == "FT" else POOL, used=False)
+            fortress = state.design(unit).type == "FT"
+            rule = "TR-DMG-8" if fortress else rule
+            after = replace(unit, loc=REMOVED if fortress else POOL, used=False)
         state = state.with_units({unit.id: after})
         name = unit_name(state, unit.id)
-        notes.append(t("{unit}: {points} points, {result}", unit=name, points=points, result=RESULT_TEXT[outcome]))
-    return replace(state, stack=(*asks, *state.stack)), notes
+        text = t("{unit}: {points} points, {result}", unit=name, points=points, result=RESULT_TEXT[outcome])
+        events.append(Happened(text=text, rule_id=rule))
+    return replace(state, stack=(*asks, *state.stack)), events
 
 
 RESULT_TEXT = {
@@ -174,3 +183,8 @@ RESULT_TEXT = {
     "flip_retreat": t("flipped and retreats"),
     "pool": t("to the pool"),
 }
+
+
+def result_text(outcome: str) -> Text:
+    """A result of the damage tables in words."""
+    return RESULT_TEXT.get(outcome, t("no damage result"))

@@ -3,6 +3,7 @@ distribution of damage points before the dice are rolled (TR-HIT-1, TR-CA-4)."""
 
 from __future__ import annotations
 
+import app.systems.third_reich.allocation as alloc_rules
 import app.systems.third_reich.events as card_events
 from app.core.i18n import Text, t
 from app.core.messages import Command
@@ -10,14 +11,18 @@ from app.core.view import CommandInfo, CommandOption
 from app.systems.third_reich.combat import enemies, hit_odds
 from app.systems.third_reich.messages import (
     Ambush,
+    AssignHit,
     Attack,
+    DiscardCard,
     FinishCard,
     Mobilize,
     Move,
     NoAmbush,
     Pass,
     PlayCard,
+    Reassign,
     Retreat,
+    ReturnUnit,
     TakeCard,
     UseBanked,
     UseEvent,
@@ -55,21 +60,49 @@ def describe(state: State, command: Command) -> CommandInfo:
         )
     if isinstance(command, UseEvent):
         return _event(state, command)
-    if isinstance(command, Retreat):
-        who = unit_name(state, command.unit)
-        if command.to == "pool":
-            return CommandInfo(label=t("{unit} goes to the pool", unit=who), group="retreat", actor=command.unit)
-        label = t("{unit} retreats to {area}", unit=who, area=state.rt.name(command.to))
-        return CommandInfo(label=label, group="retreat", actor=command.unit, target=command.to)
+    if isinstance(command, ReturnUnit | Reassign | AssignHit | Retreat):
+        return _answer(state, command)
     return _card_command(state, command)
 
 
+def _answer(state: State, command: ReturnUnit | Reassign | AssignHit | Retreat) -> CommandInfo:
+    """End-of-turn returns, hand-overs, damage allocation and retreats."""
+    if isinstance(command, ReturnUnit):
+        if not command.unit:
+            return CommandInfo(label=t("Return no more units"), group="phase")
+        unit = state.unit(command.unit)
+        label = t("Return {unit} in {area} to the pool", unit=unit_name(state, unit.id), area=state.rt.name(unit.loc))
+        return CommandInfo(label=label, group="return", actor=unit.id, hint=t("End of turn [TR-SEQ-5]"))
+    if isinstance(command, Reassign):
+        label = t(
+            "Hand {area} over to {nation}",
+            area=state.rt.name(command.area),
+            nation=nation_name(state, command.nation),
+        )
+        return CommandInfo(label=label, group="control", target=command.area, group_title=t("Hand over an area"))
+    if isinstance(command, AssignHit):
+        step = state.pending()
+        assert step is not None and step.kind == "damage"
+        label = alloc_rules.label(state, step, command)
+        hint = t("Used units first; no unit beyond its elimination threshold [TR-ALLOC-2] [TR-ALLOC-4]")
+        return CommandInfo(label=label, group="damage", actor=command.unit or None, hint=hint)
+    who = unit_name(state, command.unit)
+    if command.to == "pool":
+        return CommandInfo(label=t("{unit} goes to the pool", unit=who), group="retreat", actor=command.unit)
+    label = t("{unit} retreats to {area}", unit=who, area=state.rt.name(command.to))
+    return CommandInfo(label=label, group="retreat", actor=command.unit, target=command.to)
+
+
 def _card_command(state: State, command: Command) -> CommandInfo:
-    if isinstance(command, PlayCard | TakeCard | Ambush):
+    if isinstance(command, Ambush) and not command.card:
+        return CommandInfo(label=t("Counterattack with jets"), group="ambush", hint=t("Double damage [TR-OPT-9]"))
+    if isinstance(command, PlayCard | TakeCard | Ambush | DiscardCard):
         card = state.rt.cards[command.card]
         name = t("{card} ({sv})", card=card.name.text(), sv=card.sv)
         if isinstance(command, PlayCard):
             return CommandInfo(label=t("Play {card}", card=name), group="card", group_title=t("Play a card"))
+        if isinstance(command, DiscardCard):
+            return CommandInfo(label=t("Discard {card}", card=name), group="hand", hint=t("Raid [TR-OPT-3]"))
         if isinstance(command, TakeCard):
             return CommandInfo(label=t("Take {card} into the hand", card=name), group="hand")
         return CommandInfo(label=t("Ambush with {card}", card=name), group="ambush", hint=t("Double damage [TR-CA-4]"))
@@ -107,17 +140,18 @@ def _move(state: State, command: Move) -> CommandInfo:
 
 def _attack(state: State, command: Attack) -> CommandInfo:
     group = tuple(state.unit(u) for u in command.units)
-    dist = hit_odds(state, group, command.air)
+    dist = hit_odds(state, group * (2 if command.twice else 1), command.air)
     who = group_name(state, command.units)
     where = state.rt.name(command.target)
     if command.air:
         label = t("{group}: air attack on {area}", group=who, area=where)
     else:
         label = t("{group}: attack in {area}", group=who, area=where)
+    if command.twice:
+        label = t("{label}, twice (points summed)", label=label)
     defenders = len(enemies(state, command.target, state.unit_side(group[0]) or "axis"))
-    hint = t(
-        "{n} dice against {d} units. Damage points {dist} [TR-HIT-1]", n=len(group), d=defenders, dist=odds_text(dist)
-    )
+    dice = len(dist) - 1
+    hint = t("{n} dice against {d} units. Damage points {dist} [TR-HIT-1]", n=dice, d=defenders, dist=odds_text(dist))
     option = CommandOption("by", t("Paid by"), command.by, BY[command.by])
     return CommandInfo(
         label=t("{label} ({by})", label=label, by=BY[command.by]),

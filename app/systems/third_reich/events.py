@@ -14,6 +14,7 @@ from app.core.messages import Command, Event
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.third_reich.combat import attack_targets, enemies, resolve
 from app.systems.third_reich.control import area_value, capacity, closed, friendly, neighbours, uses_sea
+from app.systems.third_reich.discards import develop_card, raid_discards
 from app.systems.third_reich.messages import Happened, Move, UseEvent
 from app.systems.third_reich.mobilise import recover
 from app.systems.third_reich.movement import (
@@ -29,8 +30,6 @@ from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.nations import diplomacy, diplomacy_targets, vichy_france, violate
 from app.systems.third_reich.scenario import Card
 from app.systems.third_reich.state import DEVELOPMENT, POOL, State, Unit, other
-
-HAND_FLOOR = 4
 
 
 def card_of(state: State) -> Card:
@@ -110,7 +109,14 @@ def development_choices(state: State, card: Card, side: str) -> list[str]:
         cards = state.rt.cards
         found += [c for c in state.dev_cards if cards[c].side == side and cards[c].sv in card.params.sv]
     if "unit" in card.params.takes:
-        designs = sorted({u.design for u in state.units if u.loc == DEVELOPMENT and state.side_of(u.nation) == side})
+        jets = state.rt.option("jets")  # jets exist only with their optional rule (TR-OPT-9)
+        designs = sorted(
+            {
+                u.design
+                for u in state.units
+                if u.loc == DEVELOPMENT and state.side_of(u.nation) == side and (jets or not state.design(u).jet)
+            }
+        )
         found += [f"unit:{d}" for d in designs]
     return found
 
@@ -182,7 +188,7 @@ def carry_out(state: State, command: UseEvent, side: str, roller: Roller) -> tup
         note = Happened(text=t("Blitzkrieg: the group may act twice more."), rule_id="TR-EVT-3")
         return replace(state, play=play), [note]
     if kind in ("wolfpack", "strategic_bombing"):
-        return _raid(state, side, roller, kind)
+        return raid(state, side, roller, kind)
     if kind == "strategic_movement":
         units = tuple(state.unit(u) for u in command.units)
         state = state.with_units({u.id: replace(u, loc=command.to) for u in units})
@@ -204,13 +210,7 @@ def _develop(state: State, choice: str, side: str) -> tuple[State, list[Event]]:
         state = state.with_units({unit.id: replace(unit, loc=POOL)})
         text = t("Development: {unit} joins the pool.", unit=unit_name(state, unit.id))
         return state, [Happened(text=text, rule_id="TR-EVT-4")]
-    hands = state.hands_of(side)
-    state = replace(
-        state.with_hands(side, replace(hands, discard=(*hands.discard, choice))),
-        dev_cards=tuple(c for c in state.dev_cards if c != choice),
-    )
-    name = state.rt.cards[choice].name.text()
-    return state, [Happened(text=t("Development: {card} is added.", card=name), rule_id="TR-EVT-4")]
+    return develop_card(state, side, choice)
 
 
 def _land(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[State, list[Event]]:
@@ -225,7 +225,7 @@ def _land(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[S
     landed = tuple(state.unit(u.id) for u in units)
     if targets:
         state, fought = resolve(state, landed, targets, side, roller)
-        events.append(fought)
+        events += fought
     else:
         state = state.with_units({u.id: replace(u, used=True) for u in landed})
     return state, events
@@ -235,30 +235,29 @@ def _long_range(state: State, command: UseEvent, side: str, roller: Roller, bonu
     """An air attack with extra range (TR-AIRATK-2's exception)."""
     group_area(state, command.units, side)
     attackers = tuple(state.unit(u) for u in command.units)
-    state, fought = resolve(state, attackers, enemies(state, command.to, side), side, roller, air=True)
-    return state, [fought]
+    return resolve(state, attackers, enemies(state, command.to, side), side, roller, air=True)
 
 
-def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, list[Event]]:
+def raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, list[Event]]:
     """Wolfpack (submarines at sea) or Strategic Bombing (air units): each die at or under the unit's value
     makes the enemy discard a card at random (TR-SUB-7, TR-OPT-4, TR-OPT-5)."""
     wolf = kind == "wolfpack"
-    raiders = _raiders(state, side, wolf)
-    if not raiders:
+    found = raiders(state, side, wolf)
+    if not found:
         return state, [Happened(text=t("No unit can take part in the raid."), rule_id="TR-EVT-1")]
-    mods = [0 if wolf else bombing_modifier(state, u, side) for u in raiders]
-    value = [state.design(u).attack if wolf else state.design(u).air for u in raiders]
+    mods = [0 if wolf else bombing_modifier(state, u, side) for u in found]
+    value = [state.design(u).attack if wolf else state.design(u).air for u in found]
     needs = ", ".join(str(v - m) for v, m in zip(value, mods, strict=True))
-    purpose = t("raid by {n} units, one die each; hits at or under {values}", n=len(raiders), values=needs)
-    rolls = roller.roll(len(raiders), purpose)
+    purpose = t("raid by {n} units, one die each; hits at or under {values}", n=len(found), values=needs)
+    rolls = roller.roll(len(found), purpose)
     triples = zip(rolls, value, mods, strict=True)
     dice = tuple(DieResult(natural=r, modified=r + m, success=r + m <= v) for r, v, m in triples)
-    state = state.with_units({u.id: replace(u, used=True) for u in raiders})
+    state = state.with_units({u.id: replace(u, used=True) for u in found})
     hits = sum(1 for d in dice if d.success)
-    state, lost = _discard(state, other(side), hits, roller)
+    state, lost = raid_discards(state, other(side), hits, roller)
     modifiers = tuple(
         Modifier(value=m, reason=t("bombing distance of {unit}", unit=unit_name(state, u.id)), rule_id="TR-OPT-5")
-        for u, m in zip(raiders, mods, strict=True)
+        for u, m in zip(found, mods, strict=True)
         if not wolf
     )
     ruling = Ruling(
@@ -271,7 +270,7 @@ def _raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, li
     return state, [Happened(text=t("The enemy discards {n} cards.", n=lost), ruling=ruling, rule_id=ruling.rule_id)]
 
 
-def _raiders(state: State, side: str, wolf: bool) -> list[Unit]:
+def raiders(state: State, side: str, wolf: bool) -> list[Unit]:
     """Unused submarines (Wolfpack) or air units (Strategic Bombing) of ``side`` on the map."""
     return [
         u
@@ -292,22 +291,6 @@ def bombing_modifier(state: State, unit: Unit, side: str) -> int:
     targets = [a for a, _ in state.control if state.controlling_side(a) == enemy and area_value(state, a, enemy)]
     topo = state.rt.map
     return max(min((topo.distance(unit.loc, a) for a in targets), default=1) - 1, 0)
-
-
-def _discard(state: State, victim: str, count: int, roller: Roller) -> tuple[State, int]:
-    """The victim discards ``count`` cards at random from the hand, never below 4 with the hand floor (TR-OPT-4)."""
-    floor = HAND_FLOOR if state.rt.option("hand_floor") else 0
-    lost = 0
-    for _ in range(count):
-        hands = state.hands_of(victim)
-        if len(hands.hand) <= floor or not hands.hand:
-            break
-        card = roller.pick(sorted(hands.hand), t("card discarded by the raid"))
-        rest = list(hands.hand)
-        rest.remove(card)
-        state = state.with_hands(victim, replace(hands, hand=tuple(rest), discard=(*hands.discard, card)))
-        lost += 1
-    return state, lost
 
 
 def check(state: State, command: UseEvent, side: str) -> None:

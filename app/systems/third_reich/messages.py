@@ -60,13 +60,15 @@ class Move(Command):
 
 class Attack(Command):
     """A group attacks: a normal attack in its own area, or an air attack (``air``) on ``target`` (TR-ATK-1,
-    TR-AIRATK-1)."""
+    TR-AIRATK-1). ``twice``: both Blitzkrieg actions declared together as two attacks, their damage points
+    summed (TR-QA-1, TR-QA-2, TR-HIT-3)."""
 
     kind: Literal["tr.attack"] = "tr.attack"
     units: tuple[str, ...]
     target: str
     air: bool = False
     by: By = "sv"
+    twice: bool = False
 
 
 class Mobilize(Command):
@@ -109,6 +111,36 @@ class Retreat(Command):
     to: str
 
 
+class AssignHit(Command):
+    """Allocate damage: the next point to ``unit``, or (``unit`` empty) every point left as the engine proposes
+    (TR-ALLOC-1, TR-ALLOC-2, TR-ALLOC-4)."""
+
+    kind: Literal["tr.hit"] = "tr.hit"
+    unit: str = ""
+
+
+class Reassign(Command):
+    """Hand a friendly area over to another friendly nation (TR-CTRL-6)."""
+
+    kind: Literal["tr.reassign"] = "tr.reassign"
+    area: str
+    nation: str
+
+
+class ReturnUnit(Command):
+    """End of turn: return ``unit`` to the mobilization pool, or (``unit`` empty) return no more (TR-SEQ-5)."""
+
+    kind: Literal["tr.return"] = "tr.return"
+    unit: str = ""
+
+
+class DiscardCard(Command):
+    """Discard a card of one's choice after a raid (optional choice of discards, TR-OPT-3)."""
+
+    kind: Literal["tr.discard"] = "tr.discard"
+    card: str
+
+
 class Happened(Event):
     """Something happened in the game (the text says what; ``rule_id`` why)."""
 
@@ -137,5 +169,22 @@ class GameEnded(Event):
 
 
 COMMANDS: MessageRegistry[Command] = MessageRegistry(
-    [TakeCard, PlayCard, UseBanked, Pass, FinishCard, Move, Attack, Mobilize, UseEvent, Ambush, NoAmbush, Retreat]
+    [
+        TakeCard,
+        PlayCard,
+        UseBanked,
+        Pass,
+        FinishCard,
+        Move,
+        Attack,
+        Mobilize,
+        UseEvent,
+        Ambush,
+        NoAmbush,
+        Retreat,
+        AssignHit,
+        Reassign,
+        ReturnUnit,
+        DiscardCard,
+    ]
 )

@@ -1,18 +1,28 @@
-"""Mobilization and recovery (rulebook §12, §13, §15: TR-MOB-1, TR-MOB-2, TR-MOB-3, TR-MOB-4, TR-MOB-6,
+"""Mobilization and recovery (rulebook §12, §13, §15: TR-MOB-1, TR-MOB-2, TR-MOB-3, TR-MOB-4, TR-MOB-5, TR-MOB-6,
 TR-MOB-7, TR-MOB-8, TR-SUB-1, TR-SUB-6, TR-REC-1, TR-REC-2, TR-REC-3, TR-REC-4, TR-WIN-2, TR-US-4, TR-US-5,
 TR-YUG-2, TR-LOC-4, TR-OPT-8)."""
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import replace
 
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Event
-from app.systems.third_reich.control import closed, control_units, friendly, land_areas_of, loc_reach, neighbours
+from app.systems.third_reich.control import (
+    capacity,
+    closed,
+    control_units,
+    friendly,
+    land_areas_of,
+    loc_reach,
+    neighbours,
+    uses_sea,
+)
 from app.systems.third_reich.messages import Happened, Mobilize
 from app.systems.third_reich.movement import stack_ok
-from app.systems.third_reich.names import unit_name
+from app.systems.third_reich.names import listing, unit_name
 from app.systems.third_reich.state import POOL, State, Unit, other
 
 
@@ -35,12 +45,41 @@ def placements(state: State, unit: Unit, side: str) -> list[str]:
         areas = [] if naval else [a for a in _symbol_areas(state, unit.nation) if friendly(state, a, side)]
     else:
         sources = [a for a in resource_areas if friendly(state, a, side)]
-        reach = loc_reach(state, side, sources)
         if naval:
             areas = sorted({s for a in sources for s in neighbours(state, a, side) if state.rt.is_sea(s)})
         else:
+            reach = loc_reach(state, side, sources, through=lambda a: _carries(state, a, side))
             areas = [a for a in _symbol_areas(state, unit.nation) if a in reach and friendly(state, a, side)]
     return [a for a in areas if _free(state, a, unit, side)]
+
+
+def _carries(state: State, area: str, side: str) -> bool:
+    """A line of communication for a mobilized unit passes friendly land areas, and friendly sea areas only
+    while their transport capacity this round has room for one more unit (TR-MOB-5, TR-SEA-3)."""
+    if not friendly(state, area, side):
+        return False
+    return not state.rt.is_sea(area) or capacity(state, area, side) >= 1
+
+
+def sea_route(state: State, unit: Unit, area: str, side: str) -> list[str]:
+    """The sea areas a mobilized land or air unit's line of communication crosses to reach ``area`` (fewest
+    first; none when it runs over land): each carries one unit of its capacity this round (TR-MOB-5)."""
+    sources = [a for a in _symbol_areas(state, unit.nation, resource=True) if friendly(state, a, side)]
+    if state.cls(unit) in ("naval", "submarine") or unit.nation == "US" or area in sources:
+        return []
+    crossed: dict[str, list[str]] = {a: [] for a in sources if not closed(state, a, side)}
+    frontier = deque(a for a in crossed if _carries(state, a, side))
+    while frontier:
+        here = frontier.popleft()
+        for there in neighbours(state, here, side):
+            if there in crossed or closed(state, there, side) or not _carries(state, there, side):
+                continue
+            seas = [*crossed[here], there] if state.rt.is_sea(there) else crossed[here]
+            if there == area:
+                return seas
+            crossed[there] = seas
+            (frontier.appendleft if not state.rt.is_sea(there) else frontier.append)(there)
+    return []
 
 
 def _free(state: State, area: str, unit: Unit, side: str) -> bool:
@@ -85,9 +124,14 @@ def mobilize(state: State, command: Mobilize, side: str, sv_left: int) -> tuple[
         raise IllegalCommandError(t("Not enough strategy value ({cost} needed).", cost=price), "TR-MOB-2")
     if command.area not in placements(state, unit, side):
         raise IllegalCommandError(t("{unit} cannot be mobilized there.", unit=unit_name(state, unit.id)), "TR-MOB-3")
-    state = state.with_units({unit.id: replace(unit, loc=command.area, used=True)})
+    seas = sea_route(state, unit, command.area, side)
+    state = uses_sea(state.with_units({unit.id: replace(unit, loc=command.area, used=True)}), seas, 1)
     text = t("{unit} is mobilized in {area}.", unit=unit_name(state, unit.id), area=state.rt.name(command.area))
-    return state, price, [Happened(text=text, rule_id="TR-MOB-1", at=(command.area,))]
+    events: list[Event] = [Happened(text=text, rule_id="TR-MOB-1", at=(command.area,))]
+    if seas:
+        names = listing([state.rt.name(s) for s in seas])
+        events.append(Happened(text=t("Sea transport used: {seas}.", seas=names), rule_id="TR-MOB-5", at=tuple(seas)))
+    return state, price, events
 
 
 # --- recovery ----------------------------------------------------------------------------------------------------

@@ -66,3 +66,11 @@ def _unit_text(nation: str, type_code: str, values: str) -> Text:
 def group_name(state: State, units: tuple[str, ...]) -> Text:
     """One unit's name, or how many units."""
     return unit_name(state, units[0]) if len(units) == 1 else t("{n} units", n=len(units))
+
+
+def listing(parts: list[Text]) -> Text:
+    """``a, b, c`` as one translatable text (``parts`` not empty)."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = t("{first}, {rest}", first=out, rest=part)
+    return out

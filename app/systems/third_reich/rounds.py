@@ -11,8 +11,9 @@ from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
-from app.systems.third_reich.ambush import after_attack_declared, after_move
+from app.systems.third_reich.ambush import after_attack_declared, after_move, before_bombing
 from app.systems.third_reich.combat import attack_targets, check_attack
+from app.systems.third_reich.control import reassignments
 from app.systems.third_reich.messages import (
     Attack,
     FinishCard,
@@ -21,6 +22,7 @@ from app.systems.third_reich.messages import (
     Move,
     Pass,
     PlayCard,
+    Reassign,
     UseBanked,
     UseEvent,
 )
@@ -32,7 +34,7 @@ from app.systems.third_reich.movement import (
     normal_destinations,
     sea_destinations,
 )
-from app.systems.third_reich.names import side_name
+from app.systems.third_reich.names import nation_name, side_name
 from app.systems.third_reich.state import POOL, Play, State, Unit
 from app.systems.third_reich.turn import end_round
 
@@ -79,10 +81,14 @@ def group_actions(state: State, side: str, group: tuple[Unit, ...], by: str) -> 
         ]
     if air_only and may_leave(state, area, group, side):
         found += [Move(side=side, units=ids, to=a, mode="air", by=by) for a in air_destinations(state, group, side)]
+    attacks: list[Attack] = []
     if by != "air_op":
-        found += [Attack(side=side, units=ids, target=a, by=by) for a in attack_targets(state, group, side, False)]
-    found += [Attack(side=side, units=ids, target=a, air=True, by=by) for a in attack_targets(state, group, side, True)]
-    return found
+        attacks += [Attack(side=side, units=ids, target=a, by=by) for a in attack_targets(state, group, side, False)]
+    air = attack_targets(state, group, side, True)
+    attacks += [Attack(side=side, units=ids, target=a, air=True, by=by) for a in air]
+    if by == "blitz" and state.play is not None and state.play.blitz_left >= 2:
+        attacks += [a.model_copy(update={"twice": True}) for a in attacks]  # both declared together (TR-QA-1)
+    return [*found, *attacks]
 
 
 # --- legal commands ----------------------------------------------------------------------------------------------
@@ -93,8 +99,22 @@ def legal(state: State, side: str) -> list[Command]:
         if state.banked[_index(side)] > 0:
             found.append(UseBanked(side=side))
         found += air_operations(state, side)
-        return [*found, Pass(side=side)]
-    return [*play_actions(state, side), FinishCard(side=side)]
+        return [*found, Pass(side=side), *_reassign_options(state, side)]
+    return [*play_actions(state, side), FinishCard(side=side), *_reassign_options(state, side)]
+
+
+def _reassign_options(state: State, side: str) -> list[Command]:
+    return [Reassign(side=side, area=a, nation=n) for a, n in reassignments(state, side)]
+
+
+def _reassign(state: State, command: Reassign, side: str) -> tuple[State, list[Event]]:
+    """Hand the area over (TR-CTRL-6); the rulebook allows it at the end of any round: here, in the player's
+    own round, at once."""
+    if (command.area, command.nation) not in reassignments(state, side):
+        raise IllegalCommandError(t("That area cannot be handed to that nation."), "TR-CTRL-6")
+    area, nation = state.rt.name(command.area), nation_name(state, command.nation)
+    text = t("{area} is handed over to {nation}.", area=area, nation=nation)
+    return state.with_control({command.area: command.nation}), [Happened(text=text, rule_id="TR-CTRL-6")]
 
 
 def _index(side: str) -> int:
@@ -160,6 +180,8 @@ def apply_round(state: State, command: Command, side: str, roller: Roller) -> tu
             raise IllegalCommandError(t("A card is in play: finish it instead."), "TR-RND-1")
         state, events = end_round(state, passed=True)
         return state, [Happened(text=t("The {side} pass.", side=side_name(side)), rule_id="TR-SEQ-4"), *events]
+    if isinstance(command, Reassign):
+        return _reassign(state, command, side)
     if isinstance(command, FinishCard):
         if state.play is None:
             raise IllegalCommandError(t("No card is in play."), "TR-RND-1")
@@ -219,11 +241,15 @@ def _pay(state: State, command: Move | Attack, side: str) -> State:
             reason = t("An air operation is an air move or an air attack without a card.")
             raise IllegalCommandError(reason, "TR-AIROP-1")
         return state
+    twice = isinstance(command, Attack) and command.twice
     if command.by == "blitz":
         play = state.play
-        if play is None or play.blitz_left <= 0 or not set(command.units) <= set(play.blitz):
+        actions = 2 if twice else 1
+        if play is None or play.blitz_left < actions or not set(command.units) <= set(play.blitz):
             raise IllegalCommandError(t("Only the Blitzkrieg group may act again."), "TR-EVT-3")
-        return replace(state, play=replace(play, blitz_left=play.blitz_left - 1))
+        return replace(state, play=replace(play, blitz_left=play.blitz_left - actions))
+    if twice:
+        raise IllegalCommandError(t("Only Blitzkrieg declares two attacks together."), "TR-QA-2")
     if command.by != "sv":
         raise IllegalCommandError(t("Event actions go through the event."), "TR-EVT-1")
     play = _need_sv(state)
@@ -239,4 +265,6 @@ def _event(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[
     assert play is not None
     sv_used = play.sv_left < state.rt.cards[play.card].sv
     state = replace(state, play=replace(play, event_done=True, sv_open=play.sv_open and not sv_used))
+    if state.rt.cards[play.card].event == "strategic_bombing":
+        return before_bombing(state, command, side, roller)  # the enemy may counterattack first (TR-QA-6)
     return card_events.carry_out(state, command, side, roller)

@@ -62,9 +62,13 @@ Option = Literal[
     "us_restriction",
     "garrison_restriction",
     "sp_tu_violation_always_allied",
+    "hidden_development",
+    "hidden_discards",
+    "choice_of_discards",
+    "jets",
 ]
-"""Optional rules of §16 this engine implements (TR-OPT-4, TR-OPT-5, TR-OPT-6, TR-OPT-7, TR-OPT-8) and the switch of
-open question OQ-TR-2 (TR-VIOL-2)."""
+"""Optional rules of §16 this engine implements (TR-OPT-1, TR-OPT-2, TR-OPT-3, TR-OPT-4, TR-OPT-5, TR-OPT-6,
+TR-OPT-7, TR-OPT-8, TR-OPT-9) and the switch of open question OQ-TR-2 (TR-VIOL-2)."""
 
 
 class _Strict(BaseModel):
@@ -166,7 +170,8 @@ class Victory(_Strict):
 
     axis_strategic: int = Field(10, description="Axis resources (bonus areas counted) ending any turn: Axis wins.")
     bonus_roles: list[Role] = Field(
-        default_factory=lambda: list[Role](["moscow", "london"]), description="Areas worth +1 for the strategic check."
+        default_factory=lambda: list[Role](["moscow", "london"]),
+        description="Areas counted as 2 resources each for the strategic check.",
     )
     allied_strategic: int = Field(1, description="Axis resources at or below this ending any turn: Allies win.")
     final_resources: int = Field(4, description="Last turn: Axis wins with at least this many resources.")

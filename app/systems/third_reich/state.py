@@ -72,25 +72,32 @@ class Play:
 
 @dataclass(frozen=True)
 class Pending:
-    """A step waiting for a decision (``app.core.flow``): hand selection, an Ambush response or a retreat.
+    """A step waiting for a decision (``app.core.flow``): hand selection, an Ambush response, a retreat or the
+    allocation of damage points.
 
     Attributes:
-        kind: ``"hand"`` (choose cards for the turn, TR-SEQ-1) or ``"ambush"`` (counterattack, TR-CA-1).
+        kind: ``"hand"`` (choose cards for the turn, TR-SEQ-1), ``"ambush"`` (counterattack, TR-CA-1),
+            ``"retreat"`` (TR-RET-1), ``"damage"`` (allocate damage points, TR-ALLOC-1) or ``"return"`` (units
+            back to the pool at the end of the turn, TR-SEQ-5) or ``"discard"`` (cards a raid takes, chosen by
+            their owner, TR-OPT-3).
         side: Who decides.
-        count: Hand: cards still to take.
-        action: Ambush: the JSON of the command the counterattack answers.
-        area: Ambush: where the target group is.
-        units: Ambush: the target group; retreat: the unit that retreats.
-        origin: Ambush on a moving group: the area it came from (its only retreat, TR-RET-4).
+        count: Hand: cards still to take; damage: points still to allocate; discard: cards still to discard.
+        action: Ambush: the JSON of the command the counterattack answers; damage: the same, when the damage is
+            a counterattack's and that command goes on once it is allocated (TR-CA-8).
+        area: Ambush: where the target group is; damage: where the damaged units are.
+        units: Ambush: the target group; retreat: the unit that retreats; damage: the units that may take points.
+        origin: Ambush on a moving group, and its damage: the area it came from (its only retreat, TR-RET-4).
+        given: Damage: points given so far to each of ``units``, in order.
     """
 
-    kind: Literal["hand", "ambush", "retreat"]
+    kind: Literal["hand", "ambush", "retreat", "damage", "return", "discard"]
     side: str
     count: int = 0
     action: str = ""
     area: str = ""
     units: tuple[str, ...] = ()
     origin: str = ""
+    given: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -115,6 +122,7 @@ class State:
     stack: tuple[Pending, ...] = ()
     done: tuple[str, ...] = ()
     locked: tuple[str, ...] = ()
+    face_down: tuple[str, ...] = ()
     closing: bool = False
     winner: str | None = None
     reason: str = ""

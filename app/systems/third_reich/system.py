@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
@@ -10,20 +11,34 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+import app.systems.third_reich.allocation as alloc_rules
+import app.systems.third_reich.discards as discard_rules
 from app.ai.agent import Agent
-from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasStyle
+from app.core.capabilities import AnswersOldSaves, HasBot, HasEditor, HasFuzzHints, HasStyle
 from app.core.dice import Roller
-from app.core.encoding import encode_state
+from app.core.encoding import encode_state, to_json
 from app.core.errors import IllegalCommandError
 from app.core.i18n import localized, t
 from app.core.messages import Command, Event
 from app.core.style import load_style
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
-from app.systems.third_reich.ambush import decide, retreat, step_options
+from app.systems.third_reich.ambush import decide, resume, retreat, step_options
 from app.systems.third_reich.bot import ThirdReichBot
 from app.systems.third_reich.describe import describe
-from app.systems.third_reich.messages import COMMANDS, Happened, Retreat, TakeCard
+from app.systems.third_reich.messages import (
+    COMMANDS,
+    AssignHit,
+    Attack,
+    DiscardCard,
+    Happened,
+    Move,
+    NoAmbush,
+    Retreat,
+    ReturnUnit,
+    TakeCard,
+    UseEvent,
+)
 from app.systems.third_reich.names import side_name
 from app.systems.third_reich.rounds import apply_round, legal, must_pass
 from app.systems.third_reich.runtime import DATA, Runtime, load_runtime
@@ -31,7 +46,7 @@ from app.systems.third_reich.scenario import SIDES, ThirdReichScenario
 from app.systems.third_reich.setup import initial_state
 from app.systems.third_reich.state import Pending, State
 from app.systems.third_reich.table import table_steps
-from app.systems.third_reich.turn import end_round
+from app.systems.third_reich.turn import end_round, return_unit
 from app.systems.third_reich.view import build_view
 
 if TYPE_CHECKING:
@@ -41,13 +56,13 @@ FUZZ_WEIGHTS = {"tr.pass": 0.3, "tr.finish": 0.5, "tr.attack": 3.0, "tr.mobilize
 AUTO_PASSES = 4
 
 
-class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], HasStyle):
+class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], HasStyle, AnswersOldSaves[State]):
     """Rise and Fall of the Third Reich: a card-driven strategic game on an area map of Europe."""
 
     info = SystemInfo(
         id="third_reich",
         name=localized("Rise and Fall of the Third Reich", "第三帝国兴亡"),
-        version="1",
+        version="2",  # 2: damage allocation and end-of-turn returns asked (docs/third-reich-decisions.md)
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="third_reich",
@@ -140,8 +155,36 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
         return COMMANDS.parse(data)
 
     def encode_state(self, state: State) -> Any:
-        """The whole state as JSON (without the scenario)."""
-        return encode_state(state, skip=("rt",))
+        """The whole state as JSON (without the scenario); the fields rules version 2 added (a pending step's
+        ``given``, the face-down cards) are left out while empty, so states of rules version 1 encode as they
+        did."""
+        data = encode_state(state, skip=("rt",), special={"stack": _encode_stack})
+        if not state.face_down:
+            del data["face_down"]
+        return data
+
+    def old_answer(self, state: State, version: str) -> Command | None:
+        """Rules version 1 allocated damage by itself, returned no unit to the pool at the end of a turn and never
+        counterattacked Strategic Bombing: a save made with it takes the proposal, returns none and declines
+        (AnswersOldSaves)."""
+        step = state.pending()
+        if version != "1" or step is None:
+            return None
+        if step.kind == "damage":
+            return AssignHit(side=step.side)
+        if step.kind == "ambush" and isinstance(COMMANDS.parse(json.loads(step.action)), UseEvent):
+            return NoAmbush(side=step.side)  # Strategic Bombing was never counterattacked (TR-QA-6)
+        return ReturnUnit(side=step.side) if step.kind == "return" else None
+
+
+def _encode_stack(stack: tuple[Pending, ...]) -> list[Any]:
+    out = []
+    for step in stack:
+        data = to_json(step)
+        if not step.given:
+            del data["given"]
+        out.append(data)
+    return out
 
 
 @cache
@@ -165,7 +208,25 @@ def _decide(state: State, step: Pending, command: Command, roller: Roller) -> tu
         return state, [Happened(text=t("A card is taken into the hand."), rule_id="TR-SEQ-1")]
     if isinstance(command, Retreat):
         return retreat(state, step, command)
+    if isinstance(command, AssignHit):
+        return _allocate(state, step, command, roller)
+    if isinstance(command, ReturnUnit):
+        return return_unit(state, step, command)
+    if isinstance(command, DiscardCard):
+        return discard_rules.chosen(state, step, command)
     return decide(state, step, command, roller)
+
+
+def _allocate(state: State, step: Pending, command: AssignHit, roller: Roller) -> tuple[State, list[Event]]:
+    """Allocate damage (TR-ALLOC-1); a counterattack's, once complete, lets the action it interrupted go on."""
+    action = COMMANDS.parse(json.loads(step.action)) if step.action else None
+    assert action is None or isinstance(action, Move | Attack | UseEvent)
+    before = {u: state.unit(u) for u in action.units} if action is not None else {}
+    state, events, done = alloc_rules.assign(state, step, command)
+    if done and action is not None:
+        state, more = resume(state, action, before, roller, step.area)
+        events += more
+    return state, events
 
 
 def _settle(state: State) -> tuple[State, list[Event]]:

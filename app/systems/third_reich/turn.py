@@ -9,12 +9,15 @@ from dataclasses import replace
 from app.core.i18n import t
 from app.core.messages import Event
 from app.systems.third_reich.control import friendly, resources, settle_control
-from app.systems.third_reich.messages import GameEnded, Happened
+from app.systems.third_reich.messages import GameEnded, Happened, ReturnUnit
 from app.systems.third_reich.mobilise import recover
-from app.systems.third_reich.names import side_name
+from app.systems.third_reich.names import side_name, unit_name
 from app.systems.third_reich.nations import poland_check
 from app.systems.third_reich.scenario import SIDES
-from app.systems.third_reich.state import Hands, Pending, State, other
+from app.systems.third_reich.state import POOL, Hands, Pending, State, Unit, other
+
+RETURNING = ("GE", "IT", "UK", "SU", "US")
+"""Nations whose units may go back to the pool at the end of a turn (TR-SEQ-5 ③)."""
 
 
 def initiative(state: State) -> str:
@@ -60,19 +63,63 @@ def end_round(state: State, passed: bool) -> tuple[State, list[Event]]:
 
 
 def end_turn(state: State) -> tuple[State, list[Event]]:
-    """Victory, recovery in initiative order, decks re-formed, the turn marker advances (TR-SEQ-5)."""
+    """Victory, recovery in initiative order, then each player in that order may return units to the pool; the
+    turn then finishes (TR-SEQ-5)."""
     state, events = victory(state)
     if state.over:
         return state, events
-    for side in (state.first, other(state.first)):
+    order = (state.first, other(state.first))
+    for side in order:
         state, more = recover(state, side, "TR-REC-1", yugoslavia=True)
         events += more
+    steps = tuple(Pending("return", side) for side in order if returnable(state, side))
+    if steps:
+        return replace(state, stack=steps), events
+    state, more = finish_turn(state)
+    return state, events + more
+
+
+def returnable(state: State, side: str) -> list[Unit]:
+    """Units ``side`` may return to the pool at the end of the turn, one per design, face and area: on-map units
+    of Germany, Italy, Britain, the USSR and the USA, but never the last of the side's units in an area bearing
+    their nation's symbol (TR-SEQ-5 ③, OQ-TR-25)."""
+    found: dict[tuple[str, str, bool], Unit] = {}
+    for unit in state.units:
+        if unit.nation not in RETURNING or state.unit_side(unit) != side or unit.loc not in state.rt.map.locations():
+            continue
+        if state.rt.area(unit.loc).nation == unit.nation:
+            mine = sum(1 for u in state.in_area(unit.loc) if state.unit_side(u) == side)
+            if mine <= 1:
+                continue
+        found.setdefault((unit.design, unit.loc, unit.used), unit)
+    return list(found.values())
+
+
+def return_unit(state: State, step: Pending, command: ReturnUnit) -> tuple[State, list[Event]]:
+    """Return one unit to the pool, or end ``step``'s returns (``unit`` empty); the turn finishes after the last
+    player's returns (TR-SEQ-5)."""
+    events: list[Event] = []
+    if command.unit:
+        unit = state.unit(command.unit)
+        name, area = unit_name(state, unit.id), state.rt.name(unit.loc)
+        state = state.with_units({unit.id: replace(unit, loc=POOL, used=False)})
+        text = t("{unit} returns from {area} to the pool.", unit=name, area=area)
+        events.append(Happened(text=text, rule_id="TR-SEQ-5"))
+        if returnable(state, step.side):
+            return state, events
+    state = replace(state, stack=state.stack[1:])
+    if state.stack:
+        return state, events
+    state, more = finish_turn(state)
+    return state, events + more
+
+
+def finish_turn(state: State) -> tuple[State, list[Event]]:
+    """Decks re-formed, the turn marker advances, the next turn begins (TR-SEQ-5 ④ ⑤)."""
     for side in SIDES:
         hands = state.hands_of(side)
         state = state.with_hands(side, Hands(deck=(*hands.deck, *hands.hand, *hands.discard)))
-    state = replace(state, turn=state.turn + 1)
-    state, more = begin_turn(state)
-    return state, events + more
+    return begin_turn(replace(state, turn=state.turn + 1, face_down=()))
 
 
 def victory(state: State) -> tuple[State, list[Event]]:

@@ -11,7 +11,8 @@ from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseVie
 from app.systems.third_reich.ambush import step_options
 from app.systems.third_reich.control import resources
 from app.systems.third_reich.describe import describe
-from app.systems.third_reich.names import EVENT_NAMES, nation_name, side_name, unit_name
+from app.systems.third_reich.discards import seen_development, seen_discards
+from app.systems.third_reich.names import EVENT_NAMES, listing, nation_name, side_name, unit_name
 from app.systems.third_reich.scenario import SIDES
 from app.systems.third_reich.state import POOL, Pending, State, Unit
 
@@ -91,7 +92,7 @@ def _tracks(state: State) -> tuple[TrackView, ...]:
 
 def _phase(state: State) -> PhaseView:
     step = state.pending()
-    current = 0 if step is not None and step.kind == "hand" else 1
+    current = {"hand": 0, "return": 2}.get(step.kind, 1) if step is not None else 1
     title = t("Turn {turn}: round of the {side}", turn=state.turn, side=side_name(state.active))
     hints: tuple[Text, ...] = ()
     if state.play is not None and state.play.card:
@@ -111,13 +112,16 @@ def _panels(state: State, viewer: str | None) -> tuple[PanelView, ...]:
             (t("Cards in hand"), str(len(hands.hand))),
             (t("Discards"), str(len(hands.discard))),
         ]
+        pile = seen_discards(state, s, viewer)
+        if pile:
+            rows.append((t("Discard pile"), listing(pile)))
         items: tuple[Text, ...] = ()
         if viewer in (None, s):
             items = tuple(state.rt.cards[c].name.text() for c in hands.hand)
             rows += _intelligence(state, s)
         panels.append(PanelView(t("{side} cards", side=side_name(s)), rows=tuple(rows), items=items))
     pool = [u for u in state.units if u.loc == POOL]
-    dev = tuple(state.rt.cards[c].name.text() for c in state.dev_cards)
+    dev = tuple(seen_development(state, viewer))
     panels.append(PanelView(t("Pools"), rows=((t("Mobilization pool"), str(len(pool))),), items=dev))
     return tuple(panels)
 
@@ -152,6 +156,15 @@ def _prompt(state: State, step: Pending) -> flow.Prompt:
         best = max(range(len(cards)), key=lambda i: (cards[i].sv, -i)) if cards else 0
         text = t("Choose {n} more cards for your hand.", n=step.count)
         return flow.Prompt(text, "TR-SEQ-1", default=best, private=True)
+    if step.kind == "discard":
+        text = t("A raid: choose {n} more cards to discard.", n=step.count)
+        return flow.Prompt(text, "TR-OPT-3", private=True)
+    if step.kind == "return":
+        text = t("End of turn: return units to the mobilization pool?")
+        return flow.Prompt(text, "TR-SEQ-5")
+    if step.kind == "damage":
+        text = t("Allocate {n} damage points to the units in {area}.", n=step.count, area=state.rt.name(step.area))
+        return flow.Prompt(text, "TR-ALLOC-1", subject=step.units[0])
     if step.kind == "retreat":
         text = t("Where does {unit} retreat?", unit=unit_name(state, step.units[0]))
         return flow.Prompt(text, "TR-RET-1", subject=step.units[0])

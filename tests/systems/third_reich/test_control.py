@@ -3,7 +3,12 @@ rules."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from app.core.dice import Roller
+from app.core.errors import IllegalCommandError
 from app.systems.third_reich.ambush import ambushers
 from app.systems.third_reich.control import capacity, control_units, friendly, loc_reach, neighbours, settle_control
 from app.systems.third_reich.damage import retreat_area
@@ -342,3 +347,23 @@ def test_tr_airop_2_round_ends_after_the_retreats_it_caused() -> None:
     submit(s, Retreat(side="allied", unit="po_lf_1", to="galicia"))
     st = state(s)
     assert not st.closing and loc(s, "po_lf_1") == "galicia" and st.active == "allied" and st.play is None
+
+
+def test_tr_ctrl_6_a_shared_area_goes_back_to_its_own_nation_only() -> None:
+    """TR-CTRL-6: with German and Italian units in Berlin, held by Italy, the Axis may hand it back to Germany
+    (its nationality symbol); Paris, taken by the Axis, may not be handed between Axis nations (French symbol)."""
+    from app.systems.third_reich import SYSTEM
+    from app.systems.third_reich.control import reassignments
+    from app.systems.third_reich.messages import Reassign
+
+    setup = [("ge_lf", "berlin"), ("it_lf", "berlin"), ("ge_lf", "paris"), ("it_lf", "paris")]
+    s = session(setup, nations={"IT": ("axis", "belligerent")}, cards=[card("a", "axis"), card("b", "allied")])
+    st = state(s).with_control({"berlin": "IT", "paris": "GE"})
+    assert reassignments(st, "axis") == [("berlin", "GE")]
+    assert reassignments(st, "allied") == []
+    st = replace(st, active="axis", stack=())
+    assert Reassign(side="axis", area="berlin", nation="GE") in SYSTEM.legal_commands(st, "axis")
+    after, events = SYSTEM.apply(st, Reassign(side="axis", area="berlin", nation="GE"))
+    assert after.controller("berlin") == "GE" and events[0].rule_id == "TR-CTRL-6"
+    with pytest.raises(IllegalCommandError):
+        SYSTEM.apply(st, Reassign(side="axis", area="paris", nation="IT"))

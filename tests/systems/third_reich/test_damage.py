@@ -9,7 +9,7 @@ import pytest
 from app.core.dice import Roller
 from app.systems.third_reich.combat import hit_odds, resolve
 from app.systems.third_reich.damage import allocate, allocator, apply_results, result, retreat_area, threshold
-from app.systems.third_reich.messages import Attack, PlayCard, Retreat
+from app.systems.third_reich.messages import Attack, AttackResolved, PlayCard, Retreat
 from tests.systems.third_reich.helpers import card, loc, session, state, submit, used
 
 # (design, used, points) -> result. ge_lf is 3-2-2 (durability 2); ge_af 0-1-3 (4), durability 1;
@@ -199,8 +199,8 @@ def test_tr_ca_4_doubled_points_make_a_retreat() -> None:
     s = session([("fr_lf", "paris", 1, True), ("ge_lf", "paris"), ("ge_lf", "berlin")])
     st = state(s)
     roller = Roller(st.dice, (1,), None)
-    after, event = resolve(st, (st.unit("ge_lf_1"),), (st.unit("fr_lf_1"),), "axis", roller, double=True)
-    assert event.points == 2
+    after, (event, *_) = resolve(st, (st.unit("ge_lf_1"),), (st.unit("fr_lf_1"),), "axis", roller, double=True)
+    assert isinstance(event, AttackResolved) and event.points == 2
     assert after.stack[0].kind == "retreat" and after.stack[0].units == ("fr_lf_1",)  # used: 2×D is a retreat
 
 

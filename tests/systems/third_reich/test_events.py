@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from app.core.errors import IllegalCommandError
+from app.core.session import Session
 from app.systems.third_reich.messages import (
     Ambush,
     Attack,
+    AttackResolved,
     FinishCard,
     Move,
     NoAmbush,
@@ -177,9 +179,12 @@ def test_tr_ca_1_ambush_counterattacks_first_with_double_damage() -> None:
     decision = s.view("allied").decision
     assert decision is not None and decision.rule_id == "TR-CA-1"
     assert s.view("axis").decision is not None and s.view("axis").decision.options == ()  # private
-    events = submit(s, Ambush(side="allied", card="amb"), dice=[1, 6, 6, 6])
+    events = submit(s, Ambush(side="allied", card="amb"), dice=[1, 6])
     rulings = [e.ruling for e in events if e.ruling is not None]
     assert rulings[0].result.render().endswith("2 damage points")  # one hit doubled
+    damage = s.view("axis").decision  # TR-ALLOC-1: a tie of attack values: the attacked Axis allocates the 2 points
+    assert damage is not None and damage.rule_id == "TR-ALLOC-1" and damage.side == "axis"
+    submit(s, damage.default_command(), dice=[6, 6])  # 1 point each: no effect, so both still attack (TR-CA-8)
     assert used(s, "fr_lf_1") and used(s, "fr_lf_2")
     assert state(s).banked[1] == 3  # TR-CA-13: the card's value waits for the Allies' next round
 
@@ -229,3 +234,73 @@ def test_no_ambush_lets_the_attack_go_on() -> None:
     assert any(e.kind == "tr.attack_resolved" for e in events)
     with pytest.raises(IllegalCommandError):
         s.submit(NoAmbush(side="allied"))
+
+
+def _bombing_answered() -> Session:
+    """German bomber and infantry in Berlin with British fighters; the Axis plays Strategic Bombing and the
+    Allies, holding an Ambush card, are asked whether to counterattack."""
+    cards = [card("bomb", "axis", event="strategic_bombing"), card("b", "axis")]
+    cards += [card("amb", "allied", event="ambush"), card("x1", "allied"), card("x2", "allied")]
+    s = session([("ge_af", "berlin"), ("ge_lf", "berlin"), ("uk_af", "berlin")], cards=cards, hands=(2, 3))
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    submit(s, PlayCard(side="axis", card="bomb"))
+    submit(s, UseEvent(side="axis"))
+    return s
+
+
+def test_tr_qa_6_strategic_bombing_can_be_counterattacked() -> None:
+    """TR-QA-6, TR-CA-10, TR-CA-4: British fighters in Berlin, where a German bomber waits, answer Strategic
+    Bombing with Ambush: the counterattack (air strength only, doubled) sends the bomber to the pool, so no unit
+    is left to raid and the Allies discard nothing."""
+    s = _bombing_answered()
+    decision = s.view("allied").decision
+    assert decision is not None and decision.rule_id == "TR-CA-1" and decision.side == "allied"
+    submit(s, Ambush(side="allied", card="amb"), dice=[1])
+    assert loc(s, "ge_af_1") == "pool"  # 1 hit doubled: 2 points on an unused air unit (D = 1)
+    assert sorted(state(s).hands_of("allied").hand) == ["x1", "x2"]  # only the Ambush card left the hand
+
+
+def test_tr_qa_6_declined_the_bombing_goes_on() -> None:
+    """TR-QA-6, TR-OPT-5: declining the counterattack lets the bombers raid as usual."""
+    s = _bombing_answered()
+    submit(s, NoAmbush(side="allied"), dice=[1])
+    assert used(s, "ge_af_1") and len(state(s).hands_of("allied").hand) == 2
+
+
+def test_tr_qa_2_two_blitzkrieg_attacks_declared_together_sum_their_points() -> None:
+    """TR-QA-1, TR-QA-2, TR-HIT-3: the Blitzkrieg group may declare both actions at once as two attacks (one die
+    per unit for each), their damage points summed before allocation; declaring one at a time stays possible."""
+    cards = [card("blitz", "axis", event="blitzkrieg"), card("b", "axis")]
+    s = session([("ge_tf", "berlin", 3), ("po_lf", "warsaw", 3)], cards=cards)
+    submit(s, PlayCard(side="axis", card="blitz"))
+    submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="warsaw"))
+    submit(s, UseEvent(side="axis"))
+    group = ("ge_tf_1", "ge_tf_2")
+    offered = [c for c in s.legal_commands() if isinstance(c, Attack) and c.units == group and c.by == "blitz"]
+    assert {c.twice for c in offered} == {False, True}  # TR-QA-1: either way
+    events = submit(s, Attack(side="axis", units=group, target="warsaw", by="blitz", twice=True), dice=[1, 6, 6, 1])
+    fought = next(e for e in events if isinstance(e, AttackResolved))
+    assert fought.ruling is not None and len(fought.ruling.dice) == 4
+    assert fought.hits == 2 and fought.points == 2  # one hit in each attack, summed
+    play = state(s).play
+    assert play is None or play.blitz_left == 0  # both Blitzkrieg actions spent
+
+
+def test_tr_qa_2_only_blitzkrieg_declares_two_attacks() -> None:
+    """TR-QA-2: two attacks declared together are a Blitzkrieg matter: paid by the strategy value, refused."""
+    cards = [card("a", "axis"), card("b", "axis")]
+    s = session([("ge_tf", "warsaw", 2), ("po_lf", "warsaw", 2), ("ge_lf", "berlin")], cards=cards)
+    submit(s, PlayCard(side="axis", card="a"))
+    with pytest.raises(IllegalCommandError) as err:
+        s.submit(Attack(side="axis", units=("ge_tf_1", "ge_tf_2"), target="warsaw", twice=True))
+    assert err.value.rule_id == "TR-QA-2"
+
+
+def test_tr_qa_6_saves_of_rules_version_1_decline() -> None:
+    """TR-QA-6: rules version 1 never asked about bombing, so an old save's replay declines."""
+    from app.systems.third_reich import SYSTEM
+
+    s = _bombing_answered()
+    assert SYSTEM.old_answer(state(s), "1") == NoAmbush(side="allied")
+    assert SYSTEM.old_answer(state(s), "2") is None

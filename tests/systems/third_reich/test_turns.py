@@ -3,13 +3,15 @@ victory, hidden hands."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app.core.errors import IllegalCommandError
 from app.core.session import Session
 from app.systems.third_reich import SYSTEM
 from app.systems.third_reich.control import resources
-from app.systems.third_reich.messages import Attack, FinishCard, Mobilize, Move, Pass, PlayCard, TakeCard
+from app.systems.third_reich.messages import Attack, FinishCard, Mobilize, Move, Pass, PlayCard, ReturnUnit, TakeCard
 from tests.systems.third_reich.helpers import FOLDER, base, card, loc, scenario, session, state, submit, used
 
 
@@ -225,10 +227,15 @@ def test_tr_vic_2_allied_strategic_victory() -> None:
 
 
 def test_tr_vic_1_axis_strategic_victory_counts_london_and_moscow_double() -> None:
-    """TR-VIC-1: 10 resources with London and Moscow worth one more each."""
-    areas = {"berlin": {"resource_count": 4}, "london": {"control": "GE"}, "moscow": {"control": "GE"}}
+    """TR-VIC-1: 10 resources with London and Moscow counted as 2 each (printed here as 1 each: one more each)."""
+    areas = {
+        "berlin": {"resource_count": 4},
+        "warsaw": {"control": "GE", "resource": "red", "resource_count": 2},
+        "london": {"control": "GE", "resource_count": 1},
+        "moscow": {"control": "GE", "resource_count": 1},
+    }
     s = session(
-        [("ge_lf", "berlin"), ("ge_lf", "london"), ("ge_lf", "moscow")],
+        [("ge_lf", "berlin"), ("ge_lf", "london"), ("ge_lf", "moscow"), ("ge_lf", "warsaw")],
         cards=[card("a", "axis")],
         hands=(0, 0),
         areas=areas,
@@ -236,6 +243,18 @@ def test_tr_vic_1_axis_strategic_victory_counts_london_and_moscow_double() -> No
     st = state(s)
     assert resources(st, "axis") + 2 >= 10
     assert s.outcome() is not None and s.outcome().winner == "axis"
+
+
+def test_tr_vic_1_victory_areas_count_as_two_not_one_more() -> None:
+    """TR-VIC-1 (seed §14.1(1)): Moscow and London count as 2 resources each for the check, not as their printed
+    value plus one: the sample board prints 2 on each, so holding them adds nothing to the check."""
+    areas = {"london": {"control": "GE"}, "moscow": {"control": "GE"}}
+    s = session([("ge_lf", "berlin"), ("ge_lf", "london"), ("ge_lf", "moscow")], hands=(0, 0), areas=areas)
+    st = state(s)
+    assert resources(st, "axis", bonus=True) == resources(st, "axis")
+    printed_one = {"london": {"control": "GE", "resource_count": 1}, "moscow": {"control": "GE", "resource_count": 1}}
+    one = state(session([("ge_lf", "berlin"), ("ge_lf", "london")], hands=(0, 0), areas=printed_one))
+    assert resources(one, "axis", bonus=True) == resources(one, "axis") + 1  # London held, Moscow empty (Soviet)
 
 
 def test_tr_vic_3_game_victory_on_the_last_turn() -> None:
@@ -291,3 +310,53 @@ def test_tr_seq_1_default_hand_choice_is_the_strongest_card() -> None:
     s = session([("ge_lf", "berlin")], cards=cards, hands=(1, 0))
     decision = s.view("axis").decision
     assert decision is not None and decision.default_command() == TakeCard(side="axis", card="b3")
+
+
+def test_tr_mob_5_placement_across_the_sea_within_capacity() -> None:
+    """TR-MOB-5, TR-SEA-1, TR-SEA-3: with no resource of its own in Egypt, a British unit placed there draws its
+    line over the Mediterranean, whose one fleet carries one unit a round; a used fleet (½) carries none."""
+    setup = [("uk_lf", "pool", 2), ("uk_nf", "mediterranean"), ("ge_lf", "berlin"), ("uk_lf", "london")]
+    cards = [card("a", "axis"), card("b", "allied", sv=4)]
+    no_resources = {"egypt": {"resource": "none"}, "middle_east": {"resource": "none"}}
+    s = session(setup, cards=cards, areas=no_resources)
+    while s.active_side() == "axis":
+        submit(s, Pass(side="axis"))
+    submit(s, PlayCard(side="allied", card="b"))
+    assert "egypt" in {c.area for c in s.legal_commands() if isinstance(c, Mobilize)}
+    events = submit(s, Mobilize(side="allied", unit="uk_lf_1", area="egypt"))
+    assert any(e.rule_id == "TR-MOB-5" for e in events) and dict(state(s).sea_used) == {"mediterranean": 1}
+    assert "egypt" not in {c.area for c in s.legal_commands() if isinstance(c, Mobilize)}  # the fleet is full
+    assert "london" in {c.area for c in s.legal_commands() if isinstance(c, Mobilize)}  # over land: no limit
+    from app.systems.third_reich.mobilise import placements
+
+    st = state(session(setup, cards=cards, areas=no_resources))
+    fleet = st.unit("uk_nf_1")
+    half = st.with_units({fleet.id: replace(fleet, used=True)})
+    assert "egypt" in placements(st, st.unit("uk_lf_1"), "allied")
+    assert "egypt" not in placements(half, half.unit("uk_lf_1"), "allied")
+
+
+def test_tr_seq_5_end_of_turn_return_to_the_pool() -> None:
+    """TR-SEQ-5 ③, OQ-TR-25: after recovery each player, in initiative order, may return units of the major
+    nations to the pool, never the last one in an area bearing their nation's symbol; Poland's units may not go;
+    the turn then finishes."""
+    setup = [("ge_lf", "berlin", 2), ("ge_lf", "warsaw"), ("po_lf", "brest")]
+    s = session(setup, cards=[card("a", "axis"), card("x", "allied")], hands=(1, 1))
+    while state(s).turn == 1 and state(s).pending() is None:
+        submit(s, Pass(side=s.active_side() or "axis"))
+    step = state(s).pending()
+    assert step is not None and step.kind == "return" and step.side == "axis" and state(s).turn == 1
+    decision = s.view("axis").decision
+    assert (
+        decision is not None
+        and decision.rule_id == "TR-SEQ-5"
+        and decision.default_command() == ReturnUnit(side="axis")
+    )
+    offered = {c.unit for c in s.legal_commands() if isinstance(c, ReturnUnit) and c.unit}
+    assert offered == {"ge_lf_1", "ge_lf_3"}  # Berlin's two are one choice; Warsaw is Polish: no limit there
+    assert SYSTEM.old_answer(state(s), "1") == ReturnUnit(side="axis")  # rules version 1 returned nothing
+    events = submit(s, ReturnUnit(side="axis", unit="ge_lf_1"))
+    assert loc(s, "ge_lf_1") == "pool" and events[0].rule_id == "TR-SEQ-5"
+    assert {c.unit for c in s.legal_commands() if isinstance(c, ReturnUnit) and c.unit} == {"ge_lf_3"}
+    submit(s, ReturnUnit(side="axis"))  # no more: the Allies have nothing to return, so the turn finishes
+    assert state(s).turn == 2 and loc(s, "ge_lf_2") == "berlin"
