@@ -87,11 +87,33 @@ def read_entry(path: Path) -> ScenarioEntry | None:
 
 
 def bundled(folder: Path = SCENARIOS) -> list[ScenarioEntry]:
-    """Every scenario in ``folder/<system folder>/*.json``, default ones first, then by system and id."""
+    """Every scenario in ``folder/<system folder>/*.json``, default ones first, then by system and id.
+
+    The listing is remembered while no file is added, removed or rewritten (same names, sizes and modification
+    times): a start lists the catalog twice (the system to import first, then the default mission).
+    """
     if not folder.is_dir():
         return []
-    entries = [entry for path in sorted(folder.glob("*/*.json")) if (entry := read_entry(path)) is not None]
-    return sorted(entries, key=lambda e: (not e.default, e.system, e.id, str(e.path)))
+    paths = sorted(folder.glob("*/*.json"))
+    signature = tuple((path, *_stamp(path)) for path in paths)
+    if (remembered := _LISTED.get(folder)) is not None and remembered[0] == signature:
+        return list(remembered[1])
+    entries = [entry for path in paths if (entry := read_entry(path)) is not None]
+    listing = sorted(entries, key=lambda e: (not e.default, e.system, e.id, str(e.path)))
+    _LISTED[folder] = (signature, listing)
+    return list(listing)
+
+
+_LISTED: dict[Path, tuple[tuple[tuple[Path, int, int], ...], list[ScenarioEntry]]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    """(size, modification time in ns) of a file; (-1, -1) when it cannot be read (listed as such)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return -1, -1
+    return info.st_size, info.st_mtime_ns
 
 
 def default_entry(entries: Iterable[ScenarioEntry]) -> ScenarioEntry | None:

@@ -88,6 +88,19 @@ def test_bundled_reads_only_the_header_of_each_file(tmp_path: Path) -> None:
         load_scenario(entries[0].path, TOY_SYSTEMS)
 
 
+def test_bundled_remembers_its_listing_until_a_file_changes(library: Path) -> None:
+    """A start lists the catalog twice; the second listing reuses the first unless a file was added, removed or
+    rewritten."""
+    first = bundled(library)
+    assert bundled(library) == first
+    _write(library / "toy" / "new.json", _scenario(id="echo", default=False))
+    assert [e.id for e in bundled(library)][-1] == "echo"
+    _write(library / "toy" / "new.json", _scenario(id="foxtrot-renamed", default=False))
+    assert [e.id for e in bundled(library)][-1] == "foxtrot-renamed"
+    (library / "toy" / "new.json").unlink()
+    assert bundled(library) == first
+
+
 def test_default_entry() -> None:
     title = TOY_SCENARIO.name
     plain = ScenarioEntry(TOY_SCENARIO, "toy", "a", localized(title), default=False)
