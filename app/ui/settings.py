@@ -80,7 +80,7 @@ def _check_writable(folder: Path) -> None:
     kept), which spares the start a disk flush (DESIGN §10); a probe left by a kill is a temp file cleaned later."""
     handle, name = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=folder)
     os.close(handle)
-    os.unlink(name)
+    Path(name).unlink()
 
 
 def folder_name() -> str:
