@@ -16,13 +16,17 @@ from app.core.session import Session
 from app.systems.third_reich.bot_eval import attack_value, danger, move_value, pull, stake
 from app.systems.third_reich.messages import (
     Ambush,
+    AssignHit,
     Attack,
+    DiscardCard,
     Mobilize,
     Move,
     NoAmbush,
     Pass,
     PlayCard,
+    Reassign,
     Retreat,
+    ReturnUnit,
     TakeCard,
     UseBanked,
     UseEvent,
@@ -113,8 +117,26 @@ FIXED: dict[type, tuple[float, Text]] = {
 }
 
 
+def _answer(state: State, command: Command) -> tuple[float, Text] | None:
+    """The questions: the engine's proposal for the damage, no end-of-turn returns, the cheapest discard; areas
+    stay with their nations (a reassignment gains nothing the bot can measure) (TR-ALLOC-1, TR-SEQ-5, TR-OPT-3,
+    TR-CTRL-6)."""
+    if isinstance(command, AssignHit):
+        return (0.5, t("allocate the damage as proposed")) if not command.unit else (0.0, t("allocate the damage"))
+    if isinstance(command, ReturnUnit):
+        return (0.5, t("keep every unit on the map")) if not command.unit else (-0.5, t("return a unit to the pool"))
+    if isinstance(command, DiscardCard):
+        return -float(state.rt.cards[command.card].sv), t("discard the weakest card")
+    if isinstance(command, Reassign):
+        return -2.0, t("keep the areas with their nations")
+    return None
+
+
 def score(state: State, command: Command) -> tuple[float, Text]:
     """The bot's score of one command and the reason."""
+    answer = _answer(state, command)
+    if answer is not None:
+        return answer
     if type(command) in SCORES:
         return SCORES[type(command)](state, command)
     return FIXED.get(type(command), (0.0, t("end the card")))

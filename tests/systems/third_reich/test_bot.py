@@ -41,3 +41,15 @@ def test_bot_takes_the_obvious_attack_and_explains_it() -> None:
     choice = ThirdReichBot("axis").choose(s, "axis", Budget(1.0))
     assert isinstance(choice.command, Attack)
     assert "damage points expected" in choice.reason.render()
+
+
+def test_bot_answers_the_damage_allocation_with_the_proposal() -> None:
+    """TR-ALLOC-1: asked to allocate damage, the bot takes the engine's proposal (the decision's default)."""
+    s = session([("ge_lf", "paris", 2), ("fr_lf", "paris", 2), ("ge_lf", "berlin")], cards=[card("a", "axis")])
+    submit(s, PlayCard(side="axis", card="a"))
+    submit(s, Attack(side="axis", units=("ge_lf_1", "ge_lf_2"), target="paris"), dice=[1, 1])
+    decision = s.view("axis").decision
+    assert decision is not None and decision.rule_id == "TR-ALLOC-1"
+    choice = ThirdReichBot("axis").choose(s, "axis", Budget(1.0))
+    assert choice.command == decision.default_command()
+    assert "as proposed" in choice.reason.render()
