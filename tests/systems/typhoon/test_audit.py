@@ -1,0 +1,79 @@
+"""Rules checked line by line against the rulebook (seed §10.6, §14.1, §14.3, §15.4): the cases the audit fixed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.systems.typhoon import messages as m
+from tests.systems.typhoon.helpers import (
+    INF,
+    PZ,
+    activate,
+    hq,
+    hx,
+    scenario,
+    session,
+    state,
+    submit,
+    unit,
+)
+from tests.systems.typhoon.test_movement import major_river
+
+SOV = ("infantry", [4], [2], 3)
+
+
+def fight(units: list[dict[str, Any]], **kw: Any):  # type: ignore[no-untyped-def]
+    """A session in the Axis combat segment of GHQ's activation (GHQ at 0104, range 4)."""
+    s = session(scenario([hq("ghq", "axis", "0104", 4), hq("shq", "soviet", "1008"), *units], **kw))
+    activate(s, "GHQ")
+    submit(s, m.EndMovement(side="axis"))
+    return s
+
+
+def attack(s, units: tuple[str, ...], target: str, die: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """Declare one Axis attack and resolve it with ``die``; the Soviets take every default."""
+    submit(s, m.DeclareAttack(side="axis", units=units, target=hx(s, target)))
+    events = submit(s, m.ResolveAttack(side="axis", target=hx(s, target)).with_table_input([die], None))
+    while (decision := s.view().decision) is not None and decision.side == "soviet":
+        events += submit(s, decision.default_command())
+    return events
+
+
+def test_ty_ret_4_second_hex_across_a_major_river_eliminates_on_the_shortest_way() -> None:
+    """TY-RET-4, TY-RET-8: the retreat runs the shortest way toward the source (1004, across the major river); when
+    its second hex must cross the unbridged major river the unit is eliminated, although a longer way along the
+    bank exists (only equally short ways are compared by the priorities)."""
+    s = fight([unit("a", "axis", "0204", PZ), unit("s", "soviet", "0304", SOV)], hexsides=major_river())
+    events = attack(s, ("a",), "0304", 6)  # 8-4 = 2-1, die 6: RR
+    assert state(s).unit("s").hex is None and state(s).unit("s").box == "reserve"
+    assert any("cannot retreat" in e for e in events)
+
+
+def test_ty_ret_4_first_hex_may_cross_a_major_river() -> None:
+    """TY-RET-4: crossing an unbridged major river as the first retreat hex is allowed (only the second hex
+    eliminates)."""
+    s = fight([unit("a", "axis", "0304", PZ), unit("s", "soviet", "0404", SOV)], hexsides=major_river())
+    attack(s, ("a",), "0404", 4)  # 8-4 = 2-1, die 4: R
+    assert state(s).unit("s").hex in {hx(s, "0504"), hx(s, "0505")}
+
+
+def test_ty_ret_7_extra_hex_after_r_is_the_second_hex() -> None:
+    """TY-RET-7, TY-RET-4: after R the nearest hexes are full, so the unit retreats one hex more; that extra hex is
+    the second hex of its retreat, and crossing the unbridged major river there eliminates it."""
+    full = [unit(f"f{i}", "soviet", h) for i, h in enumerate(("0404", "0404", "0403", "0403"))]
+    s = fight([unit("a", "axis", "0204", PZ), unit("s", "soviet", "0304", SOV), *full], hexsides=major_river())
+    events = attack(s, ("a",), "0304", 4)  # 2-1, die 4: R
+    assert any("overstack" in e for e in events)
+    assert state(s).unit("s").hex is None
+
+
+def test_ty_ret_8_shortest_way_even_into_an_enemy_zone() -> None:
+    """TY-RET-8, TY-RET-6: the shortest way toward the source wins over a longer way that avoids EZOC (the
+    priorities only break ties between equally short ways): the unit steps into the zone and loses a step."""
+    lakes = dict.fromkeys(("0503", "0505"), "lake")
+    units = [unit("a", "axis", "0404", PZ), unit("s", "soviet", "0504", SOV), unit("z", "axis", "0704", INF)]
+    s = fight(units, terrain=lakes)
+    attack(s, ("a",), "0504", 4)  # 8-4 = 2-1, die 4: R
+    here = state(s).unit("s").hex
+    assert here in {hx(s, "0603"), hx(s, "0604"), hx(s, "0605")}
+    assert state(s).unit("s").reduced
