@@ -15,7 +15,10 @@ from app.systems.typhoon.tables import terrain_row
 
 
 def base_terrain(runtime: Runtime, h: Hex, turn: int) -> str:
-    """The hex's terrain as the rules read it: clear is light forest from turn 3 on (TY-WX-2)."""
+    """The hex's terrain as the rules read it: a large city is its own terrain (its own TEC row, however the map
+    marks it); clear is light forest from turn 3 on (TY-WX-2)."""
+    if h in runtime.facts.cities:
+        return "large_city"
     terrain = runtime.facts.terrain.get(h, "clear")
     if terrain == "clear" and runtime.weather(turn) != "clear":
         return "light_forest"
@@ -62,25 +65,21 @@ def enter_cost(runtime: Runtime, a: Hex, b: Hex, mech: bool, turn: int) -> int |
 
 
 def terrain_shifts(runtime: Runtime, h: Hex, turn: int) -> list[Modifier]:
-    """Left shifts for the defender's hex: its terrain, a town in it, a large city (TY-SHIFT-1, TY-SHIFT-3)."""
+    """Left shifts for the defender's hex: its terrain, then one more for a town or a large city in it (TY-SHIFT-1,
+    TY-SHIFT-3; a large city counts as a town on ground of its own, OQ-TY-1)."""
     raw = runtime.facts.terrain.get(h, "clear")
     terrain = base_terrain(runtime, h, turn)
-    row = terrain_row(terrain)
-    town = h in runtime.facts.towns or raw == "large_city" or h in runtime.facts.cities
-    if raw == "large_city":
-        row = terrain_row("light_forest" if terrain == "light_forest" else "clear")
-    shifts = int(row.get("defender_left_shifts") or 0)
+    shifts = int(terrain_row(terrain).get("defender_left_shifts") or 0)
     found = []
     if shifts:
         rule = "TY-WX-2" if raw == "clear" and terrain == "light_forest" else "TY-SHIFT-1"
         found.append(
             Modifier(value=-shifts, reason=t("{terrain} (defender)", terrain=terrain_name(terrain)), rule_id=rule)
         )
-    if town:
-        reason = (
-            t("large city (defender)") if raw == "large_city" or h in runtime.facts.cities else t("town (defender)")
-        )
-        found.append(Modifier(value=-1, reason=reason, rule_id="TY-SHIFT-3"))
+    if h in runtime.facts.cities:
+        found.append(Modifier(value=-1, reason=t("large city (defender)"), rule_id="TY-SHIFT-3"))
+    elif h in runtime.facts.towns:
+        found.append(Modifier(value=-1, reason=t("town (defender)"), rule_id="TY-SHIFT-3"))
     return found
 
 

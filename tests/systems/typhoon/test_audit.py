@@ -77,3 +77,27 @@ def test_ty_ret_8_shortest_way_even_into_an_enemy_zone() -> None:
     here = state(s).unit("s").hex
     assert here in {hx(s, "0603"), hx(s, "0604"), hx(s, "0605")}
     assert state(s).unit("s").reduced
+
+
+def test_ty_shift_3_large_city_is_its_own_terrain_in_every_weather() -> None:
+    """TY-SHIFT-3, TY-WX-2, TY-WX-4, TY-MOV-7 (OQ-TY-1): a large city is a terrain of its own (1 MP, one left shift
+    like a town); weather's clear-as-forest touches only clear hexes, so in mud a large city shifts 1 plus mud's 1,
+    while a town on clear ground shifts 2 plus mud's 1. A large city marked on a clear hex reads the same."""
+    from app.systems.typhoon.movement import routes
+    from app.systems.typhoon.odds import odds
+
+    units = [unit("a", "axis", "0404", PZ), unit("s", "soviet", "0504", SOV)]
+    for city in ({"terrain": {"0504": "large_city"}}, {"marks": [{"at": "0504", "kind": "large_city"}]}):
+        s = fight(units, first_turn=3, **city)
+        found = odds(state(s), ("a",), hx(s, "0504"))
+        assert sorted((x.value, x.rule_id) for x in found.shifts if x.value) == [(-1, "TY-SHIFT-3"), (-1, "TY-WX-4")]
+    s = fight(units, first_turn=3, marks=[{"at": "0504", "kind": "town"}])
+    found = odds(state(s), ("a",), hx(s, "0504"))
+    assert sum(x.value for x in found.shifts) == -3
+    mover = session(
+        scenario(
+            [hq("ghq", "axis", "0204"), unit("a", "axis", "0404", PZ)], first_turn=3, terrain={"0504": "large_city"}
+        )
+    )
+    cost = {r.to: r.cost for r in routes(state(mover), "a") if not r.march}
+    assert cost[hx(mover, "0504")] == "1" and cost[hx(mover, "0403")] == "2"
