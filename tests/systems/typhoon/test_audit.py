@@ -101,3 +101,32 @@ def test_ty_shift_3_large_city_is_its_own_terrain_in_every_weather() -> None:
     )
     cost = {r.to: r.cost for r in routes(state(mover), "a") if not r.march}
     assert cost[hx(mover, "0504")] == "1" and cost[hx(mover, "0403")] == "2"
+
+
+def garrison_turn(full: bool):  # type: ignore[no-untyped-def]
+    """A SOVIET REINF in a garrison turn: 2 garrison units for Moscow (0904); one is placed, then placement ends
+    with Moscow full (``full``: a Soviet unit already stood there) or with room left for the second."""
+    from tests.systems.typhoon.helpers import draw, select
+
+    units = [unit(f"r{i}", "soviet", "reserve") for i in range(3)] + [unit("m", "soviet", "0904" if full else "0903")]
+    model = scenario(
+        [hq("ghq", "axis", "0101"), hq("shq", "soviet", "1008"), *units],
+        moscow=["0904"],
+        garrison_turns=[1],
+        garrison_units=2,
+        reinf=(0, 0),
+    )
+    s = session(model)
+    select(s, [], ["SOV-REINF"])
+    draw(s, "SOV-REINF")
+    submit(s, m.PlaceUnit(side="soviet", unit="r0", at=hx(s, "0904")))
+    return s, submit(s, m.EndPlacement(side="soviet"))
+
+
+def test_ty_mosc_3_only_garrison_units_without_room_carry_over() -> None:
+    """TY-MOSC-3: garrison units that cannot be placed (Soviet Moscow is full) carry over to the next SOVIET REINF;
+    TY-MOSC-2, TY-REIN-2: those the player leaves out while Moscow still has room are lost."""
+    s, events = garrison_turn(full=True)
+    assert state(s).carry == 1 and any("carry over" in e for e in events)
+    s, events = garrison_turn(full=False)
+    assert state(s).carry == 0 and not any("carry over" in e for e in events)
