@@ -130,3 +130,18 @@ def test_ty_mosc_3_only_garrison_units_without_room_carry_over() -> None:
     assert state(s).carry == 1 and any("carry over" in e for e in events)
     s, events = garrison_turn(full=False)
     assert state(s).carry == 0 and not any("carry over" in e for e in events)
+
+
+def test_ty_opt_off_1_east_edge_sources_by_default() -> None:
+    """TY-OPT-OFF-1 (optional §15.4): with the rule on and no east-edge list in the scenario, the hexes of the map's
+    east edge that the Axis does not occupy serve the Soviets as supply sources; without the rule they do not."""
+    from app.systems.typhoon.supply import in_supply
+
+    units = [unit("x", "axis", "1004"), unit("s", "soviet", "0807")]
+    lines = [hq("ghq", "axis", "0101"), hq("shq", "soviet", "0908"), *units]
+    off = session(scenario(lines))
+    on = session(scenario(lines, options={"soviet_offmap_supply": True}))
+    assert hx(off, "0807") not in in_supply(state(off), "soviet")  # 1004 is occupied by the Axis (TY-LOC-2)
+    assert hx(on, "0807") in in_supply(state(on), "soviet")
+    rt = state(on).runtime
+    assert {rt.label(h) for h in rt.east_edge} == {f"10{r:02d}" for r in range(1, 9)}
