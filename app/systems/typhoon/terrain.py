@@ -49,6 +49,14 @@ def along_road(runtime: Runtime, a: Hex, b: Hex) -> bool:
 def enter_cost(runtime: Runtime, a: Hex, b: Hex, mech: bool, turn: int) -> int | None:
     """MP to enter ``b`` from ``a`` in normal movement, before ZOC (TY-MOV-4, TY-MOV-5, TY-MOV-7); ``None``: not
     allowed. A major river without bridge is handled by the caller (TY-MOV-8)."""
+    parts = enter_parts(runtime, a, b, mech, turn)
+    return None if parts is None else sum(mp for _, mp in parts)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def enter_parts(runtime: Runtime, a: Hex, b: Hex, mech: bool, turn: int) -> tuple[tuple[str, int], ...] | None:
+    """What entering ``b`` from ``a`` costs, part by part: ``("road", 1)``, or the terrain the rules read
+    (``("light_forest", 2)``) and ``("river", 1)`` for a river hexside crossed off the road; ``None``: not allowed."""
     if not open_hex(runtime, b) or not crossable(runtime, a, b):
         return None
     road = along_road(runtime, a, b)
@@ -56,12 +64,13 @@ def enter_cost(runtime: Runtime, a: Hex, b: Hex, mech: bool, turn: int) -> int |
     if terrain == "mountain" and not road:
         return None
     if road and (roads_work(runtime, turn) or terrain == "mountain"):
-        return 1
+        return (("road", 1),)
     row = terrain_row(terrain)
     cost = row.get("move_cost") or {"mech": 1, "non_mech": 1}
-    value = int(cost["mech" if mech else "non_mech"] or 1)
-    river = runtime.facts.river(a, b) == "river" and not (road and roads_work(runtime, turn))
-    return value + (1 if river else 0)
+    parts = [(terrain, int(cost["mech" if mech else "non_mech"] or 1))]
+    if runtime.facts.river(a, b) == "river":
+        parts.append(("river", 1))
+    return tuple(parts)
 
 
 def terrain_shifts(runtime: Runtime, h: Hex, turn: int) -> list[Modifier]:

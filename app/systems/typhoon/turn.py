@@ -20,6 +20,7 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import move_to, name
+from app.systems.typhoon.move_report import move_ruling
 from app.systems.typhoon.movement import routes
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State
@@ -172,10 +173,12 @@ def _dispatch(state: State, command: Command, ctx: Ctx) -> State:  # noqa: C901 
 def _move(state: State, command: m.MoveUnit, ctx: Ctx) -> State:
     """Move one unit along its cheapest route (TY-MOV-1, TY-ACT-3)."""
     route = next(r for r in routes(state, command.unit) if r.to == command.to and r.march == command.march)
+    ruling = move_ruling(state, command.unit, route)
     state = move_to(state, command.unit, route.path)
     label = name(state, command.unit)
     rule = "TY-MARCH-1" if command.march else "TY-MOV-4"
-    ctx.say(t("{unit} moves ({cost} MP).", unit=label, cost=route.cost), rule, t("Move {unit}.", unit=label))
+    text = t("{unit} moves ({cost} MP).", unit=label, cost=route.cost)
+    ctx.say(text, rule, t("Move {unit}.", unit=label), ruling=ruling)
     return replace(state, moved=(*state.moved, command.unit))
 
 

@@ -145,3 +145,18 @@ def test_ty_opt_off_1_east_edge_sources_by_default() -> None:
     assert hx(on, "0807") in in_supply(state(on), "soviet")
     rt = state(on).runtime
     assert {rt.label(h) for h in rt.east_edge} == {f"10{r:02d}" for r in range(1, 9)}
+
+
+def test_ty_mov_4_the_move_event_explains_every_mp() -> None:
+    """TY-MOV-4, TY-MOV-6, TY-MOV-7 (the §9.2 example, hex A): the move's ruling lists leaving the zone +2, the clear
+    hex 1 and entering the zone +2 with their rules, adding up to the 5 MP spent, in English and Chinese."""
+    from tests.systems.typhoon.test_movement import example_9_2
+
+    s = example_9_2()
+    activate(s, "GHQ")
+    (event,) = [e for e in s.submit(m.MoveUnit(side="axis", unit="inf", to=hx(s, "0403"))) if e.ruling]
+    ruling = event.ruling
+    assert ruling is not None
+    assert [(x.value, x.rule_id) for x in ruling.modifiers] == [(2, "TY-MOV-6"), (1, "TY-MOV-7"), (2, "TY-MOV-6")]
+    assert sum(x.value for x in ruling.modifiers) == 5 and ruling.result.render("en") == "5 MP of 5"
+    assert ruling.modifiers[0].reason.render("zh_CN") != ruling.modifiers[0].reason.render("en")
