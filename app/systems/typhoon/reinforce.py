@@ -27,7 +27,7 @@ def rail_hexes(state: State, side: str) -> frozenset[Hex]:
     rt = state.runtime
     zoc = enemy_zoc(state, side)
     clear = frozenset(h for h in rt.grid.locations() if h not in zoc and state.occupant(h) != other(side))
-    net = rail_net(state, side, clear) & rt.facts.rail_hexes
+    net = rail_net(state, side, clear) & rt.facts.rail_hexes & clear
     places = rt.facts.towns | rt.facts.cities
     return frozenset(h for h in net if not (h in places and state.controller(h) != side))
 

@@ -6,6 +6,7 @@ TY-ADV-3, TY-ADV-4, TY-ADV-5, TY-ADV-6, TY-ADV-7, TY-ADV-8, TY-ZOC-4.
 
 from __future__ import annotations
 
+from app.core.i18n import Text, t
 from app.systems.typhoon.movement import MAX_STACK, room
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State, Step, mechanized, other
@@ -25,7 +26,7 @@ def _eliminating(state: State, cur: Hex, n: Hex, second: bool) -> bool:
     return second and rt.facts.river(cur, n) == "major_river" and not rt.facts.bridged(cur, n)
 
 
-def _distance(state: State, side: str, n: Hex) -> int:
+def distance(state: State, side: str, n: Hex) -> int:
     """How far ``n`` is from the nearest usable friendly source along a LOC (TY-RET-8): through LOC hexes, or one
     more than its nearest LOC neighbour for a hex a LOC may only end in (an EZOC hex, TY-LOC-3)."""
     dist = retreat_distances(state, side)
@@ -57,27 +58,50 @@ def _walk(state: State, side: str, cur: Hex, seen: frozenset[Hex], *, left: int,
     return found
 
 
-def retreat_options(state: State, step: Step) -> list[Hex]:
-    """The hexes the unit may retreat into next. The retreat runs toward a usable friendly source by the shortest
-    way (TY-RET-8): the paths of the hexes still to go that end nearest to it; among equally near ones, first
-    those that do not eliminate the unit (TY-RET-4), then those entering fewest EZOC hexes (TY-RET-6), then those
-    not ending overstacked (TY-RET-7). Never an enemy hex or a hex already on the path (TY-RET-5). The owner
-    chooses among what remains; empty: the unit is eliminated."""
+def _best(state: State, step: Step) -> tuple[list[Path], list[Path]]:
+    """Every retreat path of the unit, and the best of them (TY-RET-8, see :func:`retreat_options`)."""
     unit = state.unit(step.units[0])
     if unit is None or unit.hex is None:
-        return []
+        return [], []
     seen = frozenset(h for h in (step.origin, *step.path) if h is not None)
     paths = _walk(state, unit.side, unit.hex, seen, left=max(step.amount, 1), index=len(step.path))
 
     def score(path: Path) -> tuple[int, int, int, int]:
         hexes, dead, entered = path
         crowded = not dead and len([u for u in state.at(hexes[-1]) if u.id != unit.id]) >= MAX_STACK
-        return _distance(state, unit.side, hexes[-1]), int(dead), entered, int(crowded)
+        return distance(state, unit.side, hexes[-1]), int(dead), entered, int(crowded)
 
     if not paths:
-        return []
+        return [], []
     best = min(score(p) for p in paths)
-    return sorted({p[0][0] for p in paths if score(p) == best and not p[1]})
+    return paths, [p for p in paths if score(p) == best]
+
+
+def retreat_options(state: State, step: Step) -> list[Hex]:
+    """The hexes the unit may retreat into next. The retreat runs toward a usable friendly source by the shortest
+    way (TY-RET-8): the paths of the hexes still to go that end nearest to it; among equally near ones, first
+    those that do not eliminate the unit (TY-RET-4), then those entering fewest EZOC hexes (TY-RET-6), then those
+    not ending overstacked (TY-RET-7). Never an enemy hex or a hex already on the path (TY-RET-5). The owner
+    chooses among what remains; empty: the unit is eliminated."""
+    return sorted({p[0][0] for p in _best(state, step)[1] if not p[1]})
+
+
+def why_eliminated(state: State, step: Step) -> tuple[Text, str]:
+    """Why a unit with no retreat option is eliminated, and the rule (TY-RET-4, TY-RET-5)."""
+    unit = state.unit(step.units[0])
+    paths, best = _best(state, step)
+    if unit is None or unit.hex is None or not paths:
+        return t("every hex around it is held by the enemy or already on its retreat path"), "TY-RET-5"
+    hexes = best[0][0]
+    cur, last, rt = (unit.hex, *hexes)[-2], hexes[-1], state.runtime
+    label = rt.label(last)
+    if not open_hex(rt, last) or not crossable(rt, cur, last):
+        return t("its shortest way leads into {hex}, where no unit may go", hex=label), "TY-RET-4"
+    if _eliminating(state, cur, last, len(step.path) + len(hexes) == 2):
+        return t(
+            "its second hex would cross the major river into {hex} where there is no bridge", hex=label
+        ), "TY-RET-4"
+    return t("its shortest way ends at {hex}, from which no hex is left to retreat into", hex=label), "TY-RET-5"
 
 
 def overstacked(state: State, h: Hex) -> bool:

@@ -5,19 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from app.systems.typhoon import messages as m
+from app.systems.typhoon.movement import routes
+from app.systems.typhoon.odds import odds
+from app.systems.typhoon.supply import in_supply
 from tests.systems.typhoon.helpers import (
     INF,
     PZ,
     activate,
+    draw,
     hq,
     hx,
     scenario,
+    select,
     session,
     state,
     submit,
     unit,
 )
-from tests.systems.typhoon.test_movement import major_river
+from tests.systems.typhoon.test_movement import example_9_2, major_river
 
 SOV = ("infantry", [4], [2], 3)
 
@@ -46,15 +51,16 @@ def test_ty_ret_4_second_hex_across_a_major_river_eliminates_on_the_shortest_way
     s = fight([unit("a", "axis", "0204", PZ), unit("s", "soviet", "0304", SOV)], hexsides=major_river())
     events = attack(s, ("a",), "0304", 6)  # 8-4 = 2-1, die 6: RR
     assert state(s).unit("s").hex is None and state(s).unit("s").box == "reserve"
-    assert any("cannot retreat" in e for e in events)
+    assert any("cannot retreat: its second hex would cross the major river" in e for e in events)
 
 
 def test_ty_ret_4_first_hex_may_cross_a_major_river() -> None:
     """TY-RET-4: crossing an unbridged major river as the first retreat hex is allowed (only the second hex
     eliminates)."""
     s = fight([unit("a", "axis", "0304", PZ), unit("s", "soviet", "0404", SOV)], hexsides=major_river())
-    attack(s, ("a",), "0404", 4)  # 8-4 = 2-1, die 4: R
+    events = attack(s, ("a",), "0404", 4)  # 8-4 = 2-1, die 4: R
     assert state(s).unit("s").hex in {hx(s, "0504"), hx(s, "0505")}
+    assert any(e.startswith("s (0504) retreats to 0504, 5 hexes from a friendly supply source") for e in events)
 
 
 def test_ty_ret_7_extra_hex_after_r_is_the_second_hex() -> None:
@@ -83,9 +89,6 @@ def test_ty_shift_3_large_city_is_its_own_terrain_in_every_weather() -> None:
     """TY-SHIFT-3, TY-WX-2, TY-WX-4, TY-MOV-7 (OQ-TY-1): a large city is a terrain of its own (1 MP, one left shift
     like a town); weather's clear-as-forest touches only clear hexes, so in mud a large city shifts 1 plus mud's 1,
     while a town on clear ground shifts 2 plus mud's 1. A large city marked on a clear hex reads the same."""
-    from app.systems.typhoon.movement import routes
-    from app.systems.typhoon.odds import odds
-
     units = [unit("a", "axis", "0404", PZ), unit("s", "soviet", "0504", SOV)]
     for city in ({"terrain": {"0504": "large_city"}}, {"marks": [{"at": "0504", "kind": "large_city"}]}):
         s = fight(units, first_turn=3, **city)
@@ -106,8 +109,6 @@ def test_ty_shift_3_large_city_is_its_own_terrain_in_every_weather() -> None:
 def garrison_turn(full: bool):  # type: ignore[no-untyped-def]
     """A SOVIET REINF in a garrison turn: 2 garrison units for Moscow (0904); one is placed, then placement ends
     with Moscow full (``full``: a Soviet unit already stood there) or with room left for the second."""
-    from tests.systems.typhoon.helpers import draw, select
-
     units = [unit(f"r{i}", "soviet", "reserve") for i in range(3)] + [unit("m", "soviet", "0904" if full else "0903")]
     model = scenario(
         [hq("ghq", "axis", "0101"), hq("shq", "soviet", "1008"), *units],
@@ -135,8 +136,6 @@ def test_ty_mosc_3_only_garrison_units_without_room_carry_over() -> None:
 def test_ty_opt_off_1_east_edge_sources_by_default() -> None:
     """TY-OPT-OFF-1 (optional §15.4): with the rule on and no east-edge list in the scenario, the hexes of the map's
     east edge that the Axis does not occupy serve the Soviets as supply sources; without the rule they do not."""
-    from app.systems.typhoon.supply import in_supply
-
     units = [unit("x", "axis", "1004"), unit("s", "soviet", "0807")]
     lines = [hq("ghq", "axis", "0101"), hq("shq", "soviet", "0908"), *units]
     off = session(scenario(lines))
@@ -150,8 +149,6 @@ def test_ty_opt_off_1_east_edge_sources_by_default() -> None:
 def test_ty_mov_4_the_move_event_explains_every_mp() -> None:
     """TY-MOV-4, TY-MOV-6, TY-MOV-7 (the §9.2 example, hex A): the move's ruling lists leaving the zone +2, the clear
     hex 1 and entering the zone +2 with their rules, adding up to the 5 MP spent, in English and Chinese."""
-    from tests.systems.typhoon.test_movement import example_9_2
-
     s = example_9_2()
     activate(s, "GHQ")
     (event,) = [e for e in s.submit(m.MoveUnit(side="axis", unit="inf", to=hx(s, "0403"))) if e.ruling]
@@ -160,3 +157,19 @@ def test_ty_mov_4_the_move_event_explains_every_mp() -> None:
     assert [(x.value, x.rule_id) for x in ruling.modifiers] == [(2, "TY-MOV-6"), (1, "TY-MOV-7"), (2, "TY-MOV-6")]
     assert sum(x.value for x in ruling.modifiers) == 5 and ruling.result.render("en") == "5 MP of 5"
     assert ruling.modifiers[0].reason.render("zh_CN") != ruling.modifiers[0].reason.render("en")
+
+
+def test_ty_sup_1_each_unit_out_of_supply_is_named_with_its_rule() -> None:
+    """TY-SUP-1, TY-SUP-3, TY-HQU-5: the supply check names every unit without a LOC (with TY-SUP-1), then its step
+    loss; an HQ eliminated by it is gone for good (TY-HQU-5); the texts exist in Chinese. TY-LOC-2: the Soviet
+    source 1004 lies in x's zone but no Axis unit stands in it, so it still starts the Soviets' LOC."""
+    units = [unit("x", "axis", "0904", ("hq", [2], None, 4), command_range=2), unit("z", "soviet", "0804")]
+    s = session(scenario([hq("ghq", "axis", "0101"), hq("shq", "soviet", "1008"), *units]))
+    select(s)
+    events = s.submit(m.DrawCard(side="axis").with_table_input(None, ["SUPPLY"]))
+    said = [(e.text.render("en"), e.rule_id) for e in events]
+    assert ("x (0904) has no line of communication to a friendly supply source.", "TY-SUP-1") in said
+    assert ("x (0904) is eliminated for good.", "TY-HQU-5") in said
+    assert not any(t.startswith(("z ", "shq ")) for t, rule in said if rule == "TY-SUP-1")
+    chinese = [e.text.render("zh_CN") for e in events if e.rule_id == "TY-SUP-1"]
+    assert chinese and all("联络线" in c for c in chinese)
