@@ -96,7 +96,7 @@ def resolve(state: State, target: Hex, ctx: Ctx) -> State:
         dice=(DieResult(natural=die, modified=die, success=code not in ("A1", "A2", "-")),),
         modifiers=found.shifts,
         result=t("{base} shifted to {column}: {result}", base=_column(found.base), column=COLUMNS[column], result=code),
-        notes=tuple(t("river: {note}", note=n) for n in found.notes),
+        notes=found.notes,
     )
     ctx.say(
         t("Combat at {hex}: die {die}, {result}.", hex=state.runtime.label(target), die=die, result=code),

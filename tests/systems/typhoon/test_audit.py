@@ -173,3 +173,19 @@ def test_ty_sup_1_each_unit_out_of_supply_is_named_with_its_rule() -> None:
     assert not any(t.startswith(("z ", "shq ")) for t, rule in said if rule == "TY-SUP-1")
     chinese = [e.text.render("zh_CN") for e in events if e.rule_id == "TY-SUP-1"]
     assert chinese and all("联络线" in c for c in chinese)
+
+
+def test_ty_odds_2_ty_fort_1_combat_ruling_names_halving_and_fortification() -> None:
+    """TY-ODDS-2, TY-FORT-1, TY-CRT-2: the combat ruling shows the die, the river halving of the attacker (20 to 10)
+    with its rule, the fortification's +4 to the Soviet defence (4 + 4 = 8) and the result, in both languages."""
+    big = ("armour", [20, 5], [10, 3], 6)
+    river = [{"a": "0404", "b": "0504", "kind": "river"}]
+    s = fight([unit("a", "axis", "0404", big), unit("s", "soviet", "0504", SOV)], hexsides=river, fortified=["0504"])
+    submit(s, m.DeclareAttack(side="axis", units=("a",), target=hx(s, "0504")))
+    events = s.submit(m.ResolveAttack(side="axis", target=hx(s, "0504")).with_table_input([6], None))
+    ruling = next(e.ruling for e in events if e.ruling is not None)
+    assert ruling.title.render("en") == "Attack on 0504: 10 against 8"
+    assert ruling.dice[0].natural == 6 and ruling.result.render("en") == "1-1 shifted to 1-1: R"
+    assert [n.render("en") for n in ruling.notes] == ["a attacks across a river: 20 halved to 10 (TY-ODDS-2)"]
+    assert "跨河攻击" in ruling.notes[0].render("zh_CN")
+    assert "TY-FORT-1" in {x.rule_id for x in ruling.modifiers}
