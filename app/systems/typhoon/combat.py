@@ -72,6 +72,14 @@ def groups(state: State, target: Hex) -> list[tuple[str, ...]]:
     return [g for g in dict.fromkeys(found) if odds(state, g, target).allowed]
 
 
+def declarable(state: State, units: tuple[str, ...], target: Hex) -> bool:
+    """Any group of distinct eligible units may attack a hex not yet attacked, at 1-1 or better (TY-CBT-2,
+    TY-CBT-4, TY-SHIFT-6): the legal commands list only some groups when many units are eligible."""
+    if state.closed or not units or len(set(units)) != len(units) or target in {a.target for a in state.attacks}:
+        return False
+    return set(units) <= set(eligible(state, target)) and odds(state, units, target).allowed
+
+
 def declare(state: State, units: tuple[str, ...], target: Hex, ctx: Ctx) -> State:
     """Declare an attack (TY-CBT-7)."""
     found = odds(state, units, target)

@@ -113,13 +113,20 @@ def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
     if command.side != acting_side(state):
         raise IllegalCommandError(t("It is not your turn to act."), "TY-SEQ-2")
     keys = {c.key() for c in legal(state)}
-    if command.key() not in keys:
+    if command.key() not in keys and not _any_group(state, command):
         raise IllegalCommandError(t("That is not allowed now."), _rule_of(command))
     ctx = Ctx(Roller(state.dice, command.dice, command.cards))
     state = steps_rules.decide(state, ctx, command) if state.steps else _dispatch(state, command, ctx)
     state = _continue(steps_rules.settle(state, ctx), ctx)
     ctx.roller.check_all_used()
     return replace(victory_rules.mark_key_hexes(state), dice=ctx.roller.dice), ctx.events
+
+
+def _any_group(state: State, command: Command) -> bool:
+    """An attack by a group of units the legal commands do not list (TY-CBT-4)."""
+    if not isinstance(command, m.DeclareAttack) or state.phase != "combat" or state.steps:
+        return False
+    return combat_rules.declarable(state, tuple(command.units), target_hex(command.target))
 
 
 def _continue(state: State, ctx: Ctx) -> State:

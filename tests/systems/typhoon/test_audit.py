@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from app.core.errors import IllegalCommandError
 from app.systems.typhoon import messages as m
 from app.systems.typhoon.movement import routes
 from app.systems.typhoon.odds import odds
@@ -189,3 +192,19 @@ def test_ty_odds_2_ty_fort_1_combat_ruling_names_halving_and_fortification() -> 
     assert [n.render("en") for n in ruling.notes] == ["a attacks across a river: 20 halved to 10 (TY-ODDS-2)"]
     assert "跨河攻击" in ruling.notes[0].render("zh_CN")
     assert "TY-FORT-1" in {x.rule_id for x in ruling.modifiers}
+
+
+def test_ty_cbt_4_any_group_of_eligible_units_may_attack() -> None:
+    """TY-CBT-4, TY-CBT-2: with five eligible units around a hex (more than the legal list enumerates group by group)
+    any group of them may still be declared, units from several hexes together; a unit not adjacent may not join."""
+    axis = [unit(u, "axis", h, INF) for u, h in (("a1", "0404"), ("a2", "0404"), ("b1", "0403"), ("b2", "0403"))]
+    units = [*axis, unit("c1", "axis", "0503", INF), unit("far", "axis", "0302", INF), unit("s", "soviet", "0504")]
+    s = session(scenario([hq("ghq", "axis", "0303", 3), hq("shq", "soviet", "1008"), *units]))
+    activate(s, "GHQ")
+    submit(s, m.EndMovement(side="axis"))
+    group = ("a1", "b1", "c1")
+    assert all(set(c.units) != set(group) for c in s.legal_commands() if isinstance(c, m.DeclareAttack))
+    with pytest.raises(IllegalCommandError):
+        submit(s, m.DeclareAttack(side="axis", units=("a1", "far"), target=hx(s, "0504")))
+    submit(s, m.DeclareAttack(side="axis", units=group, target=hx(s, "0504")))
+    assert state(s).attacks[0].units == group
