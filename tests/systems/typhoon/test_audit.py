@@ -208,3 +208,40 @@ def test_ty_cbt_4_any_group_of_eligible_units_may_attack() -> None:
         submit(s, m.DeclareAttack(side="axis", units=("a1", "far"), target=hx(s, "0504")))
     submit(s, m.DeclareAttack(side="axis", units=group, target=hx(s, "0504")))
     assert state(s).attacks[0].units == group
+
+
+def test_ty_unit_7_a_mountain_division_climbs_with_all_its_mp() -> None:
+    """TY-UNIT-7, TY-MOV-10: a counter with the mountain-division symbol enters a mountain hex off the road by
+    spending all its MP, and its move's ruling says so with TY-MOV-10; an infantry division cannot."""
+    units = [unit("mt", "axis", "0404", ("mountain", [4], [2], 4)), unit("i", "axis", "0403", INF)]
+    s = session(
+        scenario([hq("ghq", "axis", "0204"), hq("shq", "soviet", "1008"), *units], terrain={"0504": "mountain"})
+    )
+    activate(s, "GHQ")
+    assert hx(s, "0504") not in {r.to for r in routes(state(s), "i")}
+    (event,) = [e for e in s.submit(m.MoveUnit(side="axis", unit="mt", to=hx(s, "0504"))) if e.ruling]
+    assert event.ruling is not None
+    assert [(x.value, x.rule_id) for x in event.ruling.modifiers] == [(4, "TY-MOV-10")]
+
+
+def test_ty_card_2_ty_setup_7_turn_marker_and_cards_at_hand() -> None:
+    """TY-SETUP-7: at the start every command card is in its owner's hand (the hand panel of each side lists its
+    own cards, all "in hand"); TY-CARD-2, TY-SETUP-8: the Game-Turn marker stands on turn 1 and moves one box at
+    the end of the turn (TY-SEQ-6)."""
+    s = session(scenario([hq("ghq", "axis", "0204"), hq("shq", "soviet", "1008")]))
+    for side, cards in (("axis", {"GHQ", "AXIS-REINF"}), ("soviet", {"SHQ", "SOV-REINF"})):
+        hand = next(p for p in s.view(side).panels if p.title.render("en") == "Command cards")
+        assert {str(name.render("en")) for name, _ in hand.rows} == {
+            c.lower() if c.endswith("HQ") else c for c in cards
+        }
+        assert {status.render("en") for _, status in hand.rows} == {"in hand"}  # type: ignore[union-attr]
+    turn = next(track for track in s.view("axis").tracks if track.name.render("en") == "Turn")
+    assert turn.value_text("en") == "1"
+    select(s, ["GHQ"], ["SHQ"])
+    while state(s).turn == 1:
+        legal = s.legal_commands()
+        command = next((c for c in legal if c.kind.startswith("ty.end")), legal[0])
+        chit = [sorted(state(s).cup)[0]] if isinstance(command, m.DrawCard) else None
+        s.submit(command.with_table_input(None, chit))
+    turn = next(track for track in s.view("axis").tracks if track.name.render("en") == "Turn")
+    assert turn.value_text("en") == "2"
