@@ -112,14 +112,15 @@ def overstacked(state: State, h: Hex) -> bool:
 def advance_paths(state: State, step: Step, unit_id: str) -> list[tuple[Hex, ...]]:
     """Advance paths open to an attacker: the vacated hex first (TY-ADV-7); a mechanised unit one hex further
     when both hexes are clear, neither a town nor a city, and no river is crossed (TY-ADV-2, TY-ADV-3); EZOC
-    ignored (TY-ADV-5); never into closed hexes or an overstack (TY-ADV-8)."""
+    ignored (TY-ADV-5); never into closed hexes, nor ending in an overstack (TY-ADV-8): stacking counts only
+    where the advance ends, so a panzer may pass through the vacated hex already full (TY-STK-3)."""
     unit, target = state.unit(unit_id), step.origin
     if unit is None or unit.hex is None or target is None or state.occupant(target) == other(unit.side):
         return []
     rt = state.runtime
-    if not open_hex(rt, target) or not crossable(rt, unit.hex, target) or not room(state, target, unit.side, unit_id):
+    if not open_hex(rt, target) or not crossable(rt, unit.hex, target):
         return []
-    paths: list[tuple[Hex, ...]] = [(target,)]
+    paths: list[tuple[Hex, ...]] = [(target,)] if room(state, target, unit.side, unit_id) else []
     if not mechanized(state.spec(unit_id)) or not _open_ground(state, unit.hex, target):
         return paths
     for n in rt.grid.neighbours(target):

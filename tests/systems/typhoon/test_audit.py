@@ -245,3 +245,16 @@ def test_ty_card_2_ty_setup_7_turn_marker_and_cards_at_hand() -> None:
         s.submit(command.with_table_input(None, chit))
     turn = next(track for track in s.view("axis").tracks if track.name.render("en") == "Turn")
     assert turn.value_text("en") == "2"
+
+
+def test_ty_stk_3_a_panzer_advances_through_a_full_vacated_hex() -> None:
+    """TY-STK-3, TY-ADV-8, TY-ADV-2: stacking counts only where an advance ends: after two infantry divisions have
+    advanced into the vacated hex, the panzer may still advance through it to a second clear hex, not stop in it."""
+    units = [unit("i1", "axis", "0404", INF), unit("i2", "axis", "0403", INF), unit("pz", "axis", "0505", PZ)]
+    s = fight([*units, unit("s", "soviet", "0504", SOV)])
+    attack(s, ("i1", "i2", "pz"), "0504", 2)  # 16-4 = 4-1, die 2: R
+    assert state(s).unit("s").hex != hx(s, "0504")
+    for uid in ("i1", "i2"):
+        submit(s, m.Advance(side="axis", unit=uid, path=(hx(s, "0504"),)))
+    paths = [c.path for c in s.legal_commands() if isinstance(c, m.Advance)]
+    assert paths and all(len(p) == 2 and p[0] == hx(s, "0504") for p in paths)
