@@ -258,3 +258,21 @@ def test_ty_stk_3_a_panzer_advances_through_a_full_vacated_hex() -> None:
         submit(s, m.Advance(side="axis", unit=uid, path=(hx(s, "0504"),)))
     paths = [c.path for c in s.legal_commands() if isinstance(c, m.Advance)]
     assert paths and all(len(p) == 2 and p[0] == hx(s, "0504") for p in paths)
+
+
+def test_ty_mosc_1_rulebook_defaults_turns_five_to_seven_four_units() -> None:
+    """TY-MOSC-1, TY-VIC-1, TY-VIC-2: without scenario overrides the garrison comes in turns 5, 6 and 7, four units
+    each SOVIET REINF, and not in turn 8; victory needs 10 cities with 2 key hexes at the end of turn 10, else 8
+    at the end of the game with 2 key hexes held at once at some moment."""
+    for turn, extra in ((5, 4), (7, 4), (8, 0)):
+        units = [unit(f"r{i}", "soviet", "reserve") for i in range(5)]
+        s = session(
+            scenario([hq("ghq", "axis", "0101"), hq("shq", "soviet", "1008"), *units], moscow=["0904"], first_turn=turn)
+        )
+        select(s, [], ["SOV-REINF"])
+        events = draw(s, "SOV-REINF")
+        assert state(s).garrison == extra
+        assert any("Moscow garrison: up to 4 more units." in e for e in events) == bool(extra)
+    victory = state(s).runtime.model.victory
+    rules = (victory.sudden_death_turn, victory.sudden_death_cities, victory.sudden_death_key)
+    assert (*rules, victory.final_cities, victory.final_key) == (10, 10, 2, 8, 2)
