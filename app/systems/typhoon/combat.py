@@ -72,6 +72,14 @@ def groups(state: State, target: Hex) -> list[tuple[str, ...]]:
     return [g for g in dict.fromkeys(found) if odds(state, g, target).allowed]
 
 
+def declarable(state: State, units: tuple[str, ...], target: Hex) -> bool:
+    """Any group of distinct eligible units may attack a hex not yet attacked, at 1-1 or better (TY-CBT-2,
+    TY-CBT-4, TY-SHIFT-6): the legal commands list only some groups when many units are eligible."""
+    if state.closed or not units or len(set(units)) != len(units) or target in {a.target for a in state.attacks}:
+        return False
+    return set(units) <= set(eligible(state, target)) and odds(state, units, target).allowed
+
+
 def declare(state: State, units: tuple[str, ...], target: Hex, ctx: Ctx) -> State:
     """Declare an attack (TY-CBT-7)."""
     found = odds(state, units, target)
@@ -96,7 +104,7 @@ def resolve(state: State, target: Hex, ctx: Ctx) -> State:
         dice=(DieResult(natural=die, modified=die, success=code not in ("A1", "A2", "-")),),
         modifiers=found.shifts,
         result=t("{base} shifted to {column}: {result}", base=_column(found.base), column=COLUMNS[column], result=code),
-        notes=tuple(t("river: {note}", note=n) for n in found.notes),
+        notes=found.notes,
     )
     ctx.say(
         t("Combat at {hex}: die {die}, {result}.", hex=state.runtime.label(target), die=die, result=code),

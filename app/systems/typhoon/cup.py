@@ -191,6 +191,9 @@ def supply_phase(state: State, ctx: Ctx) -> State:
     victims = [u.id for u in state.on_map() if u.hex not in cut[u.side]]
     ctx.say(t("Supply check: {n} units without a line of communication.", n=len(victims)), "TY-SUP-1")
     for uid in victims:
+        ctx.say(
+            t("{unit} has no line of communication to a friendly supply source.", unit=name(state, uid)), "TY-SUP-1"
+        )
         state = lose_step(state, uid, "supply", ctx.events)
     return replace(state, phase="withdraw", phasing="axis")
 
