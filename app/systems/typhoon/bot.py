@@ -21,8 +21,11 @@ from app.systems.typhoon.odds import odds
 from app.systems.typhoon.state import State, Unit, other
 from app.systems.typhoon.tables import result_effect
 
-ATTACK_MIN = {"axis": 0.4, "soviet": 0.8}
+ATTACK_MIN = {"axis": 0.15, "soviet": 0.8}
 """Smallest expected value of an attack the bot declares, by side (the Soviets defend)."""
+UNIT_COST = 0.3
+"""What committing one more unit to an attack costs when attacks are ranked: a unit spent on a sure thing is
+missing from the next attack (each unit attacks once a segment, TY-CBT-2)."""
 TRIED = 8
 """Moves, best first by their hexes' worth, tried on a copy of the position to see whose supply they cut."""
 MIN_GAIN = 0.25
@@ -156,7 +159,7 @@ def _attack(state: State, side: str, legal: list[Command]) -> Choice | None:
     scored = [(attack_value(state, c), c) for c in declares]
     scored = [(v, c) for v, c in scored if v >= ATTACK_MIN[side]]
     if scored:
-        value, best = max(scored, key=lambda vc: (vc[0], -len(vc[1].units)))
+        value, best = max(scored, key=lambda vc: (vc[0] - UNIT_COST * len(vc[1].units), -len(vc[1].units)))
         return Choice(best, t("Attack: expected gain {v} [TY-CBT-7].", v=round(value, 2)), value)
     resolve = next((c for c in legal if isinstance(c, m.ResolveAttack)), None)
     if resolve is not None:

@@ -29,6 +29,9 @@ CONTACT = 0.75
 """Worth of an Axis unit standing next to the enemy, ready to attack."""
 WEAK = 4
 """A Soviet hex defended by at most this many strength points is a weak spot worth more contact."""
+KEY_PULL = 3
+"""Hexes of distance a key hex (Moscow, Tula) counts less than another objective while the Axis still needs to
+hold key hexes at once (TY-VIC-2)."""
 GARRISON = 3.0
 """Worth of being the Soviet unit that holds an objective hex; a key hex (Moscow, Tula) is worth more."""
 
@@ -74,7 +77,15 @@ def _plan(state: State, side: str) -> Plan:
         wanted, off_rail, contact = targets, {}, {}
         garrison = frozenset(g for g in targets if state.controller(g) == "soviet")
     goal_dist = distances(state.runtime, tuple(wanted))
+    if side == "axis" and _keys_needed(state):
+        keys = distances(state.runtime, tuple(sorted(state.runtime.key_hexes)))
+        goal_dist = {h: min(d, keys[h] - KEY_PULL) for h, d in goal_dist.items()}
     return Plan(side, in_supply(state, side), off_rail, goal_dist, garrison, contact)
+
+
+def _keys_needed(state: State) -> bool:
+    """The Axis still has to hold key hexes at once to win at the end (TY-VIC-2)."""
+    return not state.key_flag and state.runtime.model.victory.final_key > 0 and bool(state.runtime.key_hexes)
 
 
 def _contact(state: State) -> dict[Hex, float]:
