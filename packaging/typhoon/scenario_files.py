@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import oob
-from projection import axis_side, make_grid, project
+from projection import COLUMNS, axis_side, make_grid, project
 
 from app.geometry.hexgrid import HexGrid
 
@@ -305,14 +305,25 @@ def header(key: str, title: dict[str, str], description: dict[str, str]) -> dict
     }
 
 
+def east_edge() -> list[str]:
+    """Return the hexes of the east map edge (the last column), Soviet sources under §15.4 (TY-OPT-OFF-1).
+
+    The rule opens every hex east of the Soviet sources on the east side (2705, 2714, 2725, in the next-to-last
+    column): on this map that is the whole last column, 26 hexes, none of them closed terrain.
+    """
+    grid = make_grid()
+    return sorted(grid.label(h) for h in grid.locations() if int(grid.label(h)[:2]) == COLUMNS)
+
+
 def common(facts: dict[str, object]) -> dict[str, object]:
-    """Return the fields every scenario of this map shares: cards, Moscow, key hexes."""
+    """Return the fields every scenario of this map shares: cards, Moscow, key hexes, the east edge."""
     cities = facts["cities"]
     assert isinstance(cities, dict)
     return {
         "cards": cards(),
         "moscow": cities["moscow"],
         "victory": {"key_hexes": [*cities["moscow"], *cities["tula"]]},
+        "east_edge": east_edge(),
     }
 
 
