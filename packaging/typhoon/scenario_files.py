@@ -249,6 +249,12 @@ TRACK: dict[int, tuple[int, int, int, int]] = {
 }
 
 
+ENCIRCLEMENT_SU_COM = {1: 3, 2: 4, 3: 5, 4: 5}
+"""The Vyazma–Bryansk scenario's slower Soviet command (bot-against-bot balance, texts.json)."""
+DRIVE_FINAL_CITIES = 11
+"""Large-city hexes the Axis needs at the end of the drive on Moscow (it starts with 8; texts.json)."""
+
+
 def turns(first: int, last: int) -> list[dict[str, object]]:
     """Return the turn-track boxes from ``first`` to ``last``."""
     return [
@@ -364,8 +370,9 @@ def encirclement(facts: dict[str, object], placements: list[dict[str, object]]) 
     head = header("typhoon_vyazma_bryansk", TEXTS["encirclement"]["title"], TEXTS["encirclement"]["description"])
     base = common(facts)
     keys = base["victory"]["key_hexes"]  # type: ignore[index]
-    victory = {"key_hexes": keys, "sudden_death_turn": None, "final_cities": 5, "final_key": 0}
-    extra = {"turns": turns(1, 4), "victory": victory}
+    victory = {"key_hexes": keys, "sudden_death_turn": None, "final_cities": 4, "final_key": 0}
+    track = [box | {"su_com": ENCIRCLEMENT_SU_COM[int(box["turn"])]} for box in turns(1, 4)]  # type: ignore[call-overload]
+    extra = {"turns": track, "victory": victory}
     return head | base | campaign_setup(facts, placements) | extra | texts("encirclement")
 
 
@@ -386,6 +393,7 @@ def drive(facts: dict[str, object], placements: list[dict[str, object]]) -> dict
     hqs = {str(u["id"]) for u in units if u["symbol"] == "hq"}
     base = common(facts)
     base["cards"] = [c for c in cards() if c.get("hq") is None or c["hq"] in hqs]
+    base["victory"] = {**base["victory"], "final_cities": DRIVE_FINAL_CITIES}  # type: ignore[dict-item]
     head = header("typhoon_drive_on_moscow", TEXTS["drive"]["title"], TEXTS["drive"]["description"])
     fields = {
         "units": units,
