@@ -61,7 +61,12 @@ def test_ty_ret_4_first_hex_may_cross_a_major_river() -> None:
     """TY-RET-4: crossing an unbridged major river as the first retreat hex is allowed (only the second hex
     eliminates)."""
     s = fight([unit("a", "axis", "0304", PZ), unit("s", "soviet", "0404", SOV)], hexsides=major_river())
-    events = attack(s, ("a",), "0404", 4)  # 8-4 = 2-1, die 4: R
+    submit(s, m.DeclareAttack(side="axis", units=("a",), target=hx(s, "0404")))
+    events = submit(s, m.ResolveAttack(side="axis", target=hx(s, "0404")).with_table_input([4], None))  # 2-1: R
+    hints = {s.describe(c).hint.render("en") for c in s.legal_commands() if isinstance(c, m.Retreat)}  # type: ignore[union-attr]
+    assert hints == {"5 hexes from a friendly supply source [TY-RET-8]"}
+    while (decision := s.view().decision) is not None and decision.side == "soviet":
+        events += submit(s, decision.default_command())
     assert state(s).unit("s").hex in {hx(s, "0504"), hx(s, "0505")}
     assert any(e.startswith("s (0504) retreats to 0504, 5 hexes from a friendly supply source") for e in events)
 
