@@ -16,6 +16,7 @@ import app.systems.typhoon.victory as victory_rules
 from app.core import flow
 from app.core.dice import Roller
 from app.core.i18n import t
+from app.core.ruling import Ruling
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import lose_step, name
 from app.systems.typhoon.reinforce import side_label
@@ -146,8 +147,28 @@ def activate(state: State, side: str, hq_id: str, ctx: Ctx) -> State:
         ctx.say(t("{hq} is not on the map: the card has no effect.", hq=state.runtime.unit_name(hq_id)), "TY-EXE-4")
         return after_card(state, ctx)
     active = in_range(state, hq_id)
-    ctx.say(t("{hq} activates {n} units.", hq=name(state, hq_id), n=len(active)), "TY-ACT-1")
+    ctx.say(
+        t("{hq} activates {n} units.", hq=name(state, hq_id), n=len(active)),
+        "TY-ACT-1",
+        ruling=_range_ruling(state, hq_id, active),
+    )
     return _begin_action(state, side, active)
+
+
+def _range_ruling(state: State, hq_id: str, active: tuple[str, ...]) -> Ruling:
+    """Which units the HQ reached and how far each is; HQs in range stay inactive (TY-ACT-4, TY-ACT-5)."""
+    hq, grid = state.unit(hq_id), state.runtime.grid
+    assert hq is not None and hq.hex is not None
+    reach = state.spec(hq_id).command_range or 0
+    notes = []
+    for u in state.on_map(hq.side):
+        d = grid.distance(hq.hex, u.hex)
+        if u.id in active and u.id != hq_id:
+            notes.append(t("{unit} at distance {d}: activated", unit=name(state, u.id), d=d))
+        elif u.id != hq_id and d <= reach:
+            notes.append(t("{unit}: an HQ, not activated by another HQ (TY-ACT-4)", unit=name(state, u.id)))
+    title = t("{hq}: command range {r} hexes, counted now", hq=name(state, hq_id), r=reach)
+    return Ruling(title=title, rule_id="TY-ACT-5", result=t("{n} units activated", n=len(active)), notes=tuple(notes))
 
 
 def _begin_action(state: State, side: str, active: tuple[str, ...]) -> State:

@@ -104,7 +104,7 @@ def weather_shifts(runtime: Runtime, turn: int, attacker: str) -> list[Modifier]
 
 
 TERRAIN_NAMES = {
-    "clear": t("clear"),
+    "clear": t("clear terrain"),
     "light_forest": t("light forest"),
     "deep_forest": t("deep forest"),
     "swamp": t("swamp"),

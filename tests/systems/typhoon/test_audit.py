@@ -61,7 +61,12 @@ def test_ty_ret_4_first_hex_may_cross_a_major_river() -> None:
     """TY-RET-4: crossing an unbridged major river as the first retreat hex is allowed (only the second hex
     eliminates)."""
     s = fight([unit("a", "axis", "0304", PZ), unit("s", "soviet", "0404", SOV)], hexsides=major_river())
-    events = attack(s, ("a",), "0404", 4)  # 8-4 = 2-1, die 4: R
+    submit(s, m.DeclareAttack(side="axis", units=("a",), target=hx(s, "0404")))
+    events = submit(s, m.ResolveAttack(side="axis", target=hx(s, "0404")).with_table_input([4], None))  # 2-1: R
+    hints = {s.describe(c).hint.render("en") for c in s.legal_commands() if isinstance(c, m.Retreat)}  # type: ignore[union-attr]
+    assert hints == {"5 hexes from a friendly supply source [TY-RET-8]"}
+    while (decision := s.view().decision) is not None and decision.side == "soviet":
+        events += submit(s, decision.default_command())
     assert state(s).unit("s").hex in {hx(s, "0504"), hx(s, "0505")}
     assert any(e.startswith("s (0504) retreats to 0504, 5 hexes from a friendly supply source") for e in events)
 
@@ -276,3 +281,19 @@ def test_ty_mosc_1_rulebook_defaults_turns_five_to_seven_four_units() -> None:
     victory = state(s).runtime.model.victory
     rules = (victory.sudden_death_turn, victory.sudden_death_cities, victory.sudden_death_key)
     assert (*rules, victory.final_cities, victory.final_key) == (10, 10, 2, 8, 2)
+
+
+def test_ty_act_5_activation_ruling_lists_each_unit_and_its_distance() -> None:
+    """TY-ACT-5, TY-ACT-4, TY-ACT-1: the activation's ruling gives the HQ's range, each unit reached with its
+    distance, and another HQ in range left inactive, in both languages."""
+    units = [unit("a", "axis", "0304"), unit("far", "axis", "0804"), hq("hq2", "axis", "0203")]
+    s = session(scenario([hq("ghq", "axis", "0204", 2), hq("shq", "soviet", "1008"), *units]))
+    select(s, ["GHQ"])
+    (event,) = [e for e in s.submit(m.DrawCard(side="axis").with_table_input(None, ["GHQ"])) if e.ruling]
+    ruling = event.ruling
+    assert ruling is not None and ruling.rule_id == "TY-ACT-5"
+    assert [n.render("en") for n in ruling.notes] == [
+        "a (0304) at distance 1: activated",
+        "hq2 (0203): an HQ, not activated by another HQ (TY-ACT-4)",
+    ]
+    assert ruling.result.render("zh_CN") == "2个单位被激活"
