@@ -19,6 +19,7 @@ from app.ui.autosave_warning import AutosaveWarning
 from app.ui.board_aids import COMPACT_WIDTH, centre_of, fit_docks, free_corner, legend_html
 from app.ui.board_scene import BoardScene
 from app.ui.board_view import BoardView, Minimap
+from app.ui.bot_seats import BotSeatsMenu
 from app.ui.command_bar import CommandBar
 from app.ui.controller import AgentFactory, GameController
 from app.ui.decision_bar import DecisionBar
@@ -204,6 +205,8 @@ class MainWindow(QMainWindow):
             menu = self.menus[_menu_of(name)]
             menu.addAction(action)
             self.addAction(action)
+        self.bot_seats = BotSeatsMenu(self.controller, self._side_names, self)  # hand a side to the bot mid-game
+        self.menus["edit"].addMenu(self.bot_seats)
         self.overlay_menu = self.menus["view"].addMenu("")
         self.docks_menu = self.menus["view"].addMenu("")
         for dock in (self.phase, self.inspector, self.objectives, self.table, self.log, self.dice):
@@ -270,6 +273,9 @@ class MainWindow(QMainWindow):
         self.board_view.viewport_changed.connect(self._place_minimap)
 
     # --- refresh ------------------------------------------------------------------------------------
+    def _side_names(self) -> dict[str, str]:
+        return {side: text.render(self.lang) for side, text in self.controller.view().side_names.items()}
+
     def _side_name(self, view: Any) -> str:
         side = self.session.active_side() or ""
         name = view.side_names.get(side)
@@ -357,8 +363,9 @@ class MainWindow(QMainWindow):
         bots = [names.get(side, side) for side in self.session.system.info.sides if side in self.controller.bot_sides]
         if len(humans) > 1:
             return tr("Hot-seat: {0}").format(", ".join(humans))
-        text = tr("You play {0}").format(humans[0]) if humans else tr("The bots play")
-        return text + (tr(" (the bot plays {0})").format(", ".join(bots)) if bots else "")
+        if not humans:
+            return tr("The bots play")
+        return tr("You play {0}").format(humans[0]) + (tr(" (the bot plays {0})").format(", ".join(bots)) if bots else "")
 
     # --- slots --------------------------------------------------------------------------------------
     def _on_controller_events_applied(self, events: tuple[Any, ...], reason: str) -> None:
@@ -504,6 +511,7 @@ class MainWindow(QMainWindow):
             dock.retranslate()
         self.autosave_warning.retranslate()
         self.sight.retranslate()
+        self.bot_seats.retranslate()
         self._refresh_selection()
         self._update_title()
 

@@ -405,8 +405,6 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>Save As…</source>
-        <translation>另存为…</translation>
         <source>Hot-seat: {0}</source>
         <translation>轮流对战：{0}</translation>
     </message>
@@ -425,6 +423,10 @@
     <message>
         <source>{0} (bot): {1}</source>
         <translation>{0}（电脑）：{1}</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
     </message>
     <message>
         <source>Autosave is off: {0}</source>
@@ -1149,6 +1151,17 @@ Open the game at its last good command ({2})?</source>
     <message>
         <source>Click the square or hex to move it to.</source>
         <translation>点击要移到的方格或六角格。</translation>
+    </message>
+</context>
+<context>
+    <name>BotSeats</name>
+    <message>
+        <source>Bot seats</source>
+        <translation>电脑代打</translation>
+    </message>
+    <message>
+        <source>The bot plays {0}</source>
+        <translation>由电脑执掌{0}</translation>
     </message>
 </context>
 </TS>
