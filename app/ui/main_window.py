@@ -365,7 +365,8 @@ class MainWindow(QMainWindow):
             return tr("Hot-seat: {0}").format(", ".join(humans))
         if not humans:
             return tr("The bots play")
-        return tr("You play {0}").format(humans[0]) + (tr(" (the bot plays {0})").format(", ".join(bots)) if bots else "")
+        text = tr("You play {0}").format(humans[0])
+        return text + (tr(" (the bot plays {0})").format(", ".join(bots)) if bots else "")
 
     # --- slots --------------------------------------------------------------------------------------
     def _on_controller_events_applied(self, events: tuple[Any, ...], reason: str) -> None:
