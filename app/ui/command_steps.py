@@ -161,10 +161,20 @@ class CommandSteps:
         commands (always shown)."""
         out = [self._batch_entry(batch) for batch in batches(self.templates(), self.selection)]
         shown = [tpl for tpl in self.selected() if tpl.kind != "phase"]
-        extra = [tpl for tpl in always_shown(self.templates()) if tpl not in shown]
+        asked = self._decision_commands()
+        extra = [
+            tpl
+            for tpl in always_shown(self.templates())
+            if tpl not in shown and not all(command in asked for command, _info in tpl.choices)
+        ]
         for group in (shown, extra):
             out += self._kind_entries(group, on_change)
         return out
+
+    def _decision_commands(self) -> list[Command]:
+        """The options of the decision the game waits for: the decision bar shows them already."""
+        decision = self.controller.view().decision
+        return [] if decision is None else [option.command for option in decision.options]
 
     def _kind_entries(self, templates: list[Template], on_change: Callable[[], None]) -> list[BarEntry]:
         out: list[BarEntry] = []

@@ -9,10 +9,11 @@ remembers it as a preference and answers such decisions with their default from 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.core.flow import Decision
 from app.core.view import GameView
+from app.ui.flow_layout import FlowLayout
 from app.ui.lang import translator
 
 tr = translator("DecisionBar")
@@ -35,16 +36,15 @@ class DecisionBar(QFrame):
         self.prompt = QLabel(self)
         self.prompt.setObjectName("decision_prompt")
         self.prompt.setWordWrap(True)
-        self.row = QHBoxLayout()
-        self.row.setSpacing(4)
-        self.row.addStretch(1)
+        self.options = QWidget(self)  # the option buttons wrap onto more lines rather than widen the window
+        self.row = FlowLayout(self.options)
         self.fast = QCheckBox(tr("Always take the default"), self)
         self.fast.setObjectName("decision_fast_play")
         self.fast.setToolTip(tr("Fast play: answer this kind of question with its default from now on"))
         self.fast.toggled.connect(self._on_fast_toggled)
         self.row.addWidget(self.fast)
         outer.addWidget(self.prompt)
-        outer.addLayout(self.row)
+        outer.addWidget(self.options)
         self.decision: Decision | None = None
         self.buttons: list[QPushButton] = []
         self.hide()
@@ -67,6 +67,7 @@ class DecisionBar(QFrame):
         who = tr("{0} (bot) decides").format(side_name) if by_bot else tr("{0} decides").format(side_name)
         rule = f"  [{decision.rule_id}]" if decision.rule_id else ""
         self.prompt.setText(f"<b>{_html(who)}:</b> {_html(decision.prompt.render(lang))}{rule}")
+        self.row.removeWidget(self.fast)  # the buttons first, the fast-play box after them
         for index, option in enumerate(decision.options[:MAX_OPTIONS]):
             button = QPushButton(option.label.render(lang), self)
             button.setObjectName(f"decision_option_{index}")
@@ -75,8 +76,9 @@ class DecisionBar(QFrame):
                 button.setDefault(True)
                 button.setToolTip(tr("The default answer"))
             button.clicked.connect(lambda _=False, c=option.command: self.command_requested.emit(c))
-            self.row.insertWidget(self.row.count() - 1, button)
+            self.row.addWidget(button)
             self.buttons.append(button)
+        self.row.addWidget(self.fast)
         self.fast.blockSignals(True)
         self.fast.setChecked(False)
         self.fast.blockSignals(False)

@@ -92,7 +92,11 @@ def _tracks(state: State) -> tuple[TrackView, ...]:
 def _phase(state: State) -> PhaseView:
     step = state.pending()
     current = 0 if step is not None and step.kind == "hand" else 1
-    title = t("Turn {turn}: round of the {side}", turn=state.turn, side=side_name(state.active))
+    title = (
+        t("Turn {turn}: hand selection", turn=state.turn)
+        if current == 0
+        else t("Turn {turn}: round of the {side}", turn=state.turn, side=side_name(state.active))
+    )
     hints: tuple[Text, ...] = ()
     if state.play is not None and state.play.card:
         card = state.rt.cards[state.play.card]

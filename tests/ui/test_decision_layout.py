@@ -1,0 +1,45 @@
+"""A decision with many options stays on screen without widening the window, and is offered once (play3: Third
+Reich's hand selection pushed the log and dice docks off a 1600-pixel screen and repeated its eight options in
+the command bar)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.scenario.catalog import open_session
+from app.systems.third_reich import SYSTEM
+
+SAMPLE = Path(__file__).resolve().parents[2] / "scenarios" / "third_reich" / "sample_1939.json"
+
+
+def _window(qtbot, data_dir, width: int):  # type: ignore[no-untyped-def]
+    from app.ui.main_window import MainWindow
+    from app.ui.settings import Preferences
+
+    win = MainWindow(open_session(SAMPLE, {"third_reich": SYSTEM}), Preferences(), data_dir)
+    qtbot.addWidget(win)
+    win.resize(width, 700)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def test_tr_seq_1_hand_selection_options_wrap_inside_a_1024_pixel_window(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    """TR-SEQ-1: the eight "Take … into the hand" options all show, on more lines, in a 1024-pixel window."""
+    win = _window(qtbot, adjutant_data_dir, 1024)
+    bar = win.decision_bar
+    assert len(bar.buttons) >= 8 and win.width() <= 1024
+    assert win.minimumSizeHint().width() <= 1024
+    qtbot.waitUntil(lambda: all(b.isVisible() for b in bar.buttons), timeout=3000)
+    right = bar.mapToGlobal(bar.rect().topRight()).x()
+    assert all(b.mapToGlobal(b.rect().topRight()).x() <= right for b in bar.buttons)
+    assert len({b.y() for b in bar.buttons}) > 1, "the options wrapped onto a second line"
+    win.close()
+
+
+def test_tr_seq_1_the_command_bar_does_not_repeat_the_decisions_options(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    win = _window(qtbot, adjutant_data_dir, 1400)
+    offered = {b.text() for b in win.decision_bar.buttons}
+    assert offered and not offered & {button.text() for button, _entry in win.command_bar.entries}
+    assert win.phase.title.text() == "Turn 1: hand selection"
+    win.close()
