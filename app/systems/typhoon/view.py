@@ -60,7 +60,7 @@ def build_view(state: State, side: str | None, acting: str | None) -> GameView:
         outcome=None if state.winner is None else t("{side} wins", side=side_label(state.winner)),
         side_names={s: side_label(s) for s in SIDES},
         style=look,
-        glossary=glossary(),
+        glossary={**glossary(), **_range_words(state)},
     )
 
 
@@ -200,6 +200,15 @@ def _ranges(state: State) -> LazyLayers:
         return layers
 
     return LazyLayers(tuple(f"range:{uid}" for uid, _, _ in hqs), compute)
+
+
+def _range_words(state: State) -> dict[str, Text]:
+    """The HQ command-range layers named for the overlay menu and the inspector ("Command range of 4 A HQ")."""
+    words = {"range": t("within command range")}
+    for u in state.on_map():
+        if state.spec(u.id).command_range is not None:
+            words[f"range:{u.id}"] = t("Command range of {hq}", hq=state.runtime.unit_name(u.id))
+    return words
 
 
 @cache
