@@ -31,6 +31,7 @@ from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
 from app.ui.los_tool import LosTool
 from app.ui.objectives_dock import ObjectivesDock
+from app.ui.outcome_banner import OutcomeBanner
 from app.ui.panels import Inspector, PhaseTracker
 from app.ui.privacy import PrivacyScreen
 from app.ui.rulebook import rule_tip
@@ -154,6 +155,8 @@ class MainWindow(QMainWindow):
         layout.setSpacing(0)
         self.command_bar = CommandBar(central)
         self.decision_bar = DecisionBar(central)  # the pending decision, whatever is selected (app.core.flow)
+        self.outcome_banner = OutcomeBanner(central)  # who won and why, for as long as the game is over
+        layout.addWidget(self.outcome_banner)
         layout.addWidget(self.board_view, 1)
         self.hand_strip = HandStrip(central)  # the seat's cards with their text (C&C)
         layout.addWidget(self.hand_strip)
@@ -260,6 +263,7 @@ class MainWindow(QMainWindow):
         self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
         self.dice.input_cancelled.connect(c.cancel_input)
         self.decision_bar.command_requested.connect(c.submit)
+        self.outcome_banner.new_game_requested.connect(self.new_game_requested.emit)
         self.hand_strip.play_requested.connect(c.submit)
         self.decision_bar.fast_play_requested.connect(self._on_fast_play_requested)
         self.command_bar.command_hovered.connect(self.interaction.preview)
@@ -286,6 +290,7 @@ class MainWindow(QMainWindow):
         view = self.controller.view()
         self.scene.sync(view)
         self.decision_bar.show_view(view, self.controller.human_sides(), self.lang)
+        self.outcome_banner.show_outcome(self.session, view, self.lang)
         self.hand_strip.show_hand(viewer_hand(view.hands, self.controller.perspective()), self.lang)
         self.interaction.select_all(self.interaction.selection)
         self._refresh_overlay_menu(view)

@@ -227,7 +227,7 @@
     </message>
     <message>
         <source>{0} (bot) decides</source>
-        <translation>{0}（机器人）作出决定</translation>
+        <translation>{0}（电脑）作出决定</translation>
     </message>
     <message>
         <source>{0} decides</source>
@@ -1162,6 +1162,21 @@ Open the game at its last good command ({2})?</source>
     <message>
         <source>The bot plays {0}</source>
         <translation>由电脑执掌{0}</translation>
+    </message>
+</context>
+<context>
+    <name>OutcomeBanner</name>
+    <message>
+        <source>Game over — {0} ({1})</source>
+        <translation>游戏结束——{0}（{1}）</translation>
+    </message>
+    <message>
+        <source>Why: {0}</source>
+        <translation>原因：{0}</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>新游戏</translation>
     </message>
 </context>
 </TS>
