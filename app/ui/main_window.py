@@ -527,6 +527,7 @@ class MainWindow(QMainWindow):
         state = settings.value("state")
         if state is not None:
             self.restoreState(state)
+        self._refresh_table(self.controller.view())  # a layout saved by a digital game hid the table checklist
 
     def closeEvent(self, event: QCloseEvent) -> None:
         settings = QSettings(str(self.data_dir / "window.ini"), QSettings.Format.IniFormat)
