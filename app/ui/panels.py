@@ -116,6 +116,17 @@ class Inspector(QDockWidget):
             for line in panel.items:
                 top.addChild(QTreeWidgetItem([line.render(lang), ""]))
         self.tree.expandAll()
+        self._fit_labels()
+
+    def _fit_labels(self) -> None:
+        """Widen the label column to its longest label, up to two thirds of the panel; a label still cut short
+        shows in full on hover."""
+        width = self.tree.viewport().width()
+        self.tree.header().resizeSection(0, max(150, min(self.tree.sizeHintForColumn(0) + 8, width * 2 // 3)))
+        rows = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        for item in rows + [top.child(j) for top in rows for j in range(top.childCount())]:
+            for column in (0, 1):
+                item.setToolTip(column, item.text(column))
 
     def _section(self, title: str) -> QTreeWidgetItem:
         top = QTreeWidgetItem([title, ""])
