@@ -43,3 +43,26 @@ def test_tr_seq_1_the_command_bar_does_not_repeat_the_decisions_options(qtbot, a
     assert offered and not offered & {button.text() for button, _entry in win.command_bar.entries}
     assert win.phase.title.text() == "Turn 1: hand selection"
     win.close()
+
+
+def test_ty_cmd_1_the_campaigns_card_choices_wrap_in_the_command_bar(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    """TY-CMD-1: the campaign offers a dozen "Put … in the cup" commands; in a 1024-pixel window they wrap onto
+    more lines of the command bar instead of hiding behind a horizontal scroll bar."""
+    from app.systems.typhoon import SYSTEM as TYPHOON
+    from app.ui.main_window import MainWindow
+    from app.ui.settings import Preferences
+
+    campaign = SAMPLE.parents[1] / "typhoon" / "typhoon_campaign.json"
+    win = MainWindow(open_session(campaign, {"typhoon": TYPHOON}), Preferences(), adjutant_data_dir)
+    qtbot.addWidget(win)
+    win.resize(1024, 700)
+    win.show()
+    qtbot.waitExposed(win)
+    bar = win.command_bar
+    buttons = [button for button, _entry in bar.entries]
+    assert len(buttons) >= 8
+    qtbot.waitUntil(lambda: bar.scroll.height() > 40, timeout=3000)
+    edge = bar.scroll.viewport().width()
+    assert all(b.geometry().right() <= edge for b in buttons), "no button runs off the right edge"
+    assert len({b.y() for b in buttons}) > 1
+    win.close()
