@@ -122,7 +122,8 @@ class Inspector(QDockWidget):
         """Widen the label column to its longest label, up to two thirds of the panel; a label still cut short
         shows in full on hover."""
         width = self.tree.viewport().width()
-        self.tree.header().resizeSection(0, max(150, min(self.tree.sizeHintForColumn(0) + 8, width * 2 // 3)))
+        room = width * 2 // 3 if width >= 300 else width // 2  # a narrow panel keeps half for the values
+        self.tree.header().resizeSection(0, max(80, min(self.tree.sizeHintForColumn(0) + 8, room)))
         rows = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
         for item in rows + [top.child(j) for top in rows for j in range(top.childCount())]:
             for column in (0, 1):
