@@ -34,7 +34,15 @@ def build_view(state: State, side: str | None, look: Style) -> GameView:
         side_names={s: side_name(s) for s in SIDES},
         style=look,
         decision=_decision(state, side),
+        glossary=glossary(),
     )
+
+
+def glossary() -> dict[str, Text]:
+    """The words a player reads for the view's ids: the control overlay and its grades, the counter states."""
+    words: dict[str, Text] = {s: side_name(s) for s in SIDES}
+    words.update({"control": t("Control of areas"), "neutral": t("neutral"), "used": t("used"), "vichy": t("Vichy")})
+    return words
 
 
 def _counter(state: State, unit: Unit, viewer: str | None, look: Style) -> CounterView:

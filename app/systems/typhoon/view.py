@@ -216,4 +216,6 @@ def glossary() -> dict[str, Text]:
     """The words a player reads for the map's terrain and hexside ids (TY-MAP-2, TY-MAP-3)."""
     words: dict[str, Text] = dict(TERRAIN_NAMES)
     words.update({"river": t("river"), "major_river": t("major river"), "bridge": t("bridge")})
+    words.update({"active": t("activated"), "moved": t("moved"), "attacking": t("attacking")})
+    words["unsupplied"] = t("out of supply")  # the counter states of the inspector
     return words
