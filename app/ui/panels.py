@@ -118,11 +118,11 @@ class Inspector(QDockWidget):
         self._fit_labels()
 
     def _fit_labels(self) -> None:
-        """Widen the label column to its longest label, up to two thirds of the panel; a label still cut short
-        shows in full on hover."""
+        """Give the labels the width the values leave (the values keep what they need, up to half the panel); a
+        text still cut short shows in full on hover."""
         width = self.tree.viewport().width()
-        room = width * 2 // 3 if width >= 300 else width // 2  # a narrow panel keeps half for the values
-        self.tree.header().resizeSection(0, max(80, min(self.tree.sizeHintForColumn(0) + 8, room)))
+        values = min(self.tree.sizeHintForColumn(1) + 8, width // 2)  # the values keep what they need, up to half
+        self.tree.header().resizeSection(0, max(60, min(self.tree.sizeHintForColumn(0) + 8, width - values)))
         rows = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
         for item in rows + [top.child(j) for top in rows for j in range(top.childCount())]:
             for column in (0, 1):

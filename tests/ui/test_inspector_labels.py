@@ -22,5 +22,6 @@ def test_long_labels_widen_their_column_and_show_in_full_on_hover(qtbot, adjutan
     labels = [tree.topLevelItem(i).child(j) for i in range(tree.topLevelItemCount()) for j in range(3)]
     victory = [item for item in labels if item is not None and item.text(0).startswith("Large-city hexes")]
     assert victory and victory[0].toolTip(0) == victory[0].text(0)
-    assert 80 <= tree.header().sectionSize(0) <= tree.viewport().width() * 2 // 3, "the values keep a third"
+    labels = tree.header().sectionSize(0)
+    assert labels >= min(tree.sizeHintForColumn(0), tree.viewport().width() // 2), "the labels get the room left"
     win.close()
