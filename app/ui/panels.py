@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -89,6 +90,7 @@ class Inspector(QDockWidget):
         self.tree = QTreeWidget(self)
         self.tree.setColumnCount(2)
         self.tree.header().resizeSection(0, 150)
+        self.tree.viewport().installEventFilter(self)
         self.setWidget(self.tree)
         self.retranslate()
 
@@ -117,16 +119,23 @@ class Inspector(QDockWidget):
         self.tree.expandAll()
         self._fit_labels()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_labels()  # the tree's own size: the dock's resize comes before its children are laid out
+        return super().eventFilter(watched, event)
+
     def _fit_labels(self) -> None:
         """Give the labels the width the values leave (the values keep what they need, up to half the panel); a
         text still cut short shows in full on hover."""
-        width = self.tree.viewport().width()
-        values = min(self.tree.sizeHintForColumn(1) + 8, width // 2)  # the values keep what they need, up to half
-        self.tree.header().resizeSection(0, max(60, min(self.tree.sizeHintForColumn(0) + 8, width - values)))
         rows = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
         for item in rows + [top.child(j) for top in rows for j in range(top.childCount())]:
             for column in (0, 1):
                 item.setToolTip(column, item.text(column))
+        width = self.tree.viewport().width()
+        if width < 40:
+            return  # not laid out yet: the resize that follows fits the columns
+        values = min(self.tree.sizeHintForColumn(1) + 8, width // 2)  # the values keep what they need, up to half
+        self.tree.header().resizeSection(0, min(self.tree.sizeHintForColumn(0) + 8, max(width - values, width // 2)))
 
     def _section(self, title: str) -> QTreeWidgetItem:
         top = QTreeWidgetItem([title, ""])
