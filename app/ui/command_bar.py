@@ -86,7 +86,8 @@ class CommandBar(QWidget):
 
     def _fit_height(self) -> None:
         """As many lines as the buttons need, up to MAX_LINES (the rest scrolls)."""
-        needed = self.row.heightForWidth(max(1, self.scroll.viewport().width())) + 4
+        width = self.width() - 12  # the bar's own width less its margins (the scroll viewport lags a resize)
+        needed = self.row.heightForWidth(max(1, width)) + 4
         self.scroll.setFixedHeight(max(LINE, min(needed, LINE * MAX_LINES)))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -66,3 +66,21 @@ def test_ty_cmd_1_the_campaigns_card_choices_wrap_in_the_command_bar(qtbot, adju
     assert all(b.geometry().right() <= edge for b in buttons), "no button runs off the right edge"
     assert len({b.y() for b in buttons}) > 1
     win.close()
+
+
+def test_a_short_row_of_commands_takes_one_line(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    """Five card choices in a 1500-pixel window: one line, no blank lines under the board."""
+    from app.systems.typhoon import SYSTEM as TYPHOON
+    from app.ui.command_bar import LINE
+    from app.ui.main_window import MainWindow
+    from app.ui.settings import Preferences
+
+    gate = SAMPLE.parents[1] / "typhoon" / "vyazma_gate.json"
+    win = MainWindow(open_session(gate, {"typhoon": TYPHOON}), Preferences(), adjutant_data_dir)
+    qtbot.addWidget(win)
+    win.resize(1500, 950)
+    win.show()
+    qtbot.waitExposed(win)
+    qtbot.wait(50)
+    assert len(win.command_bar.entries) == 5 and win.command_bar.scroll.height() == LINE
+    win.close()
