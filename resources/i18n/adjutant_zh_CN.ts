@@ -324,6 +324,18 @@
         <translation>请选择你的一个算子</translation>
     </message>
     <message>
+        <source>The bot is playing</source>
+        <translation>电脑正在行动</translation>
+    </message>
+    <message>
+        <source>Answer the question above</source>
+        <translation>请回答上方的问题</translation>
+    </message>
+    <message>
+        <source>Choose a command below</source>
+        <translation>请从下方选择一个指令</translation>
+    </message>
+    <message>
         <source>Which command?</source>
         <translation>哪个命令？</translation>
     </message>

@@ -42,6 +42,7 @@ def test_tr_seq_1_the_command_bar_does_not_repeat_the_decisions_options(qtbot, a
     offered = {b.text() for b in win.decision_bar.buttons}
     assert offered and not offered & {button.text() for button, _entry in win.command_bar.entries}
     assert win.phase.title.text() == "Turn 1: hand selection"
+    assert win.command_bar.caption.text() == "Answer the question above", "not 'Select one of your counters'"
     win.close()
 
 
@@ -83,4 +84,5 @@ def test_a_short_row_of_commands_takes_one_line(qtbot, adjutant_data_dir) -> Non
     qtbot.waitExposed(win)
     qtbot.wait(50)
     assert len(win.command_bar.entries) == 5 and win.command_bar.scroll.height() == LINE
+    assert win.command_bar.caption.text() == "Choose a command below"
     win.close()

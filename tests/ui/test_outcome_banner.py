@@ -33,7 +33,7 @@ def test_lnl_setup_1_the_banner_names_the_winner_and_the_deciding_event_with_its
     qtbot.addWidget(win)
     win.show()
     banner = win.outcome_banner
-    assert banner.isVisible()
+    assert banner.isVisible() and win.command_bar.caption.text() == ""
     text = banner.label.text()
     assert "Game over — German rifle platoon wins (Victory)" in text
     assert "Why: The last turn is over: German rifle platoon wins." in text and "[LNL-SETUP-1]" in text
