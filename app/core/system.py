@@ -34,6 +34,8 @@ class SystemInfo:
         side_names: Display names of the sides when they do not depend on the scenario ("Axis", "Soviet"), by side
             id; the start page labels its seats with them before any game is loaded. Empty: the scenario file
             names its sides (C&C armies, squad-game forces).
+        hidden_information: Whether a side sees something the other may not (hands, secret choices). Hot-seat
+            covers the window with a privacy screen between the players only then.
     """
 
     id: str
@@ -43,6 +45,7 @@ class SystemInfo:
     human_sides: tuple[str, ...]
     scenario_folder: str
     side_names: Mapping[str, Text] = field(default_factory=dict, compare=False, hash=False)
+    hidden_information: bool = True
 
 
 @dataclass(frozen=True)

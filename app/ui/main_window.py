@@ -320,7 +320,7 @@ class MainWindow(QMainWindow):
     def _refresh_privacy(self, view: Any) -> None:
         """Hot-seat: when the keyboard passes to the other player, the screen covers the hand just played."""
         seat = self.controller.perspective()
-        hot_seat = len(self.controller.human_sides()) > 1
+        hot_seat = len(self.controller.human_sides()) > 1 and self.session.system.info.hidden_information
         if hot_seat and seat is not None and self._seat is not None and seat != self._seat and view.outcome is None:
             name = view.side_names.get(seat)
             self.privacy.cover(name.render(self.lang) if name is not None else seat)

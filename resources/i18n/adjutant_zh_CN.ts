@@ -1100,8 +1100,8 @@ Open the game at its last good command ({2})?</source>
         <translation>轮流对战：{0}行动时，另一位玩家请回避。</translation>
     </message>
     <message>
-        <source>I am {0}: show my hand</source>
-        <translation>我是{0}：显示我的手牌</translation>
+        <source>I am {0}: show my side</source>
+        <translation>我是{0}：显示我方画面</translation>
     </message>
 </context>
 <context>

@@ -58,3 +58,18 @@ def test_a_command_without_instructions_lists_its_located_events() -> None:
     assert [line.msg for line in table_lines([located, elsewhere])] == ["A counter is hit in 0204."]
     told = Event(kind="x", text=t("Hit."), at=("0204",), instruction=t("Flip the counter in 0204."))
     assert [line.msg for line in table_lines([told, located])] == ["Flip the counter in 0204."]
+
+
+def test_hot_seat_without_hidden_information_needs_no_privacy_screen(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    """The squad game hides nothing from either side: hot-seat passes the keyboard without covering the window
+    (it asked the next player to 'show my hand' in a game without hands)."""
+    win = _window(qtbot, adjutant_data_dir, "digital")
+    assert len(win.controller.human_sides()) == 2 and not SYSTEM.info.hidden_information
+    first = win.session.active_side()
+    for _ in range(6):
+        command = next(iter(win.session.legal_commands()))
+        win.controller.submit(command)
+        if win.session.active_side() != first:
+            break
+    assert win.session.active_side() != first and not win.privacy.isVisible()
+    win.close()
