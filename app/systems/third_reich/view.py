@@ -99,7 +99,7 @@ def _tracks(state: State) -> tuple[TrackView, ...]:
 
 def _phase(state: State) -> PhaseView:
     step = state.pending()
-    current = 0 if step is not None and step.kind == "hand" else 1
+    current = {"hand": 0, "return": 2}.get(step.kind, 1) if step is not None else 1
     title = (
         t("Turn {turn}: hand selection", turn=state.turn)
         if current == 0
