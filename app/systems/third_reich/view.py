@@ -100,15 +100,13 @@ def _tracks(state: State) -> tuple[TrackView, ...]:
 def _phase(state: State) -> PhaseView:
     step = state.pending()
     current = {"hand": 0, "return": 2}.get(step.kind, 1) if step is not None else 1
-    title = (
-        t("Turn {turn}: hand selection", turn=state.turn)
-        if current == 0
-        else t("Turn {turn}: round of the {side}", turn=state.turn, side=side_name(state.active))
-    )
+    title = t("Turn {turn}: round of the {side}", turn=state.turn, side=side_name(state.active))
     hints: tuple[Text, ...] = ()
     if state.play is not None and state.play.card:
         card = state.rt.cards[state.play.card]
         hints = (t("{card}: {sv} strategy value left", card=card.name.text(), sv=state.play.sv_left),)
+    if current == 0:  # both sides choose their hands: no side's round yet
+        title = t("Turn {turn}: hand selection", turn=state.turn)
     return PhaseView(
         title=title, steps=STEPS, current=current, active_side=None if state.over else state.active, instructions=hints
     )
