@@ -153,8 +153,9 @@ class Inspector(QDockWidget):
             rows.append((tr_inspector("Strength"), counter.strength))
         if counter.facing:
             rows.append((tr_inspector("Facing"), facing_name(counter.facing)))
-        words = view.glossary  # the system names its own states; the generic names are the fallback
-        states = [name for f in counter.flags if (name := words[f].render(lang) if f in words else flag_name(f))]
+        glossary = view.glossary
+        states = [glossary[f].render(lang) if f in glossary else flag_name(f) for f in counter.flags]
+        states = [name for name in states if name]
         if states:
             rows.append((tr_inspector("State"), ", ".join(states)))
         rows.extend((label.render(lang), render(value, lang)) for label, value in counter.details)

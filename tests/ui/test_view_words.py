@@ -25,7 +25,7 @@ def _ids(view) -> set[str]:  # type: ignore[no-untyped-def]
     return ids
 
 
-@pytest.mark.parametrize("scenario", ["typhoon/vyazma_gate.json", "third_reich/sample_1939.json", "lnl/skirmish.json"])
+@pytest.mark.parametrize("scenario", ["typhoon/vyazma_gate.json", "third_reich/sample_1939.json"])
 def test_flags_layers_and_grades_have_chinese_words(scenario: str) -> None:
     session = open_session(SCENARIOS / scenario, LazySystems(), seed=3)
     rng, seen = random.Random(2), set()

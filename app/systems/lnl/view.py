@@ -186,20 +186,4 @@ def glossary() -> dict[str, Text]:
     """The words a player reads for the board's terrain and hexside ids (LNL-SETUP-2)."""
     words: dict[str, Text] = {tid: spec.name for tid, spec in terrains().items()}
     words.update({"wall": t("wall"), "hedge": t("hedge")})
-    words.update(  # the counter states and markers of the inspector
-        {
-            "moved": t("moved"),
-            "fired": t("fired"),
-            "ops_complete": t("operations complete"),
-            "low_crawl": t("low crawl"),
-            "stealth": t("stealth"),
-            "assault_move": t("assault move"),
-            "shaken": t("shaken"),
-            "wounded": t("wounded"),
-            "wreck": t("wreck"),
-            "buttoned": t("buttoned up"),
-            "jammed": t("jammed"),
-            "spotted": t("spotted"),
-        }
-    )
     return words
