@@ -13,3 +13,27 @@ def test_ty_act_5_hq_range_layers_are_named_after_their_hq_in_both_languages() -
         assert words.render("en").startswith("Command range of ") and "range:" not in words.render("en")
         assert words.render("zh_CN").endswith("的指挥范围")
     assert view.glossary["range"].render("zh_CN") == "在指挥范围内"
+
+
+def test_ty_exe_1_at_the_table_the_chit_list_shows_printed_card_names() -> None:
+    """TY-EXE-1: in table mode the drawn chit is typed; the list offers the chits by their printed names
+    ("4 A HQ"), not by their ids ("4A")."""
+    from pathlib import Path
+
+    import pytest
+
+    from app.core.dice import NeedInput
+    from app.scenario.catalog import open_session
+    from app.systems.typhoon import SYSTEM
+    from app.systems.typhoon import messages as m
+
+    gate = Path(__file__).resolve().parents[3] / "scenarios" / "typhoon" / "vyazma_gate.json"
+    s = open_session(gate, {"typhoon": SYSTEM}, mode="table")
+    while not any(isinstance(c, m.DrawCard) for c in s.legal_commands()):
+        s.submit(next(iter(s.legal_commands())))
+    draw = next(c for c in s.legal_commands() if isinstance(c, m.DrawCard))
+    with pytest.raises(NeedInput) as asked:
+        s.submit(draw)
+    titles = [title.render("en") for title in asked.value.titles]
+    assert len(titles) == len(asked.value.options) and "SUPPLY" in asked.value.options
+    assert any(title.endswith(" HQ") for title in titles), titles
