@@ -111,11 +111,10 @@ def _retreat(state: State, step: Step, command: Command | None, ctx: Ctx) -> Sta
         return flow.pop(STEPS, lose_all(state, unit.id, ctx))
     to = command.to
     zoc = enemy_zoc(state, unit.side)
-    table = t("Move {unit} to {hex}.", unit=name(state, unit.id), hex=state.runtime.label(to))  # before it moves
     state = move_to(state, unit.id, (to,))
     state = replace(state, retreated=(*state.retreated, unit.id))
     label = name(state, unit.id)
-    ctx.say(t("{unit} retreats.", unit=label), "TY-RET-1", table)
+    ctx.say(t("{unit} retreats.", unit=label), "TY-RET-1", t("Move {unit} one hex back.", unit=label))
     if to in zoc:
         ctx.say(t("{unit} retreats into an enemy zone of control.", unit=label), "TY-RET-6")
         state = lose_step(state, unit.id, "combat", ctx.events)
@@ -140,10 +139,9 @@ def lose_all(state: State, unit_id: str, ctx: Ctx) -> State:
 def _advance(state: State, step: Step, command: Command | None, ctx: Ctx) -> State:
     if not isinstance(command, m.Advance):
         return flow.pop(STEPS, state)
-    table = t("Move {unit} to {hex}.", unit=name(state, command.unit), hex=state.runtime.label(command.path[-1]))
     state = move_to(state, command.unit, command.path)
     label = name(state, command.unit)
-    ctx.say(t("{unit} advances.", unit=label), "TY-ADV-1", table)
+    ctx.say(t("{unit} advances.", unit=label), "TY-ADV-1", t("Advance {unit}.", unit=label))
     rest = replace(step, units=tuple(u for u in step.units if u != command.unit))
     return flow.goto(STEPS, state, rest) if rest.units else flow.pop(STEPS, state)
 

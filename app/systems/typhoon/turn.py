@@ -172,12 +172,10 @@ def _dispatch(state: State, command: Command, ctx: Ctx) -> State:  # noqa: C901 
 def _move(state: State, command: m.MoveUnit, ctx: Ctx) -> State:
     """Move one unit along its cheapest route (TY-MOV-1, TY-ACT-3)."""
     route = next(r for r in routes(state, command.unit) if r.to == command.to and r.march == command.march)
-    before = name(state, command.unit)  # "7 Pz (0507)": where the counter stands on the table now
     state = move_to(state, command.unit, route.path)
     label = name(state, command.unit)
     rule = "TY-MARCH-1" if command.march else "TY-MOV-4"
-    table = t("Move {unit} to {hex}.", unit=before, hex=state.runtime.label(command.to))
-    ctx.say(t("{unit} moves ({cost} MP).", unit=label, cost=route.cost), rule, table)
+    ctx.say(t("{unit} moves ({cost} MP).", unit=label, cost=route.cost), rule, t("Move {unit}.", unit=label))
     return replace(state, moved=(*state.moved, command.unit))
 
 

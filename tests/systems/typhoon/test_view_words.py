@@ -37,17 +37,3 @@ def test_ty_exe_1_at_the_table_the_chit_list_shows_printed_card_names() -> None:
     titles = [title.render("en") for title in asked.value.titles]
     assert len(titles) == len(asked.value.options) and "SUPPLY" in asked.value.options
     assert any(title.endswith(" HQ") for title in titles), titles
-
-
-def test_ty_mov_4_the_table_moves_a_counter_from_its_hex_to_another() -> None:
-    """TY-MOV-4: a move asks the table to take the counter from the hex it stands on to the hex it reaches
-    (it said "Move 38 Rifle (1008)." — the destination only, written like the counter's position)."""
-    from app.systems.typhoon import messages as m
-    from tests.systems.typhoon.helpers import PZ, activate, hx, unit
-
-    s = session(scenario([hq("ghq", "axis", "0204"), unit("a", "axis", "0404", PZ), hq("shq", "soviet", "1008")]))
-    activate(s, "GHQ")
-    events = s.submit(m.MoveUnit(side="axis", unit="a", to=hx(s, "0604")))
-    line = events[0].instruction
-    assert line is not None and line.render("en").endswith("(0404) to 0604.")
-    assert line.render("zh_CN").startswith("将") and "0604" in line.render("zh_CN")
