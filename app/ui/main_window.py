@@ -38,36 +38,11 @@ from app.ui.rulebook import rule_tip
 from app.ui.settings import Preferences
 from app.ui.table_dock import TableChecklist, since_last_human_command
 from app.ui.table_sync_menu import TableSyncMenu
+from app.ui.toast import Toast
 from app.ui.window_files import WindowFiles
+from app.ui.window_text import seats_text, tracks_html
 
 tr = translator("MainWindow")
-
-
-class Toast(QLabel):
-    """A non-modal message that fades after a few seconds."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.setWordWrap(True)
-        self.setStyleSheet(
-            "background: rgba(40,40,40,225); color: white; border-radius: 8px; padding: 10px 14px; font-size: 13px;"
-        )
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self._timer = QTimer(self, singleShot=True, interval=4500)
-        self._timer.timeout.connect(self.hide)
-        self.hide()
-
-    def pop(self, text: str) -> None:
-        """Show ``text`` at the bottom centre of the parent."""
-        self.setText(text)
-        parent = self.parentWidget()
-        width = min(560, parent.width() - 40)
-        self.setFixedWidth(max(200, width))
-        self.adjustSize()
-        self.move((parent.width() - self.width()) // 2, parent.height() - self.height() - 24)
-        self.show()
-        self.raise_()
-        self._timer.start()
 
 
 class MainWindow(QMainWindow):
@@ -300,17 +275,7 @@ class MainWindow(QMainWindow):
         self._refresh_table(view)
         self._refresh_privacy(view)
         self.objectives.show_game(self.session.scenario, view, self.lang)
-        tracks = [
-            (
-                f"<b style='color:#c1121f'>{tr_html(t.name.render(self.lang))}: {t.value_text(self.lang)}"
-                f"{'/' + t.maximum if t.maximum else ''}</b>"
-            )
-            if t.alarm
-            else f"{tr_html(t.name.render(self.lang))}: <b>{t.value_text(self.lang)}</b>"
-            f"{'/' + t.maximum if t.maximum else ''}"
-            for t in view.tracks
-        ]
-        self.tracks_label.setText("  │  ".join(tracks))
+        self.tracks_label.setText(tracks_html(view, self.lang))
         self.actions_by_name["undo"].setEnabled(self.session.can_undo)
         self.actions_by_name["redo"].setEnabled(self.session.can_redo)
         if view.outcome is not None:
@@ -363,15 +328,7 @@ class MainWindow(QMainWindow):
 
     def seats_text(self, view: Any) -> str:
         """Who plays what: "You play the Macedonians (the bot plays the Persians)", or the hot-seat sides."""
-        names = {side: text.render(self.lang) for side, text in view.side_names.items()}
-        humans = [names.get(side, side) for side in self.controller.human_sides()]
-        bots = [names.get(side, side) for side in self.session.system.info.sides if side in self.controller.bot_sides]
-        if len(humans) > 1:
-            return tr("Hot-seat: {0}").format(", ".join(humans))
-        if not humans:
-            return tr("The bots play")
-        text = tr("You play {0}").format(humans[0])
-        return text + (tr(" (the bot plays {0})").format(", ".join(bots)) if bots else "")
+        return seats_text(self.controller, view, self.lang)
 
     # --- slots --------------------------------------------------------------------------------------
     def _on_controller_events_applied(self, events: tuple[Any, ...], reason: str) -> None:
@@ -564,8 +521,3 @@ def _menu_of(name: str) -> str:
     from app.ui.actions import ACTIONS
 
     return next(spec.menu for spec in ACTIONS if spec.name == name)
-
-
-def tr_html(text: str) -> str:
-    """Escape text for a rich-text label."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
