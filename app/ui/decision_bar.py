@@ -8,8 +8,9 @@ remembers it as a preference and answers such decisions with their default from 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from app.core.flow import Decision
 from app.core.view import GameView
@@ -18,6 +19,8 @@ from app.ui.lang import translator
 
 tr = translator("DecisionBar")
 MAX_OPTIONS = 24
+LINE = 34  # one line of answer buttons
+MAX_LINES = 4
 
 
 class DecisionBar(QFrame):
@@ -36,15 +39,21 @@ class DecisionBar(QFrame):
         self.prompt = QLabel(self)
         self.prompt.setObjectName("decision_prompt")
         self.prompt.setWordWrap(True)
-        self.options = QWidget(self)  # the option buttons wrap onto more lines rather than widen the window
+        self.scroll = QScrollArea(self)  # the answers wrap onto more lines (up to MAX_LINES, then scroll)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
+        self.options = QWidget(self.scroll)  # rather than widen the window past the screen
         self.row = FlowLayout(self.options)
+        self.scroll.setWidget(self.options)
         self.fast = QCheckBox(tr("Always take the default"), self)
         self.fast.setObjectName("decision_fast_play")
         self.fast.setToolTip(tr("Fast play: answer this kind of question with its default from now on"))
         self.fast.toggled.connect(self._on_fast_toggled)
         self.row.addWidget(self.fast)
         outer.addWidget(self.prompt)
-        outer.addWidget(self.options)
+        outer.addWidget(self.scroll)
         self.decision: Decision | None = None
         self.buttons: list[QPushButton] = []
         self.hide()
@@ -84,6 +93,16 @@ class DecisionBar(QFrame):
         self.fast.blockSignals(False)
         self.fast.setVisible(not by_bot and bool(decision.rule_id) and bool(decision.options))
         self.show()
+        self._fit_height()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As many lines as the answers need, up to MAX_LINES (the rest scrolls)."""
+        needed = self.row.heightForWidth(max(1, self.width() - 16)) + 2  # the bar's width less its margins
+        self.scroll.setFixedHeight(min(needed, LINE * MAX_LINES))
 
     def _on_fast_toggled(self, on: bool) -> None:
         decision = self.decision

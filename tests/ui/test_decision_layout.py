@@ -86,3 +86,22 @@ def test_a_short_row_of_commands_takes_one_line(qtbot, adjutant_data_dir) -> Non
     assert len(win.command_bar.entries) == 5 and win.command_bar.scroll.height() == LINE
     assert win.command_bar.caption.text() == "Choose a command below"
     win.close()
+
+
+def test_two_dozen_long_answers_stay_narrow_and_scroll_after_four_lines(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Twenty-four long answers (a Third Reich end-of-turn return of many units): the bar stays narrow, wraps them
+    and scrolls after four lines instead of pushing the board off the window."""
+    from app.core.flow import Decision, Option
+    from app.core.i18n import t
+    from app.ui.decision_bar import LINE, MAX_LINES, DecisionBar
+    from tests.ui.fakes import EndTurn
+
+    options = tuple(Option(EndTurn(side="blue"), t("Return a long-named unit {i} to the pool", i=i)) for i in range(24))
+    bar = DecisionBar()
+    qtbot.addWidget(bar)
+    bar.resize(1000, 300)
+    bar.show_decision(Decision("blue", t("End of turn"), options, rule_id="TR-SEQ-5"), "Blue", "en")
+    bar.show()
+    qtbot.waitExposed(bar)
+    assert len(bar.buttons) == 24 and bar.minimumSizeHint().width() < 800
+    assert LINE <= bar.scroll.height() <= LINE * MAX_LINES
