@@ -122,7 +122,16 @@ class BoardInteraction(QObject):
     def caption(self) -> str:
         """The command bar's caption: who is selected."""
         names = [c.title.render(self.lang) for c in map(self.counter, self.selection) if c is not None]
-        return ", ".join(names) if names else tr("Select one of your counters")
+        if names:
+            return ", ".join(names)
+        if self.controller.session.outcome() is not None:
+            return ""
+        if self.controller.is_automated_turn():
+            return tr("The bot is playing")
+        if self.actors():
+            return tr("Select one of your counters")
+        decision = self.controller.view().decision
+        return tr("Answer the question above") if decision is not None else tr("Choose a command below")
 
     def fill_bar(self, bar: CommandBar) -> None:
         """Show the selection's command kinds and the always-visible commands in the command bar."""

@@ -15,7 +15,7 @@ from app.systems.lnl.forces import activation_problem, cls, enemies_adjacent, is
 from app.systems.lnl.messages import Ctx, MoveMode
 from app.systems.lnl.spotting import exposed, los
 from app.systems.lnl.state import Move, State, Unit, other
-from app.systems.lnl.view_names import hex_name
+from app.systems.lnl.view_names import hex_name, units_named
 
 MARKER = {"normal": "moved", "low_crawl": "low_crawl", "stealth": "stealth", "assault": "assault_move"}
 SCOUT_EASY = ("woods", "brush", "wheat", "orchard")
@@ -202,7 +202,8 @@ def enter(state: State, ctx: Ctx, dst: Hex, level: int) -> State:
         state = state.with_unit(moved)
     state = replace(state, moving=replace(move, spent=spent, path=(*move.path, dst)))
     text = t("The stack enters {hex} ({mp} MP).", hex=hex_name(state, dst, level), mp=cost)
-    ctx.say("moved", text, "LNL-MOVE-11", at=(dst,))
+    table = t("Move {units} to {hex}.", units=units_named(state, units), hex=hex_name(state, dst, level))
+    ctx.say("moved", text, "LNL-MOVE-11", at=(dst,), instruction=table)
     if move.mode == "stealth" and state.runtime.terrain(dst).open and _seen(state, units[0].side, dst):
         state = state.mark_hex(dst, "spotted")
         ctx.say("spotted", t("Stealth movers enter open ground in view: spotted."), "LNL-STEALTH-2", at=(dst,))

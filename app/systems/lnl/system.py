@@ -57,6 +57,7 @@ class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorP
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="lnl",
+        hidden_information=False,  # everything is on the board: hot-seat needs no privacy screen
     )
     fuzz_max_steps = 4000
 
