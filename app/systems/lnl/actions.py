@@ -17,6 +17,7 @@ from app.systems.lnl.forces import chain, cls, fires_after_move, in_melee, is_ve
 from app.systems.lnl.heavy import aim
 from app.systems.lnl.melee import capable
 from app.systems.lnl.movement import begin, destinations, start_problem
+from app.systems.lnl.overrun import overrun_commands
 from app.systems.lnl.spotting import spot_problem, worth_spotting
 from app.systems.lnl.state import State, Unit, other
 
@@ -255,4 +256,10 @@ def melee_commands(state: State, side: str) -> list[Command]:
 
 def impulse_commands(state: State, side: str) -> list[Command]:
     """Everything the side may do in its impulse, ending with Pass (LNL-OPS-1)."""
-    return [*fire_commands(state, side), *move_commands(state, side), *other_commands(state, side), m.Pass(side=side)]
+    return [
+        *fire_commands(state, side),
+        *move_commands(state, side),
+        *overrun_commands(state, side),
+        *other_commands(state, side),
+        m.Pass(side=side),
+    ]

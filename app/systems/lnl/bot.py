@@ -18,6 +18,7 @@ from app.geometry.hexgrid import Hex
 from app.systems.lnl.board import Runtime
 from app.systems.lnl.describe import describe
 from app.systems.lnl.forces import is_vehicle
+from app.systems.lnl.overrun import overrun_odds
 from app.systems.lnl.state import State, other
 from app.systems.lnl.turn import legal
 
@@ -116,6 +117,8 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
         return _move_score(state, side, command), "move"
     if isinstance(command, m.Rally | m.Heal | m.Combine | m.RollInitiative | m.MeleeRound | m.CloseAssault):
         return 0.9, "rally"
+    if isinstance(command, m.Overrun):
+        return 0.8 * overrun_odds(state, state.get(command.vehicle)), "overrun"
     if isinstance(command, m.Spot):
         return 0.15, "spot"
     if isinstance(command, m.LaySmoke):
@@ -131,6 +134,7 @@ REASONS = {
     "odds": t("Best fire: the exact odds of beating the defence are the highest (LNL-FIRE-7)."),
     "move": t("Moves toward the victory hexes and cover (LNL-MOVE-1)."),
     "rally": t("Rallies, heals or fights on: units back in the fight (LNL-RALLY-3)."),
+    "overrun": t("Overruns the infantry: the odds of the overrun value beating 1D6 are good (LNL-OVERRUN-3)."),
     "spot": t("Spots hidden enemies so they can be fired on (LNL-SPOT-3)."),
     "smoke": t("Lays smoke (LNL-SMOKE-1)."),
     "stop": t("Nothing better: ends the move (LNL-MOVE-12)."),

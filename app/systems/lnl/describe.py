@@ -8,6 +8,7 @@ from app.core.messages import Command
 from app.core.view import CommandInfo, CommandOption
 from app.systems.lnl.fire import FireProblem, prepare
 from app.systems.lnl.heavy import aim, shot_text
+from app.systems.lnl.overrun import overrun_mods, overrun_odds
 from app.systems.lnl.state import State
 from app.systems.lnl.view_names import hex_name, side_name, unit_name
 
@@ -177,6 +178,8 @@ def _close_info(state: State, command: Command) -> CommandInfo:
             target=vehicle.hex,
             hint=t("Morale check, then FP + LM + AT weapon + 1D6 against lowest armour + 1D6 [LNL-INFVEH-4]"),
         )
+    if isinstance(command, m.Overrun):
+        return _overrun_info(state, command)
     if isinstance(command, m.PlaceSniper):
         return CommandInfo(
             label=t("Place the sniper in {hex}", hex=hex_name(state, command.at)),
@@ -187,11 +190,25 @@ def _close_info(state: State, command: Command) -> CommandInfo:
     return _phase_info(state, command)
 
 
+def _overrun_info(state: State, command: m.Overrun) -> CommandInfo:
+    vehicle = state.get(command.vehicle)
+    bonus = sum(x.value for x in overrun_mods(state, vehicle))
+    return CommandInfo(
+        label=t("{unit} overruns {hex}", unit=unit_name(state, vehicle), hex=hex_name(state, command.to)),
+        group="assault",
+        actor=command.vehicle,
+        target=command.to,
+        odds=overrun_odds(state, vehicle),
+        hint=t("1D6 + {bonus} against 1D6, terrain ignored; hex cost + 4 MP [LNL-OVERRUN-3]", bonus=bonus),
+    )
+
+
 def _phase_info(state: State, command: Command) -> CommandInfo:
     texts = {
         m.RollInitiative: t("Roll for the initiative"),
         m.EndRally: t("End rallying"),
         m.HoldFire: t("Hold fire"),
+        m.LetPass: t("Let the vehicle pass (no counter-attack)"),
         m.Stop: t("End the move"),
         m.Pass: t("Pass"),
     }

@@ -147,6 +147,21 @@ class CloseAssault(Command):
     leader: str | None = None
 
 
+class Overrun(Command):
+    """A vehicle moving normally drives into an adjacent hex of enemy infantry to overrun it (LNL-OVERRUN-2,
+    LNL-OVERRUN-3); given while the vehicle moves, or to start its move."""
+
+    kind: Literal["lnl.overrun"] = "lnl.overrun"
+    vehicle: str
+    to: Hex
+
+
+class LetPass(Command):
+    """The overrun infantry does not counter-attack the vehicle (LNL-OVERRUN-5)."""
+
+    kind: Literal["lnl.let_pass"] = "lnl.let_pass"
+
+
 class PlaceSniper(Command):
     """Place a sniper kept off the map in a hex without enemy units (LNL-SNIPER-1)."""
 
@@ -209,6 +224,8 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         MeleeRound,
         Withdraw,
         CloseAssault,
+        Overrun,
+        LetPass,
         PlaceSniper,
         Pass,
     ]

@@ -75,7 +75,7 @@ def entry_cost(state: State, units: list[Unit], src: Hex, dst: Hex, *, level: in
     if src == dst:
         return 1 if level != start_level and terrain.building else None
     if any(is_vehicle(state, u) for u in units):
-        return _vehicle_cost(state, units[0], src, dst)
+        return vehicle_cost(state, units[0], src, dst)
     heavy_gun = any(state.spec(u).gun_over_20mm for u in units)
     if heavy_gun and (terrain.building or state.runtime.grid.edge_features(src, dst)):
         return None
@@ -84,7 +84,7 @@ def entry_cost(state: State, units: list[Unit], src: Hex, dst: Hex, *, level: in
     return terrain.mp
 
 
-def _vehicle_cost(state: State, vehicle: Unit, src: Hex, dst: Hex) -> int | None:
+def vehicle_cost(state: State, vehicle: Unit, src: Hex, dst: Hex) -> int | None:
     """Forward only; 1 MP per hexside turned; reversing costs double; no enemy vehicles (LNL-VMOVE-1,
     LNL-VMOVE-2); off-road (O) vehicles pay double off roads (authored), road (R) ones stay on roads and open."""
     terrain = state.runtime.terrain(dst)
@@ -105,9 +105,9 @@ def _vehicle_cost(state: State, vehicle: Unit, src: Hex, dst: Hex) -> int | None
 
 
 def stack_units(state: State) -> list[Unit]:
-    """The moving stack's units still moving."""
+    """The moving stack's units still moving (a vehicle wrecked on the way stops, LNL-PEN-6)."""
     assert state.moving is not None
-    return [u for i in state.moving.units if (u := state.unit(i)) is not None and u.hex is not None]
+    return [u for i in state.moving.units if (u := state.unit(i)) is not None and u.hex is not None and not u.wreck]
 
 
 def start_problem(state: State, side: str, ids: tuple[str, ...], mode: MoveMode) -> str:

@@ -98,11 +98,13 @@ class Move:
 @dataclass(frozen=True)
 class Step:
     """A step waiting for a decision (``app.core.flow``): ``opfire`` (the non-moving side may fire at the stack
-    that just entered ``hex``)."""
+    that just entered ``hex``) or ``counter`` (infantry that survived an overrun in ``hex`` may counter-attack
+    the vehicle; ``done`` lists the units, and the leader, already used, LNL-OVERRUN-5)."""
 
     kind: str
     side: str
     hex: Hex | None = None
+    done: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The sequence of play: Rally Phase, Operations Phase impulses with opportunity fire, Administrative Phase,
 victory (LNL-SEQ-1, LNL-OPS-1, LNL-OPS-2, LNL-OPS-5, LNL-ADMIN-1, LNL-ADMIN-2, LNL-ADMIN-3, LNL-ADMIN-4,
 LNL-SMOKE-1, LNL-SMOKE-2, LNL-SMOKE-4, LNL-OPFIRE-1, LNL-OPFIRE-2, LNL-OPFIRE-4, LNL-OPFIRE-5, LNL-MOVE-4,
-LNL-MOVE-8, LNL-MELEE-1, LNL-MELEE-4, LNL-SNIPER-1, LNL-SNIPER-2)."""
+LNL-MOVE-8, LNL-MELEE-1, LNL-MELEE-4, LNL-SNIPER-1, LNL-SNIPER-2, LNL-OVERRUN-5)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from app.systems.lnl.heavy import aim, shoot
 from app.systems.lnl.melee import close_assault, fight, withdraw
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.movement import begin, destinations, enter, entry_problem, finish, stack_units, start_problem
+from app.systems.lnl.overrun import after_counter, counter_commands, overrun, overrun_commands, overrun_problem
 from app.systems.lnl.rally import combine, heal, rally, rally_commands, roll_initiative
 from app.systems.lnl.spotting import spot
 from app.systems.lnl.state import MOVE_MARKERS, State, Step, other
@@ -44,14 +45,15 @@ def legal(state: State) -> list[Command]:
     if state.phase == "over":
         return []
     if state.steps:
-        return opfire_options(state)
+        return counter_commands(state) if state.steps[0].kind == "counter" else opfire_options(state)
     if state.phase == "rally":
         return [m.RollInitiative(side=state.initiative)] if not state.rolled else rally_commands(state)
     if state.moving is not None and state.moving.done:
         return [*fire_commands(state, state.active), m.Stop(side=state.active)]
     if state.moving is not None:
         side = state.active
-        return [*(m.MoveOn(side=side, to=h, level=lv) for h, lv in destinations(state)), m.Stop(side=side)]
+        moves = [m.MoveOn(side=side, to=h, level=lv) for h, lv in destinations(state)]
+        return [*moves, *overrun_commands(state, side), m.Stop(side=side)]
     return impulse_commands(state, state.active)
 
 
@@ -115,6 +117,9 @@ def _refusal(state: State, command: Command) -> IllegalCommandError:
         if not rule:
             rule = entry_problem(begin(state, command.units, command.mode), command.to, command.level)[0]
         return IllegalCommandError(t("That move is not allowed."), rule or "LNL-MOVE-1")
+    if isinstance(command, m.Overrun):
+        rule = overrun_problem(state, command.side, command.vehicle, command.to)
+        return IllegalCommandError(t("That overrun is not allowed."), rule or "LNL-OVERRUN-2")
     if isinstance(command, m.MoveOn) and state.moving is not None:
         rule = entry_problem(state, command.to, command.level)[0]
         return IllegalCommandError(t("That move is not allowed."), rule or "LNL-MOVE-1")
@@ -286,7 +291,23 @@ def _withdraw(state: State, ctx: Ctx, command: Command) -> State:
 def _close_assault(state: State, ctx: Ctx, command: Command) -> State:
     assert isinstance(command, m.CloseAssault)
     leader = state.unit(command.leader) if command.leader else None
-    return end_impulse(close_assault(state, ctx, state.get(command.unit), state.get(command.vehicle), leader), ctx)
+    state = close_assault(state, ctx, state.get(command.unit), state.get(command.vehicle), leader)
+    if state.steps and state.steps[0].kind == "counter":
+        state = after_counter(state, command)
+        return state if state.steps else _continue(state, ctx)
+    return end_impulse(state, ctx)
+
+
+def _overrun(state: State, ctx: Ctx, command: Command) -> State:
+    """A vehicle overruns a hex; then a counter-attack, or the vehicle goes on (LNL-OVERRUN-1, LNL-OVERRUN-5)."""
+    assert isinstance(command, m.Overrun)
+    state = overrun(state, ctx, command)
+    return state if state.steps else _continue(state, ctx)
+
+
+def _let_pass(state: State, ctx: Ctx, command: Command) -> State:
+    del command
+    return _continue(replace(state, steps=()), ctx)
 
 
 def _place_sniper(state: State, ctx: Ctx, command: Command) -> State:
@@ -417,6 +438,8 @@ HANDLERS: dict[type[Command], Callable[[State, Ctx, Command], State]] = {
     m.MeleeRound: _melee,
     m.Withdraw: _withdraw,
     m.CloseAssault: _close_assault,
+    m.Overrun: _overrun,
+    m.LetPass: _let_pass,
     m.PlaceSniper: _place_sniper,
     m.Pass: _pass,
 }
