@@ -83,7 +83,9 @@ class Unit:
 @dataclass(frozen=True)
 class Move:
     """A stack moving in the impulse (LNL-MOVE-3): who, how, MP left, where it came from; ``done``: the move is
-    over and assault or stealth movers may still fire in the same action (LNL-ASSAULT-4, LNL-STEALTH-6)."""
+    over and assault or stealth movers may still fire in the same action (LNL-ASSAULT-4, LNL-STEALTH-6).
+    Infantry moving with a vehicle (LNL-VMOVE-3) spend ``mp``/``spent`` on foot and the vehicle
+    ``vmp``/``vspent`` at its own costs (``vmp`` 0: no such pair)."""
 
     units: tuple[str, ...]
     mode: Literal["normal", "low_crawl", "stealth", "assault"]
@@ -93,6 +95,8 @@ class Move:
     exposed_before: bool = True
     opfired: tuple[str, ...] = ()
     done: bool = False
+    vmp: int = 0
+    vspent: int = 0
 
 
 @dataclass(frozen=True)
