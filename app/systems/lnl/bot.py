@@ -109,7 +109,7 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
     """A command's value and the reason in words (the rule behind it)."""
     if isinstance(command, m.Fire | m.OpFire):
         value = _fire_score(state, command)
-        attacking = state.runtime.model.victory.attacker == side and isinstance(command, m.Fire)
+        attacking = state.runtime.model.victory.attacker == side  # fire costs the attacker its move
         late = state.turn * 2 > state.runtime.model.turns
         threshold = (0.75 if late else 0.5) if attacking else FIRE_THRESHOLD
         return (value if value >= threshold else value - 0.5), "odds"

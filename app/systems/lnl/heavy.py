@@ -1,6 +1,6 @@
 """Heavy weapons on 2D6 to-hit tables, HE against infantry, penetration against armour facings, turret hits,
 vehicle destruction and crews (LNL-HW-1, LNL-HW-2, LNL-HW-3, LNL-HE-1, LNL-HE-2, LNL-PEN-1, LNL-PEN-2,
-LNL-PEN-3, LNL-PEN-4, LNL-PEN-5, LNL-PEN-6, LNL-PEN-7, LNL-PEN-8, LNL-VDEST-1, LNL-VEH-3, LNL-VEH-4,
+LNL-PEN-3, LNL-PEN-4, LNL-PEN-5, LNL-PEN-6, LNL-PEN-7, LNL-PEN-8, LNL-VEH-3, LNL-VEH-4,
 LNL-VEH-5, LNL-VASSAULT-2, LNL-ASSAULT-4)."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from app.systems.lnl.spotting import hex_exposed, los
 from app.systems.lnl.state import State, Unit
 from app.systems.lnl.tables import Gun, tables
 from app.systems.lnl.view_names import hex_name, unit_name
+from app.systems.lnl.wrecks import bail_out, destroy
 
 PLACES = {
     "turret": t("turret"),
@@ -335,43 +336,6 @@ def _morale_after_pen(state: State, ctx: Ctx, vehicle: Unit, diff: int, equal: b
     if equal or not passed:
         return state.with_unit(replace(vehicle, shaken=True))
     return state
-
-
-def destroy(state: State, ctx: Ctx, vehicle: Unit, melee: bool = False) -> State:
-    """A destroyed vehicle becomes a wreck; its crew escapes on a 1, then is Shaken on an odd die (LNL-VDEST-1,
-    option: one roll); destroyed in melee, the crew is lost (LNL-VDEST-2)."""
-    state = state.with_unit(replace(vehicle, wreck=True, shaken=False))
-    ctx.say(
-        "destroyed",
-        t("{unit} is destroyed: a wreck.", unit=unit_name(state, vehicle)),
-        "LNL-PEN-6",
-        at=(vehicle.hex,) if vehicle.hex else (),
-    )
-    if melee:
-        ctx.say("crew_lost", t("The crew is lost with the vehicle."), "LNL-VDEST-2")
-        return state
-    (escape,) = ctx.roller.roll(1, t("crew escape"))
-    if escape != 1:
-        ctx.say("crew_lost", t("Crew escape roll {die}: the crew is lost.", die=escape), "LNL-VDEST-1")
-        return state
-    status = escape if state.options.crew_single_roll else ctx.roller.roll(1, t("crew status"))[0]
-    return bail_out(state, ctx, vehicle, shaken=status % 2 == 1)
-
-
-def bail_out(state: State, ctx: Ctx, vehicle: Unit, shaken: bool) -> State:
-    """The crew counter appears in the vehicle's hex (LNL-VDEST-1, LNL-PEN-7)."""
-    crew = state.spec(vehicle).crew
-    if crew is None or vehicle.hex is None:
-        return state
-    uid, state = state.next_id(vehicle.side)
-    unit = Unit(uid, vehicle.side, crew, vehicle.hex, shaken=shaken, markers=("ops_complete",))
-    ctx.say(
-        "bail_out",
-        t("The crew bails out ({status}).", status=t("Shaken") if shaken else t("good order")),
-        "LNL-VDEST-1",
-        at=(vehicle.hex,),
-    )
-    return state.with_unit(unit)
 
 
 def shot_text(shot: Shot) -> Text:
