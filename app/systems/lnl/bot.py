@@ -119,6 +119,11 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
         return 0.9, "rally"
     if isinstance(command, m.Overrun):
         return 0.8 * overrun_odds(state, state.get(command.vehicle)), "overrun"
+    if isinstance(command, m.Hatches):
+        vehicle = state.get(command.vehicle)
+        spec = state.spec(vehicle)
+        gunless = vehicle.buttoned and spec.gun is None and any(g.aa for g in spec.mgs)
+        return (0.3 if gunless else -0.4), "hatches"
     if isinstance(command, m.Spot):
         return 0.15, "spot"
     if isinstance(command, m.LaySmoke):
@@ -135,6 +140,7 @@ REASONS = {
     "move": t("Moves toward the victory hexes and cover (LNL-MOVE-1)."),
     "rally": t("Rallies, heals or fights on: units back in the fight (LNL-RALLY-3)."),
     "overrun": t("Overruns the infantry: the odds of the overrun value beating 1D6 are good (LNL-OVERRUN-3)."),
+    "hatches": t("Opens the hatches: the top MG is this vehicle's only weapon (LNL-VEH-1)."),
     "spot": t("Spots hidden enemies so they can be fired on (LNL-SPOT-3)."),
     "smoke": t("Lays smoke (LNL-SMOKE-1)."),
     "stop": t("Nothing better: ends the move (LNL-MOVE-12)."),

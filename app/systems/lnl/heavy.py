@@ -96,7 +96,7 @@ def _gun_of(state: State, firer: Unit, sw_names: tuple[str, ...]) -> tuple[Gun, 
     return gun, ""
 
 
-def _firer_problem(state: State, firer: Unit, opfire: bool) -> None:
+def firer_problem(state: State, firer: Unit, opfire: bool) -> None:
     if firer.shaken or firer.wreck:
         raise FireProblem(t("{unit} may not fire.", unit=unit_name(state, firer)), "LNL-VEH-3")
     if opfire and any(firer.has(m) for m in ("moved", "fired", "low_crawl", "stealth")):
@@ -119,7 +119,7 @@ def aim(
     firer = state.unit(ids[0]) if len(ids) == 1 else None
     if firer is None or firer.side != side or firer.hex is None:
         raise FireProblem(t("A heavy weapon fires on its own."), "LNL-HW-1")
-    _firer_problem(state, firer, opfire)
+    firer_problem(state, firer, opfire)
     if activation_problem(state, [firer]):
         raise FireProblem(t("Not activated."), "LNL-OPS-2")
     gun, sw = _gun_of(state, firer, sw_names)
@@ -207,41 +207,51 @@ def he_attack(state: State, ctx: Ctx, shot: Shot) -> State:
 
 
 def vehicle_mgs(state: State, ctx: Ctx, shot: Shot) -> State:
-    """The vehicle's usable MGs fire at the same target with the DFT (LNL-VEH-4, LNL-VEH-5, LNL-VEH-1): no AA MG
-    while buttoned, an MG without * only into the front arc; −2 FP after an assault move (LNL-VASSAULT-2)."""
+    """The vehicle's usable MGs fire at the same target with the DFT (LNL-VEH-4, LNL-VEH-5)."""
     firer = state.get(shot.firer.id)
-    assert firer.hex is not None
-    distance = hex_distance(firer.hex, shot.target)
-    usable = [
-        mg
-        for mg in state.spec(firer).mgs
-        if distance <= mg.range and not (mg.aa and firer.buttoned) and (mg.star or in_arc(state, firer, shot.target))
-    ]
     victims = tuple(
         u for u in state.at(shot.target) if u.side != firer.side and not is_vehicle(state, u) and u.level == shot.level
     )
-    if not usable or not victims:
-        return state
-    sight = los(state, firer, shot.target, shot.level)
+    setup = mg_setup(state, firer, shot.target, shot.level, victims, opfire=shot.opfire)
+    return resolve(state, ctx, setup) if setup is not None and victims else state
+
+
+def mg_setup(
+    state: State, firer: Unit, target: Hex, level: int, victims: tuple[Unit, ...], *, opfire: bool
+) -> FireSetup | None:
+    """A vehicle's MG attack (``None``: no MG can fire): no top (AA) MG while buttoned, an MG without * only into
+    the front arc (LNL-VEH-1, LNL-VEH-4); −2 FP after an assault move (LNL-VASSAULT-2); +1 at a moving target
+    (LNL-OPFIRE-7)."""
+    assert firer.hex is not None
+    distance = hex_distance(firer.hex, target)
+    usable = [
+        mg
+        for mg in state.spec(firer).mgs
+        if distance <= mg.range and not (mg.aa and firer.buttoned) and (mg.star or in_arc(state, firer, target))
+    ]
+    if not usable:
+        return None
+    sight = los(state, firer, target, level)
     mods = [Modifier(value=-1, reason=t("hindrance in the line of sight"), rule_id="LNL-LOS-3")] * sight.hindrances
     if firer.has("assault_move"):
         mods.append(Modifier(value=-2, reason=t("fired after an assault move"), rule_id="LNL-VASSAULT-2"))
+    if opfire:
+        mods.append(Modifier(value=1, reason=t("the target is moving"), rule_id="LNL-OPFIRE-7"))
     fp = sum(mg.fp for mg in usable)
-    tem = min(state.runtime.terrain(shot.target).tem, tables().tem_cap)
-    setup = FireSetup(
+    tem = min(state.runtime.terrain(target).tem, tables().tem_cap)
+    return FireSetup(
         firers=(firer,),
         used=(),
-        target=shot.target,
-        level=shot.level,
+        target=target,
+        level=level,
         fp=fp,
         parts=(Modifier(value=fp, reason=t("vehicle machine guns"), rule_id="LNL-VEH-4"),),
         attack_mods=tuple(mods),
         defence_mods=(Modifier(value=tem, reason=t("terrain"), rule_id="LNL-FIRE-6"),) if tem else (),
         victims=victims,
         vehicle=None,
-        opfire=shot.opfire,
+        opfire=opfire,
     )
-    return resolve(state, ctx, setup)
 
 
 def _location(state: State, vehicle: Unit, pen_die: int, to_hit: int) -> str:

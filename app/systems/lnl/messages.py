@@ -156,6 +156,14 @@ class Overrun(Command):
     to: Hex
 
 
+class Hatches(Command):
+    """A vehicle that may still act opens or closes its hatches, once a turn, without using its action
+    (LNL-VEH-1)."""
+
+    kind: Literal["lnl.hatches"] = "lnl.hatches"
+    vehicle: str
+
+
 class LetPass(Command):
     """The overrun infantry does not counter-attack the vehicle (LNL-OVERRUN-5)."""
 
@@ -226,6 +234,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         CloseAssault,
         Overrun,
         LetPass,
+        Hatches,
         PlaceSniper,
         Pass,
     ]

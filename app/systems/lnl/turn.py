@@ -18,7 +18,9 @@ from app.geometry.hexgrid import Hex
 from app.systems.lnl.actions import any_opfire, fire_commands, impulse_commands, melee_commands
 from app.systems.lnl.fire import FireProblem, prepare, resolve
 from app.systems.lnl.forces import is_vehicle, may_act
-from app.systems.lnl.heavy import aim, shoot
+from app.systems.lnl.guns import fire_gun, gun_attack
+from app.systems.lnl.hatches import MARKER as HATCH_MARKER
+from app.systems.lnl.hatches import toggle
 from app.systems.lnl.melee import close_assault, fight, withdraw
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.movement import begin, destinations, enter, entry_problem, finish, stack_units, start_problem
@@ -29,7 +31,7 @@ from app.systems.lnl.state import MOVE_MARKERS, State, Step, other
 from app.systems.lnl.victory import check_victory, end_of_game
 from app.systems.lnl.view_names import hex_name, side_name, unit_name
 
-UNIT_CLEAR = (*MOVE_MARKERS, "fired", "ops_complete")
+UNIT_CLEAR = (*MOVE_MARKERS, "fired", "ops_complete", HATCH_MARKER)
 
 
 # --- legal commands -------------------------------------------------------------------------------------------
@@ -102,7 +104,7 @@ def _free_group(state: State, command: Command) -> bool:
     c = command
     try:
         if c.gun:
-            aim(state, c.side, c.units, c.target, c.level, sw_names=c.weapons, opfire=False)
+            gun_attack(state, c.side, c.units, c.target, c.level, sw_names=c.weapons, opfire=False)
         else:
             prepare(state, c.side, c.units, c.target, c.level, weapon_names=c.weapons, opfire=False)
     except FireProblem as exc:
@@ -129,10 +131,10 @@ def _refusal(state: State, command: Command) -> IllegalCommandError:
 def _fire(state: State, ctx: Ctx, command: Command) -> State:
     assert isinstance(command, m.Fire)
     if command.gun:
-        state = shoot(
+        state = fire_gun(
             state,
             ctx,
-            aim(
+            gun_attack(
                 state,
                 command.side,
                 command.units,
@@ -165,8 +167,8 @@ def _opfire(state: State, ctx: Ctx, command: Command) -> State:
     h, level = (units[0].hex, units[0].level) if units else (state.steps[0].hex, 0)
     assert h is not None
     if command.gun:
-        state = shoot(
-            state, ctx, aim(state, command.side, command.units, h, level, sw_names=command.weapons, opfire=True)
+        state = fire_gun(
+            state, ctx, gun_attack(state, command.side, command.units, h, level, sw_names=command.weapons, opfire=True)
         )
     else:
         state = resolve(
@@ -305,6 +307,12 @@ def _overrun(state: State, ctx: Ctx, command: Command) -> State:
     return state if state.steps else _continue(state, ctx)
 
 
+def _hatches(state: State, ctx: Ctx, command: Command) -> State:
+    """Hatches opened or closed; the same side acts on (LNL-VEH-1)."""
+    assert isinstance(command, m.Hatches)
+    return toggle(state, ctx, command.vehicle)
+
+
 def _let_pass(state: State, ctx: Ctx, command: Command) -> State:
     del command
     return _continue(replace(state, steps=()), ctx)
@@ -440,6 +448,7 @@ HANDLERS: dict[type[Command], Callable[[State, Ctx, Command], State]] = {
     m.CloseAssault: _close_assault,
     m.Overrun: _overrun,
     m.LetPass: _let_pass,
+    m.Hatches: _hatches,
     m.PlaceSniper: _place_sniper,
     m.Pass: _pass,
 }

@@ -9,7 +9,7 @@ import pytest
 from app.core.errors import IllegalCommandError
 from app.systems.lnl import messages as m
 from app.systems.lnl.turn import legal
-from tests.systems.lnl.helpers import get, hx, scenario, session, state, submit, unit
+from tests.systems.lnl.helpers import get, hx, rulings, scenario, session, state, submit, unit
 
 FAR = unit("de_squad", "1008", "x9")
 
@@ -72,3 +72,23 @@ def test_lnl_vmove_3_only_a_normal_move_and_one_vehicle() -> None:
     with pytest.raises(IllegalCommandError) as err:
         submit(s2, m.StartMove(side="allies", units=("a1", "a2"), to=hx(s2, "0102")))
     assert err.value.rule_id == "LNL-VMOVE-3"
+
+
+def test_lnl_veh_1_hatches_open_once_a_turn_and_a_half_track_fires_its_top_mg() -> None:
+    """LNL-VEH-1, LNL-VEH-4, LNL-FIRE-7: buttoned, a half-track (no main gun, only a top MG) cannot fire; opening
+    its hatches is free, once a turn; then its MG fires alone: FP 4 + 3 = 7 against 2: the squad checks."""
+    s = session(scenario([unit("us_halftrack", "0101", "a1", facing=5)], [unit("de_squad", "0104", "x1"), FAR]))
+    fire = m.Fire(side="allies", units=("a1",), target=hx(s, "0104"), gun=True)
+    assert fire not in legal(state(s))
+    submit(s, m.Hatches(side="allies", vehicle="a1"))
+    assert not get(s, "a1").buttoned and state(s).active == "allies"
+    assert m.Hatches(side="allies", vehicle="a1") not in legal(state(s)) and fire in legal(state(s))
+    events = submit(s, fire, (3, 2, 4))
+    assert rulings(events, "fire")[0].dice[0].modified == 7 and get(s, "x1").shaken and get(s, "a1").has("fired")
+
+
+def test_lnl_veh_5_a_tank_shot_is_offered_among_the_legal_commands() -> None:
+    """LNL-HW-1, LNL-VEH-5: a tank that may act is offered its gun shot (with its MGs following) at a visible
+    enemy, so the bot and the command list can use it."""
+    s = session(scenario([unit("us_sherman", "0101", "a1", facing=5)], [unit("de_squad", "0104", "x1"), FAR]))
+    assert m.Fire(side="allies", units=("a1",), target=hx(s, "0104"), gun=True) in legal(state(s))
