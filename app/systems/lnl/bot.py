@@ -18,6 +18,7 @@ from app.geometry.hexgrid import Hex
 from app.systems.lnl.board import Runtime
 from app.systems.lnl.describe import describe
 from app.systems.lnl.forces import is_vehicle
+from app.systems.lnl.melee import capable, kill_number
 from app.systems.lnl.overrun import overrun_odds
 from app.systems.lnl.state import State, other
 from app.systems.lnl.turn import legal
@@ -67,6 +68,27 @@ def _field(runtime: Runtime, goals: frozenset[Hex], vehicle: bool) -> dict[Hex, 
     return best
 
 
+def _at_least(total: int) -> float:
+    """Chance that 2D6 rolls ``total`` or more."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= total) / 36
+
+
+def _melee_value(state: State, side: str, ids: tuple[str, ...], to: Hex) -> float:
+    """What entering an enemy hex is worth from the melee odds (LNL-MELEE-7, LNL-MELEE-8): the chance to kill
+    the defenders first, less the chance of losing the whole stack to their reply."""
+    att = [u for i in ids if (u := state.unit(i)) is not None and capable(state, u, attacking=True)]
+    dfn = [u for u in state.at(to, other(side)) if not is_vehicle(state, u) and capable(state, u)]
+    if not att:
+        return -1.0
+    if not dfn:
+        return 0.6
+    _, kill, mods = kill_number(att, dfn, state)
+    first = _at_least(kill - sum(x.value for x in mods))
+    _, back, back_mods = kill_number(dfn, att, state)
+    reply = _at_least(back - sum(x.value for x in back_mods))
+    return 1.2 * first - 1.5 * (1 - first) * reply
+
+
 def _fire_score(state: State, command: Command) -> float:
     info = describe(state, command)
     return (info.odds or 0.0) * (1.5 if isinstance(command, m.OpFire) else 1.0)
@@ -92,6 +114,7 @@ def _move_score(state: State, side: str, command: m.StartMove | m.MoveOn) -> flo
     after = field.get(command.to, far) / 2
     cover = state.runtime.terrain(command.to).tem * 0.05
     enemy = any(u.side != side for u in state.at(command.to))
+    fight = _melee_value(state, side, ids, command.to) if enemy else 0.0
     mode = {"normal": 0.0, "assault": -0.05, "stealth": -0.02, "low_crawl": -0.2}
     bonus = mode[command.mode] if isinstance(command, m.StartMove) else 0.0
     attacker = state.runtime.model.victory.attacker == side
@@ -102,17 +125,31 @@ def _move_score(state: State, side: str, command: m.StartMove | m.MoveOn) -> flo
         taken = 0.6  # garrison an empty victory hex
 
     stack = 0.05 * len(ids)
-    return (0.25 + 0.25 * urgency) * (before - after) + cover + (0.4 if enemy else 0.0) + bonus + taken + stack
+    return (0.25 + 0.25 * urgency) * (before - after) + cover + fight + bonus + taken + stack
+
+
+def _fire_value(state: State, side: str, command: m.Fire | m.OpFire) -> float:
+    """The exact odds, held back for the attacker: its fire costs it the move (LNL-FIRE-8)."""
+    value = _fire_score(state, command)
+    attacking = state.runtime.model.victory.attacker == side
+    late = state.turn * 2 > state.runtime.model.turns
+    threshold = (0.75 if late else 0.5) if attacking else FIRE_THRESHOLD
+    if attacking and _behind(state, side):
+        value -= 0.1 * (len(command.units) - 1)  # each firer also loses its move toward the victory hexes
+        value *= 0.6 if state.turn * 3 > 2 * state.runtime.model.turns else 1.0
+    return value if value >= threshold else value - 0.5
+
+
+def _behind(state: State, side: str) -> bool:
+    """The side holds fewer victory hexes than it needs."""
+    held = sum(1 for _, owner in state.control if owner == side)
+    return held < state.runtime.model.victory.needed
 
 
 def score(state: State, side: str, command: Command) -> tuple[float, str]:
     """A command's value and the reason in words (the rule behind it)."""
     if isinstance(command, m.Fire | m.OpFire):
-        value = _fire_score(state, command)
-        attacking = state.runtime.model.victory.attacker == side  # fire costs the attacker its move
-        late = state.turn * 2 > state.runtime.model.turns
-        threshold = (0.75 if late else 0.5) if attacking else FIRE_THRESHOLD
-        return (value if value >= threshold else value - 0.5), "odds"
+        return _fire_value(state, side, command), "odds"
     if isinstance(command, m.StartMove | m.MoveOn):
         return _move_score(state, side, command), "move"
     if isinstance(command, m.Rally | m.Heal | m.Combine | m.RollInitiative | m.MeleeRound | m.CloseAssault):

@@ -13,7 +13,7 @@ from app.systems.lnl.damage import skill_name
 from app.systems.lnl.forces import cls
 from app.systems.lnl.scenario import SIDES
 from app.systems.lnl.state import State, Unit
-from app.systems.lnl.tables import terrains
+from app.systems.lnl.tables import Armour, terrains
 from app.systems.lnl.view_names import side_name
 
 STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
@@ -75,8 +75,39 @@ def _factors(state: State, unit: Unit) -> tuple[str, ...]:
     return (*factors, f"+{spec.lm}") if spec.lm else factors
 
 
+MOVE_TYPES = {"T": t("tracked (T)"), "O": t("off-road (O)"), "R": t("road (R)")}
+
+
+def _armour(armour: Armour | None) -> str:
+    if armour is None:
+        return "-"
+    return "/".join("*" if v is None else str(v) for v in (armour.front, armour.side, armour.rear))
+
+
+def _vehicle_details(state: State, unit: Unit) -> tuple[tuple[Text, str | Text], ...]:
+    """A vehicle's printed values: gun, MGs, armour front/side/rear, movement type (LNL-VEH-2, LNL-VEH-4)."""
+    spec = state.spec(unit)
+    gun = spec.gun
+    rows: list[tuple[Text, str | Text]] = [
+        (t("Main gun"), t("HE {he}, penetration {pen}", he=gun.he_fp, pen=gun.penetration) if gun else "-"),
+    ]
+    for mg in spec.mgs:
+        where = t("top, needs open hatches") if mg.aa else t("all round") if mg.star else t("front arc only")
+        rows.append((t("Machine gun"), t("FP {fp}, range {r} ({where})", fp=mg.fp, r=mg.range, where=where)))
+    rows += [
+        (t("Hull armour"), _armour(spec.hull)),
+        (t("Turret armour"), _armour(spec.turret)),
+        (t("Morale"), str(spec.morale_of(unit.shaken))),
+        (t("MP"), str(spec.mp)),
+        (t("Movement type"), MOVE_TYPES[spec.move_type] if spec.move_type else "-"),
+    ]
+    return tuple(rows)
+
+
 def _details(state: State, unit: Unit) -> tuple[tuple[Text, str | Text], ...]:
     spec = state.spec(unit)
+    if spec.cls == "vehicle":
+        return _vehicle_details(state, unit)
     rows: list[tuple[Text, str | Text]] = [
         (t("Firepower"), str(spec.fp)),
         (t("Range"), str(spec.range)),
