@@ -133,7 +133,7 @@ def _fire_value(state: State, side: str, command: m.Fire | m.OpFire) -> float:
     value = _fire_score(state, command)
     attacking = state.runtime.model.victory.attacker == side
     late = state.turn * 2 > state.runtime.model.turns
-    threshold = (0.8 if late else 0.7) if attacking else FIRE_THRESHOLD
+    threshold = (0.75 if late else 0.5) if attacking else FIRE_THRESHOLD
     if attacking and _behind(state, side):
         value -= 0.1 * (len(command.units) - 1)  # each firer also loses its move toward the victory hexes
         value *= 0.6 if state.turn * 3 > 2 * state.runtime.model.turns else 1.0
