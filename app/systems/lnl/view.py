@@ -214,7 +214,24 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
 
 @cache
 def glossary() -> dict[str, Text]:
-    """The words a player reads for the board's terrain and hexside ids (LNL-SETUP-2)."""
+    """The words a player reads for the board's terrain and hexside ids (LNL-SETUP-2) and counter states."""
     words: dict[str, Text] = {tid: spec.name for tid, spec in terrains().items()}
     words.update({"wall": t("wall"), "hedge": t("hedge")})
+    words.update(FLAG_WORDS)
     return words
+
+
+FLAG_WORDS = {
+    "moved": t("moved"),
+    "fired": t("fired"),
+    "ops_complete": t("Ops Complete"),
+    "low_crawl": t("low crawl"),
+    "stealth": t("stealth move"),
+    "assault_move": t("assault move"),
+    "spotted": t("Spotted"),
+    "wounded": t("wounded"),
+    "shaken": t("Shaken"),
+    "jammed": t("jammed"),
+    "buttoned": t("buttoned (hatches closed)"),
+    "wreck": t("wreck"),
+}
