@@ -14,7 +14,7 @@ from app.ai.agent import Budget, Choice
 from app.core.i18n import t
 from app.core.messages import Command
 from app.core.session import Session
-from app.geometry.hexgrid import Hex
+from app.geometry.hexgrid import Hex, hex_distance
 from app.systems.lnl.board import Runtime
 from app.systems.lnl.describe import describe
 from app.systems.lnl.forces import is_vehicle
@@ -73,20 +73,20 @@ def _at_least(total: int) -> float:
     return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= total) / 36
 
 
-def _melee_value(state: State, side: str, ids: tuple[str, ...], to: Hex) -> float:
+def _melee_value(state: State, side: str, ids: tuple[str, ...], to: Hex) -> tuple[float, float]:
     """What entering an enemy hex is worth from the melee odds (LNL-MELEE-7, LNL-MELEE-8): the chance to kill
-    the defenders first, less the chance of losing the whole stack to their reply."""
+    the defenders first, less the chance of losing the whole stack to their reply; and that first chance."""
     att = [u for i in ids if (u := state.unit(i)) is not None and capable(state, u, attacking=True)]
     dfn = [u for u in state.at(to, other(side)) if not is_vehicle(state, u) and capable(state, u)]
     if not att:
-        return -1.0
+        return -1.0, 0.0
     if not dfn:
-        return 0.6
+        return 0.6, 1.0
     _, kill, mods = kill_number(att, dfn, state)
     first = _at_least(kill - sum(x.value for x in mods))
     _, back, back_mods = kill_number(dfn, att, state)
     reply = _at_least(back - sum(x.value for x in back_mods))
-    return 1.2 * first - 1.5 * (1 - first) * reply
+    return 1.2 * first - 1.5 * (1 - first) * reply, first
 
 
 def _fire_score(state: State, command: Command) -> float:
@@ -114,7 +114,7 @@ def _move_score(state: State, side: str, command: m.StartMove | m.MoveOn) -> flo
     after = field.get(command.to, far) / 2
     cover = state.runtime.terrain(command.to).tem * 0.05
     enemy = any(u.side != side for u in state.at(command.to))
-    fight = _melee_value(state, side, ids, command.to) if enemy else 0.0
+    fight, win = _melee_value(state, side, ids, command.to) if enemy else (0.0, 1.0)
     mode = {"normal": 0.0, "assault": -0.05, "stealth": -0.02, "low_crawl": -0.2}
     bonus = mode[command.mode] if isinstance(command, m.StartMove) else 0.0
     attacker = state.runtime.model.victory.attacker == side
@@ -125,7 +125,28 @@ def _move_score(state: State, side: str, command: m.StartMove | m.MoveOn) -> flo
         taken = 0.6  # garrison an empty victory hex
 
     stack = 0.05 * len(ids)
-    return (0.25 + 0.25 * urgency) * (before - after) + cover + fight + bonus + taken + stack
+    how = command.mode if isinstance(command, m.StartMove) else state.moving.mode if state.moving else "normal"
+    danger = 0.0 if enemy else _threat(state, side, command.to, how) * (0.5 if is_vehicle(state, unit) else 1.0)
+    progress = (0.25 + 0.25 * urgency) * (before - after) * win  # into a melee: only as good as winning it
+    return progress + cover + fight + bonus + taken + stack - danger
+
+
+def _threat(state: State, side: str, h: Hex, mode: str) -> float:
+    """How exposed entering ``h`` is to opportunity fire (LNL-OPFIRE-1, LNL-OPFIRE-2): enemies that may still
+    fire and reach it, more in open ground; stealth movers and low crawlers trigger none."""
+    if mode in ("stealth", "low_crawl"):
+        return 0.0
+    weight = 0.06 if state.runtime.terrain(h).open else 0.03
+    count = 0
+    for enemy in state.on_map(other(side)):
+        if enemy.shaken or enemy.hex is None or any(enemy.has(x) for x in ("moved", "fired", "low_crawl", "stealth")):
+            continue
+        spec = state.spec(enemy)
+        guns = [spec.gun.range] if spec.gun is not None else []
+        reach = max([spec.range, *guns, *(mg.range for mg in spec.mgs)])
+        reach = max([reach, *(state.runtime.unit_type(w.type).range for w in enemy.weapons)])
+        count += hex_distance(enemy.hex, h) <= reach
+    return min(weight * count, 0.3)
 
 
 def _fire_value(state: State, side: str, command: m.Fire | m.OpFire) -> float:
