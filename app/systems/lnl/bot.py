@@ -118,6 +118,11 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
         return 0.9, "rally"
     if isinstance(command, m.Spot):
         return 0.15, "spot"
+    if isinstance(command, m.Snipe):
+        return 0.6, "snipe"
+    if isinstance(command, m.HandleWeapon):
+        keep = command.action in ("pick_up", "repair") or (command.action == "set_up")
+        return (0.5, "weapon") if keep else (-1.0, "weapon")
     if isinstance(command, m.LaySmoke):
         return -0.2, "smoke"
     if isinstance(command, m.Stop):
@@ -133,6 +138,8 @@ REASONS = {
     "rally": t("Rallies, heals or fights on: units back in the fight (LNL-RALLY-3)."),
     "spot": t("Spots hidden enemies so they can be fired on (LNL-SPOT-3)."),
     "smoke": t("Lays smoke (LNL-SMOKE-1)."),
+    "snipe": t("The sniper fires at an exposed enemy (LNL-SNIPER-3)."),
+    "weapon": t("Picks up, sets up or repairs a support weapon (LNL-SW-4)."),
     "stop": t("Nothing better: ends the move (LNL-MOVE-12)."),
     "withdraw": t("Withdraws from a losing melee (LNL-MOVE-9)."),
     "pass": t("Nothing worth doing: passes (LNL-OPS-1)."),

@@ -9,9 +9,9 @@ from pathlib import Path
 from app.core.i18n import Text, t
 from app.core.style import load_style
 from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, Style, TrackView
-from app.systems.lnl.damage import skill_name
 from app.systems.lnl.forces import cls
 from app.systems.lnl.scenario import SIDES
+from app.systems.lnl.skills import skill_name
 from app.systems.lnl.state import State, Unit
 from app.systems.lnl.tables import terrains
 from app.systems.lnl.view_names import side_name
