@@ -28,6 +28,7 @@ from app.systems.lnl.view_names import unit_name
 CARRY = {"squad": 2, "half_squad": 1, "crew": 1, "leader": 1, "hero": 1, "scout": 1}
 PICK_UP_MP = 2
 RALLY_KEY = "sw:"
+WAITING = ("pick_up", "repair", "set_up", "stow")
 
 
 def room(state: State, unit: Unit) -> int:
@@ -86,10 +87,9 @@ def _handled(state: State) -> set[str]:
 
 
 def rally_waits(state: State) -> bool:
-    """Whether the rallying side has a weapon to pick up or repair (its rally step is then not skipped)."""
-    return any(
-        isinstance(c, m.HandleWeapon) and c.action in ("pick_up", "repair") for c in rally_weapon_commands(state)
-    )
+    """Whether the rallying side has a weapon to pick up, repair, set up or stow (its rally step is then not
+    skipped; dropping, destroying and giving alone do not hold it up)."""
+    return any(isinstance(c, m.HandleWeapon) and c.action in WAITING for c in rally_weapon_commands(state))
 
 
 def ops_weapon_commands(state: State) -> list[Command]:
