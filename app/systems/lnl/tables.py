@@ -248,7 +248,8 @@ class Tables(_Model):
     skill_effects: dict[str, SkillEffect] = Field(description="What each hero skill card does (LNL-HERO-1).")
     sniper: tuple[SniperRow, ...] = Field(min_length=1, description="The sniper table on 2D6 (LNL-SNIPER-3).")
     sw_repair: Repair = Repair()
-    class_abbr: dict[str, Abbr] = Field(description="Short names on the counters by class.")
+    class_abbr: dict[str, Abbr] = Field(description="Short names on the counters by class, per language.")
+    marker_abbr: dict[str, Abbr] = Field(description="Short names on the hex markers, per language.")
     tem_cap: int = 4
     hindrances_block: int = 3
     options: Options = Options()

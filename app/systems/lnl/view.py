@@ -13,7 +13,7 @@ from app.systems.lnl.forces import cls
 from app.systems.lnl.scenario import SIDES
 from app.systems.lnl.skills import skill_name
 from app.systems.lnl.state import State, Unit
-from app.systems.lnl.tables import terrains
+from app.systems.lnl.tables import Abbr, tables, terrains
 from app.systems.lnl.view_names import side_name
 
 STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
@@ -28,18 +28,6 @@ SYMBOL = {
     "sniper": "recce",
     "scout": "recce",
     "vehicle": "armour",
-}
-LABEL = {
-    "squad": "SQ",
-    "half_squad": "HS",
-    "crew": "CR",
-    "weapon_team": "WT",
-    "leader": "LDR",
-    "hero": "HERO",
-    "medic": "MED",
-    "sniper": "SNP",
-    "scout": "SCT",
-    "vehicle": "AFV",
 }
 STEPS = (t("Rally"), t("Operations"), t("Administration"))
 MARKER_NAMES = {"spotted": t("Spotted"), "smoke1": t("Smoke 1"), "smoke2": t("Smoke 2"), "melee": t("Melee")}
@@ -95,6 +83,12 @@ def _details(state: State, unit: Unit) -> tuple[tuple[Text, str | Text], ...]:
     return tuple(rows)
 
 
+def _abbr(names: dict[str, Abbr], key: str) -> Text | str:
+    """The short name printed for ``key`` in the display language (data/tables.json), or "?"."""
+    found = names.get(key)
+    return found.text if found is not None else "?"
+
+
 def counter(state: State, unit: Unit, active: str | None) -> CounterView:
     """One counter (docs/pieces.md): FP-range-morale (boxed range in brackets), LM, sides and markers as badges."""
     look = style()
@@ -103,7 +97,7 @@ def counter(state: State, unit: Unit, active: str | None) -> CounterView:
     return CounterView(
         id=unit.id,
         loc=unit.hex,
-        label=LABEL.get(spec.cls, "?"),
+        label=_abbr(tables().class_abbr, spec.cls),
         title=spec.name,
         side=unit.side,
         kind=spec.cls,
@@ -124,7 +118,11 @@ def markers(state: State) -> tuple[MarkerView, ...]:
     grid = state.runtime.grid
     found = [
         MarkerView(
-            id=f"{mark}-{grid.label(h)}", loc=h, kind=mark, label=str(MARKER_NAMES[mark])[:3], title=MARKER_NAMES[mark]
+            id=f"{mark}-{grid.label(h)}",
+            loc=h,
+            kind=mark,
+            label=_abbr(tables().marker_abbr, mark),
+            title=MARKER_NAMES[mark],
         )
         for h, mark in state.hex_markers
     ]

@@ -7,9 +7,10 @@ from dataclasses import replace
 import pytest
 
 from app.core.errors import IllegalCommandError
+from app.core.i18n import Text
 from app.systems.lnl import messages as m
 from app.systems.lnl.melee import kill_number
-from app.systems.lnl.tables import tables
+from app.systems.lnl.tables import UnitClass, tables
 from tests.systems.lnl.helpers import get, hx, mods, rulings, scenario, session, state, submit, unit
 
 
@@ -150,3 +151,24 @@ def test_lnl_sniper_3_sniper_does_not_join_fire_groups() -> None:
     with pytest.raises(IllegalCommandError) as err:
         submit(s, m.Fire(side="allies", units=("a1", "a2"), target=hx(s, "0104")), (3, 3))
     assert err.value.rule_id == "LNL-SNIPER-3"
+
+
+# --- counters in both languages ------------------------------------------------------------------------------------
+def test_counter_and_marker_abbreviations_per_language() -> None:
+    """Every counter class and hex marker has an English and a Chinese short name (data/tables.json); the view
+    prints them in the display language (SQ / 班, SPT / 已发现)."""
+    classes = set(UnitClass.__args__)  # type: ignore[attr-defined]
+    assert classes <= set(tables().class_abbr)
+    s = session(
+        scenario(
+            [unit("us_squad", "0101", "a1"), unit("us_medic", "0101", "a2")],
+            [unit("de_squad", "0104", "x1")],
+            start={"phase": "operations", "hex_markers": {"0104": ["spotted"]}},
+        )
+    )
+    view = s.view("allies")
+    labels = {c.id: c.label for c in view.counters}
+    assert isinstance(labels["a1"], Text) and labels["a1"].render("en") == "SQ" and labels["a1"].render("zh_CN") == "班"
+    assert labels["a2"].render("zh_CN") == "医护"  # type: ignore[union-attr]
+    spotted = next(x for x in view.markers if x.kind == "spotted")
+    assert isinstance(spotted.label, Text) and spotted.label.render("zh_CN") == "已发现"
