@@ -9,6 +9,7 @@ from pathlib import Path
 from app.core.i18n import Text, t
 from app.core.style import load_style
 from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, Style, TrackView
+from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import cls
 from app.systems.lnl.scenario import SIDES
 from app.systems.lnl.skills import skill_name
@@ -29,6 +30,7 @@ SYMBOL = {
     "scout": "recce",
     "vehicle": "armour",
 }
+ZONES = "setup_zones"
 STEPS = (t("Rally"), t("Operations"), t("Administration"))
 MARKER_NAMES = {"spotted": t("Spotted"), "smoke1": t("Smoke 1"), "smoke2": t("Smoke 2"), "melee": t("Melee")}
 
@@ -175,8 +177,21 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
         outcome=outcome,
         side_names={s: side_name(state, s) for s in SIDES},
         style=style(),
-        glossary=glossary(),
+        highlights={ZONES: setup_zones(state)},
+        glossary={**glossary(), ZONES: t("Set-up zones"), **{s: side_name(state, s) for s in SIDES}},
     )
+
+
+def setup_zones(state: State) -> dict[Hex, str]:
+    """Each force's set-up zone, hex → side (drawn tinted in the side's colour by the editor, an overlay in play)."""
+    found: dict[Hex, str] = {}
+    for force in state.runtime.model.forces:
+        for label in force.setup_zone:
+            try:
+                found[state.runtime.hex(label)] = force.side
+            except ValueError:
+                continue  # a label off the map: the editor's checks name it
+    return found
 
 
 @cache
