@@ -18,6 +18,7 @@ from app.geometry.hexgrid import Hex
 from app.systems.lnl.board import Runtime
 from app.systems.lnl.describe import describe
 from app.systems.lnl.forces import is_vehicle
+from app.systems.lnl.overrun import overrun_odds
 from app.systems.lnl.state import State, other
 from app.systems.lnl.turn import legal
 
@@ -108,7 +109,7 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
     """A command's value and the reason in words (the rule behind it)."""
     if isinstance(command, m.Fire | m.OpFire):
         value = _fire_score(state, command)
-        attacking = state.runtime.model.victory.attacker == side and isinstance(command, m.Fire)
+        attacking = state.runtime.model.victory.attacker == side  # fire costs the attacker its move
         late = state.turn * 2 > state.runtime.model.turns
         threshold = (0.75 if late else 0.5) if attacking else FIRE_THRESHOLD
         return (value if value >= threshold else value - 0.5), "odds"
@@ -116,26 +117,34 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
         return _move_score(state, side, command), "move"
     if isinstance(command, m.Rally | m.Heal | m.Combine | m.RollInitiative | m.MeleeRound | m.CloseAssault):
         return 0.9, "rally"
-    if isinstance(command, m.Spot):
-        return 0.15, "spot"
-    if isinstance(command, m.Snipe):
-        return 0.6, "snipe"
+    if isinstance(command, m.Overrun):
+        return 0.8 * overrun_odds(state, state.get(command.vehicle)), "overrun"
+    if isinstance(command, m.Hatches):
+        vehicle = state.get(command.vehicle)
+        spec = state.spec(vehicle)
+        gunless = vehicle.buttoned and spec.gun is None and any(g.aa for g in spec.mgs)
+        return (0.3 if gunless else -0.4), "hatches"
     if isinstance(command, m.HandleWeapon):
-        keep = command.action in ("pick_up", "repair") or (command.action == "set_up")
+        keep = command.action in ("pick_up", "repair", "set_up")
         return (0.5, "weapon") if keep else (-1.0, "weapon")
-    if isinstance(command, m.LaySmoke):
-        return -0.2, "smoke"
-    if isinstance(command, m.Stop):
-        return 0.0, "stop"
-    if isinstance(command, m.Withdraw):
-        return -0.3, "withdraw"
-    return -0.05, "pass"
+    return FIXED.get(type(command), (-0.05, "pass"))
+
+
+FIXED: dict[type[Command], tuple[float, str]] = {
+    m.Spot: (0.15, "spot"),
+    m.Snipe: (0.6, "snipe"),
+    m.LaySmoke: (-0.2, "smoke"),
+    m.Stop: (0.0, "stop"),
+    m.Withdraw: (-0.3, "withdraw"),
+}
 
 
 REASONS = {
     "odds": t("Best fire: the exact odds of beating the defence are the highest (LNL-FIRE-7)."),
     "move": t("Moves toward the victory hexes and cover (LNL-MOVE-1)."),
     "rally": t("Rallies, heals or fights on: units back in the fight (LNL-RALLY-3)."),
+    "overrun": t("Overruns the infantry: the odds of the overrun value beating 1D6 are good (LNL-OVERRUN-3)."),
+    "hatches": t("Opens the hatches: the top MG is this vehicle's only weapon (LNL-VEH-1)."),
     "spot": t("Spots hidden enemies so they can be fired on (LNL-SPOT-3)."),
     "smoke": t("Lays smoke (LNL-SMOKE-1)."),
     "snipe": t("The sniper fires at an exposed enemy (LNL-SNIPER-3)."),

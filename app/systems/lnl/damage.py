@@ -14,6 +14,7 @@ from app.systems.lnl.skills import damage_mods, skill_name
 from app.systems.lnl.state import State, Unit
 from app.systems.lnl.tables import tables, unit_types
 from app.systems.lnl.view_names import unit_name
+from app.systems.lnl.wrecks import destroy
 
 
 def dft(state: State, unit: Unit, dc: int) -> str:
@@ -127,7 +128,7 @@ def hero_roll(state: State, ctx: Ctx, side: str, h: Hex, nation: str) -> State:
 def vehicle_hit_by_small_arms(state: State, ctx: Ctx, vehicle: Unit, diff: int, title: Text) -> State:
     """Small-arms damage to a vehicle (LNL-SAVEH-2, LNL-SAVEH-3): a buttoned armoured vehicle only risks its
     outside riders (none are carried here); otherwise the vehicle takes a DC: Shaken, or destroyed if it is
-    unarmoured and the DC is a casualty (docs/lnl-decisions.md)."""
+    unarmoured and the DC is a casualty (docs/lnl-decisions.md), and its crew rolls to escape (LNL-VDEST-1)."""
     spec = state.spec(vehicle)
     assert is_vehicle(state, vehicle) and spec.hull is not None
     if vehicle.buttoned and spec.hull.lowest() > 0:
@@ -140,8 +141,9 @@ def vehicle_hit_by_small_arms(state: State, ctx: Ctx, vehicle: Unit, diff: int, 
     (natural,) = ctx.roller.roll(1, t("damage check of {unit}", unit=unit_name(state, vehicle)))
     dc = natural + diff
     result = dft(state, vehicle, dc)
-    if result == "casualty" and spec.hull.lowest() == 0:
-        words, after = t("destroyed"), state.with_unit(replace(vehicle, wreck=True))
+    destroyed = result == "casualty" and spec.hull.lowest() == 0
+    if destroyed:
+        words, after = t("destroyed"), state
     elif result != "none":
         words, after = t("Shaken"), state.with_unit(replace(vehicle, shaken=True))
     else:
@@ -155,4 +157,4 @@ def vehicle_hit_by_small_arms(state: State, ctx: Ctx, vehicle: Unit, diff: int, 
         result=words,
     )
     ctx.say("damage", ruling.title, "LNL-SAVEH-2", ruling, at=(vehicle.hex,) if vehicle.hex else ())
-    return after
+    return destroy(after, ctx, vehicle) if destroyed else after

@@ -7,7 +7,9 @@ from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.view import CommandInfo, CommandOption
 from app.systems.lnl.fire import FireProblem, prepare
-from app.systems.lnl.heavy import aim, shot_text
+from app.systems.lnl.guns import gun_attack
+from app.systems.lnl.heavy import Shot, shot_text
+from app.systems.lnl.overrun import overrun_mods, overrun_odds
 from app.systems.lnl.state import State
 from app.systems.lnl.view_names import hex_name, side_name, unit_name
 
@@ -38,9 +40,15 @@ def _fire_info(state: State, command: m.Fire | m.OpFire) -> CommandInfo:
     who, where = _who(state, command.units), hex_name(state, target, level)
     odds, hint = None, None
     try:
-        if command.gun:
-            shot = aim(state, command.side, command.units, target, level, sw_names=command.weapons, opfire=opfire)
-            odds, hint = shot.odds(), t("{rule}: {how}", rule="LNL-HW-3", how=shot_text(shot))
+        attack = (
+            gun_attack(state, command.side, command.units, target, level, sw_names=command.weapons, opfire=opfire)
+            if command.gun
+            else None
+        )
+        if isinstance(attack, Shot):
+            odds, hint = attack.odds(), t("{rule}: {how}", rule="LNL-HW-3", how=shot_text(attack))
+        elif attack is not None:
+            odds, hint = attack.odds(), t("Vehicle machine guns: FP {fp} [LNL-VEH-4]", fp=attack.fp)
         else:
             setup = prepare(
                 state, command.side, command.units, target, level, weapon_names=command.weapons, opfire=opfire
@@ -179,6 +187,14 @@ def _close_info(state: State, command: Command) -> CommandInfo:
         )
     if isinstance(command, m.HandleWeapon | m.Snipe):
         return _weapon_info(state, command)
+    if isinstance(command, m.Overrun):
+        return _overrun_info(state, command)
+    if isinstance(command, m.Hatches):
+        vehicle = state.get(command.vehicle)
+        words = t("{unit}: open the hatches", unit=unit_name(state, vehicle))
+        if not vehicle.buttoned:
+            words = t("{unit}: close the hatches", unit=unit_name(state, vehicle))
+        return CommandInfo(label=words, group="hatches", actor=command.vehicle, hint=t("Once a turn, free [LNL-VEH-1]"))
     if isinstance(command, m.PlaceSniper):
         return CommandInfo(
             label=t("Place the sniper in {hex}", hex=hex_name(state, command.at)),
@@ -230,11 +246,25 @@ def _weapon_info(state: State, command: m.HandleWeapon | m.Snipe) -> CommandInfo
     return CommandInfo(label=label, group="weapon", actor=command.unit, target=unit.hex, hint=hint)
 
 
+def _overrun_info(state: State, command: m.Overrun) -> CommandInfo:
+    vehicle = state.get(command.vehicle)
+    bonus = sum(x.value for x in overrun_mods(state, vehicle))
+    return CommandInfo(
+        label=t("{unit} overruns {hex}", unit=unit_name(state, vehicle), hex=hex_name(state, command.to)),
+        group="assault",
+        actor=command.vehicle,
+        target=command.to,
+        odds=overrun_odds(state, vehicle),
+        hint=t("1D6 + {bonus} against 1D6, terrain ignored; hex cost + 4 MP [LNL-OVERRUN-3]", bonus=bonus),
+    )
+
+
 def _phase_info(state: State, command: Command) -> CommandInfo:
     texts = {
         m.RollInitiative: t("Roll for the initiative"),
         m.EndRally: t("End rallying"),
         m.HoldFire: t("Hold fire"),
+        m.LetPass: t("Let the vehicle pass (no counter-attack)"),
         m.Stop: t("End the move"),
         m.Pass: t("Pass"),
     }

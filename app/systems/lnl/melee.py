@@ -12,12 +12,12 @@ from app.core.i18n import Text, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import best_leader, cls, is_vehicle, lm
-from app.systems.lnl.heavy import destroy
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.skills import melee_shift
 from app.systems.lnl.state import State, Unit, other
 from app.systems.lnl.tables import tables
 from app.systems.lnl.view_names import hex_name, unit_name
+from app.systems.lnl.wrecks import destroy
 
 
 def melee_sw(state: State, unit: Unit) -> int:

@@ -170,6 +170,29 @@ class CloseAssault(Command):
     leader: str | None = None
 
 
+class Overrun(Command):
+    """A vehicle moving normally drives into an adjacent hex of enemy infantry to overrun it (LNL-OVERRUN-2,
+    LNL-OVERRUN-3); given while the vehicle moves, or to start its move."""
+
+    kind: Literal["lnl.overrun"] = "lnl.overrun"
+    vehicle: str
+    to: Hex
+
+
+class Hatches(Command):
+    """A vehicle that may still act opens or closes its hatches, once a turn, without using its action
+    (LNL-VEH-1)."""
+
+    kind: Literal["lnl.hatches"] = "lnl.hatches"
+    vehicle: str
+
+
+class LetPass(Command):
+    """The overrun infantry does not counter-attack the vehicle (LNL-OVERRUN-5)."""
+
+    kind: Literal["lnl.let_pass"] = "lnl.let_pass"
+
+
 class PlaceSniper(Command):
     """Place a sniper kept off the map in a hex without enemy units (LNL-SNIPER-1)."""
 
@@ -234,6 +257,9 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         MeleeRound,
         Withdraw,
         CloseAssault,
+        Overrun,
+        LetPass,
+        Hatches,
         PlaceSniper,
         Pass,
     ]

@@ -41,7 +41,7 @@ def style() -> Style:
 
 
 def _flags(state: State, unit: Unit) -> tuple[str, ...]:
-    flags = list(unit.markers)
+    flags = [x for x in unit.markers if x != "hatches"]  # the once-a-turn hatch change is bookkeeping only
     flags += [f for f, on in (("shaken", unit.shaken), ("wounded", unit.wounded), ("wreck", unit.wreck)) if on]
     if cls(state, unit) == "vehicle" and unit.buttoned and not unit.wreck:
         flags.append("buttoned")
