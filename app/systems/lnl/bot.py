@@ -72,6 +72,18 @@ def _fire_score(state: State, command: Command) -> float:
     return (info.odds or 0.0) * (1.5 if isinstance(command, m.OpFire) else 1.0)
 
 
+def _held_back(state: State, side: str, ids: tuple[str, ...]) -> float:
+    """What an attacker's fire costs in ground not gained: the firers' MP still to go to the nearest victory hex
+    it does not hold, weighed by the turns gone (firing ends their move for the turn)."""
+    goals = frozenset(h for h, owner in state.control if owner != side)
+    if not goals:
+        return 0.0
+    field = _field(state.runtime, goals, False)
+    units = [u for u in (state.unit(i) for i in ids) if u is not None and not is_vehicle(state, u)]
+    far = min((field.get(u.hex, 0.0) for u in units if u.hex is not None), default=0.0)
+    return 0.1 * max(far - 1.0, 0.0) * (1 + state.turn / state.runtime.model.turns)
+
+
 def _move_score(state: State, side: str, command: m.StartMove | m.MoveOn) -> float:
     goals = _objectives(state, side)
     if not goals:
@@ -112,6 +124,8 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
         attacking = state.runtime.model.victory.attacker == side  # fire costs the attacker its move
         late = state.turn * 2 > state.runtime.model.turns
         threshold = (0.75 if late else 0.5) if attacking else FIRE_THRESHOLD
+        if attacking and isinstance(command, m.Fire):
+            value -= _held_back(state, side, command.units)
         return (value if value >= threshold else value - 0.5), "odds"
     if isinstance(command, m.StartMove | m.MoveOn):
         return _move_score(state, side, command), "move"
