@@ -44,17 +44,19 @@ def test_painted_zones_are_tinted_per_side_with_a_key(editor: EditorWindow) -> N
     allied_start = data["forces"][0]["setup_zone"][0]
     editor.refresh()
     tints = _zones(editor)
-    allied = QColor(style().sides["allies"]).rgb()
-    axis = QColor(style().sides["axis"]).rgb()
+    allied = QColor(style().sides["allies"]).darker(130).rgb()  # each zone hex is edged in its side's colour
+    axis = QColor(style().sides["axis"]).darker(130).rgb()
     start = loc_key(editor._labels[allied_start])
-    assert tints[start][0].rgb() == allied and tints[start][0].alpha() < 255
-    assert {fill.rgb() for fill, _ in tints.values()} == {allied, axis}
+    assert tints[start][0].alpha() < 255 and tints[start][1] is not None
+    assert tints[start][1] is not None and tints[start][1].rgb() == allied
+    assert {edge.rgb() for _, edge in tints.values() if edge is not None} == {allied, axis}
     key = editor.zone_key.text()
     assert "■" in key and data["forces"][0]["name"]["en"] in key and data["forces"][1]["name"]["en"] in key
     c.set_tool("zone:axis")
     c.click(editor.spot(editor._labels[allied_start]))
     editor.refresh()
-    assert _zones(editor)[start][0].rgb() == axis
+    edge = _zones(editor)[start][1]
+    assert edge is not None and edge.rgb() == axis
     c.set_tool("zone:none")
     c.click(editor.spot(editor._labels[allied_start]))
     editor.refresh()

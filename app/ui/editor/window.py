@@ -320,9 +320,10 @@ class EditorWindow(QMainWindow):
         theme = self.scene.theme
         fills: dict[Any, tuple[QColor, QColor | None]] = {}
         for loc, grade in view.highlights.get(ZONE_LAYER, {}).items():
-            fill = grade_colour(theme, view, str(grade))
-            fill.setAlpha(95)
-            fills[loc] = (fill, None)
+            edge = grade_colour(theme, view, str(grade)).darker(130)
+            fill = QColor(edge.lighter(130))
+            fill.setAlpha(120)
+            fills[loc] = (fill, edge)
         self.scene.set_layer("zones", fills)
         self.zone_key.setText(legend_html(view, [ZONE_LAYER], theme, self.lang) if fills else "")
 
