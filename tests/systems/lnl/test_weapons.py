@@ -178,18 +178,16 @@ def _hold(s: object) -> None:
         submit(s, m.HoldFire(side=side))  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("dice", "kept"), [((1, 6), False), ((6, 1, 2), True)])
-def test_lnl_sw_6_captured_weapon_discarded_after_a_miss(dice: tuple[int, ...], kept: bool) -> None:
-    """LNL-SW-6, LNL-SW-5: a German squad drops its LMG and moves off; an American squad moves in and picks it up
-    for 2 MP; next turn its fire with the captured LMG forces no damage check, so the LMG is discarded; a hit
-    keeps it."""
+def _captured(weapon: str) -> object:
+    """A German squad drops ``weapon`` and moves off; an American squad moves in and picks it up for 2 MP; the
+    turn ends and the Americans, with the initiative, have the next impulse (LNL-SW-5, LNL-SW-6)."""
     model = scenario(
         [unit("us_squad", "0103", "a1")],
-        [unit("de_squad", "0105", "x1", weapons=["de_lmg"]), unit("de_squad", "0908", "x2")],
+        [unit("de_squad", "0105", "x1", weapons=[weapon]), unit("de_squad", "0908", "x2")],
     )
     s = session(model)
     submit(s, m.Pass(side="allies"))
-    submit(s, m.HandleWeapon(side="axis", unit="x1", action="drop", weapon="de_lmg"))
+    submit(s, m.HandleWeapon(side="axis", unit="x1", action="drop", weapon=weapon))
     submit(s, m.StartMove(side="axis", units=("x1",), to=hx(s, "0106")))
     _hold(s)
     if state(s).moving is not None:
@@ -198,12 +196,28 @@ def test_lnl_sw_6_captured_weapon_discarded_after_a_miss(dice: tuple[int, ...], 
     _hold(s)
     submit(s, m.MoveOn(side="allies", to=hx(s, "0105")))
     _hold(s)
-    events = submit(s, _weapon("a1", "pick_up", "de_lmg"))
+    events = submit(s, _weapon("a1", "pick_up", weapon))
     assert said(events, "weapon")[0].rule_id == "LNL-SW-6"
     while state(s).phase == "operations":
         submit(s, m.Pass(side=s.active_side()))
     submit(s, m.RollInitiative(side=state(s).initiative), (6, 1) if state(s).initiative == "allies" else (1, 6))
     assert s.active_side() == "allies"
+    return s
+
+
+@pytest.mark.parametrize(("dice", "kept"), [((1, 6), False), ((6, 1, 2), True)])
+def test_lnl_sw_6_captured_weapon_discarded_after_a_miss(dice: tuple[int, ...], kept: bool) -> None:
+    """LNL-SW-6, LNL-SW-5: the American squad's fire with a captured LMG forces no damage check, so the LMG is
+    discarded; a hit keeps it."""
+    s = _captured("de_lmg")
     events = submit(s, m.Fire(side="allies", units=("a1",), target=hx(s, "0106"), weapons=("a1:de_lmg",)), dice)
     assert bool(said(events, "weapon")) is not kept
     assert _kinds("a1", s) == (["de_lmg"] if kept else [])
+
+
+def test_lnl_sw_6_captured_panzerfaust_discarded_after_a_miss() -> None:
+    """LNL-SW-6, LNL-HW-3: a captured Panzerfaust fired on its to-hit table misses on a natural 12 and is lost."""
+    s = _captured("de_panzerfaust")
+    shot = m.Fire(side="allies", units=("a1",), target=hx(s, "0106"), weapons=("a1:de_panzerfaust",), gun=True)
+    events = submit(s, shot, (6, 6))
+    assert said(events, "weapon") and _kinds("a1", s) == []
