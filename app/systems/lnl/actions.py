@@ -33,7 +33,7 @@ def dft_weapons(state: State, unit: Unit, distance: int) -> tuple[str, ...]:
     for w in unit.weapons:
         sw = state.runtime.unit_type(w.type)
         reach = sw.range * (2 if sw.long_range else 1)
-        if not w.jammed and sw.gun is None and sw.fp > 0 and distance <= reach:
+        if not w.jammed and not w.stowed and sw.gun is None and sw.fp > 0 and distance <= reach:
             usable.append((sw.fp, w.type))
     usable.sort(reverse=True)
     kind, own = cls(state, unit), state.spec(unit).fp
@@ -129,7 +129,7 @@ def _stack_fire(
     state: State, side: str, units: list[Unit], target: Hex, level: int, *, opfire: bool
 ) -> Iterator[Command]:
     kind = m.OpFire if opfire else m.Fire
-    small = [u for u in units if cls(state, u) not in ("weapon_team", "vehicle", "medic")]
+    small = [u for u in units if cls(state, u) not in ("weapon_team", "vehicle", "medic", "sniper")]
     if (
         small
         and small[0].hex is not None

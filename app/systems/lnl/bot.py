@@ -94,6 +94,18 @@ def _fire_score(state: State, command: Command) -> float:
     return (info.odds or 0.0) * (1.5 if isinstance(command, m.OpFire) else 1.0)
 
 
+def _held_back(state: State, side: str, ids: tuple[str, ...]) -> float:
+    """What an attacker's fire costs in ground not gained: the firers' MP still to go to the nearest victory hex
+    it does not hold, weighed by the turns gone (firing ends their move for the turn)."""
+    goals = frozenset(h for h, owner in state.control if owner != side)
+    if not goals:
+        return 0.0
+    field = _field(state.runtime, goals, False)
+    units = [u for u in (state.unit(i) for i in ids) if u is not None and not is_vehicle(state, u)]
+    far = min((field.get(u.hex, 0.0) for u in units if u.hex is not None), default=0.0)
+    return 0.1 * max(far - 1.0, 0.0) * (1 + state.turn / state.runtime.model.turns)
+
+
 def _move_score(state: State, side: str, command: m.StartMove | m.MoveOn) -> float:
     goals = _objectives(state, side)
     if not goals:
@@ -155,9 +167,10 @@ def _fire_value(state: State, side: str, command: m.Fire | m.OpFire) -> float:
     attacking = state.runtime.model.victory.attacker == side
     late = state.turn * 2 > state.runtime.model.turns
     threshold = (0.75 if late else 0.5) if attacking else FIRE_THRESHOLD
-    if attacking and _behind(state, side):
-        value -= 0.1 * (len(command.units) - 1)  # each firer also loses its move toward the victory hexes
-        value *= 0.6 if state.turn * 3 > 2 * state.runtime.model.turns else 1.0
+    if attacking and isinstance(command, m.Fire):
+        value -= _held_back(state, side, command.units)
+    if attacking and _behind(state, side) and state.turn * 3 > 2 * state.runtime.model.turns:
+        value *= 0.6  # late and short of victory hexes: moving matters more
     return value if value >= threshold else value - 0.5
 
 
@@ -182,15 +195,19 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
         spec = state.spec(vehicle)
         gunless = vehicle.buttoned and spec.gun is None and any(g.aa for g in spec.mgs)
         return (0.3 if gunless else -0.4), "hatches"
-    if isinstance(command, m.Spot):
-        return 0.15, "spot"
-    if isinstance(command, m.LaySmoke):
-        return -0.2, "smoke"
-    if isinstance(command, m.Stop):
-        return 0.0, "stop"
-    if isinstance(command, m.Withdraw):
-        return -0.3, "withdraw"
-    return -0.05, "pass"
+    if isinstance(command, m.HandleWeapon):
+        keep = command.action in ("pick_up", "repair", "set_up")
+        return (0.5, "weapon") if keep else (-1.0, "weapon")
+    return FIXED.get(type(command), (-0.05, "pass"))
+
+
+FIXED: dict[type[Command], tuple[float, str]] = {
+    m.Spot: (0.15, "spot"),
+    m.Snipe: (0.6, "snipe"),
+    m.LaySmoke: (-0.2, "smoke"),
+    m.Stop: (0.0, "stop"),
+    m.Withdraw: (-0.3, "withdraw"),
+}
 
 
 REASONS = {
@@ -201,6 +218,8 @@ REASONS = {
     "hatches": t("Opens the hatches: the top MG is this vehicle's only weapon (LNL-VEH-1)."),
     "spot": t("Spots hidden enemies so they can be fired on (LNL-SPOT-3)."),
     "smoke": t("Lays smoke (LNL-SMOKE-1)."),
+    "snipe": t("The sniper fires at an exposed enemy (LNL-SNIPER-3)."),
+    "weapon": t("Picks up, sets up or repairs a support weapon (LNL-SW-4)."),
     "stop": t("Nothing better: ends the move (LNL-MOVE-12)."),
     "withdraw": t("Withdraws from a losing melee (LNL-MOVE-9)."),
     "pass": t("Nothing worth doing: passes (LNL-OPS-1)."),

@@ -10,6 +10,7 @@ from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import best_leader, cls, is_vehicle, lm, stacking_problem
 from app.systems.lnl.messages import Ctx
+from app.systems.lnl.skills import damage_mods, skill_name
 from app.systems.lnl.state import State, Unit
 from app.systems.lnl.tables import tables, unit_types
 from app.systems.lnl.view_names import unit_name
@@ -25,7 +26,7 @@ def dft(state: State, unit: Unit, dc: int) -> str:
     return found
 
 
-def _apply(state: State, ctx: Ctx, unit: Unit, result: str) -> tuple[State, Text]:
+def apply_result(state: State, ctx: Ctx, unit: Unit, result: str) -> tuple[State, Text]:
     """Apply a DFT result (LNL-DMG-2): Shaken flips; a casualty reduces a squad to a Shaken half-squad and
     eliminates half-squads, crews and weapon teams; an SMC is wounded, a wounded SMC eliminated."""
     spec = state.spec(unit)
@@ -67,9 +68,10 @@ def _one_check(state: State, ctx: Ctx, unit: Unit, diff: int, title: Text, *, us
     if leader is not None:
         why = t("leader {name}", name=unit_name(state, leader))
         mods.append(Modifier(value=-lm(state, leader), reason=why, rule_id="LNL-LDR-3"))
+    mods += damage_mods(state, unit)
     dc = natural + sum(m.value for m in mods)
     result = dft(state, unit, dc)
-    after, words = _apply(state, ctx, unit, result)
+    after, words = apply_result(state, ctx, unit, result)
     morale = state.spec(unit).morale_of(unit.shaken)
     ruling = Ruling(
         title=t("Damage check: {unit} ({title})", unit=unit_name(state, unit), title=title),
@@ -87,21 +89,6 @@ def _one_check(state: State, ctx: Ctx, unit: Unit, diff: int, title: Text, *, us
     if natural == 1 and state.spec(unit).infantry:
         after = hero_roll(after, ctx, unit.side, unit.hex, state.spec(unit).nation)
     return after
-
-
-SKILLS = {
-    "ambush": t("The Ambush"),
-    "steady_aim": t("Steady Aim"),
-    "inspiring": t("Inspiring"),
-    "tough": t("Tough as Nails"),
-    "quick": t("Quick"),
-    "friendly_fire": t("Friendly Fire"),
-}
-
-
-def skill_name(skill: str) -> Text:
-    """A hero skill card's name (data/tables.json ``hero_skills``; unknown ids are shown as they are)."""
-    return SKILLS.get(skill, Text(msg=skill))
 
 
 def heroes_on_map(state: State, side: str) -> int:

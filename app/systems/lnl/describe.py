@@ -185,6 +185,8 @@ def _close_info(state: State, command: Command) -> CommandInfo:
             target=vehicle.hex,
             hint=t("Morale check, then FP + LM + AT weapon + 1D6 against lowest armour + 1D6 [LNL-INFVEH-4]"),
         )
+    if isinstance(command, m.HandleWeapon | m.Snipe):
+        return _weapon_info(state, command)
     if isinstance(command, m.Overrun):
         return _overrun_info(state, command)
     if isinstance(command, m.Hatches):
@@ -201,6 +203,47 @@ def _close_info(state: State, command: Command) -> CommandInfo:
             target=command.at,
         )
     return _phase_info(state, command)
+
+
+WEAPON_VERBS = {
+    "pick_up": t("{unit} picks up {sw}"),
+    "drop": t("{unit} drops {sw}"),
+    "destroy": t("{unit} destroys {sw}"),
+    "give": t("{unit} hands {sw} to {other}"),
+    "set_up": t("{unit} sets up {sw}"),
+    "stow": t("{unit} stows {sw}"),
+    "repair": t("{unit} tries to repair {sw}"),
+}
+WEAPON_HINTS = {
+    "pick_up": t("Costs 2 MP in the Operations Phase [LNL-SW-5]"),
+    "repair": t("1D6: low repairs it, a 6 breaks it [LNL-SW-7]"),
+    "set_up": t("A tripod weapon fires only when set up [LNL-SW-9]"),
+    "stow": t("A tripod weapon moves only when stowed [LNL-SW-9]"),
+}
+
+
+def _weapon_info(state: State, command: m.HandleWeapon | m.Snipe) -> CommandInfo:
+    """Support weapon management and sniper shots."""
+    unit = state.get(command.unit)
+    if isinstance(command, m.Snipe):
+        target = state.get(command.target)
+        return CommandInfo(
+            label=t("{sniper} fires at {unit}", sniper=unit_name(state, unit), unit=unit_name(state, target)),
+            group="sniper",
+            actor=command.unit,
+            target=target.hex,
+            hint=t("2D6 on the sniper table, plus terrain and hindrances [LNL-SNIPER-3]"),
+        )
+    other = state.unit(command.to) if command.to else None
+    words: dict[str, str | int | float | Text] = {
+        "unit": unit_name(state, unit),
+        "sw": state.runtime.unit_type(command.weapon).name,
+        "other": unit_name(state, other) if other else "",
+    }
+    label = WEAPON_VERBS[command.action].model_copy(update={"args": words})
+    rule = "LNL-SW-4" if state.phase == "rally" else "LNL-SW-5"
+    hint = WEAPON_HINTS.get(command.action, t("Support weapons [{rule}]", rule=rule))
+    return CommandInfo(label=label, group="weapon", actor=command.unit, target=unit.hex, hint=hint)
 
 
 def _overrun_info(state: State, command: m.Overrun) -> CommandInfo:

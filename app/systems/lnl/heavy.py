@@ -19,6 +19,7 @@ from app.systems.lnl.spotting import hex_exposed, los
 from app.systems.lnl.state import State, Unit
 from app.systems.lnl.tables import Gun, tables
 from app.systems.lnl.view_names import hex_name, unit_name
+from app.systems.lnl.weapons import discard_captured
 from app.systems.lnl.wrecks import bail_out, destroy
 
 PLACES = {
@@ -168,6 +169,9 @@ def shoot(state: State, ctx: Ctx, shot: Shot) -> State:
     )
     ctx.say("to_hit", ruling.title, "LNL-HW-3", ruling, at=(shot.target,))
     state = state.with_unit(state.get(shot.firer.id).marked("fired"))
+    if not hit and shot.sw:  # a captured weapon that misses forces no damage check (LNL-SW-6)
+        used = tuple((shot.firer.id, w) for w in shot.firer.weapons if w.type == shot.sw)
+        state = discard_captured(state, ctx, (shot.firer,), used[:1])
     if hit and shot.vehicle is not None:
         state = penetrate(state, ctx, shot, natural)
     elif hit:

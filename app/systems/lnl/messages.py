@@ -48,6 +48,29 @@ class Combine(Command):
     units: tuple[str, str]
 
 
+WeaponAction = Literal["pick_up", "drop", "destroy", "give", "set_up", "stow", "repair"]
+
+
+class HandleWeapon(Command):
+    """Manage a support weapon (LNL-SW-4, LNL-SW-5, LNL-SW-7): pick up one lying in the hex, drop, destroy, give
+    it to ``to`` (exchange within the hex), set up or stow a tripod weapon, or try to repair a jammed one (1D6)."""
+
+    kind: Literal["lnl.weapon"] = "lnl.weapon"
+    unit: str
+    action: WeaponAction
+    weapon: str
+    to: str | None = None
+
+
+class Snipe(Command):
+    """A sniper fires at one exposed enemy unit on the sniper table (LNL-SNIPER-2, LNL-SNIPER-3); the dice are
+    2D6."""
+
+    kind: Literal["lnl.snipe"] = "lnl.snipe"
+    unit: str
+    target: str
+
+
 class EndRally(Command):
     """The side finishes its rallying (LNL-RALLY-2)."""
 
@@ -220,6 +243,8 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Rally,
         Heal,
         Combine,
+        HandleWeapon,
+        Snipe,
         EndRally,
         Fire,
         OpFire,

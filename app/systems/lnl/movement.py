@@ -13,6 +13,7 @@ from app.core.i18n import t
 from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import activation_problem, cls, enemies_adjacent, is_vehicle, lm, may_act, stacking_problem
 from app.systems.lnl.messages import Ctx, MoveMode
+from app.systems.lnl.skills import move_bonus
 from app.systems.lnl.spotting import exposed, los
 from app.systems.lnl.state import Move, State, Unit, other
 from app.systems.lnl.view_names import hex_name
@@ -23,7 +24,7 @@ SCOUT_EASY = ("woods", "brush", "wheat", "orchard")
 
 def unit_mp(state: State, unit: Unit) -> int:
     """Printed MP, −2 for an SMC carrying a SW (LNL-SW-1), halved (up) for a Shaken vehicle (LNL-VEH-3)."""
-    mp = state.spec(unit).mp
+    mp = state.spec(unit).mp + move_bonus(state, unit)
     if state.spec(unit).smc and unit.weapons:
         mp -= 2
     if is_vehicle(state, unit) and unit.shaken:
@@ -35,7 +36,7 @@ def mode_problem(state: State, units: list[Unit], mode: MoveMode) -> str:
     """Why the stack may not move this way, or "" (LNL-STEALTH-1, LNL-STEALTH-5, LNL-ASSAULT-1, LNL-CRAWL-3,
     LNL-SW-9)."""
     kinds = [cls(state, u) for u in units]
-    if any(state.runtime.unit_type(w.type).tripod for u in units for w in u.weapons):
+    if any(state.runtime.unit_type(w.type).tripod and not w.stowed for u in units for w in u.weapons):
         return "LNL-SW-9"
     if mode == "low_crawl" and ("weapon_team" in kinds or "vehicle" in kinds):
         return "LNL-CRAWL-3"

@@ -25,11 +25,13 @@ def other(side: str) -> str:
 
 @dataclass(frozen=True)
 class Weapon:
-    """A support weapon carried or lying in a hex (LNL-SW-1)."""
+    """A support weapon carried or lying in a hex (LNL-SW-1): jammed (LNL-SW-7), its original owner (a captured
+    one is used by the other side, LNL-SW-6), a tripod weapon stowed to move (LNL-SW-9)."""
 
     type: str
     jammed: bool = False
     owner_side: str = ""
+    stowed: bool = False
 
 
 @dataclass(frozen=True)

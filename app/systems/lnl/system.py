@@ -44,6 +44,8 @@ FUZZ_WEIGHTS = {
     "lnl.smoke": 0.1,
     "lnl.place_sniper": 0.05,
     "lnl.spot": 0.5,
+    "lnl.weapon": 0.1,
+    "lnl.snipe": 2.0,
 }
 
 

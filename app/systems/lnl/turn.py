@@ -26,10 +26,12 @@ from app.systems.lnl.messages import Ctx
 from app.systems.lnl.movement import begin, destinations, enter, entry_problem, finish, stack_units, start_problem
 from app.systems.lnl.overrun import after_counter, counter_commands, overrun, overrun_commands, overrun_problem
 from app.systems.lnl.rally import combine, heal, rally, rally_commands, roll_initiative
+from app.systems.lnl.sniper import snipe, sniper_commands
 from app.systems.lnl.spotting import spot
 from app.systems.lnl.state import MOVE_MARKERS, State, Step, other
 from app.systems.lnl.victory import check_victory, end_of_game
 from app.systems.lnl.view_names import hex_name, side_name, unit_name
+from app.systems.lnl.weapons import handle, ops_weapon_commands, rally_waits, rally_weapon_commands
 
 UNIT_CLEAR = (*MOVE_MARKERS, "fired", "ops_complete", HATCH_MARKER)
 
@@ -49,14 +51,17 @@ def legal(state: State) -> list[Command]:
     if state.steps:
         return counter_commands(state) if state.steps[0].kind == "counter" else opfire_options(state)
     if state.phase == "rally":
-        return [m.RollInitiative(side=state.initiative)] if not state.rolled else rally_commands(state)
+        if not state.rolled:
+            return [m.RollInitiative(side=state.initiative)]
+        return [*rally_weapon_commands(state), *rally_commands(state)]
     if state.moving is not None and state.moving.done:
         return [*fire_commands(state, state.active), m.Stop(side=state.active)]
     if state.moving is not None:
         side = state.active
         moves = [m.MoveOn(side=side, to=h, level=lv) for h, lv in destinations(state)]
-        return [*moves, *overrun_commands(state, side), m.Stop(side=side)]
-    return impulse_commands(state, state.active)
+        return [*moves, *ops_weapon_commands(state), *overrun_commands(state, side), m.Stop(side=side)]
+    *impulse, last = impulse_commands(state, state.active)
+    return [*impulse, *ops_weapon_commands(state), *sniper_commands(state, state.active), last]
 
 
 def opfire_options(state: State) -> list[Command]:
@@ -328,6 +333,24 @@ def _place_sniper(state: State, ctx: Ctx, command: Command) -> State:
     return replace(state.with_unit(replace(unit, hex=command.at)), passes=0)
 
 
+def _weapon(state: State, ctx: Ctx, command: Command) -> State:
+    """A SW action (LNL-SW-4, LNL-SW-5): free in the Rally Phase and for a drop; a pick-up is the unit's action
+    unless it is made during a move (2 MP)."""
+    assert isinstance(command, m.HandleWeapon)
+    moving = state.moving is not None
+    state = handle(state, ctx, command)
+    if state.phase == "rally":
+        return _settle_rally(state, ctx)
+    if command.action != "pick_up":
+        return state
+    return _continue(state, ctx) if moving else end_impulse(state, ctx)
+
+
+def _snipe(state: State, ctx: Ctx, command: Command) -> State:
+    assert isinstance(command, m.Snipe)
+    return end_impulse(snipe(state, ctx, state.get(command.unit), state.get(command.target)), ctx)
+
+
 def _pass(state: State, ctx: Ctx, command: Command) -> State:
     """Three consecutive passes end the Operations Phase (LNL-OPS-1)."""
     del command
@@ -389,7 +412,7 @@ def _settle_rally(state: State, ctx: Ctx) -> State:
         if state.active in state.rally_done:
             state = replace(state, active=other(state.active))
             continue
-        if len(rally_commands(state)) > 1:
+        if len(rally_commands(state)) > 1 or rally_waits(state):
             return state
         state = _side_done(state)
     ctx.say(
@@ -450,5 +473,7 @@ HANDLERS: dict[type[Command], Callable[[State, Ctx, Command], State]] = {
     m.LetPass: _let_pass,
     m.Hatches: _hatches,
     m.PlaceSniper: _place_sniper,
+    m.HandleWeapon: _weapon,
+    m.Snipe: _snipe,
     m.Pass: _pass,
 }

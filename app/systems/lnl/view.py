@@ -9,11 +9,12 @@ from pathlib import Path
 from app.core.i18n import Text, t
 from app.core.style import load_style
 from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, Style, TrackView
-from app.systems.lnl.damage import skill_name
+from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import cls
 from app.systems.lnl.scenario import SIDES
+from app.systems.lnl.skills import skill_name
 from app.systems.lnl.state import State, Unit
-from app.systems.lnl.tables import Armour, terrains
+from app.systems.lnl.tables import Abbr, Armour, tables, terrains
 from app.systems.lnl.view_names import side_name
 
 STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
@@ -29,18 +30,7 @@ SYMBOL = {
     "scout": "recce",
     "vehicle": "armour",
 }
-LABEL = {
-    "squad": "SQ",
-    "half_squad": "HS",
-    "crew": "CR",
-    "weapon_team": "WT",
-    "leader": "LDR",
-    "hero": "HERO",
-    "medic": "MED",
-    "sniper": "SNP",
-    "scout": "SCT",
-    "vehicle": "AFV",
-}
+ZONES = "setup_zones"
 STEPS = (t("Rally"), t("Operations"), t("Administration"))
 MARKER_NAMES = {"spotted": t("Spotted"), "smoke1": t("Smoke 1"), "smoke2": t("Smoke 2"), "melee": t("Melee")}
 
@@ -126,6 +116,12 @@ def _details(state: State, unit: Unit) -> tuple[tuple[Text, str | Text], ...]:
     return tuple(rows)
 
 
+def _abbr(names: dict[str, Abbr], key: str) -> Text | str:
+    """The short name printed for ``key`` in the display language (data/tables.json), or "?"."""
+    found = names.get(key)
+    return found.text if found is not None else "?"
+
+
 def counter(state: State, unit: Unit, active: str | None) -> CounterView:
     """One counter (docs/pieces.md): FP-range-morale (boxed range in brackets), LM, sides and markers as badges."""
     look = style()
@@ -134,7 +130,7 @@ def counter(state: State, unit: Unit, active: str | None) -> CounterView:
     return CounterView(
         id=unit.id,
         loc=unit.hex,
-        label=LABEL.get(spec.cls, "?"),
+        label=_abbr(tables().class_abbr, spec.cls),
         title=spec.name,
         side=unit.side,
         kind=spec.cls,
@@ -155,7 +151,11 @@ def markers(state: State) -> tuple[MarkerView, ...]:
     grid = state.runtime.grid
     found = [
         MarkerView(
-            id=f"{mark}-{grid.label(h)}", loc=h, kind=mark, label=str(MARKER_NAMES[mark])[:3], title=MARKER_NAMES[mark]
+            id=f"{mark}-{grid.label(h)}",
+            loc=h,
+            kind=mark,
+            label=_abbr(tables().marker_abbr, mark),
+            title=MARKER_NAMES[mark],
         )
         for h, mark in state.hex_markers
     ]
@@ -208,8 +208,21 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
         outcome=outcome,
         side_names={s: side_name(state, s) for s in SIDES},
         style=style(),
-        glossary=glossary(),
+        highlights={ZONES: setup_zones(state)},
+        glossary={**glossary(), ZONES: t("Set-up zones"), **{s: side_name(state, s) for s in SIDES}},
     )
+
+
+def setup_zones(state: State) -> dict[Hex, str]:
+    """Each force's set-up zone, hex → side (drawn tinted in the side's colour by the editor, an overlay in play)."""
+    found: dict[Hex, str] = {}
+    for force in state.runtime.model.forces:
+        for label in force.setup_zone:
+            try:
+                found[state.runtime.hex(label)] = force.side
+            except ValueError:
+                continue  # a label off the map: the editor's checks name it
+    return found
 
 
 @cache
