@@ -3,7 +3,6 @@ instructions are in the TableChecklist dock (app.ui.table_dock)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -19,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.i18n import Text, render
+from app.core.i18n import render
 from app.core.view import CounterView, GameView, PhaseView
 from app.ui.lang import translator
 
@@ -104,7 +103,7 @@ class Inspector(QDockWidget):
         """Show a counter (if any), a location description and the side panels."""
         self.tree.clear()
         if counter is not None:
-            self._counter(counter, lang, view.side_names)
+            self._counter(counter, lang, view)
         if location:
             top = self._section(tr_inspector("Location"))
             for name, value in location:
@@ -125,15 +124,17 @@ class Inspector(QDockWidget):
         self.tree.addTopLevelItem(top)
         return top
 
-    def _counter(self, counter: CounterView, lang: str, side_names: Mapping[str, Text]) -> None:
+    def _counter(self, counter: CounterView, lang: str, view: GameView) -> None:
         top = self._section(counter.title.render(lang))
-        side = side_names.get(counter.side)
+        side = view.side_names.get(counter.side)
         rows: list[tuple[str, Any]] = [(tr_inspector("Side"), side.render(lang) if side is not None else counter.side)]
         if counter.strength:
             rows.append((tr_inspector("Strength"), counter.strength))
         if counter.facing:
             rows.append((tr_inspector("Facing"), facing_name(counter.facing)))
-        states = [name for name in map(flag_name, counter.flags) if name]
+        glossary = view.glossary
+        states = [glossary[f].render(lang) if f in glossary else flag_name(f) for f in counter.flags]
+        states = [name for name in states if name]
         if states:
             rows.append((tr_inspector("State"), ", ".join(states)))
         rows.extend((label.render(lang), render(value, lang)) for label, value in counter.details)
