@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from app.core.errors import IllegalCommandError
+from app.systems.lnl import SYSTEM
 from app.systems.lnl import messages as m
 from app.systems.lnl.turn import legal
 from tests.systems.lnl.helpers import get, hx, mods, rulings, said, scenario, session, state, submit, unit
@@ -103,6 +104,8 @@ def test_lnl_overrun_5_survivors_counter_attack_and_destroy_the_vehicle() -> Non
     _overrun(s, "0104", (1, 6))
     options = legal(state(s))
     assert state(s).steps[0].kind == "counter" and any(isinstance(c, m.LetPass) for c in options)
+    decision = SYSTEM.view(state(s), "axis").decision
+    assert decision is not None and decision.rule_id == "LNL-OVERRUN-5" and decision.side == "axis"
     events = submit(s, m.CloseAssault(side="axis", unit="x1", vehicle="a1"), (3, 3, 6, 1))
     assert get(s, "a1").wreck and said(events, "crew_lost")
     assert state(s).moving is None and state(s).active == "axis"
