@@ -18,7 +18,7 @@ from app.core.messages import Command
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.hexgrid import Hex
 from app.systems.lnl.damage import damage_checks
-from app.systems.lnl.forces import cls, in_melee, is_vehicle, lm, may_act
+from app.systems.lnl.forces import cls, in_melee, is_vehicle, lm, may_act, stacking_problem
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.movement import allowance, begin, vehicle_cost
 from app.systems.lnl.state import State, Step, Unit, other
@@ -58,7 +58,8 @@ def _actor_problem(state: State, side: str, vehicle: Unit | None) -> str:
 
 
 def overrun_problem(state: State, side: str, vehicle_id: str, to: Hex) -> str:
-    """Why ``vehicle_id`` may not overrun ``to``, or "" (LNL-OVERRUN-2, LNL-VASSAULT-3, LNL-VMOVE-2)."""
+    """Why ``vehicle_id`` may not overrun ``to``, or "" (LNL-OVERRUN-2, LNL-VASSAULT-3, LNL-VMOVE-2,
+    LNL-STACK-3)."""
     vehicle = state.unit(vehicle_id)
     rule = _actor_problem(state, side, vehicle)
     if rule:
@@ -74,6 +75,8 @@ def overrun_problem(state: State, side: str, vehicle_id: str, to: Hex) -> str:
     cost = vehicle_cost(state, vehicle, vehicle.hex, to)
     if cost is None:
         return "LNL-MOVE-2"
+    if stacking_problem(state, to, [vehicle]):
+        return "LNL-STACK-3"  # two wrecks already there
     return "LNL-OVERRUN-2" if cost + OVERRUN_MP > _mp_left(state, vehicle) else ""
 
 

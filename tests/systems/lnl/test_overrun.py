@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from app.core.errors import IllegalCommandError
 from app.systems.lnl import SYSTEM
 from app.systems.lnl import messages as m
+from app.systems.lnl.overrun import overrun_problem
 from app.systems.lnl.turn import legal
 from tests.systems.lnl.helpers import get, hx, mods, rulings, said, scenario, session, state, submit, unit
 
@@ -137,3 +139,14 @@ def test_lnl_pen_6_a_vehicle_wrecked_by_opportunity_fire_stops() -> None:
     assert state(s).steps
     submit(s, m.OpFire(side="axis", units=("x1",), gun=True), (1, 1, 6, 1, 2))
     assert get(s, "a1").wreck and state(s).moving is None and state(s).active == "axis"
+
+
+def test_lnl_stack_3_no_overrun_into_a_hex_with_two_wrecks() -> None:
+    """LNL-STACK-3, LNL-OVERRUN-3: two wrecks already fill the hex's vehicle stacking, so no overrun there."""
+    tanks = [unit("de_pz4", "0104", f"w{i}", facing=2) for i in (1, 2)]
+    s = session(scenario([unit("us_sherman", "0103", "a1", facing=5)], [unit("de_squad", "0104", "x1"), *tanks, FAR]))
+    st = state(s)
+    for uid in ("w1", "w2"):
+        st = st.with_unit(replace(st.get(uid), wreck=True))
+    assert overrun_problem(st, "allies", "a1", hx(s, "0104")) == "LNL-STACK-3"
+    assert not any(isinstance(c, m.Overrun) for c in legal(st))
