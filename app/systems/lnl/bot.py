@@ -137,10 +137,15 @@ def _move_score(state: State, side: str, command: m.StartMove | m.MoveOn) -> flo
         taken = 0.6  # garrison an empty victory hex
 
     stack = 0.05 * len(ids)
-    how = command.mode if isinstance(command, m.StartMove) else state.moving.mode if state.moving else "normal"
-    danger = 0.0 if enemy else _threat(state, side, command.to, how) * (0.5 if is_vehicle(state, unit) else 1.0)
+    danger = 0.0 if enemy else _danger(state, side, command, is_vehicle(state, unit))
     progress = (0.25 + 0.25 * urgency) * (before - after) * win  # into a melee: only as good as winning it
     return progress + cover + fight + bonus + taken + stack - danger
+
+
+def _danger(state: State, side: str, command: m.StartMove | m.MoveOn, vehicle: bool) -> float:
+    """The opportunity-fire threat of the hex entered, halved for armour."""
+    how = command.mode if isinstance(command, m.StartMove) else state.moving.mode if state.moving else "normal"
+    return _threat(state, side, command.to, how) * (0.5 if vehicle else 1.0)
 
 
 def _threat(state: State, side: str, h: Hex, mode: str) -> float:

@@ -17,7 +17,7 @@ from app.systems.lnl.forces import activation_problem, cls, fires_after_move, in
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.spotting import hex_exposed, los
 from app.systems.lnl.state import State, Unit
-from app.systems.lnl.tables import Gun, tables
+from app.systems.lnl.tables import Gun, VehicleMg, tables
 from app.systems.lnl.view_names import hex_name, unit_name
 from app.systems.lnl.weapons import discard_captured
 from app.systems.lnl.wrecks import bail_out, destroy
@@ -220,19 +220,25 @@ def vehicle_mgs(state: State, ctx: Ctx, shot: Shot) -> State:
     return resolve(state, ctx, setup) if setup is not None and victims else state
 
 
+def usable_mgs(state: State, firer: Unit, target: Hex) -> list[VehicleMg]:
+    """The vehicle's MGs that reach ``target``: no top (AA) MG while buttoned, an MG without * only into the
+    front arc (LNL-VEH-1, LNL-VEH-4)."""
+    assert firer.hex is not None
+    distance = hex_distance(firer.hex, target)
+    return [
+        mg
+        for mg in state.spec(firer).mgs
+        if distance <= mg.range and not (mg.aa and firer.buttoned) and (mg.star or in_arc(state, firer, target))
+    ]
+
+
 def mg_setup(
     state: State, firer: Unit, target: Hex, level: int, victims: tuple[Unit, ...], *, opfire: bool
 ) -> FireSetup | None:
     """A vehicle's MG attack (``None``: no MG can fire): no top (AA) MG while buttoned, an MG without * only into
     the front arc (LNL-VEH-1, LNL-VEH-4); −2 FP after an assault move (LNL-VASSAULT-2); +1 at a moving target
     (LNL-OPFIRE-7)."""
-    assert firer.hex is not None
-    distance = hex_distance(firer.hex, target)
-    usable = [
-        mg
-        for mg in state.spec(firer).mgs
-        if distance <= mg.range and not (mg.aa and firer.buttoned) and (mg.star or in_arc(state, firer, target))
-    ]
+    usable = usable_mgs(state, firer, target)
     if not usable:
         return None
     sight = los(state, firer, target, level)

@@ -146,18 +146,19 @@ def _drive_in(state: State, ctx: Ctx, vehicle: Unit, to: Hex) -> State:
     return state
 
 
-def overrun(state: State, ctx: Ctx, command: m.Overrun) -> State:
-    """Resolve the overrun; surviving infantry that may counter-attack get the decision (LNL-OVERRUN-3,
-    LNL-OVERRUN-4, LNL-OVERRUN-5)."""
-    vehicle = state.get(command.vehicle)
-    struck = victims(state, vehicle, command.to)
-    state = _drive_in(state, ctx, vehicle, command.to)
+def _roll(state: State, ctx: Ctx, vehicle: Unit, to: Hex) -> int:
+    """Roll the overrun: value − defence, explained with every part (LNL-OVERRUN-3, LNL-OVERRUN-4)."""
     att, dfn = ctx.roller.roll(2, t("overrun: attack die, defence die"))
     mods = overrun_mods(state, vehicle)
     attack = att + sum(x.value for x in mods)
     hit = attack > dfn
+    result = (
+        t("overrun {a} against defence {d}: damage checks +{diff}", a=attack, d=dfn, diff=attack - dfn)
+        if hit
+        else t("overrun {a} against defence {d}: no effect", a=attack, d=dfn)
+    )
     ruling = Ruling(
-        title=t("{unit} overruns {hex}", unit=unit_name(state, vehicle), hex=hex_name(state, command.to)),
+        title=t("{unit} overruns {hex}", unit=unit_name(state, vehicle), hex=hex_name(state, to)),
         rule_id="LNL-OVERRUN-4",
         dice=(
             DieResult(natural=att, modified=attack, success=hit),
@@ -165,24 +166,32 @@ def overrun(state: State, ctx: Ctx, command: m.Overrun) -> State:
         ),
         target=dfn,
         modifiers=tuple(mods),
-        result=t("overrun {a} against defence {d}: damage checks +{diff}", a=attack, d=dfn, diff=attack - dfn)
-        if hit
-        else t("overrun {a} against defence {d}: no effect", a=attack, d=dfn),
+        result=result,
         notes=(t("Defence is 1D6 alone: terrain does not count."),),
     )
-    ctx.say("overrun", ruling.title, "LNL-OVERRUN-4", ruling, at=(command.to,))
-    if hit:
-        state = damage_checks(state, ctx, struck, attack - dfn, t("overrun"))
+    ctx.say("overrun", ruling.title, "LNL-OVERRUN-4", ruling, at=(to,))
+    return attack - dfn
+
+
+def overrun(state: State, ctx: Ctx, command: m.Overrun) -> State:
+    """Resolve the overrun; surviving infantry that may counter-attack get the decision (LNL-OVERRUN-3,
+    LNL-OVERRUN-4, LNL-OVERRUN-5)."""
+    vehicle = state.get(command.vehicle)
+    struck = victims(state, vehicle, command.to)
+    state = _drive_in(state, ctx, vehicle, command.to)
+    diff = _roll(state, ctx, vehicle, command.to)
+    if diff > 0:
+        state = damage_checks(state, ctx, struck, diff, t("overrun"))
     step = Step("counter", other(command.side), command.to)
-    if counter_commands(replace(state, steps=(step,))):
-        ctx.say(
-            "counter",
-            t("Surviving infantry in {hex} may counter-attack the vehicle.", hex=hex_name(state, command.to)),
-            "LNL-OVERRUN-5",
-            at=(command.to,),
-        )
-        return replace(state, steps=(step,))
-    return state
+    if not counter_commands(replace(state, steps=(step,))):
+        return state
+    ctx.say(
+        "counter",
+        t("Surviving infantry in {hex} may counter-attack the vehicle.", hex=hex_name(state, command.to)),
+        "LNL-OVERRUN-5",
+        at=(command.to,),
+    )
+    return replace(state, steps=(step,))
 
 
 def counter_commands(state: State) -> list[Command]:
