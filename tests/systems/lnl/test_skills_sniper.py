@@ -116,7 +116,9 @@ def test_lnl_sniper_3_sniper_table(dice: tuple[int, int], result: str) -> None:
     """LNL-SNIPER-3 (authored table, data/tables.json sniper): 2D6 ≤ 3 casualty, 4-5 Shaken, 6+ nothing; one unit
     only; the sniper is marked Fired."""
     s = _sniper()
-    events = submit(s, m.Snipe(side="allies", unit="a1", target="x1"), dice)
+    shot = m.Snipe(side="allies", unit="a1", target="x1")
+    assert s.describe(shot).odds == pytest.approx(10 / 36)  # 2D6 ≤ 5 on open ground
+    events = submit(s, shot, dice)
     ruling = rulings(events, "snipe")[0]
     assert ruling.rule_id == "LNL-SNIPER-3" and ruling.dice[0].modified == sum(dice)
     x1 = get(s, "x1")
