@@ -10,6 +10,7 @@ from app.systems.lnl.fire import FireProblem, prepare
 from app.systems.lnl.guns import gun_attack
 from app.systems.lnl.heavy import Shot, shot_text
 from app.systems.lnl.overrun import overrun_mods, overrun_odds
+from app.systems.lnl.sniper import sniper_odds
 from app.systems.lnl.state import State
 from app.systems.lnl.view_names import hex_name, side_name, unit_name
 
@@ -232,6 +233,7 @@ def _weapon_info(state: State, command: m.HandleWeapon | m.Snipe) -> CommandInfo
             group="sniper",
             actor=command.unit,
             target=target.hex,
+            odds=sniper_odds(state, unit, target),
             hint=t("2D6 on the sniper table, plus terrain and hindrances [LNL-SNIPER-3]"),
         )
     other = state.unit(command.to) if command.to else None

@@ -30,6 +30,24 @@ def skill_name(skill: str) -> Text:
     return SKILLS.get(skill, Text(msg=skill))
 
 
+EFFECTS = {
+    "fire": t("{card}: +{n} to his fire group's attack"),
+    "opfire": t("{card}: +{n} to his fire group's attack in opportunity fire"),
+    "melee": t("{card}: melee {n} column(s) more in his side's favour"),
+    "rally": t("{card}: −{n} to the rally rolls of his hex"),
+    "damage": t("{card}: −{n} to his own damage checks"),
+    "move": t("{card}: +{n} MP"),
+}
+
+
+def skill_text(skill: str) -> Text:
+    """A skill card's name and what it does (for the inspector)."""
+    card = tables().skill_effects.get(skill)
+    if card is None:
+        return skill_name(skill)
+    return EFFECTS[card.applies].model_copy(update={"args": {"card": skill_name(skill), "n": card.value}})
+
+
 def effect(state: State, unit: Unit) -> SkillEffect | None:
     """The effect of the unit's skill card, if it is a hero holding one."""
     if state.spec(unit).cls != "hero" or not unit.skill:

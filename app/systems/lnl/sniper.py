@@ -72,6 +72,13 @@ def sniper_result(state: State, target: Unit, total: int) -> str:
     return tables().shaken_again if found == "shaken" and target.shaken else found
 
 
+def sniper_odds(state: State, sniper: Unit, target: Unit) -> float:
+    """The exact chance that the shot harms the target (any result but no effect)."""
+    bonus = sum(x.value for x in sniper_mods(state, sniper, target))
+    hits = sum(1 for a in range(1, 7) for b in range(1, 7) if sniper_result(state, target, a + b + bonus) != "none")
+    return hits / 36
+
+
 def snipe(state: State, ctx: Ctx, sniper: Unit, target: Unit) -> State:
     """Roll the sniper's 2D6 and apply the result to the single target (LNL-SNIPER-3)."""
     a, b = ctx.roller.roll(2, t("sniper shot at {unit}", unit=unit_name(state, target)))

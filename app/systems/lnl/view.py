@@ -12,7 +12,7 @@ from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseVie
 from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import cls
 from app.systems.lnl.scenario import SIDES
-from app.systems.lnl.skills import skill_name
+from app.systems.lnl.skills import skill_text
 from app.systems.lnl.state import State, Unit
 from app.systems.lnl.tables import Abbr, Armour, tables, terrains
 from app.systems.lnl.view_names import side_name
@@ -110,7 +110,7 @@ def _details(state: State, unit: Unit) -> tuple[tuple[Text, str | Text], ...]:
         sw = state.runtime.unit_type(w.type)
         rows.append((t("Support weapon"), t("{sw} (jammed)", sw=sw.name) if w.jammed else sw.name))
     if unit.skill:
-        rows.append((t("Hero skill"), skill_name(unit.skill)))
+        rows.append((t("Hero skill"), skill_text(unit.skill)))
     if unit.level:
         rows.append((t("Storey"), str(unit.level)))
     return tuple(rows)

@@ -116,7 +116,9 @@ def test_lnl_sniper_3_sniper_table(dice: tuple[int, int], result: str) -> None:
     """LNL-SNIPER-3 (authored table, data/tables.json sniper): 2D6 ≤ 3 casualty, 4-5 Shaken, 6+ nothing; one unit
     only; the sniper is marked Fired."""
     s = _sniper()
-    events = submit(s, m.Snipe(side="allies", unit="a1", target="x1"), dice)
+    shot = m.Snipe(side="allies", unit="a1", target="x1")
+    assert s.describe(shot).odds == pytest.approx(10 / 36)  # 2D6 ≤ 5 on open ground
+    events = submit(s, shot, dice)
     ruling = rulings(events, "snipe")[0]
     assert ruling.rule_id == "LNL-SNIPER-3" and ruling.dice[0].modified == sum(dice)
     x1 = get(s, "x1")
@@ -172,3 +174,13 @@ def test_counter_and_marker_abbreviations_per_language() -> None:
     assert labels["a2"].render("zh_CN") == "医护"  # type: ignore[union-attr]
     spotted = next(x for x in view.markers if x.kind == "spotted")
     assert isinstance(spotted.label, Text) and spotted.label.render("zh_CN") == "已发现"
+
+
+def test_inspector_names_the_skill_card_and_its_effect() -> None:
+    """LNL-HERO-1: the hero's counter details name his card and what it does, in both languages."""
+    s = session(scenario([unit("us_hero", "0101", "a1", skill="steady_aim")], [unit("de_squad", "0808", "x1")]))
+    hero = next(c for c in s.view("allies").counters if c.id == "a1")
+    value = next(v for k, v in hero.details if k.render("en") == "Hero skill")
+    assert isinstance(value, Text)
+    assert value.render("en") == "Steady Aim: +1 to his fire group's attack"
+    assert value.render("zh_CN").endswith("其射击组攻击 +1")
