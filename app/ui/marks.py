@@ -108,10 +108,16 @@ class MarkPainter:
             self._arrows(centre, mark, glyph, fill)
         text = glyph.get("text")
         if text:
-            shown = str(dict(mark.props).get(text[1:], "")) if text.startswith("@") else str(text)
+            shown = self._prop_text(mark, text[1:]) if text.startswith("@") else str(text)
             at = centre + QPointF(0, self.size * glyph.get("text_dy", 0.0))
             ink = colour(glyph.get("text_colour", "#202020"))
             draw_text(self.p, at, shown, self.size * glyph.get("text_size", 0.2), ink, bold=glyph.get("bold", True))
+
+    def _prop_text(self, mark: Any, key: str) -> str:
+        """A mark's property as text, in the window's language when the data carries it (``label_zh``)."""
+        props = dict(mark.props)
+        translated = props.get(f"{key}_zh") if self.lang == "zh_CN" else None
+        return str(translated or props.get(key, ""))
 
     def _shape(self, centre: QPointF, shape: str, glyph: Mapping[str, Any]) -> None:
         r = self.size * glyph.get("size", 0.12)

@@ -64,11 +64,11 @@ _MARK_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "spawn": (frozenset({"at", "colour", "row"}), frozenset()),
     "entry_exit": (frozenset({"at"}), frozenset()),
     "vehicle_spot": (frozenset({"at", "facing"}), frozenset()),
-    "room": (frozenset({"at", "label"}), frozenset()),
-    "objective": (frozenset({"at"}), frozenset({"label"})),
+    "room": (frozenset({"at", "label"}), frozenset({"label_zh"})),
+    "objective": (frozenset({"at"}), frozenset({"label", "label_zh"})),
     "fuel_barrel": (frozenset({"at"}), frozenset()),
 }
-_MARK_OPTIONAL = ("at", "path", "colour", "arrows", "solid", "facing", "line", "row", "label")
+_MARK_OPTIONAL = ("at", "path", "colour", "arrows", "solid", "facing", "line", "row", "label", "label_zh")
 
 
 def mark_fields(kind: str) -> frozenset[str]:
@@ -138,6 +138,7 @@ class MarkSpec(BaseModel):
     line: str | None = Field(None, description="Patrol line id (unique within the tile side).")
     row: Literal["front", "back"] | None = Field(None, description="Spawn spot row (SAS-ADVB-2).")
     label: str | None = Field(None, description="Room name or objective label.")
+    label_zh: str | None = Field(None, description="The label in Simplified Chinese (shown in the Chinese window).")
 
     @model_validator(mode="after")
     def _fields_fit_kind(self) -> Self:
@@ -172,7 +173,7 @@ class MarkSpec(BaseModel):
 
     def props(self) -> dict[str, object]:
         """Return the properties carried onto geometry marks."""
-        keys = ("colour", "solid", "line", "row", "label")
+        keys = ("colour", "solid", "line", "row", "label", "label_zh")
         found: dict[str, object] = {k: getattr(self, k) for k in keys if getattr(self, k) is not None}
         if self.facing is not None:
             found["facing"] = self.facing
