@@ -48,18 +48,19 @@ def test_no_display_gets_advice_instead_of_a_qt_abort() -> None:
 
 def test_first_window_system_is_imported_before_qt_and_no_other():
     """DESIGN §10: the system of the first window is imported before PySide6 (whose import hook would read the
-    source of every module imported after it); a C&C scenario loads C&C alone, no scenario loads the default
-    mission's system (SAS)."""
+    source of every module imported after it), and so are the window's Qt-free modules; a C&C scenario loads C&C
+    alone, no scenario loads the default mission's system (SAS)."""
     cca = ROOT / "scenarios" / "cca" / "akragas_clash.json"
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from app.__main__ import LazySystems, _preload\n"
+        "from app.__main__ import QT_FREE_WINDOW_MODULES, LazySystems, _preload\n"
         "s = LazySystems()\n"
         f"_preload(s, Path({str(cca)!r}))\n"
         "assert 'app.systems.cca' in sys.modules and 'app.systems.sas' not in sys.modules\n"
         "_preload(s, None)\n"
         "assert 'app.systems.sas' in sys.modules\n"
+        "assert all(m in sys.modules for m in QT_FREE_WINDOW_MODULES)\n"
         "assert not any(m.startswith('PySide6') for m in sys.modules), 'Qt imported by the preload'\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)

@@ -20,6 +20,7 @@ import json
 import math
 import re
 import stat
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,10 @@ CLIP = 80
 MESSAGE_CLIP = 600
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
+# A lone surrogate in the parsed data comes from a ``\uD800``-``\uDFFF`` escape (JSON spells the ``u`` in lower
+# case) or from the text itself (never from decoded UTF-8); a pair or an escaped backslash also matches, which only
+# costs the full check.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -108,8 +113,32 @@ def parse_json_text(text: str, file: Path | str, *, max_depth: int = MAX_DEPTH, 
         ) from exc
     except _NumberError as exc:
         raise DataFileError(file, [Problem("$", str(exc))]) from exc
-    check_values(file, data, max_number)
+    if max_number is not None or _SURROGATE_ESCAPE.search(text):  # else nothing is left to find (start-up time)
+        check_values(file, data, max_number)
     return data
+
+
+def read_json_fields(path: Path, keys: Collection[str], *, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
+    """The top-level ``keys`` of a JSON object file that has them: a cheap read for listings (a catalog's headers).
+
+    The file is read as by :func:`read_json_file` (regular file, size, UTF-8, short integers, finite numbers),
+    but nesting depth and strings are checked in the returned fields only: the rest is checked when the file is
+    opened.
+
+    Raises:
+        DataFileError: The file is unreadable, not JSON, not an object, or a returned field fails a check.
+    """
+    text = _read_text(path, max_bytes)
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_no_constant)
+    except (json.JSONDecodeError, _NumberError, RecursionError) as exc:  # RecursionError: nested too deep
+        raise DataFileError(path, [Problem("$", f"not readable JSON: {clip(str(exc))}")]) from exc
+    if not isinstance(data, dict):
+        raise DataFileError(path, [Problem("$", "expected a JSON object at the top level")])
+    fields = {key: data[key] for key in keys if key in data}
+    _check_depth(json.dumps(fields), path, MAX_DEPTH)
+    check_values(path, fields, None)
+    return fields
 
 
 def check_values(file: Path | str, data: Any, max_number: float | None) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from app.core.capabilities import HasTiles, capability, scenario_schema
-from app.core.datafile import DataFileError, clip, read_json_file
+from app.core.datafile import DataFileError, clip, read_json_fields, read_json_file
 from app.core.i18n import Text, localized
 from app.core.session import Mode, Session
 from app.core.system import GameSystem
@@ -38,6 +38,7 @@ TILES_FORMAT = "adjutant-tiles"
 BOARD_FORMAT = "adjutant-board"
 DATA_FORMATS = (TILES_FORMAT, BOARD_FORMAT)  # tile libraries (read by the system declaring the format), boards
 CHECKED_FORMATS = (SCENARIO_FORMAT, TILES_FORMAT, BOARD_FORMAT)
+HEADER_FIELDS = ("format", "system", "id", "title", "default")  # what the catalog lists of a scenario file
 
 
 @dataclass(frozen=True)
@@ -68,12 +69,16 @@ def _title(data: Mapping[str, Any], fallback: str) -> Text:
 
 
 def read_entry(path: Path) -> ScenarioEntry | None:
-    """The catalog entry of one file, or ``None`` when it is not a readable scenario (e.g. a tile library)."""
+    """The catalog entry of one file, or ``None`` when it is not a readable scenario (e.g. a tile library).
+
+    Only the header fields are read and checked (cheap: the catalog is listed at every start, DESIGN §10); the
+    rest of the file is checked when it is opened.
+    """
     try:
-        data = read_json(path)
-    except ScenarioError:
+        data = read_json_fields(path, HEADER_FIELDS)
+    except DataFileError:
         return None
-    if not isinstance(data, dict) or data.get("format") != SCENARIO_FORMAT:
+    if data.get("format") != SCENARIO_FORMAT:
         return None
     system, scenario_id = data.get("system"), data.get("id")
     if not isinstance(system, str) or not isinstance(scenario_id, str):
@@ -82,11 +87,33 @@ def read_entry(path: Path) -> ScenarioEntry | None:
 
 
 def bundled(folder: Path = SCENARIOS) -> list[ScenarioEntry]:
-    """Every scenario in ``folder/<system folder>/*.json``, default ones first, then by system and id."""
+    """Every scenario in ``folder/<system folder>/*.json``, default ones first, then by system and id.
+
+    The listing is remembered while no file is added, removed or rewritten (same names, sizes and modification
+    times): a start lists the catalog twice (the system to import first, then the default mission).
+    """
     if not folder.is_dir():
         return []
-    entries = [entry for path in sorted(folder.glob("*/*.json")) if (entry := read_entry(path)) is not None]
-    return sorted(entries, key=lambda e: (not e.default, e.system, e.id, str(e.path)))
+    paths = sorted(folder.glob("*/*.json"))
+    signature = tuple((path, *_stamp(path)) for path in paths)
+    if (remembered := _LISTED.get(folder)) is not None and remembered[0] == signature:
+        return list(remembered[1])
+    entries = [entry for path in paths if (entry := read_entry(path)) is not None]
+    listing = sorted(entries, key=lambda e: (not e.default, e.system, e.id, str(e.path)))
+    _LISTED[folder] = (signature, listing)
+    return list(listing)
+
+
+_LISTED: dict[Path, tuple[tuple[tuple[Path, int, int], ...], list[ScenarioEntry]]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    """(size, modification time in ns) of a file; (-1, -1) when it cannot be read (listed as such)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return -1, -1
+    return info.st_size, info.st_mtime_ns
 
 
 def default_entry(entries: Iterable[ScenarioEntry]) -> ScenarioEntry | None:

@@ -61,8 +61,7 @@ def prepare_data_dir() -> StartupReport:
     """Make the data folder ready so the app always starts (see the module docstring)."""
     try:
         folder = data_dir()
-        write_atomic(folder / ".probe", "")
-        (folder / ".probe").unlink()
+        _check_writable(folder)
     except (OSError, ValueError) as exc:
         reason = clip(getattr(exc, "strerror", None) or str(exc), 200)
         return StartupReport(Path(tempfile.mkdtemp(prefix="adjutant-")), f"{folder_name()}: {reason}")
@@ -74,6 +73,14 @@ def prepare_data_dir() -> StartupReport:
     if prefs.exists() and Preferences.read(prefs) is None:
         _move(report, prefs)
     return report
+
+
+def _check_writable(folder: Path) -> None:
+    """Create and remove a file in ``folder``: OSError when it cannot be written. Not synced to disk (nothing is
+    kept), which spares the start a disk flush (DESIGN §10); a probe left by a kill is a temp file cleaned later."""
+    handle, name = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=folder)
+    os.close(handle)
+    Path(name).unlink()
 
 
 def folder_name() -> str:

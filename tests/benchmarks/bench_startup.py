@@ -3,7 +3,8 @@
 Both are cold starts in fresh interpreters, timed by this process from spawn to the ``first paint`` line on the
 pipe: the app as ``python -m app --smoke`` (the bundled default mission) and ``bare_window.py`` (a QApplication
 and a QGraphicsView, nothing of Adjutant). The runs alternate, so a busy machine slows both alike; the figures
-are medians, and their ratio is the budget that does not depend on the machine (≤ 1.5×).
+are medians, and their ratio is the budget that does not depend on the machine (≤ 1.5×). Then the CPU time of
+each step of the app's start (``startup_timeline.py``, medians of five) says where the time goes.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[2]
 BARE = Path(__file__).resolve().with_name("bare_window.py")
+TIMELINE = Path(__file__).resolve().with_name("startup_timeline.py")
 RUNS = 7
+TIMELINE_RUNS = 5
 PAINTED = re.compile(r"first paint: (\d+) ms")
 
 
@@ -68,6 +71,21 @@ def measure(runs: int = RUNS) -> tuple[tuple[float, float, float] | None, tuple[
     return medians(app_runs), medians(bare_runs)
 
 
+def timeline(runs: int = TIMELINE_RUNS) -> dict[str, float] | None:
+    """Median CPU time of each step of the start (``startup_timeline.py``), or None if a run failed."""
+    samples: list[dict[str, float]] = []
+    for _ in range(runs):
+        result = subprocess.run([sys.executable, str(TIMELINE)], capture_output=True, text=True, cwd=ROOT, check=False)
+        if result.returncode != 0:
+            return None
+        steps: dict[str, float] = {}
+        for line in result.stdout.splitlines():
+            step, _, value = line.rpartition(": ")
+            steps[step] = steps.get(step, 0.0) + float(value.removesuffix(" ms"))  # a step met twice counts once
+        samples.append(steps)
+    return {step: statistics.median(s.get(step, 0.0) for s in samples) for step in samples[0]}
+
+
 def _ms(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.0f}"
 
@@ -82,6 +100,11 @@ def main() -> int:
     if app is None or bare is None:
         return 1
     print(f"ui.first_paint_ratio_to_bare_window: {app[1] / bare[1]:.2f} x (budget: 1.5 x)")
+    steps = timeline()
+    if steps is None:
+        return 1
+    for step, ms in steps.items():  # where the start's CPU time goes, in the order of the start
+        print(f"ui.start_cpu.{step}: {ms:.1f} ms (budget: n/a)")
     return 0
 
 

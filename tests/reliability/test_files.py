@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.datafile import MAX_BYTES, DataFileError, read_json_file
+from app.core.datafile import MAX_BYTES, DataFileError, parse_json_text, read_json_file
 from app.scenario.boards import BoardError, load_board_file
 from app.scenario.catalog import validate_file
 from app.scenario.loading import ScenarioError
@@ -199,3 +199,14 @@ def test_a_hostile_reference_is_a_clean_error(tmp_path: Path, ref: str) -> None:
     data["board"]["library"] = ref
     problems = _problems(_scenario(tmp_path, json.dumps(data)))
     assert problems and all(len(p) < 1_000 for p in problems)
+
+
+def test_strings_are_checked_only_when_an_escape_could_hide_a_lone_surrogate(tmp_path: Path) -> None:
+    """The walk over every string runs only when the text holds a surrogate escape (start-up time, DESIGN §10):
+    a pair is an emoji, a lone one (escaped, or in a text given directly) is still refused."""
+    pair = tmp_path / "pair.json"
+    pair.write_text('{"name": "\\ud83d\\ude00", "list": ["\\u00e9"]}', encoding="utf-8")
+    assert read_json_file(pair) == {"name": "\U0001f600", "list": ["\u00e9"]}
+    for text in ('{"a": ["x", "\\udfff"]}', '{"a": "\udc00"}'):
+        with pytest.raises(DataFileError, match="lone surrogate"):
+            parse_json_text(text, "given.json")

@@ -75,6 +75,32 @@ def test_bundled_title_falls_back_to_id(tmp_path: Path) -> None:
     assert bundled(tmp_path)[0].title.render() == "toy-race"
 
 
+def test_bundled_reads_only_the_header_of_each_file(tmp_path: Path) -> None:
+    """The listing checks the header fields only (start-up time, DESIGN §10): a file whose body is damaged is
+    listed and refused with a clean error when opened; a damaged header, or a file that is not JSON, is left out."""
+    _write(tmp_path / "toy" / "body.json", _scenario(id="body", units="\ud800"))  # json.dumps writes \ud800
+    _write(tmp_path / "toy" / "header.json", '{"format": "adjutant-scenario", "system": "toy", "id": "\\udc00"}')
+    _write(tmp_path / "toy" / "deep.json", "[" * 100_000 + "]" * 100_000)
+    _write(tmp_path / "toy" / "list.json", "[]")
+    entries = bundled(tmp_path)
+    assert [e.id for e in entries] == ["body"]
+    with pytest.raises(ScenarioError, match="lone surrogate"):
+        load_scenario(entries[0].path, TOY_SYSTEMS)
+
+
+def test_bundled_remembers_its_listing_until_a_file_changes(library: Path) -> None:
+    """A start lists the catalog twice; the second listing reuses the first unless a file was added, removed or
+    rewritten."""
+    first = bundled(library)
+    assert bundled(library) == first
+    _write(library / "toy" / "new.json", _scenario(id="echo", default=False))
+    assert [e.id for e in bundled(library)][-1] == "echo"
+    _write(library / "toy" / "new.json", _scenario(id="foxtrot-renamed", default=False))
+    assert [e.id for e in bundled(library)][-1] == "foxtrot-renamed"
+    (library / "toy" / "new.json").unlink()
+    assert bundled(library) == first
+
+
 def test_default_entry() -> None:
     title = TOY_SCENARIO.name
     plain = ScenarioEntry(TOY_SCENARIO, "toy", "a", localized(title), default=False)
