@@ -24,6 +24,7 @@ from app.core.command_templates import (
 from app.core.messages import Command
 from app.core.view import CommandInfo
 from app.ui.controller import GameController
+from app.ui.decision_bar import MAX_OPTIONS
 from app.ui.lang import translator
 
 tr = translator("Board")
@@ -158,13 +159,26 @@ class CommandSteps:
     # --- the command bar ----------------------------------------------------------------------------
     def bar_entries(self, on_change: Callable[[], None]) -> list[BarEntry]:
         """The command bar: batches of a multi-selection, the selection's kinds, then the side's and phase
-        commands (always shown)."""
+        commands (always shown). A pending decision's answers are left out: the decision bar shows them (once)."""
         out = [self._batch_entry(batch) for batch in batches(self.templates(), self.selection)]
-        shown = [tpl for tpl in self.selected() if tpl.kind != "phase"]
-        extra = [tpl for tpl in always_shown(self.templates()) if tpl not in shown]
+        answered = self._decision_keys()
+        shown = [tpl for tpl in self.selected() if tpl.kind != "phase" and not self._answers(tpl, answered)]
+        extra = [tpl for tpl in always_shown(self.templates()) if tpl not in shown and not self._answers(tpl, answered)]
         for group in (shown, extra):
             out += self._kind_entries(group, on_change)
         return out
+
+    def _decision_keys(self) -> set[str]:
+        """Keys of the commands the decision bar offers as buttons (none when no decision waits)."""
+        decision = self.controller.view().decision
+        if decision is None:
+            return set()
+        return {option.command.key() for option in decision.options[:MAX_OPTIONS]}
+
+    @staticmethod
+    def _answers(template: Template, answered: set[str]) -> bool:
+        """Whether every command of ``template`` is a button of the decision bar."""
+        return bool(answered) and all(command.key() in answered for command, _ in template.choices)
 
     def _kind_entries(self, templates: list[Template], on_change: Callable[[], None]) -> list[BarEntry]:
         out: list[BarEntry] = []

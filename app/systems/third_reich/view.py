@@ -34,7 +34,15 @@ def build_view(state: State, side: str | None, look: Style) -> GameView:
         side_names={s: side_name(s) for s in SIDES},
         style=look,
         decision=_decision(state, side),
+        glossary=glossary(),
     )
+
+
+def glossary() -> dict[str, Text]:
+    """The words a player reads for the view's ids: the control overlay and its grades, the counter states."""
+    words: dict[str, Text] = {s: side_name(s) for s in SIDES}
+    words.update({"control": t("Control of areas"), "neutral": t("neutral"), "used": t("used"), "vichy": t("Vichy")})
+    return words
 
 
 def _counter(state: State, unit: Unit, viewer: str | None, look: Style) -> CounterView:
@@ -91,12 +99,14 @@ def _tracks(state: State) -> tuple[TrackView, ...]:
 
 def _phase(state: State) -> PhaseView:
     step = state.pending()
-    current = 0 if step is not None and step.kind == "hand" else 1
+    current = {"hand": 0, "return": 2}.get(step.kind, 1) if step is not None else 1
     title = t("Turn {turn}: round of the {side}", turn=state.turn, side=side_name(state.active))
     hints: tuple[Text, ...] = ()
     if state.play is not None and state.play.card:
         card = state.rt.cards[state.play.card]
         hints = (t("{card}: {sv} strategy value left", card=card.name.text(), sv=state.play.sv_left),)
+    if current == 0:  # both sides choose their hands: no side's round yet
+        title = t("Turn {turn}: hand selection", turn=state.turn)
     return PhaseView(
         title=title, steps=STEPS, current=current, active_side=None if state.over else state.active, instructions=hints
     )

@@ -90,7 +90,8 @@ def draw(state: State, ctx: Ctx) -> State:
     """Draw one card at random (at the table: the chit drawn is typed) (TY-EXE-1); a held Guderian may
     interrupt it (TY-GUD-3)."""
     cup = sorted(state.cup)
-    card = ctx.roller.pick(cup, t("drawing a command card from the cup"), names=cup)
+    titles = [state.runtime.card_name(c) for c in cup]  # the table's card list shows the chits' printed names
+    card = ctx.roller.pick(cup, t("drawing a command card from the cup"), names=cup, titles=titles)
     ctx.say(t("{card} is drawn.", card=state.runtime.card_name(card)), "TY-EXE-1")
     if state.held is not None and not state.dismissed:
         return flow.push(STACK, state, Step("guderian", "axis", card=card))

@@ -78,6 +78,7 @@ class TyphoonSystem(HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State],
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="typhoon",
+        side_names={s: side_label(s) for s in SIDES},
     )
     fuzz_max_steps = 6000
 
