@@ -8,7 +8,7 @@ with ``kind: Literal[...]`` and register them in a :class:`MessageRegistry` to p
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -27,6 +27,10 @@ class Command(BaseModel):
         cards: Cards drawn at the table (table mode), by name, consumed in order.
     """
 
+    secret: ClassVar[bool] = False
+    """What the command chose is its side's secret (a card put face down into a cup): in the history another
+    seat sees only that the side chose (:meth:`app.core.session.Session.history_labels`)."""
+
     # defer_build: a class's validator is built on its first use, not at import (start-up time, DESIGN §10)
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
@@ -43,6 +47,10 @@ class Command(BaseModel):
                 "cards": None if cards is None else tuple(cards),
             }
         )
+
+    def hidden_from(self, viewer: str | None) -> bool:
+        """Whether ``viewer`` (a side; ``None``: everything) may not see what this command chose."""
+        return self.secret and viewer is not None and viewer != self.side
 
     def key(self) -> str:
         """A stable identity for comparing commands regardless of their table input."""

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from app.core.datafile import clip, quoted
 from app.core.dice import BadInput
 from app.core.errors import IllegalCommandError
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.core.messages import Command, Event
 from app.core.system import GameSystem, Outcome
 from app.core.view import CommandInfo, GameView
@@ -84,6 +84,21 @@ class Session:
     def commands(self) -> list[Command]:
         """The command log (as applied, with their dice)."""
         return [e.command for e in self.history]
+
+    def history_labels(self, viewer: str | None = None) -> list[Text]:
+        """Each applied command's label as ``viewer`` may see it (``None``: everything), for a history of moves:
+        another side's secret command (:attr:`Command.secret`) reads only that the side made a secret choice."""
+        names = self.system.view(self.state, None).side_names
+        labels: list[Text] = []
+        before = self.initial
+        for entry in self.history:
+            command = entry.command
+            if command.hidden_from(viewer):
+                labels.append(t("{side} makes a secret choice.", side=names.get(command.side, command.side)))
+            else:
+                labels.append(self.system.describe(before, command).label)
+            before = entry.state
+        return labels
 
     # --- commands ----------------------------------------------------------------------------------
     def submit(self, command: Command) -> tuple[Event, ...]:

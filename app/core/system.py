@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -31,6 +31,11 @@ class SystemInfo:
             this per scenario by declaring :class:`app.core.capabilities.HumanSidesPerScenario` (SAS's Jäger
             mode lets a person, or the system's bot, play the hunter).
         scenario_folder: Folder under ``scenarios/`` holding the bundled files.
+        side_names: Display names of the sides when they do not depend on the scenario ("Axis", "Soviet"), by side
+            id; the start page labels its seats with them before any game is loaded. Empty: the scenario file
+            names its sides (C&C armies, squad-game forces).
+        hidden_information: Whether a side sees something the other may not (hands, secret choices). Hot-seat
+            covers the window with a privacy screen between the players only then.
     """
 
     id: str
@@ -39,6 +44,8 @@ class SystemInfo:
     sides: tuple[str, ...]
     human_sides: tuple[str, ...]
     scenario_folder: str
+    side_names: Mapping[str, Text] = field(default_factory=dict, compare=False, hash=False)
+    hidden_information: bool = True
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, QPointF, QRect, QSize, Qt
 from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QGraphicsView, QMainWindow
 
-from app.ui.interaction import word
+from app.ui.interaction import grade_colour, word
 from app.ui.theme import Theme
 
 SWATCH = "<span style='color:{0}'>■</span> {1}"
@@ -22,7 +22,7 @@ def legend_html(view: Any, layers: Iterable[str], theme: Theme, lang: str) -> st
     parts = []
     for name in sorted(layers):
         grades = sorted({g for g in view.highlights.get(name, {}).values() if isinstance(g, str)})
-        keys = [SWATCH.format(theme.get("highlights", g, "#c080ff").name(), word(view, g, lang)) for g in grades]
+        keys = [SWATCH.format(grade_colour(theme, view, g).name(), word(view, g, lang)) for g in grades]
         parts.append(f"<b>{word(view, name, lang)}</b>: " + " ".join(keys))
     return "  ".join(parts)
 

@@ -227,7 +227,8 @@ class BoardScene(QGraphicsScene):
         self.board_item = BoardItem(self.geo, self.theme)
         self.board_item.lang = self.lang
         self.addItem(self.board_item)
-        layers = (("actors", 0.5), ("view", 1), ("targets", 2), ("hover", 3))  # actors: counters you may order
+        # zones: areas the editor tints (set-up zones); actors: counters you may order
+        layers = (("zones", 0.4), ("actors", 0.5), ("view", 1), ("targets", 2), ("hover", 3))
         self.layers = {name: HighlightItem(self.geo, z) for name, z in layers}
         for layer in self.layers.values():
             self.addItem(layer)

@@ -7,14 +7,18 @@ that only its targets are highlighted on the board; the bar never lists every pe
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from app.core.messages import Command
 from app.core.view import CommandInfo
 from app.ui.command_steps import BarEntry
+from app.ui.flow_layout import FlowLayout
 from app.ui.lang import translator
 
 tr = translator("CommandBar")
+LINE = 40  # one line of buttons
+MAX_LINES = 3
 GROUP_ORDER = {"move": 0, "attack": 1, "action": 2, "other": 8, "phase": 9}
 
 
@@ -37,12 +41,11 @@ class CommandBar(QWidget):
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setFixedHeight(46)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFixedHeight(LINE)
+        self.scroll = scroll
         self.row_widget = QWidget(scroll)
-        self.row = QHBoxLayout(self.row_widget)
-        self.row.setContentsMargins(0, 0, 0, 0)
-        self.row.addStretch(1)
+        self.row = FlowLayout(self.row_widget)  # buttons wrap onto up to MAX_LINES lines, then scroll
         scroll.setWidget(self.row_widget)
         outer.addWidget(self.caption)
         outer.addWidget(scroll)
@@ -72,9 +75,20 @@ class CommandBar(QWidget):
                 button.setStyleSheet("font-weight: bold;")
             button.clicked.connect(lambda _=False, e=entry: e.run())
             button.installEventFilter(self)
-            self.row.insertWidget(self.row.count() - 1, button)
+            self.row.addWidget(button)
             self.buttons.append((button, entry.command, entry.info))
             self.entries.append((button, entry))
+        self._fit_height()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As many lines as the buttons need, up to MAX_LINES (the rest scrolls)."""
+        width = self.width() - 12  # the bar's own width less its margins (the scroll viewport lags a resize)
+        needed = self.row.heightForWidth(max(1, width)) + 4
+        self.scroll.setFixedHeight(max(LINE, min(needed, LINE * MAX_LINES)))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in (QEvent.Type.Enter, QEvent.Type.Leave):

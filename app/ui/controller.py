@@ -170,6 +170,17 @@ class GameController(QObject):
         self.cancel_input()
         return self.session.redo()
 
+    def set_bot(self, side: str, on: bool) -> None:
+        """Give ``side`` to the bot (``on``) or back to a person, from the current position; a bot already
+        thinking for a side taken back is cancelled."""
+        if self.agent_for_side is None or (side in self.bot_sides) == on:
+            return
+        self.bot_sides = self.bot_sides | {side} if on else self.bot_sides - {side}
+        self._generation += 1
+        self._view, self._commands = None, None
+        self.changed.emit()
+        self.schedule_automation()
+
     def refuse(self, reason: Text, rule_id: str = "") -> None:
         """Report a refusal found by the UI itself (e.g. a drop on a square no command targets)."""
         self.command_refused.emit(reason, rule_id)

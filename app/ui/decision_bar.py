@@ -9,23 +9,18 @@ remembers it as a preference and answers such decisions with their default from 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QScrollArea,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QCheckBox, QFrame, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from app.core.flow import Decision
 from app.core.view import GameView
+from app.ui.flow_layout import FlowLayout
 from app.ui.lang import translator
 
 tr = translator("DecisionBar")
 MAX_OPTIONS = 24
+LINE = 34  # one line of answer buttons
+MAX_LINES = 4
 
 
 class DecisionBar(QFrame):
@@ -44,25 +39,21 @@ class DecisionBar(QFrame):
         self.prompt = QLabel(self)
         self.prompt.setObjectName("decision_prompt")
         self.prompt.setWordWrap(True)
-        host = QWidget(self)  # the options scroll sideways: many options never widen the window past the screen
-        self.row = QHBoxLayout(host)
-        self.row.setContentsMargins(0, 0, 0, 0)
-        self.row.setSpacing(4)
-        self.row.addStretch(1)
+        self.scroll = QScrollArea(self)  # the answers wrap onto more lines (up to MAX_LINES, then scroll)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
+        self.options = QWidget(self.scroll)  # rather than widen the window past the screen
+        self.row = FlowLayout(self.options)
+        self.scroll.setWidget(self.options)
         self.fast = QCheckBox(tr("Always take the default"), self)
         self.fast.setObjectName("decision_fast_play")
         self.fast.setToolTip(tr("Fast play: answer this kind of question with its default from now on"))
         self.fast.toggled.connect(self._on_fast_toggled)
         self.row.addWidget(self.fast)
-        self.options = QScrollArea(self)
-        self.options.setObjectName("decision_options")
-        self.options.setWidget(host)
-        self.options.setWidgetResizable(True)
-        self.options.setFrameShape(QFrame.Shape.NoFrame)
-        self.options.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.options.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
         outer.addWidget(self.prompt)
-        outer.addWidget(self.options)
+        outer.addWidget(self.scroll)
         self.decision: Decision | None = None
         self.buttons: list[QPushButton] = []
         self.hide()
@@ -85,23 +76,33 @@ class DecisionBar(QFrame):
         who = tr("{0} (bot) decides").format(side_name) if by_bot else tr("{0} decides").format(side_name)
         rule = f"  [{decision.rule_id}]" if decision.rule_id else ""
         self.prompt.setText(f"<b>{_html(who)}:</b> {_html(decision.prompt.render(lang))}{rule}")
+        self.row.removeWidget(self.fast)  # the buttons first, the fast-play box after them
         for index, option in enumerate(decision.options[:MAX_OPTIONS]):
-            button = QPushButton(option.label.render(lang), self.options.widget())
+            button = QPushButton(option.label.render(lang), self)
             button.setObjectName(f"decision_option_{index}")
             button.setEnabled(not by_bot)
             if index == decision.default:
                 button.setDefault(True)
                 button.setToolTip(tr("The default answer"))
             button.clicked.connect(lambda _=False, c=option.command: self.command_requested.emit(c))
-            self.row.insertWidget(self.row.count() - 1, button)
+            self.row.addWidget(button)
             self.buttons.append(button)
+        self.row.addWidget(self.fast)
         self.fast.blockSignals(True)
         self.fast.setChecked(False)
         self.fast.blockSignals(False)
         self.fast.setVisible(not by_bot and bool(decision.rule_id) and bool(decision.options))
-        bar = self.options.horizontalScrollBar().sizeHint().height()
-        self.options.setFixedHeight(self.options.widget().sizeHint().height() + bar)
         self.show()
+        self._fit_height()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As many lines as the answers need, up to MAX_LINES (the rest scrolls)."""
+        needed = self.row.heightForWidth(max(1, self.width() - 16)) + 2  # the bar's width less its margins
+        self.scroll.setFixedHeight(min(needed, LINE * MAX_LINES))
 
     def _on_fast_toggled(self, on: bool) -> None:
         decision = self.decision

@@ -20,11 +20,22 @@ from app.ui.command_steps import BarEntry, Choice, CommandSteps, Template, summa
 from app.ui.controller import GameController
 from app.ui.counters import loc_key
 from app.ui.lang import translator
+from app.ui.theme import Theme
 
 tr = translator("Board")
 ADD_MODIFIERS = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier
 ODDS_Z = 45.0  # above the target highlights, below dragged counters
 _ODDS_PIXELS = 40  # the odds tag is laid out at this size, then scaled to the square
+
+
+def grade_colour(theme: Theme, view: Any, grade: str) -> QColor:
+    """The colour of an overlay grade: the theme's, else the side's colour when the grade is a side id (set-up
+    zones), else the theme's default overlay colour."""
+    known = theme.data.get("highlights", {})
+    if grade in known:
+        return theme.get("highlights", grade)
+    side = view.style.side(grade) if getattr(view, "style", None) is not None else None
+    return QColor(side) if side else theme.get("highlights", grade, known.get("default", "#c080ff"))
 
 
 def word(view: Any, key: Any, lang: str) -> str:
@@ -122,7 +133,16 @@ class BoardInteraction(QObject):
     def caption(self) -> str:
         """The command bar's caption: who is selected."""
         names = [c.title.render(self.lang) for c in map(self.counter, self.selection) if c is not None]
-        return ", ".join(names) if names else tr("Select one of your counters")
+        if names:
+            return ", ".join(names)
+        if self.controller.session.outcome() is not None:
+            return ""
+        if self.controller.is_automated_turn():
+            return tr("The bot is playing")
+        if self.actors():
+            return tr("Select one of your counters")
+        decision = self.controller.view().decision
+        return tr("Answer the question above") if decision is not None else tr("Choose a command below")
 
     def fill_bar(self, bar: CommandBar) -> None:
         """Show the selection's command kinds and the always-visible commands in the command bar."""
@@ -146,7 +166,7 @@ class BoardInteraction(QObject):
         highlights = self.controller.view().highlights
         for name in sorted(self.enabled_layers):
             for loc, grade in highlights.get(name, {}).items():
-                colour = theme.get("highlights", str(grade), theme.data["highlights"].get("default", "#c080ff"))
+                colour = grade_colour(theme, self.controller.view(), str(grade))
                 colour.setAlpha(110)
                 overlays[loc] = (colour, None)
         self.scene.set_layer("view", overlays)

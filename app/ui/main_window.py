@@ -19,6 +19,7 @@ from app.ui.autosave_warning import AutosaveWarning
 from app.ui.board_aids import COMPACT_WIDTH, centre_of, fit_docks, free_corner, legend_html
 from app.ui.board_scene import BoardScene
 from app.ui.board_view import BoardView, Minimap
+from app.ui.bot_seats import BotSeatsMenu
 from app.ui.command_bar import CommandBar
 from app.ui.controller import AgentFactory, GameController
 from app.ui.decision_bar import DecisionBar
@@ -30,42 +31,18 @@ from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
 from app.ui.los_tool import LosTool
 from app.ui.objectives_dock import ObjectivesDock
+from app.ui.outcome_banner import OutcomeBanner
 from app.ui.panels import Inspector, PhaseTracker
 from app.ui.privacy import PrivacyScreen
 from app.ui.rulebook import rule_tip
 from app.ui.settings import Preferences
 from app.ui.table_dock import TableChecklist, since_last_human_command
 from app.ui.table_sync_menu import TableSyncMenu
+from app.ui.toast import Toast
 from app.ui.window_files import WindowFiles
+from app.ui.window_text import seats_text, tracks_html
 
 tr = translator("MainWindow")
-
-
-class Toast(QLabel):
-    """A non-modal message that fades after a few seconds."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.setWordWrap(True)
-        self.setStyleSheet(
-            "background: rgba(40,40,40,225); color: white; border-radius: 8px; padding: 10px 14px; font-size: 13px;"
-        )
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self._timer = QTimer(self, singleShot=True, interval=4500)
-        self._timer.timeout.connect(self.hide)
-        self.hide()
-
-    def pop(self, text: str) -> None:
-        """Show ``text`` at the bottom centre of the parent."""
-        self.setText(text)
-        parent = self.parentWidget()
-        width = min(560, parent.width() - 40)
-        self.setFixedWidth(max(200, width))
-        self.adjustSize()
-        self.move((parent.width() - self.width()) // 2, parent.height() - self.height() - 24)
-        self.show()
-        self.raise_()
-        self._timer.start()
 
 
 class MainWindow(QMainWindow):
@@ -153,6 +130,8 @@ class MainWindow(QMainWindow):
         layout.setSpacing(0)
         self.command_bar = CommandBar(central)
         self.decision_bar = DecisionBar(central)  # the pending decision, whatever is selected (app.core.flow)
+        self.outcome_banner = OutcomeBanner(central)  # who won and why, for as long as the game is over
+        layout.addWidget(self.outcome_banner)
         layout.addWidget(self.board_view, 1)
         self.hand_strip = HandStrip(central)  # the seat's cards with their text (C&C)
         layout.addWidget(self.hand_strip)
@@ -204,6 +183,8 @@ class MainWindow(QMainWindow):
             menu = self.menus[_menu_of(name)]
             menu.addAction(action)
             self.addAction(action)
+        self.bot_seats = BotSeatsMenu(self.controller, self._side_names, self)  # hand a side to the bot mid-game
+        self.menus["edit"].addMenu(self.bot_seats)
         self.overlay_menu = self.menus["view"].addMenu("")
         self.docks_menu = self.menus["view"].addMenu("")
         for dock in (self.phase, self.inspector, self.objectives, self.table, self.log, self.dice):
@@ -257,6 +238,7 @@ class MainWindow(QMainWindow):
         self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
         self.dice.input_cancelled.connect(c.cancel_input)
         self.decision_bar.command_requested.connect(c.submit)
+        self.outcome_banner.new_game_requested.connect(self.new_game_requested.emit)
         self.hand_strip.play_requested.connect(c.submit)
         self.decision_bar.fast_play_requested.connect(self._on_fast_play_requested)
         self.command_bar.command_hovered.connect(self.interaction.preview)
@@ -270,6 +252,9 @@ class MainWindow(QMainWindow):
         self.board_view.viewport_changed.connect(self._place_minimap)
 
     # --- refresh ------------------------------------------------------------------------------------
+    def _side_names(self) -> dict[str, str]:
+        return {side: text.render(self.lang) for side, text in self.controller.view().side_names.items()}
+
     def _side_name(self, view: Any) -> str:
         side = self.session.active_side() or ""
         name = view.side_names.get(side)
@@ -280,6 +265,7 @@ class MainWindow(QMainWindow):
         view = self.controller.view()
         self.scene.sync(view)
         self.decision_bar.show_view(view, self.controller.human_sides(), self.lang)
+        self.outcome_banner.show_outcome(self.session, view, self.lang)
         self.hand_strip.show_hand(viewer_hand(view.hands, self.controller.perspective()), self.lang)
         self.interaction.select_all(self.interaction.selection)
         self._refresh_overlay_menu(view)
@@ -289,17 +275,7 @@ class MainWindow(QMainWindow):
         self._refresh_table(view)
         self._refresh_privacy(view)
         self.objectives.show_game(self.session.scenario, view, self.lang)
-        tracks = [
-            (
-                f"<b style='color:#c1121f'>{tr_html(t.name.render(self.lang))}: {t.value_text(self.lang)}"
-                f"{'/' + t.maximum if t.maximum else ''}</b>"
-            )
-            if t.alarm
-            else f"{tr_html(t.name.render(self.lang))}: <b>{t.value_text(self.lang)}</b>"
-            f"{'/' + t.maximum if t.maximum else ''}"
-            for t in view.tracks
-        ]
-        self.tracks_label.setText("  │  ".join(tracks))
+        self.tracks_label.setText(tracks_html(view, self.lang))
         self.actions_by_name["undo"].setEnabled(self.session.can_undo)
         self.actions_by_name["redo"].setEnabled(self.session.can_redo)
         if view.outcome is not None:
@@ -309,7 +285,7 @@ class MainWindow(QMainWindow):
     def _refresh_privacy(self, view: Any) -> None:
         """Hot-seat: when the keyboard passes to the other player, the screen covers the hand just played."""
         seat = self.controller.perspective()
-        hot_seat = len(self.controller.human_sides()) > 1
+        hot_seat = len(self.controller.human_sides()) > 1 and self.session.system.info.hidden_information
         if hot_seat and seat is not None and self._seat is not None and seat != self._seat and view.outcome is None:
             name = view.side_names.get(seat)
             self.privacy.cover(name.render(self.lang) if name is not None else seat)
@@ -352,13 +328,7 @@ class MainWindow(QMainWindow):
 
     def seats_text(self, view: Any) -> str:
         """Who plays what: "You play the Macedonians (the bot plays the Persians)", or the hot-seat sides."""
-        names = {side: text.render(self.lang) for side, text in view.side_names.items()}
-        humans = [names.get(side, side) for side in self.controller.human_sides()]
-        bots = [names.get(side, side) for side in self.session.system.info.sides if side in self.controller.bot_sides]
-        if len(humans) > 1:
-            return tr("Hot-seat: {0}").format(", ".join(humans))
-        text = tr("You play {0}").format(humans[0]) if humans else tr("The bots play")
-        return text + (tr(" (the bot plays {0})").format(", ".join(bots)) if bots else "")
+        return seats_text(self.controller, view, self.lang)
 
     # --- slots --------------------------------------------------------------------------------------
     def _on_controller_events_applied(self, events: tuple[Any, ...], reason: str) -> None:
@@ -504,6 +474,7 @@ class MainWindow(QMainWindow):
             dock.retranslate()
         self.autosave_warning.retranslate()
         self.sight.retranslate()
+        self.bot_seats.retranslate()
         self._refresh_selection()
         self._update_title()
 
@@ -513,6 +484,7 @@ class MainWindow(QMainWindow):
         state = settings.value("state")
         if state is not None:
             self.restoreState(state)
+        self._refresh_table(self.controller.view())  # a layout saved by a digital game hid the table checklist
 
     def closeEvent(self, event: QCloseEvent) -> None:
         settings = QSettings(str(self.data_dir / "window.ini"), QSettings.Format.IniFormat)
@@ -549,8 +521,3 @@ def _menu_of(name: str) -> str:
     from app.ui.actions import ACTIONS
 
     return next(spec.menu for spec in ACTIONS if spec.name == name)
-
-
-def tr_html(text: str) -> str:
-    """Escape text for a rich-text label."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

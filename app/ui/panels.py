@@ -3,9 +3,9 @@ instructions are in the TableChecklist dock (app.ui.table_dock)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.i18n import Text, render
+from app.core.i18n import render
 from app.core.view import CounterView, GameView, PhaseView
 from app.ui.lang import translator
 
@@ -90,6 +90,7 @@ class Inspector(QDockWidget):
         self.tree = QTreeWidget(self)
         self.tree.setColumnCount(2)
         self.tree.header().resizeSection(0, 150)
+        self.tree.viewport().installEventFilter(self)
         self.setWidget(self.tree)
         self.retranslate()
 
@@ -104,7 +105,7 @@ class Inspector(QDockWidget):
         """Show a counter (if any), a location description and the side panels."""
         self.tree.clear()
         if counter is not None:
-            self._counter(counter, lang, view.side_names)
+            self._counter(counter, lang, view)
         if location:
             top = self._section(tr_inspector("Location"))
             for name, value in location:
@@ -116,6 +117,25 @@ class Inspector(QDockWidget):
             for line in panel.items:
                 top.addChild(QTreeWidgetItem([line.render(lang), ""]))
         self.tree.expandAll()
+        self._fit_labels()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_labels()  # the tree's own size: the dock's resize comes before its children are laid out
+        return super().eventFilter(watched, event)
+
+    def _fit_labels(self) -> None:
+        """Give the labels the width the values leave (the values keep what they need, up to half the panel); a
+        text still cut short shows in full on hover."""
+        rows = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        for item in rows + [top.child(j) for top in rows for j in range(top.childCount())]:
+            for column in (0, 1):
+                item.setToolTip(column, item.text(column))
+        width = self.tree.viewport().width()
+        if width < 40:
+            return  # not laid out yet: the resize that follows fits the columns
+        values = min(self.tree.sizeHintForColumn(1) + 8, width // 2)  # the values keep what they need, up to half
+        self.tree.header().resizeSection(0, min(self.tree.sizeHintForColumn(0) + 8, max(width - values, width // 2)))
 
     def _section(self, title: str) -> QTreeWidgetItem:
         top = QTreeWidgetItem([title, ""])
@@ -125,15 +145,17 @@ class Inspector(QDockWidget):
         self.tree.addTopLevelItem(top)
         return top
 
-    def _counter(self, counter: CounterView, lang: str, side_names: Mapping[str, Text]) -> None:
+    def _counter(self, counter: CounterView, lang: str, view: GameView) -> None:
         top = self._section(counter.title.render(lang))
-        side = side_names.get(counter.side)
+        side = view.side_names.get(counter.side)
         rows: list[tuple[str, Any]] = [(tr_inspector("Side"), side.render(lang) if side is not None else counter.side)]
         if counter.strength:
             rows.append((tr_inspector("Strength"), counter.strength))
         if counter.facing:
             rows.append((tr_inspector("Facing"), facing_name(counter.facing)))
-        states = [name for name in map(flag_name, counter.flags) if name]
+        glossary = view.glossary
+        states = [glossary[f].render(lang) if f in glossary else flag_name(f) for f in counter.flags]
+        states = [name for name in states if name]
         if states:
             rows.append((tr_inspector("State"), ", ".join(states)))
         rows.extend((label.render(lang), render(value, lang)) for label, value in counter.details)

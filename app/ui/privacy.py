@@ -44,7 +44,7 @@ class PrivacyScreen(QWidget):
         """Texts in the current language."""
         self.message.setText(tr("{0} to play").format(self.side_name))
         self.hint.setText(tr("Hot-seat: the other player looks away while {0} plays.").format(self.side_name))
-        self.reveal_button.setText(tr("I am {0}: show my hand").format(self.side_name))
+        self.reveal_button.setText(tr("I am {0}: show my side").format(self.side_name))
 
     def cover(self, side_name: str) -> None:
         """Hide the window behind the screen until the player of ``side_name`` reveals it."""

@@ -342,7 +342,9 @@ class StartPage(QWidget):
         sides = seats_of(system, entry.path)
         if len(sides) < 2 or capability(system, HasBot) is None:
             return
-        names, bots = side_names_of(entry.path, self.lang), bot_sides(system, sides)
+        names = side_names_of(entry.path, self.lang)
+        names.update({side: text.render(self.lang) for side, text in system.info.side_names.items()})
+        bots = bot_sides(system, sides)
         for index, side in enumerate(sides):
             combo = QComboBox(self)
             combo.setObjectName(f"seat_{side}")

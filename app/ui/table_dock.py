@@ -24,10 +24,18 @@ def since_last_human_command(history: Sequence[Any], humans: Iterable[str]) -> t
     start = len(history)
     for start in range(len(history) - 1, -1, -1):
         entry = history[start]
-        lines[:0] = [e.instruction for e in entry.events if e.instruction is not None]
+        lines[:0] = table_lines(entry.events)
         if getattr(entry.command, "side", None) in people:
             break
     return start, lines
+
+
+def table_lines(events: Sequence[Any]) -> list[Text]:
+    """What one command asks of the table: its events' instructions; when the system wrote none for the command,
+    the events that happened somewhere on the board (a move, a hit, a counter placed), as the log words them, so
+    that a move the player must mirror is never missing from the list."""
+    instructions = [e.instruction for e in events if e.instruction is not None]
+    return instructions or [e.text for e in events if e.at]
 
 
 class TableChecklist(QDockWidget):

@@ -387,8 +387,9 @@ FORTIFIED_LINES: list[tuple[str, list[LatLon], int]] = [
     ),
 ]
 
-# Large cities fortified in full (the Moscow Defence Zone's rings, Tula's defences): every hex of each.
-FORTIFIED_CITIES: list[str] = ["moscow", "tula"]
+# Large cities fortified in full (the Moscow Defence Zone's rings): every hex of each. Tula was fortified too
+# until bot-against-bot runs of the drive on Moscow showed the Axis never taking a key hex (texts.json).
+FORTIFIED_CITIES: list[str] = ["moscow"]
 
 # The start line of 30 September 1941, north to south: hexes whose centre lies west of it begin on the
 # Axis side. The line turns east along the south edge where the 2nd Panzer Group stands.

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import oob
-from projection import axis_side, make_grid, project
+from projection import COLUMNS, axis_side, make_grid, project
 
 from app.geometry.hexgrid import HexGrid
 
@@ -249,6 +249,12 @@ TRACK: dict[int, tuple[int, int, int, int]] = {
 }
 
 
+ENCIRCLEMENT_SU_COM = {1: 3, 2: 4, 3: 5, 4: 5}
+"""The Vyazma–Bryansk scenario's slower Soviet command (bot-against-bot balance, texts.json)."""
+DRIVE_FINAL_CITIES = 11
+"""Large-city hexes the Axis needs at the end of the drive on Moscow (it starts with 8; texts.json)."""
+
+
 def turns(first: int, last: int) -> list[dict[str, object]]:
     """Return the turn-track boxes from ``first`` to ``last``."""
     return [
@@ -305,14 +311,25 @@ def header(key: str, title: dict[str, str], description: dict[str, str]) -> dict
     }
 
 
+def east_edge() -> list[str]:
+    """Return the hexes of the east map edge (the last column), Soviet sources under §15.4 (TY-OPT-OFF-1).
+
+    The rule opens every hex east of the Soviet sources on the east side (2705, 2714, 2725, in the next-to-last
+    column): on this map that is the whole last column, 26 hexes, none of them closed terrain.
+    """
+    grid = make_grid()
+    return sorted(grid.label(h) for h in grid.locations() if int(grid.label(h)[:2]) == COLUMNS)
+
+
 def common(facts: dict[str, object]) -> dict[str, object]:
-    """Return the fields every scenario of this map shares: cards, Moscow, key hexes."""
+    """Return the fields every scenario of this map shares: cards, Moscow, key hexes, the east edge."""
     cities = facts["cities"]
     assert isinstance(cities, dict)
     return {
         "cards": cards(),
         "moscow": cities["moscow"],
         "victory": {"key_hexes": [*cities["moscow"], *cities["tula"]]},
+        "east_edge": east_edge(),
     }
 
 
@@ -353,8 +370,9 @@ def encirclement(facts: dict[str, object], placements: list[dict[str, object]]) 
     head = header("typhoon_vyazma_bryansk", TEXTS["encirclement"]["title"], TEXTS["encirclement"]["description"])
     base = common(facts)
     keys = base["victory"]["key_hexes"]  # type: ignore[index]
-    victory = {"key_hexes": keys, "sudden_death_turn": None, "final_cities": 5, "final_key": 0}
-    extra = {"turns": turns(1, 4), "victory": victory}
+    victory = {"key_hexes": keys, "sudden_death_turn": None, "final_cities": 4, "final_key": 0}
+    track = [box | {"su_com": ENCIRCLEMENT_SU_COM[int(box["turn"])]} for box in turns(1, 4)]  # type: ignore[call-overload]
+    extra = {"turns": track, "victory": victory}
     return head | base | campaign_setup(facts, placements) | extra | texts("encirclement")
 
 
@@ -375,6 +393,7 @@ def drive(facts: dict[str, object], placements: list[dict[str, object]]) -> dict
     hqs = {str(u["id"]) for u in units if u["symbol"] == "hq"}
     base = common(facts)
     base["cards"] = [c for c in cards() if c.get("hq") is None or c["hq"] in hqs]
+    base["victory"] = {**base["victory"], "final_cities": DRIVE_FINAL_CITIES}  # type: ignore[dict-item]
     head = header("typhoon_drive_on_moscow", TEXTS["drive"]["title"], TEXTS["drive"]["description"])
     fields = {
         "units": units,

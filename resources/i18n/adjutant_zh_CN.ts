@@ -227,7 +227,7 @@
     </message>
     <message>
         <source>{0} (bot) decides</source>
-        <translation>{0}（机器人）作出决定</translation>
+        <translation>{0}（电脑）作出决定</translation>
     </message>
     <message>
         <source>{0} decides</source>
@@ -324,6 +324,18 @@
         <translation>请选择你的一个算子</translation>
     </message>
     <message>
+        <source>The bot is playing</source>
+        <translation>电脑正在行动</translation>
+    </message>
+    <message>
+        <source>Answer the question above</source>
+        <translation>请回答上方的问题</translation>
+    </message>
+    <message>
+        <source>Choose a command below</source>
+        <translation>请从下方选择一个指令</translation>
+    </message>
+    <message>
         <source>Which command?</source>
         <translation>哪个命令？</translation>
     </message>
@@ -405,8 +417,6 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>Save As…</source>
-        <translation>另存为…</translation>
         <source>Hot-seat: {0}</source>
         <translation>轮流对战：{0}</translation>
     </message>
@@ -425,6 +435,10 @@
     <message>
         <source>{0} (bot): {1}</source>
         <translation>{0}（电脑）：{1}</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
     </message>
     <message>
         <source>Autosave is off: {0}</source>
@@ -1086,8 +1100,8 @@ Open the game at its last good command ({2})?</source>
         <translation>轮流对战：{0}行动时，另一位玩家请回避。</translation>
     </message>
     <message>
-        <source>I am {0}: show my hand</source>
-        <translation>我是{0}：显示我的手牌</translation>
+        <source>I am {0}: show my side</source>
+        <translation>我是{0}：显示我方画面</translation>
     </message>
 </context>
 <context>
@@ -1149,6 +1163,32 @@ Open the game at its last good command ({2})?</source>
     <message>
         <source>Click the square or hex to move it to.</source>
         <translation>点击要移到的方格或六角格。</translation>
+    </message>
+</context>
+<context>
+    <name>BotSeats</name>
+    <message>
+        <source>Bot seats</source>
+        <translation>电脑代打</translation>
+    </message>
+    <message>
+        <source>The bot plays {0}</source>
+        <translation>由电脑执掌{0}</translation>
+    </message>
+</context>
+<context>
+    <name>OutcomeBanner</name>
+    <message>
+        <source>Game over — {0} ({1})</source>
+        <translation>游戏结束——{0}（{1}）</translation>
+    </message>
+    <message>
+        <source>Why: {0}</source>
+        <translation>原因：{0}</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>新游戏</translation>
     </message>
 </context>
 </TS>

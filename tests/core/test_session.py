@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 
 from app.core.dice import NeedInput
 from app.core.errors import IllegalCommandError
+from app.core.messages import Command
 from app.core.session import Change
 from app.core.system import state_digest
 from tests.support import toy_session
@@ -145,3 +148,30 @@ def test_copy_for_search_is_detached() -> None:
     assert copy.undo()
     assert copy.undo()
     assert len(session.commands) == 1
+
+
+def test_a_secret_command_is_hidden_from_the_other_side_only() -> None:
+    """A command class that declares itself secret is hidden from every other side, not from its own side nor
+    from an all-seeing viewer; commands are not secret by default. (Typhoon's card selection shows it in
+    Session.history_labels: tests/systems/typhoon/test_cup.py.)"""
+
+    class Hidden(Command):
+        secret: ClassVar[bool] = True
+        kind: str = "hidden"
+
+    assert Hidden(side="axis").hidden_from("soviet")
+    assert not Hidden(side="axis").hidden_from("axis") and not Hidden(side="axis").hidden_from(None)
+    assert not Command(kind="x", side="axis").hidden_from("soviet")
+
+
+def test_history_labels_without_secrets_are_the_commands_labels() -> None:
+    """With no secret command every viewer reads the same history, each command as it was described."""
+    session = toy_session(seed=4)
+    session.submit(Advance(side="red", counter="r1"))
+    labels = [x.render("en") for x in session.history_labels("blue")]
+    assert (
+        labels
+        == [x.render("en") for x in session.history_labels("red")]
+        == [x.render("en") for x in session.history_labels()]
+    )
+    assert len(labels) == 1 and labels[0]

@@ -14,9 +14,11 @@ from app.core.messages import Command
 from app.geometry.hexgrid import Hex, hex_distance
 from app.systems.lnl.fire import FireProblem, prepare
 from app.systems.lnl.forces import chain, cls, fires_after_move, in_melee, is_vehicle, lm, may_act
-from app.systems.lnl.heavy import aim
+from app.systems.lnl.guns import gun_attack
+from app.systems.lnl.hatches import hatch_commands
 from app.systems.lnl.melee import capable
 from app.systems.lnl.movement import begin, destinations, start_problem
+from app.systems.lnl.overrun import overrun_commands
 from app.systems.lnl.spotting import spot_problem, worth_spotting
 from app.systems.lnl.state import State, Unit, other
 
@@ -31,7 +33,7 @@ def dft_weapons(state: State, unit: Unit, distance: int) -> tuple[str, ...]:
     for w in unit.weapons:
         sw = state.runtime.unit_type(w.type)
         reach = sw.range * (2 if sw.long_range else 1)
-        if not w.jammed and sw.gun is None and sw.fp > 0 and distance <= reach:
+        if not w.jammed and not w.stowed and sw.gun is None and sw.fp > 0 and distance <= reach:
             usable.append((sw.fp, w.type))
     usable.sort(reverse=True)
     kind, own = cls(state, unit), state.spec(unit).fp
@@ -60,7 +62,7 @@ def _fire_groups(state: State, units: list[Unit]) -> Iterator[list[Unit]]:
 def _can_fire(state: State, unit: Unit) -> bool:
     if state.moving is not None and state.moving.done:
         return fires_after_move(state, unit) and not unit.shaken and cls(state, unit) != "medic"
-    return may_act(state, unit) and not unit.shaken and cls(state, unit) not in ("medic", "vehicle")
+    return may_act(state, unit) and not unit.shaken and cls(state, unit) != "medic"
 
 
 def _targets(state: State, side: str) -> list[tuple[Hex, int]]:
@@ -102,7 +104,8 @@ def any_opfire(state: State, side: str) -> bool:
 
 def _gun_reach(state: State, unit: Unit) -> int:
     guns = [state.spec(unit).gun, *(state.runtime.unit_type(w.type).gun for w in unit.weapons)]
-    return max((g.range for g in guns if g is not None), default=0)
+    mgs = [mg.range for mg in state.spec(unit).mgs]
+    return max([*(g.range for g in guns if g is not None), *mgs], default=0)
 
 
 def _moving_target(state: State) -> list[tuple[Hex, int]]:
@@ -126,7 +129,7 @@ def _stack_fire(
     state: State, side: str, units: list[Unit], target: Hex, level: int, *, opfire: bool
 ) -> Iterator[Command]:
     kind = m.OpFire if opfire else m.Fire
-    small = [u for u in units if cls(state, u) not in ("weapon_team", "vehicle", "medic")]
+    small = [u for u in units if cls(state, u) not in ("weapon_team", "vehicle", "medic", "sniper")]
     if (
         small
         and small[0].hex is not None
@@ -168,12 +171,12 @@ def _fire(
 def _gun_shots(state: State, side: str, unit: Unit, target: Hex, level: int, *, opfire: bool) -> Iterator[Command]:
     kind = m.OpFire if opfire else m.Fire
     options: list[tuple[str, ...]] = []
-    if state.spec(unit).gun is not None:
+    if state.spec(unit).gun is not None or (is_vehicle(state, unit) and state.spec(unit).mgs):
         options.append(())
     options += [(f"{unit.id}:{w.type}",) for w in unit.weapons if state.runtime.unit_type(w.type).gun is not None]
     for sw in options:
         try:
-            aim(state, side, (unit.id,), target, level, sw_names=sw, opfire=opfire)
+            gun_attack(state, side, (unit.id,), target, level, sw_names=sw, opfire=opfire)
         except FireProblem:
             continue
         yield _fire(kind, side, ((unit.id,), target, level), sw, gun=True)
@@ -255,4 +258,11 @@ def melee_commands(state: State, side: str) -> list[Command]:
 
 def impulse_commands(state: State, side: str) -> list[Command]:
     """Everything the side may do in its impulse, ending with Pass (LNL-OPS-1)."""
-    return [*fire_commands(state, side), *move_commands(state, side), *other_commands(state, side), m.Pass(side=side)]
+    return [
+        *fire_commands(state, side),
+        *move_commands(state, side),
+        *overrun_commands(state, side),
+        *hatch_commands(state, side),
+        *other_commands(state, side),
+        m.Pass(side=side),
+    ]

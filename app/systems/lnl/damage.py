@@ -10,9 +10,11 @@ from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import best_leader, cls, is_vehicle, lm, stacking_problem
 from app.systems.lnl.messages import Ctx
+from app.systems.lnl.skills import damage_mods, skill_name
 from app.systems.lnl.state import State, Unit
 from app.systems.lnl.tables import tables, unit_types
 from app.systems.lnl.view_names import unit_name
+from app.systems.lnl.wrecks import destroy
 
 
 def dft(state: State, unit: Unit, dc: int) -> str:
@@ -24,7 +26,7 @@ def dft(state: State, unit: Unit, dc: int) -> str:
     return found
 
 
-def _apply(state: State, ctx: Ctx, unit: Unit, result: str) -> tuple[State, Text]:
+def apply_result(state: State, ctx: Ctx, unit: Unit, result: str) -> tuple[State, Text]:
     """Apply a DFT result (LNL-DMG-2): Shaken flips; a casualty reduces a squad to a Shaken half-squad and
     eliminates half-squads, crews and weapon teams; an SMC is wounded, a wounded SMC eliminated."""
     spec = state.spec(unit)
@@ -66,9 +68,10 @@ def _one_check(state: State, ctx: Ctx, unit: Unit, diff: int, title: Text, *, us
     if leader is not None:
         why = t("leader {name}", name=unit_name(state, leader))
         mods.append(Modifier(value=-lm(state, leader), reason=why, rule_id="LNL-LDR-3"))
+    mods += damage_mods(state, unit)
     dc = natural + sum(m.value for m in mods)
     result = dft(state, unit, dc)
-    after, words = _apply(state, ctx, unit, result)
+    after, words = apply_result(state, ctx, unit, result)
     morale = state.spec(unit).morale_of(unit.shaken)
     ruling = Ruling(
         title=t("Damage check: {unit} ({title})", unit=unit_name(state, unit), title=title),
@@ -86,21 +89,6 @@ def _one_check(state: State, ctx: Ctx, unit: Unit, diff: int, title: Text, *, us
     if natural == 1 and state.spec(unit).infantry:
         after = hero_roll(after, ctx, unit.side, unit.hex, state.spec(unit).nation)
     return after
-
-
-SKILLS = {
-    "ambush": t("The Ambush"),
-    "steady_aim": t("Steady Aim"),
-    "inspiring": t("Inspiring"),
-    "tough": t("Tough as Nails"),
-    "quick": t("Quick"),
-    "friendly_fire": t("Friendly Fire"),
-}
-
-
-def skill_name(skill: str) -> Text:
-    """A hero skill card's name (data/tables.json ``hero_skills``; unknown ids are shown as they are)."""
-    return SKILLS.get(skill, Text(msg=skill))
 
 
 def heroes_on_map(state: State, side: str) -> int:
@@ -140,7 +128,7 @@ def hero_roll(state: State, ctx: Ctx, side: str, h: Hex, nation: str) -> State:
 def vehicle_hit_by_small_arms(state: State, ctx: Ctx, vehicle: Unit, diff: int, title: Text) -> State:
     """Small-arms damage to a vehicle (LNL-SAVEH-2, LNL-SAVEH-3): a buttoned armoured vehicle only risks its
     outside riders (none are carried here); otherwise the vehicle takes a DC: Shaken, or destroyed if it is
-    unarmoured and the DC is a casualty (docs/lnl-decisions.md)."""
+    unarmoured and the DC is a casualty (docs/lnl-decisions.md), and its crew rolls to escape (LNL-VDEST-1)."""
     spec = state.spec(vehicle)
     assert is_vehicle(state, vehicle) and spec.hull is not None
     if vehicle.buttoned and spec.hull.lowest() > 0:
@@ -153,8 +141,9 @@ def vehicle_hit_by_small_arms(state: State, ctx: Ctx, vehicle: Unit, diff: int, 
     (natural,) = ctx.roller.roll(1, t("damage check of {unit}", unit=unit_name(state, vehicle)))
     dc = natural + diff
     result = dft(state, vehicle, dc)
-    if result == "casualty" and spec.hull.lowest() == 0:
-        words, after = t("destroyed"), state.with_unit(replace(vehicle, wreck=True))
+    destroyed = result == "casualty" and spec.hull.lowest() == 0
+    if destroyed:
+        words, after = t("destroyed"), state
     elif result != "none":
         words, after = t("Shaken"), state.with_unit(replace(vehicle, shaken=True))
     else:
@@ -168,4 +157,4 @@ def vehicle_hit_by_small_arms(state: State, ctx: Ctx, vehicle: Unit, diff: int, 
         result=words,
     )
     ctx.say("damage", ruling.title, "LNL-SAVEH-2", ruling, at=(vehicle.hex,) if vehicle.hex else ())
-    return after
+    return destroy(after, ctx, vehicle) if destroyed else after

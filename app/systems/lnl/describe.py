@@ -7,7 +7,10 @@ from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.view import CommandInfo, CommandOption
 from app.systems.lnl.fire import FireProblem, prepare
-from app.systems.lnl.heavy import aim, shot_text
+from app.systems.lnl.guns import gun_attack
+from app.systems.lnl.heavy import Shot, shot_text
+from app.systems.lnl.overrun import overrun_mods, overrun_odds
+from app.systems.lnl.sniper import sniper_odds
 from app.systems.lnl.state import State
 from app.systems.lnl.view_names import hex_name, side_name, unit_name
 
@@ -38,9 +41,15 @@ def _fire_info(state: State, command: m.Fire | m.OpFire) -> CommandInfo:
     who, where = _who(state, command.units), hex_name(state, target, level)
     odds, hint = None, None
     try:
-        if command.gun:
-            shot = aim(state, command.side, command.units, target, level, sw_names=command.weapons, opfire=opfire)
-            odds, hint = shot.odds(), t("{rule}: {how}", rule="LNL-HW-3", how=shot_text(shot))
+        attack = (
+            gun_attack(state, command.side, command.units, target, level, sw_names=command.weapons, opfire=opfire)
+            if command.gun
+            else None
+        )
+        if isinstance(attack, Shot):
+            odds, hint = attack.odds(), t("{rule}: {how}", rule="LNL-HW-3", how=shot_text(attack))
+        elif attack is not None:
+            odds, hint = attack.odds(), t("Vehicle machine guns: FP {fp} [LNL-VEH-4]", fp=attack.fp)
         else:
             setup = prepare(
                 state, command.side, command.units, target, level, weapon_names=command.weapons, opfire=opfire
@@ -177,6 +186,16 @@ def _close_info(state: State, command: Command) -> CommandInfo:
             target=vehicle.hex,
             hint=t("Morale check, then FP + LM + AT weapon + 1D6 against lowest armour + 1D6 [LNL-INFVEH-4]"),
         )
+    if isinstance(command, m.HandleWeapon | m.Snipe):
+        return _weapon_info(state, command)
+    if isinstance(command, m.Overrun):
+        return _overrun_info(state, command)
+    if isinstance(command, m.Hatches):
+        vehicle = state.get(command.vehicle)
+        words = t("{unit}: open the hatches", unit=unit_name(state, vehicle))
+        if not vehicle.buttoned:
+            words = t("{unit}: close the hatches", unit=unit_name(state, vehicle))
+        return CommandInfo(label=words, group="hatches", actor=command.vehicle, hint=t("Once a turn, free [LNL-VEH-1]"))
     if isinstance(command, m.PlaceSniper):
         return CommandInfo(
             label=t("Place the sniper in {hex}", hex=hex_name(state, command.at)),
@@ -187,11 +206,67 @@ def _close_info(state: State, command: Command) -> CommandInfo:
     return _phase_info(state, command)
 
 
+WEAPON_VERBS = {
+    "pick_up": t("{unit} picks up {sw}"),
+    "drop": t("{unit} drops {sw}"),
+    "destroy": t("{unit} destroys {sw}"),
+    "give": t("{unit} hands {sw} to {other}"),
+    "set_up": t("{unit} sets up {sw}"),
+    "stow": t("{unit} stows {sw}"),
+    "repair": t("{unit} tries to repair {sw}"),
+}
+WEAPON_HINTS = {
+    "pick_up": t("Costs 2 MP in the Operations Phase [LNL-SW-5]"),
+    "repair": t("1D6: low repairs it, a 6 breaks it [LNL-SW-7]"),
+    "set_up": t("A tripod weapon fires only when set up [LNL-SW-9]"),
+    "stow": t("A tripod weapon moves only when stowed [LNL-SW-9]"),
+}
+
+
+def _weapon_info(state: State, command: m.HandleWeapon | m.Snipe) -> CommandInfo:
+    """Support weapon management and sniper shots."""
+    unit = state.get(command.unit)
+    if isinstance(command, m.Snipe):
+        target = state.get(command.target)
+        return CommandInfo(
+            label=t("{sniper} fires at {unit}", sniper=unit_name(state, unit), unit=unit_name(state, target)),
+            group="sniper",
+            actor=command.unit,
+            target=target.hex,
+            odds=sniper_odds(state, unit, target),
+            hint=t("2D6 on the sniper table, plus terrain and hindrances [LNL-SNIPER-3]"),
+        )
+    other = state.unit(command.to) if command.to else None
+    words: dict[str, str | int | float | Text] = {
+        "unit": unit_name(state, unit),
+        "sw": state.runtime.unit_type(command.weapon).name,
+        "other": unit_name(state, other) if other else "",
+    }
+    label = WEAPON_VERBS[command.action].model_copy(update={"args": words})
+    rule = "LNL-SW-4" if state.phase == "rally" else "LNL-SW-5"
+    hint = WEAPON_HINTS.get(command.action, t("Support weapons [{rule}]", rule=rule))
+    return CommandInfo(label=label, group="weapon", actor=command.unit, target=unit.hex, hint=hint)
+
+
+def _overrun_info(state: State, command: m.Overrun) -> CommandInfo:
+    vehicle = state.get(command.vehicle)
+    bonus = sum(x.value for x in overrun_mods(state, vehicle))
+    return CommandInfo(
+        label=t("{unit} overruns {hex}", unit=unit_name(state, vehicle), hex=hex_name(state, command.to)),
+        group="assault",
+        actor=command.vehicle,
+        target=command.to,
+        odds=overrun_odds(state, vehicle),
+        hint=t("1D6 + {bonus} against 1D6, terrain ignored; hex cost + 4 MP [LNL-OVERRUN-3]", bonus=bonus),
+    )
+
+
 def _phase_info(state: State, command: Command) -> CommandInfo:
     texts = {
         m.RollInitiative: t("Roll for the initiative"),
         m.EndRally: t("End rallying"),
         m.HoldFire: t("Hold fire"),
+        m.LetPass: t("Let the vehicle pass (no counter-attack)"),
         m.Stop: t("End the move"),
         m.Pass: t("Pass"),
     }

@@ -17,10 +17,12 @@ from app.geometry.hexgrid import Hex, hex_distance
 from app.systems.lnl.damage import damage_checks, vehicle_hit_by_small_arms
 from app.systems.lnl.forces import activation_problem, best_leader, cls, fires_after_move, in_melee, is_vehicle, lm
 from app.systems.lnl.messages import Ctx
+from app.systems.lnl.skills import fire_mods
 from app.systems.lnl.spotting import hex_exposed, los
 from app.systems.lnl.state import State, Unit, Weapon
 from app.systems.lnl.tables import tables
 from app.systems.lnl.view_names import hex_name, unit_name
+from app.systems.lnl.weapons import discard_captured
 
 
 class FireProblem(Exception):
@@ -93,8 +95,9 @@ def _contribution(state: State, unit: Unit, used: list[Weapon], distance: int, *
     sws = [(state.runtime.unit_type(w.type), w) for w in used]
     sw_fp = 0.0
     for sw, w in sws:
-        if w.jammed or sw.gun is not None:
-            raise FireProblem(t("{sw} cannot fire with the group.", sw=sw.name), "LNL-SW-7" if w.jammed else "LNL-HW-1")
+        if w.jammed or w.stowed or sw.gun is not None:
+            rule = "LNL-SW-7" if w.jammed else "LNL-SW-9" if w.stowed else "LNL-HW-1"
+            raise FireProblem(t("{sw} cannot fire with the group.", sw=sw.name), rule)
         got = _scaled(sw.fp, sw.range, sw.long_range, distance)
         if got is None:
             raise FireProblem(t("{sw} is out of range.", sw=sw.name), "LNL-FIRE-1")
@@ -153,6 +156,8 @@ def _firers(state: State, side: str, ids: tuple[str, ...], opfire: bool) -> list
     for unit in found:
         if unit.shaken or cls(state, unit) in ("medic", "vehicle") or unit.wreck:
             raise FireProblem(t("{unit} may not fire.", unit=unit_name(state, unit)), "LNL-FIRE-1")
+        if cls(state, unit) == "sniper":
+            raise FireProblem(t("A sniper fires alone, on the sniper table."), "LNL-SNIPER-3")
         if opfire and any(unit.has(m) for m in ("moved", "fired", "low_crawl", "stealth")):
             raise FireProblem(t("{unit} may not opportunity-fire.", unit=unit_name(state, unit)), "LNL-OPFIRE-3")
         if (
@@ -187,6 +192,7 @@ def _attack_mods(state: State, firers: list[Unit], target: Hex, level: int, opfi
         mods.append(Modifier(value=-2, reason=t("fired after an assault move"), rule_id="LNL-ASSAULT-4"))
     if opfire:
         mods.append(Modifier(value=1, reason=t("the target is moving"), rule_id="LNL-OPFIRE-7"))
+    mods += fire_mods(state, firers, opfire=opfire)
     if any(state.smoke(h) for h in {target, *(u.hex for u in firers if u.hex is not None)}):
         mods.append(Modifier(value=-1, reason=t("smoke in the firing or target hex"), rule_id="LNL-SMOKE-3"))
     return mods
@@ -282,6 +288,8 @@ def resolve(state: State, ctx: Ctx, setup: FireSetup) -> State:
     )
     ctx.say("fire", ruling.title, "LNL-FIRE-7", ruling, at=(setup.target,))
     state = _after_fire(state, ctx, setup, attack == defence)
+    if not hit:
+        state = discard_captured(state, ctx, setup.firers, setup.used)
     if hit and setup.victims:
         state = damage_checks(state, ctx, list(setup.victims), at_total - dt_total, t("fire"))
     elif hit and setup.vehicle is not None:

@@ -1,6 +1,6 @@
 """Heavy weapons on 2D6 to-hit tables, HE against infantry, penetration against armour facings, turret hits,
 vehicle destruction and crews (LNL-HW-1, LNL-HW-2, LNL-HW-3, LNL-HE-1, LNL-HE-2, LNL-PEN-1, LNL-PEN-2,
-LNL-PEN-3, LNL-PEN-4, LNL-PEN-5, LNL-PEN-6, LNL-PEN-7, LNL-PEN-8, LNL-VDEST-1, LNL-VEH-3, LNL-VEH-4,
+LNL-PEN-3, LNL-PEN-4, LNL-PEN-5, LNL-PEN-6, LNL-PEN-7, LNL-PEN-8, LNL-VEH-3, LNL-VEH-4,
 LNL-VEH-5, LNL-VASSAULT-2, LNL-ASSAULT-4)."""
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ from app.systems.lnl.forces import activation_problem, cls, fires_after_move, in
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.spotting import hex_exposed, los
 from app.systems.lnl.state import State, Unit
-from app.systems.lnl.tables import Gun, tables
+from app.systems.lnl.tables import Gun, VehicleMg, tables
 from app.systems.lnl.view_names import hex_name, unit_name
+from app.systems.lnl.weapons import discard_captured
+from app.systems.lnl.wrecks import bail_out, destroy
 
 PLACES = {
     "turret": t("turret"),
@@ -95,7 +97,7 @@ def _gun_of(state: State, firer: Unit, sw_names: tuple[str, ...]) -> tuple[Gun, 
     return gun, ""
 
 
-def _firer_problem(state: State, firer: Unit, opfire: bool) -> None:
+def firer_problem(state: State, firer: Unit, opfire: bool) -> None:
     if firer.shaken or firer.wreck:
         raise FireProblem(t("{unit} may not fire.", unit=unit_name(state, firer)), "LNL-VEH-3")
     if opfire and any(firer.has(m) for m in ("moved", "fired", "low_crawl", "stealth")):
@@ -118,7 +120,7 @@ def aim(
     firer = state.unit(ids[0]) if len(ids) == 1 else None
     if firer is None or firer.side != side or firer.hex is None:
         raise FireProblem(t("A heavy weapon fires on its own."), "LNL-HW-1")
-    _firer_problem(state, firer, opfire)
+    firer_problem(state, firer, opfire)
     if activation_problem(state, [firer]):
         raise FireProblem(t("Not activated."), "LNL-OPS-2")
     gun, sw = _gun_of(state, firer, sw_names)
@@ -167,6 +169,9 @@ def shoot(state: State, ctx: Ctx, shot: Shot) -> State:
     )
     ctx.say("to_hit", ruling.title, "LNL-HW-3", ruling, at=(shot.target,))
     state = state.with_unit(state.get(shot.firer.id).marked("fired"))
+    if not hit and shot.sw:  # a captured weapon that misses forces no damage check (LNL-SW-6)
+        used = tuple((shot.firer.id, w) for w in shot.firer.weapons if w.type == shot.sw)
+        state = discard_captured(state, ctx, (shot.firer,), used[:1])
     if hit and shot.vehicle is not None:
         state = penetrate(state, ctx, shot, natural)
     elif hit:
@@ -206,41 +211,57 @@ def he_attack(state: State, ctx: Ctx, shot: Shot) -> State:
 
 
 def vehicle_mgs(state: State, ctx: Ctx, shot: Shot) -> State:
-    """The vehicle's usable MGs fire at the same target with the DFT (LNL-VEH-4, LNL-VEH-5, LNL-VEH-1): no AA MG
-    while buttoned, an MG without * only into the front arc; −2 FP after an assault move (LNL-VASSAULT-2)."""
+    """The vehicle's usable MGs fire at the same target with the DFT (LNL-VEH-4, LNL-VEH-5)."""
     firer = state.get(shot.firer.id)
-    assert firer.hex is not None
-    distance = hex_distance(firer.hex, shot.target)
-    usable = [
-        mg
-        for mg in state.spec(firer).mgs
-        if distance <= mg.range and not (mg.aa and firer.buttoned) and (mg.star or in_arc(state, firer, shot.target))
-    ]
     victims = tuple(
         u for u in state.at(shot.target) if u.side != firer.side and not is_vehicle(state, u) and u.level == shot.level
     )
-    if not usable or not victims:
-        return state
-    sight = los(state, firer, shot.target, shot.level)
+    setup = mg_setup(state, firer, shot.target, shot.level, victims, opfire=shot.opfire)
+    return resolve(state, ctx, setup) if setup is not None and victims else state
+
+
+def usable_mgs(state: State, firer: Unit, target: Hex) -> list[VehicleMg]:
+    """The vehicle's MGs that reach ``target``: no top (AA) MG while buttoned, an MG without * only into the
+    front arc (LNL-VEH-1, LNL-VEH-4)."""
+    assert firer.hex is not None
+    distance = hex_distance(firer.hex, target)
+    return [
+        mg
+        for mg in state.spec(firer).mgs
+        if distance <= mg.range and not (mg.aa and firer.buttoned) and (mg.star or in_arc(state, firer, target))
+    ]
+
+
+def mg_setup(
+    state: State, firer: Unit, target: Hex, level: int, victims: tuple[Unit, ...], *, opfire: bool
+) -> FireSetup | None:
+    """A vehicle's MG attack (``None``: no MG can fire): no top (AA) MG while buttoned, an MG without * only into
+    the front arc (LNL-VEH-1, LNL-VEH-4); −2 FP after an assault move (LNL-VASSAULT-2); +1 at a moving target
+    (LNL-OPFIRE-7)."""
+    usable = usable_mgs(state, firer, target)
+    if not usable:
+        return None
+    sight = los(state, firer, target, level)
     mods = [Modifier(value=-1, reason=t("hindrance in the line of sight"), rule_id="LNL-LOS-3")] * sight.hindrances
     if firer.has("assault_move"):
         mods.append(Modifier(value=-2, reason=t("fired after an assault move"), rule_id="LNL-VASSAULT-2"))
+    if opfire:
+        mods.append(Modifier(value=1, reason=t("the target is moving"), rule_id="LNL-OPFIRE-7"))
     fp = sum(mg.fp for mg in usable)
-    tem = min(state.runtime.terrain(shot.target).tem, tables().tem_cap)
-    setup = FireSetup(
+    tem = min(state.runtime.terrain(target).tem, tables().tem_cap)
+    return FireSetup(
         firers=(firer,),
         used=(),
-        target=shot.target,
-        level=shot.level,
+        target=target,
+        level=level,
         fp=fp,
         parts=(Modifier(value=fp, reason=t("vehicle machine guns"), rule_id="LNL-VEH-4"),),
         attack_mods=tuple(mods),
         defence_mods=(Modifier(value=tem, reason=t("terrain"), rule_id="LNL-FIRE-6"),) if tem else (),
         victims=victims,
         vehicle=None,
-        opfire=shot.opfire,
+        opfire=opfire,
     )
-    return resolve(state, ctx, setup)
 
 
 def _location(state: State, vehicle: Unit, pen_die: int, to_hit: int) -> str:
@@ -335,43 +356,6 @@ def _morale_after_pen(state: State, ctx: Ctx, vehicle: Unit, diff: int, equal: b
     if equal or not passed:
         return state.with_unit(replace(vehicle, shaken=True))
     return state
-
-
-def destroy(state: State, ctx: Ctx, vehicle: Unit, melee: bool = False) -> State:
-    """A destroyed vehicle becomes a wreck; its crew escapes on a 1, then is Shaken on an odd die (LNL-VDEST-1,
-    option: one roll); destroyed in melee, the crew is lost (LNL-VDEST-2)."""
-    state = state.with_unit(replace(vehicle, wreck=True, shaken=False))
-    ctx.say(
-        "destroyed",
-        t("{unit} is destroyed: a wreck.", unit=unit_name(state, vehicle)),
-        "LNL-PEN-6",
-        at=(vehicle.hex,) if vehicle.hex else (),
-    )
-    if melee:
-        ctx.say("crew_lost", t("The crew is lost with the vehicle."), "LNL-VDEST-2")
-        return state
-    (escape,) = ctx.roller.roll(1, t("crew escape"))
-    if escape != 1:
-        ctx.say("crew_lost", t("Crew escape roll {die}: the crew is lost.", die=escape), "LNL-VDEST-1")
-        return state
-    status = escape if state.options.crew_single_roll else ctx.roller.roll(1, t("crew status"))[0]
-    return bail_out(state, ctx, vehicle, shaken=status % 2 == 1)
-
-
-def bail_out(state: State, ctx: Ctx, vehicle: Unit, shaken: bool) -> State:
-    """The crew counter appears in the vehicle's hex (LNL-VDEST-1, LNL-PEN-7)."""
-    crew = state.spec(vehicle).crew
-    if crew is None or vehicle.hex is None:
-        return state
-    uid, state = state.next_id(vehicle.side)
-    unit = Unit(uid, vehicle.side, crew, vehicle.hex, shaken=shaken, markers=("ops_complete",))
-    ctx.say(
-        "bail_out",
-        t("The crew bails out ({status}).", status=t("Shaken") if shaken else t("good order")),
-        "LNL-VDEST-1",
-        at=(vehicle.hex,),
-    )
-    return state.with_unit(unit)
 
 
 def shot_text(shot: Shot) -> Text:

@@ -12,11 +12,12 @@ from app.core.i18n import Text, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import best_leader, cls, is_vehicle, lm
-from app.systems.lnl.heavy import destroy
 from app.systems.lnl.messages import Ctx
+from app.systems.lnl.skills import melee_shift
 from app.systems.lnl.state import State, Unit, other
 from app.systems.lnl.tables import tables
 from app.systems.lnl.view_names import hex_name, unit_name
+from app.systems.lnl.wrecks import destroy
 
 
 def melee_sw(state: State, unit: Unit) -> int:
@@ -65,6 +66,7 @@ def kill_number(att: list[Unit], dfn: list[Unit], state: State) -> tuple[str, in
     shift = (1 if any(cls(state, u) == "hero" for u in att) else 0) - (
         1 if any(cls(state, u) == "hero" for u in dfn) else 0
     )
+    shift += melee_shift(state, att) - melee_shift(state, dfn)
     name = shifted(name, shift)
     mods = []
     hexes = {u.hex for u in att}

@@ -48,6 +48,29 @@ class Combine(Command):
     units: tuple[str, str]
 
 
+WeaponAction = Literal["pick_up", "drop", "destroy", "give", "set_up", "stow", "repair"]
+
+
+class HandleWeapon(Command):
+    """Manage a support weapon (LNL-SW-4, LNL-SW-5, LNL-SW-7): pick up one lying in the hex, drop, destroy, give
+    it to ``to`` (exchange within the hex), set up or stow a tripod weapon, or try to repair a jammed one (1D6)."""
+
+    kind: Literal["lnl.weapon"] = "lnl.weapon"
+    unit: str
+    action: WeaponAction
+    weapon: str
+    to: str | None = None
+
+
+class Snipe(Command):
+    """A sniper fires at one exposed enemy unit on the sniper table (LNL-SNIPER-2, LNL-SNIPER-3); the dice are
+    2D6."""
+
+    kind: Literal["lnl.snipe"] = "lnl.snipe"
+    unit: str
+    target: str
+
+
 class EndRally(Command):
     """The side finishes its rallying (LNL-RALLY-2)."""
 
@@ -147,6 +170,29 @@ class CloseAssault(Command):
     leader: str | None = None
 
 
+class Overrun(Command):
+    """A vehicle moving normally drives into an adjacent hex of enemy infantry to overrun it (LNL-OVERRUN-2,
+    LNL-OVERRUN-3); given while the vehicle moves, or to start its move."""
+
+    kind: Literal["lnl.overrun"] = "lnl.overrun"
+    vehicle: str
+    to: Hex
+
+
+class Hatches(Command):
+    """A vehicle that may still act opens or closes its hatches, once a turn, without using its action
+    (LNL-VEH-1)."""
+
+    kind: Literal["lnl.hatches"] = "lnl.hatches"
+    vehicle: str
+
+
+class LetPass(Command):
+    """The overrun infantry does not counter-attack the vehicle (LNL-OVERRUN-5)."""
+
+    kind: Literal["lnl.let_pass"] = "lnl.let_pass"
+
+
 class PlaceSniper(Command):
     """Place a sniper kept off the map in a hex without enemy units (LNL-SNIPER-1)."""
 
@@ -197,6 +243,8 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Rally,
         Heal,
         Combine,
+        HandleWeapon,
+        Snipe,
         EndRally,
         Fire,
         OpFire,
@@ -209,6 +257,9 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         MeleeRound,
         Withdraw,
         CloseAssault,
+        Overrun,
+        LetPass,
+        Hatches,
         PlaceSniper,
         Pass,
     ]

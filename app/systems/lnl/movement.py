@@ -2,7 +2,7 @@
 LNL-MOVE-3, LNL-MOVE-5, LNL-MOVE-6, LNL-MOVE-7, LNL-MOVE-8, LNL-MOVE-10, LNL-MOVE-11, LNL-MOVE-12, LNL-CRAWL-1,
 LNL-CRAWL-3, LNL-CRAWL-4, LNL-CRAWL-5, LNL-STEALTH-1, LNL-STEALTH-4, LNL-STEALTH-5, LNL-STEALTH-6,
 LNL-STEALTH-7, LNL-ASSAULT-1, LNL-ASSAULT-2, LNL-ASSAULT-3, LNL-ASSAULT-5, LNL-SCOUT-4, LNL-STACK-5,
-LNL-VMOVE-1, LNL-VMOVE-2, LNL-VASSAULT-1, LNL-VASSAULT-2, LNL-VEH-2, LNL-VEH-3, LNL-SW-1, LNL-SW-9)."""
+LNL-VMOVE-1, LNL-VMOVE-2, LNL-VMOVE-3, LNL-VASSAULT-1, LNL-VASSAULT-2, LNL-VEH-2, LNL-VEH-3, LNL-SW-1, LNL-SW-9)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ from app.core.i18n import t
 from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import activation_problem, cls, enemies_adjacent, is_vehicle, lm, may_act, stacking_problem
 from app.systems.lnl.messages import Ctx, MoveMode
+from app.systems.lnl.skills import move_bonus
 from app.systems.lnl.spotting import exposed, los
 from app.systems.lnl.state import Move, State, Unit, other
-from app.systems.lnl.view_names import hex_name
+from app.systems.lnl.view_names import hex_name, units_named
 
 MARKER = {"normal": "moved", "low_crawl": "low_crawl", "stealth": "stealth", "assault": "assault_move"}
 SCOUT_EASY = ("woods", "brush", "wheat", "orchard")
@@ -23,7 +24,7 @@ SCOUT_EASY = ("woods", "brush", "wheat", "orchard")
 
 def unit_mp(state: State, unit: Unit) -> int:
     """Printed MP, −2 for an SMC carrying a SW (LNL-SW-1), halved (up) for a Shaken vehicle (LNL-VEH-3)."""
-    mp = state.spec(unit).mp
+    mp = state.spec(unit).mp + move_bonus(state, unit)
     if state.spec(unit).smc and unit.weapons:
         mp -= 2
     if is_vehicle(state, unit) and unit.shaken:
@@ -35,7 +36,7 @@ def mode_problem(state: State, units: list[Unit], mode: MoveMode) -> str:
     """Why the stack may not move this way, or "" (LNL-STEALTH-1, LNL-STEALTH-5, LNL-ASSAULT-1, LNL-CRAWL-3,
     LNL-SW-9)."""
     kinds = [cls(state, u) for u in units]
-    if any(state.runtime.unit_type(w.type).tripod for u in units for w in u.weapons):
+    if any(state.runtime.unit_type(w.type).tripod and not w.stowed for u in units for w in u.weapons):
         return "LNL-SW-9"
     if mode == "low_crawl" and ("weapon_team" in kinds or "vehicle" in kinds):
         return "LNL-CRAWL-3"
@@ -68,14 +69,19 @@ def allowance(state: State, units: list[Unit], mode: MoveMode) -> int:
 def entry_cost(state: State, units: list[Unit], src: Hex, dst: Hex, *, level: int, start_level: int) -> int | None:
     """MP to enter ``dst`` (``None``: prohibited): terrain MP, 1 to change storey, 1 in woods, brush and fields
     with a scout (LNL-SCOUT-4); a weapon team with a gun over 20 mm never enters buildings or crosses walls and
-    hedges (LNL-MOVE-2); vehicles use their own costs (LNL-VEH-2)."""
+    hedges (LNL-MOVE-2); vehicles use their own costs (LNL-VEH-2); infantry moving with a vehicle pay the cost
+    on foot where the vehicle may also go (LNL-VMOVE-3)."""
     terrain = state.runtime.terrain(dst)
     if terrain.impassable:
         return None
+    vehicles = [u for u in units if is_vehicle(state, u)]
     if src == dst:
-        return 1 if level != start_level and terrain.building else None
-    if any(is_vehicle(state, u) for u in units):
-        return _vehicle_cost(state, units[0], src, dst)
+        return 1 if level != start_level and terrain.building and not vehicles else None
+    if vehicles:
+        alone = vehicle_cost(state, vehicles[0], src, dst)
+        units = [u for u in units if not is_vehicle(state, u)]
+        if alone is None or not units:
+            return alone
     heavy_gun = any(state.spec(u).gun_over_20mm for u in units)
     if heavy_gun and (terrain.building or state.runtime.grid.edge_features(src, dst)):
         return None
@@ -84,7 +90,7 @@ def entry_cost(state: State, units: list[Unit], src: Hex, dst: Hex, *, level: in
     return terrain.mp
 
 
-def _vehicle_cost(state: State, vehicle: Unit, src: Hex, dst: Hex) -> int | None:
+def vehicle_cost(state: State, vehicle: Unit, src: Hex, dst: Hex) -> int | None:
     """Forward only; 1 MP per hexside turned; reversing costs double; no enemy vehicles (LNL-VMOVE-1,
     LNL-VMOVE-2); off-road (O) vehicles pay double off roads (authored), road (R) ones stay on roads and open."""
     terrain = state.runtime.terrain(dst)
@@ -105,9 +111,9 @@ def _vehicle_cost(state: State, vehicle: Unit, src: Hex, dst: Hex) -> int | None
 
 
 def stack_units(state: State) -> list[Unit]:
-    """The moving stack's units still moving."""
+    """The moving stack's units still moving (a vehicle wrecked on the way stops, LNL-PEN-6)."""
     assert state.moving is not None
-    return [u for i in state.moving.units if (u := state.unit(i)) is not None and u.hex is not None]
+    return [u for i in state.moving.units if (u := state.unit(i)) is not None and u.hex is not None and not u.wreck]
 
 
 def start_problem(state: State, side: str, ids: tuple[str, ...], mode: MoveMode) -> str:
@@ -118,7 +124,8 @@ def start_problem(state: State, side: str, ids: tuple[str, ...], mode: MoveMode)
     found = [u for u in units if u is not None]
     if len({(u.hex, u.level) for u in found}) != 1 or activation_problem(state, found):
         return "LNL-OPS-4"
-    if any(is_vehicle(state, u) for u in found) and len(found) > 1:
+    vehicles = sum(1 for u in found if is_vehicle(state, u))
+    if vehicles > 1 or (vehicles and len(found) > 1 and mode != "normal"):
         return "LNL-VMOVE-3"
     if any(state.spec(u).mp == 0 for u in found):
         return "LNL-SNIPER-2"
@@ -129,7 +136,19 @@ def begin(state: State, ids: tuple[str, ...], mode: MoveMode) -> State:
     """Activate the stack (its MP and whether it was exposed before moving, LNL-OPFIRE-2)."""
     units = [state.get(i) for i in ids]
     was_exposed = any(exposed(state, u) for u in units)
-    return replace(state, moving=Move(tuple(ids), mode, allowance(state, units, mode), exposed_before=was_exposed))
+    foot = [u for u in units if not is_vehicle(state, u)]
+    vmp = min((unit_mp(state, u) for u in units if is_vehicle(state, u)), default=0) if foot else 0
+    mp = allowance(state, foot or units, mode)
+    return replace(state, moving=Move(tuple(ids), mode, mp, exposed_before=was_exposed, vmp=vmp))
+
+
+def _vehicle_part(state: State, units: list[Unit], dst: Hex) -> int:
+    """What entering ``dst`` costs the vehicle moving with infantry (LNL-VMOVE-3); 0 without such a pair."""
+    move = state.moving
+    vehicle = next((u for u in units if is_vehicle(state, u)), None)
+    if move is None or not move.vmp or vehicle is None or vehicle.hex is None:
+        return 0
+    return vehicle_cost(state, vehicle, vehicle.hex, dst) or 0
 
 
 def entry_problem(state: State, dst: Hex, level: int) -> tuple[str, int]:
@@ -169,6 +188,8 @@ def _mp_problem(state: State, units: list[Unit], dst: Hex, cost: int, enemy: boo
         return "" if first and cost < move.mp else "LNL-CRAWL-4" if first else "LNL-CRAWL-1"
     if move.mode == "assault" and cost >= move.mp:
         return "LNL-ASSAULT-2"
+    if move.vmp and (move.spent + cost > move.mp or move.vspent + _vehicle_part(state, units, dst) > move.vmp):
+        return "LNL-VMOVE-3"
     if move.spent + cost > move.mp:
         minimum = first and not any(u.shaken for u in units) and not enemies_adjacent(state, dst, units[0].side)
         if not (minimum and not enemy):
@@ -189,6 +210,7 @@ def enter(state: State, ctx: Ctx, dst: Hex, level: int) -> State:
     src = units[0].hex
     assert src is not None
     _rule, cost = entry_problem(state, dst, level)
+    vspent = move.vspent + _vehicle_part(state, units, dst)
     spent = move.spent + cost if move.spent + cost <= move.mp else move.mp
     if move.mode == "low_crawl":
         spent = move.mp
@@ -200,9 +222,10 @@ def enter(state: State, ctx: Ctx, dst: Hex, level: int) -> State:
         elif d is not None and is_vehicle(state, unit) and d != (unit.facing + 3) % 6:
             moved = replace(moved, facing=d)
         state = state.with_unit(moved)
-    state = replace(state, moving=replace(move, spent=spent, path=(*move.path, dst)))
+    state = replace(state, moving=replace(move, spent=spent, path=(*move.path, dst), vspent=vspent))
     text = t("The stack enters {hex} ({mp} MP).", hex=hex_name(state, dst, level), mp=cost)
-    ctx.say("moved", text, "LNL-MOVE-11", at=(dst,))
+    table = t("Move {units} to {hex}.", units=units_named(state, units), hex=hex_name(state, dst, level))
+    ctx.say("moved", text, "LNL-MOVE-11", at=(dst,), instruction=table)
     if move.mode == "stealth" and state.runtime.terrain(dst).open and _seen(state, units[0].side, dst):
         state = state.mark_hex(dst, "spotted")
         ctx.say("spotted", t("Stealth movers enter open ground in view: spotted."), "LNL-STEALTH-2", at=(dst,))

@@ -12,6 +12,7 @@ from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.lnl.forces import best_leader, cls, in_melee, is_vehicle
 from app.systems.lnl.melee import morale_mods
 from app.systems.lnl.messages import Ctx
+from app.systems.lnl.skills import rally_mods
 from app.systems.lnl.state import State, Unit, other
 from app.systems.lnl.view_names import side_name, unit_name
 
@@ -68,7 +69,7 @@ def rally(state: State, ctx: Ctx, unit: Unit, medic: Unit | None) -> State:
     """Rally check: 2D6 − LM − 2 in favourable terrain (−2 for a vehicle) ≤ morale → good order (LNL-RALLY-3,
     LNL-RALLY-5)."""
     assert unit.hex is not None
-    mods = morale_mods(state, unit, "LNL-RALLY-3")
+    mods = [*morale_mods(state, unit, "LNL-RALLY-3"), *rally_mods(state, unit)]
     if is_vehicle(state, unit):
         mods.append(Modifier(value=-2, reason=t("vehicle self-rally"), rule_id="LNL-RALLY-5"))
     a, b = ctx.roller.roll(2, t("rally {unit}", unit=unit_name(state, unit)))

@@ -106,6 +106,9 @@ class UnitPlacement(_Strict):
     status: Literal["good", "shaken"] = Field("good", description="Good order or Shaken.")
     wounded: bool = Field(False, description="A wounded SMC (LNL-DMG-2).")
     weapons: list[str] = Field(default_factory=list, description="Support weapons carried (type ids, LNL-SW-1).")
+    jammed: list[str] = Field(default_factory=list, description="Carried support weapons that are jammed (LNL-SW-7).")
+    stowed: list[str] = Field(default_factory=list, description="Carried tripod weapons that are stowed (LNL-SW-9).")
+    skill: str = Field("", description="Heroes: the skill card held (LNL-HERO-1).")
     facing: int = Field(0, ge=0, le=5, description="Vehicles and weapon teams: hex direction 0..5 the front faces.")
     buttoned: bool = Field(True, description="Vehicles: hatches closed (LNL-VEH-1).")
     markers: list[Literal["moved", "fired", "ops_complete", "low_crawl", "stealth", "assault_move"]] = Field(

@@ -6,8 +6,21 @@ from dataclasses import replace
 
 from app.core.dice import Dice
 from app.systems.lnl.board import Runtime
+from app.systems.lnl.scenario import UnitPlacement
 from app.systems.lnl.state import State, Unit, Weapon
 from app.systems.lnl.victory import initial_control
+
+
+def _weapons(p: UnitPlacement, side: str) -> tuple[Weapon, ...]:
+    """The carried SWs; the first of each listed type in ``jammed`` / ``stowed`` is so (LNL-SW-7, LNL-SW-9)."""
+    jammed, stowed, found = list(p.jammed), list(p.stowed), []
+    for kind in p.weapons:
+        weapon = Weapon(kind, owner_side=side, jammed=kind in jammed, stowed=kind in stowed)
+        for marks in (jammed, stowed):
+            if kind in marks:
+                marks.remove(kind)
+        found.append(weapon)
+    return tuple(found)
 
 
 def initial_state(runtime: Runtime, seed: int) -> State:
@@ -27,7 +40,8 @@ def initial_state(runtime: Runtime, seed: int) -> State:
                     shaken=p.status == "shaken",
                     wounded=p.wounded,
                     markers=tuple(sorted(set(p.markers))),
-                    weapons=tuple(Weapon(w, owner_side=force.side) for w in p.weapons),
+                    weapons=_weapons(p, force.side),
+                    skill=p.skill,
                     facing=p.facing,
                     buttoned=p.buttoned,
                 )

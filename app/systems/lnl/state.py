@@ -25,11 +25,13 @@ def other(side: str) -> str:
 
 @dataclass(frozen=True)
 class Weapon:
-    """A support weapon carried or lying in a hex (LNL-SW-1)."""
+    """A support weapon carried or lying in a hex (LNL-SW-1): jammed (LNL-SW-7), its original owner (a captured
+    one is used by the other side, LNL-SW-6), a tripod weapon stowed to move (LNL-SW-9)."""
 
     type: str
     jammed: bool = False
     owner_side: str = ""
+    stowed: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,9 @@ class Unit:
 @dataclass(frozen=True)
 class Move:
     """A stack moving in the impulse (LNL-MOVE-3): who, how, MP left, where it came from; ``done``: the move is
-    over and assault or stealth movers may still fire in the same action (LNL-ASSAULT-4, LNL-STEALTH-6)."""
+    over and assault or stealth movers may still fire in the same action (LNL-ASSAULT-4, LNL-STEALTH-6).
+    Infantry moving with a vehicle (LNL-VMOVE-3) spend ``mp``/``spent`` on foot and the vehicle
+    ``vmp``/``vspent`` at its own costs (``vmp`` 0: no such pair)."""
 
     units: tuple[str, ...]
     mode: Literal["normal", "low_crawl", "stealth", "assault"]
@@ -93,16 +97,20 @@ class Move:
     exposed_before: bool = True
     opfired: tuple[str, ...] = ()
     done: bool = False
+    vmp: int = 0
+    vspent: int = 0
 
 
 @dataclass(frozen=True)
 class Step:
     """A step waiting for a decision (``app.core.flow``): ``opfire`` (the non-moving side may fire at the stack
-    that just entered ``hex``)."""
+    that just entered ``hex``) or ``counter`` (infantry that survived an overrun in ``hex`` may counter-attack
+    the vehicle; ``done`` lists the units, and the leader, already used, LNL-OVERRUN-5)."""
 
     kind: str
     side: str
     hex: Hex | None = None
+    done: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

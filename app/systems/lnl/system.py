@@ -44,6 +44,8 @@ FUZZ_WEIGHTS = {
     "lnl.smoke": 0.1,
     "lnl.place_sniper": 0.05,
     "lnl.spot": 0.5,
+    "lnl.weapon": 0.1,
+    "lnl.snipe": 2.0,
 }
 
 
@@ -53,10 +55,11 @@ class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorP
     info = SystemInfo(
         id="lnl",
         name=localized("Squad Tactics (Lock 'n Load style)", "班组战术（锁定装填风格）"),
-        version="1",
+        version="2",  # 2: support weapons handled, hero skills, sniper table, overruns, vehicles with infantry
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="lnl",
+        hidden_information=False,  # everything is on the board: hot-seat needs no privacy screen
     )
     fuzz_max_steps = 4000
 
@@ -93,21 +96,20 @@ class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorP
         return apply_command(state, command)
 
     def view(self, state: State, side: str | None) -> GameView:
-        """The view of ``side``, with the pending opportunity-fire decision."""
+        """The view of ``side``, with the pending opportunity-fire or counter-attack decision."""
         active = self.active_side(state)
         view = build_view(state, side, active)
         if not state.steps:
             return view
         options = legal(state)
         step = state.steps[0]
-        prompt = flow.Prompt(
-            t(
-                "The enemy moves into {hex}: opportunity fire?",
-                hex=state.runtime.grid.label(step.hex) if step.hex else "?",
-            ),
-            "LNL-OPFIRE-1",
-            default=len(options) - 1,
-        )
+        where = state.runtime.grid.label(step.hex) if step.hex else "?"
+        question = t("The enemy moves into {hex}: opportunity fire?", hex=where)
+        rule = "LNL-OPFIRE-1"
+        if step.kind == "counter":
+            question = t("A vehicle overran {hex}: counter-attack it in close assault?", hex=where)
+            rule = "LNL-OVERRUN-5"
+        prompt = flow.Prompt(question, rule, default=len(options) - 1)
         decision = flow.make_decision(step.side, prompt, options, lambda c: describe(state, c).label)
         return replace(view, decision=decision)
 

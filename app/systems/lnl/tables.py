@@ -185,6 +185,46 @@ class DftRow(_Model):
     result: Literal["none", "shaken", "casualty"]
 
 
+class SkillEffect(_Model):
+    """What a hero's skill card does (LNL-HERO-1; authored, configurable: docs/lnl-decisions.md).
+
+    ``applies``: ``fire`` (+value to the attack of a fire group with the hero), ``opfire`` (the same in
+    opportunity fire), ``melee`` (columns shifted in his side's favour), ``rally`` (−value to the rally rolls of
+    the units in his hex), ``damage`` (−value to his own damage checks), ``move`` (+value MP for him).
+    """
+
+    applies: Literal["fire", "opfire", "melee", "rally", "damage", "move"]
+    value: int = Field(1, ge=1, le=3)
+
+
+class SniperRow(_Model):
+    """A sniper table row (LNL-SNIPER-3): the modified 2D6 from ``low`` to ``high`` gives ``result``."""
+
+    low: int = -99
+    high: int = 99
+    result: Literal["none", "shaken", "casualty"]
+
+
+class Repair(_Model):
+    """Repairing a jammed SW in the Rally Phase (authored, LNL-SW-7): 1D6 ≤ ``fixed_max`` repairs it, ≥
+    ``broken_min`` breaks it for good (removed)."""
+
+    fixed_max: int = Field(2, ge=1, le=6)
+    broken_min: int = Field(6, ge=1, le=7)
+
+
+class Abbr(_Model):
+    """A counter class's short name printed on its counters, per language."""
+
+    abbr_en: str = Field(max_length=4)
+    abbr_zh: str = Field(max_length=3)
+
+    @property
+    def text(self) -> Text:
+        """The short name in the display language."""
+        return localized(self.abbr_en, self.abbr_zh)
+
+
 class Options(_Model):
     """Interpretation switches (docs/lnl-decisions.md); a scenario's ``rules`` override them."""
 
@@ -205,6 +245,11 @@ class Tables(_Model):
     melee_columns: tuple[str, ...] = Field(min_length=2, description="Odds columns, worst for the attacker first.")
     hero_skills: tuple[str, ...] = Field(min_length=1, description="Hero skill cards (LNL-HERO-1).")
     heroes: tuple[str, ...] = Field(min_length=1, description="Hero unit types drawn at random (LNL-HERO-4).")
+    skill_effects: dict[str, SkillEffect] = Field(description="What each hero skill card does (LNL-HERO-1).")
+    sniper: tuple[SniperRow, ...] = Field(min_length=1, description="The sniper table on 2D6 (LNL-SNIPER-3).")
+    sw_repair: Repair = Repair()
+    class_abbr: dict[str, Abbr] = Field(description="Short names on the counters by class, per language.")
+    marker_abbr: dict[str, Abbr] = Field(description="Short names on the hex markers, per language.")
     tem_cap: int = 4
     hindrances_block: int = 3
     options: Options = Options()
@@ -214,6 +259,9 @@ class Tables(_Model):
         missing = [c for c in self.melee_columns if c not in self.melee_kill]
         if missing:
             raise ValueError(f"melee columns without a kill number: {missing}")
+        cards = [c for c in self.hero_skills if c not in self.skill_effects]
+        if cards:
+            raise ValueError(f"hero skill cards without an effect: {cards}")
         return self
 
 

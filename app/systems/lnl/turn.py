@@ -1,7 +1,7 @@
 """The sequence of play: Rally Phase, Operations Phase impulses with opportunity fire, Administrative Phase,
 victory (LNL-SEQ-1, LNL-OPS-1, LNL-OPS-2, LNL-OPS-5, LNL-ADMIN-1, LNL-ADMIN-2, LNL-ADMIN-3, LNL-ADMIN-4,
 LNL-SMOKE-1, LNL-SMOKE-2, LNL-SMOKE-4, LNL-OPFIRE-1, LNL-OPFIRE-2, LNL-OPFIRE-4, LNL-OPFIRE-5, LNL-MOVE-4,
-LNL-MOVE-8, LNL-MELEE-1, LNL-MELEE-4, LNL-SNIPER-1, LNL-SNIPER-2)."""
+LNL-MOVE-8, LNL-MELEE-1, LNL-MELEE-4, LNL-SNIPER-1, LNL-SNIPER-2, LNL-OVERRUN-5)."""
 
 from __future__ import annotations
 
@@ -18,17 +18,22 @@ from app.geometry.hexgrid import Hex
 from app.systems.lnl.actions import any_opfire, fire_commands, impulse_commands, melee_commands
 from app.systems.lnl.fire import FireProblem, prepare, resolve
 from app.systems.lnl.forces import is_vehicle, may_act
-from app.systems.lnl.heavy import aim, shoot
+from app.systems.lnl.guns import fire_gun, gun_attack
+from app.systems.lnl.hatches import MARKER as HATCH_MARKER
+from app.systems.lnl.hatches import toggle
 from app.systems.lnl.melee import close_assault, fight, withdraw
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.movement import begin, destinations, enter, entry_problem, finish, stack_units, start_problem
+from app.systems.lnl.overrun import after_counter, counter_commands, overrun, overrun_commands, overrun_problem
 from app.systems.lnl.rally import combine, heal, rally, rally_commands, roll_initiative
+from app.systems.lnl.sniper import snipe, sniper_commands
 from app.systems.lnl.spotting import spot
 from app.systems.lnl.state import MOVE_MARKERS, State, Step, other
 from app.systems.lnl.victory import check_victory, end_of_game
 from app.systems.lnl.view_names import hex_name, side_name, unit_name
+from app.systems.lnl.weapons import handle, ops_weapon_commands, rally_waits, rally_weapon_commands
 
-UNIT_CLEAR = (*MOVE_MARKERS, "fired", "ops_complete")
+UNIT_CLEAR = (*MOVE_MARKERS, "fired", "ops_complete", HATCH_MARKER)
 
 
 # --- legal commands -------------------------------------------------------------------------------------------
@@ -44,15 +49,19 @@ def legal(state: State) -> list[Command]:
     if state.phase == "over":
         return []
     if state.steps:
-        return opfire_options(state)
+        return counter_commands(state) if state.steps[0].kind == "counter" else opfire_options(state)
     if state.phase == "rally":
-        return [m.RollInitiative(side=state.initiative)] if not state.rolled else rally_commands(state)
+        if not state.rolled:
+            return [m.RollInitiative(side=state.initiative)]
+        return [*rally_weapon_commands(state), *rally_commands(state)]
     if state.moving is not None and state.moving.done:
         return [*fire_commands(state, state.active), m.Stop(side=state.active)]
     if state.moving is not None:
         side = state.active
-        return [*(m.MoveOn(side=side, to=h, level=lv) for h, lv in destinations(state)), m.Stop(side=side)]
-    return impulse_commands(state, state.active)
+        moves = [m.MoveOn(side=side, to=h, level=lv) for h, lv in destinations(state)]
+        return [*moves, *ops_weapon_commands(state), *overrun_commands(state, side), m.Stop(side=side)]
+    *impulse, last = impulse_commands(state, state.active)
+    return [*impulse, *ops_weapon_commands(state), *sniper_commands(state, state.active), last]
 
 
 def opfire_options(state: State) -> list[Command]:
@@ -100,7 +109,7 @@ def _free_group(state: State, command: Command) -> bool:
     c = command
     try:
         if c.gun:
-            aim(state, c.side, c.units, c.target, c.level, sw_names=c.weapons, opfire=False)
+            gun_attack(state, c.side, c.units, c.target, c.level, sw_names=c.weapons, opfire=False)
         else:
             prepare(state, c.side, c.units, c.target, c.level, weapon_names=c.weapons, opfire=False)
     except FireProblem as exc:
@@ -115,6 +124,9 @@ def _refusal(state: State, command: Command) -> IllegalCommandError:
         if not rule:
             rule = entry_problem(begin(state, command.units, command.mode), command.to, command.level)[0]
         return IllegalCommandError(t("That move is not allowed."), rule or "LNL-MOVE-1")
+    if isinstance(command, m.Overrun):
+        rule = overrun_problem(state, command.side, command.vehicle, command.to)
+        return IllegalCommandError(t("That overrun is not allowed."), rule or "LNL-OVERRUN-2")
     if isinstance(command, m.MoveOn) and state.moving is not None:
         rule = entry_problem(state, command.to, command.level)[0]
         return IllegalCommandError(t("That move is not allowed."), rule or "LNL-MOVE-1")
@@ -124,10 +136,10 @@ def _refusal(state: State, command: Command) -> IllegalCommandError:
 def _fire(state: State, ctx: Ctx, command: Command) -> State:
     assert isinstance(command, m.Fire)
     if command.gun:
-        state = shoot(
+        state = fire_gun(
             state,
             ctx,
-            aim(
+            gun_attack(
                 state,
                 command.side,
                 command.units,
@@ -160,8 +172,8 @@ def _opfire(state: State, ctx: Ctx, command: Command) -> State:
     h, level = (units[0].hex, units[0].level) if units else (state.steps[0].hex, 0)
     assert h is not None
     if command.gun:
-        state = shoot(
-            state, ctx, aim(state, command.side, command.units, h, level, sw_names=command.weapons, opfire=True)
+        state = fire_gun(
+            state, ctx, gun_attack(state, command.side, command.units, h, level, sw_names=command.weapons, opfire=True)
         )
     else:
         state = resolve(
@@ -286,7 +298,29 @@ def _withdraw(state: State, ctx: Ctx, command: Command) -> State:
 def _close_assault(state: State, ctx: Ctx, command: Command) -> State:
     assert isinstance(command, m.CloseAssault)
     leader = state.unit(command.leader) if command.leader else None
-    return end_impulse(close_assault(state, ctx, state.get(command.unit), state.get(command.vehicle), leader), ctx)
+    state = close_assault(state, ctx, state.get(command.unit), state.get(command.vehicle), leader)
+    if state.steps and state.steps[0].kind == "counter":
+        state = after_counter(state, command)
+        return state if state.steps else _continue(state, ctx)
+    return end_impulse(state, ctx)
+
+
+def _overrun(state: State, ctx: Ctx, command: Command) -> State:
+    """A vehicle overruns a hex; then a counter-attack, or the vehicle goes on (LNL-OVERRUN-1, LNL-OVERRUN-5)."""
+    assert isinstance(command, m.Overrun)
+    state = overrun(state, ctx, command)
+    return state if state.steps else _continue(state, ctx)
+
+
+def _hatches(state: State, ctx: Ctx, command: Command) -> State:
+    """Hatches opened or closed; the same side acts on (LNL-VEH-1)."""
+    assert isinstance(command, m.Hatches)
+    return toggle(state, ctx, command.vehicle)
+
+
+def _let_pass(state: State, ctx: Ctx, command: Command) -> State:
+    del command
+    return _continue(replace(state, steps=()), ctx)
 
 
 def _place_sniper(state: State, ctx: Ctx, command: Command) -> State:
@@ -297,6 +331,24 @@ def _place_sniper(state: State, ctx: Ctx, command: Command) -> State:
         "sniper", t("A sniper is placed in {hex}.", hex=hex_name(state, command.at)), "LNL-SNIPER-1", at=(command.at,)
     )
     return replace(state.with_unit(replace(unit, hex=command.at)), passes=0)
+
+
+def _weapon(state: State, ctx: Ctx, command: Command) -> State:
+    """A SW action (LNL-SW-4, LNL-SW-5): free in the Rally Phase and for a drop; a pick-up is the unit's action
+    unless it is made during a move (2 MP)."""
+    assert isinstance(command, m.HandleWeapon)
+    moving = state.moving is not None
+    state = handle(state, ctx, command)
+    if state.phase == "rally":
+        return _settle_rally(state, ctx)
+    if command.action != "pick_up":
+        return state
+    return _continue(state, ctx) if moving else end_impulse(state, ctx)
+
+
+def _snipe(state: State, ctx: Ctx, command: Command) -> State:
+    assert isinstance(command, m.Snipe)
+    return end_impulse(snipe(state, ctx, state.get(command.unit), state.get(command.target)), ctx)
 
 
 def _pass(state: State, ctx: Ctx, command: Command) -> State:
@@ -360,7 +412,7 @@ def _settle_rally(state: State, ctx: Ctx) -> State:
         if state.active in state.rally_done:
             state = replace(state, active=other(state.active))
             continue
-        if len(rally_commands(state)) > 1:
+        if len(rally_commands(state)) > 1 or rally_waits(state):
             return state
         state = _side_done(state)
     ctx.say(
@@ -417,6 +469,11 @@ HANDLERS: dict[type[Command], Callable[[State, Ctx, Command], State]] = {
     m.MeleeRound: _melee,
     m.Withdraw: _withdraw,
     m.CloseAssault: _close_assault,
+    m.Overrun: _overrun,
+    m.LetPass: _let_pass,
+    m.Hatches: _hatches,
     m.PlaceSniper: _place_sniper,
+    m.HandleWeapon: _weapon,
+    m.Snipe: _snipe,
     m.Pass: _pass,
 }

@@ -9,11 +9,12 @@ from pathlib import Path
 from app.core.i18n import Text, t
 from app.core.style import load_style
 from app.core.view import CounterView, GameView, MarkerView, PanelView, PhaseView, Style, TrackView
-from app.systems.lnl.damage import skill_name
+from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import cls
 from app.systems.lnl.scenario import SIDES
+from app.systems.lnl.skills import skill_text
 from app.systems.lnl.state import State, Unit
-from app.systems.lnl.tables import terrains
+from app.systems.lnl.tables import Abbr, Armour, tables, terrains
 from app.systems.lnl.view_names import side_name
 
 STYLE_FILE = Path(__file__).resolve().parent / "data" / "style.json"
@@ -29,18 +30,7 @@ SYMBOL = {
     "scout": "recce",
     "vehicle": "armour",
 }
-LABEL = {
-    "squad": "SQ",
-    "half_squad": "HS",
-    "crew": "CR",
-    "weapon_team": "WT",
-    "leader": "LDR",
-    "hero": "HERO",
-    "medic": "MED",
-    "sniper": "SNP",
-    "scout": "SCT",
-    "vehicle": "AFV",
-}
+ZONES = "setup_zones"
 STEPS = (t("Rally"), t("Operations"), t("Administration"))
 MARKER_NAMES = {"spotted": t("Spotted"), "smoke1": t("Smoke 1"), "smoke2": t("Smoke 2"), "melee": t("Melee")}
 
@@ -51,7 +41,7 @@ def style() -> Style:
 
 
 def _flags(state: State, unit: Unit) -> tuple[str, ...]:
-    flags = list(unit.markers)
+    flags = [x for x in unit.markers if x != "hatches"]  # the once-a-turn hatch change is bookkeeping only
     flags += [f for f, on in (("shaken", unit.shaken), ("wounded", unit.wounded), ("wreck", unit.wreck)) if on]
     if cls(state, unit) == "vehicle" and unit.buttoned and not unit.wreck:
         flags.append("buttoned")
@@ -75,8 +65,39 @@ def _factors(state: State, unit: Unit) -> tuple[str, ...]:
     return (*factors, f"+{spec.lm}") if spec.lm else factors
 
 
+MOVE_TYPES = {"T": t("tracked (T)"), "O": t("off-road (O)"), "R": t("road (R)")}
+
+
+def _armour(armour: Armour | None) -> str:
+    if armour is None:
+        return "-"
+    return "/".join("*" if v is None else str(v) for v in (armour.front, armour.side, armour.rear))
+
+
+def _vehicle_details(state: State, unit: Unit) -> tuple[tuple[Text, str | Text], ...]:
+    """A vehicle's printed values: gun, MGs, armour front/side/rear, movement type (LNL-VEH-2, LNL-VEH-4)."""
+    spec = state.spec(unit)
+    gun = spec.gun
+    rows: list[tuple[Text, str | Text]] = [
+        (t("Main gun"), t("HE {he}, penetration {pen}", he=gun.he_fp, pen=gun.penetration) if gun else "-"),
+    ]
+    for mg in spec.mgs:
+        where = t("top, needs open hatches") if mg.aa else t("all round") if mg.star else t("front arc only")
+        rows.append((t("Machine gun"), t("FP {fp}, range {r} ({where})", fp=mg.fp, r=mg.range, where=where)))
+    rows += [
+        (t("Hull armour"), _armour(spec.hull)),
+        (t("Turret armour"), _armour(spec.turret)),
+        (t("Morale"), str(spec.morale_of(unit.shaken))),
+        (t("MP"), str(spec.mp)),
+        (t("Movement type"), MOVE_TYPES[spec.move_type] if spec.move_type else "-"),
+    ]
+    return tuple(rows)
+
+
 def _details(state: State, unit: Unit) -> tuple[tuple[Text, str | Text], ...]:
     spec = state.spec(unit)
+    if spec.cls == "vehicle":
+        return _vehicle_details(state, unit)
     rows: list[tuple[Text, str | Text]] = [
         (t("Firepower"), str(spec.fp)),
         (t("Range"), str(spec.range)),
@@ -89,10 +110,16 @@ def _details(state: State, unit: Unit) -> tuple[tuple[Text, str | Text], ...]:
         sw = state.runtime.unit_type(w.type)
         rows.append((t("Support weapon"), t("{sw} (jammed)", sw=sw.name) if w.jammed else sw.name))
     if unit.skill:
-        rows.append((t("Hero skill"), skill_name(unit.skill)))
+        rows.append((t("Hero skill"), skill_text(unit.skill)))
     if unit.level:
         rows.append((t("Storey"), str(unit.level)))
     return tuple(rows)
+
+
+def _abbr(names: dict[str, Abbr], key: str) -> Text | str:
+    """The short name printed for ``key`` in the display language (data/tables.json), or "?"."""
+    found = names.get(key)
+    return found.text if found is not None else "?"
 
 
 def counter(state: State, unit: Unit, active: str | None) -> CounterView:
@@ -103,7 +130,7 @@ def counter(state: State, unit: Unit, active: str | None) -> CounterView:
     return CounterView(
         id=unit.id,
         loc=unit.hex,
-        label=LABEL.get(spec.cls, "?"),
+        label=_abbr(tables().class_abbr, spec.cls),
         title=spec.name,
         side=unit.side,
         kind=spec.cls,
@@ -124,7 +151,11 @@ def markers(state: State) -> tuple[MarkerView, ...]:
     grid = state.runtime.grid
     found = [
         MarkerView(
-            id=f"{mark}-{grid.label(h)}", loc=h, kind=mark, label=str(MARKER_NAMES[mark])[:3], title=MARKER_NAMES[mark]
+            id=f"{mark}-{grid.label(h)}",
+            loc=h,
+            kind=mark,
+            label=_abbr(tables().marker_abbr, mark),
+            title=MARKER_NAMES[mark],
         )
         for h, mark in state.hex_markers
     ]
@@ -177,13 +208,43 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
         outcome=outcome,
         side_names={s: side_name(state, s) for s in SIDES},
         style=style(),
-        glossary=glossary(),
+        highlights={ZONES: setup_zones(state)},
+        glossary={**glossary(), ZONES: t("Set-up zones"), **{s: side_name(state, s) for s in SIDES}},
     )
+
+
+def setup_zones(state: State) -> dict[Hex, str]:
+    """Each force's set-up zone, hex → side (drawn tinted in the side's colour by the editor, an overlay in play)."""
+    found: dict[Hex, str] = {}
+    for force in state.runtime.model.forces:
+        for label in force.setup_zone:
+            try:
+                found[state.runtime.hex(label)] = force.side
+            except ValueError:
+                continue  # a label off the map: the editor's checks name it
+    return found
 
 
 @cache
 def glossary() -> dict[str, Text]:
-    """The words a player reads for the board's terrain and hexside ids (LNL-SETUP-2)."""
+    """The words a player reads for the board's terrain and hexside ids (LNL-SETUP-2) and counter states."""
     words: dict[str, Text] = {tid: spec.name for tid, spec in terrains().items()}
     words.update({"wall": t("wall"), "hedge": t("hedge")})
+    words.update(FLAG_WORDS)
     return words
+
+
+FLAG_WORDS = {
+    "moved": t("moved"),
+    "fired": t("fired"),
+    "ops_complete": t("Ops Complete"),
+    "low_crawl": t("low crawl"),
+    "stealth": t("stealth move"),
+    "assault_move": t("assault move"),
+    "spotted": t("Spotted"),
+    "wounded": t("wounded"),
+    "shaken": t("Shaken"),
+    "jammed": t("jammed"),
+    "buttoned": t("buttoned (hatches closed)"),
+    "wreck": t("wreck"),
+}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.core.i18n import Text, t
 from app.geometry.hexgrid import Hex
 from app.systems.lnl.state import State, Unit
@@ -17,6 +19,15 @@ def unit_name(state: State, unit: Unit) -> Text:
     """A counter by its printed name and hex."""
     where = state.runtime.grid.label(unit.hex) if unit.hex is not None else t("off the map")
     return t("{name} in {hex}", name=state.spec(unit).name, hex=where)
+
+
+def units_named(state: State, units: Sequence[Unit]) -> Text:
+    """Several counters by printed name and hex, in one phrase ("Squad in 0109, Leader in 0109")."""
+    names = [unit_name(state, u) for u in units]
+    phrase = names[-1] if names else t("no unit")
+    for name in reversed(names[:-1]):
+        phrase = t("{first}, {rest}", first=name, rest=phrase)
+    return phrase
 
 
 def side_name(state: State, side: str) -> Text:

@@ -107,6 +107,7 @@ class SasSystem(
         sides=("sas", "axis"),
         human_sides=("sas",),
         scenario_folder="sas",
+        side_names={"sas": t("SAS operators"), "axis": t("Axis")},
     )
     tile_format = TILE_FORMAT  # HasTiles: SAS boards are laid out from tile libraries (SAS-BRD-1)
 

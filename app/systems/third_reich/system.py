@@ -66,6 +66,7 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="third_reich",
+        side_names={s: side_name(s) for s in SIDES},
     )
     fuzz_max_steps = 4000
 

@@ -35,7 +35,15 @@ def build_view(state: State, side: str | None, look: Style) -> GameView:
         side_names={s: side_name(s) for s in SIDES},
         style=look,
         decision=_decision(state, side),
+        glossary=glossary(),
     )
+
+
+def glossary() -> dict[str, Text]:
+    """The words a player reads for the view's ids: the control overlay and its grades, the counter states."""
+    words: dict[str, Text] = {s: side_name(s) for s in SIDES}
+    words.update({"control": t("Control of areas"), "neutral": t("neutral"), "used": t("used"), "vichy": t("Vichy")})
+    return words
 
 
 def _counter(state: State, unit: Unit, viewer: str | None, look: Style) -> CounterView:
@@ -98,6 +106,8 @@ def _phase(state: State) -> PhaseView:
     if state.play is not None and state.play.card:
         card = state.rt.cards[state.play.card]
         hints = (t("{card}: {sv} strategy value left", card=card.name.text(), sv=state.play.sv_left),)
+    if current == 0:  # both sides choose their hands: no side's round yet
+        title = t("Turn {turn}: hand selection", turn=state.turn)
     return PhaseView(
         title=title, steps=STEPS, current=current, active_side=None if state.over else state.active, instructions=hints
     )

@@ -2,7 +2,7 @@
 
 Every choice is scored from the rules' own numbers: the exact CRT distribution of each possible attack
 (:mod:`app.systems.typhoon.odds`), the distance of each reachable hex to the victory cities, the terrain's
-column shifts, lines of communication. No dice are peeked at.
+column shifts, both sides' lines of communication (:mod:`app.systems.typhoon.bot_eval`). No dice are peeked at.
 """
 
 from __future__ import annotations
@@ -15,42 +15,36 @@ from app.ai.agent import Budget, Choice
 from app.core.i18n import t
 from app.core.messages import Command
 from app.core.session import Session
+from app.systems.typhoon.bot_eval import clearing_effect, hex_value, objectives, supply_effect
+from app.systems.typhoon.movement import routes
 from app.systems.typhoon.odds import odds
-from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State, Unit, other
 from app.systems.typhoon.tables import result_effect
-from app.systems.typhoon.terrain import terrain_shifts
 
-ATTACK_MIN = {"axis": 0.4, "soviet": 0.8}
+ATTACK_MIN = {"axis": 0.15, "soviet": 0.8}
 """Smallest expected value of an attack the bot declares, by side (the Soviets defend)."""
-
-
-def objectives(state: State) -> list[Hex]:
-    """The hexes victory is counted on (TY-VIC-1)."""
-    return sorted(state.runtime.victory_cities | state.runtime.key_hexes)
-
-
-def hex_value(state: State, side: str, h: Hex) -> float:
-    """How good a hex is for a unit of ``side``: near the objectives the Axis lacks (Axis) or holds (Soviet),
-    in defensive terrain for the Soviets."""
-    grid = state.runtime.grid
-    goals = [g for g in objectives(state) if (state.controller(g) != "axis") == (side == "axis")] or objectives(state)
-    dist = min((grid.distance(h, g) for g in goals), default=0)
-    if side == "axis":
-        return -float(dist)
-    cover = -sum(x.value for x in terrain_shifts(state.runtime, h, state.turn))
-    fort = 2.0 if h in state.runtime.facts.fortified else 0.0
-    return -0.6 * max(dist - 1, 0) + 0.5 * cover + fort + (3.0 if h in goals else 0.0)
+UNIT_COST = 0.3
+"""What committing one more unit to an attack costs when attacks are ranked: a unit spent on a sure thing is
+missing from the next attack (each unit attacks once a segment, TY-CBT-2)."""
+TRIED = 8
+"""Moves, best first by their hexes' worth, tried on a copy of the position to see whose supply they cut."""
+MIN_GAIN = 0.25
+"""Smallest gain a move must bring; below it the unit stays."""
 
 
 def attack_value(state: State, command: m.DeclareAttack) -> float:
-    """Expected steps and hexes the defender loses, less the attacker's expected losses."""
+    """Expected steps and hexes the defender loses, less the attacker's expected losses; a hex worth taking (an
+    objective, or a hex whose defenders cut the attacker's supply) adds the chance the defenders leave it
+    (TY-CRT-3, TY-VIC-1, TY-LOC-3)."""
     found = odds(state, command.units, command.target)
-    value = Fraction(0)
+    value, vacated = Fraction(0), Fraction(0)
+    steps = sum(1 if u.reduced or state.spec(u.id).reduced is None else 2 for u in state.at(command.target))
     for code, p in found.distribution().items():
         lost_a, lost_d, hexes = result_effect(code)
         value += p * (lost_d * 2 + hexes * Fraction(3, 4) - lost_a * Fraction(3, 2))
-    return float(value) - 0.05 * len(command.units)
+        vacated += p if hexes > 0 or lost_d >= steps else 0
+    prize = (2.0 if command.target in objectives(state) else 0.0) + clearing_effect(state, command.side, command.target)
+    return float(value) + prize * float(vacated) - 0.05 * len(command.units)
 
 
 class TyphoonBot:
@@ -97,7 +91,7 @@ def _decision(state: State, side: str, legal: list[Command]) -> Choice | None:
         return Choice(chosen, why)
     if step.kind == "advance":
         moves = [c for c in legal if isinstance(c, m.Advance)]
-        best = max(moves, key=lambda c: hex_value(state, side, c.path[-1]), default=None)
+        best = max(moves, key=lambda c: hex_value(state, side, c.path[-1], c.unit), default=None)
         here = state.unit(best.unit) if best is not None else None
         if best is not None and _worth_advancing(state, side, best, here):
             return Choice(best, t("Advance toward the objective [TY-ADV-1]."))
@@ -108,7 +102,8 @@ def _decision(state: State, side: str, legal: list[Command]) -> Choice | None:
 def _worth_advancing(state: State, side: str, command: m.Advance, unit: Unit | None) -> bool:
     if unit is None or unit.hex is None:
         return False
-    return side == "axis" or hex_value(state, side, command.path[-1]) > hex_value(state, side, unit.hex)
+    slack = 1.0 if side == "axis" else 0.0
+    return hex_value(state, side, command.path[-1], unit.id) > hex_value(state, side, unit.hex, unit.id) - slack
 
 
 def _select(state: State, side: str, legal: list[Command]) -> Choice | None:
@@ -135,20 +130,28 @@ def _select(state: State, side: str, legal: list[Command]) -> Choice | None:
 
 
 def _move(state: State, side: str, legal: list[Command]) -> Choice | None:
-    moves = [c for c in legal if isinstance(c, m.MoveUnit)]
-    if not moves:
-        return None
-    best, gain = None, 0.25
-    for c in moves:
-        unit = state.unit(c.unit)
-        if unit is None or unit.hex is None:
-            continue
-        delta = hex_value(state, side, c.to) - hex_value(state, side, unit.hex)
-        if delta > gain:
-            best, gain = c, delta
+    """The move that gains most: its hexes' worth (objectives, supply, cover), then, for the best few, the enemy
+    units it cuts off and the own units it leaves without a LOC (TY-LOC-1, TY-SUP-1)."""
+    scored = []
+    for c in legal:
+        unit = state.unit(c.unit) if isinstance(c, m.MoveUnit) else None
+        if isinstance(c, m.MoveUnit) and unit is not None and unit.hex is not None:
+            gain = hex_value(state, side, c.to, c.unit) - hex_value(state, side, unit.hex, c.unit)
+            scored.append((gain, c, unit))
+    scored.sort(key=lambda gc: -gc[0])
+    best, gain, cut = None, MIN_GAIN, 0.0
+    for base, c, _unit in scored[:TRIED]:
+        path = next(r.path for r in routes(state, c.unit) if r.to == c.to and r.march == c.march)
+        effect = supply_effect(state, side, c.unit, path)
+        if base + effect > gain:
+            best, gain, cut = c, base + effect, effect
     if best is None:
         return None
-    return Choice(best, t("Move toward the objectives (gain {g}) [TY-MOV-4].", g=round(gain, 1)), gain)
+    if cut > 0:
+        why = t("Move to cut enemy units off from supply (gain {g}) [TY-SUP-1].", g=round(gain, 1))
+    else:
+        why = t("Move toward the objectives, keeping a line of communication (gain {g}) [TY-LOC-1].", g=round(gain, 1))
+    return Choice(best, why, gain)
 
 
 def _attack(state: State, side: str, legal: list[Command]) -> Choice | None:
@@ -156,7 +159,7 @@ def _attack(state: State, side: str, legal: list[Command]) -> Choice | None:
     scored = [(attack_value(state, c), c) for c in declares]
     scored = [(v, c) for v, c in scored if v >= ATTACK_MIN[side]]
     if scored:
-        value, best = max(scored, key=lambda vc: (vc[0], -len(vc[1].units)))
+        value, best = max(scored, key=lambda vc: (vc[0] - UNIT_COST * len(vc[1].units), -len(vc[1].units)))
         return Choice(best, t("Attack: expected gain {v} [TY-CBT-7].", v=round(value, 2)), value)
     resolve = next((c for c in legal if isinstance(c, m.ResolveAttack)), None)
     if resolve is not None:

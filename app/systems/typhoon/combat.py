@@ -10,7 +10,7 @@ import itertools
 from dataclasses import replace
 
 from app.core import flow
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.core.ruling import DieResult, Ruling
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.odds import odds
@@ -72,12 +72,28 @@ def groups(state: State, target: Hex) -> list[tuple[str, ...]]:
     return [g for g in dict.fromkeys(found) if odds(state, g, target).allowed]
 
 
+def declarable(state: State, units: tuple[str, ...], target: Hex) -> bool:
+    """Any group of distinct eligible units may attack a hex not yet attacked, at 1-1 or better (TY-CBT-2,
+    TY-CBT-4, TY-SHIFT-6): the legal commands list only some groups when many units are eligible."""
+    if state.closed or not units or len(set(units)) != len(units) or target in {a.target for a in state.attacks}:
+        return False
+    return set(units) <= set(eligible(state, target)) and odds(state, units, target).allowed
+
+
 def declare(state: State, units: tuple[str, ...], target: Hex, ctx: Ctx) -> State:
     """Declare an attack (TY-CBT-7)."""
     found = odds(state, units, target)
+    where = state.runtime.label(target)
     ctx.say(
-        t("Attack declared on {hex} at {odds}.", hex=state.runtime.label(target), odds=found.label),
+        t("Attack declared on {hex} at {odds}.", hex=where, odds=found.label),
         "TY-CBT-7",
+        t(
+            "Mark the attack on {hex}: {a} against {d}, odds {odds}.",
+            hex=where,
+            a=found.attack,
+            d=found.defence,
+            odds=found.label,
+        ),
     )
     return replace(state, attacks=(*state.attacks, Attack(target, units)))
 
@@ -96,16 +112,29 @@ def resolve(state: State, target: Hex, ctx: Ctx) -> State:
         dice=(DieResult(natural=die, modified=die, success=code not in ("A1", "A2", "-")),),
         modifiers=found.shifts,
         result=t("{base} shifted to {column}: {result}", base=_column(found.base), column=COLUMNS[column], result=code),
-        notes=tuple(t("river: {note}", note=n) for n in found.notes),
+        notes=found.notes,
     )
     ctx.say(
         t("Combat at {hex}: die {die}, {result}.", hex=state.runtime.label(target), die=die, result=code),
         "TY-CRT-1",
+        _result_words(code),
         ruling=ruling,
     )
     attacks = tuple(replace(a, resolved=True) if a is attack else a for a in state.attacks)
     state = replace(state, attacks=attacks, closed=True)
     return flow.push(STACK, state, *result_steps(state, attack, defenders, code))
+
+
+def _result_words(code: str) -> Text:
+    """What a CRT result asks of the players at the table (TY-CRT-3, TY-CRT-5, TY-CRT-6)."""
+    lost_a, lost_d, hexes = result_effect(code)
+    return t(
+        "Result {result}: the attacker loses {a} steps; the defender loses {d} steps and retreats {r} hexes.",
+        result=code,
+        a=lost_a,
+        d=lost_d,
+        r=hexes,
+    )
 
 
 def _column(index: int) -> str:

@@ -16,6 +16,7 @@ import app.systems.typhoon.victory as victory_rules
 from app.core import flow
 from app.core.dice import Roller
 from app.core.i18n import t
+from app.core.ruling import Ruling
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import lose_step, name
 from app.systems.typhoon.reinforce import side_label
@@ -89,7 +90,8 @@ def draw(state: State, ctx: Ctx) -> State:
     """Draw one card at random (at the table: the chit drawn is typed) (TY-EXE-1); a held Guderian may
     interrupt it (TY-GUD-3)."""
     cup = sorted(state.cup)
-    card = ctx.roller.pick(cup, t("drawing a command card from the cup"), names=cup)
+    titles = [state.runtime.card_name(c) for c in cup]  # the table's card list shows the chits' printed names
+    card = ctx.roller.pick(cup, t("drawing a command card from the cup"), names=cup, titles=titles)
     ctx.say(t("{card} is drawn.", card=state.runtime.card_name(card)), "TY-EXE-1")
     if state.held is not None and not state.dismissed:
         return flow.push(STACK, state, Step("guderian", "axis", card=card))
@@ -146,8 +148,28 @@ def activate(state: State, side: str, hq_id: str, ctx: Ctx) -> State:
         ctx.say(t("{hq} is not on the map: the card has no effect.", hq=state.runtime.unit_name(hq_id)), "TY-EXE-4")
         return after_card(state, ctx)
     active = in_range(state, hq_id)
-    ctx.say(t("{hq} activates {n} units.", hq=name(state, hq_id), n=len(active)), "TY-ACT-1")
+    ctx.say(
+        t("{hq} activates {n} units.", hq=name(state, hq_id), n=len(active)),
+        "TY-ACT-1",
+        ruling=_range_ruling(state, hq_id, active),
+    )
     return _begin_action(state, side, active)
+
+
+def _range_ruling(state: State, hq_id: str, active: tuple[str, ...]) -> Ruling:
+    """Which units the HQ reached and how far each is; HQs in range stay inactive (TY-ACT-4, TY-ACT-5)."""
+    hq, grid = state.unit(hq_id), state.runtime.grid
+    assert hq is not None and hq.hex is not None
+    reach = state.spec(hq_id).command_range or 0
+    notes = []
+    for u in state.on_map(hq.side):
+        d = grid.distance(hq.hex, u.hex)
+        if u.id in active and u.id != hq_id:
+            notes.append(t("{unit} at distance {d}: activated", unit=name(state, u.id), d=d))
+        elif u.id != hq_id and d <= reach:
+            notes.append(t("{unit}: an HQ, not activated by another HQ (TY-ACT-4)", unit=name(state, u.id)))
+    title = t("{hq}: command range {r} hexes, counted now", hq=name(state, hq_id), r=reach)
+    return Ruling(title=title, rule_id="TY-ACT-5", result=t("{n} units activated", n=len(active)), notes=tuple(notes))
 
 
 def _begin_action(state: State, side: str, active: tuple[str, ...]) -> State:
@@ -191,6 +213,9 @@ def supply_phase(state: State, ctx: Ctx) -> State:
     victims = [u.id for u in state.on_map() if u.hex not in cut[u.side]]
     ctx.say(t("Supply check: {n} units without a line of communication.", n=len(victims)), "TY-SUP-1")
     for uid in victims:
+        ctx.say(
+            t("{unit} has no line of communication to a friendly supply source.", unit=name(state, uid)), "TY-SUP-1"
+        )
         state = lose_step(state, uid, "supply", ctx.events)
     return replace(state, phase="withdraw", phasing="axis")
 

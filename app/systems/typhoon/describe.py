@@ -11,6 +11,7 @@ from app.core.view import CommandInfo
 from app.systems.typhoon.losses import name
 from app.systems.typhoon.movement import routes
 from app.systems.typhoon.odds import odds
+from app.systems.typhoon.retreat import FAR, distance
 from app.systems.typhoon.state import State
 
 
@@ -48,8 +49,7 @@ def describe(state: State, command: Command) -> CommandInfo:  # noqa: C901, PLR0
     if isinstance(command, m.LoseStep):
         return CommandInfo(t("Step loss: {unit}", unit=name(state, command.unit)), "loss", actor=command.unit)
     if isinstance(command, m.Retreat):
-        label = t("Retreat {unit} to {hex}", unit=name(state, command.unit), hex=_hex(state, command.to))
-        return CommandInfo(label, "retreat", actor=command.unit, target=command.to, default=True)
+        return _retreat(state, command)
     if isinstance(command, m.Advance):
         label = t("Advance {unit} to {hex}", unit=name(state, command.unit), hex=_hex(state, command.path[-1]))
         return CommandInfo(label, "advance", actor=command.unit, target=command.path[-1], path=command.path)
@@ -96,6 +96,15 @@ def _move(state: State, command: m.MoveUnit) -> CommandInfo:
         default=not command.march,
         group_title=t("March") if command.march else t("Move"),
     )
+
+
+def _retreat(state: State, command: m.Retreat) -> CommandInfo:
+    """A retreat hex, with how far it is from a friendly source (TY-RET-8)."""
+    label = t("Retreat {unit} to {hex}", unit=name(state, command.unit), hex=_hex(state, command.to))
+    unit = state.unit(command.unit)
+    far = distance(state, unit.side, command.to) if unit is not None else FAR
+    hint = t("{n} hexes from a friendly supply source [TY-RET-8]", n=far) if far < FAR - 1 else None
+    return CommandInfo(label, "retreat", actor=command.unit, target=command.to, default=True, hint=hint)
 
 
 def distribution_text(dist: dict[str, Fraction]) -> Text:

@@ -43,9 +43,16 @@ def eliminate(state: State, unit_id: str, cause: str, events: list[Event]) -> St
     text = (
         t("{unit} is eliminated.", unit=label) if box == "reserve" else t("{unit} is eliminated for good.", unit=label)
     )
-    rule = "TY-REIN-7" if box == "gone" else "TY-REIN-8"
+    rule = _fate_rule(state, unit_id, cause, box)
     events.append(Happened(text=text, rule_id=rule, instruction=t("Remove {unit} from the map.", unit=label)))
     return state
+
+
+def _fate_rule(state: State, unit_id: str, cause: str, box: str) -> str:
+    """The rule that sends an eliminated unit to ``box`` (TY-HQU-3, TY-HQU-5, TY-REIN-7, TY-REIN-8)."""
+    if state.spec(unit_id).symbol == "hq":
+        return "TY-HQU-5" if cause == "supply" else "TY-HQU-3"
+    return "TY-REIN-7" if box == "gone" else "TY-REIN-8"
 
 
 def lose_step(state: State, unit_id: str, cause: str, events: list[Event]) -> State:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from app.core.messages import Command, Event, MessageRegistry
 
@@ -12,6 +12,7 @@ HexJson = tuple[int, int]
 class SelectCard(Command):
     """Put one of your command cards into the cup, or keep Guderian in hand (TY-CMD-1, TY-GUD-1)."""
 
+    secret: ClassVar[bool] = True
     kind: Literal["ty.select"] = "ty.select"
     card: str
     hold: bool = False
@@ -32,6 +33,7 @@ class PlayGuderian(Command):
 class DeclineGuderian(Command):
     """Keep Guderian in hand: the drawn card is executed (or the turn ends)."""
 
+    secret: ClassVar[bool] = True
     kind: Literal["ty.no_guderian"] = "ty.no_guderian"
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.core.ruling import Modifier
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State, attack_value, defence_value, other
@@ -37,7 +37,7 @@ class Odds:
     base: int
     shifts: tuple[Modifier, ...]
     column: int
-    notes: tuple[str, ...] = ()
+    notes: tuple[Text, ...] = ()
 
     @property
     def allowed(self) -> bool:
@@ -83,7 +83,7 @@ def crosses_river(state: State, a: Hex, b: Hex) -> bool:
     return state.runtime.facts.river(a, b) is not None
 
 
-def attack_total(state: State, units: tuple[str, ...], target: Hex) -> tuple[int, list[str]]:
+def attack_total(state: State, units: tuple[str, ...], target: Hex) -> tuple[int, list[Text]]:
     """Sum of attack strengths; a unit attacking across a river is halved, fractions dropped (TY-ODDS-1,
     TY-ODDS-2, TY-GEN-3). Per unit by default; ``options.river_halving: "sum"`` halves their sum once."""
     crossing, straight, notes = 0, 0, []
@@ -94,10 +94,25 @@ def attack_total(state: State, units: tuple[str, ...], target: Hex) -> tuple[int
         value = attack_value(state.spec(uid), unit.reduced)
         if crosses_river(state, unit.hex, target):
             crossing += value // 2 if per_unit else value
-            notes.append(f"{state.spec(uid).name_en} {value}→{value // 2}")
+            unit_name = state.runtime.unit_name(uid)
+            notes.append(
+                t("{unit} attacks across a river: {a} halved to {b} (TY-ODDS-2)", unit=unit_name, a=value, b=value // 2)
+            )
         else:
             straight += value
     return straight + (crossing if per_unit else crossing // 2), notes
+
+
+def defence_notes(state: State, target: Hex) -> list[Text]:
+    """Defenders that add nothing because they retreated into the hex this segment (TY-ODDS-3)."""
+    return [
+        t(
+            "{unit} retreated here in this combat segment: it adds no defence (TY-ODDS-3)",
+            unit=state.runtime.unit_name(u.id),
+        )
+        for u in state.at(target)
+        if u.id in state.retreated
+    ]
 
 
 def defence_total(state: State, target: Hex) -> int:
@@ -123,4 +138,4 @@ def odds(state: State, units: tuple[str, ...], target: Hex) -> Odds:
         )
     base = base_column(attack, defence)
     column = final_column(base, sum(m.value for m in shifts))
-    return Odds(attack, defence, base, tuple(shifts), column, tuple(notes))
+    return Odds(attack, defence, base, tuple(shifts), column, (*notes, *defence_notes(state, target)))

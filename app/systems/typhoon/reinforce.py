@@ -27,7 +27,7 @@ def rail_hexes(state: State, side: str) -> frozenset[Hex]:
     rt = state.runtime
     zoc = enemy_zoc(state, side)
     clear = frozenset(h for h in rt.grid.locations() if h not in zoc and state.occupant(h) != other(side))
-    net = rail_net(state, side, clear) & rt.facts.rail_hexes
+    net = rail_net(state, side, clear) & rt.facts.rail_hexes & clear
     places = rt.facts.towns | rt.facts.cities
     return frozenset(h for h in net if not (h in places and state.controller(h) != side))
 
@@ -91,10 +91,14 @@ def place(state: State, unit_id: str, at: Hex, ctx: Ctx) -> State:
 
 
 def finish(state: State, ctx: Ctx) -> State:
-    """End placement: garrison units not placed carry over to the next SOVIET REINF (TY-MOSC-3)."""
-    carry = state.garrison if any(u.box == "reserve" and u.side == "soviet" for u in state.units) else 0
+    """End placement. Garrison units that cannot be placed (no room left in Soviet Moscow) carry over to the next
+    SOVIET REINF (TY-MOSC-3); those the player leaves out while there is room, or that an empty box cannot supply,
+    are lost like any reinforcement (TY-MOSC-2, TY-REIN-2)."""
+    in_box = any(u.box == "reserve" and u.side == "soviet" for u in state.units)
+    room_left = any(state.controller(h) == "soviet" and room(state, h, "soviet") for h in state.runtime.moscow)
+    carry = state.garrison if in_box and not room_left else 0
     if carry:
-        ctx.say(t("{n} garrison units carry over to the next turn.", n=carry), "TY-MOSC-3")
+        ctx.say(t("{n} garrison units find no room in Moscow and carry over to the next turn.", n=carry), "TY-MOSC-3")
     return replace(state, to_place=0, garrison=0, carry=carry, converted=0)
 
 

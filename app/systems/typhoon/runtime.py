@@ -222,11 +222,18 @@ def load_runtime(model: TyphoonScenario, folder: Path | None) -> Runtime:
         cards={c.id: c for c in model.cards},
         facts=facts,
         sources=sources,
-        east_edge=hexes(model.east_edge),
+        east_edge=hexes(model.east_edge) or east_column(grid, facts),
         moscow=hexes(model.moscow),
         key_hexes=hexes(model.victory.key_hexes),
         victory_cities=victory,
     )
+
+
+def east_column(grid: HexGrid, facts: MapFacts) -> frozenset[Hex]:
+    """The open hexes of the map's east edge: the hexes beyond the Soviet sources that §15.4 lets the Soviets use
+    when the scenario lists none of its own (TY-OPT-OFF-1)."""
+    last = max(grid.to_offset(h)[0] for h in grid.locations())
+    return frozenset(h for h in grid.locations() if grid.to_offset(h)[0] == last and h in facts.open_hexes)
 
 
 def _sources(model: TyphoonScenario, board: Board, known: dict[str, Hex]) -> dict[str, frozenset[Hex]]:

@@ -17,7 +17,7 @@ from app.core.i18n import t
 from app.core.messages import Command
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import lose_step, move_to, name
-from app.systems.typhoon.retreat import advance_paths, overstacked, retreat_options
+from app.systems.typhoon.retreat import FAR, advance_paths, distance, overstacked, retreat_options, why_eliminated
 from app.systems.typhoon.state import State, Step, defence_value
 from app.systems.typhoon.steps_base import StepStack
 from app.systems.typhoon.zoc import enemy_zoc
@@ -106,15 +106,20 @@ def _retreat(state: State, step: Step, command: Command | None, ctx: Ctx) -> Sta
     if unit is None or unit.hex is None:
         return flow.pop(STEPS, state)
     if not isinstance(command, m.Retreat):
-        label = name(state, unit.id)
-        ctx.say(t("{unit} cannot retreat.", unit=label), "TY-RET-4")
+        why, rule = why_eliminated(state, step)
+        ctx.say(t("{unit} cannot retreat: {why}.", unit=name(state, unit.id), why=why), rule)
         return flow.pop(STEPS, lose_all(state, unit.id, ctx))
     to = command.to
-    zoc = enemy_zoc(state, unit.side)
+    zoc, far = enemy_zoc(state, unit.side), distance(state, unit.side, to)
     state = move_to(state, unit.id, (to,))
     state = replace(state, retreated=(*state.retreated, unit.id))
-    label = name(state, unit.id)
-    ctx.say(t("{unit} retreats.", unit=label), "TY-RET-1", t("Move {unit} one hex back.", unit=label))
+    label, where = name(state, unit.id), state.runtime.label(to)
+    text = (
+        t("{unit} retreats to {hex}, {n} hexes from a friendly supply source.", unit=label, hex=where, n=far)
+        if far < FAR - 1
+        else t("{unit} retreats to {hex} (no line of communication: the owner's choice).", unit=label, hex=where)
+    )
+    ctx.say(text, "TY-RET-8", t("Move {unit} to {hex}.", unit=name(state, unit.id), hex=where))
     if to in zoc:
         ctx.say(t("{unit} retreats into an enemy zone of control.", unit=label), "TY-RET-6")
         state = lose_step(state, unit.id, "combat", ctx.events)

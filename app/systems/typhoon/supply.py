@@ -43,9 +43,10 @@ def passable(state: State, side: str, zoc: frozenset[Hex]) -> frozenset[Hex]:
 
 
 def _spread(state: State, start: Iterable[Hex], through: frozenset[Hex], limit: int | None) -> dict[Hex, int]:
-    """Breadth-first distances from ``start`` through ``through`` hexes (up to ``limit`` steps)."""
+    """Breadth-first distances from ``start`` through ``through`` hexes (up to ``limit`` steps). A start hex (a
+    usable source) need not be one a LOC may pass through: only an enemy unit in it stops it (TY-LOC-2)."""
     rt = state.runtime
-    dist = {h: 0 for h in start if h in through}
+    dist = dict.fromkeys(start, 0)
     queue = deque(dist)
     while queue:
         h = queue.popleft()
@@ -61,7 +62,7 @@ def _spread(state: State, start: Iterable[Hex], through: frozenset[Hex], limit: 
 def rail_net(state: State, side: str, through: frozenset[Hex]) -> frozenset[Hex]:
     """Railway hexes joined to a usable source by an uncut chain of railway (TY-LOC-6); the source counts."""
     rt = state.runtime
-    start = [h for h in sources(state, side) if h in through]
+    start = list(sources(state, side))
     seen = set(start)
     queue = deque(start)
     while queue:

@@ -74,10 +74,11 @@ class TyphoonSystem(HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State],
     info = SystemInfo(
         id="typhoon",
         name=localized("Operation Typhoon 1941", "台风行动 1941"),
-        version="1",
+        version="2",  # 2: the audit against the rulebook (docs/typhoon-decisions.md)
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="typhoon",
+        side_names={s: side_label(s) for s in SIDES},
     )
     fuzz_max_steps = 6000
 

@@ -15,7 +15,10 @@ from app.systems.typhoon.tables import terrain_row
 
 
 def base_terrain(runtime: Runtime, h: Hex, turn: int) -> str:
-    """The hex's terrain as the rules read it: clear is light forest from turn 3 on (TY-WX-2)."""
+    """The hex's terrain as the rules read it: a large city is its own terrain (its own TEC row, however the map
+    marks it); clear is light forest from turn 3 on (TY-WX-2)."""
+    if h in runtime.facts.cities:
+        return "large_city"
     terrain = runtime.facts.terrain.get(h, "clear")
     if terrain == "clear" and runtime.weather(turn) != "clear":
         return "light_forest"
@@ -46,6 +49,14 @@ def along_road(runtime: Runtime, a: Hex, b: Hex) -> bool:
 def enter_cost(runtime: Runtime, a: Hex, b: Hex, mech: bool, turn: int) -> int | None:
     """MP to enter ``b`` from ``a`` in normal movement, before ZOC (TY-MOV-4, TY-MOV-5, TY-MOV-7); ``None``: not
     allowed. A major river without bridge is handled by the caller (TY-MOV-8)."""
+    parts = enter_parts(runtime, a, b, mech, turn)
+    return None if parts is None else sum(mp for _, mp in parts)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def enter_parts(runtime: Runtime, a: Hex, b: Hex, mech: bool, turn: int) -> tuple[tuple[str, int], ...] | None:
+    """What entering ``b`` from ``a`` costs, part by part: ``("road", 1)``, or the terrain the rules read
+    (``("light_forest", 2)``) and ``("river", 1)`` for a river hexside crossed off the road; ``None``: not allowed."""
     if not open_hex(runtime, b) or not crossable(runtime, a, b):
         return None
     road = along_road(runtime, a, b)
@@ -53,34 +64,31 @@ def enter_cost(runtime: Runtime, a: Hex, b: Hex, mech: bool, turn: int) -> int |
     if terrain == "mountain" and not road:
         return None
     if road and (roads_work(runtime, turn) or terrain == "mountain"):
-        return 1
+        return (("road", 1),)
     row = terrain_row(terrain)
     cost = row.get("move_cost") or {"mech": 1, "non_mech": 1}
-    value = int(cost["mech" if mech else "non_mech"] or 1)
-    river = runtime.facts.river(a, b) == "river" and not (road and roads_work(runtime, turn))
-    return value + (1 if river else 0)
+    parts = [(terrain, int(cost["mech" if mech else "non_mech"] or 1))]
+    if runtime.facts.river(a, b) == "river":
+        parts.append(("river", 1))
+    return tuple(parts)
 
 
 def terrain_shifts(runtime: Runtime, h: Hex, turn: int) -> list[Modifier]:
-    """Left shifts for the defender's hex: its terrain, a town in it, a large city (TY-SHIFT-1, TY-SHIFT-3)."""
+    """Left shifts for the defender's hex: its terrain, then one more for a town or a large city in it (TY-SHIFT-1,
+    TY-SHIFT-3; a large city counts as a town on ground of its own, OQ-TY-1)."""
     raw = runtime.facts.terrain.get(h, "clear")
     terrain = base_terrain(runtime, h, turn)
-    row = terrain_row(terrain)
-    town = h in runtime.facts.towns or raw == "large_city" or h in runtime.facts.cities
-    if raw == "large_city":
-        row = terrain_row("light_forest" if terrain == "light_forest" else "clear")
-    shifts = int(row.get("defender_left_shifts") or 0)
+    shifts = int(terrain_row(terrain).get("defender_left_shifts") or 0)
     found = []
     if shifts:
         rule = "TY-WX-2" if raw == "clear" and terrain == "light_forest" else "TY-SHIFT-1"
         found.append(
             Modifier(value=-shifts, reason=t("{terrain} (defender)", terrain=terrain_name(terrain)), rule_id=rule)
         )
-    if town:
-        reason = (
-            t("large city (defender)") if raw == "large_city" or h in runtime.facts.cities else t("town (defender)")
-        )
-        found.append(Modifier(value=-1, reason=reason, rule_id="TY-SHIFT-3"))
+    if h in runtime.facts.cities:
+        found.append(Modifier(value=-1, reason=t("large city (defender)"), rule_id="TY-SHIFT-3"))
+    elif h in runtime.facts.towns:
+        found.append(Modifier(value=-1, reason=t("town (defender)"), rule_id="TY-SHIFT-3"))
     return found
 
 
@@ -96,7 +104,7 @@ def weather_shifts(runtime: Runtime, turn: int, attacker: str) -> list[Modifier]
 
 
 TERRAIN_NAMES = {
-    "clear": t("clear"),
+    "clear": t("clear terrain"),
     "light_forest": t("light forest"),
     "deep_forest": t("deep forest"),
     "swamp": t("swamp"),

@@ -20,6 +20,7 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import move_to, name
+from app.systems.typhoon.move_report import move_ruling
 from app.systems.typhoon.movement import routes
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State
@@ -112,13 +113,20 @@ def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
     if command.side != acting_side(state):
         raise IllegalCommandError(t("It is not your turn to act."), "TY-SEQ-2")
     keys = {c.key() for c in legal(state)}
-    if command.key() not in keys:
+    if command.key() not in keys and not _any_group(state, command):
         raise IllegalCommandError(t("That is not allowed now."), _rule_of(command))
     ctx = Ctx(Roller(state.dice, command.dice, command.cards))
     state = steps_rules.decide(state, ctx, command) if state.steps else _dispatch(state, command, ctx)
     state = _continue(steps_rules.settle(state, ctx), ctx)
     ctx.roller.check_all_used()
     return replace(victory_rules.mark_key_hexes(state), dice=ctx.roller.dice), ctx.events
+
+
+def _any_group(state: State, command: Command) -> bool:
+    """An attack by a group of units the legal commands do not list (TY-CBT-4)."""
+    if not isinstance(command, m.DeclareAttack) or state.phase != "combat" or state.steps:
+        return False
+    return combat_rules.declarable(state, tuple(command.units), target_hex(command.target))
 
 
 def _continue(state: State, ctx: Ctx) -> State:
@@ -172,10 +180,12 @@ def _dispatch(state: State, command: Command, ctx: Ctx) -> State:  # noqa: C901 
 def _move(state: State, command: m.MoveUnit, ctx: Ctx) -> State:
     """Move one unit along its cheapest route (TY-MOV-1, TY-ACT-3)."""
     route = next(r for r in routes(state, command.unit) if r.to == command.to and r.march == command.march)
+    ruling = move_ruling(state, command.unit, route)
     state = move_to(state, command.unit, route.path)
     label = name(state, command.unit)
     rule = "TY-MARCH-1" if command.march else "TY-MOV-4"
-    ctx.say(t("{unit} moves ({cost} MP).", unit=label, cost=route.cost), rule, t("Move {unit}.", unit=label))
+    text = t("{unit} moves ({cost} MP).", unit=label, cost=route.cost)
+    ctx.say(text, rule, t("Move {unit}.", unit=label), ruling=ruling)
     return replace(state, moved=(*state.moved, command.unit))
 
 

@@ -60,7 +60,7 @@ def build_view(state: State, side: str | None, acting: str | None) -> GameView:
         outcome=None if state.winner is None else t("{side} wins", side=side_label(state.winner)),
         side_names={s: side_label(s) for s in SIDES},
         style=look,
-        glossary=glossary(),
+        glossary={**glossary(), **_range_words(state)},
     )
 
 
@@ -202,9 +202,20 @@ def _ranges(state: State) -> LazyLayers:
     return LazyLayers(tuple(f"range:{uid}" for uid, _, _ in hqs), compute)
 
 
+def _range_words(state: State) -> dict[str, Text]:
+    """The HQ command-range layers named for the overlay menu and the inspector ("Command range of 4 A HQ")."""
+    words = {"range": t("within command range")}
+    for u in state.on_map():
+        if state.spec(u.id).command_range is not None:
+            words[f"range:{u.id}"] = t("Command range of {hq}", hq=state.runtime.unit_name(u.id))
+    return words
+
+
 @cache
 def glossary() -> dict[str, Text]:
     """The words a player reads for the map's terrain and hexside ids (TY-MAP-2, TY-MAP-3)."""
     words: dict[str, Text] = dict(TERRAIN_NAMES)
     words.update({"river": t("river"), "major_river": t("major river"), "bridge": t("bridge")})
+    words.update({"active": t("activated"), "moved": t("moved"), "attacking": t("attacking")})
+    words["unsupplied"] = t("out of supply")  # the counter states of the inspector
     return words

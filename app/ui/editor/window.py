@@ -12,16 +12,19 @@ from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QToolBar, QVBoxLayout, QWidget
 
 from app.core.system import GameSystem
+from app.core.view import GameView
 from app.scenario.editor.fields import FieldSpec, fields_from_schema
 from app.scenario.editor.files import schema_for
 from app.scenario.editor.plugin import Finding, Spot
 from app.scenario.loading import ScenarioError
+from app.ui.board_aids import legend_html
 from app.ui.board_scene import BoardScene
 from app.ui.editor.board import EditorBoardView
 from app.ui.editor.controller import EditorController, PluginFinder
 from app.ui.editor.docks import FormDock, PaletteDock, ProblemsDock
 from app.ui.editor.smoke import GAMES as SMOKE_GAMES
 from app.ui.editor.smoke import SmokeRun, start_smoke
+from app.ui.interaction import grade_colour
 from app.ui.lang import translator
 from app.ui.plugins import widget_class
 
@@ -30,6 +33,7 @@ SELECTED = (QColor(255, 196, 0, 70), QColor(230, 140, 0))
 PREVIEW = (QColor(30, 136, 229, 70), QColor(30, 136, 229))
 PROBLEM = (QColor(211, 47, 47, 60), QColor(211, 47, 47))
 GENERAL_FIELDS = ("id", "title", "description")
+ZONE_LAYER = "setup_zones"  # a view highlight layer the editor tints (location → side id) with a key
 
 
 @dataclass(frozen=True)
@@ -144,6 +148,9 @@ class EditorWindow(QMainWindow):
         self.inspector.add_button("delete_button", self.controller.delete)
         self.status = QLabel(self)
         self.statusBar().addWidget(self.status, 1)
+        self.zone_key = QLabel(self)
+        self.zone_key.setObjectName("zone_key")
+        self.statusBar().addPermanentWidget(self.zone_key)
 
     def _connect(self) -> None:
         c, a = self.controller, self.actions_by_name
@@ -270,6 +277,7 @@ class EditorWindow(QMainWindow):
                 self._board_obj = self.scene.geo.board
                 topo = self.scene.geo.topology
                 self._labels = {topo.label(loc): loc for loc in topo.locations()}
+            self._show_zones(c.preview)
         self.banner.setVisible(not c.preview_is_current)
         self.banner.setText(tr("The document does not load: the board shows the last version that did."))
         if c.plugin is not None:
@@ -306,6 +314,18 @@ class EditorWindow(QMainWindow):
         schema = schema_for(c.doc.data, c.systems)
         self.inspector.form.set_fields(fields_from_schema(schema, c.doc.data, item.path), c.doc.data, self.lang)
         self.scene.set_layer("targets", {self._labels[x]: SELECTED for x in item.cells if x in self._labels})
+
+    def _show_zones(self, view: GameView) -> None:
+        """Tint the set-up zones in their side's colour and print their key in the status bar."""
+        theme = self.scene.theme
+        fills: dict[Any, tuple[QColor, QColor | None]] = {}
+        for loc, grade in view.highlights.get(ZONE_LAYER, {}).items():
+            edge = grade_colour(theme, view, str(grade)).darker(130)
+            fill = QColor(edge.lighter(130))
+            fill.setAlpha(120)
+            fills[loc] = (fill, edge)
+        self.scene.set_layer("zones", fills)
+        self.zone_key.setText(legend_html(view, [ZONE_LAYER], theme, self.lang) if fills else "")
 
     def _show_problem_squares(self, findings: list[Finding]) -> None:
         fills = {self._labels[f.where]: PROBLEM for f in findings if f.where in self._labels}

@@ -58,3 +58,22 @@ def test_bot_explains_and_plays_legally_through_a_session() -> None:
         assert any(c.key() == choice.command.key() for c in session.legal_commands(side))
         assert "LNL-" in choice.reason.render("en")
         session.submit(choice.command)
+
+
+def test_bot_on_the_combined_scenario_acts_within_a_second() -> None:
+    """On the largest scenario (Norman valley, four boards, tanks and guns) each bot action of either side takes
+    under a second of this thread's CPU over the first two turns, and every choice is legal (LNL-OVERRUN-3,
+    LNL-VMOVE-3: overruns and moving together are among the commands scored)."""
+    path = SCENARIO.parent / "norman_valley.json"
+    _, model = load_scenario(path, {"lnl": SYSTEM})
+    runtime = SYSTEM.load_scenario(model, path.parent)
+    state: State = SYSTEM.initial_state(runtime, 5)
+    rng, worst = random.Random(5), 0.0
+    while state.turn <= 2 and state.phase != "over":
+        side = SYSTEM.active_side(state)
+        assert side is not None
+        start = time.thread_time()
+        command = choose(state, side, rng).command
+        worst = max(worst, time.thread_time() - start)
+        state, _ = SYSTEM.apply(state, command)
+    assert state.turn == 3 and worst < 1.0

@@ -163,7 +163,8 @@ def test_sniper_placed_then_fires_at_once() -> None:
     assert places and all(c.at != hx(s, "0104") for c in places)
     submit(s, m.PlaceSniper(side="allies", unit="a1", at=hx(s, "0101")))
     assert s.active_side() == "allies"
-    submit(s, m.Fire(side="allies", units=("a1",), target=hx(s, "0104")), (1, 6))
+    events = submit(s, m.Snipe(side="allies", unit="a1", target="x1"), (1, 2))
+    assert rulings(events, "snipe")[0].rule_id == "LNL-SNIPER-3" and get(s, "x1").type == "de_half"
 
 
 def test_last_turn_decides_by_victory_hexes() -> None:

@@ -292,8 +292,17 @@ def test_small_arms_against_vehicles() -> None:
     events = submit(s, m.Fire(side="allies", units=("a1",), target=hx(s, "0104")), (6, 1))
     assert mods(rulings(events, "fire")[0])["LNL-SAVEH-2"] == -2 and said(events, "buttoned")
     s2 = session(scenario([unit("us_squad", "0101", "a1")], [unit("de_sdkfz251", "0104", "x1"), FAR]))
-    submit(s2, m.Fire(side="allies", units=("a1",), target=hx(s2, "0104")), (6, 1, 6))
-    assert get(s2, "x1").wreck
+    events = submit(s2, m.Fire(side="allies", units=("a1",), target=hx(s2, "0104")), (6, 1, 6, 2))
+    assert get(s2, "x1").wreck and said(events, "crew_lost")
+
+
+def test_lnl_vdest_1_crew_of_a_half_track_destroyed_by_small_arms_may_escape() -> None:
+    """LNL-VDEST-1, LNL-SAVEH-4: an unarmoured half-track destroyed by small arms rolls for its crew like any
+    destroyed vehicle: a 1 escapes, then an even die leaves the crew in good order."""
+    s = session(scenario([unit("us_squad", "0101", "a1")], [unit("de_sdkfz251", "0104", "x1"), FAR]))
+    events = submit(s, m.Fire(side="allies", units=("a1",), target=hx(s, "0104")), (6, 1, 6, 1, 4))
+    crews = [u for u in state(s).on_map("axis") if u.type == "de_crew"]
+    assert get(s, "x1").wreck and said(events, "bail_out") and len(crews) == 1 and not crews[0].shaken
 
 
 def test_weapon_team_opportunity_fire_with_its_gun() -> None:

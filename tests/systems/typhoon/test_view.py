@@ -49,3 +49,24 @@ def test_ty_wx_1_weather_track_is_a_word_in_each_language() -> None:
     weather = next(track for track in view.tracks if track.name.render("en") == "Weather")
     english = {"clear weather": "晴", "mud": "泥泞", "freeze": "霜冻", "snow": "降雪"}
     assert english[weather.value_text("en")] == weather.value_text("zh_CN")
+
+
+def test_ty_crt_1_table_checklist_gives_the_odds_and_the_result() -> None:
+    """TY-CBT-7, TY-CRT-1, TY-CRT-5: at the table, declaring an attack says the totals and odds to mark, resolving it
+    what the result asks (losses and retreat hexes), in both languages."""
+    units = [hq("ghq", "axis", "0204"), unit("a", "axis", "0404", ("armour", [12, 5], [6, 3], 6))]
+    units += [hq("shq", "soviet", "1008"), unit("s", "soviet", "0504")]
+    s = session(scenario(units))
+    activate(s, "GHQ")
+    submit(s, m.EndMovement(side="axis"))
+    declared = s.submit(m.DeclareAttack(side="axis", units=("a",), target=hx(s, "0504")))
+    mark = declared[0].instruction
+    assert mark is not None and mark.render("en") == "Mark the attack on 0504: 12 against 4, odds 3-1."
+    assert "3-1" in mark.render("zh_CN") and mark.render("zh_CN") != mark.render("en")
+    resolved = s.submit(m.ResolveAttack(side="axis", target=hx(s, "0504")).with_table_input([5], None))
+    result = resolved[0].instruction
+    assert result is not None
+    assert (
+        result.render("en") == "Result RR: the attacker loses 0 steps; the defender loses 0 steps and retreats 2 hexes."
+    )
+    assert "RR" in result.render("zh_CN")

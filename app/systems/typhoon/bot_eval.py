@@ -1,0 +1,160 @@
+"""What the automated commander knows about a position: the objectives, each side's lines of communication, cover,
+and what a move does to both sides' supply (TY-LOC-1, TY-LOC-5, TY-LOC-6, TY-SUP-1, TY-SUP-3, TY-VIC-1).
+
+The knowledge is worked out once per position and side (:meth:`State.memo`) so that every candidate move is scored
+by look-ups; only the best few moves are tried on a copy of the position, to count whose units they cut off.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+
+from app.systems.typhoon.losses import move_to
+from app.systems.typhoon.runtime import Hex, Runtime
+from app.systems.typhoon.state import State, defence_value, other
+from app.systems.typhoon.supply import in_supply, loc_distances
+from app.systems.typhoon.terrain import terrain_shifts
+
+OUT_OF_SUPPLY = {"axis": 8.0, "soviet": 5.0}
+"""What a unit standing without a LOC costs its side: a step at the next SUPPLY card, and an Axis unit that
+starves is lost for good (TY-SUP-1, TY-SUP-3)."""
+SAFE_OFF_RAIL = 4
+"""Hexes off the railway an Axis unit keeps without worry; the LOC reaches 6 (TY-LOC-6), one Soviet ZOC cuts it."""
+CUT_VALUE = 1.5
+"""What cutting one enemy unit off from supply is worth (it loses a step at the next SUPPLY card)."""
+AREA_VALUE = 0.05
+"""What one more hex inside the Axis LOC is worth: the railway net grows as its hexes are taken (TY-LOC-6)."""
+CONTACT = 0.75
+"""Worth of an Axis unit standing next to the enemy, ready to attack."""
+WEAK = 4
+"""A Soviet hex defended by at most this many strength points is a weak spot worth more contact."""
+KEY_PULL = 3
+"""Hexes of distance a key hex (Moscow, Tula) counts less than another objective while the Axis still needs to
+hold key hexes at once (TY-VIC-2)."""
+GARRISON = 3.0
+"""Worth of being the Soviet unit that holds an objective hex; a key hex (Moscow, Tula) is worth more."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One side's view of a position.
+
+    Attributes:
+        side: The side.
+        supplied: Hexes where a unit of ``side`` has a LOC (TY-LOC-1).
+        off_rail: Axis only: LOC length off the railway net for each hex the LOC reaches (TY-LOC-6).
+        goal_dist: Distance from every hex to the nearest objective ``side`` should head for.
+        garrison: Soviet only: objective hexes the Soviets hold, key hexes first in worth.
+        contact: Axis only: hexes next to Soviet units, worth more next to weak ones (attacks follow moves).
+    """
+
+    side: str
+    supplied: frozenset[Hex]
+    off_rail: dict[Hex, int]
+    goal_dist: dict[Hex, int]
+    garrison: frozenset[Hex]
+    contact: dict[Hex, float]
+
+
+def objectives(state: State) -> list[Hex]:
+    """The hexes victory is counted on (TY-VIC-1)."""
+    return sorted(state.runtime.victory_cities | state.runtime.key_hexes)
+
+
+def plan(state: State, side: str) -> Plan:
+    """``side``'s view of the position (worked out once per state)."""
+    return state.memo(("bot_plan", side), lambda: _plan(state, side))
+
+
+def _plan(state: State, side: str) -> Plan:
+    targets = objectives(state)
+    if side == "axis":
+        wanted = [g for g in targets if state.controller(g) != "axis"] or targets
+        off_rail, contact = loc_distances(state, "axis"), _contact(state)
+        garrison: frozenset[Hex] = frozenset()
+    else:
+        wanted, off_rail, contact = targets, {}, {}
+        garrison = frozenset(g for g in targets if state.controller(g) == "soviet")
+    goal_dist = distances(state.runtime, tuple(wanted))
+    if side == "axis" and _keys_needed(state):
+        keys = distances(state.runtime, tuple(sorted(state.runtime.key_hexes)))
+        goal_dist = {h: min(d, keys[h] - KEY_PULL) for h, d in goal_dist.items()}
+    return Plan(side, in_supply(state, side), off_rail, goal_dist, garrison, contact)
+
+
+def _keys_needed(state: State) -> bool:
+    """The Axis still has to hold key hexes at once to win at the end (TY-VIC-2)."""
+    return not state.key_flag and state.runtime.model.victory.final_key > 0 and bool(state.runtime.key_hexes)
+
+
+def _contact(state: State) -> dict[Hex, float]:
+    """Hexes next to Soviet units: worth CONTACT, more next to a hex defended by few strength points."""
+    found: dict[Hex, float] = {}
+    for h in {u.hex for u in state.on_map("soviet") if u.hex is not None}:
+        strength = sum(defence_value(state.spec(u.id), u.reduced) for u in state.at(h))
+        worth = CONTACT + (1.0 if strength <= WEAK else 0.0)
+        for n in state.runtime.facts.links[h]:
+            found[n] = max(found.get(n, 0.0), worth)
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def distances(runtime: Runtime, goals: tuple[Hex, ...]) -> dict[Hex, int]:
+    """Distance in hexes from every hex to the nearest of ``goals`` (the goals change rarely: cached)."""
+    grid = runtime.grid
+    return {h: min((grid.distance(h, g) for g in goals), default=0) for h in grid.locations()}
+
+
+def hex_value(state: State, side: str, h: Hex, unit_id: str = "") -> float:
+    """How good ``h`` is for ``unit_id`` of ``side``: near the objectives, in supply with a margin (Axis), in
+    cover and holding objectives (Soviet)."""
+    view = plan(state, side)
+    value = 0.0 if h in view.supplied else -OUT_OF_SUPPLY[side]
+    if side == "axis":
+        margin = view.off_rail.get(h, SAFE_OFF_RAIL + 3) - SAFE_OFF_RAIL
+        return value - view.goal_dist.get(h, 0) - 0.75 * max(margin, 0) + view.contact.get(h, 0.0)
+    cover = -sum(x.value for x in terrain_shifts(state.runtime, h, state.turn))
+    fort = 2.0 if h in state.runtime.facts.fortified else 0.0
+    value += 0.5 * cover + fort - 0.4 * max(view.goal_dist.get(h, 0) - 1, 0)
+    if h in view.garrison and all(u.id == unit_id for u in state.at(h)):
+        value += GARRISON + (2.0 if h in state.runtime.key_hexes else 0.0)
+    return value
+
+
+def cut_off(state: State, side: str) -> int:
+    """Units of ``side`` on the map without a LOC (TY-SUP-1)."""
+    supplied = in_supply(state, side)
+    return sum(1 for u in state.on_map(side) if u.hex not in supplied)
+
+
+def supply_effect(state: State, side: str, unit_id: str, path: tuple[Hex, ...]) -> float:
+    """What moving ``unit_id`` along ``path`` does to supply: enemy units cut off, less own units (other than the
+    mover, already scored by :func:`hex_value`) that lose their LOC."""
+    after = move_to(state, unit_id, path)
+    enemy = other(side)
+    cut = cut_off(after, enemy) - cut_off(state, enemy)
+    mine = _others_cut(after, side, unit_id) - _others_cut(state, side, unit_id)
+    return CUT_VALUE * cut - OUT_OF_SUPPLY[side] * mine + _area(after, side) - _area(state, side)
+
+
+def clearing_effect(state: State, side: str, target: Hex) -> float:
+    """What driving the enemy out of ``target`` does to ``side``'s supply: own units whose LOC it reopens, and for
+    the Axis the railway it frees (TY-LOC-3, TY-LOC-6). Worked out once per target and position."""
+    return state.memo(("bot_clear", side, target), lambda: _clearing(state, side, target))
+
+
+def _clearing(state: State, side: str, target: Hex) -> float:
+    gone = {u.id for u in state.at(target)}
+    after = replace(state, units=tuple(replace(u, hex=None, box="gone") if u.id in gone else u for u in state.units))
+    restored = cut_off(state, side) - cut_off(after, side)
+    return 0.5 * OUT_OF_SUPPLY[side] * restored + _area(after, side) - _area(state, side)
+
+
+def _area(state: State, side: str) -> float:
+    return AREA_VALUE * len(in_supply(state, side)) if side == "axis" else 0.0
+
+
+def _others_cut(state: State, side: str, unit_id: str) -> int:
+    supplied = in_supply(state, side)
+    return sum(1 for u in state.on_map(side) if u.hex not in supplied and u.id != unit_id)
