@@ -13,7 +13,7 @@ CAMPAIGN = Path(__file__).resolve().parents[2] / "scenarios" / "third_reich" / "
 
 
 def test_seats_are_labelled_by_side(qtbot) -> None:  # type: ignore[no-untyped-def]
-    """TR-GEN-1: two seats, Axis and Allied; the deck's cards (which carry a side and a name) are not seat names."""
+    """TR-GEN-1: two seats, Axis and Allies; the deck's cards (which carry a side and a name) are not seat names."""
     from app.ui.start_page import StartPage
 
     entries = [e for e in bundled() if e.path == CAMPAIGN]
@@ -21,5 +21,5 @@ def test_seats_are_labelled_by_side(qtbot) -> None:  # type: ignore[no-untyped-d
     qtbot.addWidget(page)
     assert set(page.seat_combos) == {"axis", "allied"}
     labels = [w.text() for w in page.findChildren(QLabel)]
-    assert "Axis" in labels and "Allied" in labels
+    assert "Axis" in labels and "Allies" in labels
     assert "Development" not in labels
