@@ -70,8 +70,22 @@ def check_victory(state: State, ctx: Ctx) -> State:
 
 
 def end_of_game(state: State, ctx: Ctx) -> State:
-    """After the last turn: the attacker wins with enough victory hexes, else the defender."""
+    """After the last turn: the attacker wins with enough victory hexes, else the defender; the reason gives each
+    side's count (LNL-SETUP-1: the scenario's victory conditions)."""
     victory = state.runtime.model.victory
-    winner = victory.attacker if held(state, victory.attacker) >= victory.needed else other(victory.attacker)
-    ctx.say("victory", t("The last turn is over: {winner} wins.", winner=side_name(state, winner)), "LNL-SETUP-1")
+    attacker, defender = victory.attacker, other(victory.attacker)
+    taken = held(state, attacker)
+    winner = attacker if taken >= victory.needed else defender
+    text = t(
+        "The last turn is over: {attacker} holds {held} of {total} victory hexes ({needed} needed), {defender} "
+        "holds {kept}: {winner} wins.",
+        attacker=side_name(state, attacker),
+        held=taken,
+        total=len(state.control),
+        needed=victory.needed,
+        defender=side_name(state, defender),
+        kept=held(state, defender),
+        winner=side_name(state, winner),
+    )
+    ctx.say("victory", text, "LNL-SETUP-1")
     return replace(state, phase="over", winner=winner, steps=(), moving=None)

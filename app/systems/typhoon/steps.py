@@ -111,6 +111,7 @@ def _retreat(state: State, step: Step, command: Command | None, ctx: Ctx) -> Sta
         return flow.pop(STEPS, lose_all(state, unit.id, ctx))
     to = command.to
     zoc, far = enemy_zoc(state, unit.side), distance(state, unit.side, to)
+    origin = state.runtime.label(unit.hex)
     state = move_to(state, unit.id, (to,))
     state = replace(state, retreated=(*state.retreated, unit.id))
     label, where = name(state, unit.id), state.runtime.label(to)
@@ -119,7 +120,8 @@ def _retreat(state: State, step: Step, command: Command | None, ctx: Ctx) -> Sta
         if far < FAR - 1
         else t("{unit} retreats to {hex} (no line of communication: the owner's choice).", unit=label, hex=where)
     )
-    ctx.say(text, "TY-RET-8", t("Move {unit} to {hex}.", unit=name(state, unit.id), hex=where))
+    printed = state.runtime.unit_name(unit.id)
+    ctx.say(text, "TY-RET-8", t("Move {unit} from {origin} to {hex}.", unit=printed, origin=origin, hex=where))
     if to in zoc:
         ctx.say(t("{unit} retreats into an enemy zone of control.", unit=label), "TY-RET-6")
         state = lose_step(state, unit.id, "combat", ctx.events)
@@ -144,9 +146,13 @@ def lose_all(state: State, unit_id: str, ctx: Ctx) -> State:
 def _advance(state: State, step: Step, command: Command | None, ctx: Ctx) -> State:
     if not isinstance(command, m.Advance):
         return flow.pop(STEPS, state)
+    before = state.unit(command.unit)
+    origin = state.runtime.label(before.hex if before is not None else None)
     state = move_to(state, command.unit, command.path)
-    label = name(state, command.unit)
-    ctx.say(t("{unit} advances.", unit=label), "TY-ADV-1", t("Advance {unit}.", unit=label))
+    label, printed = name(state, command.unit), state.runtime.unit_name(command.unit)
+    where = state.runtime.label(command.path[-1])
+    advance = t("Advance {unit} from {origin} to {hex}.", unit=printed, origin=origin, hex=where)
+    ctx.say(t("{unit} advances.", unit=label), "TY-ADV-1", advance)
     rest = replace(step, units=tuple(u for u in step.units if u != command.unit))
     return flow.goto(STEPS, state, rest) if rest.units else flow.pop(STEPS, state)
 

@@ -181,11 +181,14 @@ def _move(state: State, command: m.MoveUnit, ctx: Ctx) -> State:
     """Move one unit along its cheapest route (TY-MOV-1, TY-ACT-3)."""
     route = next(r for r in routes(state, command.unit) if r.to == command.to and r.march == command.march)
     ruling = move_ruling(state, command.unit, route)
+    unit = state.unit(command.unit)
+    origin = state.runtime.label(unit.hex if unit is not None else None)
     state = move_to(state, command.unit, route.path)
     label = name(state, command.unit)
     rule = "TY-MARCH-1" if command.march else "TY-MOV-4"
     text = t("{unit} moves ({cost} MP).", unit=label, cost=route.cost)
-    ctx.say(text, rule, t("Move {unit}.", unit=label), ruling=ruling)
+    printed, where = state.runtime.unit_name(command.unit), state.runtime.label(command.to)
+    ctx.say(text, rule, t("Move {unit} from {origin} to {hex}.", unit=printed, origin=origin, hex=where), ruling=ruling)
     return replace(state, moved=(*state.moved, command.unit))
 
 

@@ -182,6 +182,28 @@ def test_last_turn_decides_by_victory_hexes() -> None:
     assert result is not None and result.winner == "allies"
 
 
+def test_last_turn_reason_counts_each_sides_victory_hexes() -> None:
+    """LNL-SETUP-1: the end reason gives each side's victory hexes and what the attacker needed, in both
+    languages, with the rule ID (a player read only "The last turn is over: … wins" before)."""
+    model = scenario(
+        [unit("us_squad", "0505", "a1")],
+        [unit("de_squad", "0808", "x1")],
+        turns=1,
+        victory={"hexes": ["0505", "0808", "0303"], "attacker": "allies", "needed": 2},
+    )
+    s = session(model)
+    events: list[object] = []
+    for side in ("allies", "axis", "allies"):
+        events += submit(s, m.Pass(side=side))
+    (end,) = said(events, "victory")
+    assert end.rule_id == "LNL-SETUP-1" and SYSTEM.outcome(state(s)).winner == "axis"
+    assert end.text.render("en") == (
+        "The last turn is over: Allies holds 1 of 3 victory hexes (2 needed), Axis holds 2: Axis wins."
+    )
+    chinese = "最后一回合结束：盟军控制 3 个胜利格中的 1 个（需要 2 个），轴心控制 2 个：轴心获胜。"
+    assert end.text.render("zh_CN") == chinese
+
+
 def test_a_side_without_units_loses() -> None:
     """LNL-SETUP-1: eliminating the last enemy unit wins at once."""
     s = session(scenario([unit("us_squad", "0102", "a1")], [unit("de_squad", "0103", "x1")]))

@@ -195,3 +195,15 @@ def test_ty_mov_1_and_ty_act_3_each_activated_unit_moves_once() -> None:
     assert at(s, "0504") == ["a"]
     assert not [c for c in legal_of(s, m.MoveUnit) if c.unit == "a"]
     assert state(s).controller(hx(s, "0504")) == "axis"
+
+
+def test_ty_mov_4_table_instruction_names_counter_origin_and_destination() -> None:
+    """TY-MOV-4: the table checklist says which counter moves, from which hex, to which hex (a player read only
+    "Move 38 Rifle (1008)." before), in both languages."""
+    s = session(scenario([hq("ghq", "axis", "0204"), unit("a", "axis", "0404", PZ), hq("shq", "soviet", "1008")]))
+    activate(s, "GHQ")
+    events = s.submit(m.MoveUnit(side="axis", unit="a", to=hx(s, "0604")))
+    instruction = events[0].instruction
+    assert instruction is not None
+    assert instruction.render("en") == "Move a from 0404 to 0604."
+    assert instruction.render("zh_CN") == "将a从0404移至0604。"
