@@ -36,9 +36,11 @@ def test_lnl_setup_1_the_banner_names_the_winner_and_the_deciding_event_with_its
     assert banner.isVisible() and win.command_bar.caption.text() == ""
     text = banner.label.text()
     assert "Game over — German rifle platoon wins (Victory)" in text
-    assert "Why: The last turn is over: German rifle platoon wins." in text and "[LNL-SETUP-1]" in text
+    why = "Why: The last turn is over: US rifle platoon holds 0 of 2 victory hexes (1 needed), German rifle platoon"
+    assert why + " holds 2: German rifle platoon wins." in text and "[LNL-SETUP-1]" in text
     win.set_language("zh_CN")
     assert "游戏结束——德军步枪排" in banner.label.text() and "原因：" in banner.label.text()
+    assert "美军步枪排控制 2 个胜利格中的 0 个（需要 1 个），德军步枪排控制 2 个" in banner.label.text()
     assert banner.new_button.text() == "新游戏"
     win.set_language("en")
     with qtbot.waitSignal(win.new_game_requested):
