@@ -16,7 +16,7 @@ from app.systems.third_reich.control import closed, friendly, neighbours
 from app.systems.third_reich.damage import allocator
 from app.systems.third_reich.messages import Attack, AttackResolved
 from app.systems.third_reich.movement import group_area
-from app.systems.third_reich.names import side_name
+from app.systems.third_reich.names import group_name, side_name
 from app.systems.third_reich.state import State, Unit, other
 
 WHY = {
@@ -141,9 +141,9 @@ def _purpose(state: State, attackers: tuple[Unit, ...], targets: tuple[Unit, ...
     area = (targets or attackers)[0].loc
     values = ", ".join(str(hit_value(state, u, air)) for u in attackers)
     return t(
-        "attack in {area} by {n} units, one die each; hits at or under {values}",
+        "attack in {area} by {units}, one die each; hits at or under {values}",
         area=state.rt.name(area),
-        n=len(attackers),
+        units=group_name(state, tuple(u.id for u in attackers)),
         values=values,
     )
 
@@ -177,7 +177,7 @@ def resolve(
     state, notes, results = _damage(state, attackers, targets, side, points=points, retreat_to=retreat_to, then=then)
     modifiers = (Modifier(value=0, reason=t("counterattack: damage doubled"), rule_id="TR-CA-4"),) if double else ()
     ruling = Ruling(
-        title=t("{n} units attack", n=len(attackers)),
+        title=t("Attack by {units}", units=group_name(state, tuple(u.id for u in attackers))),
         rule_id="TR-HIT-1",
         dice=dice,
         modifiers=modifiers,

@@ -26,7 +26,7 @@ from app.systems.third_reich.movement import (
     sea_destinations,
     stack_ok,
 )
-from app.systems.third_reich.names import unit_name
+from app.systems.third_reich.names import group_name, unit_name
 from app.systems.third_reich.nations import diplomacy, diplomacy_targets, vichy_france, violate
 from app.systems.third_reich.scenario import Card
 from app.systems.third_reich.state import DEVELOPMENT, POOL, State, Unit, other
@@ -248,7 +248,8 @@ def raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, lis
     mods = [0 if wolf else bombing_modifier(state, u, side) for u in found]
     value = [state.design(u).attack if wolf else state.design(u).air for u in found]
     needs = ", ".join(str(v - m) for v, m in zip(value, mods, strict=True))
-    purpose = t("raid by {n} units, one die each; hits at or under {values}", n=len(found), values=needs)
+    who = group_name(state, tuple(u.id for u in found))
+    purpose = t("raid by {units}, one die each; hits at or under {values}", units=who, values=needs)
     rolls = roller.roll(len(found), purpose)
     triples = zip(rolls, value, mods, strict=True)
     dice = tuple(DieResult(natural=r, modified=r + m, success=r + m <= v) for r, v, m in triples)

@@ -148,7 +148,12 @@ def recover(state: State, side: str, rule: str = "TR-REC-1", yugoslavia: bool = 
             flipped[unit.id] = replace(unit, used=False)
     if not flipped:
         return state, []
-    text = t("{n} units recover.", n=len(flipped))
+    first = next(iter(flipped))
+    text = (
+        t("{unit} recovers.", unit=unit_name(state, first))
+        if len(flipped) == 1
+        else t("{n} units recover.", n=len(flipped))
+    )
     return state.with_units(flipped), [Happened(text=text, rule_id=rule)]
 
 

@@ -21,6 +21,7 @@ from app.systems.third_reich.control import (
     uses_sea,
 )
 from app.systems.third_reich.messages import Happened, Move
+from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.nations import violate
 from app.systems.third_reich.state import State, Unit
 
@@ -213,5 +214,10 @@ def move_group(state: State, command: Move, side: str) -> tuple[State, list[Even
         state = uses_sea(state, [command.via], len(group))
     state, events = violate(state, command.to, side, group)
     rule = {"air": "TR-AIRMOV-1", "sea": "TR-SEAMOV-1", "normal": "TR-MOV-1"}[command.mode]
-    text = t("{n} units move to {area}.", n=len(group), area=state.rt.name(command.to))
+    src, dst = state.rt.name(group[0].loc), state.rt.name(command.to)
+    text = (
+        t("{unit} moves from {src} to {area}.", unit=unit_name(state, group[0].id), src=src, area=dst)
+        if len(group) == 1
+        else t("{n} units move from {src} to {area}.", n=len(group), src=src, area=dst)
+    )
     return state, [Happened(text=text, rule_id=rule, at=(group[0].loc, command.to)), *events]

@@ -56,3 +56,29 @@ def test_tr_hit_1_typed_dice_give_the_engine_result_and_the_steps_to_carry_it_ou
     assert state(table).units == state(digital).units
     assert _steps(typed) == _steps(rolled)
     assert "Flip 4 × GE Infantry 3-2-2 in Warsaw to the used side." in _steps(typed)
+
+
+def test_tr_mov_1_a_move_names_the_unit_its_origin_and_destination_in_the_singular() -> None:
+    """TR-MOV-1: one unit moving reads "GE Infantry 3-2-2 moves from Berlin to Warsaw." (play3 read "1 units move
+    to Spain."), two read "2 units move from Berlin to Warsaw."; the checklist names the counters and both areas."""
+    s = session([("ge_lf", "berlin", 3), ("po_lf", "galicia")], cards=_cards())
+    submit(s, PlayCard(side="axis", card="a"))
+    events = submit(s, Move(side="axis", units=("ge_lf_1",), to="warsaw"))
+    assert events[0].text.render("en") == "GE Infantry 3-2-2 moves from Berlin to Warsaw."
+    assert events[0].text.render("zh_CN") == "GE 步兵 3-2-2从柏林移动至华沙。"
+    assert _steps(events) == ["Move GE Infantry 3-2-2 from Berlin to Warsaw, unused side up."]
+    two = session([("ge_lf", "berlin", 3), ("po_lf", "galicia")], cards=_cards())
+    submit(two, PlayCard(side="axis", card="a"))
+    moved = submit(two, Move(side="axis", units=("ge_lf_1", "ge_lf_2"), to="warsaw"))
+    assert moved[0].text.render("en") == "2 units move from Berlin to Warsaw."
+    assert moved[0].text.render("zh_CN") == "2个单位从柏林移动至华沙。"
+
+
+def test_tr_hit_1_the_roll_names_a_lone_attacker() -> None:
+    """TR-HIT-1: a single attacker's roll is titled with its name, not "1 units attack"."""
+    s = session([("ge_lf", "warsaw", 1), ("po_lf", "warsaw", 1, True), ("ge_lf", "berlin")], cards=_cards())
+    submit(s, PlayCard(side="axis", card="a"))
+    rolled = submit(s, Attack(side="axis", units=("ge_lf_1",), target="warsaw"), dice=[6])
+    title = next(e.ruling.title for e in rolled if e.ruling is not None)
+    assert title.render("en") == "Attack by GE Infantry 3-2-2"
+    assert title.render("zh_CN") == "GE 步兵 3-2-2攻击"
