@@ -206,9 +206,14 @@ def check_move(state: State, command: Move, side: str) -> tuple[Unit, ...]:
 
 
 def move_group(state: State, command: Move, side: str) -> tuple[State, list[Event]]:
-    """Move a checked group; sea and air moves flip the units (TR-SEAMOV-4, TR-AIRMOV-5, TR-MOV-6)."""
+    """Move a checked group; sea and air moves flip the units (TR-SEAMOV-4, TR-AIRMOV-5, TR-MOV-6), a sea move
+    as the first Blitzkrieg action only once the second is over (TR-QA-3)."""
     group = check_move(state, command, side)
-    flip = command.mode == "air" or (command.mode == "sea" and command.by != "event")
+    play = state.play
+    wait = command.mode == "sea" and command.by == "blitz" and play is not None and play.blitz_left > 0
+    if wait and play is not None:
+        state = replace(state, play=replace(play, unflipped=(*play.unflipped, *command.units)))
+    flip = command.mode == "air" or (command.mode == "sea" and command.by != "event" and not wait)
     state = state.with_units({u.id: replace(u, loc=command.to, used=u.used or flip) for u in group})
     if command.mode == "sea" and command.via:
         state = uses_sea(state, [command.via], len(group))

@@ -59,6 +59,8 @@ class Play:
         event_done: Whether the event was carried out (or given up).
         acted: Units that acted through the strategy value (TR-SV-2, one action per group).
         blitz: Units that may still act through Blitzkrieg, and how many actions remain (TR-EVT-3).
+        unflipped: Units that sea-moved in the first Blitzkrieg action: they turn to their used face only once the
+            second action is over (TR-QA-3).
     """
 
     card: str
@@ -68,6 +70,7 @@ class Play:
     acted: tuple[str, ...] = ()
     blitz: tuple[str, ...] = ()
     blitz_left: int = 0
+    unflipped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -44,9 +44,9 @@ from app.systems.third_reich.rounds import apply_round, legal, must_pass
 from app.systems.third_reich.runtime import DATA, Runtime, load_runtime
 from app.systems.third_reich.scenario import SIDES, ThirdReichScenario
 from app.systems.third_reich.setup import initial_state
-from app.systems.third_reich.state import Pending, State
+from app.systems.third_reich.state import Pending, Play, State
 from app.systems.third_reich.table import table_steps
-from app.systems.third_reich.turn import end_round, return_unit
+from app.systems.third_reich.turn import end_round, flip_after_blitz, return_unit
 from app.systems.third_reich.view import build_view
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
     info = SystemInfo(
         id="third_reich",
         name=localized("Rise and Fall of the Third Reich", "第三帝国兴亡"),
-        version="2",  # 2: damage allocation and end-of-turn returns asked (docs/third-reich-decisions.md)
+        version="3",  # 2: damage allocation and end-of-turn returns asked; 3: TR-QA-3 (docs/third-reich-decisions.md)
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="third_reich",
@@ -157,9 +157,9 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
 
     def encode_state(self, state: State) -> Any:
         """The whole state as JSON (without the scenario); the fields rules version 2 added (a pending step's
-        ``given``, the face-down cards) are left out while empty, so states of rules version 1 encode as they
-        did."""
-        data = encode_state(state, skip=("rt",), special={"stack": _encode_stack})
+        ``given``, the face-down cards) and version 3 added (the card in play's ``unflipped``) are left out while
+        empty, so states of older rules versions encode as they did."""
+        data = encode_state(state, skip=("rt",), special={"stack": _encode_stack, "play": _encode_play})
         if not state.face_down:
             del data["face_down"]
         return data
@@ -176,6 +176,13 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
         if step.kind == "ambush" and isinstance(COMMANDS.parse(json.loads(step.action)), UseEvent):
             return NoAmbush(side=step.side)  # Strategic Bombing was never counterattacked (TR-QA-6)
         return ReturnUnit(side=step.side) if step.kind == "return" else None
+
+
+def _encode_play(play: Play | None) -> Any:
+    data = to_json(play)
+    if play is not None and not play.unflipped:
+        del data["unflipped"]
+    return data
 
 
 def _encode_stack(stack: tuple[Pending, ...]) -> list[Any]:
@@ -234,6 +241,7 @@ def _settle(state: State) -> tuple[State, list[Event]]:
     """Automatic steps: a card with nothing left to do ends its round; a player with nothing to play passes
     (TR-SEQ-4)."""
     events: list[Event] = []
+    state = flip_after_blitz(state)
     for _ in range(AUTO_PASSES):
         if state.over or state.stack:
             break

@@ -48,9 +48,20 @@ def begin_turn(state: State) -> tuple[State, list[Event]]:
     return state, [Happened(text=text, rule_id="TR-SEQ-2")]
 
 
+def flip_after_blitz(state: State, card_over: bool = False) -> State:
+    """Turn the units that sea-moved in the first Blitzkrieg action to their used face once the second action is
+    over, or the card is (TR-QA-3, TR-SEAMOV-4); units the enemy sent off the map stay as they are."""
+    play = state.play
+    if play is None or not play.unflipped or (not card_over and (state.stack or play.blitz_left > 0)):
+        return state
+    on_map = state.rt.map.locations()
+    flipped = {u: replace(state.unit(u), used=True) for u in play.unflipped if state.unit(u).loc in on_map}
+    return replace(state.with_units(flipped), play=replace(play, unflipped=()))
+
+
 def end_round(state: State, passed: bool) -> tuple[State, list[Event]]:
     """Control changes (TR-CTRL-5), Poland's surrender (TR-POL-1); two passes in a row end the turn (TR-SEQ-4)."""
-    state = settle_control(state)
+    state = settle_control(flip_after_blitz(state, card_over=True))
     state, events = poland_check(state)
     banked = list(state.banked)
     banked[SIDES.index(state.active)] = 0

@@ -304,3 +304,54 @@ def test_tr_qa_6_saves_of_rules_version_1_decline() -> None:
     s = _bombing_answered()
     assert SYSTEM.old_answer(state(s), "1") == NoAmbush(side="allied")
     assert SYSTEM.old_answer(state(s), "2") is None
+
+
+def _blitz_by_sea() -> Session:
+    """The Axis plays Blitzkrieg after a strategy-value move to Berlin, then carries the group to Norway by sea
+    (the first Blitzkrieg action)."""
+    cards = [card("blitz", "axis", event="blitzkrieg"), card("b", "axis")]
+    setup = [("ge_lf", "warsaw", 3), ("ge_tf", "berlin"), ("ge_nf", "north_sea", 3)]
+    s = session(setup, cards=cards, areas={"warsaw": {"control": "GE"}, "norway": {"nation": None}})
+    submit(s, PlayCard(side="axis", card="blitz"))
+    submit(s, Move(side="axis", units=("ge_lf_1", "ge_lf_2"), to="berlin"))
+    submit(s, UseEvent(side="axis"))
+    submit(s, Move(side="axis", units=("ge_lf_1", "ge_lf_2"), to="norway", mode="sea", via="north_sea", by="blitz"))
+    return s
+
+
+def test_tr_qa_3_a_blitzkrieg_sea_move_flips_only_after_the_second_action() -> None:
+    """TR-QA-3, TR-SEAMOV-4, TR-EVT-3: units that crossed the sea in the first Blitzkrieg action keep their unused
+    face, so the group may take the second action; once it is over all of them turn used."""
+    s = _blitz_by_sea()
+    assert loc(s, "ge_lf_1") == "norway" and not used(s, "ge_lf_1") and not used(s, "ge_lf_2")
+    back = Move(side="axis", units=("ge_lf_1",), to="berlin", mode="sea", via="north_sea", by="blitz")
+    assert back in s.legal_commands()
+    submit(s, back)
+    assert loc(s, "ge_lf_1") == "berlin" and used(s, "ge_lf_1") and used(s, "ge_lf_2")
+
+
+def test_tr_qa_3_finishing_the_card_after_one_action_flips_the_sea_moved_units() -> None:
+    """TR-QA-3, TR-SEAMOV-4: a Blitzkrieg group that stops after its sea move still ends used."""
+    s = _blitz_by_sea()
+    submit(s, FinishCard(side="axis"))
+    assert loc(s, "ge_lf_2") == "norway" and used(s, "ge_lf_1") and used(s, "ge_lf_2")
+
+
+def test_tr_qa_3_the_flip_waits_for_the_counterattack_on_the_second_action() -> None:
+    """TR-QA-3, TR-CA-5: the group lands in Paris by sea, then one tank moves on into Southern France; while the
+    Allies decide on a counterattack the second action is not over and the tanks keep their unused face."""
+    cards = [card("blitz", "axis", event="blitzkrieg"), card("b", "axis"), card("amb", "allied", sv=3, event="ambush")]
+    setup = [("ge_tf", "warsaw", 3), ("ge_lf", "berlin"), ("ge_nf", "north_sea", 3), ("fr_lf", "southern_france")]
+    s = session(setup, cards=cards, hands=(2, 1), areas={"warsaw": {"control": "GE"}})
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    submit(s, PlayCard(side="axis", card="blitz"))
+    submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="berlin"))
+    submit(s, UseEvent(side="axis"))
+    submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="paris", mode="sea", via="north_sea", by="blitz"))
+    submit(s, Move(side="axis", units=("ge_tf_1",), to="southern_france", by="blitz"))
+    decision = s.view("allied").decision
+    assert decision is not None and decision.rule_id == "TR-CA-1"
+    assert not used(s, "ge_tf_1") and not used(s, "ge_tf_2")
+    submit(s, NoAmbush(side="allied"))
+    assert loc(s, "ge_tf_1") == "southern_france" and used(s, "ge_tf_1") and used(s, "ge_tf_2")
