@@ -61,8 +61,9 @@ EVENTS: dict[str, tuple[str, str, str, str]] = {
     "blitzkrieg": (
         "Blitzkrieg",
         "闪电战",
-        "A group that acted with this card's strategy value may act a second time this round.",
-        "使用本卡战略值行动过的群组，本回合可以再行动一次。",
+        "The units that acted with this card's strategy value may act twice more this round: "
+        "three actions in all (TR-EVT-3).",
+        "使用本卡战略值行动过的单位，本回合可以再行动两次，合计最多三次行动（TR-EVT-3）。",
     ),
     "ambush": (
         "★Ambush★",
