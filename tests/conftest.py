@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import tempfile
@@ -55,6 +56,18 @@ def adjutant_data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("ADJUTANT_DATA_DIR", str(path))
     yield path
     shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture
+def settled_heap() -> Iterator[None]:
+    """Collect, then freeze, the objects earlier tests left behind, so that a timing test measures its own work: a
+    full garbage collection over the whole suite's heap can take a second and used to land inside a bot's choice."""
+    gc.collect()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,8 @@ import random
 import time
 from pathlib import Path
 
+import pytest
+
 from app.ai.agent import Budget
 from app.core.session import Session
 from app.scenario.catalog import load_scenario
@@ -36,6 +38,7 @@ def _play(seed: int, bot_side: str) -> tuple[str | None, float]:
     return state.winner, worst
 
 
+@pytest.mark.usefixtures("settled_heap")
 def test_bot_beats_random_play() -> None:
     """The bot wins at least 90 % of 20 fixed-seed games against random play, taking either side, each decision
     well under a second (LNL-FIRE-7 odds, victory hexes)."""
@@ -60,6 +63,7 @@ def test_bot_explains_and_plays_legally_through_a_session() -> None:
         session.submit(choice.command)
 
 
+@pytest.mark.usefixtures("settled_heap")
 def test_bot_on_the_combined_scenario_acts_within_a_second() -> None:
     """On the largest scenario (Norman valley, four boards, tanks and guns) each bot action of either side takes
     under a second of this thread's CPU over the first two turns, and every choice is legal (LNL-OVERRUN-3,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from app.ai.agent import Budget, RandomAgent
 from app.core.session import Session
 from app.systems.typhoon import SYSTEM
@@ -35,6 +37,7 @@ def play(seed: int, bot_side: str) -> tuple[str | None, float]:
     return (outcome.winner if outcome else None), slowest
 
 
+@pytest.mark.usefixtures("settled_heap")
 def test_bot_beats_a_random_player_either_side() -> None:
     """Over fixed seeds the bot wins at least 90 % of the games, as the Axis and as the Soviets, each choice well
     inside a second of this thread's CPU time (other tests' threads may still run in the process)."""
