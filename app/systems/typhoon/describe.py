@@ -9,7 +9,7 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.view import CommandInfo
 from app.systems.typhoon.losses import name
-from app.systems.typhoon.movement import routes
+from app.systems.typhoon.movement import chosen_route
 from app.systems.typhoon.odds import odds
 from app.systems.typhoon.retreat import FAR, distance
 from app.systems.typhoon.state import State
@@ -77,7 +77,9 @@ def describe(state: State, command: Command) -> CommandInfo:  # noqa: C901, PLR0
 
 
 def _move(state: State, command: m.MoveUnit) -> CommandInfo:
-    route = next((r for r in routes(state, command.unit) if r.to == command.to and r.march == command.march), None)
+    path = tuple((int(h[0]), int(h[1])) for h in command.path)
+    to = (int(command.to[0]), int(command.to[1]))
+    route = chosen_route(state, command.unit, to, command.march, path)
     label = name(state, command.unit)
     where = _hex(state, command.to)
     if command.march:

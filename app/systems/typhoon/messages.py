@@ -38,12 +38,17 @@ class DeclineGuderian(Command):
 
 
 class MoveUnit(Command):
-    """Move an activated unit to a reachable hex, normally or in march mode (TY-MOV-1, TY-MARCH-1)."""
+    """Move an activated unit to a reachable hex, normally or in march mode (TY-MOV-1, TY-MARCH-1).
+
+    ``path`` names the hexes entered, in order, ending at ``to`` (TY-MOV-2: the player chooses the way, and the
+    towns and cities on it change hands, TY-CITY-2); empty: the cheapest way.
+    """
 
     kind: Literal["ty.move"] = "ty.move"
     unit: str
     to: HexJson
     march: bool = False
+    path: tuple[HexJson, ...] = ()
 
 
 class EndMovement(Command):

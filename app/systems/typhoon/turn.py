@@ -21,7 +21,7 @@ from app.core.messages import Command, Event
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import move_to, name
 from app.systems.typhoon.move_report import move_ruling
-from app.systems.typhoon.movement import routes
+from app.systems.typhoon.movement import Route, chosen_route, routes
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State
 
@@ -113,7 +113,7 @@ def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
     if command.side != acting_side(state):
         raise IllegalCommandError(t("It is not your turn to act."), "TY-SEQ-2")
     keys = {c.key() for c in legal(state)}
-    if command.key() not in keys and not _any_group(state, command):
+    if command.key() not in keys and not _beyond_menu(state, command):
         raise IllegalCommandError(t("That is not allowed now."), _rule_of(command))
     ctx = Ctx(Roller(state.dice, command.dice, command.cards))
     state = steps_rules.decide(state, ctx, command) if state.steps else _dispatch(state, command, ctx)
@@ -122,11 +122,24 @@ def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
     return replace(victory_rules.mark_key_hexes(state), dice=ctx.roller.dice), ctx.events
 
 
-def _any_group(state: State, command: Command) -> bool:
-    """An attack by a group of units the legal commands do not list (TY-CBT-4)."""
-    if not isinstance(command, m.DeclareAttack) or state.phase != "combat" or state.steps:
+def _beyond_menu(state: State, command: Command) -> bool:
+    """A legal command the list leaves out: an attack by a group of units the legal commands do not list
+    (TY-CBT-4), or a move along a path the player names (TY-MOV-2)."""
+    if state.steps:
         return False
-    return combat_rules.declarable(state, tuple(command.units), target_hex(command.target))
+    if isinstance(command, m.DeclareAttack) and state.phase == "combat":
+        return combat_rules.declarable(state, tuple(command.units), target_hex(command.target))
+    if isinstance(command, m.MoveUnit) and state.phase == "move" and command.path:
+        if command.unit not in state.active or command.unit in state.moved:
+            return False
+        return _route(state, command) is not None
+    return False
+
+
+def _route(state: State, command: m.MoveUnit) -> Route | None:
+    """The route of a move: the cheapest, or the player's path (TY-MOV-2)."""
+    path = tuple(target_hex(h) for h in command.path)
+    return chosen_route(state, command.unit, target_hex(command.to), command.march, path)
 
 
 def _continue(state: State, ctx: Ctx) -> State:
@@ -178,8 +191,9 @@ def _dispatch(state: State, command: Command, ctx: Ctx) -> State:  # noqa: C901 
 
 
 def _move(state: State, command: m.MoveUnit, ctx: Ctx) -> State:
-    """Move one unit along its cheapest route (TY-MOV-1, TY-ACT-3)."""
-    route = next(r for r in routes(state, command.unit) if r.to == command.to and r.march == command.march)
+    """Move one unit along its cheapest route or the path the player named (TY-MOV-1, TY-MOV-2, TY-ACT-3)."""
+    route = _route(state, command)
+    assert route is not None
     ruling = move_ruling(state, command.unit, route)
     unit = state.unit(command.unit)
     origin = state.runtime.label(unit.hex if unit is not None else None)
