@@ -14,7 +14,7 @@ from dataclasses import replace
 import app.systems.typhoon.reinforce as reinforce_rules
 import app.systems.typhoon.victory as victory_rules
 from app.core import flow
-from app.core.dice import Roller
+from app.core.dice import BadInput, Roller
 from app.core.i18n import t
 from app.core.ruling import Ruling
 from app.systems.typhoon.context import Ctx
@@ -89,13 +89,23 @@ def finish_selection(state: State, ctx: Ctx) -> State:
 def draw(state: State, ctx: Ctx) -> State:
     """Draw one card at random (at the table: the chit drawn is typed) (TY-EXE-1); a held Guderian may
     interrupt it (TY-GUD-3)."""
-    cup = sorted(state.cup)
-    titles = [state.runtime.card_name(c) for c in cup]  # the table's card list shows the chits' printed names
-    card = ctx.roller.pick(cup, t("drawing a command card from the cup"), names=cup, titles=titles)
+    offered = table_chits(state) if ctx.roller.cards is not None else sorted(state.cup)
+    titles = [state.runtime.card_name(c) for c in offered]  # the table's card list shows the chits' printed names
+    card = ctx.roller.pick(offered, t("drawing a command card from the cup"), names=offered, titles=titles)
+    if card not in state.cup:
+        raise BadInput(t("{card} is not in the cup: type the chit that was drawn.", card=state.runtime.card_name(card)))
     ctx.say(t("{card} is drawn.", card=state.runtime.card_name(card)), "TY-EXE-1")
     if state.held is not None and not state.dismissed:
         return flow.push(STACK, state, Step("guderian", "axis", card=card))
     return execute(state, card, ctx)
+
+
+def table_chits(state: State) -> list[str]:
+    """The chits a player may type at the table: every card of both sides not yet executed this turn, and SUPPLY.
+    The list never tells which of them are in the cup (TY-CMD-3); a chit typed that is not there is refused."""
+    found = [c.id for c in state.runtime.model.cards if c.id not in state.used]
+    found.sort(key=lambda c: (state.runtime.cards[c].side, c))
+    return [*found, SUPPLY] if SUPPLY not in state.used else found
 
 
 def execute(state: State, card: str, ctx: Ctx) -> State:

@@ -239,3 +239,24 @@ def test_ty_opt_gud_1_no_roll_before_turn_nine_then_five_or_six() -> None:
     assert end_of_turn_rolls(7, 5) == ([], False)
     assert end_of_turn_rolls(8, 4) == ([9], False)
     assert end_of_turn_rolls(8, 5) == ([9], True)
+
+
+def test_ty_cmd_3_table_chits_do_not_tell_what_is_in_the_cup() -> None:
+    """TY-CMD-3, TY-EXE-1, TY-EXE-3: at the table the list of chits to type holds every card of both sides not yet
+    executed this turn, and SUPPLY, whatever is in the cup, so it does not give away the other side's choice; a
+    chit typed that is not in the cup is refused; an executed card leaves the list."""
+    units = [hq("ghq", "axis", "0204"), hq("g2", "axis", "0305"), hq("shq", "soviet", "1008")]
+    s = session(scenario(units))
+    select(s, ["GHQ"], ["SHQ"])
+    everything = ["AXIS-REINF", "G2", "GHQ", "SHQ", "SOV-REINF", "SUPPLY"]
+    with pytest.raises(NeedInput) as asked:
+        s.submit(m.DrawCard(side="axis").with_table_input(None, []))
+    assert list(asked.value.options) == everything
+    with pytest.raises(IllegalCommandError, match="not in the cup"):
+        s.submit(m.DrawCard(side="axis").with_table_input(None, ["G2"]))
+    submit(s, m.DrawCard(side="axis").with_table_input(None, ["GHQ"]))
+    submit(s, m.EndMovement(side="axis"))
+    submit(s, m.EndCombat(side="axis"))
+    with pytest.raises(NeedInput) as asked:
+        s.submit(m.DrawCard(side=s.active_side() or "").with_table_input(None, []))
+    assert list(asked.value.options) == [c for c in everything if c != "GHQ"]

@@ -69,7 +69,7 @@ def test_ty_exe_1_table_mode_typed_chit_and_ty_act_1_activation() -> None:
     select(s, ["GHQ"], ["SHQ"])
     with pytest.raises(NeedInput) as asked:
         s.submit(m.DrawCard(side="axis").with_table_input(None, []))
-    assert set(asked.value.options) == {"GHQ", "SHQ", "SUPPLY"}
+    assert set(asked.value.options) == {"GHQ", "G2", "AXIS-REINF", "SHQ", "SOV-REINF", "SUPPLY"}  # TY-CMD-3
     draw(s, "GHQ")
     assert set(state(s).active) == {"ghq", "a"}  # far (5 hexes) and g2 (an HQ) are not
 
