@@ -60,11 +60,12 @@ def placements(state: State) -> list[tuple[str, Hex]]:
     side, rt = state.phasing, state.runtime
     rails = sorted(h for h in rail_hexes(state, side) if room(state, h, side))
     moscow = sorted(h for h in rt.moscow if state.controller(h) == "soviet" and room(state, h, side))
+    counted = rt.model.options.withdrawn_count_against_reinf  # OQ-TY-8: then they need room in the number
     found: list[tuple[str, Hex]] = []
     for u in state.units:
         if u.side != side:
             continue
-        returning = u.box == "withdrawn" and u.since < state.turn
+        returning = u.box == "withdrawn" and u.since < state.turn and (state.to_place > 0 or not counted)
         if (u.box == "reserve" and state.to_place > 0) or returning:
             found += [(u.id, h) for h in rails]
         if u.box == "reserve" and state.garrison > 0:

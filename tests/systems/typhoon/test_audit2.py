@@ -12,7 +12,9 @@ from app.core.errors import IllegalCommandError
 from app.systems.typhoon import messages as m
 from tests.systems.typhoon.helpers import (
     INF,
+    PZ,
     activate,
+    draw,
     hq,
     hx,
     legal_of,
@@ -24,6 +26,7 @@ from tests.systems.typhoon.helpers import (
     unit,
 )
 from tests.systems.typhoon.test_movement import major_river
+from tests.systems.typhoon.test_supply import RAIL
 
 
 def strength(value: int) -> tuple[Any, ...]:
@@ -260,3 +263,30 @@ def test_ty_cmd_3_table_chits_do_not_tell_what_is_in_the_cup() -> None:
     with pytest.raises(NeedInput) as asked:
         s.submit(m.DrawCard(side=s.active_side() or "").with_table_input(None, []))
     assert list(asked.value.options) == [c for c in everything if c != "GHQ"]
+
+
+def withdrawn_back(reinf: int, **kw: Any) -> list[str]:
+    """Withdraw a panzer unit at turn 1's SUPPLY, then execute AXIS-REINF in turn 2 (GER Reinf ``reinf``): the units
+    offered for placement."""
+    units = [hq("ghq", "axis", "0101"), hq("shq", "soviet", "1008"), unit("a", "axis", "0304", PZ)]
+    s = session(scenario(units, railways=RAIL, reinf=(reinf, 0), **kw))
+    select(s)
+    draw(s, "SUPPLY")
+    submit(s, m.Withdraw(side="axis", unit="a"))
+    while state(s).turn == 1:
+        legal = s.legal_commands()
+        command = next((c for c in legal if c.kind.startswith("ty.end")), legal[0])
+        chit = [sorted(state(s).cup)[0]] if isinstance(command, m.DrawCard) else None
+        s.submit(command.with_table_input(None, chit))
+    select(s, ["AXIS-REINF"])
+    draw(s, "AXIS-REINF")
+    return sorted({c.unit for c in legal_of(s, m.PlaceUnit)})
+
+
+def test_ty_sup_5_withdrawn_units_and_the_reinforcement_number() -> None:
+    """TY-SUP-5, TY-REIN-2: withdrawn units come back besides the GER Reinf number (OQ-TY-8); with
+    ``withdrawn_count_against_reinf`` they need room in it: none with a number of 0, one with 1."""
+    assert withdrawn_back(0) == ["a"]
+    counted = {"options": {"withdrawn_count_against_reinf": True}}
+    assert withdrawn_back(0, **counted) == []
+    assert withdrawn_back(1, **counted) == ["a"]
