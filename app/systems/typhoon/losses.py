@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from app.core.i18n import Text, t
+from app.core.i18n import Text, localized, t
 from app.core.messages import Event
 from app.systems.typhoon.messages import Happened
 from app.systems.typhoon.runtime import Hex
@@ -73,19 +73,34 @@ def lose_step(state: State, unit_id: str, cause: str, events: list[Event]) -> St
     return state.with_unit(replace(unit, reduced=True))
 
 
-def enter(state: State, side: str, hexes: Iterable[Hex]) -> State:
-    """Units of ``side`` entered ``hexes``: towns and large cities among them change control (TY-CITY-2)."""
+def enter(state: State, side: str, hexes: Iterable[Hex], events: list[Event] | None = None) -> State:
+    """Units of ``side`` entered ``hexes``: towns and large cities among them change control (TY-CITY-2); each
+    change is said in ``events`` when given."""
     facts = state.runtime.facts
-    places = {h for h in hexes if h in facts.towns or h in facts.cities}
-    if not places:
+    places = [h for h in dict.fromkeys(hexes) if h in facts.towns or h in facts.cities]
+    changed = [h for h in places if state.controller(h) != side]
+    if not changed:
         return state
-    axis = state.axis_hexes | places if side == "axis" else state.axis_hexes - places
+    axis = state.axis_hexes | set(changed) if side == "axis" else state.axis_hexes - set(changed)
+    if events is not None:
+        events += [Happened(text=_control_words(state, h, side), rule_id="TY-CITY-2") for h in changed]
     return replace(state, axis_hexes=frozenset(axis))
 
 
-def move_to(state: State, unit_id: str, path: tuple[Hex, ...]) -> State:
-    """Put a unit at the end of ``path``, taking control of the towns and cities on it."""
+def _control_words(state: State, h: Hex, side: str) -> Text:
+    """The words of a change of hands, e.g. "Vyazma (1008) passes to the Axis." (TY-CITY-2)."""
+    rt = state.runtime
+    named = rt.facts.names.get(h)
+    place = localized(named[0], named[1]) if named else localized(rt.label(h), None)
+    where = t("{place} ({hex})", place=place, hex=rt.label(h)) if named else place
+    if side == "axis":
+        return t("{place} passes to the Axis.", place=where)
+    return t("{place} passes to the Soviets.", place=where)
+
+
+def move_to(state: State, unit_id: str, path: tuple[Hex, ...], events: list[Event] | None = None) -> State:
+    """Put a unit at the end of ``path``, taking control of the towns and cities on it (said in ``events``)."""
     unit = state.unit(unit_id)
     assert unit is not None and path
     state = state.with_unit(replace(unit, hex=path[-1], box="map"))
-    return enter(state, unit.side, path)
+    return enter(state, unit.side, path, events)

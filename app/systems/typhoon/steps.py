@@ -14,7 +14,7 @@ import app.systems.typhoon.messages as m
 from app.core import flow
 from app.core.flow import Decision, Prompt
 from app.core.i18n import t
-from app.core.messages import Command
+from app.core.messages import Command, Event
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import lose_step, move_to, name
 from app.systems.typhoon.retreat import FAR, advance_paths, distance, overstacked, retreat_options, why_eliminated
@@ -112,7 +112,8 @@ def _retreat(state: State, step: Step, command: Command | None, ctx: Ctx) -> Sta
     to = command.to
     zoc, far = enemy_zoc(state, unit.side), distance(state, unit.side, to)
     origin = state.runtime.label(unit.hex)
-    state = move_to(state, unit.id, (to,))
+    changes: list[Event] = []
+    state = move_to(state, unit.id, (to,), changes)
     state = replace(state, retreated=(*state.retreated, unit.id))
     label, where = name(state, unit.id), state.runtime.label(to)
     text = (
@@ -122,6 +123,7 @@ def _retreat(state: State, step: Step, command: Command | None, ctx: Ctx) -> Sta
     )
     printed = state.runtime.unit_name(unit.id)
     ctx.say(text, "TY-RET-8", t("Move {unit} from {origin} to {hex}.", unit=printed, origin=origin, hex=where))
+    ctx.events.extend(changes)
     if to in zoc:
         ctx.say(t("{unit} retreats into an enemy zone of control.", unit=label), "TY-RET-6")
         state = lose_step(state, unit.id, "combat", ctx.events)
@@ -148,11 +150,13 @@ def _advance(state: State, step: Step, command: Command | None, ctx: Ctx) -> Sta
         return flow.pop(STEPS, state)
     before = state.unit(command.unit)
     origin = state.runtime.label(before.hex if before is not None else None)
-    state = move_to(state, command.unit, command.path)
+    changes: list[Event] = []
+    state = move_to(state, command.unit, command.path, changes)
     label, printed = name(state, command.unit), state.runtime.unit_name(command.unit)
     where = state.runtime.label(command.path[-1])
     advance = t("Advance {unit} from {origin} to {hex}.", unit=printed, origin=origin, hex=where)
     ctx.say(t("{unit} advances.", unit=label), "TY-ADV-1", advance)
+    ctx.events.extend(changes)
     rest = replace(step, units=tuple(u for u in step.units if u != command.unit))
     return flow.goto(STEPS, state, rest) if rest.units else flow.pop(STEPS, state)
 

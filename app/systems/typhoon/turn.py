@@ -197,12 +197,14 @@ def _move(state: State, command: m.MoveUnit, ctx: Ctx) -> State:
     ruling = move_ruling(state, command.unit, route)
     unit = state.unit(command.unit)
     origin = state.runtime.label(unit.hex if unit is not None else None)
-    state = move_to(state, command.unit, route.path)
+    changes: list[Event] = []
+    state = move_to(state, command.unit, route.path, changes)
     label = name(state, command.unit)
     rule = "TY-MARCH-1" if command.march else "TY-MOV-4"
     text = t("{unit} moves ({cost} MP).", unit=label, cost=route.cost)
     printed, where = state.runtime.unit_name(command.unit), state.runtime.label(command.to)
     ctx.say(text, rule, t("Move {unit} from {origin} to {hex}.", unit=printed, origin=origin, hex=where), ruling=ruling)
+    ctx.events.extend(changes)  # the towns and cities passed through change hands (TY-CITY-2)
     return replace(state, moved=(*state.moved, command.unit))
 
 

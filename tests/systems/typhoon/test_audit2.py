@@ -100,12 +100,12 @@ def test_ty_mov_2_ty_city_2_the_player_chooses_the_way() -> None:
     named path the cheapest way (through 0402, 2 MP) is taken."""
     s = path_session()
     path = (hx(s, "0303"), hx(s, "0403"), hx(s, "0503"))
-    (event,) = submit(s, m.MoveUnit(side="axis", unit="inf", to=hx(s, "0503"), path=path))
-    assert event == "inf (0503) moves (3 MP)."
+    events = submit(s, m.MoveUnit(side="axis", unit="inf", to=hx(s, "0503"), path=path))
+    assert events == ["inf (0503) moves (3 MP).", "0403 passes to the Axis."]
     assert state(s).controller(hx(s, "0403")) == "axis"
     assert state(s).controller(hx(s, "0402")) == "soviet"
     s = path_session()
-    submit(s, m.MoveUnit(side="axis", unit="inf", to=hx(s, "0503")))
+    assert submit(s, m.MoveUnit(side="axis", unit="inf", to=hx(s, "0503")))[1:] == ["0402 passes to the Axis."]
     assert state(s).controller(hx(s, "0402")) == "axis"
 
 
@@ -290,3 +290,22 @@ def test_ty_sup_5_withdrawn_units_and_the_reinforcement_number() -> None:
     counted = {"options": {"withdrawn_count_against_reinf": True}}
     assert withdrawn_back(0, **counted) == []
     assert withdrawn_back(1, **counted) == ["a"]
+
+
+def test_ty_city_2_ty_ret_9_a_retreat_gives_a_named_town_back() -> None:
+    """TY-CITY-2, TY-RET-9: a Soviet unit retreating into an Axis-held town takes it back, and the log says so
+    by the town's name in both languages."""
+    units = [unit("a", "axis", "0404", PZ), unit("s", "soviet", "0504", ("infantry", [2], [1], 3))]
+    marks = [{"at": "0604", "kind": "town", "name_en": "Gzhatsk", "name_zh": "格扎茨克"}]
+    s = session(scenario([hq("ghq", "axis", "0204"), hq("shq", "soviet", "1008"), *units], marks=marks))
+    s = session(state(s).runtime.model.model_copy(update={"axis_controlled": ["0604"]}))
+    activate(s, "GHQ")
+    submit(s, m.EndMovement(side="axis"))
+    submit(s, m.DeclareAttack(side="axis", units=("a",), target=hx(s, "0504")))
+    s.submit(m.ResolveAttack(side="axis", target=hx(s, "0504")).with_table_input([3], None))  # 8-2, 4-1: R
+    assert hx(s, "0604") in [c.to for c in legal_of(s, m.Retreat)]  # as near the source as 0603: the owner chooses
+    events = s.submit(m.Retreat(side="soviet", unit="s", to=hx(s, "0604")))
+    said = [e for e in events if e.rule_id == "TY-CITY-2"]
+    assert [e.text.render("en") for e in said] == ["Gzhatsk (0604) passes to the Soviets."]
+    assert [e.text.render("zh_CN") for e in said] == ["格扎茨克（0604）归苏军控制。"]
+    assert state(s).controller(hx(s, "0604")) == "soviet"
