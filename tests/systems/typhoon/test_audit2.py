@@ -3,6 +3,7 @@ numbers played through the public API, and the cases this audit fixed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -151,6 +152,22 @@ def test_ty_mov_8_no_crossing_of_a_major_river_into_a_mountain_off_the_road() ->
     assert ("alp", "0503") in targets
 
 
+def pass_on(s, going_on: Callable[[], bool], die: int = 1) -> list[int]:  # type: ignore[no-untyped-def]
+    """While ``going_on()``, end every segment and draw the first chit in the cup, typed as at the table; a roll
+    asked for gets ``die``. Returns the turns whose start asked for a roll."""
+    asked: list[int] = []
+    while going_on():
+        legal = s.legal_commands()
+        command = next((c for c in legal if c.kind.startswith("ty.end")), legal[0])
+        chit = [sorted(state(s).cup)[0]] if isinstance(command, m.DrawCard) else None
+        try:
+            s.submit(command.with_table_input([], chit))
+        except NeedInput:
+            asked.append(state(s).turn + 1)
+            s.submit(command.with_table_input([die], chit))
+    return asked
+
+
 CITIES = ["0201", "0202", "0203", "0204", "0205", "0206", "0207", "0208", "0301", "0302"]
 
 
@@ -169,10 +186,7 @@ def victory_game(axis: list[str], keys: tuple[str, ...] = ("0201", "0202")):  # 
         victory={"key_hexes": list(keys)},
     )
     s = session(model)
-    while s.outcome() is None:
-        legal = s.legal_commands()
-        command = next((c for c in legal if c.kind.startswith("ty.end")), legal[0])
-        s.submit(command.with_table_input(None, ["SUPPLY"] if isinstance(command, m.DrawCard) else None))
+    pass_on(s, lambda: s.outcome() is None)
     outcome = s.outcome()
     assert outcome is not None
     return outcome.winner, state(s).turn
@@ -219,16 +233,7 @@ def end_of_turn_rolls(first_turn: int, die: int) -> tuple[list[int], bool]:
         {"id": "SHQ", "side": "soviet", "kind": "hq", "hq": "shq"},
     ]
     s = session(scenario(units, cards=cards, com=(2, 1), first_turn=first_turn, turns=3, **_dismissal()))
-    asked: list[int] = []
-    while state(s).turn == first_turn:
-        legal = s.legal_commands()
-        command = next((c for c in legal if c.kind.startswith("ty.end")), legal[0])
-        chit = [sorted(state(s).cup)[0]] if isinstance(command, m.DrawCard) else None
-        try:
-            s.submit(command.with_table_input([], chit))
-        except NeedInput:
-            asked.append(state(s).turn + 1)
-            s.submit(command.with_table_input([die], chit))
+    asked = pass_on(s, lambda: state(s).turn == first_turn, die)
     return asked, state(s).dismissed
 
 
@@ -273,11 +278,7 @@ def withdrawn_back(reinf: int, **kw: Any) -> list[str]:
     select(s)
     draw(s, "SUPPLY")
     submit(s, m.Withdraw(side="axis", unit="a"))
-    while state(s).turn == 1:
-        legal = s.legal_commands()
-        command = next((c for c in legal if c.kind.startswith("ty.end")), legal[0])
-        chit = [sorted(state(s).cup)[0]] if isinstance(command, m.DrawCard) else None
-        s.submit(command.with_table_input(None, chit))
+    pass_on(s, lambda: state(s).turn == 1)
     select(s, ["AXIS-REINF"])
     draw(s, "AXIS-REINF")
     return sorted({c.unit for c in legal_of(s, m.PlaceUnit)})
