@@ -179,7 +179,28 @@ def _victory_panel(state: State) -> PanelView:
         (t("Key hexes held with LOC"), f"{len(keys)}"),
         (t("Key hexes held at once (ever)"), t("yes") if state.key_flag else t("no")),
     )
-    return PanelView(t("Victory"), rows)
+    return PanelView(t("Victory"), rows + _victory_needs(state))
+
+
+def _victory_needs(state: State) -> tuple[tuple[Text, str | Text], ...]:
+    """What the Axis needs, and when (TY-VIC-1, TY-VIC-2): the scenario's numbers, the rulebook's by default."""
+    spec, last = state.runtime.model.victory, state.runtime.last_turn
+    rows: list[tuple[Text, str | Text]] = []
+    if spec.sudden_death_turn is not None and spec.sudden_death_turn < last:
+        need = t(
+            "{c} large-city hexes with LOC, {k} of them key hexes",
+            c=spec.sudden_death_cities,
+            k=spec.sudden_death_key,
+        )
+        rows.append((t("Axis sudden death at the end of turn {n}", n=spec.sudden_death_turn), need))
+    if spec.final_key:
+        need = t(
+            "{c} large-city hexes with LOC, {k} key hexes held at once before", c=spec.final_cities, k=spec.final_key
+        )
+    else:
+        need = t("{c} large-city hexes with LOC", c=spec.final_cities)
+    rows.append((t("Axis victory at the end of turn {n}", n=last), need))
+    return tuple(rows)
 
 
 def _ranges(state: State) -> LazyLayers:

@@ -310,3 +310,12 @@ def test_ty_city_2_ty_ret_9_a_retreat_gives_a_named_town_back() -> None:
     assert [e.text.render("en") for e in said] == ["Gzhatsk (0604) passes to the Soviets."]
     assert [e.text.render("zh_CN") for e in said] == ["格扎茨克（0604）归苏军控制。"]
     assert state(s).controller(hx(s, "0604")) == "soviet"
+
+
+def test_ty_vic_1_ty_vic_2_the_victory_panel_gives_the_numbers() -> None:
+    """TY-VIC-1, TY-VIC-2: the victory panel says what the Axis needs and when, with the rulebook's numbers."""
+    s = session(scenario([hq("ghq", "axis", "0101"), hq("shq", "soviet", "1008")], first_turn=10, turns=3))
+    (panel,) = [p for p in s.view("axis").panels if p.title.render("en") == "Victory"]
+    rows = {k.render("en"): v.render("en") if not isinstance(v, str) else v for k, v in panel.rows}
+    assert rows["Axis sudden death at the end of turn 10"] == "10 large-city hexes with LOC, 2 of them key hexes"
+    assert rows["Axis victory at the end of turn 12"] == "8 large-city hexes with LOC, 2 key hexes held at once before"
