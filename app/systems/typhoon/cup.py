@@ -103,7 +103,12 @@ def draw(state: State, ctx: Ctx) -> State:
 def table_chits(state: State) -> list[str]:
     """The chits a player may type at the table: every card of both sides not yet executed this turn, and SUPPLY.
     The list never tells which of them are in the cup (TY-CMD-3); a chit typed that is not there is refused."""
-    found = [c.id for c in state.runtime.model.cards if c.id not in state.used]
+    optional = state.runtime.model.options.reserve_okh  # RESERVE/OKH only with §15.1
+    found = [
+        c.id
+        for c in state.runtime.model.cards
+        if c.id not in state.used and (optional or c.kind not in ("reserve", "okh"))
+    ]
     found.sort(key=lambda c: (state.runtime.cards[c].side, c))
     return [*found, SUPPLY] if SUPPLY not in state.used else found
 

@@ -145,7 +145,12 @@ def _cup_panel(state: State, side: str | None) -> PanelView:
 
 
 def _hand_panel(state: State, side: str | None) -> PanelView:
-    mine = [c for c in state.runtime.model.cards if side is None or c.side == side]
+    optional = state.runtime.model.options.reserve_okh  # RESERVE/OKH are cards only with §15.1 (TY-OPT-RES-1)
+    mine = [
+        c
+        for c in state.runtime.model.cards
+        if (side is None or c.side == side) and (optional or c.kind not in ("reserve", "okh"))
+    ]
     rows: list[tuple[Text, str | Text]] = []
     for card in mine:
         if card.id in state.used:

@@ -319,3 +319,22 @@ def test_ty_vic_1_ty_vic_2_the_victory_panel_gives_the_numbers() -> None:
     rows = {k.render("en"): v.render("en") if not isinstance(v, str) else v for k, v in panel.rows}
     assert rows["Axis sudden death at the end of turn 10"] == "10 large-city hexes with LOC, 2 of them key hexes"
     assert rows["Axis victory at the end of turn 12"] == "8 large-city hexes with LOC, 2 key hexes held at once before"
+
+
+def test_ty_opt_res_1_reserve_and_okh_are_cards_only_with_the_option() -> None:
+    """TY-OPT-RES-1, TY-CARD-1: without §15.1 the RESERVE and OKH cards are neither among a side's command cards
+    in the view nor among the chits typed at the table; with it they are."""
+    cards = [
+        {"id": "GHQ", "side": "axis", "kind": "hq", "hq": "ghq"},
+        {"id": "OKH", "side": "axis", "kind": "okh"},
+        {"id": "SHQ", "side": "soviet", "kind": "hq", "hq": "shq"},
+    ]
+    for option in (False, True):
+        units = [hq("ghq", "axis", "0204"), hq("shq", "soviet", "1008")]
+        s = session(scenario(units, cards=cards, options={"reserve_okh": option}))
+        (panel,) = [p for p in s.view("axis").panels if p.title.render("en") == "Command cards"]
+        assert ("OKH" in [k.render("en") for k, _ in panel.rows]) == option
+        select(s, ["GHQ"], ["SHQ"])
+        with pytest.raises(NeedInput) as asked:
+            s.submit(m.DrawCard(side="axis").with_table_input(None, []))
+        assert ("OKH" in asked.value.options) == option
