@@ -122,17 +122,27 @@ def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
 
 
 def _listed(state: State, command: Command) -> bool:
-    """Whether ``legal(state)`` lists ``command``; a move is checked against its own unit's routes alone when
-    the full list has not been worked out (a replay or a script need not route every activated unit)."""
-    if "legal" not in state.cache and isinstance(command, m.MoveUnit) and state.phase == "move" and not state.steps:
-        if command.unit not in state.active or command.unit in state.moved:
-            return False
-        key = command.key()
-        return any(
-            m.MoveUnit(side=command.side, unit=command.unit, to=r.to, march=r.march).key() == key
-            for r in routes(state, command.unit)
-        )
+    """Whether ``legal(state)`` lists ``command``. When the full list has not been worked out (a replay, a
+    script), a move is checked against its own unit's routes alone and the end of movement needs no list."""
+    if "legal" in state.cache:
+        listed = legal(state)
+        return any(c is command for c in listed) or command.key() in {c.key() for c in listed}
+    if state.phase == "move" and not state.steps and isinstance(command, m.MoveUnit | m.EndMovement):
+        return _move_listed(state, command)
     return command.key() in {c.key() for c in legal(state)}
+
+
+def _move_listed(state: State, command: m.MoveUnit | m.EndMovement) -> bool:
+    """A move or the end of movement, judged as :func:`_moves` would list it."""
+    if isinstance(command, m.EndMovement):
+        return command.key() == m.EndMovement(side=command.side).key()
+    if command.unit not in state.active or command.unit in state.moved:
+        return False
+    key = command.key()
+    return any(
+        m.MoveUnit(side=command.side, unit=command.unit, to=r.to, march=r.march).key() == key
+        for r in routes(state, command.unit)
+    )
 
 
 def _any_group(state: State, command: Command) -> bool:

@@ -244,3 +244,7 @@ def test_ty_mov_1_a_move_is_judged_the_same_with_or_without_the_full_legal_list(
     state(fresh).cache.clear()
     with pytest.raises(IllegalCommandError):
         fresh.system.apply(fresh.state, m.MoveUnit(side="axis", unit="a", to=hx(s, "0304")))
+    state(fresh).cache.clear()
+    assert fresh.system.apply(fresh.state, m.EndMovement(side="axis"))[0].phase != "move"
+    with pytest.raises(IllegalCommandError):
+        fresh.system.apply(fresh.state, m.EndMovement(side="soviet"))
