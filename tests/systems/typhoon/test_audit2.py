@@ -100,6 +100,7 @@ def test_ty_mov_2_ty_city_2_the_player_chooses_the_way() -> None:
     unit passes through it: moving to 0503 by 0303 and 0403 (3 MP) takes 0403 and leaves 0402 Soviet; without a
     named path the cheapest way (through 0402, 2 MP) is taken."""
     s = path_session()
+    assert not [c for c in s.legal_commands() if isinstance(c, m.MoveUnit) and c.path]  # the list: destinations
     path = (hx(s, "0303"), hx(s, "0403"), hx(s, "0503"))
     events = submit(s, m.MoveUnit(side="axis", unit="inf", to=hx(s, "0503"), path=path))
     assert events == ["inf (0503) moves (3 MP).", "0403 passes to the Axis."]
