@@ -226,7 +226,11 @@ def _move(state: State, command: m.MoveUnit, ctx: Ctx) -> State:
     rule = "TY-MARCH-1" if command.march else "TY-MOV-4"
     text = t("{unit} moves ({cost} MP).", unit=label, cost=route.cost)
     printed, where = state.runtime.unit_name(command.unit), state.runtime.label(command.to)
-    ctx.say(text, rule, t("Move {unit} from {origin} to {hex}.", unit=printed, origin=origin, hex=where), ruling=ruling)
+    instruction = t("Move {unit} from {origin} to {hex}.", unit=printed, origin=origin, hex=where)
+    if command.path and len(route.path) > 1:  # the way the player named (TY-MOV-2)
+        via = ", ".join(state.runtime.label(h) for h in route.path[:-1])
+        instruction = t("Move {unit} from {origin} by {via} to {hex}.", unit=printed, origin=origin, via=via, hex=where)
+    ctx.say(text, rule, instruction, ruling=ruling)
     ctx.events.extend(changes)  # the towns and cities passed through change hands (TY-CITY-2)
     return replace(state, moved=(*state.moved, command.unit))
 

@@ -102,8 +102,10 @@ def test_ty_mov_2_ty_city_2_the_player_chooses_the_way() -> None:
     s = path_session()
     assert not [c for c in s.legal_commands() if isinstance(c, m.MoveUnit) and c.path]  # the list: destinations
     path = (hx(s, "0303"), hx(s, "0403"), hx(s, "0503"))
-    events = submit(s, m.MoveUnit(side="axis", unit="inf", to=hx(s, "0503"), path=path))
-    assert events == ["inf (0503) moves (3 MP).", "0403 passes to the Axis."]
+    events = s.submit(m.MoveUnit(side="axis", unit="inf", to=hx(s, "0503"), path=path))
+    assert [e.text.render("en") for e in events] == ["inf (0503) moves (3 MP).", "0403 passes to the Axis."]
+    assert events[0].instruction is not None
+    assert events[0].instruction.render("en") == "Move inf from 0302 by 0303, 0403 to 0503."
     assert state(s).controller(hx(s, "0403")) == "axis"
     assert state(s).controller(hx(s, "0402")) == "soviet"
     s = path_session()
