@@ -117,11 +117,10 @@ def _crossings(
     for n in rt.grid.neighbours(start):
         if n in best or not open_hex(rt, n) or not crossable(rt, start, n) or not room(state, n, unit.side):
             continue
-        climbs = rt.facts.terrain.get(n) == "mountain"
-        across = _major_unbridged(state, start, n) and not (start in zoc and n in zoc)
-        if climbs and spec.symbol != "mountain":
-            across = False  # no road crosses an unbridged river: a mountain off the road is closed (TY-MOV-7)
-        if (across or (climbs and spec.symbol == "mountain")) and spec.movement > 0:
+        climber, climbs = spec.symbol == "mountain", rt.facts.terrain.get(n) == "mountain"
+        # no road crosses an unbridged river, and off the road only a mountain division climbs (TY-MOV-7)
+        across = _major_unbridged(state, start, n) and not (start in zoc and n in zoc) and (climber or not climbs)
+        if (across or (climbs and climber)) and spec.movement > 0:
             found.append(Route(n, False, (n,), spec.movement * 2))
     return found
 
