@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import app.systems.typhoon.messages as m
 from app.ai.agent import Budget, Choice
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.session import Session
 from app.systems.typhoon.bot_attack import PER_UNIT, Assault, assault, outcome_value
@@ -20,6 +20,8 @@ from app.systems.typhoon.movement import routes
 from app.systems.typhoon.odds import odds
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State, Unit, other
+from app.systems.typhoon.tables import COLUMNS, result_effect
+from app.systems.typhoon.zoc import enemy_zoc
 
 ATTACK_MIN = {"axis": 0.15, "soviet": 0.8}
 """Smallest expected value of an attack the bot declares, by side (the Soviets defend)."""
@@ -136,23 +138,34 @@ def _select(state: State, side: str, legal: list[Command]) -> Choice | None:
     picks = [c for c in legal if isinstance(c, m.SelectCard)]
     if not picks:
         return None
+    waiting = any(u.box in ("reserve", "withdrawn") and u.side == side for u in state.units)
+    zoc = enemy_zoc(state, side)
 
     def worth(c: m.SelectCard) -> float:
         card = state.runtime.cards[c.card]
         if card.kind == "reinf":
-            return 5.0 if any(u.box in ("reserve", "withdrawn") and u.side == side for u in state.units) else 0.1
-        hq = state.unit(card.hq or "")
-        if hq is None or hq.hex is None:
-            return 0.0
-        near = sum(
-            1
-            for u in state.on_map(side)
-            if state.runtime.grid.distance(u.hex, hq.hex) <= (state.spec(hq.id).command_range or 0)
-        )
-        return near + (1.0 if c.hold else 0.0)
+            return 5.0 if waiting else 0.1
+        near = _in_range(state, side, card.hq or "")
+        front = sum(1 for u in near if u.hex in zoc)
+        return len(near) + 0.5 * front + (1.0 if c.hold else 0.0)
 
-    best = max(picks, key=worth)
-    return Choice(best, t("Choose the card that activates the most units [TY-CMD-4]."), worth(best))
+    best, rt = max(picks, key=worth), state.runtime
+    card = rt.cards[best.card]
+    if card.kind == "reinf":
+        return Choice(best, t("Choose the REINF card: units wait to enter the map [TY-CMD-4]."), worth(best))
+    if best.hold:
+        return Choice(best, t("Keep Guderian in hand to interrupt a Soviet card later [TY-GUD-1]."), worth(best))
+    n = len(_in_range(state, side, card.hq or ""))
+    return Choice(best, t("Choose {card}: it activates {n} units [TY-CMD-4].", card=rt.card_name(best.card), n=n))
+
+
+def _in_range(state: State, side: str, hq_id: str) -> list[Unit]:
+    """Units of ``side`` an HQ's card would activate now (TY-ACT-1, TY-ACT-5)."""
+    hq = state.unit(hq_id)
+    if hq is None or hq.hex is None:
+        return []
+    reach, grid = state.spec(hq_id).command_range or 0, state.runtime.grid
+    return [u for u in state.on_map(side) if u.hex is not None and grid.distance(u.hex, hq.hex) <= reach]
 
 
 def _gather_move(state: State, plan: Assault, step: tuple[str, Hex], legal: list[Command]) -> Choice:
@@ -160,12 +173,12 @@ def _gather_move(state: State, plan: Assault, step: tuple[str, Hex], legal: list
     uid, to = step
     moves = [c for c in legal if isinstance(c, m.MoveUnit) and c.unit == uid and c.to == to]
     command = min(moves, key=lambda c: c.march)
-    why = t(
-        "Gather {n} units against {hex} for an attack worth {v} [TY-CBT-7].",
-        n=len(plan.moves),
-        hex=state.runtime.label(plan.target),
-        v=round(plan.value, 1),
-    )
+    words: dict[str, str | int | float] = {"hex": state.runtime.label(plan.target), "n": plan.size}
+    words |= {"odds": COLUMNS[plan.column], "v": round(plan.value, 1)}
+    if plan.size == 1:
+        why = t("Move next to {hex} to attack it alone at {odds}, worth {v} [TY-CBT-7].", **words)
+    else:
+        why = t("Gather {n} units next to {hex} to attack it together at {odds}, worth {v} [TY-CBT-7].", **words)
     return Choice(command, why, plan.gain)
 
 
@@ -201,11 +214,35 @@ def _attack(state: State, side: str, legal: list[Command]) -> Choice | None:
     scored = [(v, c) for v, c in scored if v >= ATTACK_MIN[side]]
     if scored:
         value, best = max(scored, key=lambda vc: (vc[0] - PER_UNIT * len(vc[1].units), -len(vc[1].units)))
-        return Choice(best, t("Attack: expected gain {v} [TY-CBT-7].", v=round(value, 2)), value)
+        return Choice(best, _attack_reason(state, best, value), value)
     resolve = next((c for c in legal if isinstance(c, m.ResolveAttack)), None)
     if resolve is not None:
         return Choice(resolve, t("Resolve the declared attack [TY-CRT-2]."))
     return None
+
+
+def _attack_reason(state: State, command: m.DeclareAttack, value: float) -> Text:
+    """Why this attack: the odds, the chance the defenders must leave the hex, the expected worth."""
+    found = odds(state, command.units, command.target)
+    leave = sum(p for code, p in found.distribution().items() if result_effect(code)[2] > 0)
+    if len(command.units) == 1:
+        return t(
+            "Attack {hex} with one unit at {odds}: the defenders leave it {p} % of the time; expected worth {v} "
+            "[TY-CBT-7].",
+            hex=state.runtime.label(command.target),
+            odds=found.label,
+            p=round(100 * leave),
+            v=round(value, 1),
+        )
+    return t(
+        "Attack {hex} with {n} units at {odds}: the defenders leave it {p} % of the time; expected worth {v} "
+        "[TY-CBT-7].",
+        hex=state.runtime.label(command.target),
+        n=len(command.units),
+        odds=found.label,
+        p=round(100 * leave),
+        v=round(value, 1),
+    )
 
 
 def _place(state: State, side: str, legal: list[Command]) -> Choice | None:

@@ -93,12 +93,16 @@ class Assault:
         moves: Unit id to the hex next to ``target`` it should attack from (its own hex when already there).
         value: Expected worth of the attack, less :data:`PER_UNIT` for each unit.
         gain: ``value`` less what the units already next to ``target`` would do alone.
+        size: Units that will attack, those already in place included.
+        column: The CRT column they will reach (TY-ODDS-6).
     """
 
     target: Hex
     moves: dict[str, Hex] = field(default_factory=dict)
     value: float = 0.0
     gain: float = 0.0
+    size: int = 0
+    column: int = -1
 
     def pending(self, state: State) -> list[tuple[str, Hex]]:
         """The moves still to make, strongest unit first."""
@@ -163,10 +167,10 @@ def assault(state: State, side: str, target: Hex, reach: dict[str, set[Hex]], ta
         room[at] -= 1
         moves[uid] = at
         total += strength(state, uid, at, target)
-        value = outcome_value(state, side, target, column_for(state, side, target, total))
-        value -= PER_UNIT * (len(fixed) + len(moves))
+        column = column_for(state, side, target, total)
+        value = outcome_value(state, side, target, column) - PER_UNIT * (len(fixed) + len(moves))
         if value > best.value:
-            best = Assault(target, dict(moves), value)
+            best = Assault(target, dict(moves), value, size=len(fixed) + len(moves), column=column)
     best.gain = best.value - start
     return best
 

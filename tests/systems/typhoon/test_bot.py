@@ -87,7 +87,7 @@ def test_bot_gathers_units_around_one_hex_then_attacks_with_them_all() -> None:
         choice = bot.choose(s, "axis", Budget(1.0))
         reasons.append(choice.reason.render("en"))
         s.submit(choice.command)
-    assert any(r.startswith("Gather 3 units against 0603") for r in reasons), reasons
+    assert any(r.startswith("Gather 3 units next to 0603 to attack it together at 2-1") for r in reasons), reasons
     assert all(s.state.runtime.grid.distance(s.state.unit(u).hex, hx(s, "0603")) == 1 for u in "abc")
     assert all(len(s.state.at(u.hex)) <= 2 for u in s.state.on_map("axis") if u.hex is not None)
     declare = bot.choose(s, "axis", Budget(1.0))
