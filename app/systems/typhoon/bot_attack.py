@@ -31,6 +31,8 @@ TAKE = {"axis": 1.0, "soviet": 0.0}
 """Worth of a vacated hex to a side that must advance (the Axis: the front moves toward the cities)."""
 OBJECTIVE = 2.0
 """Worth of driving the enemy out of a victory hex (TY-VIC-1)."""
+REAR = 0.1
+"""Worth, to the Axis, of driving off a Soviet unit near its railway, for each Axis unit whose LOC it could cut."""
 PER_UNIT = 0.3
 """What committing one more unit costs when groups are compared: it is missing from the next attack."""
 

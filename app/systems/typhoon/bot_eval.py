@@ -8,13 +8,15 @@ by look-ups; only the best few moves are tried on a copy of the position, to cou
 from __future__ import annotations
 
 import functools
+from collections import Counter, deque
 from dataclasses import dataclass, replace
 
 from app.systems.typhoon.losses import move_to
 from app.systems.typhoon.runtime import Hex, Runtime
 from app.systems.typhoon.state import State, defence_value, other
-from app.systems.typhoon.supply import in_supply, loc_distances
+from app.systems.typhoon.supply import in_supply, loc_distances, passable, rail_net, sources
 from app.systems.typhoon.terrain import terrain_shifts
+from app.systems.typhoon.zoc import enemy_zoc
 
 OUT_OF_SUPPLY = {"axis": 8.0, "soviet": 5.0}
 """What a unit standing without a LOC costs its side: a step at the next SUPPLY card, and an Axis unit that
@@ -158,3 +160,42 @@ def _area(state: State, side: str) -> float:
 def _others_cut(state: State, side: str, unit_id: str) -> int:
     supplied = in_supply(state, side)
     return sum(1 for u in state.on_map(side) if u.hex not in supplied and u.id != unit_id)
+
+
+def rail_stakes(state: State) -> Counter[Hex]:
+    """For each hex of the Axis railway net, how many Axis units on the map draw their LOC through it: each unit
+    counts on the net hex nearest to it and on every hex between that one and a source (TY-LOC-6). A Soviet unit
+    that can reach such a hex cuts all of them."""
+    return state.memo("bot_rail_stakes", lambda: _rail_stakes(state))
+
+
+def _rail_stakes(state: State) -> Counter[Hex]:
+    rt = state.runtime
+    net = rail_net(state, "axis", passable(state, "axis", enemy_zoc(state, "axis")))
+    start = [h for h in sources(state, "axis") if h in net]
+    parent: dict[Hex, Hex] = {}
+    order, queue, seen = [], deque(start), set(start)
+    while queue:
+        h = queue.popleft()
+        order.append(h)
+        for n in rt.facts.links[h]:
+            if n in net and n not in seen and frozenset((h, n)) in rt.facts.rails:
+                seen.add(n)
+                parent[n] = h
+                queue.append(n)
+    count: Counter[Hex] = Counter()
+    if not order:
+        return count
+    for u in state.on_map("axis"):
+        assert u.hex is not None
+        count[min(order, key=lambda h: rt.grid.distance(h, u.hex))] += 1
+    for h in reversed(order):
+        if h in parent:
+            count[parent[h]] += count[h]
+    return count
+
+
+def rear_threat(state: State, target: Hex, reach: int = 2) -> int:
+    """Axis units whose LOC runs through a railway hex within ``reach`` hexes of the Soviet unit in ``target``."""
+    grid = state.runtime.grid
+    return max((n for h, n in rail_stakes(state).items() if grid.distance(h, target) <= reach), default=0)
