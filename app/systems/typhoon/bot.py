@@ -210,6 +210,7 @@ def _move(state: State, side: str, legal: list[Command], committed: frozenset[st
 
 def _attack(state: State, side: str, legal: list[Command]) -> Choice | None:
     declares = [c for c in legal if isinstance(c, m.DeclareAttack)]
+    declares = [c for c in declares if all(state.spec(u).symbol != "hq" for u in c.units)]  # HQs do not risk attacks
     scored = [(attack_value(state, c), c) for c in declares]
     scored = [(v, c) for v, c in scored if v >= ATTACK_MIN[side]]
     if scored:

@@ -140,7 +140,7 @@ def fixed_attackers(state: State, side: str, target: Hex, movers: frozenset[str]
         u.id
         for n in _sides(state, side, target)
         for u in state.at(n)
-        if u.id in still and attack_value(state.spec(u.id), u.reduced)
+        if u.id in still and state.spec(u.id).symbol != "hq"
     ]
 
 
@@ -184,6 +184,8 @@ def _offers(
     supplied = plan(state, side).supplied
     found = []
     for uid in sorted(reach):
+        if state.spec(uid).symbol == "hq":
+            continue
         here = where(state, uid)
         places = [n for n in reach[uid] if room.get(n, 0) > 0 and (n in supplied or n == here)]
         power = max((strength(state, uid, n, target) for n in places), default=0)

@@ -34,6 +34,12 @@ WEAK = 4
 KEY_PULL = 3
 """Hexes of distance a key hex (Moscow, Tula) counts less than another objective while the Axis still needs to
 hold key hexes at once (TY-VIC-2)."""
+HQ_REACH = 0.3
+"""Worth, for an HQ's hex, of each own combat unit within its command range."""
+HQ_FRONT = 0.2
+"""Added for each of those units standing in an enemy ZOC (the ones that will attack)."""
+HQ_RISK = 3.0
+"""What standing in an enemy ZOC costs an HQ."""
 GARRISON = 3.0
 """Worth of being the Soviet unit that holds an objective hex; a key hex (Moscow, Tula) is worth more."""
 
@@ -113,6 +119,8 @@ def hex_value(state: State, side: str, h: Hex, unit_id: str = "") -> float:
     cover and holding objectives (Soviet)."""
     view = plan(state, side)
     value = 0.0 if h in view.supplied else -OUT_OF_SUPPLY[side]
+    if unit_id and state.spec(unit_id).symbol == "hq":
+        return value + hq_value(state, side, h, unit_id)
     if side == "axis":
         margin = view.off_rail.get(h, SAFE_OFF_RAIL + 3) - SAFE_OFF_RAIL
         return value - view.goal_dist.get(h, 0) - 0.75 * max(margin, 0) + view.contact.get(h, 0.0)
@@ -122,6 +130,15 @@ def hex_value(state: State, side: str, h: Hex, unit_id: str = "") -> float:
     if h in view.garrison and all(u.id == unit_id for u in state.at(h)):
         value += GARRISON + (2.0 if h in state.runtime.key_hexes else 0.0)
     return value
+
+
+def hq_value(state: State, side: str, h: Hex, hq_id: str) -> float:
+    """How good ``h`` is for an HQ: its card activates the units within its command range, those in contact with
+    the enemy count more (TY-ACT-1, TY-ACT-5); standing in an enemy ZOC risks the HQ (TY-HQU-3)."""
+    reach, grid = state.spec(hq_id).command_range or 0, state.runtime.grid
+    zoc = enemy_zoc(state, side)
+    near = [u.hex for u in state.on_map(side) if state.spec(u.id).symbol != "hq" and grid.distance(u.hex, h) <= reach]
+    return HQ_REACH * len(near) + HQ_FRONT * sum(1 for x in near if x in zoc) - (HQ_RISK if h in zoc else 0.0)
 
 
 def cut_off(state: State, side: str) -> int:
