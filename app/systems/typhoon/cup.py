@@ -14,8 +14,8 @@ from dataclasses import replace
 import app.systems.typhoon.reinforce as reinforce_rules
 import app.systems.typhoon.victory as victory_rules
 from app.core import flow
-from app.core.dice import BadInput, Roller
-from app.core.i18n import Text, t
+from app.core.dice import Roller
+from app.core.i18n import t
 from app.core.ruling import Ruling
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import lose_step, name
@@ -86,49 +86,12 @@ def finish_selection(state: State, ctx: Ctx) -> State:
     return replace(state, cup=(*state.cup, SUPPLY), phase="draw", phasing="axis")
 
 
-def cup_knowledge(state: State, side: str | None) -> tuple[list[str], int]:
-    """The cup's cards ``side`` may know (its own and SUPPLY) and how many hidden cards there are (TY-CMD-3)."""
-    known = [c for c in state.cup if c == SUPPLY or side is None or state.runtime.cards[c].side == side]
-    return sorted(known), len(state.cup) - len(known)
-
-
-def table_chits(state: State, side: str) -> tuple[list[str], list[Text]]:
-    """The chits offered for typing when ``side`` draws at the table, and what the list shows for each: ``side``'s
-    own cards in the cup and SUPPLY, then every chit the other side may have put in (its cards not yet executed
-    this turn), with only the count of those really in the cup (TY-CMD-3, TY-EXE-1). Listing the real cup
-    would show the drawer the other side's secret choice."""
-    known, hidden = cup_knowledge(state, side)
-    rt = state.runtime
-    titles = [rt.card_name(c) for c in known]
-    if not hidden:
-        return known, titles
-    enemy = other(side)
-    maybe = [c for c in selectable(replace(state, picked=()), enemy) if c not in state.used]
-    for card in maybe:
-        titles.append(
-            t(
-                "{card} ({side}: {n} of these {k} chits are in the cup)",
-                card=rt.card_name(card),
-                side=side_label(enemy),
-                n=hidden,
-                k=len(maybe),
-            )
-        )
-    return [*known, *maybe], titles
-
-
 def draw(state: State, ctx: Ctx) -> State:
     """Draw one card at random (at the table: the chit drawn is typed) (TY-EXE-1); a held Guderian may
     interrupt it (TY-GUD-3)."""
-    purpose = t("drawing a command card from the cup")
-    if ctx.roller.cards is None:
-        cup = sorted(state.cup)
-        card = ctx.roller.pick(cup, purpose, names=cup)
-    else:
-        chits, titles = table_chits(state, state.phasing)
-        card = ctx.roller.pick(chits, purpose, names=chits, titles=titles)
-        if card not in state.cup:
-            raise BadInput(t("{card} is not in the cup: type the chit drawn.", card=state.runtime.card_name(card)))
+    cup = sorted(state.cup)
+    titles = [state.runtime.card_name(c) for c in cup]  # the table's card list shows the chits' printed names
+    card = ctx.roller.pick(cup, t("drawing a command card from the cup"), names=cup, titles=titles)
     ctx.say(t("{card} is drawn.", card=state.runtime.card_name(card)), "TY-EXE-1")
     if state.held is not None and not state.dismissed:
         return flow.push(STACK, state, Step("guderian", "axis", card=card))

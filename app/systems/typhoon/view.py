@@ -13,7 +13,7 @@ from pathlib import Path
 from app.core.i18n import Text, localized, t
 from app.core.style import load_style
 from app.core.view import CounterView, GameView, LazyLayers, PanelView, PhaseView, Style, TrackView
-from app.systems.typhoon.cup import cup_knowledge
+from app.systems.typhoon.cup import SUPPLY
 from app.systems.typhoon.reinforce import side_label
 from app.systems.typhoon.scenario import SIDES
 from app.systems.typhoon.state import State, Unit, mechanized, values
@@ -121,6 +121,12 @@ def _phase(state: State, acting: str | None) -> PhaseView:
         active_side=acting,
         instructions=instructions,
     )
+
+
+def cup_knowledge(state: State, side: str | None) -> tuple[list[str], int]:
+    """The cup's cards ``side`` may know (its own and SUPPLY) and how many hidden cards there are (TY-CMD-3)."""
+    known = [c for c in state.cup if c == SUPPLY or side is None or state.runtime.cards[c].side == side]
+    return sorted(known), len(state.cup) - len(known)
 
 
 def _cup_panel(state: State, side: str | None) -> PanelView:
