@@ -159,13 +159,16 @@ def _select(state: State, side: str, legal: list[Command]) -> Choice | None:
     return Choice(best, t("Choose {card}: it activates {n} units [TY-CMD-4].", card=rt.card_name(best.card), n=n))
 
 
-def _in_range(state: State, side: str, hq_id: str) -> list[Unit]:
-    """Units of ``side`` an HQ's card would activate now (TY-ACT-1, TY-ACT-5)."""
+def _in_range(state: State, side: str, hq_id: str, at: Hex | None = None) -> list[Unit]:
+    """Units of ``side`` an HQ's card would activate now, or with the HQ at ``at`` (TY-ACT-1, TY-ACT-5)."""
     hq = state.unit(hq_id)
-    if hq is None or hq.hex is None:
+    centre = at or (hq.hex if hq is not None else None)
+    if centre is None:
         return []
     reach, grid = state.spec(hq_id).command_range or 0, state.runtime.grid
-    return [u for u in state.on_map(side) if u.hex is not None and grid.distance(u.hex, hq.hex) <= reach]
+    return [
+        u for u in state.on_map(side) if u.hex is not None and u.id != hq_id and grid.distance(u.hex, centre) <= reach
+    ]
 
 
 def _gather_move(state: State, plan: Assault, step: tuple[str, Hex], legal: list[Command]) -> Choice:
@@ -201,7 +204,10 @@ def _move(state: State, side: str, legal: list[Command], committed: frozenset[st
             best, gain, cut = c, base + effect, effect
     if best is None:
         return None
-    if cut > 0:
+    if state.spec(best.unit).symbol == "hq":
+        n = len(_in_range(state, side, best.unit, best.to))
+        why = t("Move the HQ where its command range takes in {n} units for its next card [TY-ACT-5].", n=n)
+    elif cut > 0:
         why = t("Move to cut enemy units off from supply (gain {g}) [TY-SUP-1].", g=round(gain, 1))
     else:
         why = t("Move toward the objectives, keeping a line of communication (gain {g}) [TY-LOC-1].", g=round(gain, 1))

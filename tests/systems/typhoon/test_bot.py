@@ -93,3 +93,30 @@ def test_bot_gathers_units_around_one_hex_then_attacks_with_them_all() -> None:
     declare = bot.choose(s, "axis", Budget(1.0))
     assert isinstance(declare.command, m.DeclareAttack) and sorted(declare.command.units) == ["a", "b", "c"]
     assert "TY-CBT-7" in declare.reason.render("en") and declare.reason.render("zh_CN") != declare.reason.render("en")
+
+
+def test_bot_hq_moves_to_bring_more_units_in_range() -> None:
+    """TY-ACT-1, TY-ACT-5: the activated HQ moves to where its command range takes in more units for its next
+    card."""
+    units = [hq("ghq", "axis", "0202", 2), unit("a", "axis", "0303", PZ), unit("b", "axis", "0505", PZ)]
+    units += [unit("c", "axis", "0605", PZ), hq("shq", "soviet", "1008")]
+    s = session(scenario(units))
+    activate(s, "GHQ")
+    assert set(s.state.active) == {"ghq", "a"}
+    bot = SYSTEM.make_agent("axis")
+    while s.state.phase == "move":
+        s.submit(bot.choose(s, "axis", Budget(1.0)).command)
+    grid, ghq = s.state.runtime.grid, s.state.unit("ghq").hex
+    assert sum(grid.distance(ghq, s.state.unit(u).hex) <= 2 for u in "abc") == 3
+
+
+def test_bot_never_risks_an_hq_in_an_attack() -> None:
+    """TY-CBT-7, TY-HQU-3: an HQ next to the enemy may attack, but the bot declares the attack without it."""
+    units = [hq("ghq", "axis", "0402", 3), unit("a", "axis", "0403", PZ), hq("shq", "soviet", "1008")]
+    units.append(unit("s", "soviet", "0503"))
+    s = session(scenario(units))
+    activate(s, "GHQ")
+    submit(s, m.EndMovement(side="axis"))
+    assert any("ghq" in c.units for c in s.legal_commands() if isinstance(c, m.DeclareAttack))
+    choice = SYSTEM.make_agent("axis").choose(s, "axis", Budget(1.0))
+    assert isinstance(choice.command, m.DeclareAttack) and choice.command.units == ("a",)
