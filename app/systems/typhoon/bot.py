@@ -8,24 +8,27 @@ column shifts, both sides' lines of communication (:mod:`app.systems.typhoon.bot
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 import app.systems.typhoon.messages as m
 from app.ai.agent import Budget, Choice
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.session import Session
-from app.systems.typhoon.bot_eval import clearing_effect, hex_value, objectives, supply_effect
+from app.systems.typhoon.bot_attack import PER_UNIT, Assault, assault, outcome_value
+from app.systems.typhoon.bot_eval import hex_value, supply_effect
 from app.systems.typhoon.movement import routes
 from app.systems.typhoon.odds import odds
+from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State, Unit, other
-from app.systems.typhoon.tables import result_effect
+from app.systems.typhoon.tables import COLUMNS, result_effect
+from app.systems.typhoon.zoc import enemy_zoc
 
 ATTACK_MIN = {"axis": 0.15, "soviet": 0.8}
 """Smallest expected value of an attack the bot declares, by side (the Soviets defend)."""
-UNIT_COST = 0.3
-"""What committing one more unit to an attack costs when attacks are ranked: a unit spent on a sure thing is
-missing from the next attack (each unit attacks once a segment, TY-CBT-2)."""
+GATHER_MIN = {"axis": 0.5, "soviet": 1.5}
+"""Smallest gain a gathering of units against one hex must promise before units move for it, by side."""
+GATHERINGS = 4
+"""Gatherings planned in one movement segment at most (each unit joins one)."""
 TRIED = 8
 """Moves, best first by their hexes' worth, tried on a copy of the position to see whose supply they cut."""
 MIN_GAIN = 0.25
@@ -33,18 +36,10 @@ MIN_GAIN = 0.25
 
 
 def attack_value(state: State, command: m.DeclareAttack) -> float:
-    """Expected steps and hexes the defender loses, less the attacker's expected losses; a hex worth taking (an
-    objective, or a hex whose defenders cut the attacker's supply) adds the chance the defenders leave it
-    (TY-CRT-3, TY-VIC-1, TY-LOC-3)."""
+    """Expected worth of a declared attack: the defenders' steps lost (results and retreats), less the attacker's,
+    plus the worth of the hex they leave (TY-CRT-3, TY-RET-6, TY-VIC-1, TY-LOC-3)."""
     found = odds(state, command.units, command.target)
-    value, vacated = Fraction(0), Fraction(0)
-    steps = sum(1 if u.reduced or state.spec(u.id).reduced is None else 2 for u in state.at(command.target))
-    for code, p in found.distribution().items():
-        lost_a, lost_d, hexes = result_effect(code)
-        value += p * (lost_d * 2 + hexes * Fraction(3, 4) - lost_a * Fraction(3, 2))
-        vacated += p if hexes > 0 or lost_d >= steps else 0
-    prize = (2.0 if command.target in objectives(state) else 0.0) + clearing_effect(state, command.side, command.target)
-    return float(value) + prize * float(vacated) - 0.05 * len(command.units)
+    return outcome_value(state, command.side, command.target, found.column) - 0.05 * len(command.units)
 
 
 class TyphoonBot:
@@ -52,6 +47,8 @@ class TyphoonBot:
 
     def __init__(self, side: str) -> None:
         self.side = side
+        self.focus: Hex | None = None
+        """The enemy hex units were last gathered against: kept first while the gathering is not complete."""
 
     def choose(self, session: Session, side: str, budget: Budget) -> Choice:
         """The next command for ``side`` and why."""
@@ -60,11 +57,42 @@ class TyphoonBot:
         legal = list(session.legal_commands(side))
         if not legal:
             raise ValueError(f"no legal command for side {side!r}")
-        for chooser in (_decision, _select, _move, _attack, _place):
+        if state.phase == "move" and not state.steps:
+            gathered, committed = self._gather(state, side, legal)
+            found = gathered or _move(state, side, legal, committed)
+            if found is not None:
+                return found
+        for chooser in (_decision, _select, _attack, _place):
             found = chooser(state, side, legal)
             if found is not None:
                 return found
         return Choice(_pass(legal), t("Nothing worth doing: pass [TY-SEQ-4]."))
+
+    def _gather(self, state: State, side: str, legal: list[Command]) -> tuple[Choice | None, frozenset[str]]:
+        """The next move of the best gatherings of activated units around enemy hexes, and the units that already
+        stand where a gathering wants them (they stay) (TY-CBT-1, TY-STK-1)."""
+        reach: dict[str, set[Hex]] = {}
+        for c in legal:
+            if isinstance(c, m.MoveUnit) and (unit := state.unit(c.unit)) is not None and unit.hex is not None:
+                reach.setdefault(c.unit, {unit.hex}).add(c.to)
+        spots = {h for hexes in reach.values() for h in hexes}
+        spots |= {u.hex for u in state.on_map(side) if u.id in state.active and u.hex is not None}
+        grid, enemy = state.runtime.grid, other(side)
+        targets = {n for h in spots for n in grid.neighbours(h) if state.occupant(n) == enemy}
+        taken: frozenset[str] = frozenset()
+        for _ in range(GATHERINGS):
+            plans = [assault(state, side, h, reach, taken) for h in sorted(targets)]
+            plans = [p for p in plans if p.moves and p.gain >= GATHER_MIN[side]]
+            if not plans:
+                break
+            best = max(plans, key=lambda p: (p.target == self.focus, p.gain))
+            pending = best.pending(state)
+            if pending:
+                self.focus = best.target
+                return _gather_move(state, best, pending[0], legal), taken
+            taken |= frozenset(best.moves)
+            targets.discard(best.target)
+        return None, taken
 
 
 def _pass(legal: Sequence[Command]) -> Command:
@@ -110,32 +138,61 @@ def _select(state: State, side: str, legal: list[Command]) -> Choice | None:
     picks = [c for c in legal if isinstance(c, m.SelectCard)]
     if not picks:
         return None
+    waiting = any(u.box in ("reserve", "withdrawn") and u.side == side for u in state.units)
+    zoc = enemy_zoc(state, side)
 
     def worth(c: m.SelectCard) -> float:
         card = state.runtime.cards[c.card]
         if card.kind == "reinf":
-            return 5.0 if any(u.box in ("reserve", "withdrawn") and u.side == side for u in state.units) else 0.1
-        hq = state.unit(card.hq or "")
-        if hq is None or hq.hex is None:
-            return 0.0
-        near = sum(
-            1
-            for u in state.on_map(side)
-            if state.runtime.grid.distance(u.hex, hq.hex) <= (state.spec(hq.id).command_range or 0)
-        )
-        return near + (1.0 if c.hold else 0.0)
+            return 5.0 if waiting else 0.1
+        near = _in_range(state, side, card.hq or "")
+        front = sum(1 for u in near if u.hex in zoc)
+        return len(near) + 0.5 * front + (1.0 if c.hold else 0.0)
 
-    best = max(picks, key=worth)
-    return Choice(best, t("Choose the card that activates the most units [TY-CMD-4]."), worth(best))
+    best, rt = max(picks, key=worth), state.runtime
+    card = rt.cards[best.card]
+    if card.kind == "reinf":
+        return Choice(best, t("Choose the REINF card: units wait to enter the map [TY-CMD-4]."), worth(best))
+    if best.hold:
+        return Choice(best, t("Keep Guderian in hand to interrupt a Soviet card later [TY-GUD-1]."), worth(best))
+    n = len(_in_range(state, side, card.hq or ""))
+    return Choice(best, t("Choose {card}: it activates {n} units [TY-CMD-4].", card=rt.card_name(best.card), n=n))
 
 
-def _move(state: State, side: str, legal: list[Command]) -> Choice | None:
+def _in_range(state: State, side: str, hq_id: str, at: Hex | None = None) -> list[Unit]:
+    """Units of ``side`` an HQ's card would activate now, or with the HQ at ``at`` (TY-ACT-1, TY-ACT-5)."""
+    hq = state.unit(hq_id)
+    centre = at or (hq.hex if hq is not None else None)
+    if centre is None:
+        return []
+    reach, grid = state.spec(hq_id).command_range or 0, state.runtime.grid
+    return [
+        u for u in state.on_map(side) if u.hex is not None and u.id != hq_id and grid.distance(u.hex, centre) <= reach
+    ]
+
+
+def _gather_move(state: State, plan: Assault, step: tuple[str, Hex], legal: list[Command]) -> Choice:
+    """The move that brings one unit of ``plan`` next to its target (normal movement when it reaches)."""
+    uid, to = step
+    moves = [c for c in legal if isinstance(c, m.MoveUnit) and c.unit == uid and c.to == to]
+    command = min(moves, key=lambda c: c.march)
+    words: dict[str, str | int | float] = {"hex": state.runtime.label(plan.target), "n": plan.size}
+    words |= {"odds": COLUMNS[plan.column], "v": round(plan.value, 1)}
+    if plan.size == 1:
+        why = t("Move next to {hex} to attack it alone at {odds}, worth {v} [TY-CBT-7].", **words)
+    else:
+        why = t("Gather {n} units next to {hex} to attack it together at {odds}, worth {v} [TY-CBT-7].", **words)
+    return Choice(command, why, plan.gain)
+
+
+def _move(state: State, side: str, legal: list[Command], committed: frozenset[str] = frozenset()) -> Choice | None:
     """The move that gains most: its hexes' worth (objectives, supply, cover), then, for the best few, the enemy
-    units it cuts off and the own units it leaves without a LOC (TY-LOC-1, TY-SUP-1)."""
+    units it cuts off and the own units it leaves without a LOC (TY-LOC-1, TY-SUP-1). ``committed`` units stay
+    where a gathering wants them."""
     scored = []
     for c in legal:
         unit = state.unit(c.unit) if isinstance(c, m.MoveUnit) else None
-        if isinstance(c, m.MoveUnit) and unit is not None and unit.hex is not None:
+        if isinstance(c, m.MoveUnit) and unit is not None and unit.hex is not None and c.unit not in committed:
             gain = hex_value(state, side, c.to, c.unit) - hex_value(state, side, unit.hex, c.unit)
             scored.append((gain, c, unit))
     scored.sort(key=lambda gc: -gc[0])
@@ -147,7 +204,10 @@ def _move(state: State, side: str, legal: list[Command]) -> Choice | None:
             best, gain, cut = c, base + effect, effect
     if best is None:
         return None
-    if cut > 0:
+    if state.spec(best.unit).symbol == "hq":
+        n = len(_in_range(state, side, best.unit, best.to))
+        why = t("Move the HQ where its command range takes in {n} units for its next card [TY-ACT-5].", n=n)
+    elif cut > 0:
         why = t("Move to cut enemy units off from supply (gain {g}) [TY-SUP-1].", g=round(gain, 1))
     else:
         why = t("Move toward the objectives, keeping a line of communication (gain {g}) [TY-LOC-1].", g=round(gain, 1))
@@ -156,15 +216,40 @@ def _move(state: State, side: str, legal: list[Command]) -> Choice | None:
 
 def _attack(state: State, side: str, legal: list[Command]) -> Choice | None:
     declares = [c for c in legal if isinstance(c, m.DeclareAttack)]
+    declares = [c for c in declares if all(state.spec(u).symbol != "hq" for u in c.units)]  # HQs do not risk attacks
     scored = [(attack_value(state, c), c) for c in declares]
     scored = [(v, c) for v, c in scored if v >= ATTACK_MIN[side]]
     if scored:
-        value, best = max(scored, key=lambda vc: (vc[0] - UNIT_COST * len(vc[1].units), -len(vc[1].units)))
-        return Choice(best, t("Attack: expected gain {v} [TY-CBT-7].", v=round(value, 2)), value)
+        value, best = max(scored, key=lambda vc: (vc[0] - PER_UNIT * len(vc[1].units), -len(vc[1].units)))
+        return Choice(best, _attack_reason(state, best, value), value)
     resolve = next((c for c in legal if isinstance(c, m.ResolveAttack)), None)
     if resolve is not None:
         return Choice(resolve, t("Resolve the declared attack [TY-CRT-2]."))
     return None
+
+
+def _attack_reason(state: State, command: m.DeclareAttack, value: float) -> Text:
+    """Why this attack: the odds, the chance the defenders must leave the hex, the expected worth."""
+    found = odds(state, command.units, command.target)
+    leave = sum(p for code, p in found.distribution().items() if result_effect(code)[2] > 0)
+    if len(command.units) == 1:
+        return t(
+            "Attack {hex} with one unit at {odds}: the defenders leave it {p} % of the time; expected worth {v} "
+            "[TY-CBT-7].",
+            hex=state.runtime.label(command.target),
+            odds=found.label,
+            p=round(100 * leave),
+            v=round(value, 1),
+        )
+    return t(
+        "Attack {hex} with {n} units at {odds}: the defenders leave it {p} % of the time; expected worth {v} "
+        "[TY-CBT-7].",
+        hex=state.runtime.label(command.target),
+        n=len(command.units),
+        odds=found.label,
+        p=round(100 * leave),
+        v=round(value, 1),
+    )
 
 
 def _place(state: State, side: str, legal: list[Command]) -> Choice | None:

@@ -8,13 +8,15 @@ by look-ups; only the best few moves are tried on a copy of the position, to cou
 from __future__ import annotations
 
 import functools
+from collections import Counter, deque
 from dataclasses import dataclass, replace
 
 from app.systems.typhoon.losses import move_to
 from app.systems.typhoon.runtime import Hex, Runtime
 from app.systems.typhoon.state import State, defence_value, other
-from app.systems.typhoon.supply import in_supply, loc_distances
+from app.systems.typhoon.supply import in_supply, loc_distances, passable, rail_net, sources
 from app.systems.typhoon.terrain import terrain_shifts
+from app.systems.typhoon.zoc import enemy_zoc
 
 OUT_OF_SUPPLY = {"axis": 8.0, "soviet": 5.0}
 """What a unit standing without a LOC costs its side: a step at the next SUPPLY card, and an Axis unit that
@@ -32,6 +34,12 @@ WEAK = 4
 KEY_PULL = 3
 """Hexes of distance a key hex (Moscow, Tula) counts less than another objective while the Axis still needs to
 hold key hexes at once (TY-VIC-2)."""
+HQ_REACH = 0.3
+"""Worth, for an HQ's hex, of each own combat unit within its command range."""
+HQ_FRONT = 0.2
+"""Added for each of those units standing in an enemy ZOC (the ones that will attack)."""
+HQ_RISK = 3.0
+"""What standing in an enemy ZOC costs an HQ."""
 GARRISON = 3.0
 """Worth of being the Soviet unit that holds an objective hex; a key hex (Moscow, Tula) is worth more."""
 
@@ -111,6 +119,8 @@ def hex_value(state: State, side: str, h: Hex, unit_id: str = "") -> float:
     cover and holding objectives (Soviet)."""
     view = plan(state, side)
     value = 0.0 if h in view.supplied else -OUT_OF_SUPPLY[side]
+    if unit_id and state.spec(unit_id).symbol == "hq":
+        return value + hq_value(state, side, h, unit_id)
     if side == "axis":
         margin = view.off_rail.get(h, SAFE_OFF_RAIL + 3) - SAFE_OFF_RAIL
         return value - view.goal_dist.get(h, 0) - 0.75 * max(margin, 0) + view.contact.get(h, 0.0)
@@ -120,6 +130,15 @@ def hex_value(state: State, side: str, h: Hex, unit_id: str = "") -> float:
     if h in view.garrison and all(u.id == unit_id for u in state.at(h)):
         value += GARRISON + (2.0 if h in state.runtime.key_hexes else 0.0)
     return value
+
+
+def hq_value(state: State, side: str, h: Hex, hq_id: str) -> float:
+    """How good ``h`` is for an HQ: its card activates the units within its command range, those in contact with
+    the enemy count more (TY-ACT-1, TY-ACT-5); standing in an enemy ZOC risks the HQ (TY-HQU-3)."""
+    reach, grid = state.spec(hq_id).command_range or 0, state.runtime.grid
+    zoc = enemy_zoc(state, side)
+    near = [u.hex for u in state.on_map(side) if state.spec(u.id).symbol != "hq" and grid.distance(u.hex, h) <= reach]
+    return HQ_REACH * len(near) + HQ_FRONT * sum(1 for x in near if x in zoc) - (HQ_RISK if h in zoc else 0.0)
 
 
 def cut_off(state: State, side: str) -> int:
@@ -158,3 +177,42 @@ def _area(state: State, side: str) -> float:
 def _others_cut(state: State, side: str, unit_id: str) -> int:
     supplied = in_supply(state, side)
     return sum(1 for u in state.on_map(side) if u.hex not in supplied and u.id != unit_id)
+
+
+def rail_stakes(state: State) -> Counter[Hex]:
+    """For each hex of the Axis railway net, how many Axis units on the map draw their LOC through it: each unit
+    counts on the net hex nearest to it and on every hex between that one and a source (TY-LOC-6). A Soviet unit
+    that can reach such a hex cuts all of them."""
+    return state.memo("bot_rail_stakes", lambda: _rail_stakes(state))
+
+
+def _rail_stakes(state: State) -> Counter[Hex]:
+    rt = state.runtime
+    net = rail_net(state, "axis", passable(state, "axis", enemy_zoc(state, "axis")))
+    start = [h for h in sources(state, "axis") if h in net]
+    parent: dict[Hex, Hex] = {}
+    order, queue, seen = [], deque(start), set(start)
+    while queue:
+        h = queue.popleft()
+        order.append(h)
+        for n in rt.facts.links[h]:
+            if n in net and n not in seen and frozenset((h, n)) in rt.facts.rails:
+                seen.add(n)
+                parent[n] = h
+                queue.append(n)
+    count: Counter[Hex] = Counter()
+    if not order:
+        return count
+    for u in state.on_map("axis"):
+        assert u.hex is not None
+        count[min(order, key=lambda h: rt.grid.distance(h, u.hex))] += 1
+    for h in reversed(order):
+        if h in parent:
+            count[parent[h]] += count[h]
+    return count
+
+
+def rear_threat(state: State, target: Hex, reach: int = 2) -> int:
+    """Axis units whose LOC runs through a railway hex within ``reach`` hexes of the Soviet unit in ``target``."""
+    grid = state.runtime.grid
+    return max((n for h, n in rail_stakes(state).items() if grid.distance(h, target) <= reach), default=0)

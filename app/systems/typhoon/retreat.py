@@ -86,6 +86,17 @@ def retreat_options(state: State, step: Step) -> list[Hex]:
     return sorted({p[0][0] for p in _best(state, step)[1] if not p[1]})
 
 
+def retreat_toll(state: State, unit_id: str, amount: int) -> int | None:
+    """What retreating ``amount`` hexes from where it stands would cost ``unit_id`` now, the rules choosing the way
+    (TY-RET-6, TY-RET-8): the EZOC hexes the best path enters (a step each), or ``None`` when it is eliminated
+    (TY-RET-4, TY-RET-5). The automated commander weighs attacks with it."""
+    unit = state.unit(unit_id)
+    if unit is None or unit.hex is None:
+        return None
+    best = [p for p in _best(state, Step("retreat", unit.side, (unit_id,), amount, origin=unit.hex))[1] if not p[1]]
+    return min((p[2] for p in best), default=None)
+
+
 def why_eliminated(state: State, step: Step) -> tuple[Text, str]:
     """Why a unit with no retreat option is eliminated, and the rule (TY-RET-4, TY-RET-5)."""
     unit = state.unit(step.units[0])

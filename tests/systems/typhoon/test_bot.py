@@ -10,7 +10,7 @@ from app.ai.agent import Budget, RandomAgent
 from app.core.session import Session
 from app.systems.typhoon import SYSTEM
 from app.systems.typhoon import messages as m
-from tests.systems.typhoon.helpers import PZ, activate, hq, scenario, session, submit, unit
+from tests.systems.typhoon.helpers import PZ, activate, hq, hx, scenario, session, submit, unit
 from tests.systems.typhoon.test_scenarios import FOLDER, bundled
 
 SEEDS = range(5)
@@ -70,3 +70,53 @@ def test_bot_moves_toward_the_objective() -> None:
     activate(s, "GHQ")
     choice = SYSTEM.make_agent("axis").choose(s, "axis", Budget(1.0))
     assert isinstance(choice.command, m.MoveUnit) and choice.command.unit in ("a", "ghq")
+
+
+def test_bot_gathers_units_around_one_hex_then_attacks_with_them_all() -> None:
+    """TY-CBT-7, TY-ODDS-1, TY-STK-1: three panzers, none of which could attack alone a two-division stack holding a
+    large city (8-8 is 1-1, shifted below the table by the city), are moved next to it first (at most two a hex),
+    then declare one attack together (24-8, 3-1 shifted to 2-1)."""
+    units = [hq("ghq", "axis", "0102", 4), unit("a", "axis", "0202", PZ), unit("b", "axis", "0203", PZ)]
+    units += [unit("c", "axis", "0201", PZ), hq("shq", "soviet", "1008")]
+    units += [unit("s1", "soviet", "0603"), unit("s2", "soviet", "0603")]
+    s = session(scenario(units, terrain={"0603": "large_city"}))
+    activate(s, "GHQ")
+    bot = SYSTEM.make_agent("axis")
+    reasons = []
+    while s.state.phase == "move":
+        choice = bot.choose(s, "axis", Budget(1.0))
+        reasons.append(choice.reason.render("en"))
+        s.submit(choice.command)
+    assert any(r.startswith("Gather 3 units next to 0603 to attack it together at 2-1") for r in reasons), reasons
+    assert all(s.state.runtime.grid.distance(s.state.unit(u).hex, hx(s, "0603")) == 1 for u in "abc")
+    assert all(len(s.state.at(u.hex)) <= 2 for u in s.state.on_map("axis") if u.hex is not None)
+    declare = bot.choose(s, "axis", Budget(1.0))
+    assert isinstance(declare.command, m.DeclareAttack) and sorted(declare.command.units) == ["a", "b", "c"]
+    assert "TY-CBT-7" in declare.reason.render("en") and declare.reason.render("zh_CN") != declare.reason.render("en")
+
+
+def test_bot_hq_moves_to_bring_more_units_in_range() -> None:
+    """TY-ACT-1, TY-ACT-5: the activated HQ moves to where its command range takes in more units for its next
+    card."""
+    units = [hq("ghq", "axis", "0202", 2), unit("a", "axis", "0303", PZ), unit("b", "axis", "0505", PZ)]
+    units += [unit("c", "axis", "0605", PZ), hq("shq", "soviet", "1008")]
+    s = session(scenario(units))
+    activate(s, "GHQ")
+    assert set(s.state.active) == {"ghq", "a"}
+    bot = SYSTEM.make_agent("axis")
+    while s.state.phase == "move":
+        s.submit(bot.choose(s, "axis", Budget(1.0)).command)
+    grid, ghq = s.state.runtime.grid, s.state.unit("ghq").hex
+    assert sum(grid.distance(ghq, s.state.unit(u).hex) <= 2 for u in "abc") == 3
+
+
+def test_bot_never_risks_an_hq_in_an_attack() -> None:
+    """TY-CBT-7, TY-HQU-3: an HQ next to the enemy may attack, but the bot declares the attack without it."""
+    units = [hq("ghq", "axis", "0402", 3), unit("a", "axis", "0403", PZ), hq("shq", "soviet", "1008")]
+    units.append(unit("s", "soviet", "0503"))
+    s = session(scenario(units))
+    activate(s, "GHQ")
+    submit(s, m.EndMovement(side="axis"))
+    assert any("ghq" in c.units for c in s.legal_commands() if isinstance(c, m.DeclareAttack))
+    choice = SYSTEM.make_agent("axis").choose(s, "axis", Budget(1.0))
+    assert isinstance(choice.command, m.DeclareAttack) and choice.command.units == ("a",)
