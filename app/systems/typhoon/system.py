@@ -74,7 +74,7 @@ class TyphoonSystem(HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State],
     info = SystemInfo(
         id="typhoon",
         name=localized("Operation Typhoon 1941", "台风行动 1941"),
-        version="2",  # 2: the audit against the rulebook (docs/typhoon-decisions.md)
+        version="3",  # 2, 3: the audits against the rulebook (docs/typhoon-decisions.md)
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="typhoon",
