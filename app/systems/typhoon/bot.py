@@ -14,7 +14,7 @@ from app.ai.agent import Budget, Choice
 from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.session import Session
-from app.systems.typhoon.bot_attack import PER_UNIT, Assault, assault, outcome_value
+from app.systems.typhoon.bot_attack import PER_UNIT, Assault, assault, outcome_value, where
 from app.systems.typhoon.bot_eval import hex_value, supply_effect
 from app.systems.typhoon.movement import routes
 from app.systems.typhoon.odds import odds
@@ -80,18 +80,22 @@ class TyphoonBot:
         grid, enemy = state.runtime.grid, other(side)
         targets = {n for h in spots for n in grid.neighbours(h) if state.occupant(n) == enemy}
         taken: frozenset[str] = frozenset()
+        plans = {h: assault(state, side, h, reach, taken) for h in sorted(targets)}
         for _ in range(GATHERINGS):
-            plans = [assault(state, side, h, reach, taken) for h in sorted(targets)]
-            plans = [p for p in plans if p.moves and p.gain >= GATHER_MIN[side]]
-            if not plans:
+            good = [p for p in plans.values() if p.moves and p.gain >= GATHER_MIN[side]]
+            if not good:
                 break
-            best = max(plans, key=lambda p: (p.target == self.focus, p.gain))
+            best = max(good, key=lambda p: (p.target == self.focus, p.gain))
             pending = best.pending(state)
             if pending:
                 self.focus = best.target
                 return _gather_move(state, best, pending[0], legal), taken
             taken |= frozenset(best.moves)
-            targets.discard(best.target)
+            del plans[best.target]
+            near = {n for u in best.moves for n in grid.neighbours(where(state, u))}
+            for h, p in plans.items():  # only a plan that used these units, or has them next to its hex, changes
+                if h in near or set(p.moves) & set(best.moves):
+                    plans[h] = assault(state, side, h, reach, taken)
         return None, taken
 
 
