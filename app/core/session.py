@@ -37,6 +37,11 @@ class Change:
     events: tuple[Event, ...]
 
 
+def secret_choice(side_name: Text | str) -> Text:
+    """How another side's secret command reads in a history of moves ("Axis makes a secret choice.")."""
+    return t("{side} makes a secret choice.", side=side_name)
+
+
 class Session:
     """A game in progress: a system, a scenario, a seed, and the history of commands.
 
@@ -90,15 +95,38 @@ class Session:
         another side's secret command (:attr:`Command.secret`) reads only that the side made a secret choice."""
         names = self.system.view(self.state, None).side_names
         labels: list[Text] = []
-        before = self.initial
-        for entry in self.history:
+        for index, entry in enumerate(self.history):
             command = entry.command
             if command.hidden_from(viewer):
-                labels.append(t("{side} makes a secret choice.", side=names.get(command.side, command.side)))
+                labels.append(secret_choice(names.get(command.side, command.side)))
             else:
-                labels.append(self.system.describe(before, command).label)
-            before = entry.state
+                labels.append(self.command_label(index))
         return labels
+
+    def command_label(self, index: int) -> Text:
+        """The label of the command of history entry ``index``, described in the state it was given in (what it
+        chose, secret or not: :meth:`Command.hidden_from` says whether a viewer may read it).
+
+        Raises:
+            IndexError: No applied entry has that index.
+        """
+        entry = self._entry(index)
+        before = self._history[index - 1].state if index else self.initial
+        return self.system.describe(before, entry.command).label
+
+    def view_at(self, index: int, side: str | None = None) -> GameView:
+        """A side's view of the game as it was just after history entry ``index`` (``-1``: before the first
+        command), to look back at a past position; the game itself does not move.
+
+        Raises:
+            IndexError: No applied entry has that index.
+        """
+        return self.system.view(self.initial if index == -1 else self._entry(index).state, side)
+
+    def _entry(self, index: int) -> Entry:
+        if not 0 <= index < self._cursor:
+            raise IndexError(index)
+        return self._history[index]
 
     # --- commands ----------------------------------------------------------------------------------
     def submit(self, command: Command) -> tuple[Event, ...]:
