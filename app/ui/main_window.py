@@ -34,12 +34,14 @@ from app.ui.objectives_dock import ObjectivesDock
 from app.ui.outcome_banner import OutcomeBanner
 from app.ui.panels import Inspector, PhaseTracker
 from app.ui.privacy import PrivacyScreen
+from app.ui.replay import PastBanner
 from app.ui.rulebook import rule_tip
 from app.ui.settings import Preferences
 from app.ui.table_dock import TableChecklist, since_last_human_command
 from app.ui.table_sync_menu import TableSyncMenu
 from app.ui.toast import Toast
 from app.ui.window_files import WindowFiles
+from app.ui.window_history import WindowHistory
 from app.ui.window_text import seats_text, tracks_html
 
 tr = translator("MainWindow")
@@ -131,7 +133,9 @@ class MainWindow(QMainWindow):
         self.command_bar = CommandBar(central)
         self.decision_bar = DecisionBar(central)  # the pending decision, whatever is selected (app.core.flow)
         self.outcome_banner = OutcomeBanner(central)  # who won and why, for as long as the game is over
+        self.past_banner = PastBanner(central)  # a past position is shown (app.ui.replay)
         layout.addWidget(self.outcome_banner)
+        layout.addWidget(self.past_banner)
         layout.addWidget(self.board_view, 1)
         self.hand_strip = HandStrip(central)  # the seat's cards with their text (C&C)
         layout.addWidget(self.hand_strip)
@@ -147,15 +151,16 @@ class MainWindow(QMainWindow):
         self.phase, self.inspector = PhaseTracker(self), Inspector(self)
         self.table = TableChecklist(self)
         self.objectives = ObjectivesDock(self)
+        self.history = WindowHistory(self, self.past_banner)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.phase)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.inspector)
         self.tabifyDockWidget(self.inspector, self.objectives)
         self.inspector.raise_()
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.table)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice)
+        for dock in (self.table, self.history.dock, self.log, self.dice):
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.resizeDocks([self.phase, self.log], [270, 380], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.table, self.log, self.dice], [300, 380, 170], Qt.Orientation.Vertical)
+        right = [self.table, self.history.dock, self.log, self.dice]
+        self.resizeDocks(right, [300, 260, 300, 170], Qt.Orientation.Vertical)
         self._build_status_bar()
 
     def _build_status_bar(self) -> None:
@@ -187,7 +192,7 @@ class MainWindow(QMainWindow):
         self.menus["edit"].addMenu(self.bot_seats)
         self.overlay_menu = self.menus["view"].addMenu("")
         self.docks_menu = self.menus["view"].addMenu("")
-        for dock in (self.phase, self.inspector, self.objectives, self.table, self.log, self.dice):
+        for dock in (self.phase, self.inspector, self.objectives, self.table, self.history.dock, self.log, self.dice):
             self.docks_menu.addAction(dock.toggleViewAction())
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("MainToolbar")
@@ -261,7 +266,8 @@ class MainWindow(QMainWindow):
         return name.render(self.lang) if name is not None else side
 
     def refresh(self) -> None:
-        """Redraw everything from the current view."""
+        """Redraw everything from the current view (a past position shown ends)."""
+        self.history.past.end()
         view = self.controller.view()
         self.scene.sync(view)
         self.decision_bar.show_view(view, self.controller.human_sides(), self.lang)
@@ -280,6 +286,7 @@ class MainWindow(QMainWindow):
         self.actions_by_name["redo"].setEnabled(self.session.can_redo)
         if view.outcome is not None:
             self.toast.pop(tr("Game over: {0}").format(view.outcome.render(self.lang)))
+        self.history.shown(view)
         self._update_title()
 
     def _refresh_privacy(self, view: Any) -> None:
@@ -333,9 +340,12 @@ class MainWindow(QMainWindow):
     # --- slots --------------------------------------------------------------------------------------
     def _on_controller_events_applied(self, events: tuple[Any, ...], reason: str) -> None:
         if reason in ("submit", "redo"):
-            self.log.append(events)
+            self.log.append_entry(events)
+        elif reason == "undo":
+            self.log.drop_last_entry()  # a long game's log is not rebuilt for an undo
         else:
             self._reload_log()
+        self.history.changed()
         self.dice.clear_request()
         rulings = [e.ruling for e in events if e.ruling is not None and e.ruling.dice]
         if reason in ("undo", "reset"):
@@ -456,6 +466,7 @@ class MainWindow(QMainWindow):
         for code in ("en", "zh_CN"):
             self.actions_by_name[f"lang_{code}"].setChecked(code == lang)
         self.scene.set_language(lang)
+        self.history.set_language(lang)
         self.retranslate()
         self._reload_log()
         self.refresh()
@@ -511,7 +522,7 @@ class MainWindow(QMainWindow):
         if not compact and self._compact is None:
             self._compact = False  # the docks start roomy (_build_ui): nothing to change
         elif compact != self._compact and fit_docks(
-            self, [self.phase, self.inspector], [self.table, self.log, self.dice]
+            self, [self.phase, self.inspector], [self.table, self.history.dock, self.log, self.dice]
         ):
             self._compact = compact
         self._place_minimap()
