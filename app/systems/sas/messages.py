@@ -10,7 +10,7 @@ SAS-JGR-10).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from app.core.i18n import Text
 from app.core.messages import Command, Event, MessageRegistry
@@ -284,8 +284,10 @@ class PlaceStalker(Command):
 
 
 class PlayHunterCard(Command):
-    """Hunter phase: play a hunter card face down beside the event deck (SAS-JGR-3 option 1)."""
+    """Hunter phase: play a hunter card face down beside the event deck (SAS-JGR-3 option 1); which card is the
+    hunter's secret."""
 
+    secret: ClassVar[bool] = True
     kind: Literal["hunter_play"] = "hunter_play"
     card: str
 
@@ -297,8 +299,10 @@ class DrawHunterCard(Command):
 
 
 class DiscardHunterCards(Command):
-    """Hunter phase: discard two hunter cards and draw one (SAS-JGR-3 option 3)."""
+    """Hunter phase: discard two hunter cards and draw one (SAS-JGR-3 option 3); which two is the hunter's
+    secret."""
 
+    secret: ClassVar[bool] = True
     kind: Literal["hunter_discard"] = "hunter_discard"
     discard: tuple[str, str]
 
