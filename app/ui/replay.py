@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from app.ui.lang import translator
+from app.ui.window_text import tracks_html
 
 tr = translator("PastBoard")
 
@@ -79,9 +80,19 @@ class PastBoard(QObject):
         w.scene.sync(view)
         for layer in ("actors", "view", "targets"):
             w.scene.set_layer(layer, {})
+        self._show_phase(view)
         self.index = index
         self._enable(False)
         self.banner.show_entry(index + 1, len(w.session.history), label)
+
+    def _show_phase(self, view: Any) -> None:
+        """The sequence of play and the tracks as they were (the window's refresh puts back today's)."""
+        w = self.window
+        phase = view.phase
+        name = view.side_names.get(phase.active_side) if phase is not None and phase.active_side else None
+        side_name = name.render(w.lang) if name is not None else ""
+        w.phase.show_phase(phase, w.lang, side_name=side_name, seats=w.seats_text(view))
+        w.tracks_label.setText(tracks_html(view, w.lang))
 
     def back(self) -> None:
         """Back to the game: the current position, the game goes on."""

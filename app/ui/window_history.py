@@ -24,6 +24,7 @@ class WindowHistory(QObject):
         super().__init__(window)
         self.window = window
         self.dock = HistoryDock(window.session, window.scene.theme, window)
+        self.dock.lang = window.lang
         self.dock.explanations = window.controller.explanations
         self.past = PastBoard(window, banner)
         self.dock.entry_selected.connect(self._on_dock_entry_selected)
