@@ -35,6 +35,7 @@ tr = translator("HistoryDock")
 INDEX = Qt.ItemDataRole.UserRole  # the history index of a command line (headings have none)
 HEADING_BACKGROUND, HEADING_TEXT = QColor("#dde3ec"), QColor("#1d2b3f")
 SLICE_SECONDS = 0.015  # a reopened game's headings are found in slices this long, between events
+TIP_EVENTS = 4  # a line's tooltip lists this many of its events
 NO_PHASE = ""  # the phase of a view that shows none (no heading)
 NOBODY = "\x00nobody"  # a viewer that is no side: every secret stays hidden (while the privacy screen is up)
 
@@ -200,9 +201,19 @@ class HistoryDock(QDockWidget):
             text = tr("{0}: {1}").format(_render(name, self.lang), label) if name else label
         row.item.setText(text)
         row.item.setIcon(self._icon(command.side))
+        row.item.setToolTip(self._tip(index, text))
+
+    def _tip(self, index: int, text: str) -> str:
+        """The line in full, what happened (the first events, as the log has them) and the bot's reason."""
+        row = self._rows[index]
+        lines = [text]
+        if not row.entry.command.hidden_from(self.viewer):
+            events = [event.text.render(self.lang) for event in row.entry.events[:TIP_EVENTS]]
+            lines += [f"• {line}" for line in events if line]
         why = self.explanations.get(index)
-        tip = text if why is None else f"{text}\n{tr('Bot: {0}').format(why[1].render(self.lang))}"
-        row.item.setToolTip(tip)
+        if why is not None:
+            lines.append(tr("Bot: {0}").format(why[1].render(self.lang)))
+        return "\n".join(lines)
 
     def _icon(self, side: str) -> QIcon:
         colour = (self._style.side(side) if self._style is not None else None) or (

@@ -196,3 +196,57 @@ def test_a_long_game_does_not_slow_a_click(qtbot, adjutant_data_dir) -> None:  #
     )
     assert max(cost) < 0.02 and opened < 3.0 and max(clicks) < 1.0  # most of a click is the autosave of 2,000 commands
     win.close()
+
+
+SCENARIOS = {
+    "sas": "sas/tutorial_assassination.json",
+    "cca": "cca/akragas_clash.json",
+    "typhoon": "typhoon/vyazma_gate.json",
+    "third_reich": "third_reich/sample_1939.json",
+    "lnl": "lnl/skirmish.json",
+}
+
+
+@pytest.mark.parametrize("system_id", sorted(SCENARIOS))
+def test_every_system_lists_its_commands_as_the_session_labels_them(qtbot, adjutant_data_dir, system_id) -> None:  # type: ignore[no-untyped-def]
+    """Each of the five systems: a reopened game of five commands lists them under the opening turn's heading, each
+    line the session's history label as the seat at the keyboard may read it (Session.history_labels)."""
+    from app.__main__ import LazySystems
+    from app.scenario.catalog import open_session
+
+    session = open_session(ROOT / "scenarios" / SCENARIOS[system_id], LazySystems(), seed=2)
+    for _ in range(5):
+        session.submit(session.legal_commands()[0])
+    win = shown_window(qtbot, session, adjutant_data_dir)
+    win.controller.step_mode = True
+    dock = win.history.dock
+    qtbot.waitUntil(lambda: dock._scan < 0, timeout=5000)
+    opening = session.view_at(-1, win.controller.perspective()).phase
+    assert opening is not None and dock.texts()[0] == opening.title.render("en")
+    labels = [x.render("en") for x in session.history_labels(win.history.viewer())]
+    lines = _commands(win)
+    assert len(lines) == 5 and all(line.endswith(label) for line, label in zip(lines, labels, strict=True))
+    win.close()
+
+
+def test_a_game_opened_in_chinese_lists_its_history_in_chinese(qtbot, adjutant_data_dir, compiled_translations) -> None:  # type: ignore[no-untyped-def]
+    """TY-CMD-3: a window opened in Chinese (the language saved in the preferences) lists a reopened game's
+    commands, its own secret choices included, in Chinese from the start."""
+    from app.systems.typhoon import SYSTEM
+    from app.ui.lang import install_language
+    from app.ui.main_window import MainWindow
+    from app.ui.settings import Preferences
+    from tests.systems.typhoon.test_scenarios import bundled
+
+    session = Session(SYSTEM, bundled("vyazma_gate"), seed=1)
+    session.submit(next(c for c in session.legal_commands() if c.kind == "ty.select"))
+    install_language("zh_CN")  # as the app does at start with the saved language
+    try:
+        win = MainWindow(session, Preferences(language="zh_CN"), adjutant_data_dir)
+        qtbot.addWidget(win)
+        qtbot.waitUntil(lambda: win.history.dock._scan < 0, timeout=3000)
+        texts = win.history.dock.texts()
+        assert texts[0].startswith("第1回合") and texts[1].startswith("轴心：") and "放入杯中" in texts[1]
+        win.close()
+    finally:
+        install_language("en")
