@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolBar, QVBoxLayout, QWidget
 
 from app.core.messages import Command
@@ -16,7 +16,7 @@ from app.core.session import Session
 from app.ui.actions import MENUS, build_actions, retranslate_actions
 from app.ui.actions import tr as tr_action
 from app.ui.autosave_warning import AutosaveWarning
-from app.ui.board_aids import COMPACT_WIDTH, centre_of, fit_docks, free_corner, legend_html
+from app.ui.board_aids import COMPACT_WIDTH, centre_of, fit_docks, free_corner
 from app.ui.board_scene import BoardScene
 from app.ui.board_view import BoardView, Minimap
 from app.ui.bot_seats import BotSeatsMenu
@@ -26,12 +26,13 @@ from app.ui.decision_bar import DecisionBar
 from app.ui.dice_tray import DiceTray
 from app.ui.hand_strip import HandStrip, viewer_hand
 from app.ui.help_dialogs import how_to_play, shortcuts
-from app.ui.interaction import BoardInteraction, word
+from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
 from app.ui.los_tool import LosTool
 from app.ui.objectives_dock import ObjectivesDock
 from app.ui.outcome_banner import OutcomeBanner
+from app.ui.overlay_menu import OverlayMenu
 from app.ui.panels import Inspector, PhaseTracker
 from app.ui.privacy import PrivacyScreen
 from app.ui.replay import PastBanner
@@ -170,10 +171,9 @@ class MainWindow(QMainWindow):
         self.tracks_label.setTextFormat(Qt.TextFormat.RichText)
         self.statusBar().addWidget(self.hover_label, 1)
         self.statusBar().addPermanentWidget(self.tracks_label)
-        self.legend_label = QLabel(self)  # the key to the overlays shown (_refresh_legend)
-        self.legend_label.setObjectName("overlay_legend")
-        self.legend_label.setTextFormat(Qt.TextFormat.RichText)
-        self.legend_label.setVisible(False)
+        self.overlays = OverlayMenu(QMenu(self), self.interaction, self)  # View ▸ Overlays and their legend
+        self.overlay_menu, self.legend_label = self.overlays.menu, self.overlays.legend
+        self.overlays.lang = self.lang
         self.statusBar().addPermanentWidget(self.legend_label)
         self.autosave_warning = AutosaveWarning(self.files.save_as, self)
         self.statusBar().addPermanentWidget(self.autosave_warning)
@@ -190,7 +190,7 @@ class MainWindow(QMainWindow):
             self.addAction(action)
         self.bot_seats = BotSeatsMenu(self.controller, self._side_names, self)  # hand a side to the bot mid-game
         self.menus["edit"].addMenu(self.bot_seats)
-        self.overlay_menu = self.menus["view"].addMenu("")
+        self.menus["view"].addMenu(self.overlay_menu)
         self.docks_menu = self.menus["view"].addMenu("")
         for dock in (self.phase, self.inspector, self.objectives, self.table, self.history.dock, self.log, self.dice):
             self.docks_menu.addAction(dock.toggleViewAction())
@@ -274,9 +274,7 @@ class MainWindow(QMainWindow):
         self.outcome_banner.show_outcome(self.session, view, self.lang)
         self.hand_strip.show_hand(viewer_hand(view.hands, self.controller.perspective()), self.lang)
         self.interaction.select_all(self.interaction.selection)
-        self._refresh_overlay_menu(view)
-        if self.interaction.enabled_layers:
-            self._refresh_legend(view)
+        self.overlays.refresh(view)
         self.phase.show_phase(view.phase, self.lang, side_name=self._side_name(view), seats=self.seats_text(view))
         self._refresh_table(view)
         self._refresh_privacy(view)
@@ -312,19 +310,6 @@ class MainWindow(QMainWindow):
         counter = self.interaction.counter(self.interaction.selected)
         self.interaction.fill_bar(self.command_bar)
         self.inspector.show_details(self.controller.view(), counter, self._hover_rows, self.lang)
-
-    def _refresh_overlay_menu(self, view: Any) -> None:
-        names = sorted(n for n in view.highlights if not n.startswith("why:"))
-        titles = [word(view, n, self.lang) for n in names]
-        if titles == [a.text() for a in self.overlay_menu.actions()]:
-            return
-        self.overlay_menu.clear()
-        for name, title in zip(names, titles, strict=True):
-            action = QAction(title, self.overlay_menu, checkable=True)
-            action.setData(name)
-            action.setChecked(name in self.interaction.enabled_layers)
-            action.toggled.connect(lambda on, n=name: self._on_overlay_toggled(n, on))
-            self.overlay_menu.addAction(action)
 
     def _update_title(self) -> None:
         title = self.session.scenario.title.text().render(self.lang)  # type: ignore[attr-defined]
@@ -396,18 +381,6 @@ class MainWindow(QMainWindow):
             self.controller.view(), self.interaction.counter(self.interaction.selected), rows, self.lang
         )
 
-    def _on_overlay_toggled(self, name: str, on: bool) -> None:
-        layers = self.interaction.enabled_layers
-        layers.add(name) if on else layers.discard(name)
-        self.interaction.refresh_highlights()
-        self._refresh_legend(self.controller.view())
-
-    def _refresh_legend(self, view: Any) -> None:
-        """The key to the overlays shown, in the status bar."""
-        html = legend_html(view, self.interaction.enabled_layers, self.scene.theme, self.lang)
-        self.legend_label.setText(html)
-        self.legend_label.setVisible(bool(html))
-
     def _on_minimap_toggled(self) -> None:
         self.prefs.minimap = self.actions_by_name["minimap"].isChecked()
         self._place_minimap()
@@ -462,7 +435,7 @@ class MainWindow(QMainWindow):
         """Switch the interface and the game texts to ``lang`` now, and remember it."""
         install_language(lang)
         self.lang = self.prefs.language = self.controller.lang = self.interaction.lang = lang
-        self.table_sync.lang = self.sight.lang = lang
+        self.table_sync.lang = self.sight.lang = self.overlays.lang = lang
         for code in ("en", "zh_CN"):
             self.actions_by_name[f"lang_{code}"].setChecked(code == lang)
         self.scene.set_language(lang)
