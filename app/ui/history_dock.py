@@ -178,6 +178,8 @@ class HistoryDock(QDockWidget):
             self._secret.append(index)
         self.list.addItem(item)
         self._render(index)
+        if index and self._repeats(index - 1):
+            self._render(index - 1)  # the line before turns out to open a run of the same command
         self._place_heading(index)
 
     def _drop_last(self) -> None:
@@ -189,6 +191,8 @@ class HistoryDock(QDockWidget):
             if item is not None:
                 self.list.takeItem(self.list.row(item))
         self._scan = min(self._scan, index - 1)
+        if index:
+            self._render(index - 1)  # it may have ended a run of the same command
 
     def _render(self, index: int) -> None:
         row = self._rows[index]
@@ -198,10 +202,20 @@ class HistoryDock(QDockWidget):
             text = secret_choice(name).render(self.lang)
         else:
             label = row.label.render(self.lang)
+            if self._repeats(index) and row.entry.events:  # "Next Axis step" again: say what it did
+                label = tr("{0} — {1}").format(label, row.entry.events[0].text.render(self.lang))
             text = tr("{0}: {1}").format(_render(name, self.lang), label) if name else label
         row.item.setText(text)
         row.item.setIcon(self._icon(command.side))
         row.item.setToolTip(self._tip(index, text))
+
+    def _repeats(self, index: int) -> bool:
+        """Whether row ``index`` is one of a run of the same command (same side, same label) that only its events
+        tell apart."""
+        row = self._rows[index]
+        neighbours = [self._rows[i] for i in (index - 1, index + 1) if 0 <= i < len(self._rows)]
+        key = (row.entry.command.side, row.label)
+        return any((other.entry.command.side, other.label) == key for other in neighbours)
 
     def _tip(self, index: int, text: str) -> str:
         """The line in full, what happened (the first events, as the log has them) and the bot's reason."""
