@@ -259,7 +259,8 @@ def test_a_run_of_the_same_command_says_what_each_did(qtbot, adjutant_data_dir) 
     win.controller.submit(Move(side="blue", unit="b1", to=(2, 2)))
     assert _commands(win) == ["blue: Move to (2, 2)"]
     win.controller.submit(Move(side="blue", unit="b2", to=(2, 2)))
-    assert _commands(win) == ["blue: Move to (2, 2) — b1 moves to (2, 2).", "blue: Move to (2, 2) — b2 moves to (2, 2)."]
+    both = ["blue: Move to (2, 2) — b1 moves to (2, 2).", "blue: Move to (2, 2) — b2 moves to (2, 2)."]
+    assert _commands(win) == both
     assert "• b2 moves to (2, 2)." in win.history.dock.list.item(2).toolTip()
     win.controller.undo()
     assert _commands(win) == ["blue: Move to (2, 2)"]
