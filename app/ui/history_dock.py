@@ -201,7 +201,7 @@ class HistoryDock(QDockWidget):
         if command.hidden_from(self.viewer):
             text = secret_choice(name).render(self.lang)
         else:
-            label = row.label.render(self.lang)
+            label = row.label.render(self.lang).strip()
             if self._repeats(index) and row.entry.events:  # "Next Axis step" again: say what it did
                 label = tr("{0} — {1}").format(label, row.entry.events[0].text.render(self.lang))
             text = tr("{0}: {1}").format(_render(name, self.lang), label) if name else label
