@@ -67,6 +67,7 @@ class PastBoard(QObject):
         super().__init__(window)
         self.window, self.banner = window, banner
         self.index: int | None = None
+        self._click_taker: Any = None  # the interaction's own taker of board clicks, put back at the end
         banner.back_requested.connect(self.back)
 
     def show(self, index: int, label: str) -> None:
@@ -81,6 +82,8 @@ class PastBoard(QObject):
         for layer in ("actors", "view", "targets"):
             w.scene.set_layer(layer, {})
         self._show_phase(view)
+        if self.index is None:
+            self._click_taker, w.interaction.click_taker = w.interaction.click_taker, self._take_click
         self.index = index
         self._enable(False)
         self.banner.show_entry(index + 1, len(w.session.history), label)
@@ -104,17 +107,25 @@ class PastBoard(QObject):
         if self.index is None:
             return False
         self.index = None
+        self.window.interaction.click_taker = self._click_taker
         self.banner.hide()
         self._enable(True)
         self.window.controller.freeze(False)  # the bot's turn, held meanwhile, goes on
         self.ended.emit()
         return True
 
+    def _take_click(self, _loc: Any) -> bool:
+        """A click on the past board gives no order: it says how to play on."""
+        text = tr("The board shows a past position: Back to the game to play on.")
+        self.window.statusBar().showMessage(text, 6000)
+        self.window.toast.pop(text)
+        return True
+
     def _enable(self, on: bool) -> None:
         """The command widgets take input again (``on``) or not; undo, redo and Continue are off while the past
         is shown (the window's refresh and the automation turn them back on as the game allows)."""
         w = self.window
-        for widget in (w.command_bar, w.decision_bar, w.hand_strip):
+        for widget in (w.command_bar, w.decision_bar, w.hand_strip, w.dice):
             widget.setEnabled(on)
         if not on:
             for name in ("undo", "redo", "continue"):

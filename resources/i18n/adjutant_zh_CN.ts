@@ -1225,6 +1225,10 @@ Open the game at its last good command ({2})?</source>
         <translation>返回对局</translation>
     </message>
     <message>
+        <source>The board shows a past position: Back to the game to play on.</source>
+        <translation>地图显示的是过去的局面：请点击“返回对局”继续。</translation>
+    </message>
+    <message>
         <source>The board after command {0} of {1} ({2}), read only: the game waits.</source>
         <translation>第{0}条命令（共{1}条）之后的地图（{2}），只读：对局暂停中。</translation>
     </message>

@@ -264,3 +264,21 @@ def test_a_run_of_the_same_command_says_what_each_did(qtbot, adjutant_data_dir) 
     assert "• b2 moves to (2, 2)." in win.history.dock.list.item(2).toolTip()
     win.controller.undo()
     assert _commands(win) == ["blue: Move to (2, 2)"]
+
+
+def test_the_automated_side_waits_while_the_past_is_shown(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    """Red, played by the rules, does not move while a past board is shown; a click on that board gives no order
+    and says how to play on; Back to the game lets Red move."""
+    win = shown_window(qtbot, make_session(), adjutant_data_dir)
+    win.controller.submit(Move(side="blue", unit="b1", to=(2, 2)))
+    win.controller.submit(EndTurn(side="blue"))  # Red's automated step comes 10 ms later
+    win.history.dock.replay_requested.emit(0)
+    qtbot.wait(150)
+    assert len(win.session.history) == 2 and win.scene.counters["b1"].pos() == win.scene.centre_of((2, 2))
+    point = win.board_view.mapFromScene(win.scene.centre_of((3, 3)))
+    qtbot.mouseClick(win.board_view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert "past position" in win.statusBar().currentMessage() and len(win.session.history) == 2
+    qtbot.mouseClick(win.past_banner.back_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(win.session.history) == 3, timeout=2000)
+    assert win.interaction.click_taker == win.table_sync.take_click
+    win.close()
