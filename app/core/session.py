@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from app.core.capabilities import HasPhaseTitle, capability
 from app.core.datafile import clip, quoted
 from app.core.dice import BadInput
 from app.core.errors import IllegalCommandError
@@ -122,6 +123,21 @@ class Session:
             IndexError: No applied entry has that index.
         """
         return self.system.view(self.initial if index == -1 else self._entry(index).state, side)
+
+    def phase_title_at(self, index: int) -> Text | None:
+        """The title of the sequence of play just after history entry ``index`` (``-1``: before the first command),
+        as the view shows it ("Turn 3 — mud"; ``None``: no phase shown): from the system's
+        :class:`~app.core.capabilities.HasPhaseTitle` when it declares it, else from its view.
+
+        Raises:
+            IndexError: No applied entry has that index.
+        """
+        state = self.initial if index == -1 else self._entry(index).state
+        titled = capability(self.system, HasPhaseTitle)
+        if titled is not None:
+            return titled.phase_title(state)
+        phase = self.system.view(state, None).phase
+        return None if phase is None else phase.title
 
     def _entry(self, index: int) -> Entry:
         if not 0 <= index < self._cursor:

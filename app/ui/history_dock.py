@@ -100,7 +100,6 @@ class HistoryDock(QDockWidget):
         self._style: Any = None
         self._icons: dict[str, QIcon] = {}
         self._phase_now: tuple[int, Text | str] | None = None  # (history length, phase title) at the last view
-        self._side: str | None = None  # the side whose views give the headings
         self._scan = -1  # the highest row whose phase is still to be found (a reopened game)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -117,10 +116,10 @@ class HistoryDock(QDockWidget):
         self.replay_button.setText(tr("Show the board after this command"))
         self.replay_button.setToolTip(tr("Look back at the position after the selected command (read only)"))
 
-    def show_view(self, view: GameView, viewer: str | None, side: str | None) -> None:
+    def show_view(self, view: GameView, viewer: str | None) -> None:
         """After every refresh: the current phase (the heading of the next command), the sides' names and
-        colours, and whose eyes read the history (:func:`history_viewer`); ``side`` is the view's side."""
-        self._names, self._style, self._side = view.side_names, view.style, side
+        colours, and whose eyes read the history (:func:`history_viewer`)."""
+        self._names, self._style = view.side_names, view.style
         self._phase_now = (len(self.session.history), view.phase.title if view.phase is not None else NO_PHASE)
         if not self._rows and self.session.history:
             self.sync()  # the window opens on a reopened game
@@ -266,8 +265,7 @@ class HistoryDock(QDockWidget):
             index, self._scan = self._scan, self._scan - 1
             row = self._rows[index]
             if row.phase is None:
-                phase = self.session.view_at(index - 1, self._side).phase
-                row.phase = phase.title if phase is not None else NO_PHASE
+                row.phase = self.session.phase_title_at(index - 1) or NO_PHASE
                 self._place_heading(index + 1)
                 self._place_heading(index)
         if self._scan >= 0:

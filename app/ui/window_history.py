@@ -42,7 +42,7 @@ class WindowHistory(QObject):
 
     def shown(self, view: GameView) -> None:
         """The window was redrawn from ``view``."""
-        self.dock.show_view(view, self.viewer(), self.window.controller.perspective())
+        self.dock.show_view(view, self.viewer())
 
     def set_language(self, lang: str) -> None:
         """Lines and banner in ``lang``."""
@@ -50,7 +50,7 @@ class WindowHistory(QObject):
         self.past.banner.retranslate()
 
     def _on_privacy_revealed(self) -> None:
-        self.dock.show_view(self.window.controller.view(), self.viewer(), self.window.controller.perspective())
+        self.dock.show_view(self.window.controller.view(), self.viewer())
 
     def _on_dock_entry_selected(self, index: int) -> None:
         self.window.log.show_entry(index)

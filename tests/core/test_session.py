@@ -203,3 +203,15 @@ def test_secret_choice_names_the_side() -> None:
     from app.core.session import secret_choice
 
     assert secret_choice(t("Axis")).render("en") == "Axis makes a secret choice."
+
+
+def test_phase_title_at_reads_the_views_phase_of_any_past_state() -> None:
+    """Without HasPhaseTitle the session reads a past state's phase title from the system's view; the game stays
+    where it is."""
+    session = toy_session(seed=4)
+    session.submit(Advance(side="red", counter="r1"))
+    for index in (-1, 0):
+        phase = session.view_at(index).phase
+        assert session.phase_title_at(index) == (None if phase is None else phase.title)
+    with pytest.raises(IndexError):
+        session.phase_title_at(1)

@@ -181,7 +181,7 @@ def test_a_long_game_does_not_slow_a_click(qtbot, adjutant_data_dir) -> None:  #
         session.submit(command)
         started = time.perf_counter()
         dock.sync()
-        dock.show_view(win.controller.view(), win.history.viewer(), "blue")
+        dock.show_view(win.controller.view(), win.history.viewer())
         cost.append(time.perf_counter() - started)
     qtbot.waitUntil(lambda: dock._scan < 0, timeout=10000)
     assert dock.texts().count("Turn 2") == 1
