@@ -84,6 +84,7 @@ class HistoryDock(QDockWidget):
         self.list.setObjectName("history_list")
         self.list.setUniformItemSizes(True)
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # long lines end in "…"
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.replay_button = QPushButton(body)
         self.replay_button.setObjectName("replay_button")
@@ -196,17 +197,19 @@ class HistoryDock(QDockWidget):
     def _render(self, index: int) -> None:
         row = self._rows[index]
         command = row.entry.command
-        name = self._names.get(command.side, command.side) if command.side else ""
+        name = _render(self._names.get(command.side, command.side), self.lang) if command.side else ""
         if command.hidden_from(self.viewer):
-            text = secret_choice(name).render(self.lang)
+            line = tip = secret_choice(name).render(self.lang)
         else:
             label = row.label.render(self.lang).strip()
-            if self._repeats(index) and row.entry.events:  # "Next Axis step" again: say what it did
-                label = tr("{0} — {1}").format(label, row.entry.events[0].text.render(self.lang))
-            text = tr("{0}: {1}").format(_render(name, self.lang), label) if name else label
-        row.item.setText(text)
+            said = label
+            if self._repeats(index) and row.entry.events:  # "Next Axis step" again and again: say what it did
+                said = row.entry.events[0].text.render(self.lang)
+            line = tr("{0}: {1}").format(name, said) if name else said
+            tip = self._tip(index, tr("{0}: {1}").format(name, label) if name else label)
+        row.item.setText(line)
         row.item.setIcon(self._icon(command.side))
-        row.item.setToolTip(self._tip(index, text))
+        row.item.setToolTip(tip)
 
     def _repeats(self, index: int) -> bool:
         """Whether row ``index`` is one of a run of the same command (same side, same label) that only its events
@@ -217,12 +220,9 @@ class HistoryDock(QDockWidget):
         return any((other.entry.command.side, other.label) == key for other in neighbours)
 
     def _tip(self, index: int, text: str) -> str:
-        """The line in full, what happened (the first events, as the log has them) and the bot's reason."""
-        row = self._rows[index]
-        lines = [text]
-        if not row.entry.command.hidden_from(self.viewer):
-            events = [event.text.render(self.lang) for event in row.entry.events[:TIP_EVENTS]]
-            lines += [f"• {line}" for line in events if line]
+        """The command in full, what happened (the first events, as the log has them) and the bot's reason."""
+        events = [event.text.render(self.lang) for event in self._rows[index].entry.events[:TIP_EVENTS]]
+        lines = [text, *(f"• {line}" for line in events if line)]
         why = self.explanations.get(index)
         if why is not None:
             lines.append(tr("Bot: {0}").format(why[1].render(self.lang)))

@@ -153,15 +153,15 @@ class MainWindow(QMainWindow):
         self.table = TableChecklist(self)
         self.objectives = ObjectivesDock(self)
         self.history = WindowHistory(self, self.past_banner)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.phase)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.inspector)
+        for dock in (self.phase, self.history.dock, self.inspector):
+            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         self.tabifyDockWidget(self.inspector, self.objectives)
         self.inspector.raise_()
-        for dock in (self.table, self.history.dock, self.log, self.dice):
+        for dock in (self.table, self.log, self.dice):
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.resizeDocks([self.phase, self.log], [270, 380], Qt.Orientation.Horizontal)
-        right = [self.table, self.history.dock, self.log, self.dice]
-        self.resizeDocks(right, [300, 260, 300, 170], Qt.Orientation.Vertical)
+        self.resizeDocks([self.phase, self.history.dock, self.inspector], [230, 300, 330], Qt.Orientation.Vertical)
+        self.resizeDocks([self.table, self.log, self.dice], [300, 380, 170], Qt.Orientation.Vertical)
         self._build_status_bar()
 
     def _build_status_bar(self) -> None:
@@ -495,7 +495,7 @@ class MainWindow(QMainWindow):
         if not compact and self._compact is None:
             self._compact = False  # the docks start roomy (_build_ui): nothing to change
         elif compact != self._compact and fit_docks(
-            self, [self.phase, self.inspector], [self.table, self.history.dock, self.log, self.dice]
+            self, [self.phase, self.history.dock, self.inspector], [self.table, self.log, self.dice]
         ):
             self._compact = compact
         self._place_minimap()

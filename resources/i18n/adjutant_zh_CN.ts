@@ -1213,10 +1213,6 @@ Open the game at its last good command ({2})?</source>
         <source>Bot: {0}</source>
         <translation>电脑：{0}</translation>
     </message>
-    <message>
-        <source>{0} — {1}</source>
-        <translation>{0}——{1}</translation>
-    </message>
 </context>
 <context>
     <name>PastBoard</name>
