@@ -281,3 +281,25 @@ def test_the_automated_side_waits_while_the_past_is_shown(qtbot, adjutant_data_d
     qtbot.waitUntil(lambda: len(win.session.history) == 3, timeout=2000)
     assert win.interaction.click_taker == win.table_sync.take_click
     win.close()
+
+
+def test_history_viewer_is_the_table_nobody_under_the_screen_or_the_seat() -> None:
+    from app.ui.history_dock import NOBODY, history_viewer
+
+    assert history_viewer("table", True, "axis") is None
+    assert history_viewer("digital", True, "axis") == NOBODY
+    assert history_viewer("digital", False, "soviet") == "soviet"
+
+
+def test_ty_cmd_3_solo_hides_the_bots_selection_from_the_human_side(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    """TY-CMD-3: against the bot, the person's seat reads its own cards and only that the bot chose its own."""
+    win = _typhoon_window(qtbot, adjutant_data_dir)
+    win.controller.human_sides = lambda: ("axis",)  # the Soviet side is the bot's (played here by the test)
+    win.controller.step_mode = True
+    _select_until_the_seat_changes(win)
+    _select_until_the_seat_changes(win)
+    assert not win.privacy.isVisible()
+    lines = _commands(win)
+    assert any(line.startswith("Axis: Put ") for line in lines) and "Soviet makes a secret choice." in lines
+    assert not any(line.startswith("Soviet: Put ") for line in lines)
+    win.close()
