@@ -309,10 +309,15 @@ class DiscardHunterCards(Command):
 
 class ReplaceEvent(Command):
     """Event phase: replace the revealed event card with the face-down hunter card, or discard the hunter card
-    (SAS-JGR-5)."""
+    (SAS-JGR-5); a card discarded so is never shown, so declining is the hunter's secret."""
 
+    secret: ClassVar[bool] = True
     kind: Literal["hunter_replace"] = "hunter_replace"
     use: bool
+
+    def hidden_from(self, viewer: str | None) -> bool:
+        """Only declining hides something: the card played replaces the event card face up."""
+        return not self.use and super().hidden_from(viewer)
 
 
 class HunterTarget(Command):
