@@ -106,7 +106,7 @@ class HistoryDock(QDockWidget):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._find_phases)
         self.list.currentItemChanged.connect(self._on_list_current_item_changed)
-        self.list.itemDoubleClicked.connect(self._on_list_item_double_clicked)
+        self.list.itemActivated.connect(self._on_list_item_activated)
         self.replay_button.clicked.connect(self._on_replay_button_clicked)
         self.retranslate()
 
@@ -278,7 +278,7 @@ class HistoryDock(QDockWidget):
         if index is not None:
             self.entry_selected.emit(int(index))
 
-    def _on_list_item_double_clicked(self, item: QListWidgetItem) -> None:
+    def _on_list_item_activated(self, item: QListWidgetItem) -> None:
         index = item.data(INDEX)
         if index is not None:
             self.replay_requested.emit(int(index))

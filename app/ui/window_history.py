@@ -53,6 +53,8 @@ class WindowHistory(QObject):
         self.dock.show_view(self.window.controller.view(), self.viewer())
 
     def _on_dock_entry_selected(self, index: int) -> None:
+        if self.past.index is not None:
+            self.past.show(index, self.dock.line(index))  # looking back: the board follows the line picked
         self.window.log.show_entry(index)
         if self.window.log.isHidden():
             self.window.log.show()

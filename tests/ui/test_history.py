@@ -78,6 +78,9 @@ def test_the_board_after_a_past_command_is_read_only_until_back(qtbot, adjutant_
     assert not win.command_bar.isEnabled() and not win.actions_by_name["undo"].isEnabled()
     assert not win.controller.submit(EndTurn(side="blue")) and len(win.session.history) == 2
     assert not win.controller.undo() and len(win.session.history) == 2
+    win.history.dock.select_entry(1)  # while looking back, the board follows the line picked
+    assert win.scene.counters["b1"].pos() == now and "command 2 of 2" in win.past_banner.label.text()
+    win.history.dock.select_entry(0)
     qtbot.mouseClick(win.past_banner.back_button, Qt.MouseButton.LeftButton)
     assert not win.past_banner.isVisible() and not win.controller.frozen
     assert win.scene.counters["b1"].pos() == now and win.command_bar.isEnabled()
