@@ -5,6 +5,7 @@ and a language switch, and stays fast over a long game."""
 
 from __future__ import annotations
 
+import statistics
 import time
 from pathlib import Path
 
@@ -189,15 +190,17 @@ def test_a_long_game_does_not_slow_a_click(qtbot, adjutant_data_dir) -> None:  #
     qtbot.waitUntil(lambda: dock._scan < 0, timeout=10000)
     assert dock.texts().count("Turn 2") == 1
     clicks = []
-    for act in (lambda: win.controller.submit(EndTurn(side="blue")), win.controller.undo) * 5:
+    for act in (lambda: win.controller.submit(EndTurn(side="blue")), win.controller.undo) * 2:
         started = time.perf_counter()
         assert act()
         clicks.append(time.perf_counter() - started)
     print(
         f"history dock: window over 2,001 commands {opened * 1000:.0f} ms; the dock's share of one more command"
-        f" {max(cost) * 1000:.2f} ms; a whole command or undo in the window {max(clicks) * 1000:.0f} ms"
+        f" {statistics.median(cost) * 1000:.2f} ms (median); a whole command or undo in the window"
+        f" {statistics.median(clicks) * 1000:.0f} ms (median)"
     )
-    assert max(cost) < 0.02 and opened < 3.0 and max(clicks) < 1.0  # most of a click is the autosave of 2,000 commands
+    assert statistics.median(cost) < 0.005 and opened < 3.0  # the median: a collection may land in any one
+    assert statistics.median(clicks) < 1.0  # most of a click is the autosave of 2,000 commands
     win.close()
 
 
