@@ -61,8 +61,6 @@ class PastBoard(QObject):
         banner: The strip that says what is shown.
     """
 
-    ended = Signal()
-
     def __init__(self, window: Any, banner: PastBanner) -> None:
         super().__init__(window)
         self.window, self.banner = window, banner
@@ -111,7 +109,6 @@ class PastBoard(QObject):
         self.banner.hide()
         self._enable(True)
         self.window.controller.freeze(False)  # the bot's turn, held meanwhile, goes on
-        self.ended.emit()
         return True
 
     def _take_click(self, _loc: Any) -> bool:
