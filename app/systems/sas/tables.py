@@ -16,6 +16,7 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from app.core.defaults import new_dict
 from app.core.i18n import Text, localized, t
 
 DATA = Path(__file__).with_name("data")
@@ -454,8 +455,8 @@ class VehicleCargo(Strict):
 class VehicleTerrain(Strict):
     """How a vehicle treats square types and edge features: open (1 MP), slow (2 MP to enter), blocked."""
 
-    squares: dict[str, VehicleMove] = Field(default_factory=dict)
-    edges: dict[str, VehicleMove] = Field(default_factory=dict)
+    squares: dict[str, VehicleMove] = Field(default_factory=new_dict)
+    edges: dict[str, VehicleMove] = Field(default_factory=new_dict)
 
 
 class VehicleStats(Strict):
@@ -617,7 +618,7 @@ class Tables(Strict):
     ap_per_activation: int
     terrain: TerrainTable
     decks: dict[str, tuple[EventCard, ...]]
-    expansion_cards: dict[str, EventCard] = Field(default_factory=dict)
+    expansion_cards: dict[str, EventCard] = Field(default_factory=new_dict)
     blasts: BlastTable
     vehicles: VehicleTable
     operator_vehicles: OperatorVehicleTable
