@@ -83,3 +83,18 @@ def test_window_start_runs_no_garbage_collection_until_shown(tmp_path: Path):
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("first paint:")
+
+
+def test_window_start_leaves_dialogs_editor_and_cli_unloaded(tmp_path: Path):
+    """DESIGN §10: what the first window does not show is imported when it is first opened, not at start."""
+    code = (
+        "import sys\n"
+        "from app.__main__ import main\n"
+        "assert main(['--smoke']) == 0\n"
+        "lazy = ('app.ui.help_dialogs', 'app.ui.start_page', 'app.ui.editor', 'app.scenario.editor', 'app.cli')\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(lazy))\n"
+        "assert not loaded, loaded\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "ADJUTANT_DATA_DIR": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env)
+    assert result.returncode == 0, result.stderr
