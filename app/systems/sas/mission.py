@@ -10,8 +10,8 @@ Typhoon may be called and the AA guns (SAS-SUP-6, SAS-SUP-15), and optionally Jร
 hunter deck, OQ-51's starting hand). ``setup.build_runtime`` places the forces by the setup rules.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: pydantic evaluates the field annotations of this module's many
+# models at import, and real types cost it less than strings (start-up time, DESIGN ยง10).
 from dataclasses import dataclass
 from typing import Literal, Self
 

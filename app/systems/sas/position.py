@@ -14,8 +14,8 @@ Squares are printed names ("E7"); ``position_setup.apply_position`` checks them 
 path of anything wrong. A pending decision (a rabbit's foot roll) is not part of a position.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: pydantic evaluates the field annotations of this module's many
+# models at import, and real types cost it less than strings (start-up time, DESIGN §10).
 from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator

@@ -7,8 +7,8 @@ Rulebook chapters: §19 Axis unit types (SAS-UNIT stat table), §2 operator boar
 here is a rule: the rules modules read these tables.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: pydantic evaluates the field annotations of this module's many
+# models at import, and real types cost it less than strings (start-up time, DESIGN §10).
 import json
 from functools import lru_cache
 from pathlib import Path
