@@ -179,12 +179,13 @@ def _paint_cells(painter: QPainter, geo: BoardGeometry, theme: Theme, cells: lis
         filled = style.pattern in FILLED_MOTIFS
         painter.setPen(Qt.PenStyle.NoPen if filled else cosmetic(style.pattern_colour, 1.2))
         painter.setBrush(QBrush(style.pattern_colour) if filled else Qt.BrushStyle.NoBrush)
+        base = painter.transform()
         for cell in group:
-            painter.save()
+            painter.setTransform(base)
             painter.translate(cell.centre)
             painter.scale(scale, scale)
             painter.drawPath(path)
-            painter.restore()
+        painter.setTransform(base)
 
 
 def _area_tint(fill: QColor, loc: Any) -> QColor:
