@@ -25,7 +25,6 @@ from app.ui.controller import AgentFactory, GameController
 from app.ui.decision_bar import DecisionBar
 from app.ui.dice_tray import DiceTray
 from app.ui.hand_strip import HandStrip, viewer_hand
-from app.ui.help_dialogs import how_to_play, shortcuts
 from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
@@ -229,7 +228,7 @@ class MainWindow(QMainWindow):
             "lang_zh_CN": lambda: self.set_language("zh_CN"),
             "preferences": self.files.preferences,
             "how_to_play": self._on_how_to_play,
-            "shortcuts": lambda: shortcuts(self),
+            "shortcuts": self._on_shortcuts,
         }
         for name, handler in handlers.items():
             a[name].triggered.connect(lambda _=False, h=handler: h())
@@ -356,8 +355,15 @@ class MainWindow(QMainWindow):
         self.scene.layout_stacks()
 
     def _on_how_to_play(self) -> None:
+        from app.ui.help_dialogs import how_to_play  # dialogs load when opened (start-up time, DESIGN §10)
+
         info = self.session.system.info
         how_to_play(self, info.id, info.name.render(self.lang))
+
+    def _on_shortcuts(self) -> None:
+        from app.ui.help_dialogs import shortcuts
+
+        shortcuts(self)
 
     def _on_interaction_idle_clicked(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)

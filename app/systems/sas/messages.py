@@ -8,8 +8,8 @@ SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14), and oper
 SAS-JGR-10).
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: pydantic evaluates the field annotations of this module's many
+# models at import, and real types cost it less than strings (start-up time, DESIGN §10).
 from typing import Any, ClassVar, Literal
 
 from app.core.i18n import Text
