@@ -57,8 +57,12 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]], offered: bo
     if kind == "vichy_france":
         ok = side == "axis" and state.side_of("FR") == "allied" and state.status_of("FR") == "belligerent"
         return [UseEvent(side=side)] if ok else []
-    if kind in ("supply", "blitzkrieg", "wolfpack", "strategic_bombing"):
-        return [UseEvent(side=side)] if kind != "blitzkrieg" or (state.play and state.play.acted) else []
+    if kind in ("supply", "wolfpack", "strategic_bombing"):
+        return [UseEvent(side=side)]
+    if kind == "blitzkrieg":  # any one group acts twice, before or after the strategy value (TR-EVT-2, TR-EVT-3)
+        on_map = state.rt.map.locations()
+        ready = any(not u.used and u.loc in on_map and state.unit_side(u) == side for u in state.units)
+        return [UseEvent(side=side)] if ready else []
     small = _event_groups(state, groups, side, max(p.units, 1))
     if kind == "strategic_movement":
         return [
@@ -184,8 +188,8 @@ def carry_out(state: State, command: UseEvent, side: str, roller: Roller) -> tup
         return recover(state, side, "TR-REC-1", yugoslavia="YU" in card.params.nations)
     if kind == "blitzkrieg":
         assert state.play is not None
-        play = replace(state.play, blitz=state.play.acted, blitz_left=2)
-        note = Happened(text=t("Blitzkrieg: the group may act twice more."), rule_id="TR-EVT-3")
+        play = replace(state.play, blitz=(), blitz_left=2)  # the first Blitzkrieg action names the group
+        note = Happened(text=t("Blitzkrieg: one group may act twice."), rule_id="TR-EVT-2")
         return replace(state, play=play), [note]
     if kind in ("wolfpack", "strategic_bombing"):
         return raid(state, side, roller, kind)

@@ -36,7 +36,7 @@ from app.systems.third_reich.movement import (
 )
 from app.systems.third_reich.names import nation_name, side_name
 from app.systems.third_reich.state import POOL, Play, State, Unit
-from app.systems.third_reich.turn import end_round
+from app.systems.third_reich.turn import end_round, flip_after_blitz
 
 
 # --- groups ------------------------------------------------------------------------------------------------------
@@ -136,12 +136,13 @@ def play_actions(state: State, side: str) -> list[Command]:
     assert play is not None
     found: list[Command] = []
     if play.sv_open and play.sv_left > 0:
-        for group in groups(state, side):
-            if not any(u.id in play.acted for u in group):
-                found += group_actions(state, side, group, "sv")
+        busy = {*play.acted, *play.blitz}  # one action per strategy-value use; event groups not after (TR-GRP-4)
+        free = tuple(u.id for u in state.units if u.id not in busy) if busy else None
+        for group in groups(state, side, free):
+            found += group_actions(state, side, group, "sv")
         found += mobilizations(state, side, play.sv_left)
-    if play.blitz_left > 0:
-        for group in groups(state, side, play.blitz):
+    if play.blitz_left > 0:  # any group for the first Blitzkrieg action, then that group (TR-EVT-2, TR-EVT-3)
+        for group in groups(state, side, play.blitz or None):
             found += group_actions(state, side, group, "blitz")
     if play.card and not play.event_done:
         found += card_events.options(state, side, groups(state, side), offered=True)
@@ -194,7 +195,7 @@ def _apply_action(state: State, command: Command, side: str, roller: Roller) -> 
     if isinstance(command, Move | Attack):
         return _group_action(state, command, side, roller)
     if isinstance(command, Mobilize):
-        play = _need_sv(state)
+        state, play = _sv_begins(state)
         state, price, events = mobilize(state, command, side, play.sv_left)
         return replace(state, play=replace(play, sv_left=play.sv_left - price)), events
     if isinstance(command, UseEvent):
@@ -245,17 +246,31 @@ def _pay(state: State, command: Move | Attack, side: str) -> State:
     if command.by == "blitz":
         play = state.play
         actions = 2 if twice else 1
-        if play is None or play.blitz_left < actions or not set(command.units) <= set(play.blitz):
+        if play is None or play.blitz_left < actions or not set(command.units) <= set(play.blitz or command.units):
             raise IllegalCommandError(t("Only the Blitzkrieg group may act again."), "TR-EVT-3")
-        return replace(state, play=replace(play, blitz_left=play.blitz_left - actions))
+        group = play.blitz or command.units  # the first Blitzkrieg action names the group (TR-EVT-2)
+        return replace(state, play=replace(play, blitz=group, blitz_left=play.blitz_left - actions))
     if twice:
         raise IllegalCommandError(t("Only Blitzkrieg declares two attacks together."), "TR-QA-2")
     if command.by != "sv":
         raise IllegalCommandError(t("Event actions go through the event."), "TR-EVT-1")
-    play = _need_sv(state)
+    state, play = _sv_begins(state)
     if set(command.units) & set(play.acted):
         raise IllegalCommandError(t("A unit acts once per strategy-value use."), "TR-SV-2")
+    if set(command.units) & set(play.blitz):
+        raise IllegalCommandError(t("Units that acted through the event cannot act by strategy value."), "TR-GRP-4")
     return replace(state, play=replace(play, sv_left=play.sv_left - 1, acted=(*play.acted, *command.units)))
+
+
+def _sv_begins(state: State) -> tuple[State, Play]:
+    """Spending strategy value after a Blitzkrieg event ends the event's remaining action: the two are never
+    interleaved (TR-RND-3); units kept unused by its sea move turn used now (TR-QA-3)."""
+    play = _need_sv(state)
+    if play.blitz_left == 0:
+        return state, play
+    state = flip_after_blitz(replace(state, play=replace(play, blitz_left=0)), card_over=True)
+    assert state.play is not None
+    return state, state.play
 
 
 def _event(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[State, list[Event]]:

@@ -1,0 +1,84 @@
+"""The Blitzkrieg event read from seed §6.1.2 and §7.1(4): one group, chosen freely, acts twice; the event may come
+before or after the strategy value and its group may differ from the strategy value's groups."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.errors import IllegalCommandError
+from app.core.session import Session
+from app.systems.third_reich.messages import Attack, Move, PlayCard, UseEvent
+from tests.systems.third_reich.helpers import card, loc, session, state, submit, used
+
+
+def _blitz_session() -> Session:
+    """Axis tanks in Berlin and infantry in the Low Countries (both German-held), a Polish infantry unit in Brest."""
+    cards = [card("blitz", "axis", event="blitzkrieg"), card("b", "axis")]
+    setup = [("ge_tf", "berlin", 3), ("ge_lf", "low_countries", 3), ("fr_lf", "paris")]
+    s = session(setup, cards=cards, areas={"low_countries": {"control": "GE"}})
+    submit(s, PlayCard(side="axis", card="blitz"))
+    return s
+
+
+def test_tr_evt_2_the_blitzkrieg_group_need_not_have_acted_by_strategy_value() -> None:
+    """TR-EVT-2, TR-EVT-3, TR-GRP-4: the strategy value moves the tanks; the event then gives two actions to the
+    infantry in the Low Countries, which did not act by strategy value (seed §6.1.2(3): different groups are allowed)."""
+    s = _blitz_session()
+    submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="low_countries"))
+    submit(s, UseEvent(side="axis"))
+    blitz = [c for c in s.legal_commands() if isinstance(c, Move) and c.by == "blitz"]
+    assert any("ge_lf_2" in c.units for c in blitz)
+    submit(s, Move(side="axis", units=("ge_lf_1", "ge_lf_2"), to="paris", by="blitz"))
+    submit(s, Attack(side="axis", units=("ge_lf_1", "ge_lf_2"), target="paris", by="blitz"), dice=[1, 1])
+    assert used(s, "ge_lf_1") and used(s, "fr_lf_1")  # two hits flip the French infantry (TR-DMG-1)
+    play = state(s).play
+    assert play is None or play.blitz_left == 0
+
+
+def test_tr_evt_3_the_second_blitzkrieg_action_belongs_to_the_first_actions_group() -> None:
+    """TR-EVT-3, TR-GRP-4: once a group took the first Blitzkrieg action, another group may not take the second."""
+    s = _blitz_session()
+    submit(s, UseEvent(side="axis"))
+    submit(s, Move(side="axis", units=("ge_lf_1", "ge_lf_2"), to="paris", by="blitz"))
+    with pytest.raises(IllegalCommandError) as info:
+        submit(s, Move(side="axis", units=("ge_tf_1",), to="low_countries", by="blitz"))
+    assert info.value.rule_id == "TR-EVT-3"
+    offered = [c for c in s.legal_commands() if isinstance(c, Move | Attack) and c.by == "blitz"]
+    assert offered and all(set(c.units) <= {"ge_lf_1", "ge_lf_2"} for c in offered)
+
+
+def test_tr_rnd_3_blitzkrieg_first_then_the_strategy_value_with_other_units() -> None:
+    """TR-RND-3, TR-CARD-4, TR-GRP-4: the event may be carried out before the strategy value; the Blitzkrieg group
+    may not then act by strategy value (only the reverse is allowed, seed §7.1(4)), other groups may."""
+    s = _blitz_session()
+    submit(s, UseEvent(side="axis"))
+    submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="low_countries", by="blitz"))
+    submit(s, Move(side="axis", units=("ge_tf_1",), to="paris", by="blitz"))
+    assert loc(s, "ge_tf_1") == "paris"
+    with pytest.raises(IllegalCommandError) as info:
+        submit(s, Move(side="axis", units=("ge_tf_2",), to="paris"))
+    assert info.value.rule_id == "TR-GRP-4"
+    submit(s, Move(side="axis", units=("ge_lf_1",), to="berlin"))
+    assert loc(s, "ge_lf_1") == "berlin" and state(s).play is not None and state(s).play.sv_left == 1
+
+
+def test_tr_rnd_3_strategy_value_after_one_blitzkrieg_action_ends_the_event() -> None:
+    """TR-RND-3: the event and the strategy value are never interleaved: spending strategy value after the first
+    Blitzkrieg action gives up the second."""
+    s = _blitz_session()
+    submit(s, UseEvent(side="axis"))
+    submit(s, Move(side="axis", units=("ge_lf_1", "ge_lf_2"), to="berlin", by="blitz"))
+    submit(s, Move(side="axis", units=("ge_tf_1",), to="low_countries"))
+    play = state(s).play
+    assert play is not None and play.blitz_left == 0
+    assert not any(isinstance(c, Move | Attack) and c.by == "blitz" for c in s.legal_commands())
+
+
+def test_tr_evt_3_the_same_units_act_three_times() -> None:
+    """TR-EVT-3: strategy value first, then the event gives the same tanks two more actions: three in all."""
+    s = _blitz_session()
+    submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="low_countries"))
+    submit(s, UseEvent(side="axis"))
+    submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="berlin", by="blitz"))
+    submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="low_countries", by="blitz"))
+    assert loc(s, "ge_tf_2") == "low_countries" and not used(s, "ge_tf_2")
