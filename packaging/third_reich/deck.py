@@ -61,9 +61,11 @@ EVENTS: dict[str, tuple[str, str, str, str]] = {
     "blitzkrieg": (
         "Blitzkrieg",
         "闪电战",
-        "The units that acted with this card's strategy value may act twice more this round: "
-        "three actions in all (TR-EVT-3).",
-        "使用本卡战略值行动过的单位，本回合可以再行动两次，合计最多三次行动（TR-EVT-3）。",
+        "One group of your choice acts twice this round (move or attack), before or after this card's strategy "
+        "value; the second action is taken by that group or part of it. It may be a group that acted with the "
+        "strategy value: the same units then act three times in all (TR-EVT-2, TR-EVT-3).",
+        "本轮次由你选择的一个群组可以行动两次（移动或攻击），可在使用本卡战略值之前或之后执行；第二次行动由该群组"
+        "或其中部分单位执行。该群组可以是已用战略值行动过的群组：同一单位合计最多行动三次（TR-EVT-2、TR-EVT-3）。",
     ),
     "ambush": (
         "★Ambush★",

@@ -128,7 +128,7 @@ def _answer(state: State, command: Command) -> tuple[float, Text] | None:
     if isinstance(command, DiscardCard):
         return -float(state.rt.cards[command.card].sv), t("discard the weakest card")
     if isinstance(command, Reassign):
-        return -2.0, t("keep the areas with their nations")
+        return (0.5, t("keep the areas with their nations")) if not command.area else (-2.0, t("hand an area over"))
     return None
 
 

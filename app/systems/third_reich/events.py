@@ -57,12 +57,8 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]], offered: bo
     if kind == "vichy_france":
         ok = side == "axis" and state.side_of("FR") == "allied" and state.status_of("FR") == "belligerent"
         return [UseEvent(side=side)] if ok else []
-    if kind in ("supply", "wolfpack", "strategic_bombing"):
+    if kind in ("supply", "wolfpack", "strategic_bombing") or (kind == "blitzkrieg" and _ready(state, side)):
         return [UseEvent(side=side)]
-    if kind == "blitzkrieg":  # any one group acts twice, before or after the strategy value (TR-EVT-2, TR-EVT-3)
-        on_map = state.rt.map.locations()
-        ready = any(not u.used and u.loc in on_map and state.unit_side(u) == side for u in state.units)
-        return [UseEvent(side=side)] if ready else []
     small = _event_groups(state, groups, side, max(p.units, 1))
     if kind == "strategic_movement":
         return [
@@ -85,6 +81,12 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]], offered: bo
             UseEvent(side=side, units=_ids(g), to=a) for g in air for a in attack_targets(state, g, side, True, p.range)
         ]
     return []
+
+
+def _ready(state: State, side: str) -> bool:
+    """Blitzkrieg needs a group: any unused unit of the side on the map (TR-EVT-2, TR-EVT-3)."""
+    on_map = state.rt.map.locations()
+    return any(not u.used and u.loc in on_map and state.unit_side(u) == side for u in state.units)
 
 
 def _front(state: State, area: str, side: str) -> bool:

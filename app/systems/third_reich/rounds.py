@@ -13,7 +13,6 @@ from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.systems.third_reich.ambush import after_attack_declared, after_move, before_bombing
 from app.systems.third_reich.combat import attack_targets, check_attack
-from app.systems.third_reich.control import reassignments
 from app.systems.third_reich.messages import (
     Attack,
     FinishCard,
@@ -22,7 +21,6 @@ from app.systems.third_reich.messages import (
     Move,
     Pass,
     PlayCard,
-    Reassign,
     UseBanked,
     UseEvent,
 )
@@ -34,7 +32,7 @@ from app.systems.third_reich.movement import (
     normal_destinations,
     sea_destinations,
 )
-from app.systems.third_reich.names import nation_name, side_name
+from app.systems.third_reich.names import side_name
 from app.systems.third_reich.state import POOL, Play, State, Unit
 from app.systems.third_reich.turn import end_round, flip_after_blitz
 
@@ -99,22 +97,8 @@ def legal(state: State, side: str) -> list[Command]:
         if state.banked[_index(side)] > 0:
             found.append(UseBanked(side=side))
         found += air_operations(state, side)
-        return [*found, Pass(side=side), *_reassign_options(state, side)]
-    return [*play_actions(state, side), FinishCard(side=side), *_reassign_options(state, side)]
-
-
-def _reassign_options(state: State, side: str) -> list[Command]:
-    return [Reassign(side=side, area=a, nation=n) for a, n in reassignments(state, side)]
-
-
-def _reassign(state: State, command: Reassign, side: str) -> tuple[State, list[Event]]:
-    """Hand the area over (TR-CTRL-6); the rulebook allows it at the end of any round: here, in the player's
-    own round, at once."""
-    if (command.area, command.nation) not in reassignments(state, side):
-        raise IllegalCommandError(t("That area cannot be handed to that nation."), "TR-CTRL-6")
-    area, nation = state.rt.name(command.area), nation_name(state, command.nation)
-    text = t("{area} is handed over to {nation}.", area=area, nation=nation)
-    return state.with_control({command.area: command.nation}), [Happened(text=text, rule_id="TR-CTRL-6")]
+        return [*found, Pass(side=side)]
+    return [*play_actions(state, side), FinishCard(side=side)]
 
 
 def _index(side: str) -> int:
@@ -181,8 +165,6 @@ def apply_round(state: State, command: Command, side: str, roller: Roller) -> tu
             raise IllegalCommandError(t("A card is in play: finish it instead."), "TR-RND-1")
         state, events = end_round(state, passed=True)
         return state, [Happened(text=t("The {side} pass.", side=side_name(side)), rule_id="TR-SEQ-4"), *events]
-    if isinstance(command, Reassign):
-        return _reassign(state, command, side)
     if isinstance(command, FinishCard):
         if state.play is None:
             raise IllegalCommandError(t("No card is in play."), "TR-RND-1")

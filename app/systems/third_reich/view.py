@@ -169,6 +169,8 @@ def _prompt(state: State, step: Pending) -> flow.Prompt:
     if step.kind == "discard":
         text = t("A raid: choose {n} more cards to discard.", n=step.count)
         return flow.Prompt(text, "TR-OPT-3", private=True)
+    if step.kind == "reassign":
+        return flow.Prompt(t("End of the round: hand areas over to another nation?"), "TR-CTRL-6")
     if step.kind == "return":
         text = t("End of turn: return units to the mobilization pool?")
         return flow.Prompt(text, "TR-SEQ-5")

@@ -22,7 +22,7 @@ def _blitz_session() -> Session:
 
 def test_tr_evt_2_the_blitzkrieg_group_need_not_have_acted_by_strategy_value() -> None:
     """TR-EVT-2, TR-EVT-3, TR-GRP-4: the strategy value moves the tanks; the event then gives two actions to the
-    infantry in the Low Countries, which did not act by strategy value (seed §6.1.2(3): different groups are allowed)."""
+    infantry in the Low Countries, which did not act by strategy value (seed §6.1.2(3): groups may differ)."""
     s = _blitz_session()
     submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="low_countries"))
     submit(s, UseEvent(side="axis"))

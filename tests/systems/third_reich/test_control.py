@@ -351,10 +351,11 @@ def test_tr_airop_2_round_ends_after_the_retreats_it_caused() -> None:
 
 def test_tr_ctrl_6_a_shared_area_goes_back_to_its_own_nation_only() -> None:
     """TR-CTRL-6: with German and Italian units in Berlin, held by Italy, the Axis may hand it back to Germany
-    (its nationality symbol); Paris, taken by the Axis, may not be handed between Axis nations (French symbol)."""
+    (its nationality symbol); Paris, taken by the Axis, may not be handed between Axis nations (French symbol).
+    The hand-over happens at the end of a round (seed §3.4(5)), never during it."""
     from app.systems.third_reich import SYSTEM
     from app.systems.third_reich.control import reassignments
-    from app.systems.third_reich.messages import Reassign
+    from app.systems.third_reich.messages import FinishCard, Reassign
 
     setup = [("ge_lf", "berlin"), ("it_lf", "berlin"), ("ge_lf", "paris"), ("it_lf", "paris")]
     s = session(setup, nations={"IT": ("axis", "belligerent")}, cards=[card("a", "axis"), card("b", "allied")])
@@ -362,8 +363,36 @@ def test_tr_ctrl_6_a_shared_area_goes_back_to_its_own_nation_only() -> None:
     assert reassignments(st, "axis") == [("berlin", "GE")]
     assert reassignments(st, "allied") == []
     st = replace(st, active="axis", stack=())
-    assert Reassign(side="axis", area="berlin", nation="GE") in SYSTEM.legal_commands(st, "axis")
-    after, events = SYSTEM.apply(st, Reassign(side="axis", area="berlin", nation="GE"))
-    assert after.controller("berlin") == "GE" and events[0].rule_id == "TR-CTRL-6"
+    assert not any(isinstance(c, Reassign) for c in SYSTEM.legal_commands(st, "axis"))
+    st, _ = SYSTEM.apply(st, PlayCard(side="axis", card="a"))
+    st, _ = SYSTEM.apply(st, FinishCard(side="axis"))
+    step = st.pending()
+    assert step is not None and step.kind == "reassign" and step.side == "axis" and st.controller("berlin") == "IT"
+    assert list(SYSTEM.legal_commands(st, "axis")) == [
+        Reassign(side="axis"),
+        Reassign(side="axis", area="berlin", nation="GE"),
+    ]
     with pytest.raises(IllegalCommandError):
         SYSTEM.apply(st, Reassign(side="axis", area="paris", nation="IT"))
+    after, events = SYSTEM.apply(st, Reassign(side="axis", area="berlin", nation="GE"))
+    assert after.controller("berlin") == "GE" and events[0].rule_id == "TR-CTRL-6"
+    assert after.pending() is None and after.active == "allied"  # the round is over: the Allies play next
+
+
+def test_tr_ctrl_6_hand_overs_are_offered_at_the_end_of_the_enemys_round_too() -> None:
+    """TR-CTRL-6: "at the end of any player's round": the Axis is asked after the Allies pass; declining hands
+    nothing over and the turn goes on; saves of rules version 3 decline (AnswersOldSaves)."""
+    from app.systems.third_reich import SYSTEM
+    from app.systems.third_reich.messages import Reassign
+
+    setup = [("ge_lf", "berlin"), ("it_lf", "berlin"), ("uk_lf", "london")]
+    cards = [card("a", "axis"), card("b", "allied"), card("c", "allied")]
+    s = session(setup, nations={"IT": ("axis", "belligerent")}, cards=cards)
+    st = replace(state(s).with_control({"berlin": "IT"}), active="allied", stack=())
+    st, _ = SYSTEM.apply(st, Pass(side="allied"))
+    step = st.pending()
+    assert step is not None and step.kind == "reassign" and step.side == "axis" and step.action == "pass"
+    assert SYSTEM.old_answer(st, "3") == Reassign(side="axis") and SYSTEM.old_answer(st, "4") is None
+    after, _ = SYSTEM.apply(st, Reassign(side="axis"))
+    assert after.controller("berlin") == "IT" and after.pending() is None and after.active == "axis"
+    assert after.passes == 1
