@@ -93,6 +93,9 @@ class Nation(_Strict):
 
     code: str = Field(pattern=r"^[A-Z]{2}$", description="Two-letter code printed on its counters (GE, UK, ...).")
     name: Localized = Field(description="Display name.")
+    short: Localized | None = Field(
+        None, description="Short form printed on its counters (default: the code in both languages), e.g. 德."
+    )
     side: Side = Field(description="Side at start.")
     status: Literal["belligerent", "neutral"] = Field(description="Status at start.")
     joins: Literal["never", "diplomacy", "entry_track"] = Field(

@@ -9,6 +9,7 @@ import pytest
 
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
+from app.core.i18n import render
 from app.systems.third_reich.ambush import ambushers
 from app.systems.third_reich.control import capacity, control_units, friendly, loc_reach, neighbours, settle_control
 from app.systems.third_reich.damage import retreat_area
@@ -37,7 +38,8 @@ def test_tr_unit_1_unit_classes_and_faces() -> None:
     s = session([("ge_af", "berlin", 1, True), ("ge_lf", "berlin")])
     view = s.view(None)
     plane = next(c for c in view.counters if c.id == "ge_af_1")
-    assert plane.label == "GE AF(4)" and plane.factors == ("0", "1", "3")  # air strength in brackets
+    assert render(plane.label) == "GE AF(4)" and plane.factors == ("0", "1", "3")  # air strength in brackets
+    assert render(plane.label, "zh_CN") == "德空(4)"  # the Chinese board reads in Chinese (nation and type data)
     assert plane.reduced and "used" in plane.flags and plane.symbol == "aircraft"
     names = [tr.name.render() for tr in view.tracks]
     assert names[0] == "Turn" and "Axis resources" in names and any("entry" in n for n in names)
