@@ -168,7 +168,7 @@ def retreat(state: State, step: Pending, command: Retreat) -> tuple[State, list[
     state = replace(state, stack=state.stack[1:])
     name = unit_name(state, unit.id)
     if command.to == POOL:
-        state = state.with_units({unit.id: replace(unit, loc=POOL, used=False)})
+        state = state.with_units({unit.id: replace(unit, loc=state.pool_of(unit), used=False)})
         return state, [Happened(text=t("{unit} goes to the pool.", unit=name), rule_id="TR-RET-3")]
     state = state.with_units({unit.id: replace(unit, loc=command.to)})
     state, events = violate(state, command.to, step.side, (unit,))

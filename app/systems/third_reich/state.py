@@ -175,6 +175,11 @@ class State:
         """The printed values of ``unit``."""
         return self.rt.designs[unit.design]
 
+    def pool_of(self, unit: Unit) -> str:
+        """Where ``unit`` goes when it leaves the map for the pool: a fortress leaves the game for good
+        (TR-FT-1, TR-DMG-8)."""
+        return REMOVED if self.rt.designs[unit.design].type == "FT" else POOL
+
     def utype(self, unit: Unit) -> UnitType:
         """The type row of ``unit``."""
         return unit_types()[self.rt.designs[unit.design].type]
