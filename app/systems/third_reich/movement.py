@@ -137,7 +137,8 @@ def normal_destinations(state: State, group: tuple[Unit, ...], side: str) -> dic
 
 def sea_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[tuple[str, str], float]:
     """(land area, sea area crossed) pairs for land/air units moving across one sea area, with its remaining
-    capacity (TR-SEAMOV-1, TR-SEAMOV-2, TR-SEAMOV-3, TR-SEAMOV-5, TR-SEAMOV-6)."""
+    capacity (TR-SEAMOV-1, TR-SEAMOV-2, TR-SEAMOV-3, TR-SEAMOV-5, TR-SEAMOV-6): only enemy surface ships in the
+    sea area add the +1 that the two points cannot pay; a landing among enemy land units costs nothing extra."""
     start = group[0].loc
     if state.rt.is_sea(start) or any(state.cls(u) not in ("land", "air") for u in group):
         return {}
@@ -149,8 +150,8 @@ def sea_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[t
         if any(state.unit_side(u) != side and state.cls(u) == "naval" for u in state.in_area(sea)):
             continue
         for land in neighbours(state, sea, side):
-            if land == start or state.rt.is_sea(land) or enemy_controls(state, land, side):
-                continue
+            if land == start or state.rt.is_sea(land):
+                continue  # no +1 for a landing where no enemy ships are, defended or not (seed §8.1.2(1))
             if _enterable(state, group, land, side) and stack_ok(state, land, group, side):
                 found[(land, sea)] = room
     return found

@@ -119,14 +119,18 @@ def test_tr_seamov_3_sea_move_lands_and_flips() -> None:
 
 
 def test_tr_seamov_5_enemy_ships_block_the_crossing() -> None:
-    """TR-SEAMOV-5, TR-SEAMOV-2: enemy surface ships in the sea area (their +1) or enemy control units at the
-    landing make the two-point crossing impossible."""
+    """TR-SEAMOV-5, TR-SEAMOV-2: enemy surface ships in the sea area (their +1) make the two-point crossing
+    impossible; enemy land units at the landing do not: seed §8.1.2(1) charges no +1 for entering or leaving an
+    area without enemy ships, so the group may land among them (and stops there, TR-MOV-5)."""
     s = session([("ge_lf", "berlin", 2), ("ge_nf", "north_sea", 2), ("uk_nf", "north_sea")])
     st, one = _group(s, "ge_lf_1")
     assert sea_destinations(st, one, "axis") == {}
-    s2 = session([("ge_lf", "berlin", 2), ("ge_nf", "north_sea", 2), ("uk_lf", "london")])
+    s2 = session([("ge_lf", "berlin", 2), ("ge_nf", "north_sea", 2), ("uk_lf", "london")], cards=TWO)
     st2, one2 = _group(s2, "ge_lf_1")
-    assert ("london", "north_sea") not in sea_destinations(st2, one2, "axis")
+    assert ("london", "north_sea") in sea_destinations(st2, one2, "axis")
+    submit(s2, PlayCard(side="axis", card="a"))
+    submit(s2, Move(side="axis", units=("ge_lf_1",), to="london", mode="sea", via="north_sea"))
+    assert loc(s2, "ge_lf_1") == "london" and used(s2, "ge_lf_1")  # the sea move flips it (TR-SEAMOV-4)
 
 
 def test_tr_airmov_2_air_move_through_friendly_areas_only() -> None:
@@ -210,3 +214,22 @@ def test_tr_sub_3_submarines_need_not_stop() -> None:
     assert "central_atlantic" in normal_destinations(st, sub, "axis")  # via the empty North Atlantic
     _, ship = _group(s, "ge_nf_1")
     assert "central_atlantic" in normal_destinations(st, ship, "axis")  # adjacent anyway
+
+
+def test_tr_ret_2_a_ship_may_retreat_into_a_sea_no_one_controls() -> None:
+    """TR-RET-2, TR-RET-1, TR-CTRL-8: seed §11.5(1) forbids retreating into enemy-controlled areas and areas with
+    enemy control units; an empty sea area that no one controls is neither, so a damaged ship may retreat there."""
+    from app.systems.third_reich.messages import Attack, Pass, Retreat
+
+    cards = [card("a", "axis"), card("x", "allied"), card("y", "allied")]
+    setup = [("ge_nf", "north_sea", 3), ("uk_nf", "north_sea", 1, True), ("ge_lf", "berlin")]
+    s = session(setup, cards=cards, hands=(1, 2))
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    assert state(s).controller("north_atlantic") is None
+    submit(s, PlayCard(side="axis", card="a"))
+    attack = Attack(side="axis", units=("ge_nf_1", "ge_nf_2", "ge_nf_3"), target="north_sea")
+    submit(s, attack, dice=[1, 1, 1])  # 3 points: once the used fleet's durability, it must retreat (TR-DMG-1)
+    assert Retreat(side="allied", unit="uk_nf_1", to="north_atlantic") in s.legal_commands()
+    submit(s, Retreat(side="allied", unit="uk_nf_1", to="north_atlantic"))
+    assert loc(s, "uk_nf_1") == "north_atlantic"
