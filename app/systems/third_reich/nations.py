@@ -32,8 +32,8 @@ def violate(state: State, area: str, side: str, units: tuple[Unit, ...]) -> tupl
         joins = other(side)
         if nation in ("SP", "TU"):
             state = replace(state, locked=(*state.locked, nation))
-            if state.rt.option("sp_tu_violation_always_allied"):
-                joins = "allied"
+            # seed §3.1.3(2)①: always the Allies, whoever entered; the digest's reading is a switch (OQ-TR-2)
+            joins = other(side) if state.rt.option("sp_tu_violation_opposes_violator") else "allied"
         state, events = join(state, nation, joins, "TR-VIOL-1")
     soviet_zone = area in (state.rt.role("brest"), state.rt.role("galicia"))
     if soviet_zone and state.status_of("SU") == "neutral" and any(u.nation != "PO" for u in units):

@@ -186,17 +186,19 @@ def test_tr_viol_1_entering_a_neutral_brings_it_in_against_you() -> None:
 
 
 def test_tr_viol_2_spain_violated_ignores_its_marker() -> None:
-    """TR-VIOL-2: Spain entered by the Axis joins the Allies and its marker no longer counts; with the
-    switch on it joins the Allies whoever entered."""
+    """TR-VIOL-2: Spain entered by the Axis joins the Allies and its marker no longer counts; seed §3.1.3(2)①
+    says it becomes an Allied belligerent whoever entered, so the Allies entering it also bring it in on their
+    side; the switch ``sp_tu_violation_opposes_violator`` (the digest's reading) sends it to the Axis then."""
     s = session([("ge_tf", "southern_france", 2)], cards=TWO, areas={"southern_france": {"control": "GE"}})
     submit(s, PlayCard(side="axis", card="a"))
     submit(s, Move(side="axis", units=("ge_tf_1",), to="spain"))
     assert state(s).side_of("SP") == "allied" and "SP" in state(s).locked
     allied = [card("x", "allied"), card("y", "allied")]
-    s2 = session([("fr_lf", "southern_france", 2)], cards=allied, options=["sp_tu_violation_always_allied"])
-    submit(s2, PlayCard(side="allied", card="x"))
-    submit(s2, Move(side="allied", units=("fr_lf_1",), to="spain"))
-    assert state(s2).side_of("SP") == "allied"
+    for options, joins in (([], "allied"), (["sp_tu_violation_opposes_violator"], "axis")):
+        s2 = session([("fr_lf", "southern_france", 2)], cards=allied, options=options)
+        submit(s2, PlayCard(side="allied", card="x"))
+        submit(s2, Move(side="allied", units=("fr_lf_1",), to="spain"))
+        assert state(s2).side_of("SP") == joins and state(s2).status_of("SP") == "belligerent"
 
 
 def test_tr_pol_3_entering_brest_brings_in_the_ussr() -> None:
