@@ -10,7 +10,7 @@ from app.core.i18n import t
 from app.core.messages import Event
 from app.systems.third_reich.control import friendly, reassignments, resources, settle_control
 from app.systems.third_reich.messages import GameEnded, Happened, Reassign, ReturnUnit
-from app.systems.third_reich.mobilise import recover
+from app.systems.third_reich.mobilise import recover, us_round_recovery
 from app.systems.third_reich.names import nation_name, side_name, unit_name
 from app.systems.third_reich.nations import poland_check
 from app.systems.third_reich.scenario import SIDES
@@ -64,6 +64,9 @@ def end_round(state: State, passed: bool) -> tuple[State, list[Event]]:
     first) may hand areas over (TR-CTRL-6); two passes in a row end the turn (TR-SEQ-4)."""
     state = settle_control(flip_after_blitz(state, card_over=True))
     state, events = poland_check(state)
+    if state.active == "allied":
+        state, more = us_round_recovery(state)
+        events += more
     action = "pass" if passed else ""
     order = (state.active, other(state.active))
     steps = tuple(Pending("reassign", s, action=action) for s in order if hand_overs(state, s))

@@ -391,3 +391,15 @@ def test_tr_ft_1_a_fortress_retreating_to_the_pool_leaves_the_game() -> None:
     assert Retreat(side="allied", unit="fr_ft_1", to="pool") in s.legal_commands()
     submit(s, Retreat(side="allied", unit="fr_ft_1", to="pool"))
     assert loc(s, "fr_ft_1") == "removed"
+
+
+def test_tr_us_5_us_units_recover_at_the_end_of_each_allied_round() -> None:
+    """TR-US-5, TR-REC-4: seed §15.3(5): US units with a line of communication to the North Atlantic all recover
+    at the end of the Allied round (not only of the turn)."""
+    setup = [("us_lf", "london", 2, True), ("uk_lf", "london"), ("ge_lf", "berlin"), ("uk_nf", "north_atlantic")]
+    cards = [card("a", "axis"), card("b", "axis"), card("x", "allied"), card("y", "allied")]
+    s = session(setup, cards=cards, hands=(2, 2), nations={"US": ("allied", "belligerent")})
+    assert s.active_side() == "allied" and used(s, "us_lf_1") and used(s, "us_lf_2")
+    events = submit(s, Pass(side="allied"))  # a pass is a round too (TR-RND-1)
+    assert not used(s, "us_lf_1") and not used(s, "us_lf_2")
+    assert any(e.rule_id == "TR-US-5" for e in events) and state(s).turn == 1 and s.active_side() == "axis"
