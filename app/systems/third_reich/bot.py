@@ -14,6 +14,7 @@ from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.session import Session
 from app.systems.third_reich.bot_eval import attack_value, danger, move_value, pull, stake
+from app.systems.third_reich.combat import overflown
 from app.systems.third_reich.messages import (
     Ambush,
     AssignHit,
@@ -65,6 +66,8 @@ def _play(state: State, command: PlayCard) -> tuple[float, Text]:
 def _attack(state: State, command: Attack) -> tuple[float, Text]:
     group = tuple(state.unit(u) for u in command.units)
     value, expected = attack_value(state, group, command.target, command.air)
+    if command.air and overflown(state, group, command.side, command.target):
+        return value - 5.0, t("an air attack that would bring a neutral into the war")
     return value, t("attack: {e} damage points expected", e=f"{expected:.1f}")
 
 

@@ -12,7 +12,7 @@ from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.ruling import DieResult, Modifier, Ruling
-from app.systems.third_reich.combat import attack_targets, enemies, resolve
+from app.systems.third_reich.combat import attack_targets, enemies, overfly, resolve
 from app.systems.third_reich.control import area_value, capacity, closed, friendly, neighbours, uses_sea
 from app.systems.third_reich.discards import develop_card, raid_discards
 from app.systems.third_reich.messages import Happened, Move, UseEvent
@@ -241,7 +241,9 @@ def _long_range(state: State, command: UseEvent, side: str, roller: Roller, bonu
     """An air attack with extra range (TR-AIRATK-2's exception)."""
     group_area(state, command.units, side)
     attackers = tuple(state.unit(u) for u in command.units)
-    return resolve(state, attackers, enemies(state, command.to, side), side, roller, air=True)
+    state, passed = overfly(state, attackers, side, command.to, bonus)
+    state, events = resolve(state, attackers, enemies(state, command.to, side), side, roller, air=True)
+    return state, [*passed, *events]
 
 
 def raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, list[Event]]:

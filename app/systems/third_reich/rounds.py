@@ -12,7 +12,7 @@ from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.systems.third_reich.ambush import after_attack_declared, after_move, before_bombing
-from app.systems.third_reich.combat import attack_targets, check_attack
+from app.systems.third_reich.combat import attack_targets, check_attack, overfly
 from app.systems.third_reich.messages import (
     Attack,
     FinishCard,
@@ -213,8 +213,10 @@ def _group_action(state: State, command: Move | Attack, side: str, roller: Rolle
     if isinstance(command, Move):
         check_move(state, command, side)
         return after_move(state, command, side)
-    check_attack(state, command, side)
-    return after_attack_declared(state, command, side, roller)
+    group = check_attack(state, command, side)
+    state, passed = overfly(state, group, side, command.target) if command.air else (state, [])
+    state, events = after_attack_declared(state, command, side, roller)
+    return state, [*passed, *events]
 
 
 def _pay(state: State, command: Move | Attack, side: str) -> State:

@@ -235,3 +235,35 @@ def test_tr_ret_2_a_ship_may_retreat_into_a_sea_no_one_controls() -> None:
     assert Retreat(side="allied", unit="uk_nf_1", to="north_atlantic") in s.legal_commands()
     submit(s, Retreat(side="allied", unit="uk_nf_1", to="north_atlantic"))
     assert loc(s, "uk_nf_1") == "north_atlantic"
+
+
+def test_tr_viol_1_an_air_attack_passing_over_a_neutral_violates_it() -> None:
+    """TR-VIOL-1, TR-AIRATK-2, TR-AREA-3: seed §3.1.3(1): an air unit passing over a neutral area while carrying
+    out an air attack violates it. A Soviet air unit in Brest (range 2) strikes Berlin: the Baltic is closed to
+    the Allies, so its only route passes over Warsaw, here held by neutral Hungary, which joins the Axis."""
+    from app.systems.third_reich.messages import Attack, Pass
+
+    cards = [card("a", "axis"), card("b", "axis"), card("x", "allied"), card("y", "allied")]
+    setup = [("su_af", "brest"), ("su_lf", "brest"), ("ge_lf", "berlin")]
+    areas = {"brest": {"control": "SU"}, "warsaw": {"control": "HU"}}
+    s = session(setup, cards=cards, hands=(2, 2), areas=areas, nations={"SU": ("allied", "belligerent")})
+    while s.active_side() == "axis":
+        submit(s, Pass(side="axis"))
+    events = submit(s, Attack(side="allied", units=("su_af_1",), target="berlin", air=True, by="air_op"), [6])
+    st = state(s)
+    assert st.side_of("HU") == "axis" and st.status_of("HU") == "belligerent"
+    assert any(e.rule_id == "TR-VIOL-1" for e in events)
+
+
+def test_tr_viol_1_an_air_attack_next_door_passes_over_nothing() -> None:
+    """TR-VIOL-1, TR-AIRATK-1: an air attack on an adjacent area passes over no area, so no neutral is violated
+    (Belgium, next to Berlin, stays out)."""
+    from app.systems.third_reich.messages import Attack, Pass
+
+    cards = [card("a", "axis"), card("x", "allied"), card("y", "allied")]
+    setup = [("ge_af", "berlin"), ("ge_lf", "berlin"), ("fr_lf", "paris")]
+    s = session(setup, cards=cards, hands=(1, 2))
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    submit(s, Attack(side="axis", units=("ge_af_1",), target="paris", air=True, by="air_op"), [6])
+    assert state(s).status_of("BE") == "neutral" and state(s).status_of("IT") == "neutral"
