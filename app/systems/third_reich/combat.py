@@ -64,9 +64,10 @@ def air_range(state: State, group: tuple[Unit, ...], side: str, bonus: int = 0) 
     while queue:
         here = queue.popleft()
         for there in neighbours(state, here, side):
-            if there not in seen and not closed(state, there, side) and seen[here] < reach:
+            if there not in seen and seen[here] < reach:
                 seen[there] = seen[here] + 1
-                queue.append(there)
+                if not closed(state, there, side):  # units in a closed area may be struck, not through it
+                    queue.append(there)
     return near | {a for a in seen if not state.rt.is_sea(a)}
 
 

@@ -267,3 +267,16 @@ def test_tr_viol_1_an_air_attack_next_door_passes_over_nothing() -> None:
         submit(s, Pass(side="allied"))
     submit(s, Attack(side="axis", units=("ge_af_1",), target="paris", air=True, by="air_op"), [6])
     assert state(s).status_of("BE") == "neutral" and state(s).status_of("IT") == "neutral"
+
+
+def test_tr_area_4_units_in_the_urals_may_be_struck_from_afar_not_through() -> None:
+    """TR-AREA-4, TR-AIRATK-2: the Axis may not air-attack through the Urals but may air-attack units in it
+    (seed §15.7.3): a German air unit in Brest (range 3) reaches the Urals over Moscow; the Middle East, only
+    reachable through the Urals within range, stays out of reach."""
+    from app.systems.third_reich.combat import attack_targets
+
+    setup = [("ge_af", "brest"), ("ge_lf", "brest"), ("su_lf", "urals"), ("uk_lf", "middle_east")]
+    areas = {"brest": {"control": "GE"}}
+    st = state(session(setup, areas=areas, nations={"SU": ("allied", "belligerent")}))
+    targets = attack_targets(st, (st.unit("ge_af_1"),), "axis", True)
+    assert "urals" in targets and "middle_east" not in targets
