@@ -68,13 +68,19 @@ def _attack(state: State, command: Attack) -> tuple[float, Text]:
     value, expected = attack_value(state, group, command.target, command.air)
     if command.air and overflown(state, group, command.side, command.target):
         return value - 5.0, t("an air attack that would bring a neutral into the war")
-    return value, t("attack: {e} damage points expected", e=f"{expected:.1f}")
+    return value + _blitz_first(command), t("attack: {e} damage points expected", e=f"{expected:.1f}")
+
+
+def _blitz_first(command: Attack | Move) -> float:
+    """A Blitzkrieg action before the same one paid by strategy value: spending strategy value would end the
+    event (TR-RND-3)."""
+    return 0.05 if command.by == "blitz" else 0.0
 
 
 def _move(state: State, command: Move) -> tuple[float, Text]:
     group = tuple(state.unit(u) for u in command.units)
     value, why = move_value(state, group, command.to)
-    return value - 0.2 * (command.mode != "normal"), why
+    return value - 0.2 * (command.mode != "normal") + _blitz_first(command), why
 
 
 def _mobilize(state: State, command: Mobilize) -> tuple[float, Text]:
