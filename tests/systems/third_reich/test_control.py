@@ -398,3 +398,25 @@ def test_tr_ctrl_6_hand_overs_are_offered_at_the_end_of_the_enemys_round_too() -
     after, _ = SYSTEM.apply(st, Reassign(side="axis"))
     assert after.controller("berlin") == "IT" and after.pending() is None and after.active == "axis"
     assert after.passes == 1
+
+
+def test_tr_ctrl_6_a_hand_over_at_the_last_round_counts_in_the_end_of_turn_recovery() -> None:
+    """TR-CTRL-6, TR-REC-2, TR-SEQ-5: the hand-over comes at the end of the round, before the end of the turn:
+    Berlin handed back to Germany counts as a German area when German units recover; declined, it does not."""
+    from app.systems.third_reich import SYSTEM
+    from app.systems.third_reich.messages import Reassign
+
+    setup = [("ge_lf", "berlin", 2, True), ("it_lf", "berlin"), ("uk_lf", "london")]
+    s = session(setup, nations={"IT": ("axis", "belligerent")}, cards=[card("a", "axis"), card("b", "allied")])
+    st = replace(state(s).with_control({"berlin": "IT"}), stack=(), passes=1)
+    st = replace(st, active="allied") if st.active == "axis" else replace(st, active="axis")
+    st, _ = SYSTEM.apply(st, Pass(side=st.active))  # the second pass in a row: the turn ends after this round
+    step = st.pending()
+    assert step is not None and step.kind == "reassign" and step.side == "axis"
+    handed, _ = SYSTEM.apply(st, Reassign(side="axis", area="berlin", nation="GE"))
+    kept, _ = SYSTEM.apply(st, Reassign(side="axis"))
+    for after in (handed, kept):  # the turn has ended: recovery is done, the end-of-turn returns are asked
+        step = after.pending()
+        assert after.turn == 2 or (step is not None and step.kind == "return")
+    assert sum(not handed.unit(u).used for u in ("ge_lf_1", "ge_lf_2")) == 1  # one German area: one recovers
+    assert kept.unit("ge_lf_1").used and kept.unit("ge_lf_2").used  # Germany holds no area: none recovers
