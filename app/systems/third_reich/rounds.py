@@ -263,7 +263,9 @@ def _event(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[
     play = state.play
     assert play is not None
     sv_used = play.sv_left < state.rt.cards[play.card].sv
-    state = replace(state, play=replace(play, event_done=True, sv_open=play.sv_open and not sv_used))
+    acted = command.units or play.blitz  # units that act through the event do not then act by strategy value
+    play = replace(play, event_done=True, sv_open=play.sv_open and not sv_used, blitz=acted)
+    state = replace(state, play=play)
     if state.rt.cards[play.card].event == "strategic_bombing":
         return before_bombing(state, command, side, roller)  # the enemy may counterattack first (TR-QA-6)
     return card_events.carry_out(state, command, side, roller)

@@ -58,7 +58,8 @@ class Play:
         sv_open: Whether strategy-value actions may still be taken (closed once the event follows them).
         event_done: Whether the event was carried out (or given up).
         acted: Units that acted through the strategy value (TR-SV-2, one action per group).
-        blitz: Units that may still act through Blitzkrieg, and how many actions remain (TR-EVT-3).
+        blitz: Units that acted through the event (Blitzkrieg: its group, which may still act while actions
+            remain, TR-EVT-3); none of them acts by strategy value afterwards (TR-GRP-4).
         unflipped: Units that sea-moved in the first Blitzkrieg action: they turn to their used face only once the
             second action is over (TR-QA-3).
     """

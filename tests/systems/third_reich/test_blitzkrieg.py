@@ -7,7 +7,7 @@ import pytest
 
 from app.core.errors import IllegalCommandError
 from app.core.session import Session
-from app.systems.third_reich.messages import Attack, Move, PlayCard, UseEvent
+from app.systems.third_reich.messages import Attack, Move, Pass, PlayCard, UseEvent
 from tests.systems.third_reich.helpers import card, loc, session, state, submit, used
 
 
@@ -82,3 +82,21 @@ def test_tr_evt_3_the_same_units_act_three_times() -> None:
     submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="berlin", by="blitz"))
     submit(s, Move(side="axis", units=("ge_tf_1", "ge_tf_2"), to="low_countries", by="blitz"))
     assert loc(s, "ge_tf_2") == "low_countries" and not used(s, "ge_tf_2")
+
+
+def test_tr_grp_4_units_moved_by_an_event_do_not_then_act_by_strategy_value() -> None:
+    """TR-GRP-4, TR-RND-3: Sea Transport first (the units stay unused, TR-SEAMOV-4), then the strategy value: the
+    transported units may not act by it (seed §7.1(4) lets only the strategy-value group act again, through the
+    event), other units may."""
+    cards = [card("st", "allied", event="sea_transport", units=2), card("x", "allied"), card("a", "axis")]
+    setup = [("uk_lf", "london", 3), ("uk_nf", "north_sea", 2), ("ge_lf", "berlin")]
+    s = session(setup, cards=cards, hands=(1, 2), areas={"norway": {"nation": None}})
+    while s.active_side() == "axis":
+        submit(s, Pass(side="axis"))
+    submit(s, PlayCard(side="allied", card="st"))
+    submit(s, UseEvent(side="allied", units=("uk_lf_1", "uk_lf_2"), to="norway", via="north_sea"))
+    assert loc(s, "uk_lf_1") == "norway" and not used(s, "uk_lf_1")
+    with pytest.raises(IllegalCommandError) as info:
+        submit(s, Move(side="allied", units=("uk_lf_1",), to="sweden"))
+    assert info.value.rule_id == "TR-GRP-4"
+    assert not any(isinstance(c, Move) and "uk_lf_1" in c.units for c in s.legal_commands())
