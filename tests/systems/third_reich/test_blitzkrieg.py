@@ -100,3 +100,17 @@ def test_tr_grp_4_units_moved_by_an_event_do_not_then_act_by_strategy_value() ->
         submit(s, Move(side="allied", units=("uk_lf_1",), to="sweden"))
     assert info.value.rule_id == "TR-GRP-4"
     assert not any(isinstance(c, Move) and "uk_lf_1" in c.units for c in s.legal_commands())
+
+
+def test_tr_qa_3_strategy_value_after_a_blitzkrieg_sea_move_flips_the_group() -> None:
+    """TR-QA-3, TR-SEAMOV-4, TR-RND-3: the event first, its group crosses the sea and keeps its unused face for
+    the second action; spending strategy value instead ends the event, and the group turns used at once."""
+    cards = [card("blitz", "axis", event="blitzkrieg"), card("b", "axis")]
+    setup = [("ge_lf", "berlin", 3), ("ge_tf", "berlin"), ("ge_nf", "north_sea", 3)]
+    s = session(setup, cards=cards, areas={"norway": {"nation": None}})
+    submit(s, PlayCard(side="axis", card="blitz"))
+    submit(s, UseEvent(side="axis"))
+    submit(s, Move(side="axis", units=("ge_lf_1", "ge_lf_2"), to="norway", mode="sea", via="north_sea", by="blitz"))
+    assert not used(s, "ge_lf_1") and not used(s, "ge_lf_2")
+    submit(s, Move(side="axis", units=("ge_tf_1",), to="low_countries"))
+    assert used(s, "ge_lf_1") and used(s, "ge_lf_2") and loc(s, "ge_tf_1") == "low_countries"
