@@ -169,6 +169,8 @@ def retreat(state: State, step: Pending, command: Retreat) -> tuple[State, list[
     name = unit_name(state, unit.id)
     if command.to == POOL:
         state = state.with_units({unit.id: replace(unit, loc=state.pool_of(unit), used=False)})
+        if state.pool_of(unit) != POOL:
+            return state, [Happened(text=t("{unit} leaves the game.", unit=name), rule_id="TR-FT-1")]
         return state, [Happened(text=t("{unit} goes to the pool.", unit=name), rule_id="TR-RET-3")]
     state = state.with_units({unit.id: replace(unit, loc=command.to)})
     state, events = violate(state, command.to, step.side, (unit,))

@@ -14,7 +14,7 @@ from app.systems.third_reich.mobilise import recover, us_round_recovery
 from app.systems.third_reich.names import nation_name, side_name, unit_name
 from app.systems.third_reich.nations import poland_check
 from app.systems.third_reich.scenario import SIDES
-from app.systems.third_reich.state import Hands, Pending, State, Unit, other
+from app.systems.third_reich.state import POOL, Hands, Pending, State, Unit, other
 
 RETURNING = ("GE", "IT", "UK", "SU", "US")
 """Nations whose units may go back to the pool at the end of a turn (TR-SEQ-5 ③)."""
@@ -153,8 +153,11 @@ def return_unit(state: State, step: Pending, command: ReturnUnit) -> tuple[State
         unit = state.unit(command.unit)
         name, area = unit_name(state, unit.id), state.rt.name(unit.loc)
         state = state.with_units({unit.id: replace(unit, loc=state.pool_of(unit), used=False)})
-        text = t("{unit} returns from {area} to the pool.", unit=name, area=area)
-        events.append(Happened(text=text, rule_id="TR-SEQ-5"))
+        if state.pool_of(unit) == POOL:
+            text, rule = t("{unit} returns from {area} to the pool.", unit=name, area=area), "TR-SEQ-5"
+        else:
+            text, rule = t("{unit} leaves {area} and the game.", unit=name, area=area), "TR-FT-1"
+        events.append(Happened(text=text, rule_id=rule))
         if returnable(state, step.side):
             return state, events
     state = replace(state, stack=state.stack[1:])
