@@ -159,7 +159,8 @@ def sea_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[t
 
 def air_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[str, int]:
     """Friendly land areas an air-only group reaches by an air move through friendly areas (TR-AIRMOV-1,
-    TR-AIRMOV-2, TR-AIRMOV-3, TR-AIRMOV-4, TR-AIRMOV-6)."""
+    TR-AIRMOV-2, TR-AIRMOV-3, TR-AIRMOV-4, TR-AIRMOV-6); as in a normal move it stops on entering an area without
+    friendly control units (seed §8.2(7), §8.1(5): TR-MOV-5)."""
     if any(state.design(u).type != "AF" for u in group):
         return {}
     start = group[0].loc
@@ -169,6 +170,8 @@ def air_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[s
     while frontier:
         nxt = []
         for here in frontier:
+            if here != start and not control_units(state, here, side):
+                continue
             for there in neighbours(state, here, side):
                 if there in best or closed(state, there, side) or not friendly(state, there, side):
                     continue

@@ -280,3 +280,18 @@ def test_tr_area_4_units_in_the_urals_may_be_struck_from_afar_not_through() -> N
     st = state(session(setup, areas=areas, nations={"SU": ("allied", "belligerent")}))
     targets = attack_targets(st, (st.unit("ge_af_1"),), "axis", True)
     assert "urals" in targets and "middle_east" not in targets
+
+
+def test_tr_airmov_6_an_air_move_stops_in_a_friendly_area_without_friendly_units() -> None:
+    """TR-AIRMOV-6, TR-MOV-5: seed §8.2(7) applies the normal-movement rules to air moves otherwise, so an air move
+    stops on entering an area without friendly control units: over an empty Italy (an Axis belligerent, so a
+    friendly area) the German air unit cannot go on to a German-held Southern France; with an Italian unit in
+    Italy it can."""
+    nations = {"IT": ("axis", "belligerent")}
+    areas = {"southern_france": {"control": "GE"}}
+    setup = [("ge_af", "berlin"), ("ge_lf", "berlin"), ("ge_lf", "southern_france")]
+    st = state(session(setup, areas=areas, nations=nations))
+    reach = air_destinations(st, (st.unit("ge_af_1"),), "axis")
+    assert "italy" in reach and "southern_france" not in reach
+    st2 = state(session([*setup, ("it_lf", "italy")], areas=areas, nations=nations))
+    assert "southern_france" in air_destinations(st2, (st2.unit("ge_af_1"),), "axis")
