@@ -121,11 +121,12 @@ class AssignHit(Command):
 
 
 class Reassign(Command):
-    """Hand a friendly area over to another friendly nation (TR-CTRL-6)."""
+    """End of a round: hand a friendly area over to another friendly nation, or (``area`` empty) hand over no more
+    (TR-CTRL-6)."""
 
     kind: Literal["tr.reassign"] = "tr.reassign"
-    area: str
-    nation: str
+    area: str = ""
+    nation: str = ""
 
 
 class ReturnUnit(Command):
