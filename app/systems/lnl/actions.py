@@ -13,7 +13,7 @@ import app.systems.lnl.messages as m
 from app.core.messages import Command
 from app.geometry.hexgrid import Hex, hex_distance
 from app.systems.lnl.fire import FireProblem, prepare
-from app.systems.lnl.forces import chain, cls, fires_after_move, in_melee, is_vehicle, lm, may_act
+from app.systems.lnl.forces import chain, cls, fires_after_move, in_melee, is_vehicle, lm, may_act, stacking_problem
 from app.systems.lnl.guns import gun_attack
 from app.systems.lnl.hatches import hatch_commands
 from app.systems.lnl.melee import capable
@@ -225,8 +225,18 @@ def other_commands(state: State, side: str) -> list[Command]:
             found += _assaults(state, side, unit)
     found += melee_commands(state, side)
     for sniper in (u for u in state.units if u.side == side and u.hex is None and cls(state, u) == "sniper"):
-        found += [m.PlaceSniper(side=side, unit=sniper.id, at=h) for h in grid.locations() if h not in enemy_hexes]
+        found += [m.PlaceSniper(side=side, unit=sniper.id, at=h) for h in sniper_posts(state, sniper, enemy_hexes)]
     return found
+
+
+def sniper_posts(state: State, sniper: Unit, enemy_hexes: set[Hex | None]) -> list[Hex]:
+    """Where a hidden sniper may be placed: a hex with no enemy unit (LNL-SNIPER-1) that it may enter and where
+    it keeps within the stacking limits (LNL-STACK-2)."""
+    return [
+        h
+        for h in state.runtime.grid.locations()
+        if h not in enemy_hexes and not state.runtime.terrain(h).impassable and not stacking_problem(state, h, [sniper])
+    ]
 
 
 def _assaults(state: State, side: str, unit: Unit) -> list[Command]:

@@ -28,7 +28,8 @@ def dft(state: State, unit: Unit, dc: int) -> str:
 
 def apply_result(state: State, ctx: Ctx, unit: Unit, result: str) -> tuple[State, Text]:
     """Apply a DFT result (LNL-DMG-2): Shaken flips; a casualty reduces a squad to a Shaken half-squad and
-    eliminates half-squads, crews and weapon teams; an SMC is wounded, a wounded SMC eliminated."""
+    eliminates half-squads, crews and weapon teams; an SMC is wounded (flipped to its Shaken side and marked
+    Wounded), a wounded SMC eliminated."""
     spec = state.spec(unit)
     if result == "none":
         return state, t("no effect")
@@ -37,7 +38,7 @@ def apply_result(state: State, ctx: Ctx, unit: Unit, result: str) -> tuple[State
     if spec.smc:
         if unit.wounded:
             return state.without(unit.id), t("eliminated (already wounded)")
-        return state.with_unit(replace(unit, wounded=True)), t("wounded")
+        return state.with_unit(replace(unit, wounded=True, shaken=True)), t("wounded and Shaken")
     if spec.cls == "squad" and spec.reduces_to:
         half = replace(unit, type=spec.reduces_to, shaken=True, weapons=unit.weapons[:1])
         state = state.with_unit(half)

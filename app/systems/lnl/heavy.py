@@ -12,12 +12,12 @@ from app.core.i18n import Text, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.hexgrid import AXIAL_DIRECTIONS, Hex, hex_distance
 from app.systems.lnl.damage import damage_checks
-from app.systems.lnl.fire import FireProblem, FireSetup, resolve
+from app.systems.lnl.fire import FireProblem, FireSetup, defence_mods, resolve
 from app.systems.lnl.forces import activation_problem, cls, fires_after_move, in_melee, is_vehicle
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.spotting import hex_exposed, los
 from app.systems.lnl.state import State, Unit
-from app.systems.lnl.tables import Gun, VehicleMg, tables
+from app.systems.lnl.tables import Gun, VehicleMg
 from app.systems.lnl.view_names import hex_name, unit_name
 from app.systems.lnl.weapons import discard_captured
 from app.systems.lnl.wrecks import bail_out, destroy
@@ -145,6 +145,8 @@ def aim(
     if firer.has("assault_move"):
         rule = "LNL-VASSAULT-2" if is_vehicle(state, firer) else "LNL-ASSAULT-4"
         mods.append(Modifier(value=2, reason=t("fired after an assault move"), rule_id=rule))
+    if state.smoke(target) or state.smoke(firer.hex):  # the other DRMs still apply (LNL-HW-3): smoke hinders
+        mods.append(Modifier(value=1, reason=t("smoke in the firing or target hex"), rule_id="LNL-SMOKE-3"))
     vehicle = vehicles[0] if vehicles and not victims else None
     return Shot(firer, gun, sw, target, level, number, tuple(mods), vehicle, victims, opfire)
 
@@ -182,15 +184,17 @@ def shoot(state: State, ctx: Ctx, shot: Shot) -> State:
 
 
 def he_attack(state: State, ctx: Ctx, shot: Shot) -> State:
-    """HE against non-vehicles: 1D6 + HE FP (+1 moving or moved target, −1 red H, no LM) against 1D6 + TEM
-    (capped); a higher attack gives damage checks (LNL-HE-1, LNL-HE-2)."""
+    """HE against non-vehicles: 1D6 + HE FP (+1 moving target or one with a Moved or Assault Move marker, −1 red
+    H, no LM) against 1D6 + TEM (capped; doubled for snipers, LNL-SNIPER-4); a higher attack gives damage checks
+    (LNL-HE-1, LNL-HE-2)."""
     att, dfn = ctx.roller.roll(2, t("HE attack: attack die, defence die"))
     mods = [Modifier(value=shot.gun.he_fp, reason=t("HE firepower"), rule_id="LNL-HE-1")]
-    if shot.opfire or any(u.moved for u in shot.victims):
+    if shot.opfire or any(u.has("moved") or u.has("assault_move") for u in shot.victims):
         mods.append(Modifier(value=1, reason=t("the target is moving or has moved"), rule_id="LNL-HE-1"))
     if shot.gun.red_h:
         mods.append(Modifier(value=-1, reason=t("red H weapon"), rule_id="LNL-HE-1"))
-    tem = min(state.runtime.terrain(shot.target).tem, tables().tem_cap)
+    cover = defence_mods(state, shot.target, list(shot.victims), None)
+    tem = sum(m.value for m in cover)
     attack = att + sum(m.value for m in mods)
     defence = dfn + tem
     ruling = Ruling(
@@ -201,7 +205,7 @@ def he_attack(state: State, ctx: Ctx, shot: Shot) -> State:
             DieResult(natural=dfn, modified=defence, success=attack <= defence),
         ),
         target=defence,
-        modifiers=(*mods, Modifier(value=-tem, reason=t("terrain (defence)"), rule_id="LNL-HE-2")),
+        modifiers=(*mods, *(m.model_copy(update={"value": -m.value}) for m in cover)),
         result=t("attack {a} against defence {d}", a=attack, d=defence),
     )
     ctx.say("he", ruling.title, "LNL-HE-2", ruling, at=(shot.target,))
@@ -237,7 +241,7 @@ def mg_setup(
 ) -> FireSetup | None:
     """A vehicle's MG attack (``None``: no MG can fire): no top (AA) MG while buttoned, an MG without * only into
     the front arc (LNL-VEH-1, LNL-VEH-4); −2 FP after an assault move (LNL-VASSAULT-2); +1 at a moving target
-    (LNL-OPFIRE-7)."""
+    (LNL-OPFIRE-7); −1 with smoke in the firing or target hex (LNL-SMOKE-3)."""
     usable = usable_mgs(state, firer, target)
     if not usable:
         return None
@@ -247,8 +251,9 @@ def mg_setup(
         mods.append(Modifier(value=-2, reason=t("fired after an assault move"), rule_id="LNL-VASSAULT-2"))
     if opfire:
         mods.append(Modifier(value=1, reason=t("the target is moving"), rule_id="LNL-OPFIRE-7"))
+    if state.smoke(target) or (firer.hex is not None and state.smoke(firer.hex)):
+        mods.append(Modifier(value=-1, reason=t("smoke in the firing or target hex"), rule_id="LNL-SMOKE-3"))
     fp = sum(mg.fp for mg in usable)
-    tem = min(state.runtime.terrain(target).tem, tables().tem_cap)
     return FireSetup(
         firers=(firer,),
         used=(),
@@ -257,7 +262,7 @@ def mg_setup(
         fp=fp,
         parts=(Modifier(value=fp, reason=t("vehicle machine guns"), rule_id="LNL-VEH-4"),),
         attack_mods=tuple(mods),
-        defence_mods=(Modifier(value=tem, reason=t("terrain"), rule_id="LNL-FIRE-6"),) if tem else (),
+        defence_mods=tuple(defence_mods(state, target, list(victims), None)),
         victims=victims,
         vehicle=None,
         opfire=opfire,

@@ -139,9 +139,10 @@ def _move_on(state: State, ctx: Ctx, command: Command) -> State:
 
 
 def _step_into(state: State, ctx: Ctx, h: Hex, level: int) -> State:
-    """Enter a hex: melee if it holds enemies (LNL-MOVE-8, LNL-MELEE-1), else opportunity fire (LNL-MOVE-11)."""
+    """Enter a hex: melee if it holds enemies on the storey entered (LNL-MOVE-8, LNL-MELEE-1: only the same
+    building storey melees), else opportunity fire (LNL-MOVE-11)."""
     side = state.active
-    enemy_here = [u for u in state.at(h) if u.side != side and not is_vehicle(state, u)]
+    enemy_here = [u for u in state.at(h) if u.side != side and not is_vehicle(state, u) and u.level == level]
     reinforcing = state.hex_has(h, "melee") or h in state.melees
     state = enter(state, ctx, h, level)
     if enemy_here:

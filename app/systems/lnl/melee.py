@@ -69,8 +69,8 @@ def kill_number(att: list[Unit], dfn: list[Unit], state: State) -> tuple[str, in
     shift += melee_shift(state, att) - melee_shift(state, dfn)
     name = shifted(name, shift)
     mods = []
-    hexes = {u.hex for u in att}
-    leader = best_leader(state, [u for u in state.units if u.hex in hexes and u.side == att[0].side])
+    places = {(u.hex, u.level) for u in att}
+    leader = best_leader(state, [u for u in state.units if (u.hex, u.level) in places and u.side == att[0].side])
     if leader is not None:
         mods.append(
             Modifier(

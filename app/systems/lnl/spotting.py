@@ -27,9 +27,9 @@ def los(state: State, firer: Unit, h: Hex, level: int = 0) -> LosResult:
 
 
 def exposed(state: State, unit: Unit) -> bool:
-    """Whether ``unit`` may be fired on (LNL-SPOT-1): in open terrain (not after a stealth move or low crawl,
-    LNL-STEALTH-2, LNL-CRAWL-2), in a Spotted hex, in a hex with a Moved, Assault Move, Fired or Melee marker,
-    or adjacent to a GO enemy unit."""
+    """Whether ``unit`` may be fired on (LNL-SPOT-1): in open terrain (a stealth mover only when spotted,
+    LNL-STEALTH-2; a low crawler that entered open ground is exposed, LNL-CRAWL-2), in a Spotted hex, in a hex
+    with a Moved, Assault Move, Fired or Melee marker, or adjacent to a GO enemy unit."""
     h = unit.hex
     if h is None:
         return False
@@ -41,8 +41,7 @@ def exposed(state: State, unit: Unit) -> bool:
         return True
     if enemies_adjacent(state, h, unit.side):
         return True
-    hidden = unit.has("stealth") or unit.has("low_crawl")
-    return state.runtime.terrain(h).open and not hidden
+    return state.runtime.terrain(h).open and not unit.has("stealth")
 
 
 def hex_exposed(state: State, h: Hex, side: str, level: int = 0) -> bool:
@@ -66,15 +65,15 @@ def spot_problem(state: State, spotter: Unit, h: Hex) -> str:
 
 
 def worth_spotting(state: State, spotter: Unit, h: Hex) -> bool:
-    """A hex with hidden enemy units (in hindering or blocking terrain) worth a spotting roll."""
-    hidden = [u for u in state.at(h) if u.side != spotter.side and not exposed(state, u)]
-    covered = state.runtime.terrain(h).los != "clear" or bool(state.runtime.storeys.get(h))
-    return bool(hidden) and covered
+    """A hex with hidden enemy units worth a spotting roll (any terrain that leaves them hidden: hindering,
+    blocking, or cover that is neither, such as a stream, LNL-SPOT-6)."""
+    return any(u.side != spotter.side and not exposed(state, u) for u in state.at(h))
 
 
 def spot(state: State, ctx: Ctx, spotter: Unit, h: Hex) -> State:
     """Roll to spot ``h``: 1D6 + 1 per hindrance − LM − 2 for a scout; spotted on ≤ 3 in hindering and ≤ 2 in
-    blocking terrain (LNL-SPOT-5, LNL-SPOT-6); the spotter is Ops Complete either way (LNL-SPOT-7)."""
+    blocking terrain (LNL-SPOT-5, LNL-SPOT-6; other cover that hides, such as a stream, reads as hindering:
+    docs/lnl-decisions.md); the spotter is Ops Complete either way (LNL-SPOT-7)."""
     sight = los(state, spotter, h)
     (natural,) = ctx.roller.roll(1, t("spotting {hex}", hex=hex_name(state, h)))
     mods = [Modifier(value=1, reason=t("hindrance"), rule_id="LNL-SPOT-5")] * sight.hindrances

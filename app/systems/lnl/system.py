@@ -55,7 +55,7 @@ class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorP
     info = SystemInfo(
         id="lnl",
         name=localized("Squad Tactics (Lock 'n Load style)", "班组战术（锁定装填风格）"),
-        version="2",  # 2: support weapons handled, hero skills, sniper table, overruns, vehicles with infantry
+        version="3",  # 3: audit against the quick reference (docs/lnl-decisions.md); 2: SWs, heroes, overruns
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="lnl",

@@ -1,0 +1,175 @@
+"""Audit against the quick reference (seed 003): each case is one discrepancy fixed this session, derived from
+the seed's own words and numbers, with explicit dice (docs/lnl-decisions.md, "Audit against the rulebook")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.core.errors import IllegalCommandError
+from app.systems.lnl import messages as m
+from app.systems.lnl.forces import lm
+from app.systems.lnl.spotting import exposed
+from tests.systems.lnl.helpers import get, hx, mods, rulings, said, scenario, session, state, submit, unit
+
+FAR = unit("de_squad", "1008", "x9")  # out of everyone's range: it cannot opportunity-fire
+
+
+def _gun(s: Any, firer: str, target: str, dice: tuple[int, ...]) -> list[Any]:
+    return submit(s, m.Fire(side="allies", units=(firer,), target=hx(s, target), gun=True), dice)
+
+
+def test_lnl_dmg_2_a_wounded_smc_is_flipped_and_marked() -> None:
+    """LNL-DMG-2, LNL-LDR-4: AT 3 + 5 = 8 against DT 2: the leader's DC 3 + 6 = 9 is above his morale 8, a
+    wound: the leader is flipped (Shaken) and marked Wounded, so he lends no LM until he rallies."""
+    s = session(scenario([unit("us_squad", "0101", "a1")], [unit("de_leader", "0104", "x1")]))
+    submit(s, m.Fire(side="allies", units=("a1",), target=hx(s, "0104")), (5, 2, 3))
+    leader = get(s, "x1")
+    assert leader is not None and leader.wounded and leader.shaken
+    assert lm(state(s), leader) == 0
+
+
+def test_lnl_he_1_moving_bonus_only_for_moved_and_assault_markers() -> None:
+    """LNL-HE-1: +1 HE against a target with a Moved or Assault Move marker; a Low Crawl marker gives nothing
+    (Sherman HE 4)."""
+    found = {}
+    for marker in ("moved", "assault_move", "low_crawl"):
+        s = session(
+            scenario(
+                [unit("us_sherman", "0101", "a1", facing=5)], [unit("de_squad", "0105", "x1", markers=[marker]), FAR]
+            )
+        )
+        events = _gun(s, "a1", "0105", (3, 3, 1, 6, 1, 6))
+        found[marker] = mods(rulings(events, "he")[0])["LNL-HE-1"]
+    assert found == {"moved": 5, "assault_move": 5, "low_crawl": 4}
+
+
+def test_lnl_sniper_4_terrain_doubled_against_he_and_vehicle_mgs() -> None:
+    """LNL-SNIPER-4: a sniper in woods (TEM 2) defends with 2 + 2 against a tank's HE and against its MG."""
+    s = session(
+        scenario(
+            [unit("us_sherman", "0101", "a1", facing=5)],
+            [unit("de_sniper", "0105", "x1", markers=["fired"]), FAR],
+            hexes={"0105": {"terrain": "woods"}},
+        )
+    )
+    events = _gun(s, "a1", "0105", (3, 3, 1, 6, 1, 6))
+    he = mods(rulings(events, "he")[0])
+    assert he["LNL-FIRE-6"] == -2 and he["LNL-SNIPER-4"] == -2
+    assert mods(rulings(events, "fire")[0])["LNL-SNIPER-4"] == -2
+
+
+def test_lnl_crawl_2_low_crawl_into_open_ground_exposes() -> None:
+    """LNL-CRAWL-2, LNL-OPFIRE-2: a squad crawling from woods into open ground is exposed (the enemy may then fire
+    at it in its own impulse), though it drew no opportunity fire; crawling into brush it stays hidden."""
+    for terrain, seen in (("open", True), ("brush", False)):
+        s = session(
+            scenario(
+                [unit("us_squad", "0101", "a1")],
+                [unit("de_squad", "0105", "x1")],
+                hexes={"0101": {"terrain": "woods"}, "0102": {"terrain": terrain}},
+            )
+        )
+        submit(s, m.StartMove(side="allies", units=("a1",), mode="low_crawl", to=hx(s, "0102")))
+        assert state(s).active == "axis" and exposed(state(s), get(s, "a1")) is seen
+        fire = m.Fire(side="axis", units=("x1",), target=hx(s, "0102"))
+        if seen:
+            submit(s, fire, (1, 6))
+        else:
+            with pytest.raises(IllegalCommandError) as err:
+                submit(s, fire, (1, 6))
+            assert err.value.rule_id == "LNL-FIRE-1"
+
+
+def test_lnl_melee_1_only_the_same_storey_melees() -> None:
+    """LNL-MELEE-1, LNL-MOVE-8: entering a two-storey building whose enemy is upstairs is no melee; climbing to
+    his storey (1 MP) is, and 2D6 = 12 at 1:1 (kill 8) eliminates him."""
+    s = session(
+        scenario(
+            [unit("us_squad", "0101", "a1")],
+            [unit("de_squad", "0102", "x1", level=1, markers=["fired"])],
+            hexes={"0102": {"terrain": "building", "storeys": 2}},
+        )
+    )
+    events = submit(s, m.StartMove(side="allies", units=("a1",), to=hx(s, "0102")))
+    assert not said(events, "melee") and not said(events, "melee_rout")
+    assert not state(s).hex_has(hx(s, "0102"), "melee") and state(s).moving is not None
+    events = submit(s, m.MoveOn(side="allies", to=hx(s, "0102"), level=1), (6, 6))
+    assert rulings(events, "melee")[0].target == 8 and get(s, "x1") is None
+
+
+def test_lnl_melee_8_leader_lm_only_from_the_same_storey() -> None:
+    """LNL-MELEE-8, LNL-LDR-3: a leader on the upper storey lends no LM to a melee on the ground floor."""
+    s = session(
+        scenario(
+            [unit("us_squad", "0101", "a1"), unit("us_leader", "0102", "a2", level=1, markers=["fired"])],
+            [unit("de_squad", "0102", "x1")],
+            hexes={"0102": {"terrain": "building", "storeys": 2}},
+        )
+    )
+    events = submit(s, m.StartMove(side="allies", units=("a1",), to=hx(s, "0102")), (6, 6))
+    assert "LNL-MELEE-8" not in mods(rulings(events, "melee")[0])
+
+
+def test_lnl_move_7_no_minimum_move_next_to_a_shaken_enemy() -> None:
+    """LNL-MOVE-7: the minimum move may not end next to any enemy unit, a Shaken one included."""
+    s = session(
+        scenario(
+            [unit("us_57mm", "0101", "a1")],
+            [unit("de_squad", "0103", "x1", status="shaken")],
+            hexes={"0102": {"terrain": "woods"}},
+        )
+    )
+    with pytest.raises(IllegalCommandError) as err:
+        submit(s, m.StartMove(side="allies", units=("a1",), to=hx(s, "0102")))
+    assert err.value.rule_id == "LNL-MOVE-7"
+
+
+def test_lnl_spot_6_a_unit_in_a_stream_can_be_spotted() -> None:
+    """LNL-SPOT-1, LNL-SPOT-6: a squad in a stream (cover that neither hinders nor blocks) is hidden; a spotting
+    roll of 3 finds it (read as hindering terrain, docs/lnl-decisions.md)."""
+    s = session(
+        scenario(
+            [unit("us_squad", "0101", "a1")], [unit("de_squad", "0104", "x1")], hexes={"0104": {"terrain": "stream"}}
+        )
+    )
+    spot = m.Spot(side="allies", unit="a1", target=hx(s, "0104"))
+    assert any(c.key() == spot.key() for c in s.legal_commands("allies"))
+    events = submit(s, spot, (3,))
+    assert rulings(events, "spot")[0].target == 3 and state(s).hex_has(hx(s, "0104"), "spotted")
+
+
+def test_lnl_sniper_1_placed_only_where_it_may_stand() -> None:
+    """LNL-SNIPER-1, LNL-STACK-2: a sniper is placed in a hex with no enemy, never in water and never over the
+    two-SMC limit."""
+    s = session(
+        scenario(
+            [
+                unit("us_sniper", "0101", "a1", off_map=True),
+                unit("us_leader", "0102", "a2"),
+                unit("us_captain", "0102", "a3"),
+            ],
+            [unit("de_squad", "0105", "x1")],
+            hexes={"0103": {"terrain": "water"}},
+        )
+    )
+    posts = {c.at for c in s.legal_commands("allies") if isinstance(c, m.PlaceSniper)}
+    assert hx(s, "0101") in posts and hx(s, "0104") in posts
+    assert not posts & {hx(s, "0102"), hx(s, "0103"), hx(s, "0105")}
+
+
+def test_lnl_hw_3_smoke_in_the_target_hex_worsens_the_to_hit_roll() -> None:
+    """LNL-HW-3, LNL-SMOKE-3: the other DRMs still apply to a to-hit roll: smoke in the target hex is +1 (worse),
+    so 2D6 = 9 misses a to-hit number of 9; the vehicle's MG still fires, with −1 for the smoke."""
+    s = session(
+        scenario(
+            [unit("us_sherman", "0101", "a1", facing=5)],
+            [unit("de_squad", "0105", "x1"), FAR],
+            start={"phase": "operations", "hex_markers": {"0105": ["smoke1"]}},
+        )
+    )
+    events = _gun(s, "a1", "0105", (4, 5, 1, 6))
+    hit = rulings(events, "to_hit")[0]
+    assert mods(hit)["LNL-SMOKE-3"] == 1 and hit.target == 9 and not hit.dice[0].success
+    assert mods(rulings(events, "fire")[0])["LNL-SMOKE-3"] == -1
