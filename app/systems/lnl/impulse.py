@@ -25,7 +25,7 @@ from app.systems.lnl.overrun import after_counter, overrun
 from app.systems.lnl.phases import administrative, end_impulse, phase_end_check, settle_rally
 from app.systems.lnl.sniper import snipe
 from app.systems.lnl.spotting import spot
-from app.systems.lnl.state import State, Step, other
+from app.systems.lnl.state import Move, State, Step, other
 from app.systems.lnl.view_names import hex_name, side_name, unit_name
 from app.systems.lnl.weapons import handle
 
@@ -200,9 +200,19 @@ def _melee(state: State, ctx: Ctx, command: Command) -> State:
 
 
 def _withdraw(state: State, ctx: Ctx, command: Command) -> State:
+    """Units try to leave a melee; when all of the side have left, the Melee marker comes off and the enemy may
+    opportunity-fire at the units that withdrew (LNL-MOVE-9)."""
     assert isinstance(command, m.Withdraw)
+    origin = state.get(command.units[0]).hex
+    assert origin is not None
     state = withdraw(state, ctx, command.units, command.to)
-    return end_impulse(state, ctx)
+    out = tuple(i for i in command.units if (u := state.unit(i)) is not None and u.hex == command.to)
+    if not out or state.at(origin, command.side):
+        return end_impulse(state, ctx)
+    ctx.say("melee_over", t("All have withdrawn: the Melee marker is removed."), "LNL-MOVE-9", at=(origin,))
+    state = replace(state.unmark_hex(origin, "melee"), moving=Move(out, "normal", 0, path=(command.to,)))
+    state = _opfire_open(state, command.to)
+    return state if state.steps else end_impulse(state, ctx)
 
 
 def _close_assault(state: State, ctx: Ctx, command: Command) -> State:

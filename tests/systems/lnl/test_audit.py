@@ -173,3 +173,36 @@ def test_lnl_hw_3_smoke_in_the_target_hex_worsens_the_to_hit_roll() -> None:
     hit = rulings(events, "to_hit")[0]
     assert mods(hit)["LNL-SMOKE-3"] == 1 and hit.target == 9 and not hit.dice[0].success
     assert mods(rulings(events, "fire")[0])["LNL-SMOKE-3"] == -1
+
+
+def test_lnl_move_9_all_withdrawn_lifts_the_melee_and_draws_opportunity_fire() -> None:
+    """LNL-MOVE-9, LNL-OPFIRE-1: the only US squad in the melee passes its withdrawal check (6 ≤ 6): the Melee
+    marker comes off, and the German squad left in the hex may opportunity-fire at it as it leaves (+1 moving)."""
+    s = session(
+        scenario(
+            [unit("us_squad", "0103", "a1")],
+            [unit("de_squad", "0103", "x1"), FAR],
+            start={"phase": "operations", "hex_markers": {"0103": ["melee"]}},
+        )
+    )
+    events = submit(s, m.Withdraw(side="allies", units=("a1",), to=hx(s, "0102")), (3, 3))
+    assert said(events, "melee_over") and not state(s).hex_has(hx(s, "0103"), "melee")
+    assert state(s).steps and state(s).steps[0].kind == "opfire" and state(s).active == "allies"
+    events = submit(s, m.OpFire(side="axis", units=("x1",)), (1, 6))
+    assert mods(rulings(events, "fire")[0])["LNL-OPFIRE-7"] == 1
+    assert get(s, "x1").has("fired") and state(s).active == "axis" and state(s).moving is None
+
+
+def test_lnl_move_9_no_opportunity_fire_while_the_melee_goes_on() -> None:
+    """LNL-MOVE-9: one of two US squads fails its check (8 > 6): the melee goes on, its marker stays, and the
+    squad that left draws no opportunity fire."""
+    s = session(
+        scenario(
+            [unit("us_squad", "0103", "a1"), unit("us_squad", "0103", "a2")],
+            [unit("de_squad", "0103", "x1"), FAR],
+            start={"phase": "operations", "hex_markers": {"0103": ["melee"]}},
+        )
+    )
+    submit(s, m.Withdraw(side="allies", units=("a1", "a2"), to=hx(s, "0102")), (3, 3, 4, 4))
+    assert get(s, "a1").hex == hx(s, "0102") and get(s, "a2").hex == hx(s, "0103")
+    assert state(s).hex_has(hx(s, "0103"), "melee") and not state(s).steps and state(s).active == "axis"
