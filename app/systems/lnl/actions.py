@@ -212,9 +212,9 @@ def other_commands(state: State, side: str) -> list[Command]:
         assert unit.hex is not None
         if may_act(state, unit):
             found += [
-                m.Spot(side=side, unit=unit.id, target=h)
-                for h in sorted(h for h in enemy_hexes if h is not None)
-                if worth_spotting(state, unit, h) and not spot_problem(state, unit, h)
+                m.Spot(side=side, unit=unit.id, target=h, level=lv)
+                for h, lv in sorted({(u.hex, u.level) for u in state.on_map(other(side)) if u.hex is not None})
+                if worth_spotting(state, unit, h, lv) and not spot_problem(state, unit, h, lv)
             ]
             if cls(state, unit) in SMOKERS and state.spec(unit).smoke and not unit.shaken:
                 found += [

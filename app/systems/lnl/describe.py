@@ -136,7 +136,7 @@ def _simple(state: State, command: Command) -> CommandInfo:
         return CommandInfo(
             label=t(
                 "Spot {hex} with {unit}",
-                hex=hex_name(state, command.target),
+                hex=hex_name(state, command.target, command.level),
                 unit=unit_name(state, state.get(command.unit)),
             ),
             group="spot",

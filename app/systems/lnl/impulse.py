@@ -167,7 +167,7 @@ def _stop(state: State, ctx: Ctx, command: Command) -> State:
 
 def _spot(state: State, ctx: Ctx, command: Command) -> State:
     assert isinstance(command, m.Spot)
-    return end_impulse(spot(state, ctx, state.get(command.unit), command.target), ctx)
+    return end_impulse(spot(state, ctx, state.get(command.unit), command.target, command.level), ctx)
 
 
 def _smoke(state: State, ctx: Ctx, command: Command) -> State:

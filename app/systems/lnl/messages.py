@@ -136,6 +136,7 @@ class Spot(Command):
     kind: Literal["lnl.spot"] = "lnl.spot"
     unit: str
     target: Hex
+    level: int = 0  # the building storey spotted: each storey is spotted on its own (LNL-FIRE-1)
 
 
 class LaySmoke(Command):

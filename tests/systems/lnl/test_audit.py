@@ -206,3 +206,26 @@ def test_lnl_move_9_no_opportunity_fire_while_the_melee_goes_on() -> None:
     submit(s, m.Withdraw(side="allies", units=("a1", "a2"), to=hx(s, "0102")), (3, 3, 4, 4))
     assert get(s, "a1").hex == hx(s, "0102") and get(s, "a2").hex == hx(s, "0103")
     assert state(s).hex_has(hx(s, "0103"), "melee") and not state(s).steps and state(s).active == "axis"
+
+
+def test_lnl_fire_1_each_storey_is_spotted_on_its_own() -> None:
+    """LNL-FIRE-1, LNL-SPOT-2, LNL-SPOT-6: German squads on both storeys of a two-storey house (blocking: a final
+    2 spots); spotting the upper storey exposes only the squad there: fire at it is allowed, at the ground floor
+    it is refused."""
+    s = session(
+        scenario(
+            [unit("us_squad", "0101", "a1"), unit("us_squad", "0201", "a2")],
+            [unit("de_squad", "0104", "x1"), unit("de_squad", "0104", "x2", level=1), FAR],
+            hexes={"0104": {"terrain": "building", "storeys": 2}},
+        )
+    )
+    spots = {c.level for c in s.legal_commands("allies") if isinstance(c, m.Spot) and c.unit == "a1"}
+    assert spots == {0, 1}
+    events = submit(s, m.Spot(side="allies", unit="a1", target=hx(s, "0104"), level=1), (2,))
+    assert rulings(events, "spot")[0].target == 2
+    assert exposed(state(s), get(s, "x2")) and not exposed(state(s), get(s, "x1"))
+    submit(s, m.Pass(side="axis"))
+    with pytest.raises(IllegalCommandError) as err:
+        submit(s, m.Fire(side="allies", units=("a2",), target=hx(s, "0104"), level=0), (1, 6))
+    assert err.value.rule_id == "LNL-FIRE-1"
+    submit(s, m.Fire(side="allies", units=("a2",), target=hx(s, "0104"), level=1), (1, 6))
