@@ -19,7 +19,7 @@ from app.geometry.hexgrid import Hex, hex_distance
 from app.systems.lnl.board import Runtime
 from app.systems.lnl.describe import describe
 from app.systems.lnl.forces import enemies_adjacent, is_vehicle
-from app.systems.lnl.melee import capable, kill_number
+from app.systems.lnl.melee import capable, kill_number, strike_odds
 from app.systems.lnl.overrun import overrun_odds
 from app.systems.lnl.sniper import snipe_problem, sniper_odds
 from app.systems.lnl.state import State, other
@@ -217,6 +217,9 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
         spec = state.spec(vehicle)
         gunless = vehicle.buttoned and spec.gun is None and any(g.aa for g in spec.mgs)
         return (0.3 if gunless else -0.4), "hatches"
+    if isinstance(command, m.MeleeTargets):
+        odds, share = strike_odds(state, command)
+        return 0.5 + odds * share + 0.01 * len(command.targets), "targets"
     if isinstance(command, m.PlaceSniper):
         return _sniper_post(state, side, command), "sniper"
     if isinstance(command, m.HandleWeapon):
@@ -243,6 +246,7 @@ REASONS = {
     "spot": t("Spots hidden enemies so they can be fired on (LNL-SPOT-3)."),
     "smoke": t("Lays smoke (LNL-SMOKE-1)."),
     "snipe": t("The sniper fires at an exposed enemy (LNL-SNIPER-3)."),
+    "targets": t("Attacks the defenders whose loss is likeliest and weighs most (LNL-MELEE-5)."),
     "sniper": t("Places the sniper in cover with a shot at an exposed enemy (LNL-SNIPER-2)."),
     "weapon": t("Picks up, sets up or repairs a support weapon (LNL-SW-4)."),
     "stop": t("Nothing better: ends the move (LNL-MOVE-12)."),

@@ -18,7 +18,7 @@ from app.systems.lnl.fire import prepare, resolve
 from app.systems.lnl.forces import is_vehicle
 from app.systems.lnl.guns import fire_gun, gun_attack
 from app.systems.lnl.hatches import toggle
-from app.systems.lnl.melee import close_assault, fight, withdraw
+from app.systems.lnl.melee import close_assault, fight, needs_targets, withdraw
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.movement import begin, destinations, enter, finish, stack_units
 from app.systems.lnl.overrun import after_counter, overrun
@@ -146,6 +146,8 @@ def _step_into(state: State, ctx: Ctx, h: Hex, level: int) -> State:
     reinforcing = state.hex_has(h, "melee") or h in state.melees
     state = enter(state, ctx, h, level)
     if enemy_here:
+        if not reinforcing and needs_targets(state, h, level, side):
+            return replace(state, steps=(Step("melee", side, h, level=level),))  # the attacker picks (LNL-MELEE-5)
         if not reinforcing:
             state = fight(state, ctx, h, level, side)
         else:
@@ -196,7 +198,18 @@ def _melee(state: State, ctx: Ctx, command: Command) -> State:
     level = next(u.level for u in state.at(command.hex, command.side))
     for unit in state.at(command.hex, command.side):
         state = state.with_unit(unit.marked("ops_complete"))
+    if needs_targets(state, command.hex, level, command.side):
+        return replace(state, steps=(Step("melee", command.side, command.hex, level=level),))
     return end_impulse(fight(state, ctx, command.hex, level, command.side), ctx)
+
+
+def _melee_targets(state: State, ctx: Ctx, command: Command) -> State:
+    """The attacker has picked its targets: the melee round is fought, then the move or the impulse ends
+    (LNL-MELEE-5, LNL-MOVE-8)."""
+    assert isinstance(command, m.MeleeTargets)
+    level = state.steps[0].level
+    state = fight(replace(state, steps=()), ctx, command.hex, level, command.side, targets=command.targets)
+    return _finish_move(state, ctx)
 
 
 def _withdraw(state: State, ctx: Ctx, command: Command) -> State:
@@ -290,6 +303,7 @@ IMPULSE_HANDLERS: dict[type[Command], Callable[[State, Ctx, Command], State]] = 
     m.Spot: _spot,
     m.LaySmoke: _smoke,
     m.MeleeRound: _melee,
+    m.MeleeTargets: _melee_targets,
     m.Withdraw: _withdraw,
     m.CloseAssault: _close_assault,
     m.Overrun: _overrun,

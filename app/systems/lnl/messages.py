@@ -154,6 +154,14 @@ class MeleeRound(Command):
     hex: Hex
 
 
+class MeleeTargets(Command):
+    """The attacker picks the defenders it attacks in a melee, among those able to melee (LNL-MELEE-5)."""
+
+    kind: Literal["lnl.melee_targets"] = "lnl.melee_targets"
+    hex: Hex
+    targets: tuple[str, ...]
+
+
 class Withdraw(Command):
     """Units in melee try to leave to an adjacent hex (LNL-MOVE-9)."""
 
@@ -256,6 +264,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Spot,
         LaySmoke,
         MeleeRound,
+        MeleeTargets,
         Withdraw,
         CloseAssault,
         Overrun,

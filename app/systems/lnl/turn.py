@@ -16,6 +16,7 @@ from app.systems.lnl.actions import fire_commands, impulse_commands
 from app.systems.lnl.fire import FireProblem, prepare
 from app.systems.lnl.guns import gun_attack
 from app.systems.lnl.impulse import IMPULSE_HANDLERS
+from app.systems.lnl.melee import target_commands
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.movement import begin, destinations, entry_problem, start_problem
 from app.systems.lnl.overrun import counter_commands, overrun_commands, overrun_problem
@@ -40,7 +41,10 @@ def legal(state: State) -> list[Command]:
     if state.phase == "over":
         return []
     if state.steps:
-        return counter_commands(state) if state.steps[0].kind == "counter" else opfire_options(state)
+        kind = state.steps[0].kind
+        if kind == "melee":
+            return target_commands(state)
+        return counter_commands(state) if kind == "counter" else opfire_options(state)
     if state.phase == "rally":
         if not state.rolled:
             return [m.RollInitiative(side=state.initiative)]

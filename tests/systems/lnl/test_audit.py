@@ -229,3 +229,36 @@ def test_lnl_fire_1_each_storey_is_spotted_on_its_own() -> None:
         submit(s, m.Fire(side="allies", units=("a2",), target=hx(s, "0104"), level=0), (1, 6))
     assert err.value.rule_id == "LNL-FIRE-1"
     submit(s, m.Fire(side="allies", units=("a2",), target=hx(s, "0104"), level=1), (1, 6))
+
+
+def test_lnl_melee_5_the_attacker_picks_its_targets() -> None:
+    """LNL-MELEE-5, LNL-MELEE-7, LNL-MELEE-8, LNL-MELEE-9: a squad (3) moves into a hex with a German squad (3)
+    and half-squad (1). The attacker is asked which to attack, all of them by default (3 against 4: 1:1, kill 8).
+    It picks the half-squad alone: 3:1, kill 5; 3 + 2 eliminates it; the German squad, still able to fight,
+    strikes back at 1:1 and misses (2); both stay locked under a Melee marker."""
+    s = session(
+        scenario([unit("us_squad", "0101", "a1")], [unit("de_squad", "0102", "x1"), unit("de_half", "0102", "x2"), FAR])
+    )
+    submit(s, m.StartMove(side="allies", units=("a1",), to=hx(s, "0102")))
+    step = state(s).steps[0]
+    assert step.kind == "melee" and step.side == "allies"
+    options = [c.targets for c in s.legal_commands("allies") if isinstance(c, m.MeleeTargets)]
+    assert options == [("x1",), ("x2",), ("x1", "x2")]
+    assert s.view("allies").decision is not None
+    events = submit(s, m.MeleeTargets(side="allies", hex=hx(s, "0102"), targets=("x2",)), (3, 2, 1, 1))
+    first, reply = rulings(events, "melee")
+    assert (first.target, first.dice[0].modified) == (5, 5) and reply.target == 8
+    assert get(s, "x2") is None and get(s, "x1") is not None and get(s, "a1") is not None
+    assert state(s).hex_has(hx(s, "0102"), "melee") and state(s).active == "axis" and not state(s).steps
+
+
+def test_lnl_melee_5_all_targets_the_default_choice() -> None:
+    """LNL-MELEE-5, LNL-MELEE-7: against both defenders (3 against 4) the column is 1:1, kill 8: a 7 fails, and
+    the defenders' reply (4 against 3: 2:1, kill 6) with a 6 eliminates the attacker."""
+    s = session(
+        scenario([unit("us_squad", "0101", "a1")], [unit("de_squad", "0102", "x1"), unit("de_half", "0102", "x2"), FAR])
+    )
+    submit(s, m.StartMove(side="allies", units=("a1",), to=hx(s, "0102")))
+    events = submit(s, m.MeleeTargets(side="allies", hex=hx(s, "0102"), targets=("x1", "x2")), (3, 4, 3, 3))
+    first, reply = rulings(events, "melee")
+    assert (first.target, reply.target) == (8, 6) and get(s, "a1") is None
