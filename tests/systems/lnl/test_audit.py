@@ -262,3 +262,23 @@ def test_lnl_melee_5_all_targets_the_default_choice() -> None:
     events = submit(s, m.MeleeTargets(side="allies", hex=hx(s, "0102"), targets=("x1", "x2")), (3, 4, 3, 3))
     first, reply = rulings(events, "melee")
     assert (first.target, reply.target) == (8, 6) and get(s, "a1") is None
+
+
+def test_lnl_spot_1_an_overrun_hex_is_exposed() -> None:
+    """LNL-SPOT-1, LNL-SPOT-2, LNL-OVERRUN-4: a half-track overruns a squad in brush (1 + 2 = 3 against 6: no
+    effect); the hex an enemy drove through carries a Spotted marker, so the squad stays exposed after the
+    vehicle has gone on."""
+    s = session(
+        scenario(
+            [unit("us_halftrack", "0103", "a1", facing=5)],
+            [unit("de_squad", "0104", "x1"), FAR],
+            hexes={"0104": {"terrain": "brush"}},
+        )
+    )
+    submit(s, m.Overrun(side="allies", vehicle="a1", to=hx(s, "0104")), (1, 6))
+    assert state(s).hex_has(hx(s, "0104"), "spotted")
+    submit(s, m.LetPass(side="axis"))
+    submit(s, m.MoveOn(side="allies", to=hx(s, "0105")))
+    while state(s).steps:
+        submit(s, m.HoldFire(side="axis"))
+    assert get(s, "a1").hex == hx(s, "0105") and exposed(state(s), get(s, "x1"))
