@@ -17,7 +17,7 @@ from app.systems.lnl.forces import activation_problem, cls, fires_after_move, in
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.spotting import hex_exposed, los
 from app.systems.lnl.state import State, Unit
-from app.systems.lnl.tables import Gun, VehicleMg
+from app.systems.lnl.tables import Armour, Gun, VehicleMg
 from app.systems.lnl.view_names import hex_name, unit_name
 from app.systems.lnl.weapons import discard_captured
 from app.systems.lnl.wrecks import bail_out, destroy
@@ -81,6 +81,28 @@ def facing_hit(state: State, vehicle: Unit, firer_hex: Hex) -> str:
     if angle < 120 - 1e-6:
         return "side"
     return "rear"
+
+
+def facings_hit(state: State, vehicle: Unit, firer_hex: Hex) -> tuple[str, ...]:
+    """The facing the shot strikes, or the two facings when it strikes exactly on their boundary (LNL-PEN-3)."""
+    angle = bearing(state, vehicle, firer_hex)
+    for edge, pair in ((60.0, ("front", "side")), (120.0, ("side", "rear"))):
+        if abs(angle - edge) <= 1e-6:
+            return pair
+    return (facing_hit(state, vehicle, firer_hex),)
+
+
+def _weakest(table: Armour, facings: tuple[str, ...], red_h: bool) -> str:
+    """Of the facings struck, the one better for the attacker: unarmoured, else the least armour, counting the
+    −4 of a red-H weapon against red armour (LNL-PEN-1, LNL-PEN-2, LNL-PEN-3)."""
+
+    def cost(facing: str) -> float:
+        value = table.value(facing)
+        if value is None:
+            return -math.inf
+        return value + (4 if red_h and facing in table.red else 0)
+
+    return min(facings, key=cost)
 
 
 def _gun_of(state: State, firer: Unit, sw_names: tuple[str, ...]) -> tuple[Gun, str]:
@@ -283,9 +305,9 @@ def penetrate(state: State, ctx: Ctx, shot: Shot, to_hit: int) -> State:
     att, dfn = ctx.roller.roll(2, t("penetration: attack die, defence die"))
     spec = state.spec(vehicle)
     where = _location(state, vehicle, att, to_hit)
-    facing = facing_hit(state, vehicle, shot.firer.hex)
     armour_table = spec.turret if where == "turret" else spec.hull
     assert armour_table is not None
+    facing = _weakest(armour_table, facings_hit(state, vehicle, shot.firer.hex), shot.gun.red_h)
     armour = armour_table.value(facing)
     title = t(
         "Penetration check on {unit} ({where}, {facing})",

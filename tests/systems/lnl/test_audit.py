@@ -282,3 +282,32 @@ def test_lnl_spot_1_an_overrun_hex_is_exposed() -> None:
     while state(s).steps:
         submit(s, m.HoldFire(side="axis"))
     assert get(s, "a1").hex == hx(s, "0105") and exposed(state(s), get(s, "x1"))
+
+
+ODDTANK: dict[str, Any] = {
+    "id": "oddtank",
+    "name_en": "Odd tank",
+    "name_zh": "怪坦克",
+    "cls": "vehicle",
+    "mp": 6,
+    "morale": 7,
+    "move_type": "T",
+    "hull": {"front": 2, "side": 5, "rear": 1},
+}
+
+
+def test_lnl_pen_3_a_boundary_hit_takes_the_weaker_armour() -> None:
+    """LNL-PEN-3, LNL-PEN-6: a shot exactly on the front/side boundary of a tank whose side (5) is thicker than its
+    front (2) strikes the front, the better for the attacker: 2 + 7 = 9 against 5 + 2 = 7 destroys it (the crew
+    escape roll 6: lost)."""
+    s = session(
+        scenario(
+            [unit("us_sherman", "0604", "a1", facing=4)],
+            [unit("oddtank", "0505", "x1", facing=2), FAR],
+            unit_types=[ODDTANK],
+        )
+    )
+    events = _gun(s, "a1", "0505", (3, 3, 2, 5, 6))
+    pen = rulings(events, "pen")[0]
+    assert mods(pen)["LNL-PEN-3"] == -2 and pen.dice[0].modified == 9
+    assert get(s, "x1").wreck
