@@ -311,3 +311,18 @@ def test_lnl_pen_3_a_boundary_hit_takes_the_weaker_armour() -> None:
     pen = rulings(events, "pen")[0]
     assert mods(pen)["LNL-PEN-3"] == -2 and pen.dice[0].modified == 9
     assert get(s, "x1").wreck
+
+
+def test_lnl_hero_4_the_hero_appears_on_the_units_storey() -> None:
+    """LNL-HERO-4, LNL-DMG-4: a squad upstairs in a house (TEM 2) is hit, 3 + 6 = 9 against 1 + 2; its DC rolls a
+    natural 1 (1 + 6 = 7 > 6: a casualty), then a 3 (odd): the hero appears beside it, on the same storey."""
+    s = session(
+        scenario(
+            [unit("us_squad", "0101", "a1")],
+            [unit("de_squad", "0104", "x1", level=1, markers=["fired"])],
+            hexes={"0104": {"terrain": "building", "storeys": 2}},
+        )
+    )
+    submit(s, m.Fire(side="allies", units=("a1",), target=hx(s, "0104"), level=1), (6, 1, 1, 3))
+    heroes = [u for u in state(s).on_map("axis") if u.type.startswith("de_hero")]
+    assert len(heroes) == 1 and (heroes[0].hex, heroes[0].level) == (hx(s, "0104"), 1)
