@@ -161,11 +161,12 @@ def _fire(
     weapons: tuple[str, ...],
     *,
     gun: bool = False,
+    vehicle: str = "",
 ) -> Command:
     ids, target, level = aimed
     if kind is m.OpFire:
-        return m.OpFire(side=side, units=ids, weapons=weapons, gun=gun)
-    return m.Fire(side=side, units=ids, target=target, level=level, weapons=weapons, gun=gun)
+        return m.OpFire(side=side, units=ids, weapons=weapons, gun=gun, vehicle=vehicle)
+    return m.Fire(side=side, units=ids, target=target, level=level, weapons=weapons, gun=gun, vehicle=vehicle)
 
 
 def _gun_shots(state: State, side: str, unit: Unit, target: Hex, level: int, *, opfire: bool) -> Iterator[Command]:
@@ -174,12 +175,17 @@ def _gun_shots(state: State, side: str, unit: Unit, target: Hex, level: int, *, 
     if state.spec(unit).gun is not None or (is_vehicle(state, unit) and state.spec(unit).mgs):
         options.append(())
     options += [(f"{unit.id}:{w.type}",) for w in unit.weapons if state.runtime.unit_type(w.type).gun is not None]
+    here = [u for u in state.at(target) if u.side != side]
+    aimed = [""]
+    if any(not is_vehicle(state, u) for u in here):  # infantry there too: the gun may aim at a vehicle instead
+        aimed += [u.id for u in here if is_vehicle(state, u)]
     for sw in options:
-        try:
-            gun_attack(state, side, (unit.id,), target, level, sw_names=sw, opfire=opfire)
-        except FireProblem:
-            continue
-        yield _fire(kind, side, ((unit.id,), target, level), sw, gun=True)
+        for vehicle in aimed:
+            try:
+                gun_attack(state, side, (unit.id,), target, level, sw_names=sw, opfire=opfire, vehicle=vehicle)
+            except FireProblem:
+                continue
+            yield _fire(kind, side, ((unit.id,), target, level), sw, gun=True, vehicle=vehicle)
 
 
 def move_commands(state: State, side: str) -> list[Command]:

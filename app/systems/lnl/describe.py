@@ -43,7 +43,16 @@ def _fire_info(state: State, command: m.Fire | m.OpFire) -> CommandInfo:
     odds, hint = None, None
     try:
         attack = (
-            gun_attack(state, command.side, command.units, target, level, sw_names=command.weapons, opfire=opfire)
+            gun_attack(
+                state,
+                command.side,
+                command.units,
+                target,
+                level,
+                sw_names=command.weapons,
+                opfire=opfire,
+                vehicle=command.vehicle,
+            )
             if command.gun
             else None
         )
@@ -65,7 +74,10 @@ def _fire_info(state: State, command: m.Fire | m.OpFire) -> CommandInfo:
     except FireProblem as exc:
         hint = exc.reason
     verb = t("Opportunity fire") if opfire else t("Fire")
-    if command.gun:
+    if command.gun and command.vehicle:
+        aimed = unit_name(state, state.get(command.vehicle))
+        label = t("{verb} with the gun: {who} at {vehicle}", verb=verb, who=who, vehicle=aimed)
+    elif command.gun:
         label = t("{verb} with the gun: {who} at {hex}", verb=verb, who=who, hex=where)
     else:
         label = t("{verb}: {who} at {hex}", verb=verb, who=who, hex=where)

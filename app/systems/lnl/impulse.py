@@ -56,6 +56,7 @@ def _fire(state: State, ctx: Ctx, command: Command) -> State:
                 command.level,
                 sw_names=command.weapons,
                 opfire=False,
+                vehicle=command.vehicle,
             ),
         )
     else:
@@ -82,7 +83,18 @@ def _opfire(state: State, ctx: Ctx, command: Command) -> State:
     assert h is not None
     if command.gun:
         state = fire_gun(
-            state, ctx, gun_attack(state, command.side, command.units, h, level, sw_names=command.weapons, opfire=True)
+            state,
+            ctx,
+            gun_attack(
+                state,
+                command.side,
+                command.units,
+                h,
+                level,
+                sw_names=command.weapons,
+                opfire=True,
+                vehicle=command.vehicle,
+            ),
         )
     else:
         state = resolve(

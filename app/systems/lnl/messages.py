@@ -88,6 +88,7 @@ class Fire(Command):
     level: int = 0
     weapons: tuple[str, ...] = ()
     gun: bool = False
+    vehicle: str = ""  # a gun shot at this enemy vehicle, in a hex that also holds infantry (LNL-HW-1)
 
 
 class OpFire(Command):
@@ -97,6 +98,7 @@ class OpFire(Command):
     units: tuple[str, ...]
     weapons: tuple[str, ...] = ()
     gun: bool = False
+    vehicle: str = ""  # a gun shot at this enemy vehicle, in a hex that also holds infantry (LNL-HW-1)
 
 
 class HoldFire(Command):

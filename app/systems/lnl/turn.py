@@ -92,7 +92,7 @@ def _free_group(state: State, command: Command) -> bool:
     c = command
     try:
         if c.gun:
-            gun_attack(state, c.side, c.units, c.target, c.level, sw_names=c.weapons, opfire=False)
+            gun_attack(state, c.side, c.units, c.target, c.level, sw_names=c.weapons, opfire=False, vehicle=c.vehicle)
         else:
             prepare(state, c.side, c.units, c.target, c.level, weapon_names=c.weapons, opfire=False)
     except FireProblem as exc:

@@ -326,3 +326,22 @@ def test_lnl_hero_4_the_hero_appears_on_the_units_storey() -> None:
     submit(s, m.Fire(side="allies", units=("a1",), target=hx(s, "0104"), level=1), (6, 1, 1, 3))
     heroes = [u for u in state(s).on_map("axis") if u.type.startswith("de_hero")]
     assert len(heroes) == 1 and (heroes[0].hex, heroes[0].level) == (hx(s, "0104"), 1)
+
+
+def test_lnl_hw_1_a_gun_may_aim_at_a_tank_stacked_with_infantry() -> None:
+    """LNL-HW-1, LNL-PEN-2, LNL-PEN-6: a Sherman moving with a squad no longer shields itself behind it: the PaK 40
+    may aim at the tank (to hit 6 ≤ 9; penetration 2 + 10 = 12 against 1 + 5 = 6 on the front hull: destroyed,
+    the crew escape roll 6: lost) instead of firing HE at the squad."""
+    s = session(
+        scenario(
+            [unit("us_sherman", "0101", "a1", facing=5), unit("us_squad", "0101", "a2")],
+            [unit("de_pak40", "0104", "x1", facing=2), FAR],
+        )
+    )
+    submit(s, m.Pass(side="allies"))
+    aimed = {c.vehicle for c in s.legal_commands("axis") if isinstance(c, m.Fire) and c.gun and c.units == ("x1",)}
+    assert aimed == {"", "a1"}
+    shot = m.Fire(side="axis", units=("x1",), target=hx(s, "0101"), gun=True, vehicle="a1")
+    events = submit(s, shot, (3, 3, 2, 1, 6))
+    assert rulings(events, "pen")[0].dice[0].modified == 12 and not rulings(events, "he")
+    assert get(s, "a1").wreck and not get(s, "a2").shaken
