@@ -195,6 +195,9 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
     for s in SIDES:
         count = str(sum(1 for _, o in state.control if o == s))
         rows.append((t("Victory hexes held by {side}", side=side_name(state, s)), count))
+        waiting = sum(1 for u in state.units if u.side == s and u.hex is None and cls(state, u) == "sniper")
+        if waiting:  # placed later, in any hex without enemies (LNL-SNIPER-1)
+            rows.append((t("Snipers of {side} still to place", side=side_name(state, s)), str(waiting)))
     panels = (PanelView(t("Situation"), rows=tuple(rows)),)
     outcome = (
         None

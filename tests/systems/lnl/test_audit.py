@@ -345,3 +345,16 @@ def test_lnl_hw_1_a_gun_may_aim_at_a_tank_stacked_with_infantry() -> None:
     events = submit(s, shot, (3, 3, 2, 1, 6))
     assert rulings(events, "pen")[0].dice[0].modified == 12 and not rulings(events, "he")
     assert get(s, "a1").wreck and not get(s, "a2").shaken
+
+
+def test_lnl_sniper_1_the_situation_panel_counts_snipers_to_place() -> None:
+    """LNL-SNIPER-1: a sniper kept off the map shows in the Situation panel until it is placed."""
+    s = session(scenario([unit("us_squad", "0101", "a1"), unit("us_sniper", "0101", "a2", off_map=True)], [FAR]))
+
+    def rows() -> dict[str, str]:
+        panel = s.view("allies").panels[0]
+        return {k.render("en"): str(v) for k, v in panel.rows}
+
+    assert rows()["Snipers of Allies still to place"] == "1"
+    submit(s, m.PlaceSniper(side="allies", unit="a2", at=hx(s, "0102")))
+    assert "Snipers of Allies still to place" not in rows()
