@@ -358,3 +358,18 @@ def test_lnl_sniper_1_the_situation_panel_counts_snipers_to_place() -> None:
     assert rows()["Snipers of Allies still to place"] == "1"
     submit(s, m.PlaceSniper(side="allies", unit="a2", at=hx(s, "0102")))
     assert "Snipers of Allies still to place" not in rows()
+
+
+def test_lnl_smoke_3_smoke_hinders_the_sniper_too() -> None:
+    """LNL-SMOKE-3, LNL-SNIPER-3: smoke in the target's hex adds 1 to the sniper's 2D6 (low is good for it): a
+    2 + 3 = 5 becomes 6, no effect instead of Shaken."""
+    s = session(
+        scenario(
+            [unit("us_sniper", "0101", "a1")],
+            [unit("de_squad", "0105", "x1")],
+            start={"phase": "operations", "hex_markers": {"0105": ["smoke1"]}},
+        )
+    )
+    events = submit(s, m.Snipe(side="allies", unit="a1", target="x1"), (2, 3))
+    ruling = rulings(events, "snipe")[0]
+    assert mods(ruling)["LNL-SMOKE-3"] == 1 and ruling.dice[0].modified == 6 and not get(s, "x1").shaken
