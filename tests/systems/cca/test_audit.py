@@ -8,7 +8,7 @@ import pytest
 from app.core.dice import NeedInput
 from app.systems.cca import SYSTEM
 from app.systems.cca import messages as m
-from app.systems.cca.describe import odds
+from app.systems.cca.describe import describe, odds
 
 from .helpers import do, hx, position
 
@@ -24,3 +24,16 @@ def test_cca_leader_6_a_lone_leader_attacked_under_mounted_charge_faces_the_card
         do(s, battle, (1, 2, 3))  # three dice are one short
     s, _ = do(s, battle, (1, 2, 3, 4))  # the fourth die shows the helmet
     assert s.leader("tL1") is None and s.banners == (1, 0)
+
+
+def test_cca_ranged_8_the_odds_of_fire_cite_the_fire_hit_rule_and_close_combat_its_own() -> None:
+    """CCA-RANGED-8: fire hits only with the target's symbol; CCA-HIT-1: close combat scores swords and helmets too.
+    The hint that shows a battle's odds cites the rule its dice follow: light bowmen at 0606 firing at heavy
+    infantry two hexes away (2 dice, CCA-RANGED-7) and medium infantry battling it next door."""
+    s = position(
+        [("bottom", "LB", "0606"), ("bottom", "MI", "0703"), ("top", "HI", "0604")], ordered=("b1", "b2")
+    )
+    fire = describe(s, m.Battle(side="bottom", unit="b1", target=hx(s, "0604")))
+    close = describe(s, m.Battle(side="bottom", unit="b2", target=hx(s, "0604")))
+    assert fire.hint is not None and "[CCA-RANGED-8]" in str(fire.hint) and str(fire.hint).startswith("2 dice")
+    assert close.hint is not None and "[CCA-HIT-1]" in str(close.hint) and str(close.hint).startswith("4 dice")
