@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from app.core.dice import NeedInput
-from app.systems.cca import SYSTEM
 from app.systems.cca import messages as m
 from app.systems.cca.describe import describe, odds
 
@@ -30,9 +29,7 @@ def test_cca_ranged_8_the_odds_of_fire_cite_the_fire_hit_rule_and_close_combat_i
     """CCA-RANGED-8: fire hits only with the target's symbol; CCA-HIT-1: close combat scores swords and helmets too.
     The hint that shows a battle's odds cites the rule its dice follow: light bowmen at 0606 firing at heavy
     infantry two hexes away (2 dice, CCA-RANGED-7) and medium infantry battling it next door."""
-    s = position(
-        [("bottom", "LB", "0606"), ("bottom", "MI", "0703"), ("top", "HI", "0604")], ordered=("b1", "b2")
-    )
+    s = position([("bottom", "LB", "0606"), ("bottom", "MI", "0703"), ("top", "HI", "0604")], ordered=("b1", "b2"))
     fire = describe(s, m.Battle(side="bottom", unit="b1", target=hx(s, "0604")))
     close = describe(s, m.Battle(side="bottom", unit="b2", target=hx(s, "0604")))
     assert fire.hint is not None and "[CCA-RANGED-8]" in str(fire.hint) and str(fire.hint).startswith("2 dice")
