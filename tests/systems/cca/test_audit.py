@@ -9,7 +9,9 @@ from app.core.dice import NeedInput
 from app.systems.cca import messages as m
 from app.systems.cca.describe import describe, odds
 
-from .helpers import do, hx, position
+from app.systems.cca.turn import legal
+
+from .helpers import bolstered, do, hx, position
 
 
 def test_cca_leader_6_a_lone_leader_attacked_under_mounted_charge_faces_the_cards_extra_die() -> None:
@@ -34,3 +36,16 @@ def test_cca_ranged_8_the_odds_of_fire_cite_the_fire_hit_rule_and_close_combat_i
     close = describe(s, m.Battle(side="bottom", unit="b2", target=hx(s, "0604")))
     assert fire.hint is not None and "[CCA-RANGED-8]" in str(fire.hint) and str(fire.hint).startswith("2 dice")
     assert close.hint is not None and "[CCA-HIT-1]" in str(close.hint) and str(close.hint).startswith("4 dice")
+
+
+def test_cca_camp_2_a_unit_in_a_camp_is_shielded_from_the_battle_back_too() -> None:
+    """CCA-CAMP-2, CCA-BACK-4 (D19): a foot unit in a fortified camp that is rolled against in close combat ignores 1
+    sword and 1 flag, also when the dice are a battle back (resolved like an attack). Bottom's heavy infantry in a camp
+    at 0606 attacks with 5 − 1 = 4 dice (CCA-CAMP-4) and misses; top's medium infantry battles back with 4 dice:
+    2 swords and a flag give 1 hit and no retreat."""
+    s = position([("bottom", "HI", "0606"), ("top", "MI", "0605")], ordered=("b1",), terrain={"0606": "fortified_camp"})
+    s, _ = do(s, m.Battle(side="bottom", unit="b1", target=hx(s, "0605")), (1, 1, 1, 1))
+    assert m.BattleBack(side="top", unit="t1") in legal(s)
+    s, events = do(s, m.BattleBack(side="top", unit="t1"), (6, 6, 5, 1))
+    s = bolstered(s)
+    assert s.unit("b1").blocks == 3 and s.unit("b1").hex == hx(s, "0606")
