@@ -8,10 +8,9 @@ import pytest
 from app.core.dice import NeedInput
 from app.systems.cca import messages as m
 from app.systems.cca.describe import describe, odds
-
 from app.systems.cca.turn import legal
 
-from .helpers import bolstered, do, hx, position
+from .helpers import bolstered, do, hx, position, said
 
 
 def test_cca_leader_6_a_lone_leader_attacked_under_mounted_charge_faces_the_cards_extra_die() -> None:
@@ -46,6 +45,24 @@ def test_cca_camp_2_a_unit_in_a_camp_is_shielded_from_the_battle_back_too() -> N
     s = position([("bottom", "HI", "0606"), ("top", "MI", "0605")], ordered=("b1",), terrain={"0606": "fortified_camp"})
     s, _ = do(s, m.Battle(side="bottom", unit="b1", target=hx(s, "0605")), (1, 1, 1, 1))
     assert m.BattleBack(side="top", unit="t1") in legal(s)
-    s, events = do(s, m.BattleBack(side="top", unit="t1"), (6, 6, 5, 1))
+    s, _ = do(s, m.BattleBack(side="top", unit="t1"), (6, 6, 5, 1))
     s = bolstered(s)
     assert s.unit("b1").blocks == 3 and s.unit("b1").hex == hx(s, "0606")
+
+
+def test_cca_evade_4_cca_momentum_1_cca_momentum_2_the_log_of_evades_and_advances_reads_in_chinese() -> None:
+    """CCA-EVADE-4, CCA-MOMENTUM-1, CCA-MOMENTUM-2: the log lines of an evade, a momentum advance and cavalry's extra
+    hex are translated (they were built through an alias the message extractor did not see, and showed in English
+    in the Chinese window)."""
+    s = position([("bottom", "LI", "0606"), ("top", "LS", "0605")], ordered=("b1",))
+    s, _ = do(s, m.Battle(side="bottom", unit="b1", target=hx(s, "0605")))
+    evade = next(c for c in legal(s) if isinstance(c, m.Evade))
+    s, events = do(s, evade, (1, 5))
+    assert [str(e.text.render("zh_CN")) for e in said(events, "evaded")] == ["轻装投石兵闪避。"]
+    s = position([("bottom", "MC", "0606"), ("top", "MI", "0605", 1)], ordered=("b1",))
+    s, _ = do(s, m.Battle(side="bottom", unit="b1", target=hx(s, "0605")), (2, 1, 1))
+    s, events = do(s, m.Advance(side="bottom", unit="b1"))
+    assert [str(e.text.render("zh_CN")) for e in said(events, "advanced")] == ["中装骑兵趁势推进。"]
+    extra = next(c for c in legal(s) if isinstance(c, m.ExtraMove))
+    s, events = do(s, extra)
+    assert [str(e.text.render("zh_CN")) for e in said(events, "moved")] == ["中装骑兵再移动1格。"]
