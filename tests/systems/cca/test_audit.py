@@ -66,3 +66,28 @@ def test_cca_evade_4_cca_momentum_1_cca_momentum_2_the_log_of_evades_and_advance
     extra = next(c for c in legal(s) if isinstance(c, m.ExtraMove))
     s, events = do(s, extra)
     assert [str(e.text.render("zh_CN")) for e in said(events, "moved")] == ["中装骑兵再移动1格。"]
+
+
+def test_cca_bolster_1_the_reasons_to_ignore_flags_read_in_chinese() -> None:
+    """CCA-BOLSTER-1, CCA-BOLSTER-2, CCA-BOLSTER-3: the log line that says how many flags a unit may ignore lists its
+    reasons translated (they were joined as English strings). Top's light bowmen fire at bottom's light infantry with
+    an attached leader and two friends beside it: a flag, two reasons."""
+    s = position(
+        [("bottom", "LI", "0606"), ("bottom", "MI", "0506"), ("bottom", "MI", "0706"), ("top", "LB", "0604")],
+        [("bottom", "0606")],
+        ordered=("t1",),
+        active="top",
+    )
+    s, events = do(s, m.Battle(side="top", unit="t1", target=hx(s, "0606")), (5, 3))
+    (line,) = said(events, "flags_ignorable")
+    assert str(line.text.render("zh_CN")).endswith("有领袖随行[CCA-BOLSTER-2]、有两个友军支援[CCA-BOLSTER-3]")
+
+
+def test_cca_card_4_i_am_spartacus_names_the_faces_rolled_in_the_players_language() -> None:
+    """CCA-CARD-4 (I Am Spartacus, D9), D15: the order dice are logged by their face names, translated, never by
+    the data ids ("swords", "leader")."""
+    s = position([("bottom", "LI", "0606")], phase="card", hands={"bottom": ["i_am_spartacus"]})
+    s, events = do(s, m.PlayCard(side="bottom", card="i_am_spartacus"), (6, 2, 4, 5))
+    (line,) = said(events, "rolled")
+    assert str(line.text.render("zh_CN")) == "命令骰：交叉剑、蓝三角、头盔、旗帜"
+    assert str(line.text.render("en")) == "Order dice: crossed swords, blue triangle, helmet, flag"
