@@ -70,16 +70,32 @@ def test_first_window_system_is_imported_before_qt_and_no_other():
 def test_window_start_runs_no_garbage_collection_until_shown(tmp_path: Path):
     """DESIGN §10: the cyclic GC stays off while the window is built, then start-up's objects are frozen and
     collection resumes (also after the window closes)."""
-    code = (
+    result = _smoke_start(
+        tmp_path,
         "import gc, sys\n"
-        "from app.__main__ import main\n"
         "seen = []\n"
-        "gc.callbacks.append(lambda phase, info: phase == 'start' and seen.append(gc.get_freeze_count()))\n"
-        "assert main(['--smoke']) == 0\n"
+        "gc.callbacks.append(lambda phase, info: phase == 'start' and seen.append(gc.get_freeze_count()))\n",
         "assert gc.isenabled() and gc.get_freeze_count() > 0\n"
-        "assert all(seen), 'collected before the window was shown'\n"
+        "assert all(seen), 'collected before the window was shown'\n",
     )
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "ADJUTANT_DATA_DIR": str(tmp_path)}
+    assert result.stdout.startswith("first paint:")
+
+
+def test_window_start_leaves_dialogs_editor_and_cli_unloaded(tmp_path: Path):
+    """DESIGN §10: what the first window does not show is imported when it is first opened, not at start."""
+    _smoke_start(
+        tmp_path,
+        "import sys\n",
+        "lazy = ('app.ui.help_dialogs', 'app.ui.start_page', 'app.ui.editor', 'app.scenario.editor', 'app.cli')\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(lazy))\n"
+        "assert not loaded, loaded\n",
+    )
+
+
+def _smoke_start(data_dir: Path, before: str, after: str) -> subprocess.CompletedProcess[str]:
+    """Run ``adjutant --smoke`` in a fresh interpreter between the ``before`` and ``after`` code; it must pass."""
+    code = f"from app.__main__ import main\n{before}assert main(['--smoke']) == 0\n{after}"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "ADJUTANT_DATA_DIR": str(data_dir)}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("first paint:")
+    return result

@@ -27,6 +27,8 @@ The capabilities (:data:`CAPABILITIES` lists them all):
 - :class:`HasTableSync`: any piece can be corrected to match the physical table (``app.core.table_sync``).
 - :class:`HasLineOfSight`: the line of sight from a unit or location to any location, as the fire rules see it
   (the window's LOS tool draws it).
+- :class:`HasPhaseTitle`: the title of the sequence of play ("Turn 3 — mud") without building a whole view, for the
+  history's turn headings of a long game (systems whose views cost little need not declare it).
 - :class:`AnswersOldSaves`: decisions a newer rules version asks that the engine took by itself before; replaying
   an older save, each is answered as that version ruled (``app.core.saves``).
 
@@ -42,6 +44,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
+from app.core.i18n import Text
 from app.core.line_of_sight import LosReport
 from app.core.messages import Command
 from app.core.system import GameSystem
@@ -146,6 +149,16 @@ class HasTiles(Protocol[L_co]):
 
 
 @runtime_checkable
+class HasPhaseTitle(Protocol[S_contra]):
+    """The phase title of a state, cheaply: the same ``Text`` as ``view(state, side).phase.title`` for any side
+    (``None`` when the view shows no phase). The window's history heads its lines with it for every past state."""
+
+    def phase_title(self, state: S_contra) -> Text | None:
+        """``view(state, None).phase.title``, without building the view."""
+        ...
+
+
+@runtime_checkable
 class HasTableSync(Protocol[S_contra]):
     """Table sync: the app's board can be corrected to match the physical table, with
     :class:`app.core.table_sync.CorrectPiece` commands the system accepts at any time (logged and undoable)."""
@@ -196,6 +209,7 @@ CAPABILITIES: tuple[type, ...] = (
     HasTiles,
     HasTableSync,
     HasLineOfSight,
+    HasPhaseTitle,
     AnswersOldSaves,
 )
 """Every capability a system may declare, in the order the docs list them."""

@@ -105,15 +105,19 @@ def read_json_file(
 def parse_json_text(text: str, file: Path | str, *, max_depth: int = MAX_DEPTH, max_number: float | None = None) -> Any:
     """Parse JSON text with the nesting, number and string checks of :func:`read_json_file`."""
     _check_depth(text, file, max_depth)
+    numbers = _Numbers(max_number)
     try:
-        data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_no_constant)
+        data = json.loads(
+            text, parse_int=numbers.parse_int, parse_float=numbers.parse_float, parse_constant=_no_constant
+        )
     except json.JSONDecodeError as exc:
         raise DataFileError(
             file, [Problem("$", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")]
         ) from exc
     except _NumberError as exc:
         raise DataFileError(file, [Problem("$", str(exc))]) from exc
-    if max_number is not None or _SURROGATE_ESCAPE.search(text):  # else nothing is left to find (start-up time)
+    # The walk that names each bad value's JSON path runs only when there is one to find (start-up time).
+    if numbers.out_of_range or _SURROGATE_ESCAPE.search(text):
         check_values(file, data, max_number)
     return data
 
@@ -197,6 +201,28 @@ def _parse_float(token: str) -> float:
     if not math.isfinite(value):
         raise _NumberError(f"number {clip(token, 40)} is out of range")
     return value
+
+
+class _Numbers:
+    """The parser's number hooks, noting whether a number lies beyond ``±max_number`` (when set)."""
+
+    def __init__(self, max_number: float | None) -> None:
+        self.max_number = max_number
+        self.out_of_range = False
+
+    def parse_int(self, token: str) -> int:
+        value = _parse_int(token)
+        self._note(value)
+        return value
+
+    def parse_float(self, token: str) -> float:
+        value = _parse_float(token)
+        self._note(value)
+        return value
+
+    def _note(self, value: float) -> None:
+        if self.max_number is not None and abs(value) > self.max_number:
+            self.out_of_range = True
 
 
 def _no_constant(token: str) -> float:

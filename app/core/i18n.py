@@ -18,6 +18,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.core.defaults import new_dict
+
 RESOURCES = Path(__file__).resolve().parents[2] / "resources"
 SYSTEMS = Path(__file__).resolve().parents[1] / "systems"
 LANGUAGES = ("en", "zh_CN")
@@ -30,8 +32,8 @@ class Text(BaseModel):
 
     msg: str
     # Factories, not ``= {}``: pydantic deep-copies a mutable default for every instance, and Texts are made often.
-    args: dict[str, str | int | float | Text] = Field(default_factory=dict)
-    tr: dict[str, str] = Field(default_factory=dict)  # inline translations (text authored in data files, e.g. names)
+    args: dict[str, str | int | float | Text] = Field(default_factory=new_dict)
+    tr: dict[str, str] = Field(default_factory=new_dict)  # inline translations (text authored in data files)
 
     def render(self, lang: str = "en") -> str:
         """Render in ``lang`` ("en" or "zh_CN"); unknown messages fall back to English."""

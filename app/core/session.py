@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from app.core.capabilities import HasPhaseTitle, capability
 from app.core.datafile import clip, quoted
 from app.core.dice import BadInput
 from app.core.errors import IllegalCommandError
@@ -35,6 +36,11 @@ class Change:
 
     reason: Literal["submit", "undo", "redo", "reset"]
     events: tuple[Event, ...]
+
+
+def secret_choice(side_name: Text | str) -> Text:
+    """How another side's secret command reads in a history of moves ("Axis makes a secret choice.")."""
+    return t("{side} makes a secret choice.", side=side_name)
 
 
 class Session:
@@ -90,15 +96,53 @@ class Session:
         another side's secret command (:attr:`Command.secret`) reads only that the side made a secret choice."""
         names = self.system.view(self.state, None).side_names
         labels: list[Text] = []
-        before = self.initial
-        for entry in self.history:
+        for index, entry in enumerate(self.history):
             command = entry.command
             if command.hidden_from(viewer):
-                labels.append(t("{side} makes a secret choice.", side=names.get(command.side, command.side)))
+                labels.append(secret_choice(names.get(command.side, command.side)))
             else:
-                labels.append(self.system.describe(before, command).label)
-            before = entry.state
+                labels.append(self.command_label(index))
         return labels
+
+    def command_label(self, index: int) -> Text:
+        """The label of the command of history entry ``index``, described in the state it was given in (what it
+        chose, secret or not: :meth:`Command.hidden_from` says whether a viewer may read it).
+
+        Raises:
+            IndexError: No applied entry has that index.
+        """
+        entry = self._entry(index)
+        before = self._history[index - 1].state if index else self.initial
+        return self.system.describe(before, entry.command).label
+
+    def view_at(self, index: int, side: str | None = None) -> GameView:
+        """A side's view of the game as it was just after history entry ``index`` (``-1``: before the first
+        command), to look back at a past position; the game itself does not move.
+
+        Raises:
+            IndexError: No applied entry has that index.
+        """
+        return self.system.view(self.initial if index == -1 else self._entry(index).state, side)
+
+    def phase_title_at(self, index: int) -> Text | None:
+        """The title of the sequence of play just after history entry ``index`` (``-1``: before the first command),
+        as the view shows it ("Turn 3 — mud"; ``None``: no phase shown): from the system's
+        :class:`~app.core.capabilities.HasPhaseTitle` when it declares it, else from its view.
+
+        Raises:
+            IndexError: No applied entry has that index.
+        """
+        state = self.initial if index == -1 else self._entry(index).state
+        titled = capability(self.system, HasPhaseTitle)
+        if titled is not None:
+            return titled.phase_title(state)
+        phase = self.system.view(state, None).phase
+        return None if phase is None else phase.title
+
+    def _entry(self, index: int) -> Entry:
+        if not 0 <= index < self._cursor:
+            raise IndexError(index)
+        return self._history[index]
 
     # --- commands ----------------------------------------------------------------------------------
     def submit(self, command: Command) -> tuple[Event, ...]:

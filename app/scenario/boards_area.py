@@ -12,6 +12,7 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from app.core.defaults import new_list
 from app.geometry.areas import AreaMap
 from app.geometry.tiles import Mark
 from app.scenario.board_problems import Problem, raise_problems
@@ -49,7 +50,7 @@ class AreaMapSpec(BaseModel):
     name_en: str = Field("", description="English map name.")
     name_zh: str = Field("", description="Chinese map name.")
     areas: list[AreaSpec] = Field(min_length=1, description="The areas.")
-    links: list[AreaLinkSpec] = Field(default_factory=list, description="Extra adjacencies.")
+    links: list[AreaLinkSpec] = Field(default_factory=new_list, description="Extra adjacencies.")
 
     @model_validator(mode="after")
     def _ids(self) -> Self:

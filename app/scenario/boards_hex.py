@@ -14,6 +14,7 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from app.core.defaults import new_dict, new_list
 from app.geometry.hexgrid import HexGrid
 from app.geometry.tiles import Mark
 from app.geometry.topology import EdgeFeature, GeometryError
@@ -111,16 +112,16 @@ class HexMapSpec(BaseModel):
         "or a list of printed IDs.",
     )
     default_terrain: str = Field("clear", description="Terrain of hexes not listed in 'terrain'.")
-    terrain: dict[str, str] = Field(default_factory=dict, description="Terrain by printed hex ID.")
-    hexsides: list[HexsideSpec] = Field(default_factory=list, description="Hexside features.")
-    roads: list[list[str]] = Field(default_factory=list, description="Roads as paths of neighbouring hex IDs.")
-    railways: list[list[str]] = Field(default_factory=list, description="Railways as paths of hex IDs.")
-    marks: list[HexMarkSpec] = Field(default_factory=list, description="Towns, supply sources, forts, …")
+    terrain: dict[str, str] = Field(default_factory=new_dict, description="Terrain by printed hex ID.")
+    hexsides: list[HexsideSpec] = Field(default_factory=new_list, description="Hexside features.")
+    roads: list[list[str]] = Field(default_factory=new_list, description="Roads as paths of neighbouring hex IDs.")
+    railways: list[list[str]] = Field(default_factory=new_list, description="Railways as paths of hex IDs.")
+    marks: list[HexMarkSpec] = Field(default_factory=new_list, description="Towns, supply sources, forts, …")
     sections: dict[str, list[str]] | SectionLines | None = Field(
         None, description="Command sections: hex ID lists by name, or dividing lines."
     )
     areas: dict[str, list[str]] = Field(
-        default_factory=dict,
+        default_factory=new_dict,
         description="Named groups of hexes printed on the map, e.g. initial set-up areas by army (TY-MAP-2).",
     )
 

@@ -17,6 +17,7 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from app.core.defaults import new_list
 from app.geometry.hexgrid import HexGrid
 from app.geometry.hextiles import HexPlacement, HexTile, assemble_hexes
 from app.geometry.square import SquareGrid
@@ -75,7 +76,7 @@ class TiledBoardSpec(BaseModel):
     )
     tiles: list[TilePlacementSpec] = Field(min_length=1, description="Map tiles (they make up the map).")
     extras: list[TilePlacementSpec] = Field(
-        default_factory=list, description="Small tiles beside or on the map: spawn tiles, entry/exit, supply dumps."
+        default_factory=new_list, description="Small tiles beside or on the map: spawn tiles, entry/exit, supply dumps."
     )
 
     @model_validator(mode="after")

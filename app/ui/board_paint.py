@@ -16,7 +16,7 @@ from typing import Any
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from app.ui.drawing import cosmetic, draw_text
+from app.ui.drawing import cosmetic, draw_text, draw_texts
 from app.ui.marks import MarkPainter, mark_name
 from app.ui.theme import FILLED_MOTIFS, PEN_STYLES, Theme, motif
 
@@ -179,12 +179,13 @@ def _paint_cells(painter: QPainter, geo: BoardGeometry, theme: Theme, cells: lis
         filled = style.pattern in FILLED_MOTIFS
         painter.setPen(Qt.PenStyle.NoPen if filled else cosmetic(style.pattern_colour, 1.2))
         painter.setBrush(QBrush(style.pattern_colour) if filled else Qt.BrushStyle.NoBrush)
+        base = painter.transform()
         for cell in group:
-            painter.save()
+            painter.setTransform(base)
             painter.translate(cell.centre)
             painter.scale(scale, scale)
             painter.drawPath(path)
-            painter.restore()
+        painter.setTransform(base)
 
 
 def _area_tint(fill: QColor, loc: Any) -> QColor:
@@ -332,16 +333,15 @@ def _paint_labels(painter: QPainter, geo: BoardGeometry, theme: Theme, cells: li
             return
         size = MIN_LABEL_PIXELS / opts.lod
     col = theme.get("label", "hex_colour" if kind == "hex" else "colour", "#303030a0")
-    for cell in cells:
-        if kind == "square":
-            top = cell.rect.top() + max(0.11 * geo.cell_size, 0.65 * size)
-            at = QPointF(cell.rect.left() + 0.05 * geo.cell_size, top)
-            draw_text(painter, at, cell.label, size, col, align=Qt.AlignmentFlag.AlignLeft)
-        elif kind == "hex":
-            at = QPointF(cell.centre.x(), cell.rect.top() + 0.16 * cell.rect.height())
-            draw_text(painter, at, cell.label, size, col)
-        else:
-            draw_text(painter, cell.centre, mark_name(cell.label), size * 1.5, col, bold=True)
+    if kind == "square":
+        lift = max(0.11 * geo.cell_size, 0.65 * size)
+        places = [(QPointF(c.rect.left() + 0.05 * geo.cell_size, c.rect.top() + lift), c.label) for c in cells]
+        draw_texts(painter, places, size, col, align=Qt.AlignmentFlag.AlignLeft)
+    elif kind == "hex":
+        places = [(QPointF(c.centre.x(), c.rect.top() + 0.16 * c.rect.height()), c.label) for c in cells]
+        draw_texts(painter, places, size, col)
+    else:
+        draw_texts(painter, [(c.centre, mark_name(c.label)) for c in cells], size * 1.5, col, bold=True)
 
 
 def cell_path(geo: BoardGeometry, locs: Iterable[Any]) -> QPainterPath:

@@ -82,6 +82,7 @@ class GameController(QObject):
         self.fast_answers: frozenset[str] = frozenset()  # rule ids whose decisions a person leaves to the default
         self.auto_delay_ms = 350
         self.pending: Command | None = None
+        self.frozen = False  # a past position is shown (app.ui.replay): no command, no automation until it ends
         self.pending_need: NeedInput | None = None
         self._generation = 0
         self._view: GameView | None = None
@@ -132,6 +133,9 @@ class GameController(QObject):
     # --- acting -------------------------------------------------------------------------------------
     def submit(self, command: Command) -> bool:
         """Submit a command; refusals and requests for table input are signalled, never raised."""
+        if self.frozen:
+            self.command_refused.emit(t("A past position is shown: go back to the game first."), "")
+            return False
         self.pending, self.pending_need = None, None
         if not self.is_automated_turn():
             self._reason = None
@@ -161,14 +165,20 @@ class GameController(QObject):
         self.pending, self.pending_need, self._reason = None, None, None
 
     def undo(self) -> bool:
-        """Undo one command."""
+        """Undo one command (not while a past position is shown)."""
         self.cancel_input()
-        return self.session.undo()
+        return not self.frozen and self.session.undo()
 
     def redo(self) -> bool:
-        """Redo one command."""
+        """Redo one command (not while a past position is shown)."""
         self.cancel_input()
-        return self.session.redo()
+        return not self.frozen and self.session.redo()
+
+    def freeze(self, on: bool) -> None:
+        """Hold the game (``on``: a past position is shown; a bot thinking is cancelled) or let it go on."""
+        self.frozen = on
+        self._generation += 1
+        self.schedule_automation()
 
     def set_bot(self, side: str, on: bool) -> None:
         """Give ``side`` to the bot (``on``) or back to a person, from the current position; a bot already
@@ -214,7 +224,10 @@ class GameController(QObject):
 
     def schedule_automation(self) -> None:
         """Play the next automated step after a short delay (or wait for Continue in step mode); a decision the
-        player leaves to its default is answered at once (fast play)."""
+        player leaves to its default is answered at once (fast play). Nothing moves while the game is frozen."""
+        if self.frozen:
+            self.automation_waiting.emit(False)
+            return
         if self.pending is None and (answer := self.fast_answer()) is not None:
             generation = self._generation
             QTimer.singleShot(0, lambda: generation == self._generation and self.submit(answer))
@@ -233,7 +246,7 @@ class GameController(QObject):
         return self._auto_step(self._generation)
 
     def _auto_step(self, generation: int) -> bool:
-        if generation != self._generation or not self.is_automated_turn() or self.pending is not None:
+        if generation != self._generation or not self.is_automated_turn() or self.pending is not None or self.frozen:
             return False
         legal = list(self.session.legal_commands())
         if len(legal) == 1:

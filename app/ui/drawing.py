@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
@@ -49,17 +50,32 @@ def draw_text(
     align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
 ) -> None:
     """Draw ``text`` of height ``size`` board units centred (or aligned) at ``centre``."""
+    draw_texts(painter, [(centre, text)], size, colour, bold=bold, align=align)
+
+
+def draw_texts(
+    painter: QPainter,
+    places: Iterable[tuple[QPointF, str]],
+    size: float,
+    colour: QColor,
+    *,
+    bold: bool = False,
+    align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
+) -> None:
+    """Draw each ``(centre, text)`` as :func:`draw_text` does, choosing font and pen once (a board's labels)."""
     scale = size / 100.0
+    box = QRectF(0, -70, 4000, 140) if align & Qt.AlignmentFlag.AlignLeft else QRectF(-2000, -70, 4000, 140)
+    flags = int(align | Qt.AlignmentFlag.AlignVCenter)
     painter.save()
-    painter.translate(centre)
-    painter.scale(scale, scale)
     font = QFont(painter.font())
     font.setPixelSize(100)
     font.setBold(bold)
     painter.setFont(font)
     painter.setPen(colour)
-    box = QRectF(-2000, -70, 4000, 140)
-    if align & Qt.AlignmentFlag.AlignLeft:
-        box = QRectF(0, -70, 4000, 140)
-    painter.drawText(box, int(align | Qt.AlignmentFlag.AlignVCenter), text)
+    base = painter.transform()
+    for centre, text in places:
+        painter.setTransform(base)
+        painter.translate(centre)
+        painter.scale(scale, scale)
+        painter.drawText(box, flags, text)
     painter.restore()

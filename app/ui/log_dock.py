@@ -18,6 +18,7 @@ tr = translator("LogDock")
 INSTRUCTION = QColor("#1d5fa8")
 BOT = QColor("#6a3d9a")
 GOOD, BAD = QColor("#1b7f3b"), QColor("#a12a2a")
+NOTE = Qt.ItemDataRole.UserRole + 1  # marks a line that is no event (a bot's explanation)
 
 
 def dice_text(ruling: Ruling) -> str:
@@ -47,6 +48,8 @@ class LogDock(QDockWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.setWidget(self.tree)
         self.lang = "en"
+        self._blocks: list[int] = []  # the first row of each history entry's lines (its bot's note, else its events)
+        self._note_row: int | None = None  # the row of a bot's note waiting for its command's events
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -54,34 +57,61 @@ class LogDock(QDockWidget):
         self.setWindowTitle(tr("Log"))
         self.tree.setHeaderLabels([tr("Event"), tr("Rule")])
 
-    def set_events(self, events: Iterable[Event], lang: str) -> None:
-        """Show exactly these events (after undo, load, or a language switch)."""
-        self.lang = lang
-        self.tree.clear()
-        self.append(events)
-
-    def append(self, events: Iterable[Event]) -> None:
-        """Add events at the bottom and scroll to them."""
+    def append(self, events: Iterable[Event], *, scroll: bool = True) -> None:
+        """Add events at the bottom and scroll to them (``scroll``: a long rebuild scrolls once, at its end)."""
         last = None
         for event in events:
             last = self._event_item(event)
             self.tree.addTopLevelItem(last)
-        if last is not None:
+        if last is not None and scroll:
             self.tree.scrollToItem(last)
 
-    def set_history(self, history: Sequence[Any], notes: Mapping[int, str], lang: str) -> None:
-        """Show the events of these history entries, each preceded by its note (a bot's explanation), if any."""
-        if not notes:
-            self.set_events((e for entry in history for e in entry.events), lang)
+    def append_entry(self, events: Iterable[Event], *, scroll: bool = True) -> None:
+        """Add the events of the next history entry (a command submitted or redone), after its bot's note if one
+        was just added."""
+        self._blocks.append(self._note_row if self._note_row is not None else self.tree.topLevelItemCount())
+        self._note_row = None
+        self.append(events, scroll=scroll)
+
+    def drop_last_entry(self) -> None:
+        """Take away the lines of the last history entry, its bot's note included (an undo: the rest stays)."""
+        if not self._blocks:
             return
+        start = self._blocks.pop()
+        for row in range(self.tree.topLevelItemCount() - 1, start - 1, -1):
+            self.tree.takeTopLevelItem(row)
+        self._note_row = None
+
+    def set_history(self, history: Sequence[Any], notes: Mapping[int, str], lang: str) -> None:
+        """Show the events of these history entries, each preceded by its note (a bot's explanation), if any
+        (a reopened game, a language switch)."""
         self.lang = lang
         self.tree.clear()
+        self._blocks, self._note_row = [], None
         for index, entry in enumerate(history):
             if index in notes:
-                self.note(notes[index])
-            self.append(entry.events)
+                self.note(notes[index], scroll=False)
+            self.append_entry(entry.events, scroll=False)
+        self.tree.scrollToBottom()
 
-    def note(self, text: str) -> None:
+    def show_entry(self, index: int) -> None:
+        """Select and open the events of history entry ``index`` (a line picked in the history), in view."""
+        if not 0 <= index < len(self._blocks):
+            return
+        end = self._blocks[index + 1] if index + 1 < len(self._blocks) else self.tree.topLevelItemCount()
+        items = [self.tree.topLevelItem(row) for row in range(self._blocks[index], end)]
+        events = [item for item in items if not item.data(0, NOTE)]
+        self.tree.clearSelection()
+        if not events:
+            return
+        self.tree.setCurrentItem(events[0])
+        for item in events:
+            item.setSelected(True)
+            item.setExpanded(True)
+        self.tree.scrollToItem(events[-1])
+        self.tree.scrollToItem(events[0])
+
+    def note(self, text: str, *, scroll: bool = True) -> None:
         """Add a line that is not a game event (an automated player's explanation of its next command)."""
         item = QTreeWidgetItem([text, ""])
         item.setToolTip(0, text)
@@ -89,8 +119,12 @@ class LogDock(QDockWidget):
         font.setItalic(True)
         item.setFont(0, font)
         item.setForeground(0, QBrush(BOT))
+        item.setData(0, NOTE, True)
+        if self._note_row is None:
+            self._note_row = self.tree.topLevelItemCount()
         self.tree.addTopLevelItem(item)
-        self.tree.scrollToItem(item)
+        if scroll:
+            self.tree.scrollToItem(item)
 
     def texts(self) -> list[str]:
         """The top-level lines (for tests and copying)."""

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolBar, QVBoxLayout, QWidget
 
 from app.core.messages import Command
@@ -16,7 +16,7 @@ from app.core.session import Session
 from app.ui.actions import MENUS, build_actions, retranslate_actions
 from app.ui.actions import tr as tr_action
 from app.ui.autosave_warning import AutosaveWarning
-from app.ui.board_aids import COMPACT_WIDTH, centre_of, fit_docks, free_corner, legend_html
+from app.ui.board_aids import COMPACT_WIDTH, centre_of, fit_docks, free_corner
 from app.ui.board_scene import BoardScene
 from app.ui.board_view import BoardView, Minimap
 from app.ui.bot_seats import BotSeatsMenu
@@ -25,21 +25,23 @@ from app.ui.controller import AgentFactory, GameController
 from app.ui.decision_bar import DecisionBar
 from app.ui.dice_tray import DiceTray
 from app.ui.hand_strip import HandStrip, viewer_hand
-from app.ui.help_dialogs import how_to_play, shortcuts
-from app.ui.interaction import BoardInteraction, word
+from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
 from app.ui.log_dock import LogDock
 from app.ui.los_tool import LosTool
 from app.ui.objectives_dock import ObjectivesDock
 from app.ui.outcome_banner import OutcomeBanner
+from app.ui.overlay_menu import OverlayMenu
 from app.ui.panels import Inspector, PhaseTracker
 from app.ui.privacy import PrivacyScreen
+from app.ui.replay import PastBanner
 from app.ui.rulebook import rule_tip
 from app.ui.settings import Preferences
 from app.ui.table_dock import TableChecklist, since_last_human_command
 from app.ui.table_sync_menu import TableSyncMenu
 from app.ui.toast import Toast
 from app.ui.window_files import WindowFiles
+from app.ui.window_history import WindowHistory
 from app.ui.window_text import seats_text, tracks_html
 
 tr = translator("MainWindow")
@@ -131,7 +133,9 @@ class MainWindow(QMainWindow):
         self.command_bar = CommandBar(central)
         self.decision_bar = DecisionBar(central)  # the pending decision, whatever is selected (app.core.flow)
         self.outcome_banner = OutcomeBanner(central)  # who won and why, for as long as the game is over
+        self.past_banner = PastBanner(central)  # a past position is shown (app.ui.replay)
         layout.addWidget(self.outcome_banner)
+        layout.addWidget(self.past_banner)
         layout.addWidget(self.board_view, 1)
         self.hand_strip = HandStrip(central)  # the seat's cards with their text (C&C)
         layout.addWidget(self.hand_strip)
@@ -147,14 +151,15 @@ class MainWindow(QMainWindow):
         self.phase, self.inspector = PhaseTracker(self), Inspector(self)
         self.table = TableChecklist(self)
         self.objectives = ObjectivesDock(self)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.phase)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.inspector)
+        self.history = WindowHistory(self, self.past_banner)
+        for dock in (self.phase, self.history.dock, self.inspector):
+            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         self.tabifyDockWidget(self.inspector, self.objectives)
         self.inspector.raise_()
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.table)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice)
+        for dock in (self.table, self.log, self.dice):
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.resizeDocks([self.phase, self.log], [270, 380], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.phase, self.history.dock, self.inspector], [230, 300, 330], Qt.Orientation.Vertical)
         self.resizeDocks([self.table, self.log, self.dice], [300, 380, 170], Qt.Orientation.Vertical)
         self._build_status_bar()
 
@@ -165,10 +170,9 @@ class MainWindow(QMainWindow):
         self.tracks_label.setTextFormat(Qt.TextFormat.RichText)
         self.statusBar().addWidget(self.hover_label, 1)
         self.statusBar().addPermanentWidget(self.tracks_label)
-        self.legend_label = QLabel(self)  # the key to the overlays shown (_refresh_legend)
-        self.legend_label.setObjectName("overlay_legend")
-        self.legend_label.setTextFormat(Qt.TextFormat.RichText)
-        self.legend_label.setVisible(False)
+        self.overlays = OverlayMenu(QMenu(self), self.interaction, self)  # View ▸ Overlays and their legend
+        self.overlay_menu, self.legend_label = self.overlays.menu, self.overlays.legend
+        self.overlays.lang = self.lang
         self.statusBar().addPermanentWidget(self.legend_label)
         self.autosave_warning = AutosaveWarning(self.files.save_as, self)
         self.statusBar().addPermanentWidget(self.autosave_warning)
@@ -185,9 +189,9 @@ class MainWindow(QMainWindow):
             self.addAction(action)
         self.bot_seats = BotSeatsMenu(self.controller, self._side_names, self)  # hand a side to the bot mid-game
         self.menus["edit"].addMenu(self.bot_seats)
-        self.overlay_menu = self.menus["view"].addMenu("")
+        self.menus["view"].addMenu(self.overlay_menu)
         self.docks_menu = self.menus["view"].addMenu("")
-        for dock in (self.phase, self.inspector, self.objectives, self.table, self.log, self.dice):
+        for dock in (self.phase, self.inspector, self.objectives, self.table, self.history.dock, self.log, self.dice):
             self.docks_menu.addAction(dock.toggleViewAction())
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("MainToolbar")
@@ -224,7 +228,7 @@ class MainWindow(QMainWindow):
             "lang_zh_CN": lambda: self.set_language("zh_CN"),
             "preferences": self.files.preferences,
             "how_to_play": self._on_how_to_play,
-            "shortcuts": lambda: shortcuts(self),
+            "shortcuts": self._on_shortcuts,
         }
         for name, handler in handlers.items():
             a[name].triggered.connect(lambda _=False, h=handler: h())
@@ -261,16 +265,15 @@ class MainWindow(QMainWindow):
         return name.render(self.lang) if name is not None else side
 
     def refresh(self) -> None:
-        """Redraw everything from the current view."""
+        """Redraw everything from the current view (a past position shown ends)."""
+        self.history.past.end()
         view = self.controller.view()
         self.scene.sync(view)
         self.decision_bar.show_view(view, self.controller.human_sides(), self.lang)
         self.outcome_banner.show_outcome(self.session, view, self.lang)
         self.hand_strip.show_hand(viewer_hand(view.hands, self.controller.perspective()), self.lang)
         self.interaction.select_all(self.interaction.selection)
-        self._refresh_overlay_menu(view)
-        if self.interaction.enabled_layers:
-            self._refresh_legend(view)
+        self.overlays.refresh(view)
         self.phase.show_phase(view.phase, self.lang, side_name=self._side_name(view), seats=self.seats_text(view))
         self._refresh_table(view)
         self._refresh_privacy(view)
@@ -280,6 +283,7 @@ class MainWindow(QMainWindow):
         self.actions_by_name["redo"].setEnabled(self.session.can_redo)
         if view.outcome is not None:
             self.toast.pop(tr("Game over: {0}").format(view.outcome.render(self.lang)))
+        self.history.shown(view)
         self._update_title()
 
     def _refresh_privacy(self, view: Any) -> None:
@@ -306,19 +310,6 @@ class MainWindow(QMainWindow):
         self.interaction.fill_bar(self.command_bar)
         self.inspector.show_details(self.controller.view(), counter, self._hover_rows, self.lang)
 
-    def _refresh_overlay_menu(self, view: Any) -> None:
-        names = sorted(n for n in view.highlights if not n.startswith("why:"))
-        titles = [word(view, n, self.lang) for n in names]
-        if titles == [a.text() for a in self.overlay_menu.actions()]:
-            return
-        self.overlay_menu.clear()
-        for name, title in zip(names, titles, strict=True):
-            action = QAction(title, self.overlay_menu, checkable=True)
-            action.setData(name)
-            action.setChecked(name in self.interaction.enabled_layers)
-            action.toggled.connect(lambda on, n=name: self._on_overlay_toggled(n, on))
-            self.overlay_menu.addAction(action)
-
     def _update_title(self) -> None:
         title = self.session.scenario.title.text().render(self.lang)  # type: ignore[attr-defined]
         mode = tr("table mode") if self.session.mode == "table" else tr("digital dice")
@@ -333,9 +324,12 @@ class MainWindow(QMainWindow):
     # --- slots --------------------------------------------------------------------------------------
     def _on_controller_events_applied(self, events: tuple[Any, ...], reason: str) -> None:
         if reason in ("submit", "redo"):
-            self.log.append(events)
+            self.log.append_entry(events)
+        elif reason == "undo":
+            self.log.drop_last_entry()  # a long game's log is not rebuilt for an undo
         else:
             self._reload_log()
+        self.history.changed()
         self.dice.clear_request()
         rulings = [e.ruling for e in events if e.ruling is not None and e.ruling.dice]
         if reason in ("undo", "reset"):
@@ -361,8 +355,15 @@ class MainWindow(QMainWindow):
         self.scene.layout_stacks()
 
     def _on_how_to_play(self) -> None:
+        from app.ui.help_dialogs import how_to_play  # dialogs load when opened (start-up time, DESIGN §10)
+
         info = self.session.system.info
         how_to_play(self, info.id, info.name.render(self.lang))
+
+    def _on_shortcuts(self) -> None:
+        from app.ui.help_dialogs import shortcuts
+
+        shortcuts(self)
 
     def _on_interaction_idle_clicked(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
@@ -385,18 +386,6 @@ class MainWindow(QMainWindow):
         self.inspector.show_details(
             self.controller.view(), self.interaction.counter(self.interaction.selected), rows, self.lang
         )
-
-    def _on_overlay_toggled(self, name: str, on: bool) -> None:
-        layers = self.interaction.enabled_layers
-        layers.add(name) if on else layers.discard(name)
-        self.interaction.refresh_highlights()
-        self._refresh_legend(self.controller.view())
-
-    def _refresh_legend(self, view: Any) -> None:
-        """The key to the overlays shown, in the status bar."""
-        html = legend_html(view, self.interaction.enabled_layers, self.scene.theme, self.lang)
-        self.legend_label.setText(html)
-        self.legend_label.setVisible(bool(html))
 
     def _on_minimap_toggled(self) -> None:
         self.prefs.minimap = self.actions_by_name["minimap"].isChecked()
@@ -452,10 +441,11 @@ class MainWindow(QMainWindow):
         """Switch the interface and the game texts to ``lang`` now, and remember it."""
         install_language(lang)
         self.lang = self.prefs.language = self.controller.lang = self.interaction.lang = lang
-        self.table_sync.lang = self.sight.lang = lang
+        self.table_sync.lang = self.sight.lang = self.overlays.lang = lang
         for code in ("en", "zh_CN"):
             self.actions_by_name[f"lang_{code}"].setChecked(code == lang)
         self.scene.set_language(lang)
+        self.history.set_language(lang)
         self.retranslate()
         self._reload_log()
         self.refresh()
@@ -511,7 +501,7 @@ class MainWindow(QMainWindow):
         if not compact and self._compact is None:
             self._compact = False  # the docks start roomy (_build_ui): nothing to change
         elif compact != self._compact and fit_docks(
-            self, [self.phase, self.inspector], [self.table, self.log, self.dice]
+            self, [self.phase, self.history.dock, self.inspector], [self.table, self.log, self.dice]
         ):
             self._compact = compact
         self._place_minimap()

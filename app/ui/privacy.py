@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.ui.lang import translator
@@ -15,6 +15,8 @@ tr = translator("PrivacyScreen")
 
 class PrivacyScreen(QWidget):
     """An opaque panel covering its parent window; ``reveal`` (its button) lifts it."""
+
+    revealed = Signal()  # the next player is at the keyboard: his side may be shown
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -35,7 +37,7 @@ class PrivacyScreen(QWidget):
         self.reveal_button.setStyleSheet("font-size: 18px; font-weight: bold; padding: 12px 28px;")
         for widget in (self.message, self.hint, self.reveal_button):
             layout.addWidget(widget, 0, Qt.AlignmentFlag.AlignCenter)
-        self.reveal_button.clicked.connect(self.hide)
+        self.reveal_button.clicked.connect(self._on_reveal_button_clicked)
         self.side_name = ""
         parent.installEventFilter(self)
         self.hide()
@@ -56,6 +58,10 @@ class PrivacyScreen(QWidget):
         self.show()
         self.raise_()
         self.reveal_button.setFocus()
+
+    def _on_reveal_button_clicked(self) -> None:
+        self.hide()
+        self.revealed.emit()
 
     def eventFilter(self, watched: QObject, event: Any) -> bool:
         """Follow the parent window's size."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from areas import LANDS, SEAS
 from deck import CARDS, card_json
-from forces import COUNTERS, NATIONS
+from forces import COUNTERS, NATIONS, SHORT_ZH
 from scenarios_data import SCENARIOS
 
 OUT = Path("scenarios/third_reich")
@@ -70,6 +70,7 @@ def nations(status: dict[str, tuple[str, str]]) -> list[dict[str, Any]]:
             {
                 "code": code,
                 "name": {"en": en, "zh_CN": zh},
+                "short": {"en": code, "zh_CN": SHORT_ZH[code]},
                 "side": side,
                 "status": state,
                 "joins": joins,

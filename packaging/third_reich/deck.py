@@ -61,9 +61,15 @@ EVENTS: dict[str, tuple[str, str, str, str]] = {
     "blitzkrieg": (
         "Blitzkrieg",
         "闪电战",
-        "The units that acted with this card's strategy value may act twice more this round: "
-        "three actions in all (TR-EVT-3).",
-        "使用本卡战略值行动过的单位，本回合可以再行动两次，合计最多三次行动（TR-EVT-3）。",
+        "One group of your choice acts twice this round (move or attack; two attacks may be declared together), "
+        "before or after this card's strategy value, never in between: strategy value spent once the event has "
+        "begun ends it. "
+        "The second action is taken by that group or part of it. It may be a group that acted with the strategy "
+        "value (the same units then act three times in all); units that acted through the event do not then act "
+        "with the strategy value (TR-EVT-2, TR-EVT-3).",
+        "本轮次由你选择的一个群组可以行动两次（移动或攻击；可同时宣告两次攻击），在使用本卡战略值之前或之后执行，"
+        "不得穿插：事件开始后一旦使用战略值，事件即结束。第二次行动由该群组或其中部分单位执行。该群组可以是已用战略值行动过的"
+        "群组（同一单位合计最多行动三次）；用事件行动过的单位之后不能再用战略值行动（TR-EVT-2、TR-EVT-3）。",
     ),
     "ambush": (
         "★Ambush★",

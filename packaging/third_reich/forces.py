@@ -97,6 +97,34 @@ NATIONS: dict[str, tuple[str, str, str, str, str, bool, bool]] = {
     "DE": ("Denmark", "丹麦", "allied", "neutral", "diplomacy", False, False),
 }
 
+# Chinese short forms printed on counters instead of the two-letter code (the English window shows the code);
+# Sweden and Switzerland both abbreviate to 瑞, so they keep two characters.
+SHORT_ZH: dict[str, str] = {
+    "GE": "德",
+    "IT": "意",
+    "HU": "匈",
+    "RU": "罗",
+    "BU": "保",
+    "FI": "芬",
+    "TU": "土",
+    "SP": "西",
+    "UK": "英",
+    "FR": "法",
+    "PO": "波",
+    "US": "美",
+    "SU": "苏",
+    "SW": "瑞典",
+    "NW": "挪",
+    "SZ": "瑞士",
+    "PG": "葡",
+    "IR": "爱",
+    "NE": "荷",
+    "BE": "比",
+    "YU": "南",
+    "GR": "希",
+    "DE": "丹",
+}
+
 # (design, where, count): areas, "pool" (mobilization pool) or "development" (TR-SETUP-2, TR-SETUP-4, TR-SETUP-5)
 US_NEUTRAL: tuple[tuple[str, str, int], ...] = (
     # the United States before they enter the war: one fleet at sea, the rest in the pool (1939 and 1941 set-ups)

@@ -1191,4 +1191,42 @@ Open the game at its last good command ({2})?</source>
         <translation>新游戏</translation>
     </message>
 </context>
+<context>
+    <name>HistoryDock</name>
+    <message>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <source>Show the board after this command</source>
+        <translation>显示此命令后的地图</translation>
+    </message>
+    <message>
+        <source>Look back at the position after the selected command (read only)</source>
+        <translation>回看所选命令之后的局面（只读）</translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <source>Bot: {0}</source>
+        <translation>电脑：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>PastBoard</name>
+    <message>
+        <source>Back to the game</source>
+        <translation>返回对局</translation>
+    </message>
+    <message>
+        <source>The board shows a past position: Back to the game to play on.</source>
+        <translation>地图显示的是过去的局面：请点击“返回对局”继续。</translation>
+    </message>
+    <message>
+        <source>The board after command {0} of {1} ({2}), read only: the game waits.</source>
+        <translation>第{0}条命令（共{1}条）之后的地图（{2}），只读：对局暂停中。</translation>
+    </message>
+</context>
 </TS>

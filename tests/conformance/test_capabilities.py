@@ -29,6 +29,7 @@ from app.core.capabilities import (
     HasFuzzHints,
     HasLineOfSight,
     HasMigrations,
+    HasPhaseTitle,
     HasStyle,
     HasTableSync,
     HasTiles,
@@ -329,6 +330,23 @@ def _old_saves_answered(system: GameSystem, cases: list[Case], _tmp: Path) -> No
             assert state_digest(system, replayed.state) == state_digest(system, session.state), case.id
 
 
+def _phase_titles_match_the_view(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
+    """HasPhaseTitle: along a random game of every scenario, the cheap title is the view's phase title for every
+    viewer (the history's headings read it for past states)."""
+    titled = capability(system, HasPhaseTitle)
+    assert titled is not None
+    for case in cases:
+        session, rng = load(case).session(3), random.Random(3)
+        for _ in range(20):
+            for side in (None, *system.info.sides):
+                phase = system.view(session.state, side).phase
+                assert titled.phase_title(session.state) == (None if phase is None else phase.title), case.id
+            commands = list(session.legal_commands())
+            if not commands or session.outcome() is not None:
+                break
+            session.submit(rng.choice(commands))
+
+
 EXERCISES: dict[type, Callable[[GameSystem, list[Case], Path], None]] = {
     HasBot: _bot_makes_legal_moves,
     HumanSidesPerScenario: _human_sides_per_scenario,
@@ -339,6 +357,7 @@ EXERCISES: dict[type, Callable[[GameSystem, list[Case], Path], None]] = {
     HasTiles: _tiles_load,
     HasTableSync: _table_sync_corrects,
     HasLineOfSight: _lines_of_sight,
+    HasPhaseTitle: _phase_titles_match_the_view,
     AnswersOldSaves: _old_saves_answered,
 }
 

@@ -175,3 +175,43 @@ def test_history_labels_without_secrets_are_the_commands_labels() -> None:
         == [x.render("en") for x in session.history_labels()]
     )
     assert len(labels) == 1 and labels[0]
+
+
+def test_command_label_and_view_at_read_the_past_without_moving_the_game() -> None:
+    """A history panel labels each entry from the state it was given in and shows the board as it was after any
+    entry (-1: the start); the session stays where it is, and undone entries are out of reach."""
+    session = toy_session(seed=4)
+    session.submit(Advance(side="red", counter="r1"))
+    session.submit(Rest(side="blue"))
+    assert [session.command_label(i) for i in (0, 1)] == session.history_labels()
+    now = state_digest(SYSTEM, session.state)
+    start = session.view_at(-1, "red")
+    first = session.view_at(0, "red")
+    assert start == SYSTEM.view(session.initial, "red")
+    assert first == SYSTEM.view(session.history[0].state, "red") and first != start
+    assert state_digest(SYSTEM, session.state) == now
+    session.undo()
+    with pytest.raises(IndexError):
+        session.view_at(1)
+    with pytest.raises(IndexError):
+        session.command_label(1)
+
+
+def test_secret_choice_names_the_side() -> None:
+    """What another seat reads for a secret command: the side's name and nothing it chose."""
+    from app.core.i18n import t
+    from app.core.session import secret_choice
+
+    assert secret_choice(t("Axis")).render("en") == "Axis makes a secret choice."
+
+
+def test_phase_title_at_reads_the_views_phase_of_any_past_state() -> None:
+    """Without HasPhaseTitle the session reads a past state's phase title from the system's view; the game stays
+    where it is."""
+    session = toy_session(seed=4)
+    session.submit(Advance(side="red", counter="r1"))
+    for index in (-1, 0):
+        phase = session.view_at(index).phase
+        assert session.phase_title_at(index) == (None if phase is None else phase.title)
+    with pytest.raises(IndexError):
+        session.phase_title_at(1)

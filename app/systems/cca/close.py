@@ -44,7 +44,7 @@ def _dice_at(state: State, attacker: Unit, target_hex: Hex) -> int:
     if target is not None:
         return attack_dice(state, attacker, target).count
     leader = state.leader_at(target_hex)
-    return 0 if leader is None else close_dice(state, attacker, leader).count
+    return 0 if leader is None else attack_dice(state, attacker, leader).count
 
 
 def strike_for(state: State, attacker: Unit, target: Unit | Leader, evading: bool = False) -> Strike:
@@ -125,7 +125,9 @@ def declare(state: State, ctx: Ctx, attacker: Unit, target_hex: Hex, bonus: bool
 
 
 def _attack_leader(state: State, ctx: Ctx, attacker: Unit, leader: Leader) -> State:
-    count = close_dice(state, attacker, leader)
+    """A lone leader attacked in close combat: the unit rolls its normal dice for this battle, the card's extra
+    die included as in fire at a lone leader (CCA-LEADER-6, CCA-TERRAIN-1); one helmet kills, else he evades."""
+    count = attack_dice(state, attacker, leader)
     strike = Strike("close", None)
     result = score(roll(ctx.roller, count.count, strike, t("close combat")), strike)
     title = t("{cls} attacks leader {name}", cls=class_name(attacker.cls), name=leader.name)

@@ -42,10 +42,14 @@ def odds(state: State, unit_id: str, target: Hex) -> tuple[int, tuple[float, ...
     return count, hits, flag
 
 
-def _odds_text(count: int, hits: tuple[float, ...], flag: float) -> Text:
+def _odds_text(count: int, hits: tuple[float, ...], flag: float, rule: str) -> Text:
     parts = ", ".join(f"{k}: {p * 100:.1f}%" for k, p in enumerate(hits) if p >= 0.0005)
     return t(
-        "{n} dice. Hits {dist}; at least one flag {flag}%. [CCA-HIT-1]", n=count, dist=parts, flag=f"{flag * 100:.1f}"
+        "{n} dice. Hits {dist}; at least one flag {flag}%. [{rule}]",
+        n=count,
+        dist=parts,
+        flag=f"{flag * 100:.1f}",
+        rule=rule,
     )
 
 
@@ -73,8 +77,11 @@ def _target_name(state: State, target: Hex) -> Text:
 
 
 def _battle(state: State, command: m.Battle) -> CommandInfo:
-    """A battle with its exact odds: the hit distribution in the hint, the chance of a hit as data (CCA-HIT-1)."""
+    """A battle with its exact odds: the hit distribution in the hint, the chance of a hit as data, citing how the
+    dice score: close combat (CCA-HIT-1) or fire (CCA-RANGED-8)."""
     count, hits, flag = odds(state, command.unit, command.target)
+    unit = state.unit(command.unit)
+    close = unit is not None and command.target in state.runtime.grid.neighbours(unit.hex)
     label = t(
         "{unit} battles {target}", unit=piece_name(state, command.unit), target=_target_name(state, command.target)
     )
@@ -83,7 +90,7 @@ def _battle(state: State, command: m.Battle) -> CommandInfo:
         "battle",
         actor=command.unit,
         target=command.target,
-        hint=_odds_text(count, hits, flag),
+        hint=_odds_text(count, hits, flag, "CCA-HIT-1" if close else "CCA-RANGED-8"),
         odds=1.0 - hits[0],
         group_title=t("Battle"),
     )

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from app.core.dice import Roller
-from app.core.i18n import Text, t
+from app.core.i18n import Text
 from app.core.messages import Command, Event, MessageRegistry
 from app.core.ruling import Ruling
 from app.core.table_sync import CorrectPiece
@@ -202,7 +202,3 @@ class Ctx:
     ) -> None:
         """Record an event."""
         self.events.append(Happened(what=what, text=text, rule_id=rule_id, ruling=ruling, at=at))
-
-
-t_ = t
-"""Alias so rules modules that import ``messages as m`` can build texts (``m.t_``)."""

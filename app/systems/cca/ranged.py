@@ -20,7 +20,7 @@ from app.systems.cca.leaders import eliminate_leader, lone
 from app.systems.cca.messages import Ctx
 from app.systems.cca.orders import enemy_adjacent
 from app.systems.cca.state import TASKS, Hex, State, Task, Unit
-from app.systems.cca.tables import cards, class_name
+from app.systems.cca.tables import cards, class_name, listed
 from app.systems.cca.terrain import DiceCount, apply_steps, ranged_caps, terrain_at
 
 CLEAR = Verdict("clear")
@@ -169,7 +169,7 @@ def queue_flags(  # noqa: PLR0917
     most = min(flags, may_ignore)
     if not most:
         return queue_retreat(state, unit, flags, roller_cls)
-    why = "; ".join(str(r) for r in reasons)
+    why = listed(reasons)
     text = t("{cls} may ignore {n} of {f} flag(s): {why}", cls=class_name(unit.cls), n=most, f=flags, why=why)
     ctx.say("flags_ignorable", text, "CCA-BOLSTER-1")
     step = Task("bolster", unit.side, unit.id, amount=flags, other=roller_cls or "", extra=most)

@@ -87,7 +87,9 @@ class CcaSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[State], H
     info = SystemInfo(
         id="cca",
         name=localized("Commands & Colors: Ancients", "指挥与军旗：古代"),
-        version="2",  # 2: issue 14 (CCA-MOMENTUM-2, CCA-ORDER-5, CCA-DICECOUNT-1, CCA-BOLSTER-1 rulings)
+        # 2: issue 14 (CCA-MOMENTUM-2, CCA-ORDER-5, CCA-DICECOUNT-1, CCA-BOLSTER-1 rulings);
+        # 3: audit of 2026-11-27 (CCA-LEADER-6: the card's extra die against a lone leader in close combat)
+        version="3",
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="cca",

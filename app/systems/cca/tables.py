@@ -8,13 +8,14 @@ rules modules use comes from ``data/*.json``, validated here with pydantic when 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.core.i18n import Text, localized
+from app.core.i18n import Text, localized, t
 
 DATA = Path(__file__).resolve().parent / "data"
 Colour = Literal["green", "blue", "red"]
@@ -249,6 +250,14 @@ def face_name(face_id: str) -> Text:
     """A battle-die face's name ("green circle"), translated."""
     face = next(f for f in faces() if f.id == face_id)
     return localized(face.name_en, face.name_zh)
+
+
+def listed(parts: Sequence[Text]) -> Text:
+    """Texts as one translated list ("a, b, c"; Chinese "a、b、c"), for reasons and die faces in the log (D15)."""
+    out = parts[0] if parts else localized("")
+    for part in parts[1:]:
+        out = t("{first}, {rest}", first=out, rest=part)
+    return out
 
 
 @cache

@@ -214,7 +214,7 @@ def _decided(state: State, ctx: Ctx, task: Task, command: Command) -> State:
         assert task.origin is not None
         state = move_unit(_drop(state), unit, task.origin)
         ctx.say(
-            "advanced", m.t_("{cls} advances.", cls=class_name(unit.cls)), "CCA-MOMENTUM-1", at=(unit.hex, task.origin)
+            "advanced", t("{cls} advances.", cls=class_name(unit.cls)), "CCA-MOMENTUM-1", at=(unit.hex, task.origin)
         )
         follow = []
         moved = state.unit(unit.id)
@@ -228,7 +228,7 @@ def _decided(state: State, ctx: Ctx, task: Task, command: Command) -> State:
         state = move_unit(_drop(state), unit, command.to)
         ctx.say(
             "moved",
-            m.t_("{cls} moves 1 more hex.", cls=class_name(unit.cls)),
+            t("{cls} moves 1 more hex.", cls=class_name(unit.cls)),
             "CCA-MOMENTUM-2",
             at=(unit.hex, command.to),
         )
@@ -257,7 +257,7 @@ def _evade(state: State, ctx: Ctx, task: Task, command: Command | None) -> State
     if isinstance(command, m.FirstStrike):
         return _first_strike(state, ctx, task)
     if isinstance(command, m.Evade):
-        ctx.say("evaded", m.t_("{cls} evades.", cls=class_name(unit.cls)), "CCA-EVADE-4", at=(unit.hex, command.to))
+        ctx.say("evaded", t("{cls} evades.", cls=class_name(unit.cls)), "CCA-EVADE-4", at=(unit.hex, command.to))
         state = move_unit(state, unit, command.to)
         return attack(state, ctx, task.other, unit.id, task.extra | NO_MOMENTUM, evaded_from=task.origin)
     return attack(state, ctx, task.other, unit.id, task.extra)
@@ -272,7 +272,7 @@ def _first_strike(state: State, ctx: Ctx, task: Task) -> State:
     hand.remove(card)
     state = replace(state.with_hand(task.side, tuple(hand)), discard=(*state.discard, card))
     ctx.say(
-        "played", m.t_("{side} plays {card}.", side=side_name(state, task.side), card=cards()[card].name), "CCA-CARD-4"
+        "played", t("{side} plays {card}.", side=side_name(state, task.side), card=cards()[card].name), "CCA-CARD-4"
     )
     state = draw_card(state, ctx, task.side)
     attacker = state.unit(task.other)

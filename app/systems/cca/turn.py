@@ -33,7 +33,7 @@ from app.systems.cca.orders import (
 )
 from app.systems.cca.ranged import fire, fire_targets
 from app.systems.cca.state import TASKS, State, Task, Turn, Unit, other
-from app.systems.cca.tables import cards, class_name, face_names
+from app.systems.cca.tables import cards, class_name, face_name, face_names, listed
 from app.systems.cca.tasks import choices, decide, settle
 from app.systems.cca.terrain import may_battle_after_entering
 from app.systems.cca.victory import check_victory, exit_board, may_exit
@@ -221,7 +221,7 @@ def _roll_orders(state: State, ctx: Ctx) -> State:
     values = ctx.roller.roll(state.command(state.active), t("I Am Spartacus"), faces=face_names())
     colour = {"light": "green", "medium": "blue", "heavy": "red", "leader": "any"}
     symbols = tuple(colour[face_of(v)] for v in values if face_of(v) in colour)
-    ctx.say("rolled", t("Order dice: {faces}", faces=", ".join(face_of(v) for v in values)), "CCA-CARD-4")
+    ctx.say("rolled", t("Order dice: {faces}", faces=listed([face_name(face_of(v)) for v in values])), "CCA-CARD-4")
     return state.with_turn(roll_orders=symbols, mode="roll_order")
 
 

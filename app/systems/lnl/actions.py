@@ -13,7 +13,7 @@ import app.systems.lnl.messages as m
 from app.core.messages import Command
 from app.geometry.hexgrid import Hex, hex_distance
 from app.systems.lnl.fire import FireProblem, prepare
-from app.systems.lnl.forces import chain, cls, fires_after_move, in_melee, is_vehicle, lm, may_act
+from app.systems.lnl.forces import chain, cls, fires_after_move, in_melee, is_vehicle, lm, may_act, stacking_problem
 from app.systems.lnl.guns import gun_attack
 from app.systems.lnl.hatches import hatch_commands
 from app.systems.lnl.melee import capable
@@ -161,11 +161,12 @@ def _fire(
     weapons: tuple[str, ...],
     *,
     gun: bool = False,
+    vehicle: str = "",
 ) -> Command:
     ids, target, level = aimed
     if kind is m.OpFire:
-        return m.OpFire(side=side, units=ids, weapons=weapons, gun=gun)
-    return m.Fire(side=side, units=ids, target=target, level=level, weapons=weapons, gun=gun)
+        return m.OpFire(side=side, units=ids, weapons=weapons, gun=gun, vehicle=vehicle)
+    return m.Fire(side=side, units=ids, target=target, level=level, weapons=weapons, gun=gun, vehicle=vehicle)
 
 
 def _gun_shots(state: State, side: str, unit: Unit, target: Hex, level: int, *, opfire: bool) -> Iterator[Command]:
@@ -174,12 +175,17 @@ def _gun_shots(state: State, side: str, unit: Unit, target: Hex, level: int, *, 
     if state.spec(unit).gun is not None or (is_vehicle(state, unit) and state.spec(unit).mgs):
         options.append(())
     options += [(f"{unit.id}:{w.type}",) for w in unit.weapons if state.runtime.unit_type(w.type).gun is not None]
+    here = [u for u in state.at(target) if u.side != side]
+    aimed = [""]
+    if any(not is_vehicle(state, u) for u in here):  # infantry there too: the gun may aim at a vehicle instead
+        aimed += [u.id for u in here if is_vehicle(state, u)]
     for sw in options:
-        try:
-            gun_attack(state, side, (unit.id,), target, level, sw_names=sw, opfire=opfire)
-        except FireProblem:
-            continue
-        yield _fire(kind, side, ((unit.id,), target, level), sw, gun=True)
+        for vehicle in aimed:
+            try:
+                gun_attack(state, side, (unit.id,), target, level, sw_names=sw, opfire=opfire, vehicle=vehicle)
+            except FireProblem:
+                continue
+            yield _fire(kind, side, ((unit.id,), target, level), sw, gun=True, vehicle=vehicle)
 
 
 def move_commands(state: State, side: str) -> list[Command]:
@@ -212,9 +218,9 @@ def other_commands(state: State, side: str) -> list[Command]:
         assert unit.hex is not None
         if may_act(state, unit):
             found += [
-                m.Spot(side=side, unit=unit.id, target=h)
-                for h in sorted(h for h in enemy_hexes if h is not None)
-                if worth_spotting(state, unit, h) and not spot_problem(state, unit, h)
+                m.Spot(side=side, unit=unit.id, target=h, level=lv)
+                for h, lv in sorted({(u.hex, u.level) for u in state.on_map(other(side)) if u.hex is not None})
+                if worth_spotting(state, unit, h, lv) and not spot_problem(state, unit, h, lv)
             ]
             if cls(state, unit) in SMOKERS and state.spec(unit).smoke and not unit.shaken:
                 found += [
@@ -225,8 +231,18 @@ def other_commands(state: State, side: str) -> list[Command]:
             found += _assaults(state, side, unit)
     found += melee_commands(state, side)
     for sniper in (u for u in state.units if u.side == side and u.hex is None and cls(state, u) == "sniper"):
-        found += [m.PlaceSniper(side=side, unit=sniper.id, at=h) for h in grid.locations() if h not in enemy_hexes]
+        found += [m.PlaceSniper(side=side, unit=sniper.id, at=h) for h in sniper_posts(state, sniper, enemy_hexes)]
     return found
+
+
+def sniper_posts(state: State, sniper: Unit, enemy_hexes: set[Hex | None]) -> list[Hex]:
+    """Where a hidden sniper may be placed: a hex with no enemy unit (LNL-SNIPER-1) that it may enter and where
+    it keeps within the stacking limits (LNL-STACK-2)."""
+    return [
+        h
+        for h in state.runtime.grid.locations()
+        if h not in enemy_hexes and not state.runtime.terrain(h).impassable and not stacking_problem(state, h, [sniper])
+    ]
 
 
 def _assaults(state: State, side: str, unit: Unit) -> list[Command]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 import app.systems.lnl.messages as m
@@ -17,9 +18,10 @@ from app.core.session import Session
 from app.geometry.hexgrid import Hex, hex_distance
 from app.systems.lnl.board import Runtime
 from app.systems.lnl.describe import describe
-from app.systems.lnl.forces import is_vehicle
-from app.systems.lnl.melee import capable, kill_number
+from app.systems.lnl.forces import enemies_adjacent, is_vehicle
+from app.systems.lnl.melee import capable, kill_number, strike_odds
 from app.systems.lnl.overrun import overrun_odds
+from app.systems.lnl.sniper import snipe_problem, sniper_odds
 from app.systems.lnl.state import State, other
 from app.systems.lnl.turn import legal
 
@@ -185,6 +187,21 @@ def _behind(state: State, side: str) -> bool:
     return held < state.runtime.model.victory.needed
 
 
+def _sniper_post(state: State, side: str, command: m.PlaceSniper) -> float:
+    """What placing a hidden sniper in a hex is worth (LNL-SNIPER-1, LNL-SNIPER-2): the best odds of the shot it
+    may take at once, more in cover; a hex next to a good-order enemy (where it is exposed) or with nothing to
+    shoot at is worth less than keeping it hidden."""
+    placed = replace(state.get(command.unit), hex=command.at)
+    trial = state.with_unit(placed)
+    if enemies_adjacent(trial, command.at, side):
+        return -0.3
+    targets = [u for u in state.on_map(other(side)) if not snipe_problem(trial, placed, u)]
+    best = max((sniper_odds(trial, placed, u) for u in targets), default=0.0)
+    if best <= 0.0:
+        return -0.1
+    return 0.3 + 0.4 * best + 0.05 * min(state.runtime.terrain(command.at).tem, 4)
+
+
 def score(state: State, side: str, command: Command) -> tuple[float, str]:
     """A command's value and the reason in words (the rule behind it)."""
     if isinstance(command, m.Fire | m.OpFire):
@@ -200,6 +217,11 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
         spec = state.spec(vehicle)
         gunless = vehicle.buttoned and spec.gun is None and any(g.aa for g in spec.mgs)
         return (0.3 if gunless else -0.4), "hatches"
+    if isinstance(command, m.MeleeTargets):
+        odds, share = strike_odds(state, command)
+        return 0.5 + odds * share + 0.01 * len(command.targets), "targets"
+    if isinstance(command, m.PlaceSniper):
+        return _sniper_post(state, side, command), "sniper"
     if isinstance(command, m.HandleWeapon):
         keep = command.action in ("pick_up", "repair", "set_up")
         return (0.5, "weapon") if keep else (-1.0, "weapon")
@@ -224,6 +246,8 @@ REASONS = {
     "spot": t("Spots hidden enemies so they can be fired on (LNL-SPOT-3)."),
     "smoke": t("Lays smoke (LNL-SMOKE-1)."),
     "snipe": t("The sniper fires at an exposed enemy (LNL-SNIPER-3)."),
+    "targets": t("Attacks the defenders whose loss is likeliest and weighs most (LNL-MELEE-5)."),
+    "sniper": t("Places the sniper in cover with a shot at an exposed enemy (LNL-SNIPER-2)."),
     "weapon": t("Picks up, sets up or repairs a support weapon (LNL-SW-4)."),
     "stop": t("Nothing better: ends the move (LNL-MOVE-12)."),
     "withdraw": t("Withdraws from a losing melee (LNL-MOVE-9)."),

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from app.core.i18n import Text, t
 from app.core.ruling import DieResult, Modifier, Ruling
-from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import best_leader, cls, is_vehicle, lm, stacking_problem
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.skills import damage_mods, skill_name
@@ -28,7 +27,8 @@ def dft(state: State, unit: Unit, dc: int) -> str:
 
 def apply_result(state: State, ctx: Ctx, unit: Unit, result: str) -> tuple[State, Text]:
     """Apply a DFT result (LNL-DMG-2): Shaken flips; a casualty reduces a squad to a Shaken half-squad and
-    eliminates half-squads, crews and weapon teams; an SMC is wounded, a wounded SMC eliminated."""
+    eliminates half-squads, crews and weapon teams; an SMC is wounded (flipped to its Shaken side and marked
+    Wounded), a wounded SMC eliminated."""
     spec = state.spec(unit)
     if result == "none":
         return state, t("no effect")
@@ -37,7 +37,7 @@ def apply_result(state: State, ctx: Ctx, unit: Unit, result: str) -> tuple[State
     if spec.smc:
         if unit.wounded:
             return state.without(unit.id), t("eliminated (already wounded)")
-        return state.with_unit(replace(unit, wounded=True)), t("wounded")
+        return state.with_unit(replace(unit, wounded=True, shaken=True)), t("wounded and Shaken")
     if spec.cls == "squad" and spec.reduces_to:
         half = replace(unit, type=spec.reduces_to, shaken=True, weapons=unit.weapons[:1])
         state = state.with_unit(half)
@@ -87,7 +87,7 @@ def _one_check(state: State, ctx: Ctx, unit: Unit, diff: int, title: Text, *, us
         after = replace(after, moving=replace(state.moving, units=tuple(i for i in state.moving.units if i != unit.id)))
         ctx.say("stopped", t("{unit} stops moving.", unit=unit_name(state, unit)), "LNL-MOVE-4")
     if natural == 1 and state.spec(unit).infantry:
-        after = hero_roll(after, ctx, unit.side, unit.hex, state.spec(unit).nation)
+        after = hero_roll(after, ctx, unit, state.spec(unit).nation)
     return after
 
 
@@ -96,9 +96,12 @@ def heroes_on_map(state: State, side: str) -> int:
     return sum(1 for u in state.on_map(side) if cls(state, u) == "hero")
 
 
-def hero_roll(state: State, ctx: Ctx, side: str, h: Hex, nation: str) -> State:
+def hero_roll(state: State, ctx: Ctx, source: Unit, nation: str) -> State:
     """A natural 1 on an infantry DC: roll 1D6, odd (or even, by option) creates a hero in GO with a random
-    skill card, in the hex or an adjacent hex free of enemies if the hex is full (LNL-HERO-4, LNL-HERO-1)."""
+    skill card, beside the unit (on its storey) or in an adjacent hex free of enemies if that is full
+    (LNL-HERO-4, LNL-HERO-1)."""
+    side, h, level = source.side, source.hex, source.level
+    assert h is not None
     (die,) = ctx.roller.roll(1, t("hero creation"))
     wanted = 1 if state.options.hero_on_odd else 0
     if die % 2 != wanted or heroes_on_map(state, side) >= 2:
@@ -113,8 +116,9 @@ def hero_roll(state: State, ctx: Ctx, side: str, h: Hex, nation: str) -> State:
     grid = state.runtime.grid
     for place in (h, *grid.neighbours(h)):
         enemy = any(u.side != side for u in state.at(place))
-        if not stacking_problem(state, place, [hero]) and (place == h or not enemy):
-            hero = replace(hero, hex=place)
+        storey = level if place == h else 0
+        if not stacking_problem(state, place, [hero], storey) and (place == h or not enemy):
+            hero = replace(hero, hex=place, level=storey)
             ctx.say(
                 "hero",
                 t("A hero appears: {unit} ({skill}).", unit=unit_name(state, hero), skill=skill_name(skill)),

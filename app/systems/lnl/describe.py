@@ -9,10 +9,11 @@ from app.core.view import CommandInfo, CommandOption
 from app.systems.lnl.fire import FireProblem, prepare
 from app.systems.lnl.guns import gun_attack
 from app.systems.lnl.heavy import Shot, shot_text
+from app.systems.lnl.melee import strike_odds
 from app.systems.lnl.overrun import overrun_mods, overrun_odds
 from app.systems.lnl.sniper import sniper_odds
 from app.systems.lnl.state import State
-from app.systems.lnl.view_names import hex_name, side_name, unit_name
+from app.systems.lnl.view_names import hex_name, side_name, unit_name, units_named
 
 MODE_NAMES = {
     "normal": t("move"),
@@ -42,7 +43,16 @@ def _fire_info(state: State, command: m.Fire | m.OpFire) -> CommandInfo:
     odds, hint = None, None
     try:
         attack = (
-            gun_attack(state, command.side, command.units, target, level, sw_names=command.weapons, opfire=opfire)
+            gun_attack(
+                state,
+                command.side,
+                command.units,
+                target,
+                level,
+                sw_names=command.weapons,
+                opfire=opfire,
+                vehicle=command.vehicle,
+            )
             if command.gun
             else None
         )
@@ -64,7 +74,10 @@ def _fire_info(state: State, command: m.Fire | m.OpFire) -> CommandInfo:
     except FireProblem as exc:
         hint = exc.reason
     verb = t("Opportunity fire") if opfire else t("Fire")
-    if command.gun:
+    if command.gun and command.vehicle:
+        aimed = unit_name(state, state.get(command.vehicle))
+        label = t("{verb} with the gun: {who} at {vehicle}", verb=verb, who=who, vehicle=aimed)
+    elif command.gun:
         label = t("{verb} with the gun: {who} at {hex}", verb=verb, who=who, hex=where)
     else:
         label = t("{verb}: {who} at {hex}", verb=verb, who=who, hex=where)
@@ -136,7 +149,7 @@ def _simple(state: State, command: Command) -> CommandInfo:
         return CommandInfo(
             label=t(
                 "Spot {hex} with {unit}",
-                hex=hex_name(state, command.target),
+                hex=hex_name(state, command.target, command.level),
                 unit=unit_name(state, state.get(command.unit)),
             ),
             group="spot",
@@ -163,6 +176,16 @@ def _close_info(state: State, command: Command) -> CommandInfo:
             label=t("Fight on in the melee in {hex}", hex=hex_name(state, command.hex)),
             group="melee",
             target=command.hex,
+        )
+    if isinstance(command, m.MeleeTargets):
+        targets = [state.get(i) for i in command.targets]
+        return CommandInfo(
+            label=t("Attack {units} in the melee", units=units_named(state, targets)),
+            group="melee",
+            actors=command.targets,
+            target=command.hex,
+            odds=strike_odds(state, command)[0],
+            hint=t("The attacker picks the defenders it attacks; odds against them only [LNL-MELEE-5]"),
         )
     if isinstance(command, m.Withdraw):
         return CommandInfo(

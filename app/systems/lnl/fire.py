@@ -198,9 +198,9 @@ def _attack_mods(state: State, firers: list[Unit], target: Hex, level: int, opfi
     return mods
 
 
-def _defence_mods(state: State, target: Hex, victims: list[Unit], vehicle: Unit | None) -> list[Modifier]:
-    """TEM capped at 4, doubled for snipers; a vehicle adds its lowest armour (LNL-FIRE-6, LNL-SNIPER-4,
-    LNL-SAVEH-2)."""
+def defence_mods(state: State, target: Hex, victims: list[Unit], vehicle: Unit | None) -> list[Modifier]:
+    """TEM capped at 4, doubled for snipers (against every attack but an enemy sniper's and artillery); a vehicle
+    adds its lowest armour (LNL-FIRE-6, LNL-SNIPER-4, LNL-SAVEH-2)."""
     terrain = state.runtime.terrain(target)
     tem = min(terrain.tem, tables().tem_cap)
     mods = (
@@ -257,7 +257,7 @@ def prepare(
         fp=fp,
         parts=tuple(parts),
         attack_mods=tuple(_attack_mods(state, firers, target, level, opfire)),
-        defence_mods=tuple(_defence_mods(state, target, victims, vehicle)),
+        defence_mods=tuple(defence_mods(state, target, victims, vehicle)),
         victims=tuple(victims),
         vehicle=vehicle,
         opfire=opfire,

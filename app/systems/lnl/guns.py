@@ -42,17 +42,27 @@ def mg_volley(state: State, side: str, vehicle_id: str, target: Hex, level: int,
 
 
 def gun_attack(
-    state: State, side: str, ids: tuple[str, ...], target: Hex, level: int, *, sw_names: tuple[str, ...], opfire: bool
+    state: State,
+    side: str,
+    ids: tuple[str, ...],
+    target: Hex,
+    level: int,
+    *,
+    sw_names: tuple[str, ...],
+    opfire: bool,
+    vehicle: str = "",
 ) -> Shot | FireSetup:
-    """A heavy-weapon shot, or the MG fire of a vehicle that has no main gun.
+    """A heavy-weapon shot (at ``vehicle`` when named), or the MG fire of a vehicle that has no main gun.
 
     Raises:
         FireProblem: The fire is not allowed.
     """
     firer = state.unit(ids[0]) if len(ids) == 1 else None
     if firer is not None and not sw_names and is_vehicle(state, firer) and state.spec(firer).gun is None:
+        if vehicle:
+            raise FireProblem(t("Machine guns alone cannot harm that vehicle."), "LNL-VEH-4")
         return mg_volley(state, side, firer.id, target, level, opfire=opfire)
-    return aim(state, side, ids, target, level, sw_names=sw_names, opfire=opfire)
+    return aim(state, side, ids, target, level, sw_names=sw_names, opfire=opfire, vehicle=vehicle)
 
 
 def fire_gun(state: State, ctx: Ctx, attack: Shot | FireSetup) -> State:

@@ -1,34 +1,24 @@
-"""Heavy weapons on 2D6 to-hit tables, HE against infantry, penetration against armour facings, turret hits,
-vehicle destruction and crews (LNL-HW-1, LNL-HW-2, LNL-HW-3, LNL-HE-1, LNL-HE-2, LNL-PEN-1, LNL-PEN-2,
-LNL-PEN-3, LNL-PEN-4, LNL-PEN-5, LNL-PEN-6, LNL-PEN-7, LNL-PEN-8, LNL-VEH-3, LNL-VEH-4,
+"""Heavy weapons on 2D6 to-hit tables, HE against infantry, vehicle machine guns; a hit on a vehicle goes to the
+penetration check of ``armour`` (LNL-HW-1, LNL-HW-2, LNL-HW-3, LNL-HE-1, LNL-HE-2, LNL-VEH-3, LNL-VEH-4,
 LNL-VEH-5, LNL-VASSAULT-2, LNL-ASSAULT-4)."""
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from app.core.i18n import Text, t
 from app.core.ruling import DieResult, Modifier, Ruling
-from app.geometry.hexgrid import AXIAL_DIRECTIONS, Hex, hex_distance
+from app.geometry.hexgrid import Hex, hex_distance
+from app.systems.lnl.armour import in_arc, penetrate
 from app.systems.lnl.damage import damage_checks
-from app.systems.lnl.fire import FireProblem, FireSetup, resolve
+from app.systems.lnl.fire import FireProblem, FireSetup, defence_mods, resolve
 from app.systems.lnl.forces import activation_problem, cls, fires_after_move, in_melee, is_vehicle
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.spotting import hex_exposed, los
 from app.systems.lnl.state import State, Unit
-from app.systems.lnl.tables import Gun, VehicleMg, tables
+from app.systems.lnl.tables import Gun, VehicleMg
 from app.systems.lnl.view_names import hex_name, unit_name
 from app.systems.lnl.weapons import discard_captured
-from app.systems.lnl.wrecks import bail_out, destroy
-
-PLACES = {
-    "turret": t("turret"),
-    "hull": t("hull"),
-    "front": t("front"),
-    "side": t("side"),
-    "rear": t("rear"),
-}
 
 
 @dataclass(frozen=True)
@@ -51,36 +41,6 @@ class Shot:
         need = self.number - sum(m.value for m in self.mods)
         hits = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == 2 or (a + b != 12 and a + b <= need))
         return hits / 36
-
-
-def _angle(state: State, a: Hex, b: Hex) -> float:
-    grid = state.runtime.grid
-    (ax, ay), (bx, by) = grid.centre(a), grid.centre(b)
-    return math.degrees(math.atan2(by - ay, bx - ax))
-
-
-def bearing(state: State, unit: Unit, target: Hex) -> float:
-    """Degrees (0..180) between the unit's front and the line to ``target``."""
-    assert unit.hex is not None
-    dq, dr = AXIAL_DIRECTIONS[unit.facing]
-    front = _angle(state, unit.hex, (unit.hex[0] + dq, unit.hex[1] + dr))
-    diff = abs(_angle(state, unit.hex, target) - front) % 360
-    return 360 - diff if diff > 180 else diff
-
-
-def in_arc(state: State, unit: Unit, target: Hex) -> bool:
-    """The covered arc of a weapon team or hull weapon: 60° either side of the front (LNL-HW-2)."""
-    return bearing(state, unit, target) <= 60 + 1e-6
-
-
-def facing_hit(state: State, vehicle: Unit, firer_hex: Hex) -> str:
-    """The armour facing the shot strikes; exactly on a boundary, the one better for the attacker (LNL-PEN-3)."""
-    angle = bearing(state, vehicle, firer_hex)
-    if angle < 60 - 1e-6:
-        return "front"
-    if angle < 120 - 1e-6:
-        return "side"
-    return "rear"
 
 
 def _gun_of(state: State, firer: Unit, sw_names: tuple[str, ...]) -> tuple[Gun, str]:
@@ -110,9 +70,18 @@ def firer_problem(state: State, firer: Unit, opfire: bool) -> None:
 
 
 def aim(
-    state: State, side: str, ids: tuple[str, ...], target: Hex, level: int, *, sw_names: tuple[str, ...], opfire: bool
+    state: State,
+    side: str,
+    ids: tuple[str, ...],
+    target: Hex,
+    level: int,
+    *,
+    sw_names: tuple[str, ...],
+    opfire: bool,
+    vehicle: str = "",
 ) -> Shot:
-    """Check a heavy-weapon shot (it always fires alone, LNL-HW-1) and find its to-hit number (LNL-HW-3).
+    """Check a heavy-weapon shot (it always fires alone, LNL-HW-1) and find its to-hit number (LNL-HW-3). It
+    strikes the infantry on ``level`` of the hex, or a vehicle there: the one named, or the only kind present.
 
     Raises:
         FireProblem: The shot is not allowed.
@@ -132,6 +101,26 @@ def aim(
     number = gun.number(hex_distance(firer.hex, target))
     if not sight.clear or number is None:
         raise FireProblem(t("No line of sight or out of range."), "LNL-FIRE-1")
+    struck, victims = _struck(state, side, (target, level), opfire=opfire, vehicle=vehicle)
+    mods = [Modifier(value=1, reason=t("hindrance in the line of sight"), rule_id="LNL-HW-3")] * sight.hindrances
+    if firer.has("assault_move"):
+        rule = "LNL-VASSAULT-2" if is_vehicle(state, firer) else "LNL-ASSAULT-4"
+        mods.append(Modifier(value=2, reason=t("fired after an assault move"), rule_id=rule))
+    if state.smoke(target) or state.smoke(firer.hex):  # the other DRMs still apply (LNL-HW-3): smoke hinders
+        mods.append(Modifier(value=1, reason=t("smoke in the firing or target hex"), rule_id="LNL-SMOKE-3"))
+    return Shot(firer, gun, sw, target, level, number, tuple(mods), struck, victims, opfire)
+
+
+def _struck(
+    state: State, side: str, where: tuple[Hex, int], *, opfire: bool, vehicle: str
+) -> tuple[Unit | None, tuple[Unit, ...]]:
+    """What a shot at ``where`` strikes: the vehicle named, else the infantry on the storey, else the vehicle
+    there; opportunity fire strikes only the movers; the target must be exposed (LNL-FIRE-1).
+
+    Raises:
+        FireProblem: Nothing there to strike, or not exposed.
+    """
+    target, level = where
     enemy = [u for u in state.at(target) if u.side != side]
     if opfire and state.moving is not None:
         enemy = [u for u in enemy if u.id in state.moving.units]
@@ -141,12 +130,12 @@ def aim(
         raise FireProblem(t("No enemy unit there."), "LNL-FIRE-1")
     if not opfire and not hex_exposed(state, target, enemy[0].side, level):
         raise FireProblem(t("The target is not exposed: spot it first."), "LNL-FIRE-1")
-    mods = [Modifier(value=1, reason=t("hindrance in the line of sight"), rule_id="LNL-HW-3")] * sight.hindrances
-    if firer.has("assault_move"):
-        rule = "LNL-VASSAULT-2" if is_vehicle(state, firer) else "LNL-ASSAULT-4"
-        mods.append(Modifier(value=2, reason=t("fired after an assault move"), rule_id=rule))
-    vehicle = vehicles[0] if vehicles and not victims else None
-    return Shot(firer, gun, sw, target, level, number, tuple(mods), vehicle, victims, opfire)
+    if vehicle:
+        aimed = next((u for u in vehicles if u.id == vehicle), None)
+        if aimed is None:
+            raise FireProblem(t("No such enemy vehicle there."), "LNL-FIRE-1")
+        return aimed, ()
+    return (vehicles[0] if vehicles and not victims else None), victims
 
 
 def shoot(state: State, ctx: Ctx, shot: Shot) -> State:
@@ -173,7 +162,8 @@ def shoot(state: State, ctx: Ctx, shot: Shot) -> State:
         used = tuple((shot.firer.id, w) for w in shot.firer.weapons if w.type == shot.sw)
         state = discard_captured(state, ctx, (shot.firer,), used[:1])
     if hit and shot.vehicle is not None:
-        state = penetrate(state, ctx, shot, natural)
+        assert shot.firer.hex is not None
+        state = penetrate(state, ctx, shot.gun, shot.vehicle, firer_hex=shot.firer.hex, to_hit=natural)
     elif hit:
         state = he_attack(state, ctx, shot)
     if is_vehicle(state, shot.firer) and not shot.sw:
@@ -182,15 +172,17 @@ def shoot(state: State, ctx: Ctx, shot: Shot) -> State:
 
 
 def he_attack(state: State, ctx: Ctx, shot: Shot) -> State:
-    """HE against non-vehicles: 1D6 + HE FP (+1 moving or moved target, −1 red H, no LM) against 1D6 + TEM
-    (capped); a higher attack gives damage checks (LNL-HE-1, LNL-HE-2)."""
+    """HE against non-vehicles: 1D6 + HE FP (+1 moving target or one with a Moved or Assault Move marker, −1 red
+    H, no LM) against 1D6 + TEM (capped; doubled for snipers, LNL-SNIPER-4); a higher attack gives damage checks
+    (LNL-HE-1, LNL-HE-2)."""
     att, dfn = ctx.roller.roll(2, t("HE attack: attack die, defence die"))
     mods = [Modifier(value=shot.gun.he_fp, reason=t("HE firepower"), rule_id="LNL-HE-1")]
-    if shot.opfire or any(u.moved for u in shot.victims):
+    if shot.opfire or any(u.has("moved") or u.has("assault_move") for u in shot.victims):
         mods.append(Modifier(value=1, reason=t("the target is moving or has moved"), rule_id="LNL-HE-1"))
     if shot.gun.red_h:
         mods.append(Modifier(value=-1, reason=t("red H weapon"), rule_id="LNL-HE-1"))
-    tem = min(state.runtime.terrain(shot.target).tem, tables().tem_cap)
+    cover = defence_mods(state, shot.target, list(shot.victims), None)
+    tem = sum(m.value for m in cover)
     attack = att + sum(m.value for m in mods)
     defence = dfn + tem
     ruling = Ruling(
@@ -201,7 +193,7 @@ def he_attack(state: State, ctx: Ctx, shot: Shot) -> State:
             DieResult(natural=dfn, modified=defence, success=attack <= defence),
         ),
         target=defence,
-        modifiers=(*mods, Modifier(value=-tem, reason=t("terrain (defence)"), rule_id="LNL-HE-2")),
+        modifiers=(*mods, *(m.model_copy(update={"value": -m.value}) for m in cover)),
         result=t("attack {a} against defence {d}", a=attack, d=defence),
     )
     ctx.say("he", ruling.title, "LNL-HE-2", ruling, at=(shot.target,))
@@ -211,7 +203,8 @@ def he_attack(state: State, ctx: Ctx, shot: Shot) -> State:
 
 
 def vehicle_mgs(state: State, ctx: Ctx, shot: Shot) -> State:
-    """The vehicle's usable MGs fire at the same target with the DFT (LNL-VEH-4, LNL-VEH-5)."""
+    """The vehicle's usable MGs fire at the same target hex with the DFT, at the infantry there (LNL-VEH-4,
+    LNL-VEH-5)."""
     firer = state.get(shot.firer.id)
     victims = tuple(
         u for u in state.at(shot.target) if u.side != firer.side and not is_vehicle(state, u) and u.level == shot.level
@@ -237,7 +230,7 @@ def mg_setup(
 ) -> FireSetup | None:
     """A vehicle's MG attack (``None``: no MG can fire): no top (AA) MG while buttoned, an MG without * only into
     the front arc (LNL-VEH-1, LNL-VEH-4); −2 FP after an assault move (LNL-VASSAULT-2); +1 at a moving target
-    (LNL-OPFIRE-7)."""
+    (LNL-OPFIRE-7); −1 with smoke in the firing or target hex (LNL-SMOKE-3)."""
     usable = usable_mgs(state, firer, target)
     if not usable:
         return None
@@ -247,8 +240,9 @@ def mg_setup(
         mods.append(Modifier(value=-2, reason=t("fired after an assault move"), rule_id="LNL-VASSAULT-2"))
     if opfire:
         mods.append(Modifier(value=1, reason=t("the target is moving"), rule_id="LNL-OPFIRE-7"))
+    if state.smoke(target) or (firer.hex is not None and state.smoke(firer.hex)):
+        mods.append(Modifier(value=-1, reason=t("smoke in the firing or target hex"), rule_id="LNL-SMOKE-3"))
     fp = sum(mg.fp for mg in usable)
-    tem = min(state.runtime.terrain(target).tem, tables().tem_cap)
     return FireSetup(
         firers=(firer,),
         used=(),
@@ -257,105 +251,11 @@ def mg_setup(
         fp=fp,
         parts=(Modifier(value=fp, reason=t("vehicle machine guns"), rule_id="LNL-VEH-4"),),
         attack_mods=tuple(mods),
-        defence_mods=(Modifier(value=tem, reason=t("terrain"), rule_id="LNL-FIRE-6"),) if tem else (),
+        defence_mods=tuple(defence_mods(state, target, list(victims), None)),
         victims=victims,
         vehicle=None,
         opfire=opfire,
     )
-
-
-def _location(state: State, vehicle: Unit, pen_die: int, to_hit: int) -> str:
-    """Turret on an odd die above 2, else hull (LNL-PEN-4); a vehicle without a turret is hit on the hull."""
-    die = to_hit if state.options.turret_from_to_hit else pen_die
-    return "turret" if state.spec(vehicle).turret is not None and die > 2 and die % 2 == 1 else "hull"
-
-
-def penetrate(state: State, ctx: Ctx, shot: Shot, to_hit: int) -> State:
-    """Penetration check against the armour of the facing and location hit (LNL-PEN-1, LNL-PEN-2, LNL-PEN-3,
-    LNL-PEN-5, LNL-PEN-6, LNL-PEN-7, LNL-PEN-8)."""
-    vehicle = shot.vehicle
-    assert vehicle is not None and shot.firer.hex is not None
-    att, dfn = ctx.roller.roll(2, t("penetration: attack die, defence die"))
-    spec = state.spec(vehicle)
-    where = _location(state, vehicle, att, to_hit)
-    facing = facing_hit(state, vehicle, shot.firer.hex)
-    armour_table = spec.turret if where == "turret" else spec.hull
-    assert armour_table is not None
-    armour = armour_table.value(facing)
-    title = t(
-        "Penetration check on {unit} ({where}, {facing})",
-        unit=unit_name(state, vehicle),
-        where=PLACES[where],
-        facing=PLACES[facing],
-    )
-    if armour is None:
-        ctx.say("pen", title, "LNL-PEN-1", Ruling(title=title, rule_id="LNL-PEN-1", result=t("unarmoured: destroyed")))
-        return destroy(state, ctx, vehicle)
-    mods = [Modifier(value=shot.gun.penetration, reason=t("penetration"), rule_id="LNL-PEN-2")]
-    if shot.gun.red_h and facing in armour_table.red:
-        mods.append(Modifier(value=-4, reason=t("red H against red armour"), rule_id="LNL-PEN-2"))
-    attack = att + sum(m.value for m in mods)
-    defence = dfn + armour
-    outcome, rule = _pen_outcome(att, dfn, attack, defence)
-    ruling = Ruling(
-        title=title,
-        rule_id=rule,
-        dice=(
-            DieResult(natural=att, modified=attack, success=attack > defence),
-            DieResult(natural=dfn, modified=defence, success=attack <= defence),
-        ),
-        target=defence,
-        modifiers=(*mods, Modifier(value=-armour, reason=t("armour"), rule_id="LNL-PEN-3")),
-        result=t("attack {a} against defence {d}", a=attack, d=defence),
-    )
-    ctx.say("pen", title, rule, ruling, at=(vehicle.hex,) if vehicle.hex else ())
-    if outcome == "destroyed":
-        return destroy(state, ctx, vehicle)
-    if outcome == "equal":
-        return _morale_after_pen(state, ctx, vehicle, 0, equal=True)
-    if outcome == "less":
-        return _morale_after_pen(state, ctx, vehicle, defence - attack, equal=False)
-    return state
-
-
-def _pen_outcome(att: int, dfn: int, attack: int, defence: int) -> tuple[str, str]:
-    if att == 1 and dfn == 6:
-        return "none", "LNL-PEN-5"
-    if att == 6 and dfn == 1:
-        return "destroyed", "LNL-PEN-5"
-    if attack > defence:
-        return "destroyed", "LNL-PEN-6"
-    return ("equal", "LNL-PEN-7") if attack == defence else ("less", "LNL-PEN-8")
-
-
-def _morale_after_pen(state: State, ctx: Ctx, vehicle: Unit, diff: int, equal: bool) -> State:
-    """Equal totals: pass → Shaken, fail → the crew abandons (LNL-PEN-7). Lower: 2D6 − difference, fail →
-    Shaken, natural 12 → Shaken (LNL-PEN-8)."""
-    a, b = ctx.roller.roll(2, t("vehicle morale check"))
-    morale = state.spec(vehicle).morale_of(vehicle.shaken)
-    total = a + b - diff
-    passed = total <= morale
-    if equal:
-        words: Text = t("passed: Shaken") if passed else t("failed: the crew abandons the vehicle")
-    else:
-        passed = passed and a + b != 12
-        words = t("passed: no effect") if passed else t("failed: Shaken")
-    mods = () if equal else (Modifier(value=-diff, reason=t("defence − attack"), rule_id="LNL-PEN-8"),)
-    rule = "LNL-PEN-7" if equal else "LNL-PEN-8"
-    ruling = Ruling(
-        title=t("Morale check of {unit}", unit=unit_name(state, vehicle)),
-        rule_id=rule,
-        dice=(DieResult(natural=a + b, modified=total, success=passed),),
-        target=morale,
-        modifiers=mods,
-        result=words,
-    )
-    ctx.say("vehicle_morale", ruling.title, rule, ruling)
-    if equal and not passed:
-        return bail_out(state.with_unit(replace(vehicle, wreck=True)), ctx, vehicle, shaken=True)
-    if equal or not passed:
-        return state.with_unit(replace(vehicle, shaken=True))
-    return state
 
 
 def shot_text(shot: Shot) -> Text:

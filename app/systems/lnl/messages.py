@@ -88,6 +88,7 @@ class Fire(Command):
     level: int = 0
     weapons: tuple[str, ...] = ()
     gun: bool = False
+    vehicle: str = ""  # a gun shot at this enemy vehicle, in a hex that also holds infantry (LNL-HW-1)
 
 
 class OpFire(Command):
@@ -97,6 +98,7 @@ class OpFire(Command):
     units: tuple[str, ...]
     weapons: tuple[str, ...] = ()
     gun: bool = False
+    vehicle: str = ""  # a gun shot at this enemy vehicle, in a hex that also holds infantry (LNL-HW-1)
 
 
 class HoldFire(Command):
@@ -136,6 +138,7 @@ class Spot(Command):
     kind: Literal["lnl.spot"] = "lnl.spot"
     unit: str
     target: Hex
+    level: int = 0  # the building storey spotted: each storey is spotted on its own (LNL-FIRE-1)
 
 
 class LaySmoke(Command):
@@ -151,6 +154,14 @@ class MeleeRound(Command):
 
     kind: Literal["lnl.melee"] = "lnl.melee"
     hex: Hex
+
+
+class MeleeTargets(Command):
+    """The attacker picks the defenders it attacks in a melee, among those able to melee (LNL-MELEE-5)."""
+
+    kind: Literal["lnl.melee_targets"] = "lnl.melee_targets"
+    hex: Hex
+    targets: tuple[str, ...]
 
 
 class Withdraw(Command):
@@ -255,6 +266,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Spot,
         LaySmoke,
         MeleeRound,
+        MeleeTargets,
         Withdraw,
         CloseAssault,
         Overrun,

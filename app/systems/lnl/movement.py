@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.geometry.hexgrid import Hex
-from app.systems.lnl.forces import activation_problem, cls, enemies_adjacent, is_vehicle, lm, may_act, stacking_problem
+from app.systems.lnl.forces import activation_problem, cls, is_vehicle, lm, may_act, stacking_problem
 from app.systems.lnl.messages import Ctx, MoveMode
 from app.systems.lnl.skills import move_bonus
 from app.systems.lnl.spotting import exposed, los
@@ -172,7 +172,11 @@ def entry_problem(state: State, dst: Hex, level: int) -> tuple[str, int]:
         return "LNL-MOVE-2", 0
     if level and level >= state.runtime.storeys.get(dst, 0):
         return "LNL-STACK-4", 0
-    enemy = [u for u in state.at(dst) if u.side != units[0].side and not u.wreck]
+    enemy = [
+        u
+        for u in state.at(dst)
+        if u.side != units[0].side and not u.wreck and (u.level == level or is_vehicle(state, u))
+    ]
     if enemy and (move.mode in ("assault", "low_crawl") or any(is_vehicle(state, u) for u in units)):
         return ("LNL-ASSAULT-2" if move.mode == "assault" else "LNL-MOVE-8"), cost
     if enemy and any(u.shaken for u in units):
@@ -191,7 +195,7 @@ def _mp_problem(state: State, units: list[Unit], dst: Hex, cost: int, enemy: boo
     if move.vmp and (move.spent + cost > move.mp or move.vspent + _vehicle_part(state, units, dst) > move.vmp):
         return "LNL-VMOVE-3"
     if move.spent + cost > move.mp:
-        minimum = first and not any(u.shaken for u in units) and not enemies_adjacent(state, dst, units[0].side)
+        minimum = first and not any(u.shaken for u in units) and not _next_to_enemy(state, dst, units[0].side)
         if not (minimum and not enemy):
             return "LNL-MOVE-7" if first else "LNL-MOVE-1"
     if not enemy:
@@ -199,6 +203,12 @@ def _mp_problem(state: State, units: list[Unit], dst: Hex, cost: int, enemy: boo
         if rule:
             return "LNL-STACK-5"
     return ""
+
+
+def _next_to_enemy(state: State, h: Hex, side: str) -> bool:
+    """Any enemy unit (good order or Shaken) in a hex adjacent to ``h`` (LNL-MOVE-7)."""
+    near = set(state.runtime.grid.neighbours(h))
+    return any(u.hex in near and not u.wreck for u in state.on_map(other(side)))
 
 
 def enter(state: State, ctx: Ctx, dst: Hex, level: int) -> State:

@@ -123,7 +123,7 @@ def overrun_odds(state: State, vehicle: Unit) -> float:
 
 def _drive_in(state: State, ctx: Ctx, vehicle: Unit, to: Hex) -> State:
     """The vehicle enters the hex paying its cost + 4 MP; its entry triggers no opportunity fire (LNL-OVERRUN-1,
-    LNL-OVERRUN-2)."""
+    LNL-OVERRUN-2); the overrun hex gets a Spotted marker (LNL-SPOT-1: an enemy moved through it)."""
     if state.moving is None:
         state = begin(state, (vehicle.id,), "normal")
     move = state.moving
@@ -143,7 +143,7 @@ def _drive_in(state: State, ctx: Ctx, vehicle: Unit, to: Hex) -> State:
         extra=OVERRUN_MP,
     )
     ctx.say("moved", text, "LNL-OVERRUN-1", at=(to,))
-    return state
+    return state.mark_hex(to, "spotted")  # a hex an enemy drove through is exposed (LNL-SPOT-1, LNL-SPOT-2)
 
 
 def _roll(state: State, ctx: Ctx, vehicle: Unit, to: Hex) -> int:

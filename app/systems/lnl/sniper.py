@@ -56,14 +56,18 @@ def sniper_commands(state: State, side: str) -> list[Command]:
 
 
 def sniper_mods(state: State, sniper: Unit, target: Unit) -> list[Modifier]:
-    """The target's terrain (capped) and +1 per hindrance (LNL-SNIPER-3)."""
-    assert target.hex is not None
+    """The target's terrain (capped), +1 per hindrance and +1 with smoke in the sniper's or the target's hex
+    (LNL-SNIPER-3, LNL-SMOKE-3: smoke hinders every attack; on this table high is bad for the sniper)."""
+    assert target.hex is not None and sniper.hex is not None
     terrain = state.runtime.terrain(target.hex)
     tem = min(terrain.tem, tables().tem_cap)
     why = t("terrain: {terrain}", terrain=terrain.name)
     mods = [Modifier(value=tem, reason=why, rule_id="LNL-FIRE-6")] if tem else []
     hindrances = los(state, sniper, target.hex, target.level).hindrances
-    return mods + [Modifier(value=1, reason=t("hindrance in the line of sight"), rule_id="LNL-LOS-3")] * hindrances
+    mods += [Modifier(value=1, reason=t("hindrance in the line of sight"), rule_id="LNL-LOS-3")] * hindrances
+    if state.smoke(target.hex) or state.smoke(sniper.hex):
+        mods.append(Modifier(value=1, reason=t("smoke in the firing or target hex"), rule_id="LNL-SMOKE-3"))
+    return mods
 
 
 def sniper_result(state: State, target: Unit, total: int) -> str:

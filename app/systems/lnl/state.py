@@ -104,13 +104,15 @@ class Move:
 @dataclass(frozen=True)
 class Step:
     """A step waiting for a decision (``app.core.flow``): ``opfire`` (the non-moving side may fire at the stack
-    that just entered ``hex``) or ``counter`` (infantry that survived an overrun in ``hex`` may counter-attack
-    the vehicle; ``done`` lists the units, and the leader, already used, LNL-OVERRUN-5)."""
+    that just entered ``hex``), ``counter`` (infantry that survived an overrun in ``hex`` may counter-attack
+    the vehicle; ``done`` lists the units, and the leader, already used, LNL-OVERRUN-5) or ``melee`` (the
+    attacker picks its targets among the defenders on storey ``level`` of ``hex``, LNL-MELEE-5)."""
 
     kind: str
     side: str
     hex: Hex | None = None
     done: tuple[str, ...] = ()
+    level: int = 0
 
 
 @dataclass(frozen=True)

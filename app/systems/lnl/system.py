@@ -55,7 +55,7 @@ class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorP
     info = SystemInfo(
         id="lnl",
         name=localized("Squad Tactics (Lock 'n Load style)", "班组战术（锁定装填风格）"),
-        version="2",  # 2: support weapons handled, hero skills, sniper table, overruns, vehicles with infantry
+        version="3",  # 3: audit against the quick reference (docs/lnl-decisions.md); 2: SWs, heroes, overruns
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="lnl",
@@ -96,7 +96,7 @@ class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorP
         return apply_command(state, command)
 
     def view(self, state: State, side: str | None) -> GameView:
-        """The view of ``side``, with the pending opportunity-fire or counter-attack decision."""
+        """The view of ``side``, with the pending opportunity-fire, counter-attack or melee-target decision."""
         active = self.active_side(state)
         view = build_view(state, side, active)
         if not state.steps:
@@ -109,6 +109,9 @@ class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorP
         if step.kind == "counter":
             question = t("A vehicle overran {hex}: counter-attack it in close assault?", hex=where)
             rule = "LNL-OVERRUN-5"
+        elif step.kind == "melee":
+            question = t("Melee in {hex}: which defenders do you attack?", hex=where)
+            rule = "LNL-MELEE-5"
         prompt = flow.Prompt(question, rule, default=len(options) - 1)
         decision = flow.make_decision(step.side, prompt, options, lambda c: describe(state, c).label)
         return replace(view, decision=decision)

@@ -13,6 +13,7 @@ from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import cls
 from app.systems.lnl.scenario import SIDES
 from app.systems.lnl.skills import skill_text
+from app.systems.lnl.spotting import spotted_marker
 from app.systems.lnl.state import State, Unit
 from app.systems.lnl.tables import Abbr, Armour, tables, terrains
 from app.systems.lnl.view_names import side_name
@@ -47,7 +48,7 @@ def _flags(state: State, unit: Unit) -> tuple[str, ...]:
         flags.append("buttoned")
     if any(w.jammed for w in unit.weapons):
         flags.append("jammed")
-    if unit.hex is not None and state.hex_has(unit.hex, "spotted"):
+    if unit.hex is not None and state.hex_has(unit.hex, spotted_marker(unit.level)):
         flags.append("spotted")
     return tuple(flags)
 
@@ -149,20 +150,22 @@ def counter(state: State, unit: Unit, active: str | None) -> CounterView:
 def markers(state: State) -> tuple[MarkerView, ...]:
     """Hex markers and victory hexes."""
     grid = state.runtime.grid
-    found = [
-        MarkerView(
-            id=f"{mark}-{grid.label(h)}",
-            loc=h,
-            kind=mark,
-            label=_abbr(tables().marker_abbr, mark),
-            title=MARKER_NAMES[mark],
-        )
-        for h, mark in state.hex_markers
-    ]
+    found = [_marker(state, h, mark) for h, mark in state.hex_markers]
     for h, owner in state.control:
         title = t("Victory hex {hex}, held by {side}", hex=grid.label(h), side=side_name(state, owner))
         found.append(MarkerView(id=f"victory-{grid.label(h)}", loc=h, kind="victory", title=title, shape="rings"))
     return tuple(found)
+
+
+def _marker(state: State, h: Hex, mark: str) -> MarkerView:
+    """One hex marker; a Spotted marker of an upper storey names its storey (LNL-FIRE-1)."""
+    kind, _, storey = mark.partition("@")
+    title = MARKER_NAMES[kind]
+    if storey:
+        title = t("{marker} (storey {level})", marker=title, level=int(storey))
+    label = _abbr(tables().marker_abbr, kind)
+    grid = state.runtime.grid
+    return MarkerView(id=f"{mark}-{grid.label(h)}", loc=h, kind=kind, label=label, title=title)
 
 
 def _phase(state: State, active: str | None) -> PhaseView:
@@ -192,6 +195,9 @@ def build_view(state: State, side: str | None, active: str | None) -> GameView:
     for s in SIDES:
         count = str(sum(1 for _, o in state.control if o == s))
         rows.append((t("Victory hexes held by {side}", side=side_name(state, s)), count))
+        waiting = sum(1 for u in state.units if u.side == s and u.hex is None and cls(state, u) == "sniper")
+        if waiting:  # placed later, in any hex without enemies (LNL-SNIPER-1)
+            rows.append((t("Snipers of {side} still to place", side=side_name(state, s)), str(waiting)))
     panels = (PanelView(t("Situation"), rows=tuple(rows)),)
     outcome = (
         None

@@ -8,9 +8,9 @@ SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12, SAS-JGR-13, SAS-JGR-14), and oper
 SAS-JGR-10).
 """
 
-from __future__ import annotations
-
-from typing import Any, Literal
+# No `from __future__ import annotations` here: pydantic evaluates the field annotations of this module's many
+# models at import, and real types cost it less than strings (start-up time, DESIGN §10).
+from typing import Any, ClassVar, Literal
 
 from app.core.i18n import Text
 from app.core.messages import Command, Event, MessageRegistry
@@ -284,8 +284,10 @@ class PlaceStalker(Command):
 
 
 class PlayHunterCard(Command):
-    """Hunter phase: play a hunter card face down beside the event deck (SAS-JGR-3 option 1)."""
+    """Hunter phase: play a hunter card face down beside the event deck (SAS-JGR-3 option 1); which card is the
+    hunter's secret."""
 
+    secret: ClassVar[bool] = True
     kind: Literal["hunter_play"] = "hunter_play"
     card: str
 
@@ -297,18 +299,25 @@ class DrawHunterCard(Command):
 
 
 class DiscardHunterCards(Command):
-    """Hunter phase: discard two hunter cards and draw one (SAS-JGR-3 option 3)."""
+    """Hunter phase: discard two hunter cards and draw one (SAS-JGR-3 option 3); which two is the hunter's
+    secret."""
 
+    secret: ClassVar[bool] = True
     kind: Literal["hunter_discard"] = "hunter_discard"
     discard: tuple[str, str]
 
 
 class ReplaceEvent(Command):
     """Event phase: replace the revealed event card with the face-down hunter card, or discard the hunter card
-    (SAS-JGR-5)."""
+    (SAS-JGR-5); a card discarded so is never shown, so declining is the hunter's secret."""
 
+    secret: ClassVar[bool] = True
     kind: Literal["hunter_replace"] = "hunter_replace"
     use: bool
+
+    def hidden_from(self, viewer: str | None) -> bool:
+        """Only declining hides something: the card played replaces the event card face up."""
+        return not self.use and super().hidden_from(viewer)
 
 
 class HunterTarget(Command):

@@ -10,13 +10,14 @@ Typhoon may be called and the AA guns (SAS-SUP-6, SAS-SUP-15), and optionally J�
 hunter deck, OQ-51's starting hand). ``setup.build_runtime`` places the forces by the setup rules.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: pydantic evaluates the field annotations of this module's many
+# models at import, and real types cost it less than strings (start-up time, DESIGN §10).
 from dataclasses import dataclass
 from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from app.core.defaults import new_dict, new_list
 from app.scenario.base import Localized, ScenarioBase
 from app.systems.sas.position import SasPosition
 from app.systems.sas.tables import EventCard, HunterCard, hunter_decks, tables
@@ -77,7 +78,7 @@ class OperatorVehiclePlacement(_Strict):
         "(the entry/exit tile's).",
     )
     facing: Side | None = Field(None, description="Facing of its front (default: the vehicle spot's).")
-    crew: dict[str, str] = Field(default_factory=dict, description="Seat -> operator id, aboard at the start.")
+    crew: dict[str, str] = Field(default_factory=new_dict, description="Seat -> operator id, aboard at the start.")
 
 
 class SupportPlacement(_Strict):
@@ -101,12 +102,12 @@ class DeckSpec(_Strict):
     name: str = Field("core", description="Deck name in data/decks.json (ignored when 'cards' is given).")
     cards: list[EventCard] | None = Field(None, description="The cards of your own deck, if encoded here.")
     extra_cards: list[EventCard] = Field(
-        default_factory=list,
+        default_factory=new_list,
         description="Cards added to the deck: the mission's own special event cards, e.g. the one that brings its "
         "convoy (SAS-DECK-1, SAS-AVEH-17).",
     )
     expansion_cards: list[str] = Field(
-        default_factory=list,
+        default_factory=new_list,
         description="Ids of expansion event cards (data/decks.json 'expansion_cards') shuffled into the deck, e.g. "
         "'HM1' Mechanical failure (Heavy Metal, SAS-HM-1).",
     )
@@ -136,7 +137,7 @@ class VehiclePlacement(_Strict):
         "assault (red: waits at a map edge, enters after the alarm), spawned (on a spawn tile)."
     )
     route: list[str] = Field(
-        default_factory=list,
+        default_factory=new_list,
         description="patrol: the thick black dashed line, square by square, from the map-edge square where it "
         "enters to the map-edge square where it leaves (SAS-AVEH-14).",
     )
@@ -240,10 +241,11 @@ class ObjectiveSpec(_Strict):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     kind: Literal["kill", "destroy"] = Field(description="kill: the listed units; destroy: a blast covers a square.")
     title: Localized
-    units: list[str] = Field(default_factory=list, description="kill: unit ids, e.g. 'officer_F2'.")
-    at: list[str] = Field(default_factory=list, description="destroy: target squares, e.g. 'F3'.")
+    units: list[str] = Field(default_factory=new_list, description="kill: unit ids, e.g. 'officer_F2'.")
+    at: list[str] = Field(default_factory=new_list, description="destroy: target squares, e.g. 'F3'.")
     blasts: list[Literal["lewes_bomb", "rat_bomb", "fuel_barrel", "grenade", "landmine", "typhoon_rocket"]] = Field(
-        default_factory=list, description="destroy: the blasts that count (empty: any blast), e.g. only a Lewes bomb."
+        default_factory=new_list,
+        description="destroy: the blasts that count (empty: any blast), e.g. only a Lewes bomb.",
     )
 
     @model_validator(mode="after")
@@ -259,7 +261,7 @@ class VictorySpec(_Strict):
     """A victory level (SAS-MSN-1): the objectives needed and how many operators must get out."""
 
     level: Literal["major", "minor"]
-    objectives: list[str] = Field(default_factory=list, description="Objective ids that must be achieved.")
+    objectives: list[str] = Field(default_factory=new_list, description="Objective ids that must be achieved.")
     exfiltrated: int = Field(0, ge=0, description="Operators that must leave by the entry/exit tile.")
 
 
@@ -271,17 +273,19 @@ class SasMission(ScenarioBase):
     mission_type: Localized | None = Field(None, description="Mission type (assassination, demolition, raid…).")
     board: SasBoardSpec = Field(description="The map tiles and small tiles (SAS-BRD-1).")
     operators: list[str] = Field(min_length=1, max_length=4, description="The team (operator board ids).")
-    recommended_operators: list[str] = Field(default_factory=list, description="Recommended setup (SAS-SETUP-2).")
+    recommended_operators: list[str] = Field(default_factory=new_list, description="Recommended setup (SAS-SETUP-2).")
     stealth: dict[str, int] = Field(description="Stealth meter start value per difficulty (SAS-METER-1).")
     difficulty: str = Field("normal", description="Chosen difficulty (a key of 'stealth').")
     event_deck: DeckSpec = Field(default_factory=DeckSpec)
     event_window: tuple[int, int] | None = Field(None, description="Special event window A/B (SAS-DECK-2).")
-    patrol_starts: dict[str, str] = Field(default_factory=dict, description="Patrol line id -> chosen start square.")
+    patrol_starts: dict[str, str] = Field(
+        default_factory=new_dict, description="Patrol line id -> chosen start square."
+    )
     tile_guards: bool = Field(True, description="Place SMG guards on the tiles' guard marks (SAS-BRD-7).")
     tile_officers: bool = Field(True, description="Place officers on the tiles' officer marks (SAS-UNIT-3).")
-    extra_units: list[UnitPlacement] = Field(default_factory=list)
+    extra_units: list[UnitPlacement] = Field(default_factory=new_list)
     vehicles: list[VehiclePlacement] = Field(
-        default_factory=list,
+        default_factory=new_list,
         description="Axis vehicles (SAS-AVEH-14, "
         "SAS-AVEH-15, SAS-AVEH-16, "
         "SAS-AVEH-17, SAS-AVEH-18, "
@@ -290,24 +294,25 @@ class SasMission(ScenarioBase):
         "SAS-AVEH-23, SAS-AVEH-24).",
     )
     convoys: list[ConvoySpec] = Field(
-        default_factory=list, description="Convoys (SAS-AVEH-17, SAS-AVEH-18, SAS-AVEH-19, SAS-AVEH-20, SAS-AVEH-21)."
+        default_factory=new_list,
+        description="Convoys (SAS-AVEH-17, SAS-AVEH-18, SAS-AVEH-19, SAS-AVEH-20, SAS-AVEH-21).",
     )
-    fuel_barrels: list[str] = Field(default_factory=list, description="Extra fuel barrel squares (SAS-OBJ-5).")
-    objectives: list[ObjectiveSpec] = Field(default_factory=list)
+    fuel_barrels: list[str] = Field(default_factory=new_list, description="Extra fuel barrel squares (SAS-OBJ-5).")
+    objectives: list[ObjectiveSpec] = Field(default_factory=new_list)
     victory: list[VictorySpec] = Field(min_length=1)
     turn_limit: int | None = Field(None, ge=1, description="The mission fails after this turn (OQ-55).")
     operator_vehicles: list[OperatorVehiclePlacement] = Field(
-        default_factory=list,
+        default_factory=new_list,
         description="Operator vehicles of the recommended setup: the Willys (removed on maps of fewer than 8 tiles, "
         "SAS-MSN-3), trucks and rowing boats at their green-framed positions, the support Willys (SAS-OVEH-11, "
         "SAS-OVEH-12, SAS-OVEH-13).",
     )
     support_units: list[SupportPlacement] = Field(
-        default_factory=list, description="Resistance fighters and SAS support units (SAS-SUP-1, SAS-SUP-3)."
+        default_factory=new_list, description="Resistance fighters and SAS support units (SAS-SUP-1, SAS-SUP-3)."
     )
     typhoon: bool = Field(False, description="The Hawker Typhoon may be called in (SAS-SUP-6).")
     equipment: dict[str, dict[str, int]] = Field(
-        default_factory=dict,
+        default_factory=new_dict,
         description="Operator id -> his item tokens for this mission (the board side or kit chosen, SAS-SETUP-2); "
         "replaces the items of data/operators.json.",
     )

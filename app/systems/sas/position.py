@@ -14,12 +14,13 @@ Squares are printed names ("E7"); ``position_setup.apply_position`` checks them 
 path of anything wrong. A pending decision (a rabbit's foot roll) is not part of a position.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: pydantic evaluates the field annotations of this module's many
+# models at import, and real types cost it less than strings (start-up time, DESIGN §10).
 from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from app.core.defaults import new_list
 from app.systems.sas.tables import tables
 
 SQUARE = r"^[A-Z]+[0-9]+$"
@@ -113,11 +114,12 @@ class ActivationPosition(_Strict):
 
     operator: str = Field(description="Operator (or support unit) id.")
     ap: int = Field(ge=0, description="Action points left.")
-    aimed: list[str] = Field(default_factory=list, description="Units aimed at this activation (SAS-AIM-1).")
+    aimed: list[str] = Field(default_factory=new_list, description="Units aimed at this activation (SAS-AIM-1).")
     alerted: list[str] = Field(
-        default_factory=list, description="Units alerted by his previous action, reacting after this one (SAS-REACT-3)."
+        default_factory=new_list,
+        description="Units alerted by his previous action, reacting after this one (SAS-REACT-3).",
     )
-    spent: list[str] = Field(default_factory=list, description="One-use-per-activation weapons used (SAS-EQ-16).")
+    spent: list[str] = Field(default_factory=new_list, description="One-use-per-activation weapons used (SAS-EQ-16).")
     garrote: int = Field(0, ge=0, description="Garrote rolls already failed (SAS-NANCY-9).")
 
 
@@ -126,7 +128,7 @@ class DeckPosition(_Strict):
     them), the discards."""
 
     cards: list[str] | None = Field(None, description="Card ids left in the deck (default: as dealt at setup).")
-    discard: list[str] = Field(default_factory=list, description="Discarded card ids.")
+    discard: list[str] = Field(default_factory=new_list, description="Discarded card ids.")
     piles: list[int] | None = Field(None, description="Cards left in each event-window pile, top first (SAS-DECK-2).")
     draws: int = Field(0, ge=0, description="Cards drawn so far.")
 
@@ -150,7 +152,7 @@ class TyphoonPosition(_Strict):
     status: Literal["ready", "called", "arriving", "flying", "down"] = Field("ready", description="Where it is.")
     edge: Literal["", "N", "E", "S", "W"] = Field("", description="The map edge it enters by.")
     card: int = Field(0, ge=0, description="While called: its card's place from the top of the event deck.")
-    path: list[int] = Field(default_factory=list, description="While flying: map tile indices of its attack run.")
+    path: list[int] = Field(default_factory=new_list, description="While flying: map tile indices of its attack run.")
     step: int = Field(-1, ge=-1, description="Index in 'path' of the tile it is over; -1 off the map.")
     ap: int = Field(0, ge=0, description="Action points left in turn 'turn'.")
     turn: int = Field(0, ge=0, description="The turn its AP were last spent in.")
@@ -175,15 +177,15 @@ class HunterMarkerPosition(_Strict):
 class HunterPosition(_Strict):
     """The Jäger hunter's cards and markers (SAS-JGR-2, SAS-JGR-3, SAS-JGR-4, SAS-JGR-14); needs Jäger mode."""
 
-    hand: list[str] = Field(default_factory=list, description="Hunter cards in his hand (at most 4, SAS-JGR-4).")
+    hand: list[str] = Field(default_factory=new_list, description="Hunter cards in his hand (at most 4, SAS-JGR-4).")
     deck: list[str] | None = Field(None, description="Cards left to draw (default: the rest of his deck).")
-    discard: list[str] = Field(default_factory=list, description="His discard pile.")
+    discard: list[str] = Field(default_factory=new_list, description="His discard pile.")
     played: str | None = Field(None, description="The card face down beside the event deck (SAS-JGR-3).")
     stalkers: int = Field(0, ge=0, le=4, description="Stalkers placed at setup (SAS-JGR-2).")
     ready: bool = Field(True, description="His setup is over.")
-    markers: list[HunterMarkerPosition] = Field(default_factory=list, description="Markers on the board.")
-    hunters: list[str] = Field(default_factory=list, description="Units he controls in the Advance phase.")
-    startled: list[str] = Field(default_factory=list, description="Patrolmen a cat turned (SAS-JGR-8).")
+    markers: list[HunterMarkerPosition] = Field(default_factory=new_list, description="Markers on the board.")
+    hunters: list[str] = Field(default_factory=new_list, description="Units he controls in the Advance phase.")
+    startled: list[str] = Field(default_factory=new_list, description="Patrolmen a cat turned (SAS-JGR-8).")
 
     @model_validator(mode="after")
     def _hand(self) -> Self:
@@ -201,21 +203,23 @@ class SasPosition(_Strict):
         "operator", description="Phase of the turn (SAS-TURN-2)."
     )
     meter: int | None = Field(None, ge=0, description="Stealth meter (default: the difficulty's start value).")
-    operators: list[OperatorPosition] = Field(default_factory=list, description="Operators and support units.")
+    operators: list[OperatorPosition] = Field(default_factory=new_list, description="Operators and support units.")
     activation: ActivationPosition | None = Field(None, description="The operator being activated and his AP left.")
-    units: list[UnitPosition] = Field(default_factory=list, description="Axis units and vehicles.")
-    objects: list[ObjectPosition] = Field(default_factory=list, description="Objects on the board or carried.")
-    removed: list[str] = Field(default_factory=list, description="Ids of setup units and objects taken away.")
-    done: list[str] = Field(default_factory=list, description="Axis units that have acted in this phase.")
-    blasts: list[str] = Field(default_factory=list, description="Squares under blast templates (SAS-BLAST-2).")
+    units: list[UnitPosition] = Field(default_factory=new_list, description="Axis units and vehicles.")
+    objects: list[ObjectPosition] = Field(default_factory=new_list, description="Objects on the board or carried.")
+    removed: list[str] = Field(default_factory=new_list, description="Ids of setup units and objects taken away.")
+    done: list[str] = Field(default_factory=new_list, description="Axis units that have acted in this phase.")
+    blasts: list[str] = Field(default_factory=new_list, description="Squares under blast templates (SAS-BLAST-2).")
     deck: DeckPosition | None = Field(None, description="The event deck and its discards.")
     patrol_marker: Literal["black", "white"] | None = Field(None, description="Patrol marker (SAS-EVT-2).")
     cigarette: str | None = Field(
         None, pattern=r"^(op|unit):[a-z0-9_]+$", description="'op:<id>' held by an operator, 'unit:<id>' on a unit."
     )
-    achieved: list[str] = Field(default_factory=list, description="Destroy objectives already achieved.")
-    escaped: list[str] = Field(default_factory=list, description="Axis vehicles that drove off the map (SAS-AVEH-17).")
-    vehicles: list[VehiclePosition] = Field(default_factory=list, description="Operator vehicles at a pose.")
+    achieved: list[str] = Field(default_factory=new_list, description="Destroy objectives already achieved.")
+    escaped: list[str] = Field(
+        default_factory=new_list, description="Axis vehicles that drove off the map (SAS-AVEH-17)."
+    )
+    vehicles: list[VehiclePosition] = Field(default_factory=new_list, description="Operator vehicles at a pose.")
     typhoon: TyphoonPosition | None = Field(None, description="The Typhoon (the mission must allow it).")
     hunter: HunterPosition | None = Field(None, description="Jäger mode: the hunter's cards and markers.")
 

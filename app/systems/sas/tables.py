@@ -7,8 +7,8 @@ Rulebook chapters: §19 Axis unit types (SAS-UNIT stat table), §2 operator boar
 here is a rule: the rules modules read these tables.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: pydantic evaluates the field annotations of this module's many
+# models at import, and real types cost it less than strings (start-up time, DESIGN §10).
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -16,6 +16,7 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from app.core.defaults import new_dict
 from app.core.i18n import Text, localized, t
 
 DATA = Path(__file__).with_name("data")
@@ -454,8 +455,8 @@ class VehicleCargo(Strict):
 class VehicleTerrain(Strict):
     """How a vehicle treats square types and edge features: open (1 MP), slow (2 MP to enter), blocked."""
 
-    squares: dict[str, VehicleMove] = Field(default_factory=dict)
-    edges: dict[str, VehicleMove] = Field(default_factory=dict)
+    squares: dict[str, VehicleMove] = Field(default_factory=new_dict)
+    edges: dict[str, VehicleMove] = Field(default_factory=new_dict)
 
 
 class VehicleStats(Strict):
@@ -617,7 +618,7 @@ class Tables(Strict):
     ap_per_activation: int
     terrain: TerrainTable
     decks: dict[str, tuple[EventCard, ...]]
-    expansion_cards: dict[str, EventCard] = Field(default_factory=dict)
+    expansion_cards: dict[str, EventCard] = Field(default_factory=new_dict)
     blasts: BlastTable
     vehicles: VehicleTable
     operator_vehicles: OperatorVehicleTable
@@ -655,7 +656,8 @@ def tables() -> Tables:
     units = UnitTable.model_validate(read_data("units.json"))
     actions = ActionTable.model_validate(read_data("actions.json"))
     decks = DeckTable.model_validate(read_data("decks.json"))
-    return Tables(
+    # Built from parts validated above: nothing is left to check, and Tables' own validator is never built.
+    return Tables.model_construct(
         units={u.id: u for u in units.units},
         weapons={w.id: w for w in ops.weapons},
         items={i.id: i for i in ops.items},

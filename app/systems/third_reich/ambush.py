@@ -27,6 +27,7 @@ from app.systems.third_reich.messages import (
     Happened,
     Move,
     NoAmbush,
+    Reassign,
     Retreat,
     ReturnUnit,
     TakeCard,
@@ -37,7 +38,7 @@ from app.systems.third_reich.names import unit_name
 from app.systems.third_reich.nations import violate
 from app.systems.third_reich.scenario import SIDES
 from app.systems.third_reich.state import POOL, Pending, State, Unit, other
-from app.systems.third_reich.turn import end_round, returnable
+from app.systems.third_reich.turn import end_round, hand_overs, returnable
 
 
 def ambush_cards(state: State, side: str) -> list[str]:
@@ -146,6 +147,9 @@ def step_options(state: State, step: Pending) -> list[Command]:
         return alloc_rules.options(state, step)
     if step.kind == "discard":
         return discard_rules.options(state, step)
+    if step.kind == "reassign":
+        offers = hand_overs(state, step.side, step.units)
+        return [Reassign(side=step.side), *(Reassign(side=step.side, area=a, nation=n) for a, n in offers)]
     if step.kind == "return":
         units = returnable(state, step.side)
         return [ReturnUnit(side=step.side), *(ReturnUnit(side=step.side, unit=u.id) for u in units)]
@@ -164,7 +168,9 @@ def retreat(state: State, step: Pending, command: Retreat) -> tuple[State, list[
     state = replace(state, stack=state.stack[1:])
     name = unit_name(state, unit.id)
     if command.to == POOL:
-        state = state.with_units({unit.id: replace(unit, loc=POOL, used=False)})
+        state = state.with_units({unit.id: replace(unit, loc=state.pool_of(unit), used=False)})
+        if state.pool_of(unit) != POOL:
+            return state, [Happened(text=t("{unit} leaves the game.", unit=name), rule_id="TR-FT-1")]
         return state, [Happened(text=t("{unit} goes to the pool.", unit=name), rule_id="TR-RET-3")]
     state = state.with_units({unit.id: replace(unit, loc=command.to)})
     state, events = violate(state, command.to, step.side, (unit,))

@@ -14,6 +14,7 @@ from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.session import Session
 from app.systems.third_reich.bot_eval import attack_value, danger, move_value, pull, stake
+from app.systems.third_reich.combat import overflown
 from app.systems.third_reich.messages import (
     Ambush,
     AssignHit,
@@ -65,13 +66,21 @@ def _play(state: State, command: PlayCard) -> tuple[float, Text]:
 def _attack(state: State, command: Attack) -> tuple[float, Text]:
     group = tuple(state.unit(u) for u in command.units)
     value, expected = attack_value(state, group, command.target, command.air)
-    return value, t("attack: {e} damage points expected", e=f"{expected:.1f}")
+    if command.air and overflown(state, group, command.side, command.target):
+        return value - 5.0, t("an air attack that would bring a neutral into the war")
+    return value + _blitz_first(command), t("attack: {e} damage points expected", e=f"{expected:.1f}")
+
+
+def _blitz_first(command: Attack | Move) -> float:
+    """A Blitzkrieg action before the same one paid by strategy value: spending strategy value would end the
+    event (TR-RND-3)."""
+    return 0.05 if command.by == "blitz" else 0.0
 
 
 def _move(state: State, command: Move) -> tuple[float, Text]:
     group = tuple(state.unit(u) for u in command.units)
     value, why = move_value(state, group, command.to)
-    return value - 0.2 * (command.mode != "normal"), why
+    return value - 0.2 * (command.mode != "normal") + _blitz_first(command), why
 
 
 def _mobilize(state: State, command: Mobilize) -> tuple[float, Text]:
@@ -128,7 +137,7 @@ def _answer(state: State, command: Command) -> tuple[float, Text] | None:
     if isinstance(command, DiscardCard):
         return -float(state.rt.cards[command.card].sv), t("discard the weakest card")
     if isinstance(command, Reassign):
-        return -2.0, t("keep the areas with their nations")
+        return (0.5, t("keep the areas with their nations")) if not command.area else (-2.0, t("hand an area over"))
     return None
 
 

@@ -17,6 +17,7 @@ from app.systems.third_reich.damage import allocator
 from app.systems.third_reich.messages import Attack, AttackResolved
 from app.systems.third_reich.movement import group_area
 from app.systems.third_reich.names import group_name, side_name
+from app.systems.third_reich.nations import violate
 from app.systems.third_reich.state import State, Unit, other
 
 WHY = {
@@ -63,10 +64,51 @@ def air_range(state: State, group: tuple[Unit, ...], side: str, bonus: int = 0) 
     while queue:
         here = queue.popleft()
         for there in neighbours(state, here, side):
-            if there not in seen and not closed(state, there, side) and seen[here] < reach:
+            if there not in seen and seen[here] < reach:
                 seen[there] = seen[here] + 1
-                queue.append(there)
+                if not closed(state, there, side):  # units in a closed area may be struck, not through it
+                    queue.append(there)
     return near | {a for a in seen if not state.rt.is_sea(a)}
+
+
+def overflown(state: State, group: tuple[Unit, ...], side: str, target: str, bonus: int = 0) -> list[str]:
+    """Neutral areas a land-based air attack on a distant ``target`` passes over (TR-VIOL-1: passing over a
+    neutral during an air attack violates it, seed §3.1.3(1)). The route is the one within range that crosses the
+    fewest neutral areas, then the shortest, then the first in map order."""
+    start = group[0].loc
+    if target == start or target in neighbours(state, start, side) or any(state.cls(u) != "air" for u in group):
+        return []
+    reach = min(state.design(u).movement for u in group) + bonus
+    best: dict[str, tuple[int, tuple[str, ...]]] = {start: (0, ())}
+    for _ in range(reach):
+        nxt = dict(best)
+        for here, (count, path) in best.items():
+            if here == target:
+                continue
+            for there in neighbours(state, here, side):
+                if closed(state, there, side):
+                    continue
+                cand = (count + (there != target and _neutral(state, there)), (*path, there))
+                old = nxt.get(there)
+                if old is None or (cand[0], len(cand[1])) < (old[0], len(old[1])):
+                    nxt[there] = cand
+        best = nxt
+    route = best.get(target, (0, ()))[1]
+    return [a for a in route[:-1] if _neutral(state, a)]
+
+
+def overfly(state: State, group: tuple[Unit, ...], side: str, target: str, bonus: int = 0) -> tuple[State, list[Event]]:
+    """Each neutral the air attack passes over joins the other side (TR-VIOL-1, see :func:`overflown`)."""
+    events: list[Event] = []
+    for area in overflown(state, group, side, target, bonus):
+        state, more = violate(state, area, side, group)
+        events += more
+    return state, events
+
+
+def _neutral(state: State, area: str) -> bool:
+    nation = state.controller(area)
+    return nation is not None and state.status_of(nation) == "neutral"
 
 
 def attack_targets(state: State, group: tuple[Unit, ...], side: str, air: bool, bonus: int = 0) -> list[str]:

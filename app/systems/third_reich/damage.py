@@ -124,7 +124,8 @@ def retreat_options(state: State, unit: Unit, only: str | None = None) -> list[s
         land = sum(1 for u in state.in_area(area) if state.unit_side(u) == side and state.cls(u) == "land")
         if not naval and land + 1 > LAND_STACK:
             continue
-        if friendly(state, area, side) and not enemy_controls(state, area, side):
+        unheld = state.controller(area) is None  # a sea no one controls is not an enemy area (seed §11.5(1))
+        if (friendly(state, area, side) or unheld) and not enemy_controls(state, area, side):
             legal.append(area)
         elif _empty_neutral(state, area):
             neutral.append(area)

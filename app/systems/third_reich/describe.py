@@ -74,6 +74,8 @@ def _answer(state: State, command: ReturnUnit | Reassign | AssignHit | Retreat) 
         label = t("Return {unit} in {area} to the pool", unit=unit_name(state, unit.id), area=state.rt.name(unit.loc))
         return CommandInfo(label=label, group="return", actor=unit.id, hint=t("End of turn [TR-SEQ-5]"))
     if isinstance(command, Reassign):
+        if not command.area:
+            return CommandInfo(label=t("Hand over no more areas"), group="phase")
         label = t(
             "Hand {area} over to {nation}",
             area=state.rt.name(command.area),

@@ -12,7 +12,7 @@ from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.core.ruling import DieResult, Modifier, Ruling
-from app.systems.third_reich.combat import attack_targets, enemies, resolve
+from app.systems.third_reich.combat import attack_targets, enemies, overfly, resolve
 from app.systems.third_reich.control import area_value, capacity, closed, friendly, neighbours, uses_sea
 from app.systems.third_reich.discards import develop_card, raid_discards
 from app.systems.third_reich.messages import Happened, Move, UseEvent
@@ -57,8 +57,8 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]], offered: bo
     if kind == "vichy_france":
         ok = side == "axis" and state.side_of("FR") == "allied" and state.status_of("FR") == "belligerent"
         return [UseEvent(side=side)] if ok else []
-    if kind in ("supply", "blitzkrieg", "wolfpack", "strategic_bombing"):
-        return [UseEvent(side=side)] if kind != "blitzkrieg" or (state.play and state.play.acted) else []
+    if kind in ("supply", "wolfpack", "strategic_bombing") or (kind == "blitzkrieg" and _ready(state, side)):
+        return [UseEvent(side=side)]
     small = _event_groups(state, groups, side, max(p.units, 1))
     if kind == "strategic_movement":
         return [
@@ -81,6 +81,12 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]], offered: bo
             UseEvent(side=side, units=_ids(g), to=a) for g in air for a in attack_targets(state, g, side, True, p.range)
         ]
     return []
+
+
+def _ready(state: State, side: str) -> bool:
+    """Blitzkrieg needs a group: any unused unit of the side on the map (TR-EVT-2, TR-EVT-3)."""
+    on_map = state.rt.map.locations()
+    return any(not u.used and u.loc in on_map and state.unit_side(u) == side for u in state.units)
 
 
 def _front(state: State, area: str, side: str) -> bool:
@@ -184,8 +190,8 @@ def carry_out(state: State, command: UseEvent, side: str, roller: Roller) -> tup
         return recover(state, side, "TR-REC-1", yugoslavia="YU" in card.params.nations)
     if kind == "blitzkrieg":
         assert state.play is not None
-        play = replace(state.play, blitz=state.play.acted, blitz_left=2)
-        note = Happened(text=t("Blitzkrieg: the group may act twice more."), rule_id="TR-EVT-3")
+        play = replace(state.play, blitz=(), blitz_left=2)  # the first Blitzkrieg action names the group
+        note = Happened(text=t("Blitzkrieg: one group may act twice."), rule_id="TR-EVT-2")
         return replace(state, play=play), [note]
     if kind in ("wolfpack", "strategic_bombing"):
         return raid(state, side, roller, kind)
@@ -235,7 +241,9 @@ def _long_range(state: State, command: UseEvent, side: str, roller: Roller, bonu
     """An air attack with extra range (TR-AIRATK-2's exception)."""
     group_area(state, command.units, side)
     attackers = tuple(state.unit(u) for u in command.units)
-    return resolve(state, attackers, enemies(state, command.to, side), side, roller, air=True)
+    state, passed = overfly(state, attackers, side, command.to, bonus)
+    state, events = resolve(state, attackers, enemies(state, command.to, side), side, roller, air=True)
+    return state, [*passed, *events]
 
 
 def raid(state: State, side: str, roller: Roller, kind: str) -> tuple[State, list[Event]]:

@@ -7,7 +7,7 @@ value (``sv``), its event (``event``), a Blitzkrieg follow-up (``blitz``) or an 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from app.core.messages import Command, Event, MessageRegistry
 
@@ -15,8 +15,9 @@ By = Literal["sv", "event", "blitz", "air_op"]
 
 
 class TakeCard(Command):
-    """Hand selection: take one card from the deck into the hand (TR-SEQ-1)."""
+    """Hand selection: take one card from the deck into the hand (TR-SEQ-1); which card is the side's secret."""
 
+    secret: ClassVar[bool] = True
     kind: Literal["tr.take"] = "tr.take"
     card: str
 
@@ -120,11 +121,12 @@ class AssignHit(Command):
 
 
 class Reassign(Command):
-    """Hand a friendly area over to another friendly nation (TR-CTRL-6)."""
+    """End of a round: hand a friendly area over to another friendly nation, or (``area`` empty) hand over no more
+    (TR-CTRL-6)."""
 
     kind: Literal["tr.reassign"] = "tr.reassign"
-    area: str
-    nation: str
+    area: str = ""
+    nation: str = ""
 
 
 class ReturnUnit(Command):
@@ -135,8 +137,10 @@ class ReturnUnit(Command):
 
 
 class DiscardCard(Command):
-    """Discard a card of one's choice after a raid (optional choice of discards, TR-OPT-3)."""
+    """Discard a card of one's choice after a raid (optional choice of discards, TR-OPT-3); which card stays
+    the side's secret."""
 
+    secret: ClassVar[bool] = True
     kind: Literal["tr.discard"] = "tr.discard"
     card: str
 

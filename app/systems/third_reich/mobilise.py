@@ -157,6 +157,18 @@ def recover(state: State, side: str, rule: str = "TR-REC-1", yugoslavia: bool = 
     return state.with_units(flipped), [Happened(text=text, rule_id=rule)]
 
 
+def us_round_recovery(state: State) -> tuple[State, list[Event]]:
+    """At the end of each Allied round, US units with a line of communication to the North Atlantic all recover
+    (TR-US-5: seed §15.3(5) says "at the end of the friendly round", not of the turn)."""
+    if not state.belligerent("US", "allied"):
+        return state, []
+    flipped = {u.id: replace(u, used=False) for u in _recovering(state, "US", "allied", False)}
+    if not flipped:
+        return state, []
+    text = t("{n} US units recover at the end of the Allied round.", n=len(flipped))
+    return state.with_units(flipped), [Happened(text=text, rule_id="TR-US-5")]
+
+
 def _recovering(state: State, code: str, side: str, yugoslavia: bool) -> list[Unit]:
     used = [u for u in state.units if u.nation == code and u.used and u.loc in state.rt.map.locations()]
     if not used:

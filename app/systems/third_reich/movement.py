@@ -137,7 +137,8 @@ def normal_destinations(state: State, group: tuple[Unit, ...], side: str) -> dic
 
 def sea_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[tuple[str, str], float]:
     """(land area, sea area crossed) pairs for land/air units moving across one sea area, with its remaining
-    capacity (TR-SEAMOV-1, TR-SEAMOV-2, TR-SEAMOV-3, TR-SEAMOV-5, TR-SEAMOV-6)."""
+    capacity (TR-SEAMOV-1, TR-SEAMOV-2, TR-SEAMOV-3, TR-SEAMOV-5, TR-SEAMOV-6): only enemy surface ships in the
+    sea area add the +1 that the two points cannot pay; a landing among enemy land units costs nothing extra."""
     start = group[0].loc
     if state.rt.is_sea(start) or any(state.cls(u) not in ("land", "air") for u in group):
         return {}
@@ -149,8 +150,8 @@ def sea_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[t
         if any(state.unit_side(u) != side and state.cls(u) == "naval" for u in state.in_area(sea)):
             continue
         for land in neighbours(state, sea, side):
-            if land == start or state.rt.is_sea(land) or enemy_controls(state, land, side):
-                continue
+            if land == start or state.rt.is_sea(land):
+                continue  # no +1 for a landing where no enemy ships are, defended or not (seed §8.1.2(1))
             if _enterable(state, group, land, side) and stack_ok(state, land, group, side):
                 found[(land, sea)] = room
     return found
@@ -158,7 +159,8 @@ def sea_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[t
 
 def air_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[str, int]:
     """Friendly land areas an air-only group reaches by an air move through friendly areas (TR-AIRMOV-1,
-    TR-AIRMOV-2, TR-AIRMOV-3, TR-AIRMOV-4, TR-AIRMOV-6)."""
+    TR-AIRMOV-2, TR-AIRMOV-3, TR-AIRMOV-4, TR-AIRMOV-6); as in a normal move it stops on entering an area without
+    friendly control units (seed §8.2(7), §8.1(5): TR-MOV-5)."""
     if any(state.design(u).type != "AF" for u in group):
         return {}
     start = group[0].loc
@@ -168,6 +170,8 @@ def air_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[s
     while frontier:
         nxt = []
         for here in frontier:
+            if here != start and not control_units(state, here, side):
+                continue
             for there in neighbours(state, here, side):
                 if there in best or closed(state, there, side) or not friendly(state, there, side):
                     continue

@@ -63,6 +63,24 @@ def _unit_text(nation: str, type_code: str, values: str) -> Text:
     return t("{nation} {type} {values}", nation=nation, type=type_name(type_code), values=values)
 
 
+def counter_code(state: State, unit_id: str) -> Text:
+    """What a counter prints: ``UK LF(3)`` in English, the nation's and the type's short forms in Chinese
+    (``英空(3)``); both are data (the scenario's ``short`` of each nation, ``short_zh`` of each unit type)."""
+    unit = state.unit(unit_id)
+    design = state.design(unit)
+    nation = state.rt.nations.get(unit.nation)
+    short = nation.short if nation is not None else None
+    en = short.en if short is not None else unit.nation
+    zh = short.zh_CN if short is not None and short.zh_CN else en
+    air = f"({design.air})" if design.air else ""
+    return _code(f"{en} {design.type}{air}", f"{zh}{unit_types()[design.type].short_zh}{air}")
+
+
+@cache
+def _code(en: str, zh: str) -> Text:
+    return localized(en, zh)
+
+
 def group_name(state: State, units: tuple[str, ...]) -> Text:
     """One unit's name, or how many units."""
     return unit_name(state, units[0]) if len(units) == 1 else t("{n} units", n=len(units))

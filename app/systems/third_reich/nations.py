@@ -9,7 +9,7 @@ from app.core.i18n import t
 from app.core.messages import Event
 from app.systems.third_reich.messages import Happened
 from app.systems.third_reich.names import nation_name, side_name
-from app.systems.third_reich.state import POOL, REMOVED, State, Unit, other
+from app.systems.third_reich.state import REMOVED, State, Unit, other
 
 TRACK = ("US", "SU", "TU", "SP")
 """Nations with an entry marker (TR-MARK-2)."""
@@ -32,8 +32,8 @@ def violate(state: State, area: str, side: str, units: tuple[Unit, ...]) -> tupl
         joins = other(side)
         if nation in ("SP", "TU"):
             state = replace(state, locked=(*state.locked, nation))
-            if state.rt.option("sp_tu_violation_always_allied"):
-                joins = "allied"
+            # seed §3.1.3(2)①: always the Allies, whoever entered; the digest's reading is a switch (OQ-TR-2)
+            joins = other(side) if state.rt.option("sp_tu_violation_opposes_violator") else "allied"
         state, events = join(state, nation, joins, "TR-VIOL-1")
     soviet_zone = area in (state.rt.role("brest"), state.rt.role("galicia"))
     if soviet_zone and state.status_of("SU") == "neutral" and any(u.nation != "PO" for u in units):
@@ -111,7 +111,9 @@ def poland_check(state: State) -> tuple[State, list[Event]]:
     if "poland_surrendered" in state.done or warsaw is None or state.controlling_side(warsaw) != "axis":
         return state, []
     zone = {a for a in (state.rt.role("brest"), state.rt.role("galicia")) if a is not None}
-    changed = {u.id: replace(u, loc=POOL, used=False) for u in state.units if u.nation == "PO" and u.loc in zone}
+    changed = {
+        u.id: replace(u, loc=state.pool_of(u), used=False) for u in state.units if u.nation == "PO" and u.loc in zone
+    }
     state = state.with_units(changed).with_control({a: "SU" for a in zone if "SU" in state.rt.nations})
     state = replace(state, done=(*state.done, "poland_surrendered"))
     return state, [Happened(text=t("Poland surrenders."), rule_id="TR-POL-1")]

@@ -12,8 +12,7 @@ from app.core.errors import IllegalCommandError
 from app.core.i18n import t
 from app.core.messages import Command, Event
 from app.systems.third_reich.ambush import after_attack_declared, after_move, before_bombing
-from app.systems.third_reich.combat import attack_targets, check_attack
-from app.systems.third_reich.control import reassignments
+from app.systems.third_reich.combat import attack_targets, check_attack, overfly
 from app.systems.third_reich.messages import (
     Attack,
     FinishCard,
@@ -22,7 +21,6 @@ from app.systems.third_reich.messages import (
     Move,
     Pass,
     PlayCard,
-    Reassign,
     UseBanked,
     UseEvent,
 )
@@ -34,9 +32,9 @@ from app.systems.third_reich.movement import (
     normal_destinations,
     sea_destinations,
 )
-from app.systems.third_reich.names import nation_name, side_name
+from app.systems.third_reich.names import side_name
 from app.systems.third_reich.state import POOL, Play, State, Unit
-from app.systems.third_reich.turn import end_round
+from app.systems.third_reich.turn import end_round, flip_after_blitz
 
 
 # --- groups ------------------------------------------------------------------------------------------------------
@@ -99,22 +97,8 @@ def legal(state: State, side: str) -> list[Command]:
         if state.banked[_index(side)] > 0:
             found.append(UseBanked(side=side))
         found += air_operations(state, side)
-        return [*found, Pass(side=side), *_reassign_options(state, side)]
-    return [*play_actions(state, side), FinishCard(side=side), *_reassign_options(state, side)]
-
-
-def _reassign_options(state: State, side: str) -> list[Command]:
-    return [Reassign(side=side, area=a, nation=n) for a, n in reassignments(state, side)]
-
-
-def _reassign(state: State, command: Reassign, side: str) -> tuple[State, list[Event]]:
-    """Hand the area over (TR-CTRL-6); the rulebook allows it at the end of any round: here, in the player's
-    own round, at once."""
-    if (command.area, command.nation) not in reassignments(state, side):
-        raise IllegalCommandError(t("That area cannot be handed to that nation."), "TR-CTRL-6")
-    area, nation = state.rt.name(command.area), nation_name(state, command.nation)
-    text = t("{area} is handed over to {nation}.", area=area, nation=nation)
-    return state.with_control({command.area: command.nation}), [Happened(text=text, rule_id="TR-CTRL-6")]
+        return [*found, Pass(side=side)]
+    return [*play_actions(state, side), FinishCard(side=side)]
 
 
 def _index(side: str) -> int:
@@ -136,12 +120,13 @@ def play_actions(state: State, side: str) -> list[Command]:
     assert play is not None
     found: list[Command] = []
     if play.sv_open and play.sv_left > 0:
-        for group in groups(state, side):
-            if not any(u.id in play.acted for u in group):
-                found += group_actions(state, side, group, "sv")
+        busy = {*play.acted, *play.blitz}  # one action per strategy-value use; event groups not after (TR-GRP-4)
+        free = tuple(u.id for u in state.units if u.id not in busy) if busy else None
+        for group in groups(state, side, free):
+            found += group_actions(state, side, group, "sv")
         found += mobilizations(state, side, play.sv_left)
-    if play.blitz_left > 0:
-        for group in groups(state, side, play.blitz):
+    if play.blitz_left > 0:  # any group for the first Blitzkrieg action, then that group (TR-EVT-2, TR-EVT-3)
+        for group in groups(state, side, play.blitz or None):
             found += group_actions(state, side, group, "blitz")
     if play.card and not play.event_done:
         found += card_events.options(state, side, groups(state, side), offered=True)
@@ -180,8 +165,6 @@ def apply_round(state: State, command: Command, side: str, roller: Roller) -> tu
             raise IllegalCommandError(t("A card is in play: finish it instead."), "TR-RND-1")
         state, events = end_round(state, passed=True)
         return state, [Happened(text=t("The {side} pass.", side=side_name(side)), rule_id="TR-SEQ-4"), *events]
-    if isinstance(command, Reassign):
-        return _reassign(state, command, side)
     if isinstance(command, FinishCard):
         if state.play is None:
             raise IllegalCommandError(t("No card is in play."), "TR-RND-1")
@@ -194,7 +177,7 @@ def _apply_action(state: State, command: Command, side: str, roller: Roller) -> 
     if isinstance(command, Move | Attack):
         return _group_action(state, command, side, roller)
     if isinstance(command, Mobilize):
-        play = _need_sv(state)
+        state, play = _sv_begins(state)
         state, price, events = mobilize(state, command, side, play.sv_left)
         return replace(state, play=replace(play, sv_left=play.sv_left - price)), events
     if isinstance(command, UseEvent):
@@ -230,8 +213,10 @@ def _group_action(state: State, command: Move | Attack, side: str, roller: Rolle
     if isinstance(command, Move):
         check_move(state, command, side)
         return after_move(state, command, side)
-    check_attack(state, command, side)
-    return after_attack_declared(state, command, side, roller)
+    group = check_attack(state, command, side)
+    state, passed = overfly(state, group, side, command.target) if command.air else (state, [])
+    state, events = after_attack_declared(state, command, side, roller)
+    return state, [*passed, *events]
 
 
 def _pay(state: State, command: Move | Attack, side: str) -> State:
@@ -245,17 +230,31 @@ def _pay(state: State, command: Move | Attack, side: str) -> State:
     if command.by == "blitz":
         play = state.play
         actions = 2 if twice else 1
-        if play is None or play.blitz_left < actions or not set(command.units) <= set(play.blitz):
+        if play is None or play.blitz_left < actions or not set(command.units) <= set(play.blitz or command.units):
             raise IllegalCommandError(t("Only the Blitzkrieg group may act again."), "TR-EVT-3")
-        return replace(state, play=replace(play, blitz_left=play.blitz_left - actions))
+        group = play.blitz or command.units  # the first Blitzkrieg action names the group (TR-EVT-2)
+        return replace(state, play=replace(play, blitz=group, blitz_left=play.blitz_left - actions))
     if twice:
         raise IllegalCommandError(t("Only Blitzkrieg declares two attacks together."), "TR-QA-2")
     if command.by != "sv":
         raise IllegalCommandError(t("Event actions go through the event."), "TR-EVT-1")
-    play = _need_sv(state)
+    state, play = _sv_begins(state)
     if set(command.units) & set(play.acted):
         raise IllegalCommandError(t("A unit acts once per strategy-value use."), "TR-SV-2")
+    if set(command.units) & set(play.blitz):
+        raise IllegalCommandError(t("Units that acted through the event cannot act by strategy value."), "TR-GRP-4")
     return replace(state, play=replace(play, sv_left=play.sv_left - 1, acted=(*play.acted, *command.units)))
+
+
+def _sv_begins(state: State) -> tuple[State, Play]:
+    """Spending strategy value after a Blitzkrieg event ends the event's remaining action: the two are never
+    interleaved (TR-RND-3); units kept unused by its sea move turn used now (TR-QA-3)."""
+    play = _need_sv(state)
+    if play.blitz_left == 0:
+        return state, play
+    state = flip_after_blitz(replace(state, play=replace(play, blitz_left=0)), card_over=True)
+    assert state.play is not None
+    return state, state.play
 
 
 def _event(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[State, list[Event]]:
@@ -264,7 +263,9 @@ def _event(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[
     play = state.play
     assert play is not None
     sv_used = play.sv_left < state.rt.cards[play.card].sv
-    state = replace(state, play=replace(play, event_done=True, sv_open=play.sv_open and not sv_used))
+    acted = command.units or play.blitz  # units that act through the event do not then act by strategy value
+    play = replace(play, event_done=True, sv_open=play.sv_open and not sv_used, blitz=acted)
+    state = replace(state, play=play)
     if state.rt.cards[play.card].event == "strategic_bombing":
         return before_bombing(state, command, side, roller)  # the enemy may counterattack first (TR-QA-6)
     return card_events.carry_out(state, command, side, roller)

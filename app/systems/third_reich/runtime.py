@@ -31,6 +31,7 @@ class UnitType(BaseModel):
     cost: int
     name_en: str
     name_zh: str
+    short_zh: str
     symbol: str | None
 
     @property

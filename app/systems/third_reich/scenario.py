@@ -62,13 +62,16 @@ Option = Literal[
     "us_restriction",
     "garrison_restriction",
     "sp_tu_violation_always_allied",
+    "sp_tu_violation_opposes_violator",
     "hidden_development",
     "hidden_discards",
     "choice_of_discards",
     "jets",
 ]
 """Optional rules of §16 this engine implements (TR-OPT-1, TR-OPT-2, TR-OPT-3, TR-OPT-4, TR-OPT-5, TR-OPT-6,
-TR-OPT-7, TR-OPT-8, TR-OPT-9) and the switch of open question OQ-TR-2 (TR-VIOL-2)."""
+TR-OPT-7, TR-OPT-8, TR-OPT-9) and the switch of open question OQ-TR-2 (TR-VIOL-2): since rules version 4 a
+violated Spain or Turkey joins the Allies as the seed says (``sp_tu_violation_always_allied`` is that default,
+kept so that older files load); ``sp_tu_violation_opposes_violator`` gives the digest's reading."""
 
 
 class _Strict(BaseModel):
@@ -93,6 +96,9 @@ class Nation(_Strict):
 
     code: str = Field(pattern=r"^[A-Z]{2}$", description="Two-letter code printed on its counters (GE, UK, ...).")
     name: Localized = Field(description="Display name.")
+    short: Localized | None = Field(
+        None, description="Short form printed on its counters (default: the code in both languages), e.g. 德."
+    )
     side: Side = Field(description="Side at start.")
     status: Literal["belligerent", "neutral"] = Field(description="Status at start.")
     joins: Literal["never", "diplomacy", "entry_track"] = Field(

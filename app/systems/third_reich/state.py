@@ -58,7 +58,8 @@ class Play:
         sv_open: Whether strategy-value actions may still be taken (closed once the event follows them).
         event_done: Whether the event was carried out (or given up).
         acted: Units that acted through the strategy value (TR-SV-2, one action per group).
-        blitz: Units that may still act through Blitzkrieg, and how many actions remain (TR-EVT-3).
+        blitz: Units that acted through the event (Blitzkrieg: its group, which may still act while actions
+            remain, TR-EVT-3); none of them acts by strategy value afterwards (TR-GRP-4).
         unflipped: Units that sea-moved in the first Blitzkrieg action: they turn to their used face only once the
             second action is over (TR-QA-3).
     """
@@ -82,18 +83,20 @@ class Pending:
         kind: ``"hand"`` (choose cards for the turn, TR-SEQ-1), ``"ambush"`` (counterattack, TR-CA-1),
             ``"retreat"`` (TR-RET-1), ``"damage"`` (allocate damage points, TR-ALLOC-1) or ``"return"`` (units
             back to the pool at the end of the turn, TR-SEQ-5) or ``"discard"`` (cards a raid takes, chosen by
-            their owner, TR-OPT-3).
+            their owner, TR-OPT-3) or ``"reassign"`` (hand areas over at the end of a round, TR-CTRL-6).
         side: Who decides.
         count: Hand: cards still to take; damage: points still to allocate; discard: cards still to discard.
         action: Ambush: the JSON of the command the counterattack answers; damage: the same, when the damage is
-            a counterattack's and that command goes on once it is allocated (TR-CA-8).
+            a counterattack's and that command goes on once it is allocated (TR-CA-8); reassign: ``"pass"``
+            when the round that ended was a pass.
         area: Ambush: where the target group is; damage: where the damaged units are.
-        units: Ambush: the target group; retreat: the unit that retreats; damage: the units that may take points.
+        units: Ambush: the target group; retreat: the unit that retreats; damage: the units that may take points;
+            reassign: the areas already handed over at this round's end.
         origin: Ambush on a moving group, and its damage: the area it came from (its only retreat, TR-RET-4).
         given: Damage: points given so far to each of ``units``, in order.
     """
 
-    kind: Literal["hand", "ambush", "retreat", "damage", "return", "discard"]
+    kind: Literal["hand", "ambush", "retreat", "damage", "return", "discard", "reassign"]
     side: str
     count: int = 0
     action: str = ""
@@ -172,6 +175,11 @@ class State:
     def design(self, unit: Unit) -> CounterDesign:
         """The printed values of ``unit``."""
         return self.rt.designs[unit.design]
+
+    def pool_of(self, unit: Unit) -> str:
+        """Where ``unit`` goes when it leaves the map for the pool: a fortress leaves the game for good
+        (TR-FT-1, TR-DMG-8)."""
+        return REMOVED if self.rt.designs[unit.design].type == "FT" else POOL
 
     def utype(self, unit: Unit) -> UnitType:
         """The type row of ``unit``."""

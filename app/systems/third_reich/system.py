@@ -34,6 +34,7 @@ from app.systems.third_reich.messages import (
     Happened,
     Move,
     NoAmbush,
+    Reassign,
     Retreat,
     ReturnUnit,
     TakeCard,
@@ -46,7 +47,7 @@ from app.systems.third_reich.scenario import SIDES, ThirdReichScenario
 from app.systems.third_reich.setup import initial_state
 from app.systems.third_reich.state import Pending, Play, State
 from app.systems.third_reich.table import table_steps
-from app.systems.third_reich.turn import end_round, flip_after_blitz, return_unit
+from app.systems.third_reich.turn import end_round, flip_after_blitz, hand_over, return_unit
 from app.systems.third_reich.view import build_view
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
     info = SystemInfo(
         id="third_reich",
         name=localized("Rise and Fall of the Third Reich", "第三帝国兴亡"),
-        version="3",  # 2: damage allocation and end-of-turn returns asked; 3: TR-QA-3 (docs/third-reich-decisions.md)
+        version="4",  # 2: allocation, returns asked; 3: TR-QA-3; 4: Blitzkrieg, hand-overs (third-reich-decisions.md)
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="third_reich",
@@ -166,9 +167,12 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
 
     def old_answer(self, state: State, version: str) -> Command | None:
         """Rules version 1 allocated damage by itself, returned no unit to the pool at the end of a turn and never
-        counterattacked Strategic Bombing: a save made with it takes the proposal, returns none and declines
+        counterattacked Strategic Bombing: a save made with it takes the proposal, returns none and declines.
+        Versions before 4 never asked for hand-overs at the end of a round: such a save hands none over
         (AnswersOldSaves)."""
         step = state.pending()
+        if step is not None and step.kind == "reassign" and version in ("1", "2", "3"):
+            return Reassign(side=step.side)
         if version != "1" or step is None:
             return None
         if step.kind == "damage":
@@ -220,6 +224,8 @@ def _decide(state: State, step: Pending, command: Command, roller: Roller) -> tu
         return _allocate(state, step, command, roller)
     if isinstance(command, ReturnUnit):
         return return_unit(state, step, command)
+    if isinstance(command, Reassign):
+        return hand_over(state, step, command)
     if isinstance(command, DiscardCard):
         return discard_rules.chosen(state, step, command)
     return decide(state, step, command, roller)

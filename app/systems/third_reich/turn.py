@@ -8,10 +8,10 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.core.messages import Event
-from app.systems.third_reich.control import friendly, resources, settle_control
-from app.systems.third_reich.messages import GameEnded, Happened, ReturnUnit
-from app.systems.third_reich.mobilise import recover
-from app.systems.third_reich.names import side_name, unit_name
+from app.systems.third_reich.control import friendly, reassignments, resources, settle_control
+from app.systems.third_reich.messages import GameEnded, Happened, Reassign, ReturnUnit
+from app.systems.third_reich.mobilise import recover, us_round_recovery
+from app.systems.third_reich.names import nation_name, side_name, unit_name
 from app.systems.third_reich.nations import poland_check
 from app.systems.third_reich.scenario import SIDES
 from app.systems.third_reich.state import POOL, Hands, Pending, State, Unit, other
@@ -60,9 +60,48 @@ def flip_after_blitz(state: State, card_over: bool = False) -> State:
 
 
 def end_round(state: State, passed: bool) -> tuple[State, list[Event]]:
-    """Control changes (TR-CTRL-5), Poland's surrender (TR-POL-1); two passes in a row end the turn (TR-SEQ-4)."""
+    """Control changes (TR-CTRL-5), Poland's surrender (TR-POL-1), then each player (the one whose round it was
+    first) may hand areas over (TR-CTRL-6); two passes in a row end the turn (TR-SEQ-4)."""
     state = settle_control(flip_after_blitz(state, card_over=True))
     state, events = poland_check(state)
+    if state.active == "allied":
+        state, more = us_round_recovery(state)
+        events += more
+    action = "pass" if passed else ""
+    order = (state.active, other(state.active))
+    steps = tuple(Pending("reassign", s, action=action) for s in order if hand_overs(state, s))
+    if steps and not state.over:
+        return replace(state, play=None, stack=steps), events
+    state, more = finish_round(state, passed)
+    return state, events + more
+
+
+def hand_overs(state: State, side: str, done: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """(area, nation) pairs ``side`` may still hand over at this round's end, each area once (TR-CTRL-6)."""
+    return [(a, n) for a, n in reassignments(state, side) if a not in done]
+
+
+def hand_over(state: State, step: Pending, command: Reassign) -> tuple[State, list[Event]]:
+    """Hand one area over, or (``area`` empty) no more; the round finishes after the last player's answer."""
+    events: list[Event] = []
+    if command.area:
+        area, nation = state.rt.name(command.area), nation_name(state, command.nation)
+        state = state.with_control({command.area: command.nation})
+        text = t("{area} is handed over to {nation}.", area=area, nation=nation)
+        events.append(Happened(text=text, rule_id="TR-CTRL-6"))
+        step = replace(step, units=(*step.units, command.area))
+        if hand_overs(state, step.side, step.units):
+            return replace(state, stack=(step, *state.stack[1:])), events
+    state = replace(state, stack=state.stack[1:])
+    if state.stack:
+        return state, events
+    state, more = finish_round(state, passed=step.action == "pass")
+    return state, events + more
+
+
+def finish_round(state: State, passed: bool) -> tuple[State, list[Event]]:
+    """The next player's round, or the end of the turn after two passes in a row (TR-SEQ-4)."""
+    events: list[Event] = []
     banked = list(state.banked)
     banked[SIDES.index(state.active)] = 0
     passes = state.passes + 1 if passed else 0
@@ -113,9 +152,12 @@ def return_unit(state: State, step: Pending, command: ReturnUnit) -> tuple[State
     if command.unit:
         unit = state.unit(command.unit)
         name, area = unit_name(state, unit.id), state.rt.name(unit.loc)
-        state = state.with_units({unit.id: replace(unit, loc=POOL, used=False)})
-        text = t("{unit} returns from {area} to the pool.", unit=name, area=area)
-        events.append(Happened(text=text, rule_id="TR-SEQ-5"))
+        state = state.with_units({unit.id: replace(unit, loc=state.pool_of(unit), used=False)})
+        if state.pool_of(unit) == POOL:
+            text, rule = t("{unit} returns from {area} to the pool.", unit=name, area=area), "TR-SEQ-5"
+        else:
+            text, rule = t("{unit} leaves {area} and the game.", unit=name, area=area), "TR-FT-1"
+        events.append(Happened(text=text, rule_id=rule))
         if returnable(state, step.side):
             return state, events
     state = replace(state, stack=state.stack[1:])

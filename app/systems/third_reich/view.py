@@ -12,7 +12,7 @@ from app.systems.third_reich.ambush import step_options
 from app.systems.third_reich.control import resources
 from app.systems.third_reich.describe import describe
 from app.systems.third_reich.discards import seen_development, seen_discards
-from app.systems.third_reich.names import EVENT_NAMES, listing, nation_name, side_name, unit_name
+from app.systems.third_reich.names import EVENT_NAMES, counter_code, listing, nation_name, side_name, unit_name
 from app.systems.third_reich.scenario import SIDES
 from app.systems.third_reich.state import POOL, Pending, State, Unit
 
@@ -56,7 +56,7 @@ def _counter(state: State, unit: Unit, viewer: str | None, look: Style) -> Count
     return CounterView(
         id=unit.id,
         loc=unit.loc,
-        label=f"{unit.nation} {design.type}" + (f"({design.air})" if design.air else ""),
+        label=counter_code(state, unit.id),
         title=unit_name(state, unit.id),
         side=side,
         kind=design.type,
@@ -169,6 +169,8 @@ def _prompt(state: State, step: Pending) -> flow.Prompt:
     if step.kind == "discard":
         text = t("A raid: choose {n} more cards to discard.", n=step.count)
         return flow.Prompt(text, "TR-OPT-3", private=True)
+    if step.kind == "reassign":
+        return flow.Prompt(t("End of the round: hand areas over to another nation?"), "TR-CTRL-6")
     if step.kind == "return":
         text = t("End of turn: return units to the mobilization pool?")
         return flow.Prompt(text, "TR-SEQ-5")

@@ -17,10 +17,10 @@ from pydantic import BaseModel
 
 import app.systems.typhoon.messages as m
 from app.ai.agent import Agent
-from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasStyle
+from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasPhaseTitle, HasStyle
 from app.core.dice import Dice
 from app.core.encoding import encode_state
-from app.core.i18n import localized, t
+from app.core.i18n import Text, localized, t
 from app.core.messages import Command, Event
 from app.core.system import Outcome, SystemInfo
 from app.core.view import CommandInfo, GameView, Style
@@ -35,7 +35,7 @@ from app.systems.typhoon.scenario import SIDES, TyphoonScenario
 from app.systems.typhoon.state import State, Unit
 from app.systems.typhoon.steps import pending
 from app.systems.typhoon.turn import acting_side, apply_command, legal
-from app.systems.typhoon.view import build_view
+from app.systems.typhoon.view import build_view, phase_title
 from app.systems.typhoon.view import style as view_style
 
 FUZZ_WEIGHTS = {"ty.declare": 6.0, "ty.resolve": 20.0, "ty.move": 1.0, "ty.end_move": 0.6, "ty.end_combat": 0.5}
@@ -68,7 +68,7 @@ def initial_state(runtime: Runtime, seed: int) -> State:
     return start_turn(state, None)
 
 
-class TyphoonSystem(HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State], HasStyle):
+class TyphoonSystem(HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State], HasStyle, HasPhaseTitle[State]):
     """Operation Typhoon 1941: a bot for either side, fuzz weights, a style."""
 
     info = SystemInfo(
@@ -119,6 +119,10 @@ class TyphoonSystem(HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State],
         decision = pending(state)
         found = build_view(state, side, acting_side(state))
         return replace(found, decision=decision and decision.seen_by(side))
+
+    def phase_title(self, state: State) -> Text:
+        """Turn and weather, the view's phase title, without building the view (HasPhaseTitle)."""
+        return phase_title(state)
 
     def describe(self, state: State, command: Command) -> CommandInfo:
         """How to show a command."""

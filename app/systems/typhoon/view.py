@@ -107,6 +107,11 @@ def _tracks(state: State) -> tuple[TrackView, ...]:
     )
 
 
+def phase_title(state: State) -> Text:
+    """ "Turn 3 — mud": the title of the sequence of play (also the history's turn headings, HasPhaseTitle)."""
+    return t("Turn {turn} — {weather}", turn=state.turn, weather=weather_name(state.runtime.weather(state.turn)))
+
+
 def _phase(state: State, acting: str | None) -> PhaseView:
     current = PHASES.index(state.phase) if state.phase in PHASES else len(PHASES) - 1
     instructions: tuple[Text, ...] = ()
@@ -115,7 +120,7 @@ def _phase(state: State, acting: str | None) -> PhaseView:
     elif state.phase == "combat":
         instructions = (t("Declare every attack first, then resolve them one by one with a die each."),)
     return PhaseView(
-        title=t("Turn {turn} — {weather}", turn=state.turn, weather=weather_name(state.runtime.weather(state.turn))),
+        title=phase_title(state),
         steps=_PHASE_TEXT,
         current=current,
         active_side=acting,

@@ -23,6 +23,7 @@ SCENARIOS = {  # file -> (map columns, rows, counters)
     "hill_140": (24, 10, 14),
     "mill_bridge": (24, 10, 15),
     "norman_valley": (24, 20, 28),
+    "church_sniper": (12, 10, 9),
 }
 
 
@@ -64,6 +65,14 @@ def test_the_four_scenarios_cover_infantry_support_weapons_vehicles_and_combined
     assert "sw" in classes("hill_140") and "vehicle" not in classes("hill_140")
     assert "vehicle" in classes("mill_bridge")
     assert {"sw", "vehicle", "weapon_team", "leader", "medic", "scout"} <= classes("norman_valley")
+
+
+def test_the_sniper_scenario_keeps_its_sniper_off_the_map() -> None:
+    """LNL-SNIPER-1: the bell-tower scenario's German sniper is not set up at the start; it waits to be placed."""
+    model = _runtime("church_sniper").model
+    catalogue = model.catalogue()
+    snipers = [u for f in model.forces for u in f.units if catalogue[u.type].cls == "sniper"]
+    assert len(snipers) == 1 and snipers[0].off_map
 
 
 def test_boards_join_along_their_seams() -> None:

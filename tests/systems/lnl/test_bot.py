@@ -18,12 +18,13 @@ from app.systems.lnl.state import State
 SCENARIO = Path(__file__).resolve().parents[3] / "scenarios" / "lnl" / "skirmish.json"
 
 
-def _play(seed: int, bot_side: str) -> tuple[str | None, float]:
-    """One game of the bot against uniform random play; the winner and the slowest bot decision (seconds)."""
-    _, model = load_scenario(SCENARIO, {"lnl": SYSTEM})
-    runtime = SYSTEM.load_scenario(model, SCENARIO.parent)
+def _play(seed: int, bot_side: str, path: Path = SCENARIO) -> tuple[str | None, float, set[str]]:
+    """One game of the bot against uniform random play; the winner, the slowest bot decision (seconds) and the
+    kinds of command the bot gave."""
+    _, model = load_scenario(path, {"lnl": SYSTEM})
+    runtime = SYSTEM.load_scenario(model, path.parent)
     state: State = SYSTEM.initial_state(runtime, seed)
-    rng, worst = random.Random(seed), 0.0
+    rng, worst, kinds = random.Random(seed), 0.0, set()
     for _ in range(2000):
         side = SYSTEM.active_side(state)
         if side is None:
@@ -32,10 +33,11 @@ def _play(seed: int, bot_side: str) -> tuple[str | None, float]:
             start = time.thread_time()
             command = choose(state, side, rng).command
             worst = max(worst, time.thread_time() - start)
+            kinds.add(command.kind)
         else:
             command = rng.choice(list(SYSTEM.legal_commands(state)))
         state, _ = SYSTEM.apply(state, command)
-    return state.winner, worst
+    return state.winner, worst, kinds
 
 
 @pytest.mark.usefixtures("settled_heap")
@@ -43,9 +45,23 @@ def test_bot_beats_random_play() -> None:
     """The bot wins at least 90 % of 20 fixed-seed games against random play, taking either side, each decision
     well under a second (LNL-FIRE-7 odds, victory hexes)."""
     results = [_play(seed, "allies" if seed % 2 == 0 else "axis") for seed in range(20)]
-    wins = sum(1 for seed, (winner, _) in enumerate(results) if winner == ("allies" if seed % 2 == 0 else "axis"))
+    wins = sum(1 for seed, (winner, _, _) in enumerate(results) if winner == ("allies" if seed % 2 == 0 else "axis"))
     assert wins >= 18
-    assert max(worst for _, worst in results) < 1.0
+    assert max(worst for _, worst, _ in results) < 1.0
+
+
+@pytest.mark.usefixtures("settled_heap")
+def test_bot_beats_random_play_with_a_sniper() -> None:
+    """On the sniper scenario (The sniper in the bell tower) the bot wins at least 9 of 10 fixed-seed games against
+    random play, either side; as the Germans it places its hidden sniper and shoots with it (LNL-SNIPER-1,
+    LNL-SNIPER-2, LNL-SNIPER-3)."""
+    path = SCENARIO.parent / "church_sniper.json"
+    results = [_play(seed, "allies" if seed % 2 == 0 else "axis", path) for seed in range(10)]
+    wins = sum(1 for seed, (winner, _, _) in enumerate(results) if winner == ("allies" if seed % 2 == 0 else "axis"))
+    assert wins >= 9
+    axis_kinds = set().union(*(kinds for seed, (_, _, kinds) in enumerate(results) if seed % 2))
+    assert {"lnl.place_sniper", "lnl.snipe"} <= axis_kinds
+    assert max(worst for _, worst, _ in results) < 1.0
 
 
 def test_bot_explains_and_plays_legally_through_a_session() -> None:

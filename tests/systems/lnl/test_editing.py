@@ -17,7 +17,7 @@ from app.systems.lnl.editing import PLUGIN, LnlEditing
 from app.systems.lnl.scenario import LnlScenario
 
 FOLDER = Path(__file__).resolve().parents[3] / "scenarios" / "lnl"
-BUNDLED = ("saint_martin", "hill_140", "mill_bridge", "norman_valley")
+BUNDLED = ("saint_martin", "hill_140", "mill_bridge", "norman_valley", "church_sniper")
 
 
 def _build(data: dict[str, Any], folder: Path | None = FOLDER) -> tuple[LnlScenario, Runtime]:

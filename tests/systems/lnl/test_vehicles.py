@@ -8,7 +8,7 @@ import pytest
 
 from app.core.errors import IllegalCommandError
 from app.systems.lnl import messages as m
-from app.systems.lnl.heavy import facing_hit
+from app.systems.lnl.armour import facing_hit
 from app.systems.lnl.movement import unit_mp
 from app.systems.lnl.spotting import spot_problem
 from tests.systems.lnl.helpers import get, hx, mods, rulings, said, scenario, session, state, submit, unit

@@ -9,6 +9,7 @@ import pytest
 
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
+from app.core.i18n import render
 from app.systems.third_reich.ambush import ambushers
 from app.systems.third_reich.control import capacity, control_units, friendly, loc_reach, neighbours, settle_control
 from app.systems.third_reich.damage import retreat_area
@@ -37,7 +38,8 @@ def test_tr_unit_1_unit_classes_and_faces() -> None:
     s = session([("ge_af", "berlin", 1, True), ("ge_lf", "berlin")])
     view = s.view(None)
     plane = next(c for c in view.counters if c.id == "ge_af_1")
-    assert plane.label == "GE AF(4)" and plane.factors == ("0", "1", "3")  # air strength in brackets
+    assert render(plane.label) == "GE AF(4)" and plane.factors == ("0", "1", "3")  # air strength in brackets
+    assert render(plane.label, "zh_CN") == "德空(4)"  # the Chinese board reads in Chinese (nation and type data)
     assert plane.reduced and "used" in plane.flags and plane.symbol == "aircraft"
     names = [tr.name.render() for tr in view.tracks]
     assert names[0] == "Turn" and "Axis resources" in names and any("entry" in n for n in names)
@@ -351,10 +353,11 @@ def test_tr_airop_2_round_ends_after_the_retreats_it_caused() -> None:
 
 def test_tr_ctrl_6_a_shared_area_goes_back_to_its_own_nation_only() -> None:
     """TR-CTRL-6: with German and Italian units in Berlin, held by Italy, the Axis may hand it back to Germany
-    (its nationality symbol); Paris, taken by the Axis, may not be handed between Axis nations (French symbol)."""
+    (its nationality symbol); Paris, taken by the Axis, may not be handed between Axis nations (French symbol).
+    The hand-over happens at the end of a round (seed §3.4(5)), never during it."""
     from app.systems.third_reich import SYSTEM
     from app.systems.third_reich.control import reassignments
-    from app.systems.third_reich.messages import Reassign
+    from app.systems.third_reich.messages import FinishCard, Reassign
 
     setup = [("ge_lf", "berlin"), ("it_lf", "berlin"), ("ge_lf", "paris"), ("it_lf", "paris")]
     s = session(setup, nations={"IT": ("axis", "belligerent")}, cards=[card("a", "axis"), card("b", "allied")])
@@ -362,8 +365,58 @@ def test_tr_ctrl_6_a_shared_area_goes_back_to_its_own_nation_only() -> None:
     assert reassignments(st, "axis") == [("berlin", "GE")]
     assert reassignments(st, "allied") == []
     st = replace(st, active="axis", stack=())
-    assert Reassign(side="axis", area="berlin", nation="GE") in SYSTEM.legal_commands(st, "axis")
-    after, events = SYSTEM.apply(st, Reassign(side="axis", area="berlin", nation="GE"))
-    assert after.controller("berlin") == "GE" and events[0].rule_id == "TR-CTRL-6"
+    assert not any(isinstance(c, Reassign) for c in SYSTEM.legal_commands(st, "axis"))
+    st, _ = SYSTEM.apply(st, PlayCard(side="axis", card="a"))
+    st, _ = SYSTEM.apply(st, FinishCard(side="axis"))
+    step = st.pending()
+    assert step is not None and step.kind == "reassign" and step.side == "axis" and st.controller("berlin") == "IT"
+    assert list(SYSTEM.legal_commands(st, "axis")) == [
+        Reassign(side="axis"),
+        Reassign(side="axis", area="berlin", nation="GE"),
+    ]
     with pytest.raises(IllegalCommandError):
         SYSTEM.apply(st, Reassign(side="axis", area="paris", nation="IT"))
+    after, events = SYSTEM.apply(st, Reassign(side="axis", area="berlin", nation="GE"))
+    assert after.controller("berlin") == "GE" and events[0].rule_id == "TR-CTRL-6"
+    assert after.pending() is None and after.active == "allied"  # the round is over: the Allies play next
+
+
+def test_tr_ctrl_6_hand_overs_are_offered_at_the_end_of_the_enemys_round_too() -> None:
+    """TR-CTRL-6: "at the end of any player's round": the Axis is asked after the Allies pass; declining hands
+    nothing over and the turn goes on; saves of rules version 3 decline (AnswersOldSaves)."""
+    from app.systems.third_reich import SYSTEM
+    from app.systems.third_reich.messages import Reassign
+
+    setup = [("ge_lf", "berlin"), ("it_lf", "berlin"), ("uk_lf", "london")]
+    cards = [card("a", "axis"), card("b", "allied"), card("c", "allied")]
+    s = session(setup, nations={"IT": ("axis", "belligerent")}, cards=cards)
+    st = replace(state(s).with_control({"berlin": "IT"}), active="allied", stack=())
+    st, _ = SYSTEM.apply(st, Pass(side="allied"))
+    step = st.pending()
+    assert step is not None and step.kind == "reassign" and step.side == "axis" and step.action == "pass"
+    assert SYSTEM.old_answer(st, "3") == Reassign(side="axis") and SYSTEM.old_answer(st, "4") is None
+    after, _ = SYSTEM.apply(st, Reassign(side="axis"))
+    assert after.controller("berlin") == "IT" and after.pending() is None and after.active == "axis"
+    assert after.passes == 1
+
+
+def test_tr_ctrl_6_a_hand_over_at_the_last_round_counts_in_the_end_of_turn_recovery() -> None:
+    """TR-CTRL-6, TR-REC-2, TR-SEQ-5: the hand-over comes at the end of the round, before the end of the turn:
+    Berlin handed back to Germany counts as a German area when German units recover; declined, it does not."""
+    from app.systems.third_reich import SYSTEM
+    from app.systems.third_reich.messages import Reassign
+
+    setup = [("ge_lf", "berlin", 2, True), ("it_lf", "berlin"), ("uk_lf", "london")]
+    s = session(setup, nations={"IT": ("axis", "belligerent")}, cards=[card("a", "axis"), card("b", "allied")])
+    st = replace(state(s).with_control({"berlin": "IT"}), stack=(), passes=1)
+    st = replace(st, active="allied") if st.active == "axis" else replace(st, active="axis")
+    st, _ = SYSTEM.apply(st, Pass(side=st.active))  # the second pass in a row: the turn ends after this round
+    step = st.pending()
+    assert step is not None and step.kind == "reassign" and step.side == "axis"
+    handed, _ = SYSTEM.apply(st, Reassign(side="axis", area="berlin", nation="GE"))
+    kept, _ = SYSTEM.apply(st, Reassign(side="axis"))
+    for after in (handed, kept):  # the turn has ended: recovery is done, the end-of-turn returns are asked
+        step = after.pending()
+        assert after.turn == 2 or (step is not None and step.kind == "return")
+    assert sum(not handed.unit(u).used for u in ("ge_lf_1", "ge_lf_2")) == 1  # one German area: one recovers
+    assert kept.unit("ge_lf_1").used and kept.unit("ge_lf_2").used  # Germany holds no area: none recovers

@@ -256,3 +256,15 @@ def test_the_board_file_is_small() -> None:
     """The bundled map stays light enough to load quickly (about 9,400 vertices)."""
     assert Path(BOARD).stat().st_size < 200_000
     assert sum(len(a.polygon) for a in _spec().areas) < 12_000
+
+
+@pytest.mark.parametrize("name", [*BUNDLED, "sample_1939"])
+def test_counters_print_distinct_chinese_short_forms_tr_unit_4(name: str) -> None:
+    """TR-UNIT-4, TR-UNIT-1: every nation has a Chinese short form for its counters, no two alike, and every unit
+    type one too, so the Chinese board never shows the English code."""
+    from app.systems.third_reich.runtime import unit_types
+
+    shorts = [n.short.zh_CN for n in _runtime(name).nations.values() if n.short is not None]
+    assert len(shorts) == len(_runtime(name).nations) and len(set(shorts)) == len(shorts)
+    assert all(s and not s.isascii() for s in shorts)
+    assert len({t.short_zh for t in unit_types().values()}) == len(unit_types())

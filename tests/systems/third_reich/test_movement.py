@@ -119,14 +119,18 @@ def test_tr_seamov_3_sea_move_lands_and_flips() -> None:
 
 
 def test_tr_seamov_5_enemy_ships_block_the_crossing() -> None:
-    """TR-SEAMOV-5, TR-SEAMOV-2: enemy surface ships in the sea area (their +1) or enemy control units at the
-    landing make the two-point crossing impossible."""
+    """TR-SEAMOV-5, TR-SEAMOV-2: enemy surface ships in the sea area (their +1) make the two-point crossing
+    impossible; enemy land units at the landing do not: seed §8.1.2(1) charges no +1 for entering or leaving an
+    area without enemy ships, so the group may land among them (and stops there, TR-MOV-5)."""
     s = session([("ge_lf", "berlin", 2), ("ge_nf", "north_sea", 2), ("uk_nf", "north_sea")])
     st, one = _group(s, "ge_lf_1")
     assert sea_destinations(st, one, "axis") == {}
-    s2 = session([("ge_lf", "berlin", 2), ("ge_nf", "north_sea", 2), ("uk_lf", "london")])
+    s2 = session([("ge_lf", "berlin", 2), ("ge_nf", "north_sea", 2), ("uk_lf", "london")], cards=TWO)
     st2, one2 = _group(s2, "ge_lf_1")
-    assert ("london", "north_sea") not in sea_destinations(st2, one2, "axis")
+    assert ("london", "north_sea") in sea_destinations(st2, one2, "axis")
+    submit(s2, PlayCard(side="axis", card="a"))
+    submit(s2, Move(side="axis", units=("ge_lf_1",), to="london", mode="sea", via="north_sea"))
+    assert loc(s2, "ge_lf_1") == "london" and used(s2, "ge_lf_1")  # the sea move flips it (TR-SEAMOV-4)
 
 
 def test_tr_airmov_2_air_move_through_friendly_areas_only() -> None:
@@ -182,17 +186,19 @@ def test_tr_viol_1_entering_a_neutral_brings_it_in_against_you() -> None:
 
 
 def test_tr_viol_2_spain_violated_ignores_its_marker() -> None:
-    """TR-VIOL-2: Spain entered by the Axis joins the Allies and its marker no longer counts; with the
-    switch on it joins the Allies whoever entered."""
+    """TR-VIOL-2: Spain entered by the Axis joins the Allies and its marker no longer counts; seed §3.1.3(2)①
+    says it becomes an Allied belligerent whoever entered, so the Allies entering it also bring it in on their
+    side; the switch ``sp_tu_violation_opposes_violator`` (the digest's reading) sends it to the Axis then."""
     s = session([("ge_tf", "southern_france", 2)], cards=TWO, areas={"southern_france": {"control": "GE"}})
     submit(s, PlayCard(side="axis", card="a"))
     submit(s, Move(side="axis", units=("ge_tf_1",), to="spain"))
     assert state(s).side_of("SP") == "allied" and "SP" in state(s).locked
     allied = [card("x", "allied"), card("y", "allied")]
-    s2 = session([("fr_lf", "southern_france", 2)], cards=allied, options=["sp_tu_violation_always_allied"])
-    submit(s2, PlayCard(side="allied", card="x"))
-    submit(s2, Move(side="allied", units=("fr_lf_1",), to="spain"))
-    assert state(s2).side_of("SP") == "allied"
+    for options, joins in (([], "allied"), (["sp_tu_violation_opposes_violator"], "axis")):
+        s2 = session([("fr_lf", "southern_france", 2)], cards=allied, options=options)
+        submit(s2, PlayCard(side="allied", card="x"))
+        submit(s2, Move(side="allied", units=("fr_lf_1",), to="spain"))
+        assert state(s2).side_of("SP") == joins and state(s2).status_of("SP") == "belligerent"
 
 
 def test_tr_pol_3_entering_brest_brings_in_the_ussr() -> None:
@@ -210,3 +216,82 @@ def test_tr_sub_3_submarines_need_not_stop() -> None:
     assert "central_atlantic" in normal_destinations(st, sub, "axis")  # via the empty North Atlantic
     _, ship = _group(s, "ge_nf_1")
     assert "central_atlantic" in normal_destinations(st, ship, "axis")  # adjacent anyway
+
+
+def test_tr_ret_2_a_ship_may_retreat_into_a_sea_no_one_controls() -> None:
+    """TR-RET-2, TR-RET-1, TR-CTRL-8: seed §11.5(1) forbids retreating into enemy-controlled areas and areas with
+    enemy control units; an empty sea area that no one controls is neither, so a damaged ship may retreat there."""
+    from app.systems.third_reich.messages import Attack, Pass, Retreat
+
+    cards = [card("a", "axis"), card("x", "allied"), card("y", "allied")]
+    setup = [("ge_nf", "north_sea", 3), ("uk_nf", "north_sea", 1, True), ("ge_lf", "berlin")]
+    s = session(setup, cards=cards, hands=(1, 2))
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    assert state(s).controller("north_atlantic") is None
+    submit(s, PlayCard(side="axis", card="a"))
+    attack = Attack(side="axis", units=("ge_nf_1", "ge_nf_2", "ge_nf_3"), target="north_sea")
+    submit(s, attack, dice=[1, 1, 1])  # 3 points: once the used fleet's durability, it must retreat (TR-DMG-1)
+    assert Retreat(side="allied", unit="uk_nf_1", to="north_atlantic") in s.legal_commands()
+    submit(s, Retreat(side="allied", unit="uk_nf_1", to="north_atlantic"))
+    assert loc(s, "uk_nf_1") == "north_atlantic"
+
+
+def test_tr_viol_1_an_air_attack_passing_over_a_neutral_violates_it() -> None:
+    """TR-VIOL-1, TR-AIRATK-2, TR-AREA-3: seed §3.1.3(1): an air unit passing over a neutral area while carrying
+    out an air attack violates it. A Soviet air unit in Brest (range 2) strikes Berlin: the Baltic is closed to
+    the Allies, so its only route passes over Warsaw, here held by neutral Hungary, which joins the Axis."""
+    from app.systems.third_reich.messages import Attack, Pass
+
+    cards = [card("a", "axis"), card("b", "axis"), card("x", "allied"), card("y", "allied")]
+    setup = [("su_af", "brest"), ("su_lf", "brest"), ("ge_lf", "berlin")]
+    areas = {"brest": {"control": "SU"}, "warsaw": {"control": "HU"}}
+    s = session(setup, cards=cards, hands=(2, 2), areas=areas, nations={"SU": ("allied", "belligerent")})
+    while s.active_side() == "axis":
+        submit(s, Pass(side="axis"))
+    events = submit(s, Attack(side="allied", units=("su_af_1",), target="berlin", air=True, by="air_op"), [6])
+    st = state(s)
+    assert st.side_of("HU") == "axis" and st.status_of("HU") == "belligerent"
+    assert any(e.rule_id == "TR-VIOL-1" for e in events)
+
+
+def test_tr_viol_1_an_air_attack_next_door_passes_over_nothing() -> None:
+    """TR-VIOL-1, TR-AIRATK-1: an air attack on an adjacent area passes over no area, so no neutral is violated
+    (Belgium, next to Berlin, stays out)."""
+    from app.systems.third_reich.messages import Attack, Pass
+
+    cards = [card("a", "axis"), card("x", "allied"), card("y", "allied")]
+    setup = [("ge_af", "berlin"), ("ge_lf", "berlin"), ("fr_lf", "paris")]
+    s = session(setup, cards=cards, hands=(1, 2))
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    submit(s, Attack(side="axis", units=("ge_af_1",), target="paris", air=True, by="air_op"), [6])
+    assert state(s).status_of("BE") == "neutral" and state(s).status_of("IT") == "neutral"
+
+
+def test_tr_area_4_units_in_the_urals_may_be_struck_from_afar_not_through() -> None:
+    """TR-AREA-4, TR-AIRATK-2: the Axis may not air-attack through the Urals but may air-attack units in it
+    (seed §15.7.3): a German air unit in Brest (range 3) reaches the Urals over Moscow; the Middle East, only
+    reachable through the Urals within range, stays out of reach."""
+    from app.systems.third_reich.combat import attack_targets
+
+    setup = [("ge_af", "brest"), ("ge_lf", "brest"), ("su_lf", "urals"), ("uk_lf", "middle_east")]
+    areas = {"brest": {"control": "GE"}}
+    st = state(session(setup, areas=areas, nations={"SU": ("allied", "belligerent")}))
+    targets = attack_targets(st, (st.unit("ge_af_1"),), "axis", True)
+    assert "urals" in targets and "middle_east" not in targets
+
+
+def test_tr_airmov_6_an_air_move_stops_in_a_friendly_area_without_friendly_units() -> None:
+    """TR-AIRMOV-6, TR-MOV-5: seed §8.2(7) applies the normal-movement rules to air moves otherwise, so an air move
+    stops on entering an area without friendly control units: over an empty Italy (an Axis belligerent, so a
+    friendly area) the German air unit cannot go on to a German-held Southern France; with an Italian unit in
+    Italy it can."""
+    nations = {"IT": ("axis", "belligerent")}
+    areas = {"southern_france": {"control": "GE"}}
+    setup = [("ge_af", "berlin"), ("ge_lf", "berlin"), ("ge_lf", "southern_france")]
+    st = state(session(setup, areas=areas, nations=nations))
+    reach = air_destinations(st, (st.unit("ge_af_1"),), "axis")
+    assert "italy" in reach and "southern_france" not in reach
+    st2 = state(session([*setup, ("it_lf", "italy")], areas=areas, nations=nations))
+    assert "southern_france" in air_destinations(st2, (st2.unit("ge_af_1"),), "axis")

@@ -360,3 +360,46 @@ def test_tr_seq_5_end_of_turn_return_to_the_pool() -> None:
     assert {c.unit for c in s.legal_commands() if isinstance(c, ReturnUnit) and c.unit} == {"ge_lf_3"}
     submit(s, ReturnUnit(side="axis"))  # no more: the Allies have nothing to return, so the turn finishes
     assert state(s).turn == 2 and loc(s, "ge_lf_2") == "berlin"
+
+
+def test_tr_ft_1_a_fortress_returned_at_the_end_of_the_turn_leaves_the_game() -> None:
+    """TR-FT-1, TR-SEQ-5: a fortress taken off the map for any reason (here the end-of-turn return to the pool)
+    is removed from the game for good (seed §15.8), not put in the pool."""
+    setup = [("ge_lf", "berlin", 2), ("ge_ft", "berlin")]
+    s = session(setup, cards=[card("a", "axis"), card("x", "allied")], hands=(1, 1))
+    while state(s).turn == 1 and state(s).pending() is None:
+        submit(s, Pass(side=s.active_side() or "axis"))
+    assert ReturnUnit(side="axis", unit="ge_ft_1") in s.legal_commands()
+    submit(s, ReturnUnit(side="axis", unit="ge_ft_1"))
+    assert loc(s, "ge_ft_1") == "removed"
+
+
+def test_tr_ft_1_a_fortress_retreating_to_the_pool_leaves_the_game() -> None:
+    """TR-FT-1, TR-VIOL-4, TR-RET-3: an owner who sends a retreating fortress to the pool instead of an area
+    loses it for good."""
+    from app.systems.third_reich.messages import Attack, Retreat
+
+    cards = [card("a", "axis"), card("x", "allied"), card("y", "allied")]
+    setup = [("ge_af", "berlin", 3), ("ge_lf", "berlin"), ("fr_ft", "paris", 1, True), ("fr_lf", "southern_france")]
+    s = session(setup, cards=cards, hands=(1, 2))
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    attack = Attack(side="axis", units=("ge_af_1", "ge_af_2", "ge_af_3"), target="paris", air=True, by="air_op")
+    submit(s, attack, dice=[1, 1, 1])  # 3 points on a used fortress of durability 3: it retreats (TR-DMG-1)
+    step = state(s).pending()
+    assert step is not None and step.kind == "retreat"
+    assert Retreat(side="allied", unit="fr_ft_1", to="pool") in s.legal_commands()
+    submit(s, Retreat(side="allied", unit="fr_ft_1", to="pool"))
+    assert loc(s, "fr_ft_1") == "removed"
+
+
+def test_tr_us_5_us_units_recover_at_the_end_of_each_allied_round() -> None:
+    """TR-US-5, TR-REC-4: seed §15.3(5): US units with a line of communication to the North Atlantic all recover
+    at the end of the Allied round (not only of the turn)."""
+    setup = [("us_lf", "london", 2, True), ("uk_lf", "london"), ("ge_lf", "berlin"), ("uk_nf", "north_atlantic")]
+    cards = [card("a", "axis"), card("b", "axis"), card("x", "allied"), card("y", "allied")]
+    s = session(setup, cards=cards, hands=(2, 2), nations={"US": ("allied", "belligerent")})
+    assert s.active_side() == "allied" and used(s, "us_lf_1") and used(s, "us_lf_2")
+    events = submit(s, Pass(side="allied"))  # a pass is a round too (TR-RND-1)
+    assert not used(s, "us_lf_1") and not used(s, "us_lf_2")
+    assert any(e.rule_id == "TR-US-5" for e in events) and state(s).turn == 1 and s.active_side() == "axis"

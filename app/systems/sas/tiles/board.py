@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from app.core.defaults import new_list
 from app.scenario.boards import Board, build_board
 from app.scenario.boards_tiled import TiledBoardSpec, TilePlacementSpec
 from app.systems.sas.tiles.library import load_tile_library
@@ -29,7 +30,7 @@ class SasBoardSpec(TiledBoardSpec):
         min_length=1, description="Map tiles (they count for SAS-MSN-3)."
     )
     extras: list[SasTilePlacement] = Field(  # type: ignore[assignment]
-        default_factory=list, description="Small tiles: spawn tiles, entry/exit tile, supply dumps (SAS-BRD-1)."
+        default_factory=new_list, description="Small tiles: spawn tiles, entry/exit tile, supply dumps (SAS-BRD-1)."
     )
 
 

@@ -14,6 +14,7 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from app.core.datafile import DataFileError, clip, read_json_file
+from app.core.defaults import new_list
 from app.geometry.tiles import Mark, TileGrid
 from app.geometry.topology import EdgeFeature
 from app.scenario.board_problems import Problem, first_problems, raise_problems
@@ -191,8 +192,8 @@ class TileSideSpec(BaseModel):
         description="One string per row (top first), one legend character per square: "
         + ", ".join(f"'{c}' {t}" for c, t in LEGEND.items())
     )
-    edges: list[EdgeSpec] = Field(default_factory=list, description="Features on square sides.")
-    marks: list[MarkSpec] = Field(default_factory=list, description="Printed marks (sentries, patrols, …).")
+    edges: list[EdgeSpec] = Field(default_factory=new_list, description="Features on square sides.")
+    marks: list[MarkSpec] = Field(default_factory=new_list, description="Printed marks (sentries, patrols, …).")
 
     def problems(self, width: int, height: int) -> list[Problem]:
         """Return every inconsistency of this side for a tile of ``width`` × ``height`` squares."""
