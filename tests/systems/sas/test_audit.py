@@ -1,0 +1,84 @@
+"""SAS audit against the rulebook (2026-11-27): each test pins one place where the engine differed from the seed.
+
+Positions are built by hand (tests/systems/sas/board.py) and played through ``SYSTEM.apply`` with typed dice and
+cards; docs/sas-decisions.md, "Audit against the rulebook, 2026-11-27", lists the fixes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.systems.sas import SYSTEM
+from app.systems.sas.messages import RunAxisStep
+from app.systems.sas.mission import SentryPoint
+from app.systems.sas.state import SasState
+
+from .board import op, runtime, state, unit, with_defaults
+
+OPEN = ["." * 14] * 14
+
+
+def _axis(st: SasState, dice: tuple[int, ...] = (), cards: list[str] | None = None) -> tuple[SasState, list[Any]]:
+    return with_defaults(SYSTEM.apply(st, RunAxisStep(side="axis").with_table_input(dice, cards)))
+
+
+def test_sas_end_5_end_phase_alarm_exposes_the_operator_nearest_an_alert_unit() -> None:
+    """SAS-END-5, SAS-END-1: the alert rifleman advances the meter to 0 in the End phase. The alarm exposes the
+    operator nearest an *alert* unit (Jock, 3 squares from it), measured before the alarm flips the other units:
+    Paddy, next to an unalert sentry, stays hidden, and nobody is asked to designate anyone."""
+    ops = [op("jock", (6, 12)), op("paddy", (1, 1))]
+    units = [unit("a", "rifle", (6, 9), "N", alert=True), unit("b", "rifle", (1, 2), "N")]
+    st = state(runtime(OPEN), ops, units, phase="end", meter=1)
+    after, events = _axis(st)
+    assert (after.meter, after.section) == (0, "battle")
+    assert after.op("jock").exposed and not after.op("paddy").exposed
+    assert [e.rule_id for e in events if e.kind == "operator_exposed"] == ["SAS-END-5"]
+    assert not [e for e in events if e.kind == "designated"]
+
+
+def test_sas_end_5_ties_expose_every_nearest_operator() -> None:
+    """SAS-END-5: two operators equally near the alert unit (3 squares) are both exposed by the End-phase alarm."""
+    ops = [op("jock", (3, 6)), op("paddy", (9, 6))]
+    st = state(runtime(OPEN), ops, [unit("a", "rifle", (6, 6), "N", alert=True)], phase="end", meter=1)
+    after, _ = _axis(st)
+    assert after.section == "battle"
+    assert after.op("jock").exposed and after.op("paddy").exposed
+
+
+def _officer(section: str) -> SasState:
+    """An alert officer facing east; exposed Paddy 3 squares west behind a high wall (no shot), exposed Jock 5
+    squares north in the open (a shot if the officer faces north)."""
+    rt = runtime(["." * 12] * 12, edges=[((4, 6), "W", "high_wall")])
+    ops = [op("paddy", (3, 6), exposed=True), op("jock", (6, 1), exposed=True)]
+    officer = unit("o", "officer", (6, 6), "E", role="officer", alert=True)
+    return state(rt, ops, [officer], phase="advance", section=section)
+
+
+def test_sas_adv_1_stealth_officer_turns_toward_the_nearest_exposed_operator() -> None:
+    """SAS-ADV-1: in the Stealth section an alert officer does not move, he turns toward the nearest exposed
+    operator (Paddy, west), even though he could shoot Jock by facing north."""
+    after, events = _axis(_officer("stealth"))
+    assert after.unit("o").facing == "W"
+    assert [e.rule_id for e in events if e.kind == "unit_turned"] == ["SAS-ADV-1"]
+
+
+def test_sas_advb_4_battle_officer_turns_for_an_attack_first() -> None:
+    """SAS-ADVB-4, SAS-ADVB-3: in the Battle section the officer uses the sentries' priorities: no attack on the
+    nearest (the wall), so he turns to attack another exposed operator (Jock, north)."""
+    after, events = _axis(_officer("battle"))
+    assert after.unit("o").facing == "N"
+    assert [e.rule_id for e in events if e.kind == "unit_turned"] == ["SAS-ADVB-4"]
+
+
+def test_sas_evtb_3_only_sentries_on_their_sentry_points_sweep() -> None:
+    """SAS-EVTB-3: card E03's battle half makes the black sentries on their sentry points sweep clockwise. A black
+    sentry that has left its point (it advanced, SAS-ADVB-3) does not sweep: Jock, south of it, stays hidden. The
+    same sentry on its point turns east, then south, and spots Jock."""
+    board = ["." * 20] * 20
+    ops = [op("jock", (6, 10)), op("paddy", (19, 19), exposed=True)]
+    post = {(6, 6): SentryPoint((6, 6), "black", ("N", "E"), "N")}
+    for points, facing, seen in (({}, "N", False), (post, "S", True)):
+        sentry = unit("a", "rifle", (6, 6), "N", alert=True)
+        st = state(runtime(board, sentry_points=points), ops, [sentry], phase="event", section="battle")
+        after, _ = _axis(st, cards=["E03"])
+        assert (after.unit("a").facing, after.op("jock").exposed) == (facing, seen)
