@@ -82,3 +82,34 @@ def test_sas_evtb_3_only_sentries_on_their_sentry_points_sweep() -> None:
         st = state(runtime(board, sentry_points=points), ops, [sentry], phase="event", section="battle")
         after, _ = _axis(st, cards=["E03"])
         assert (after.unit("a").facing, after.op("jock").exposed) == (facing, seen)
+
+
+def _sentry_and_vehicle(role: str) -> SasState:
+    """Battle: an alert black sentry on its point, Jock exposed 6 squares south of it; an alert half-track far away
+    facing east, Jock out of its sight."""
+    rt = runtime(["." * 20] * 20, sentry_points={(3, 3): SentryPoint((3, 3), "black", ("N", "E"), "N")})
+    units = [unit("s", "rifle", (3, 3), "N", alert=True), unit("h1", "halftrack", (16, 17), "E", role=role, alert=True)]
+    return state(rt, [op("jock", (3, 9), exposed=True)], units, phase="advance", section="battle")
+
+
+def _advance_phase(st: SasState) -> SasState:
+    while st.phase == "advance":
+        st, _ = _axis(st)
+    return st
+
+
+def test_sas_advb_3_sentry_leaves_its_point_when_only_a_waiting_guard_vehicle_remains() -> None:
+    """SAS-ADVB-3, SAS-AVEH-23: a guard half-track that has not seen an exposed operator stays put, so no Axis unit
+    advances toward the operators: the sentry leaves its point and advances to a best attack position against Jock
+    (4 squares from him, no cover)."""
+    after = _advance_phase(_sentry_and_vehicle("guard"))
+    assert after.unit("h1").loc == (16, 17)
+    assert after.unit("s").loc == (1, 5)
+
+
+def test_sas_advb_3_sentry_stays_while_an_assault_vehicle_advances() -> None:
+    """SAS-ADVB-3, SAS-AVEH-24, SAS-ADVB-5: an assault half-track drives at Jock first, so an Axis unit is advancing:
+    the sentry stays on its point and only turns toward Jock."""
+    after = _advance_phase(_sentry_and_vehicle("assault"))
+    assert after.unit("h1").loc != (16, 17)
+    assert (after.unit("s").loc, after.unit("s").facing) == ((3, 3), "S")

@@ -78,8 +78,7 @@ def mode(state: SasState, unit: UnitState) -> str | None:
     if state.section == "stealth":
         return "advance" if unit.role in ADVANCING_STEALTH else None
     if unit.role == "sentry":
-        others = [u for u in state.units if u.role in ADVANCING_BATTLE and u.kind != "mortar"]
-        return "turn" if others else "advance"
+        return "turn"  # it leaves its point when no other unit advances (SAS-ADVB-3, ``phases.sentry_leaves``)
     if unit.mode == "attack" and unit.kind == "mortar":
         return None  # set up on its sentry point, it does not move again (SAS-UNIT-6)
     return "advance"
