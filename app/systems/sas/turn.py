@@ -159,13 +159,13 @@ def _stealth_end(ctx: Ctx) -> None:
     crews = ovehicle.aboard_anywhere(state)
     any_exposed = any(o.exposed for o in (*state.active_ops(), *crews))
     willys = [v for v in state.op_vehicles if v.entered and ovehicle.stats(state.rt, v.kind).meter]
+    nearest = _nearest_alert(state)  # before an alarm flips every unit (SAS-END-5)
     suspected = disguise.suspicion(ctx)  # step 1, before the others and instead of them (SAS-NANCY-4, OQ-22)
-    nearest = _nearest_alert(ctx.state)  # before the alarm flips every unit (SAS-END-5)
     if any_alert or any_exposed or suspected or willys:  # a Willys on the map counts too (SAS-OVEH-10, SAS-SUP-5)
         if not suspected:
             rule = "SAS-OVEH-10" if willys and not (any_alert or any_exposed) else "SAS-END-1"
             alerts.advance_meter(ctx, rule, designate=not any_alert)  # at most +1 (SAS-END-2)
-        if ctx.state.section == "battle" and any_alert and not suspected:  # a Willys exposes its crew (SAS-OVEH-10)
+        if ctx.state.section == "battle" and any_alert:  # a Willys exposes its crew (SAS-OVEH-10); D-NANCY-5
             for op_id in nearest:
                 alerts.expose(ctx, op_id, "SAS-END-5")
             alerts.ensure_exposed(ctx)
