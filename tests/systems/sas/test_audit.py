@@ -113,3 +113,18 @@ def test_sas_advb_3_sentry_stays_while_an_assault_vehicle_advances() -> None:
     after = _advance_phase(_sentry_and_vehicle("assault"))
     assert after.unit("h1").loc != (16, 17)
     assert (after.unit("s").loc, after.unit("s").facing) == ((3, 3), "S")
+
+
+def test_sas_brd_1_tile_names_are_painted_in_both_languages() -> None:
+    """SAS-BRD-1: each placed tile's outline carries its printed name and side in both languages, so the Chinese
+    window paints "补给站/B" on the depot tile rather than the id "depot/B"; the outline keeps its id."""
+    from pathlib import Path
+
+    from app.scenario.catalog import open_session
+
+    mission = Path(__file__).parents[3] / "scenarios" / "sas" / "convoy_ambush.json"
+    board = open_session(mission, {"sas": SYSTEM}).state.rt.board
+    assert "depot/B" in [name for name, _ in board.tile_outlines]
+    title = board.tile_names["depot/B"]
+    assert (title.render("en"), title.render("zh_CN")) == ("Depot/B", "补给站/B")
+    assert set(board.tile_names) == {name for name, _ in board.tile_outlines}
