@@ -128,3 +128,25 @@ def test_sas_brd_1_tile_names_are_painted_in_both_languages() -> None:
     title = board.tile_names["depot/B"]
     assert (title.render("en"), title.render("zh_CN")) == ("Depot/B", "补给站/B")
     assert set(board.tile_names) == {name for name, _ in board.tile_outlines}
+
+
+def test_sas_msn_3_a_map_of_fewer_than_8_tiles_is_played_without_the_willys() -> None:
+    """SAS-MSN-3: the editor warns when a map of fewer than 8 tiles (the 6-tile convoy ambush) brings a Willys; the
+    9-tile Willys raid is not warned."""
+    from app.__main__ import LazySystems
+    from app.scenario.editor.checking import check_document
+    from app.scenario.editor.files import open_document
+    from app.scenario.resources import SCENARIOS
+    from app.systems.sas.editing import PLUGIN
+
+    def warned(doc: Any) -> list[str]:
+        result = check_document(doc.data, None, LazySystems(), PLUGIN)
+        assert result.playable
+        return [f.path for f in result.findings if f.message.render().startswith("SAS-MSN-3")]
+
+    raid = open_document(SCENARIOS / "sas" / "raid_airfield_willys.json")
+    assert warned(raid) == []
+    ambush = open_document(SCENARIOS / "sas" / "convoy_ambush.json")
+    assert warned(ambush) == []
+    ambush.set(("operator_vehicles",), [{"kind": "willys", "crew": {"driver": "jock"}}])
+    assert warned(ambush) == ["$.operator_vehicles"]
