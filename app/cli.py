@@ -154,6 +154,13 @@ def _add_fuzz(commands: Any, say: Callable[[Text], str]) -> None:
         help=say(t("share of moves the system's bot chooses, from 0 to 1 (default: {n})", n=0.1)),
     )
     sub.add_argument(
+        "--check-every",
+        type=int,
+        default=1,
+        metavar="N",
+        help=say(t("check views and descriptions on every N-th step only, and the first and last (default: {n})", n=1)),
+    )
+    sub.add_argument(
         "--fresh-process",
         action="store_true",
         help=say(t("also replay each game's save in a fresh process (slower)")),
@@ -316,6 +323,10 @@ def _drawer(renderer: Renderer) -> Callable[[Session], None]:
 def _fuzz(args: argparse.Namespace, ctx: Context) -> int:
     fuzzer = Fuzzer.open(args.scenario, ctx.systems, args.max_steps, args.out, args.bot_share)
     fuzzer.fresh_process = args.fresh_process
+    if args.check_every < 1:
+        print("--check-every must be 1 or more", file=sys.stderr)
+        return 2
+    fuzzer.check_every = args.check_every
     if args.render:
         if ctx.renderer is None:
             print("render is not available in this build (no renderer)", file=sys.stderr)

@@ -12,7 +12,10 @@ after which a game that has not ended counts as a runaway (5,000 for a system wi
 
 At every step the fuzzer also builds every side's view and renders its texts in every language, describes
 every legal command, and (``bot_share``) lets the system's bot choose a share of the moves
-(:mod:`app.ai.fuzz_checks`); a failure there is a crash like any other.
+(:mod:`app.ai.fuzz_checks`); a failure there is a crash like any other. On a large map those checks cost more
+than the game itself, so ``check_every`` N runs them on every N-th step only (each game checks a different
+residue, so a run of N games still checks every step number) and always on the game's first and last
+position; the checks never touch the random choice, so a game is the same whatever N is.
 """
 
 from __future__ import annotations
@@ -69,7 +72,8 @@ class Fuzzer:
 
     ``max_steps`` None means the system's own runaway limit (:func:`app.core.capabilities.runaway_limit`).
     ``bot_share`` is the share of moves the system's bot (``HasBot``) chooses; ``checks`` False skips the view
-    and description checks; ``fresh_process`` also replays each game's save in a new ``adjutant replay``
+    and description checks; ``check_every`` N runs them on every N-th step (and the first and last);
+    ``fresh_process`` also replays each game's save in a new ``adjutant replay``
     process (bundled systems only), so no state shared with this process can hide a divergence. ``draw``, when
     given, draws each finished game (the UI's offscreen renderer, passed in by the composition root: this
     package never imports Qt); its exception is a crash.
@@ -85,6 +89,7 @@ class Fuzzer:
     pending: Command | None = None
     bot_share: float = 0.0
     checks: bool = True
+    check_every: int = 1
     fresh_process: bool = False
     draw: Callable[[Session], None] | None = None
 
@@ -111,22 +116,32 @@ class Fuzzer:
         """A fresh game sharing the built scenario."""
         return Session(self.system, self.scenario, seed=seed, folder=self.folder, runtime=self.runtime)
 
-    def play(self, session: Session, rng: random.Random) -> tuple[Result, str]:
-        """Random legal play until the game ends, gets stuck, or reaches the runaway limit."""
-        limit, bots = self.limit, BotSeats(self.system)
+    def play(self, session: Session, rng: random.Random, residue: int = 0) -> tuple[Result, str]:
+        """Random legal play until the game ends, gets stuck, or reaches the runaway limit.
+
+        The view and description checks run on the steps whose number is ``residue`` modulo ``check_every``,
+        on the first step and on the last position (the end, or the step with no legal command).
+        """
+        limit, bots, every = self.limit, BotSeats(self.system), max(1, self.check_every)
         for step in range(limit):
-            if self.checks:
+            sampled = self.checks and (step == 0 or step % every == residue % every)
+            ended = session.outcome() is not None
+            if sampled or (self.checks and ended):
                 check_views(session)
-            if session.outcome() is not None:
+            if ended:
                 return "finished", f"after {step} commands"
             commands = session.legal_commands()
             if not commands:
+                if self.checks and not sampled:
+                    check_views(session)
                 return "dead end", f"no legal command for {session.active_side()!r} after {step} commands"
-            if self.checks:
+            if sampled:
                 check_descriptions(session, commands)
             self.pending = bots.choose(session, commands, self.bot_share, rng) or self.pick(session, commands, rng)
             session.submit(self.pending)
             self.pending = None
+        if self.checks:
+            check_views(session)
         if session.outcome() is not None:
             return "finished", f"after {limit} commands"
         return "runaway", f"no result after {limit} commands"
@@ -144,7 +159,7 @@ class Fuzzer:
         game_seed = seed + index
         session = self.new_session(game_seed)
         try:
-            result, detail = self.play(session, random.Random(seed * 1_000_003 + index))
+            result, detail = self.play(session, random.Random(seed * 1_000_003 + index), index)
             check_replay(session, self.systems)
             if self.draw is not None:
                 self.draw(session)

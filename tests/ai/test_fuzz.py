@@ -164,3 +164,37 @@ def test_cli_fuzz_render_draws_each_game_through_the_renderer(monkeypatch: pytes
     assert main(["fuzz", str(TOY_SCENARIO), "--games", "2", "--render"], TOY_SYSTEMS, renderer) == 1
     assert len(drawn) == 2
     assert main(["fuzz", str(TOY_SCENARIO), "--games", "1", "--render"], TOY_SYSTEMS) == 2
+
+
+def _checked_steps(monkeypatch: pytest.MonkeyPatch, every: int, index: int) -> tuple[GameReport, list[int]]:
+    """Play toy game ``index`` with ``check_every`` ``every``; the command count at each view check."""
+    seen: list[int] = []
+    monkeypatch.setattr(fuzz, "check_views", lambda session: seen.append(len(session.commands)))
+    fuzzer = Fuzzer.open(TOY_SCENARIO, TOY_SYSTEMS, max_steps=5000)
+    fuzzer.check_every = every
+    return fuzzer.run(index, seed=3), seen
+
+
+def test_sampled_checks_play_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``check_every`` changes which steps are checked, never the game: same result, steps and commands."""
+    full, every_step = _checked_steps(monkeypatch, 1, 0)
+    sampled, some_steps = _checked_steps(monkeypatch, 3, 0)
+    assert (sampled.result, sampled.steps, sampled.detail) == (full.result, full.steps, full.detail)
+    assert every_step == list(range(full.steps + 1))
+    assert some_steps == [s for s in range(full.steps + 1) if s == 0 or s % 3 == 0 or s == full.steps]
+
+
+def test_sampled_checks_cover_every_step_over_as_many_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game ``i`` checks the steps ``i`` modulo N (and its first and last), so N games cover every residue."""
+    residues: set[int] = set()
+    for index in range(3):
+        report, steps = _checked_steps(monkeypatch, 3, index)
+        expected = {0, report.steps} | {s for s in range(report.steps + 1) if s % 3 == index}
+        assert set(steps) == expected
+        residues.update(s % 3 for s in steps if s not in (0, report.steps))
+    assert residues == {0, 1, 2}
+
+
+def test_cli_check_every_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fuzz", str(TOY_SCENARIO), "--check-every", "0"], TOY_SYSTEMS) == 2
+    assert "--check-every" in capsys.readouterr().err

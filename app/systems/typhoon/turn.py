@@ -112,14 +112,37 @@ def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
         raise IllegalCommandError(t("The game is over."), "TY-VIC-3")
     if command.side != acting_side(state):
         raise IllegalCommandError(t("It is not your turn to act."), "TY-SEQ-2")
-    keys = {c.key() for c in legal(state)}
-    if command.key() not in keys and not _any_group(state, command):
+    if not _listed(state, command) and not _any_group(state, command):
         raise IllegalCommandError(t("That is not allowed now."), _rule_of(command))
     ctx = Ctx(Roller(state.dice, command.dice, command.cards))
     state = steps_rules.decide(state, ctx, command) if state.steps else _dispatch(state, command, ctx)
     state = _continue(steps_rules.settle(state, ctx), ctx)
     ctx.roller.check_all_used()
     return replace(victory_rules.mark_key_hexes(state), dice=ctx.roller.dice), ctx.events
+
+
+def _listed(state: State, command: Command) -> bool:
+    """Whether ``legal(state)`` lists ``command``. When the full list has not been worked out (a replay, a
+    script), a move is checked against its own unit's routes alone and the end of movement needs no list."""
+    if "legal" in state.cache:
+        listed = legal(state)
+        return any(c is command for c in listed) or command.key() in {c.key() for c in listed}
+    if state.phase == "move" and not state.steps and isinstance(command, m.MoveUnit | m.EndMovement):
+        return _move_listed(state, command)
+    return command.key() in {c.key() for c in legal(state)}
+
+
+def _move_listed(state: State, command: m.MoveUnit | m.EndMovement) -> bool:
+    """A move or the end of movement, judged as :func:`_moves` would list it."""
+    if isinstance(command, m.EndMovement):
+        return command.key() == m.EndMovement(side=command.side).key()
+    if command.unit not in state.active or command.unit in state.moved:
+        return False
+    key = command.key()
+    return any(
+        m.MoveUnit(side=command.side, unit=command.unit, to=r.to, march=r.march).key() == key
+        for r in routes(state, command.unit)
+    )
 
 
 def _any_group(state: State, command: Command) -> bool:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from app.core.errors import IllegalCommandError
 from app.systems.typhoon import messages as m
 from app.systems.typhoon.movement import routes
 from tests.systems.typhoon.helpers import (
@@ -207,3 +210,41 @@ def test_ty_mov_4_table_instruction_names_counter_origin_and_destination() -> No
     assert instruction is not None
     assert instruction.render("en") == "Move a from 0404 to 0604."
     assert instruction.render("zh_CN") == "将a从0404移至0604。"
+
+
+def test_ty_mov_1_a_move_is_judged_the_same_with_or_without_the_full_legal_list() -> None:
+    """TY-MOV-1, TY-ACT-3: applying a move to a state whose legal list was never listed (a replay, a script)
+    checks it against its unit's own routes: every listed move is accepted, and a move out of reach, a move of a
+    unit not activated and a second move of a unit are refused, as against the full list."""
+    units = [
+        hq("ghq", "axis", "0204"),
+        unit("a", "axis", "0304", PZ),
+        unit("b", "axis", "0904", INF),
+        hq("shq", "soviet", "1008"),
+    ]
+    s = session(scenario(units))
+    activate(s, "GHQ")
+    listed = {(c.unit, c.to, c.march) for c in legal_of(s, m.MoveUnit)}
+    fresh = session(scenario(units))
+    activate(fresh, "GHQ")
+    for unit_id, to, march in sorted(listed)[:12]:
+        state(fresh).cache.clear()
+        command = m.MoveUnit(side="axis", unit=unit_id, to=to, march=march)
+        assert fresh.system.apply(fresh.state, command)[0] is not None
+    reach_a = {to for u, to, _ in listed if u == "a"}
+    far = hx(s, "1007")
+    assert far not in reach_a
+    assert "b" not in state(s).active  # out of the HQ's range
+    refusals = (m.MoveUnit(side="axis", unit="a", to=far), m.MoveUnit(side="axis", unit="b", to=hx(s, "0905")))
+    for command in refusals:
+        state(fresh).cache.clear()
+        with pytest.raises(IllegalCommandError):
+            fresh.system.apply(fresh.state, command)
+    submit(fresh, m.MoveUnit(side="axis", unit="a", to=next(to for u, to, _ in sorted(listed) if u == "a")))
+    state(fresh).cache.clear()
+    with pytest.raises(IllegalCommandError):
+        fresh.system.apply(fresh.state, m.MoveUnit(side="axis", unit="a", to=hx(s, "0304")))
+    state(fresh).cache.clear()
+    assert fresh.system.apply(fresh.state, m.EndMovement(side="axis"))[0].phase != "move"
+    with pytest.raises(IllegalCommandError):
+        fresh.system.apply(fresh.state, m.EndMovement(side="soviet"))
