@@ -73,6 +73,7 @@ def axis_step(ctx: Ctx) -> None:
     elif phase == "end":
         end_phase(ctx)
         ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
+    alerts.ensure_exposed(ctx)  # the last exposed operator died: another is designated at once (SAS-ALARM-5)
     unload_troops(ctx)  # before the next phase looks for work (SAS-HM-2)
     settle(ctx)
 

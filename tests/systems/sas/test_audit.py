@@ -150,3 +150,20 @@ def test_sas_msn_3_a_map_of_fewer_than_8_tiles_is_played_without_the_willys() ->
     assert warned(ambush) == []
     ambush.set(("operator_vehicles",), [{"kind": "willys", "crew": {"driver": "jock"}}])
     assert warned(ambush) == ["$.operator_vehicles"]
+
+
+def test_sas_alarm_5_a_new_operator_is_exposed_at_once_when_the_last_one_dies() -> None:
+    """SAS-ALARM-5, SAS-ALARM-4, SAS-AATK-1: in the Battle Attack phase the first SMG kills exposed Jock (1 HP, rolls
+    6, 6). No operator is exposed any more, so the players designate another at once (Paddy by default, D-ALARM-1),
+    and the second SMG, which sees Paddy 3 squares away, attacks him in the same phase (rolls 6, 6: 2 HP)."""
+    ops = [op("jock", (6, 9), exposed=True, hp=1), op("paddy", (9, 9))]
+    units = [unit("a", "smg", (6, 6), "S", alert=True), unit("b", "smg", (9, 6), "S", alert=True)]
+    st = state(runtime(OPEN), ops, units, phase="attack", section="battle")
+    after, events = _axis(st, (6, 6))
+    assert after.op("jock").status == "dead"
+    assert after.op("paddy").exposed and after.phase == "attack"
+    exposing = [e.kind for e in events if e.kind in ("designated", "operator_exposed")]
+    assert exposing == ["designated", "operator_exposed"]
+    after, events = _axis(after, (6, 6))
+    assert after.op("paddy").hp == 5 - 2
+    assert [e.rule_id for e in events if e.kind == "axis_attack"] == ["SAS-AATK-2"]
