@@ -72,13 +72,13 @@ def test_sas_advb_4_battle_officer_turns_for_an_attack_first() -> None:
 
 def test_sas_evtb_3_only_sentries_on_their_sentry_points_sweep() -> None:
     """SAS-EVTB-3: card E03's battle half makes the black sentries on their sentry points sweep clockwise. A black
-    sentry that has left its point (it advanced, SAS-ADVB-3) does not sweep: Jock, south of it, stays hidden. The
-    same sentry on its point turns east, then south, and spots Jock."""
+    sentry that has left its point on B3 (it advanced, SAS-ADVB-3) does not sweep: Jock, south of it, stays hidden.
+    A sentry on its point G7 turns east, then south, and spots Jock."""
     board = ["." * 20] * 20
     ops = [op("jock", (6, 10)), op("paddy", (19, 19), exposed=True)]
-    post = {(6, 6): SentryPoint((6, 6), "black", ("N", "E"), "N")}
-    for points, facing, seen in (({}, "N", False), (post, "S", True)):
-        sentry = unit("a", "rifle", (6, 6), "N", alert=True)
+    points = {(6, 6): SentryPoint((6, 6), "black", ("N", "E"), "N"), (2, 2): SentryPoint((2, 2), "black", ("N",), "N")}
+    for post, facing, seen in (((2, 2), "N", False), ((6, 6), "S", True)):
+        sentry = unit("a", "rifle", (6, 6), "N", alert=True, post=post)
         st = state(runtime(board, sentry_points=points), ops, [sentry], phase="event", section="battle")
         after, _ = _axis(st, cards=["E03"])
         assert (after.unit("a").facing, after.op("jock").exposed) == (facing, seen)
@@ -102,7 +102,9 @@ def test_sas_advb_3_sentry_leaves_its_point_when_only_a_waiting_guard_vehicle_re
     """SAS-ADVB-3, SAS-AVEH-23: a guard half-track that has not seen an exposed operator stays put, so no Axis unit
     advances toward the operators: the sentry leaves its point and advances to a best attack position against Jock
     (4 squares from him, no cover)."""
-    after = _advance_phase(_sentry_and_vehicle("guard"))
+    st, events = _axis(_sentry_and_vehicle("guard"))
+    assert [e.rule_id for e in events if e.kind == "sentry_leaves"] == ["SAS-ADVB-3"]
+    after = _advance_phase(st)
     assert after.unit("h1").loc == (16, 17)
     assert after.unit("s").loc == (1, 5)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.core.i18n import t
 from app.systems.sas.axis import alerts, artillery, squads
 from app.systems.sas.axis.advance import (
     ADVANCING_BATTLE,
@@ -38,7 +39,12 @@ def advance_step(ctx: Ctx) -> bool:
         return False
     unit = waiting[0]
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
-    if mode(ctx.state, unit) == "advance" or sentry_leaves(ctx.state, unit):
+    leaves = mode(ctx.state, unit) == "turn" and sentry_leaves(ctx.state, unit)
+    if leaves and unit.loc in ctx.state.rt.sentry_points:
+        name = ctx.name(unit.id)
+        text = t("{unit} leaves its sentry point: no other Axis unit advances on the operators.", unit=name)
+        ctx.emit("sentry_leaves", text, "SAS-ADVB-3", (unit.loc,))
+    if mode(ctx.state, unit) == "advance" or leaves:
         if not squads.move(ctx, unit):  # special infantry (SAS-UNIT-6, SAS-UNIT-12, SAS-KS-1, SAS-KS-2)
             advance_unit(ctx, unit)
         items.stepped_on(ctx, unit.id)  # traps and mines (SAS-EQ-4, SAS-EQ-8)
