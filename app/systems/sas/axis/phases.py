@@ -40,7 +40,7 @@ def advance_step(ctx: Ctx) -> bool:
     unit = waiting[0]
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
     leaves = mode(ctx.state, unit) == "turn" and sentry_leaves(ctx.state, unit)
-    if leaves and unit.loc in ctx.state.rt.sentry_points:
+    if leaves and (unit.loc == unit.post or unit.loc in ctx.state.rt.sentry_points):
         name = ctx.name(unit.id)
         text = t("{unit} leaves its sentry point: no other Axis unit advances on the operators.", unit=name)
         ctx.emit("sentry_leaves", text, "SAS-ADVB-3", (unit.loc,))
