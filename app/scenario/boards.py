@@ -23,6 +23,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from app.core.datafile import DataFileError, read_json_file
+from app.core.i18n import Text
 from app.geometry.tiles import Mark
 from app.geometry.topology import GeometryError, Loc, Point, Topology
 from app.scenario.board_problems import BoardError, first_problems
@@ -87,6 +88,8 @@ class Board:
         tile_outlines: For tiled boards, ``("tile_id/side", corner points)`` of every placed tile.
         spec: The spec the board was built from.
         railways: Railway paths as location lists (hex maps).
+        tile_names: For tiled boards whose library names its tiles, each outline's ``"tile_id/side"`` with the
+            printed name and side in both languages (``Text``), for the window to paint in its language.
     """
 
     topology: Topology
@@ -96,6 +99,7 @@ class Board:
     tile_outlines: list[tuple[str, list[Point]]]
     spec: BoardSpec
     railways: list[list[Loc]] = field(default_factory=list)
+    tile_names: dict[str, Text] = field(default_factory=dict)
 
 
 def load_board_file(path: Path) -> BoardFile:
@@ -133,7 +137,7 @@ def build_board(spec: BoardSpec, resolve: Callable[[str], Path], load_tiles: Til
             if load_tiles is None:
                 raise BoardError("a tiled board needs the tile-library reader of its game system")
             parts = build_tiled(spec, load_tiles(resolve(spec.library)))
-            return Board(parts.topology, parts.marks, [], {}, parts.outlines, spec)
+            return Board(parts.topology, parts.marks, [], {}, parts.outlines, spec, tile_names=parts.names)
         if isinstance(spec, HexMapSpec):
             hexes = build_hex_parts(spec)
             marks: dict[Loc, tuple[Mark, ...]] = dict(hexes.marks.items())

@@ -12,12 +12,13 @@ placed tile.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from app.core.defaults import new_list
+from app.core.i18n import Text
 from app.geometry.hexgrid import HexGrid
 from app.geometry.hextiles import HexPlacement, HexTile, assemble_hexes
 from app.geometry.square import SquareGrid
@@ -102,11 +103,13 @@ class TiledBoardSpec(BaseModel):
 
 @dataclass(frozen=True)
 class TiledParts:
-    """A tiled board's geometry: the topology, marks by location and each placed tile's outline."""
+    """A tiled board's geometry: the topology, marks by location, each placed tile's outline and, when the library
+    names its tiles, each outline's printed name in both languages."""
 
     topology: Topology
     marks: dict[Loc, tuple[Mark, ...]]
     outlines: list[tuple[str, list[Point]]]
+    names: dict[str, Text] = field(default_factory=dict)
 
 
 def build_tiled(spec: TiledBoardSpec, library: TileSource) -> TiledParts:
@@ -124,10 +127,19 @@ def build_tiled(spec: TiledBoardSpec, library: TileSource) -> TiledParts:
             tile = _tile(library, placed, where, group == "tiles")
             laid.append((placed, tile, f"{where} ({placed.tile}/{placed.side})"))
     if all(isinstance(tile, HexTile) for _, tile, _ in laid):
-        return _build_hexes(laid)
+        return replace(_build_hexes(laid), names=_names(spec, library))
     if any(isinstance(tile, HexTile) for _, tile, _ in laid):
         raise TileError(f"library {library.id!r} mixes square and hex tiles on one board")
-    return _build_squares(laid)
+    return replace(_build_squares(laid), names=_names(spec, library))
+
+
+def _names(spec: TiledBoardSpec, library: TileSource) -> dict[str, Text]:
+    """Each placed tile's ``"tile_id/side"`` with its printed name, when the library has a ``tile_title(tile_id,
+    side)`` giving one in both languages (optional in :class:`TileSource`)."""
+    title = getattr(library, "tile_title", None)
+    if title is None:
+        return {}
+    return {f"{p.tile}/{p.side}": title(p.tile, p.side) for p in (*spec.tiles, *spec.extras)}
 
 
 def _tile(library: TileSource, placed: TilePlacementSpec, where: str, map_tile: bool) -> GeometryTile:

@@ -22,6 +22,9 @@ GeometryTile: TypeAlias = "TileGrid | HexTile"
 class TileSource(Protocol):
     """A tile library as the board assembly sees it (a system's library model implements it).
 
+    A library may also offer ``tile_title(tile_id, side) -> Text``: the tile's printed name and side in both
+    languages, which the window paints on the tile instead of ``tile_id/side``.
+
     Attributes:
         id: Library id, for messages.
     """

@@ -301,15 +301,17 @@ def _paint_outlines(painter: QPainter, geo: BoardGeometry, theme: Theme, opts: P
         cosmetic(theme.get("tile_outline", "colour", "#00000070"), theme.number("tile_outline", "width_px", 2))
     )
     name_colour = theme.get("tile_outline", "name_colour", "#00000050")
+    titles = getattr(geo.board, "tile_names", None) or {}  # printed names in both languages, when the library has them
     for name, points in outlines:
         poly = QPolygonF([QPointF(x, y) for x, y in points])
         painter.drawPolygon(poly)
         if opts.lod * geo.cell_size > 18 and name:
             r = poly.boundingRect()
+            title = titles.get(name)
             draw_text(
                 painter,
                 QPointF(r.left() + 0.12 * geo.cell_size, r.bottom() - 0.16 * geo.cell_size),
-                str(name),
+                title.render(opts.lang) if title is not None else str(name),
                 0.22 * geo.cell_size,
                 name_colour,
                 bold=True,

@@ -89,7 +89,7 @@ def _sizing(rt: SasRuntime) -> list[Finding]:
     tiles = len(mission.board.tiles)
     expected = expected_size(tiles)
     if expected is None:
-        return []
+        return _no_willys(rt, tiles)
     operators, normal = expected
     found: list[Finding] = []
     if len(mission.operators) != operators:
@@ -119,11 +119,20 @@ WILLYS = ("willys", "support_willys")
 SUPPORT_TEAM = 4  # SAS-MSN-4: 8+ tiles, 4 operators + 1 Willys or 4 support units
 
 
+def _no_willys(rt: SasRuntime, tiles: int) -> list[Finding]:
+    """A map of fewer than 8 tiles is played without the Willys (SAS-MSN-3: "少于8块图砖的地图板应移除威利斯吉普")."""
+    if tiles >= 8 or not any(v.kind in WILLYS for v in rt.mission.operator_vehicles):
+        return []
+    message = t("SAS-MSN-3: a map of {tiles} tiles (fewer than 8) is played without the Willys; remove it", tiles=tiles)
+    return [Finding("warning", "$.operator_vehicles", message)]
+
+
 def _reinforcements(rt: SasRuntime, tiles: int) -> list[Finding]:
-    """A map of 8 or more tiles brings one Willys or four support units besides the four operators (SAS-MSN-4)."""
+    """A map of 8 or more tiles brings one Willys or four support units besides the four operators (SAS-MSN-4); a
+    smaller map none (SAS-MSN-3)."""
     mission = rt.mission
     if tiles < 8:
-        return []
+        return _no_willys(rt, tiles)
     if any(v.kind in WILLYS for v in mission.operator_vehicles) or len(mission.support_units) >= SUPPORT_TEAM:
         return []
     message = t(

@@ -103,7 +103,7 @@ class SasSystem(
     info = SystemInfo(
         id="sas",
         name=t("SAS: Rogue Regiment"),
-        version="3",  # 2: issue 14's rulings; 3: its choices offered to the players (docs/sas-decisions.md)
+        version="4",  # 2: issue 14's rulings; 3: choices offered; 4: the 2026-11-27 audit (docs/sas-decisions.md)
         sides=("sas", "axis"),
         human_sides=("sas",),
         scenario_folder="sas",

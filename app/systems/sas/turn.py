@@ -73,6 +73,7 @@ def axis_step(ctx: Ctx) -> None:
     elif phase == "end":
         end_phase(ctx)
         ctx.state = replace(ctx.state, done=ctx.state.done | {"phase"})
+    alerts.ensure_exposed(ctx)  # the last exposed operator died: another is designated at once (SAS-ALARM-5)
     unload_troops(ctx)  # before the next phase looks for work (SAS-HM-2)
     settle(ctx)
 
@@ -159,13 +160,16 @@ def _stealth_end(ctx: Ctx) -> None:
     crews = ovehicle.aboard_anywhere(state)
     any_exposed = any(o.exposed for o in (*state.active_ops(), *crews))
     willys = [v for v in state.op_vehicles if v.entered and ovehicle.stats(state.rt, v.kind).meter]
+    nearest = _nearest_alert(state)  # before an alarm flips every unit (SAS-END-5)
     suspected = disguise.suspicion(ctx)  # step 1, before the others and instead of them (SAS-NANCY-4, OQ-22)
     if any_alert or any_exposed or suspected or willys:  # a Willys on the map counts too (SAS-OVEH-10, SAS-SUP-5)
         if not suspected:
             rule = "SAS-OVEH-10" if willys and not (any_alert or any_exposed) else "SAS-END-1"
-            alerts.advance_meter(ctx, rule)  # at most +1 (SAS-END-2)
-        if ctx.state.section == "battle" and (any_alert or any_exposed or suspected):  # a Willys' alarm: its crew
-            _end_alarm_exposure(ctx)
+            alerts.advance_meter(ctx, rule, designate=not any_alert)  # at most +1 (SAS-END-2)
+        if ctx.state.section == "battle" and any_alert:  # a Willys exposes its crew (SAS-OVEH-10); D-NANCY-5
+            for op_id in nearest:
+                alerts.expose(ctx, op_id, "SAS-END-5")
+            alerts.ensure_exposed(ctx)
     if ctx.state.section == "stealth" and any_exposed and not any_alert:
         for op in (*ctx.state.active_ops(), *ovehicle.aboard_anywhere(ctx.state)):
             ctx.state = ctx.state.with_op(op.id, exposed=False)
@@ -185,17 +189,16 @@ def _stealth_end(ctx: Ctx) -> None:
         ctx.emit("corpses_removed", t("Corpses in buildings and forests are removed."), "SAS-END-1")
 
 
-def _end_alarm_exposure(ctx: Ctx) -> None:
-    """Alarm in the End phase: the operator(s) nearest an alert unit are exposed (SAS-END-5)."""
-    units = [u.loc for u in ctx.state.map_units() if u.alert]
-    ops = [o for o in ctx.state.active_ops() if o.loc is not None]
+def _nearest_alert(state: SasState) -> list[str]:
+    """The operators on the map nearest an alert unit, all of them on ties: those an End-phase alarm raised by the
+    alert units exposes (SAS-END-5). Measured before the alarm flips the other units."""
+    units = [c for u in state.map_units() if u.alert for c in u.cells]
+    ops = [o for o in state.active_ops() if o.loc is not None]
     if not units or not ops:
-        return
-    near = {o.id: min(max(abs(o.loc[0] - u[0]), abs(o.loc[1] - u[1])) for u in units) for o in ops}  # type: ignore[index]
+        return []
+    near = {o.id: min(max(abs(o.loc[0] - c[0]), abs(o.loc[1] - c[1])) for c in units) for o in ops}  # type: ignore[index]
     best = min(near.values())
-    for op_id, d in near.items():
-        if d == best:
-            alerts.expose(ctx, op_id, "SAS-END-5")
+    return [op_id for op_id, d in near.items() if d == best]
 
 
 def _cleanup(ctx: Ctx) -> None:

@@ -249,5 +249,5 @@ def test_sas_alarm_4_a_rules_version_2_save_replays_with_the_old_ruling() -> Non
     changed = changed.model_copy(
         update={"system_version": "2", "commands": [c for c in changed.commands if c["kind"] != "decide"]}
     )
-    with pytest.raises(SaveError, match="rules version 2, this build has version 3"):
+    with pytest.raises(SaveError, match=f"rules version 2, this build has version {SYSTEM.info.version}"):
         from_save(changed, {"sas": SYSTEM}, origin=folder)

@@ -316,7 +316,7 @@ TUTORIAL = Path(__file__).parents[3] / "scenarios" / "sas" / "tutorial_assassina
 
 def _failure_card(section: str) -> SasState:
     rt = runtime(OPEN, cards={"HM1": tables().expansion_cards["HM1"]})
-    ops = [op("jock", (2, 2)), op("paddy", (3, 2))]
+    ops = [op("jock", (2, 2), exposed=section == "battle"), op("paddy", (3, 2))]  # Battle: one exposed (SAS-ALARM-4)
     return state(rt, ops, [], section=section, phase="event", deck=("HM1",))
 
 

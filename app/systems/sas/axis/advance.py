@@ -78,8 +78,7 @@ def mode(state: SasState, unit: UnitState) -> str | None:
     if state.section == "stealth":
         return "advance" if unit.role in ADVANCING_STEALTH else None
     if unit.role == "sentry":
-        others = [u for u in state.units if u.role in ADVANCING_BATTLE and u.kind != "mortar"]
-        return "turn" if others else "advance"
+        return "turn"  # it leaves its point when no other unit advances (SAS-ADVB-3, ``phases.sentry_leaves``)
     if unit.mode == "attack" and unit.kind == "mortar":
         return None  # set up on its sentry point, it does not move again (SAS-UNIT-6)
     return "advance"
@@ -269,10 +268,15 @@ def _kept_in_view(state: SasState, unit: UnitState, spot: Cell) -> Cell | None:
 
 def turn_unit(ctx: Ctx, unit: UnitState) -> None:
     """Sentries and officers turn: to attack the nearest exposed operator (or operator vehicle), another, else face
-    the nearest (OQ-68, SAS-OVEH-10)."""
+    the nearest (SAS-ADVB-3, SAS-ADVB-4, OQ-68, SAS-OVEH-10). In the Stealth section an alert officer simply turns
+    toward the nearest exposed operator (SAS-ADV-1)."""
     aims = targets(ctx.state, unit)
+    if ctx.state.section == "stealth":
+        combat.turn_to(ctx, unit.id, aims[0][1], "SAS-ADV-1")
+        return
+    rule = "SAS-ADVB-4" if unit.role == "officer" else "SAS-ADVB-3"
     for aim, goal in aims:
         if can_attack(ctx.state, replace(unit, facing=facing_toward(unit.loc, goal, unit.facing)), aim):
-            combat.turn_to(ctx, unit.id, goal, "SAS-ADVB-3")
+            combat.turn_to(ctx, unit.id, goal, rule)
             return
-    combat.turn_to(ctx, unit.id, aims[0][1], "SAS-ADVB-3")
+    combat.turn_to(ctx, unit.id, aims[0][1], rule)

@@ -237,8 +237,9 @@ def noise(ctx: Ctx, origin: Cell, radius: int, rule: str) -> None:
         alert(ctx, unit.id, rule, t(" (heard the noise)"))
 
 
-def advance_meter(ctx: Ctx, rule: str, by_op: str | None = None) -> None:
-    """Advance the stealth meter by 1 (value −1); at 0 the alarm sounds (SAS-METER-2, SAS-ALARM-1)."""
+def advance_meter(ctx: Ctx, rule: str, by_op: str | None = None, designate: bool = True) -> None:
+    """Advance the stealth meter by 1 (value −1); at 0 the alarm sounds (SAS-METER-2, SAS-ALARM-1). ``designate``:
+    the players designate an exposed operator if none is (False: the caller exposes one by its own rule)."""
     if ctx.state.section != "stealth":
         return
     ctx.state = replace(ctx.state, meter=max(0, ctx.state.meter - 1))
@@ -249,7 +250,7 @@ def advance_meter(ctx: Ctx, rule: str, by_op: str | None = None) -> None:
         instruction=t("Move the stealth marker to {value}.", value=ctx.state.meter),
     )
     if ctx.state.meter == 0:
-        alarm(ctx, "SAS-ALARM-1", by_op)
+        alarm(ctx, "SAS-ALARM-1", by_op, designate)
 
 
 def alarm(ctx: Ctx, rule: str, by_op: str | None = None, designate: bool = True) -> None:

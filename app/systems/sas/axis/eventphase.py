@@ -110,6 +110,9 @@ def battle_half(ctx: Ctx, half: BattleHalf) -> None:
         spawn(ctx, half.colour, half.count, alert=True, kinds=half.kinds)
         return
     for unit in _colour(ctx.state, half.colour, "sentry"):
+        on_point = unit.loc == unit.post if unit.post is not None else unit.loc in ctx.state.rt.sentry_points
+        if not on_point:
+            continue  # only sentries on their sentry points sweep, not those that left to advance (SAS-EVTB-3)
         if any(sees_op(ctx.state, unit, o) for o in ctx.state.active_ops()):
             continue
         for facing in [rotate(unit.facing, half.rotation or "cw", i) for i in (1, 2, 3, 4)]:

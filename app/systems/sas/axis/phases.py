@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.core.i18n import t
 from app.systems.sas.axis import alerts, artillery, squads
 from app.systems.sas.axis.advance import (
+    ADVANCING_BATTLE,
     Target,
     advance_unit,
     advancers,
@@ -27,6 +29,7 @@ from app.systems.sas.context import Ctx
 from app.systems.sas.operators import items, marks
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState, UnitState
 from app.systems.sas.vehicles import ovehicle, ovehicle_fire
+from app.systems.sas.vehicles import roles as vehicle_roles
 
 
 def advance_step(ctx: Ctx) -> bool:
@@ -36,7 +39,12 @@ def advance_step(ctx: Ctx) -> bool:
         return False
     unit = waiting[0]
     ctx.state = replace(ctx.state, done=ctx.state.done | {unit.id})
-    if mode(ctx.state, unit) == "advance":
+    leaves = mode(ctx.state, unit) == "turn" and sentry_leaves(ctx.state, unit)
+    if leaves and (unit.loc == unit.post or unit.loc in ctx.state.rt.sentry_points):
+        name = ctx.name(unit.id)
+        text = t("{unit} leaves its sentry point: no other Axis unit advances on the operators.", unit=name)
+        ctx.emit("sentry_leaves", text, "SAS-ADVB-3", (unit.loc,))
+    if mode(ctx.state, unit) == "advance" or leaves:
         if not squads.move(ctx, unit):  # special infantry (SAS-UNIT-6, SAS-UNIT-12, SAS-KS-1, SAS-KS-2)
             advance_unit(ctx, unit)
         items.stepped_on(ctx, unit.id)  # traps and mines (SAS-EQ-4, SAS-EQ-8)
@@ -45,6 +53,25 @@ def advance_step(ctx: Ctx) -> bool:
     marks.fire(ctx)  # before the unit can spot anyone (SAS-MARK-3, D-MARK-1)
     alerts.detect(ctx)
     return True
+
+
+def sentry_leaves(state: SasState, unit: UnitState) -> bool:
+    """In the Battle section a sentry leaves its point and advances whenever no other Axis unit advances toward
+    the operators: no SMG guard or spawned unit, no rifleman of a patrol line (a mortar walks to a sentry point,
+    not toward them), no vehicle driving at them — a guard vehicle only once it has seen one (SAS-ADVB-3,
+    SAS-ADVB-1, SAS-AVEH-9, SAS-AVEH-23)."""
+    if state.section != "battle" or unit.role != "sentry":
+        return False
+    for other in state.units:
+        if other.id == unit.id:
+            continue
+        if vehicle_roles.advances(state, other) if other.is_vehicle else _advances_on_foot(other):
+            return False
+    return True
+
+
+def _advances_on_foot(unit: UnitState) -> bool:
+    return unit.role in ADVANCING_BATTLE and unit.kind != "mortar"
 
 
 def attackers(state: SasState) -> list[UnitState]:

@@ -445,7 +445,10 @@ class TileEditor:
         grid, board_marks = assemble([Placement(side_grid(tile_id, (width, height), spec), (0, 0), 0, tile_id)])
         outline = [(0.0, 0.0), (float(width), 0.0), (float(width), float(height)), (0.0, float(height))]
         board_spec = TiledBoardSpec.model_construct(kind="tiled", library="", tiles=[], extras=[])
-        return Board(grid, dict(board_marks.items()), [], {}, [(f"{tile_id}/{side}", outline)], board_spec)
+        name = f"{tile_id}/{side}"
+        en, zh = str(tile.get("name_en") or tile_id), str(tile.get("name_zh") or "")
+        titles = {name: localized(f"{en}/{side}", f"{zh}/{side}" if zh else None)}  # painted in the window's language
+        return Board(grid, dict(board_marks.items()), [], {}, [(name, outline)], board_spec, tile_names=titles)
 
     def text(self) -> str:
         """The canonical file text."""

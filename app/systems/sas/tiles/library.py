@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from app.core.datafile import DataFileError, clip, read_json_file
 from app.core.defaults import new_list
+from app.core.i18n import Text, localized
 from app.geometry.tiles import Mark, TileGrid
 from app.geometry.topology import EdgeFeature
 from app.scenario.board_problems import Problem, first_problems, raise_problems
@@ -303,6 +304,11 @@ class TileLibrary(BaseModel):
     def tile_sides(self, tile_id: str) -> tuple[str, ...]:
         """The printed sides of a tile (TileSource)."""
         return tuple(self.tile(tile_id).sides)
+
+    def tile_title(self, tile_id: str, side: str) -> Text:
+        """The tile's printed name and side in both languages ("Depot/A", "补给站/A"), painted on the board."""
+        tile = self.tile(tile_id)
+        return localized(f"{tile.name_en}/{side}", f"{tile.name_zh}/{side}")
 
     def tile_grid(self, tile_id: str, side: str) -> TileGrid:
         """Build the unrotated geometry tile for one side of a tile.
