@@ -42,37 +42,27 @@ def _opfire_open(state: State, h: Hex) -> State:
     return replace(state, steps=(Step("opfire", enemy, h),))
 
 
+def _shoot(state: State, ctx: Ctx, command: m.Fire | m.OpFire, target: Hex, level: int, *, opfire: bool) -> State:
+    """A gun shot or a fire group's attack at ``target`` on ``level`` (the fire and opportunity-fire paths)."""
+    if command.gun:
+        shot = gun_attack(
+            state,
+            command.side,
+            command.units,
+            target,
+            level,
+            sw_names=command.weapons,
+            opfire=opfire,
+            vehicle=command.vehicle,
+        )
+        return fire_gun(state, ctx, shot)
+    attack = prepare(state, command.side, command.units, target, level, weapon_names=command.weapons, opfire=opfire)
+    return resolve(state, ctx, attack)
+
+
 def _fire(state: State, ctx: Ctx, command: Command) -> State:
     assert isinstance(command, m.Fire)
-    if command.gun:
-        state = fire_gun(
-            state,
-            ctx,
-            gun_attack(
-                state,
-                command.side,
-                command.units,
-                command.target,
-                command.level,
-                sw_names=command.weapons,
-                opfire=False,
-                vehicle=command.vehicle,
-            ),
-        )
-    else:
-        state = resolve(
-            state,
-            ctx,
-            prepare(
-                state,
-                command.side,
-                command.units,
-                command.target,
-                command.level,
-                weapon_names=command.weapons,
-                opfire=False,
-            ),
-        )
+    state = _shoot(state, ctx, command, command.target, command.level, opfire=False)
     return end_impulse(state, ctx)
 
 
@@ -81,25 +71,7 @@ def _opfire(state: State, ctx: Ctx, command: Command) -> State:
     units = stack_units(state)
     h, level = (units[0].hex, units[0].level) if units else (state.steps[0].hex, 0)
     assert h is not None
-    if command.gun:
-        state = fire_gun(
-            state,
-            ctx,
-            gun_attack(
-                state,
-                command.side,
-                command.units,
-                h,
-                level,
-                sw_names=command.weapons,
-                opfire=True,
-                vehicle=command.vehicle,
-            ),
-        )
-    else:
-        state = resolve(
-            state, ctx, prepare(state, command.side, command.units, h, level, weapon_names=command.weapons, opfire=True)
-        )
+    state = _shoot(state, ctx, command, h, level, opfire=True)
     return _after_opfire(state, ctx)
 
 
