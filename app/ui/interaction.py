@@ -62,6 +62,7 @@ class BoardInteraction(QObject):
         self.enabled_layers: set[str] = set()
         self.menu_chooser: Callable[[str, list[Choice], QPoint], None] = self._menu
         self.click_taker: Callable[[Any], bool] | None = None  # takes the next board click first when it answers True
+        self.drop_taker: Callable[[str, Any], bool] | None = None  # takes a drop first (a move steered by waypoints)
         self.bar: CommandBar | None = None
         self._odds_labels: dict[Any, QGraphicsRectItem] = {}
         view.location_clicked.connect(self._on_board_view_location_clicked)
@@ -256,7 +257,9 @@ class BoardInteraction(QObject):
         if counter_id not in self.selection:
             self.select(counter_id)
         item = self.scene.counters.get(counter_id)
-        if not self.steps.act(self.templates_at(loc) if loc is not None else [], loc):
+        if self.drop_taker is not None and self.drop_taker(counter_id, loc):
+            pass  # submitted along the player's waypoints
+        elif not self.steps.act(self.templates_at(loc) if loc is not None else [], loc):
             found = self.counter(counter_id)
             title = found.title if found is not None else t(counter_id)
             where = self.scene.geo.topology.label(loc) if loc is not None else "—"  # type: ignore[union-attr]

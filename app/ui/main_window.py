@@ -40,6 +40,7 @@ from app.ui.settings import Preferences
 from app.ui.table_dock import TableChecklist, since_last_human_command
 from app.ui.table_sync_menu import TableSyncMenu
 from app.ui.toast import Toast
+from app.ui.waypoints import WaypointTool
 from app.ui.window_files import WindowFiles
 from app.ui.window_history import WindowHistory
 from app.ui.window_text import seats_text, tracks_html
@@ -84,6 +85,8 @@ class MainWindow(QMainWindow):
         self.interaction.lang = self.lang
         self.sight = LosTool(self.controller, self.board_view, self.scene, self)  # right-drag: line of sight
         self.sight.lang = self.lang
+        self.waypoints = WaypointTool(self.controller, self.board_view, self.scene, self.interaction, self)
+        self.waypoints.lang = self.lang
         self.files = WindowFiles(self, save_path, open_session)
         self.table_sync = TableSyncMenu(self.controller, self)  # right-click: correct a counter to match the table
         self.table_sync.lang = self.lang
@@ -177,6 +180,8 @@ class MainWindow(QMainWindow):
         self.autosave_warning = AutosaveWarning(self.files.save_as, self)
         self.statusBar().addPermanentWidget(self.autosave_warning)
         self.statusBar().addPermanentWidget(self.sight.hint)
+        self.statusBar().addPermanentWidget(self.waypoints.hint)
+        self.waypoints.message.connect(lambda text: self.statusBar().showMessage(text, 6000))
 
     def _build_menus(self) -> None:
         self.actions_by_name = build_actions(self)
@@ -441,7 +446,7 @@ class MainWindow(QMainWindow):
         """Switch the interface and the game texts to ``lang`` now, and remember it."""
         install_language(lang)
         self.lang = self.prefs.language = self.controller.lang = self.interaction.lang = lang
-        self.table_sync.lang = self.sight.lang = self.overlays.lang = lang
+        self.table_sync.lang = self.sight.lang = self.overlays.lang = self.waypoints.lang = lang
         for code in ("en", "zh_CN"):
             self.actions_by_name[f"lang_{code}"].setChecked(code == lang)
         self.scene.set_language(lang)
@@ -464,6 +469,7 @@ class MainWindow(QMainWindow):
             dock.retranslate()
         self.autosave_warning.retranslate()
         self.sight.retranslate()
+        self.waypoints.retranslate()
         self.bot_seats.retranslate()
         self._refresh_selection()
         self._update_title()
