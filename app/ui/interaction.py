@@ -69,6 +69,7 @@ class BoardInteraction(QObject):
         view.counter_dropped.connect(self._on_board_view_counter_dropped)
         view.box_selected.connect(self._on_board_view_box_selected)
         view.location_hovered.connect(self._on_board_view_location_hovered)
+        view.counter_dragged.connect(self._on_board_view_counter_dragged)
 
     @property
     def selected(self) -> str | None:
@@ -268,6 +269,19 @@ class BoardInteraction(QObject):
             )
         if item is not None and item.scene() is not None:
             self.scene.restack(item)
+
+    def _on_board_view_counter_dragged(self, counter_id: str, _loc: Any, _shift: bool) -> None:
+        """A counter dragged without being selected first is selected, so its targets light up (with their cost)
+        while it is carried; it stays where the drag holds it."""
+        if counter_id in self.selection:
+            return
+        item = self.scene.counters.get(counter_id)
+        if item is None:
+            return
+        pos, z = item.pos(), item.zValue()
+        self.select(counter_id)
+        item.setPos(pos)
+        item.setZValue(z)
 
     def _on_board_view_location_hovered(self, loc: Any) -> None:
         if loc is None or self.scene.geo is None:

@@ -30,6 +30,7 @@ from app.ui.lang import translator
 tr = translator("Waypoints")
 PAUSE_MS = 700  # a pause this long over a hex while dragging makes it a waypoint
 WAYPOINT_Z = 95.0  # above the counters, the odds tags and the line of sight; below the dragged counter
+COST_Z = 101.0  # the cost tag: above the dragged counter, which covers the hex under the cursor
 LEGAL_COLOUR = QColor("#1b7f3b")
 REFUSED_COLOUR = QColor("#c0262d")
 WAYPOINT_COLOUR = QColor("#ffd400")
@@ -226,17 +227,19 @@ class WaypointTool(QObject):
         if not steered.cost:
             return
         size = self.scene.geo.cell_size  # type: ignore[union-attr]
-        centre = self.scene.centre_of(loc) + QPointF(0, size * 0.42)
+        centre = self.scene.centre_of(loc) - QPointF(0, size * 0.62)  # above the hex: the dragged counter covers it
         colour = LEGAL_COLOUR if steered.refusal is None else REFUSED_COLOUR
-        words = self._text(steered.cost, centre, size * 0.24, colour)
-        box = words.sceneBoundingRect().adjusted(-size * 0.05, 0, size * 0.05, 0)
+        words = self._text(steered.cost, centre, size * 0.26, colour)
+        box = words.sceneBoundingRect().adjusted(-size * 0.06, 0, size * 0.06, 0)
         tag = QGraphicsPathItem()
         outline = QPainterPath()
         outline.addRoundedRect(box, size * 0.05, size * 0.05)
         tag.setPath(outline)
-        tag.setBrush(QColor(255, 255, 255, 235))
-        tag.setPen(QPen(colour, size * 0.02))
-        self._add(tag, below=words)
+        tag.setBrush(QColor(255, 255, 255, 240))
+        tag.setPen(QPen(colour, size * 0.025))
+        self._add(tag)
+        tag.setZValue(COST_Z)
+        words.setZValue(COST_Z + 0.1)
 
     def _text(self, text: str, centre: QPointF, height: float, colour: QColor) -> QGraphicsSimpleTextItem:
         item = QGraphicsSimpleTextItem(text)
@@ -252,8 +255,8 @@ class WaypointTool(QObject):
         item.setZValue(WAYPOINT_Z + 0.2)
         return item
 
-    def _add(self, item: QGraphicsItem, below: QGraphicsItem | None = None) -> None:
-        item.setZValue(WAYPOINT_Z + (0.1 if below is not None else 0.0))
+    def _add(self, item: QGraphicsItem) -> None:
+        item.setZValue(WAYPOINT_Z)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.scene.addItem(item)
         self._items.append(item)

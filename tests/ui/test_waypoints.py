@@ -62,6 +62,8 @@ def test_ty_mov_13_pause_and_shift_route_the_move_through_the_town(qtbot, adjuta
     tool = win.waypoints
     assert tool.available and tool.hint.isVisible() and "Shift" in tool.hint.text()
     _start_drag(win, qtbot)
+    assert win.interaction.selection == ("inf",), "a dragged counter is selected: its targets light up"
+    assert hx(win.session, "0503") in win.scene.layers["targets"].fills
     _move(win, _at(win, "0303"))
     qtbot.waitUntil(lambda: tool.waypoints == [hx(win.session, "0303")], timeout=PAUSE_MS * 4)
     _move(win, _at(win, "0403"), shift=True)
