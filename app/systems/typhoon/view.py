@@ -13,7 +13,7 @@ from pathlib import Path
 from app.core.i18n import Text, localized, t
 from app.core.style import load_style
 from app.core.view import CounterView, GameView, LazyLayers, PanelView, PhaseView, Style, TrackView
-from app.systems.typhoon.cup import SUPPLY
+from app.systems.typhoon.cup import SUPPLY, need
 from app.systems.typhoon.reinforce import side_label
 from app.systems.typhoon.scenario import SIDES
 from app.systems.typhoon.state import State, Unit, mechanized, values
@@ -27,7 +27,7 @@ SYMBOL |= {"security": "infantry", "mountain": "infantry", "hq": "hq"}
 PHASES = ("select", "draw", "move", "combat", "place", "withdraw")
 _PHASE_TEXT = (
     t("Command selection"),
-    t("Draw"),
+    t("Card draw"),
     t("Movement"),
     t("Combat"),
     t("Reinforcements"),
@@ -169,7 +169,12 @@ def _hand_panel(state: State, side: str | None) -> PanelView:
         else:
             status = t("in hand")
         rows.append((state.runtime.card_name(card.id), status))
-    return PanelView(t("Command cards"), tuple(rows))
+    items: tuple[Text, ...] = ()
+    if state.phase == "select" and side in (None, state.selecting):
+        # how many cards the selecting side puts in the cup this turn, so a new player knows when it ends (TY-CMD-4)
+        due = need(state, state.selecting)
+        items = (t("Choose {n} cards for the cup this turn: {k} chosen.", n=due, k=len(state.picked)),)
+    return PanelView(t("Command cards"), tuple(rows), items)
 
 
 def _box_panels(state: State) -> tuple[PanelView, ...]:
