@@ -19,6 +19,7 @@ from app.ui.command_bar import CommandBar
 from app.ui.command_steps import BarEntry, Choice, CommandSteps, Template, summary
 from app.ui.controller import GameController
 from app.ui.counters import loc_key
+from app.ui.dice_tray import need_text
 from app.ui.lang import translator
 from app.ui.theme import Theme
 
@@ -133,7 +134,10 @@ class BoardInteraction(QObject):
         self.selection_changed.emit(self.selected)
 
     def caption(self) -> str:
-        """The command bar's caption: who is selected."""
+        """The command bar's caption: what the table must roll or draw, else who is selected."""
+        need = self.controller.pending_need
+        if need is not None:  # table mode: the rules wait for a die or a card from the table (not for the bot)
+            return tr("{0} — then enter it in the Dice panel").format(need_text(need, self.lang))
         names = [c.title.render(self.lang) for c in map(self.counter, self.selection) if c is not None]
         if names:
             return ", ".join(names)

@@ -245,7 +245,7 @@ class MainWindow(QMainWindow):
         c.agent_explained.connect(lambda side, why: self.log.note(self._bot_note(side, why)))
         self.dice.dice_entered.connect(lambda values: c.provide_input(dice=values))
         self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
-        self.dice.input_cancelled.connect(c.cancel_input)
+        self.dice.input_cancelled.connect(lambda: (c.cancel_input(), self._refresh_selection()))
         self.decision_bar.command_requested.connect(c.submit)
         self.outcome_banner.new_game_requested.connect(self.new_game_requested.emit)
         self.hand_strip.play_requested.connect(c.submit)
@@ -376,6 +376,7 @@ class MainWindow(QMainWindow):
 
     def _on_controller_input_requested(self, need: Any) -> None:
         self.dice.ask(need, self.lang)
+        self._refresh_selection()  # the command bar's caption says what the table must roll or draw
 
     def _on_controller_automation_waiting(self, waiting: bool) -> None:
         self.phase.continue_button.setVisible(waiting)

@@ -355,6 +355,10 @@
         <source>Odds</source>
         <translation>概率</translation>
     </message>
+    <message>
+        <source>{0} — then enter it in the Dice panel</source>
+        <translation>{0}——然后在骰子面板中输入</translation>
+    </message>
 </context>
 <context>
     <name>LineOfSight</name>
