@@ -50,7 +50,6 @@ def parse_dice(text: str, sides: int) -> list[int] | None:
     return values if all(1 <= v <= sides for v in values) else None
 
 
-
 def need_text(need: NeedInput, lang: str) -> str:
     """What the table must do for the rules now: "Draw a card for: event card", "Roll 2 d6 for: fire"."""
     purpose = need.purpose.render(lang)
@@ -61,6 +60,7 @@ def need_text(need: NeedInput, lang: str) -> str:
     if need.faces:
         return tr("Roll {0} dice for: {1} — click the symbols rolled").format(need.count, purpose)
     return tr("Roll {0} d{1} for: {2}").format(need.count, need.sides, purpose)
+
 
 class DiceFaces(QWidget):
     """Draws dice: pips for d6, numbers otherwise; green frame for a success."""
