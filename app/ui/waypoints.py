@@ -194,8 +194,16 @@ class WaypointTool(QObject):
             self._cost_tag(self.preview, self.preview.path[-1])
         for n, loc in enumerate(self.waypoints, start=1):
             self._dot(loc, n)
-        if self.preview is not None and self.preview.refusal is not None and self.waypoints:
-            self.message.emit(f"{self.preview.refusal.render(self.lang)}  [{self.preview.rule_id}]")
+        if self.preview is not None and self.waypoints:
+            self.message.emit(self._sentence(self.preview))
+
+    def _sentence(self, steered: Steered) -> str:
+        """The status bar's line for a steered path: its hexes and cost, or why the rules refuse it."""
+        if steered.refusal is not None:
+            return f"{steered.refusal.render(self.lang)}  [{steered.rule_id}]"
+        topology = self.scene.geo.topology  # type: ignore[union-attr]
+        hexes = ", ".join(topology.label(loc) for loc in steered.path)
+        return tr("Along your waypoints: {0} ({1}); drop to move").format(hexes, steered.cost)
 
     def _polyline(self, locs: list[Any], colour: QColor) -> None:
         points = [self.scene.centre_of(loc) for loc in locs]

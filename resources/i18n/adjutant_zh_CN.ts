@@ -1247,5 +1247,9 @@ Open the game at its last good command ({2})?</source>
         <source>Which command?</source>
         <translation>哪个命令？</translation>
     </message>
+    <message>
+        <source>Along your waypoints: {0} ({1}); drop to move</source>
+        <translation>经由途经点：{0}（{1}）；松开鼠标即移动</translation>
+    </message>
 </context>
 </TS>

@@ -71,6 +71,7 @@ def test_ty_mov_13_pause_and_shift_route_the_move_through_the_town(qtbot, adjuta
     assert tool.waypoints == [hx(win.session, "0303"), hx(win.session, "0403")]
     assert tool.preview is not None and tool.preview.refusal is None and tool.preview.cost == "3 MP"
     assert [win.session.state.runtime.label(h) for h in tool.preview.path] == ["0303", "0403", "0503"]
+    assert win.statusBar().currentMessage() == "Along your waypoints: 0303, 0403, 0503 (3 MP); drop to move"
     drawn = [i for i in win.scene.items() if isinstance(i, QGraphicsPathItem) and i.zValue() >= 95]
     assert drawn, "the path is drawn above the counters"
     _drop(win, qtbot, "0503")
