@@ -154,7 +154,7 @@ def survivor(ctx: Ctx, op_id: str, target: str, was_alert: set[str]) -> None:
     if unit is None or op.loc is None:
         return
     combat.turn_to(ctx, target, op.loc, "SAS-ATK-9")
-    alerts.alert(ctx, target, "SAS-ATK-9", " (was attacked)")
+    alerts.alert(ctx, target, "SAS-ATK-9", t(" (was attacked)"))
     alerts.expose(ctx, op_id, "SAS-ATK-9")
     alerts.shout(ctx, target)
     unit = ctx.state.unit(target)
@@ -170,7 +170,7 @@ def unseen_miss(ctx: Ctx, op_id: str, target: str) -> None:
     if unit is None or op.loc is None:
         return
     combat.turn_to(ctx, target, op.loc, "SAS-EQ-16")
-    alerts.alert(ctx, target, "SAS-EQ-16", " (a speargun missed him)")
+    alerts.alert(ctx, target, "SAS-EQ-16", t(" (a speargun missed him)"))
 
 
 def knife(ctx: Ctx, op_id: str, target: str, rule: str = "SAS-KNIFE-1") -> None:
