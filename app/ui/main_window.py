@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow
 
@@ -32,6 +32,7 @@ from app.ui.window_files import WindowFiles
 from app.ui.window_text import seats_text, tracks_html
 
 tr = translator("MainWindow")
+AUTOSAVE_LATEST_MS = 1000
 
 
 class MainWindow(QMainWindow):
@@ -88,7 +89,10 @@ class MainWindow(QMainWindow):
         self.resize(1500, 950)
         self._restore_layout()
         QTimer.singleShot(0, self.show_default_view)
-        QTimer.singleShot(0, self._ensure_autosave)  # after the first paint, before any automated command
+        # The first autosave encodes and writes the whole game: it waits for the board's first paint (a window
+        # never painted, e.g. hidden, starts it after AUTOSAVE_LATEST_MS); a command before it is in its first write.
+        self.board_view.viewport().installEventFilter(self)
+        QTimer.singleShot(AUTOSAVE_LATEST_MS, self._ensure_autosave)
         QTimer.singleShot(0, self.controller.schedule_automation)
 
     # --- construction -------------------------------------------------------------------------------
@@ -100,6 +104,13 @@ class MainWindow(QMainWindow):
         self.autosaver = self._start_autosave()
         if self.autosaver is None:
             self.autosave_warning.show_reason(self._autosave_error)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The board's first paint: start autosaving once it is on screen."""
+        if event.type() == QEvent.Type.Paint and watched is self.board_view.viewport():
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._ensure_autosave)
+        return super().eventFilter(watched, event)
 
     def _start_autosave(self) -> Autosaver | None:
         """Autosave after every command; a session that cannot be saved is played on, with a warning."""
