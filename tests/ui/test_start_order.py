@@ -19,7 +19,7 @@ class PaintSpy(QObject):
         self.window = window
         self.autosaving_at_paint: list[bool] = []
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802  (Qt's name)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             self.autosaving_at_paint.append(self.window.autosaver is not None)
         return False
