@@ -11,6 +11,12 @@ import pytest
 from app.core.i18n import t
 
 SAS = Path(__file__).resolve().parents[3] / "app" / "systems" / "sas"
+ADVANCES = [
+    "best attack position vs the nearest exposed operator",
+    "closing on the nearest exposed operator",
+    "reaches the nearest outdoor sentry point",
+]
+ENDINGS = ["no operator is left on the map", "the last turn of the mission is over"]
 REASONS = [
     " (spotted something while turning)",
     " (spotted something on patrol)",
@@ -49,3 +55,20 @@ def test_no_alert_reason_is_a_plain_string() -> None:
             if plain or rendered:
                 found.append(f"{path.name}:{node.lineno}")
     assert found == []
+
+
+@pytest.mark.parametrize("reason", ADVANCES)
+def test_sas_adv_4_why_a_unit_advances_reads_in_chinese(reason: str) -> None:
+    """SAS-ADV-4, SAS-UNIT-6: the reason an Axis unit advances where it does is a translated Text."""
+    text = t("{unit} advances to {sq}, facing {facing} ({why}).", unit="x", sq="G8", facing="N", why=t(reason))
+    assert reason in text.render("en") and reason not in text.render("zh_CN")
+
+
+@pytest.mark.parametrize("reason", ENDINGS)
+def test_sas_msn_1_why_the_mission_ended_reads_in_chinese(reason: str) -> None:
+    """SAS-MSN-1: the state keeps why the mission ended as a string (saves stay the same); it is shown translated."""
+    from app.systems.sas.turn import ending
+
+    text = t("The mission ends: {why}.", why=ending(reason))
+    assert text.render("en") == f"The mission ends: {reason}." and reason not in text.render("zh_CN")
+    assert ending("an older reason") == "an older reason"
