@@ -90,6 +90,7 @@ class Inspector(QDockWidget):
         self.tree = QTreeWidget(self)
         self.tree.setColumnCount(2)
         self.tree.header().resizeSection(0, 150)
+        self.tree.setIndentation(12)  # a narrow dock keeps its room for the labels (the default indents 20 pixels)
         self.tree.viewport().installEventFilter(self)
         self.setWidget(self.tree)
         self.retranslate()
