@@ -32,3 +32,18 @@ def test_ty_cmd_4_the_selecting_side_sees_how_many_cards_to_choose() -> None:
     card = next(c for c in s.legal_commands() if isinstance(c, m.SelectCard) and not c.hold)
     s.submit(card)
     assert _cards_row(s, "axis").render("en") == "Choose 2 cards for the cup this turn: 1 chosen."
+
+
+def test_chinese_counters_print_short_labels() -> None:
+    """Counters print the short Chinese form of a formation (as Chinese wargame counters do); the title keeps the
+    full name; every unit of every bundled scenario gets a label of at most five characters."""
+    from app.systems.typhoon.view import short_zh
+
+    assert short_zh("第7装甲师") == "7装" and short_zh("步兵第91师") == "91步" and short_zh("第4集团军司令部") == "4集"
+    assert short_zh("民兵第3M师") == "3M民" and short_zh("帝国师") == "帝国" and short_zh("某部") == "某部"
+    for name in ("vyazma_gate", "typhoon_campaign", "typhoon_drive_on_moscow", "typhoon_vyazma_bryansk"):
+        view = session(bundled(name)).view(None)
+        for counter in view.counters:
+            label = counter.label.render("zh_CN") if not isinstance(counter.label, str) else counter.label
+            assert len(label) <= 5, (name, label, counter.title.render("zh_CN"))
+            assert counter.title.render("zh_CN") != label or len(label) <= 3
