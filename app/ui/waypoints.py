@@ -28,6 +28,7 @@ from app.ui.interaction import BoardInteraction
 from app.ui.lang import translator
 
 tr = translator("Waypoints")
+tr_board = translator("Board")  # the question the board asks of any click with several commands
 PAUSE_MS = 700  # a pause this long over a hex while dragging makes it a waypoint
 WAYPOINT_Z = 95.0  # above the counters, the odds tags and the line of sight; below the dragged counter
 COST_Z = 101.0  # the cost tag: above the dragged counter, which covers the hex under the cursor
@@ -152,7 +153,7 @@ class WaypointTool(QObject):
             )
             for s in allowed
         ]
-        self.interaction.steps.chooser(tr("Which command?"), choices, loc)
+        self.interaction.steps.chooser(tr_board("Which command?"), choices, loc)
 
     # --- board view events ----------------------------------------------------------------------------
     def _on_board_view_counter_dragged(self, counter_id: str, loc: Any, shift: bool) -> None:

@@ -1244,10 +1244,6 @@ Open the game at its last good command ({2})?</source>
         <translation>拖动部队时，在某格上停顿或按住 Shift，移动就会经过该格；按退格键撤销最后一个途经点。图上会画出路径及其消耗；松开鼠标即沿此路径移动。</translation>
     </message>
     <message>
-        <source>Which command?</source>
-        <translation>哪个命令？</translation>
-    </message>
-    <message>
         <source>Along your waypoints: {0} ({1}); drop to move</source>
         <translation>经由途经点：{0}（{1}）；松开鼠标即移动</translation>
     </message>
