@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from array import array
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Self
@@ -116,9 +117,12 @@ def area_map(spec: AreaMapSpec, layout: AreaLayout | None) -> AreaMap:
 
 def layout_key(spec: AreaMapSpec) -> str:
     """The key of a map's stored layout: a hash of its area ids and outline points (and the layout version)."""
-    outlines = [[area.id, area.polygon] for area in spec.areas]
-    text = json.dumps([LAYOUT_VERSION, outlines], separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    digest = hashlib.sha256(f"area layout {LAYOUT_VERSION}".encode())
+    for area in spec.areas:
+        points = array("d", [value for point in area.polygon for value in point])  # exact: a float's 8 bytes
+        digest.update(f"\n{area.id} {len(points)}\n".encode())
+        digest.update(points.tobytes())
+    return digest.hexdigest()
 
 
 def layout_path(spec: AreaMapSpec, folder: Path = LAYOUTS) -> Path:
