@@ -10,6 +10,7 @@ from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow
 
+from app.core.i18n import Text
 from app.core.messages import Command
 from app.core.saves import Autosaver, to_save
 from app.core.session import Session
@@ -19,6 +20,7 @@ from app.ui.board_aids import COMPACT_WIDTH, centre_of, fit_docks, free_corner
 from app.ui.board_scene import BoardScene
 from app.ui.board_view import BoardView
 from app.ui.controller import AgentFactory, GameController
+from app.ui.dice_tray import need_text
 from app.ui.hand_strip import viewer_hand
 from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
@@ -173,6 +175,9 @@ class MainWindow(QMainWindow):
             self.table.hide()
             return
         phase = view.phase.instructions if view.phase is not None else ()
+        need = self.controller.pending_need
+        if need is not None:  # the die or card the rules wait for is a step at the table too
+            phase = (*phase, Text(msg=need_text(need, self.lang)))
         moves = since_last_human_command(self.session.history, self.controller.human_sides())
         self.table.show_lines(phase, moves, self.lang)
         self.table.show()
@@ -244,6 +249,7 @@ class MainWindow(QMainWindow):
     def _on_controller_input_requested(self, need: Any) -> None:
         self.dice.ask(need, self.lang)
         self._refresh_selection()  # the command bar's caption says what the table must roll or draw
+        self._refresh_table(self.controller.view())  # and so does the "At the table" checklist
 
     def _on_controller_automation_waiting(self, waiting: bool) -> None:
         self.phase.continue_button.setVisible(waiting)

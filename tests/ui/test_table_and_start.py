@@ -29,6 +29,7 @@ def test_table_mode_dice_prompt_resubmits(qtbot, adjutant_data_dir) -> None:  # 
     assert "d6" in win.dice.prompt.text()
     caption = win.command_bar.caption.text()  # play5: the bar says what the table must do, not "the bot is playing"
     assert caption.startswith(win.dice.prompt.text()) and "Dice panel" in caption
+    assert (win.dice.prompt.text(), False) in win.table.lines()  # the "At the table" checklist asks for it too
     qtbot.keyClicks(win.dice.entry, "9")
     qtbot.mouseClick(win.dice.submit_button, Qt.MouseButton.LeftButton)
     assert session.commands == [] and win.dice.error.text()
