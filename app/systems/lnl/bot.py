@@ -19,7 +19,8 @@ from app.geometry.hexgrid import Hex, hex_distance
 from app.systems.lnl.board import Runtime
 from app.systems.lnl.describe import describe
 from app.systems.lnl.forces import enemies_adjacent, is_vehicle
-from app.systems.lnl.melee import capable, kill_number, strike_odds
+from app.systems.lnl.melee import capable, kill_number
+from app.systems.lnl.melee_flow import strike_odds
 from app.systems.lnl.overrun import overrun_odds
 from app.systems.lnl.sniper import snipe_problem, sniper_odds
 from app.systems.lnl.state import State, other

@@ -9,7 +9,7 @@ from app.core.view import CommandInfo, CommandOption
 from app.systems.lnl.fire import FireProblem, prepare
 from app.systems.lnl.guns import gun_attack
 from app.systems.lnl.heavy import Shot, shot_text
-from app.systems.lnl.melee import strike_odds
+from app.systems.lnl.melee_flow import strike_odds
 from app.systems.lnl.overrun import overrun_mods, overrun_odds
 from app.systems.lnl.sniper import sniper_odds
 from app.systems.lnl.state import State

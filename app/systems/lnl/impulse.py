@@ -18,7 +18,8 @@ from app.systems.lnl.fire import prepare, resolve
 from app.systems.lnl.forces import is_vehicle
 from app.systems.lnl.guns import fire_gun, gun_attack
 from app.systems.lnl.hatches import toggle
-from app.systems.lnl.melee import close_assault, fight, needs_targets, withdraw
+from app.systems.lnl.melee import close_assault, withdraw
+from app.systems.lnl.melee_flow import open_melee, resolve_targets
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.movement import begin, destinations, enter, finish, stack_units
 from app.systems.lnl.overrun import after_counter, overrun
@@ -130,10 +131,10 @@ def _step_into(state: State, ctx: Ctx, h: Hex, level: int) -> State:
     reinforcing = state.hex_has(h, "melee") or h in state.melees
     state = enter(state, ctx, h, level)
     if enemy_here:
-        if not reinforcing and needs_targets(state, h, level, side):
-            return replace(state, steps=(Step("melee", side, h, level=level),))  # the attacker picks (LNL-MELEE-5)
         if not reinforcing:
-            state = fight(state, ctx, h, level, side)
+            state = open_melee(state, ctx, h, level, side)
+            if state.steps:
+                return state  # a side picks its targets (LNL-MELEE-5, LNL-MELEE-9)
         else:
             ctx.say(
                 "reinforce",
@@ -182,18 +183,16 @@ def _melee(state: State, ctx: Ctx, command: Command) -> State:
     level = next(u.level for u in state.at(command.hex, command.side))
     for unit in state.at(command.hex, command.side):
         state = state.with_unit(unit.marked("ops_complete"))
-    if needs_targets(state, command.hex, level, command.side):
-        return replace(state, steps=(Step("melee", command.side, command.hex, level=level),))
-    return end_impulse(fight(state, ctx, command.hex, level, command.side), ctx)
+    state = open_melee(state, ctx, command.hex, level, command.side)
+    return state if state.steps else end_impulse(state, ctx)
 
 
 def _melee_targets(state: State, ctx: Ctx, command: Command) -> State:
-    """The attacker has picked its targets: the melee round is fought, then the move or the impulse ends
-    (LNL-MELEE-5, LNL-MOVE-8)."""
+    """A side has picked its targets: its roll is made, then the other side's reply (which may wait for its own
+    choice), then the move or the impulse ends (LNL-MELEE-5, LNL-MELEE-9, LNL-MOVE-8)."""
     assert isinstance(command, m.MeleeTargets)
-    level = state.steps[0].level
-    state = fight(replace(state, steps=()), ctx, command.hex, level, command.side, targets=command.targets)
-    return _finish_move(state, ctx)
+    state = resolve_targets(state, ctx, command)
+    return state if state.steps else _finish_move(state, ctx)
 
 
 def _withdraw(state: State, ctx: Ctx, command: Command) -> State:

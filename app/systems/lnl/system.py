@@ -112,6 +112,9 @@ class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorP
         elif step.kind == "melee":
             question = t("Melee in {hex}: which defenders do you attack?", hex=where)
             rule = "LNL-MELEE-5"
+        elif step.kind == "melee_back":
+            question = t("Melee in {hex}: attack and defence swap; which attackers do you strike back at?", hex=where)
+            rule = "LNL-MELEE-9"
         prompt = flow.Prompt(question, rule, default=len(options) - 1)
         decision = flow.make_decision(step.side, prompt, options, lambda c: describe(state, c).label)
         return replace(view, decision=decision)

@@ -16,7 +16,7 @@ from app.systems.lnl.actions import fire_commands, impulse_commands
 from app.systems.lnl.fire import FireProblem, prepare
 from app.systems.lnl.guns import gun_attack
 from app.systems.lnl.impulse import IMPULSE_HANDLERS
-from app.systems.lnl.melee import target_commands
+from app.systems.lnl.melee_flow import target_commands
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.movement import begin, destinations, entry_problem, start_problem
 from app.systems.lnl.overrun import counter_commands, overrun_commands, overrun_problem
@@ -42,7 +42,7 @@ def legal(state: State) -> list[Command]:
         return []
     if state.steps:
         kind = state.steps[0].kind
-        if kind == "melee":
+        if kind in ("melee", "melee_back"):
             return target_commands(state)
         return counter_commands(state) if kind == "counter" else opfire_options(state)
     if state.phase == "rally":

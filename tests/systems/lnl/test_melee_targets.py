@@ -1,0 +1,78 @@
+"""Who targets whom in a melee (LNL-MELEE-5, LNL-MELEE-9), with explicit dice: the attacking side picks its targets
+among the defenders able to melee; when attack and defence swap, the defenders pick theirs among the attackers."""
+
+from __future__ import annotations
+
+from app.systems.lnl import messages as m
+from tests.systems.lnl.helpers import get, hx, mods, rulings, scenario, session, state, submit, unit
+
+FAR = unit("de_squad", "1008", "x9")
+
+
+def _two_on_two(**extra: object) -> object:
+    """Two US squads (3 + 3) move into a hex held by a German squad (3), a half-squad (1) and a sergeant (LM 1,
+    no melee SW: he helps but does not fight, LNL-LDR-6)."""
+    s = session(
+        scenario(
+            [unit("us_squad", "0102", "a1"), unit("us_squad", "0102", "a2")],
+            [unit("de_squad", "0103", "x1"), unit("de_half", "0103", "x2"), unit("de_sgt", "0103", "x3"), FAR],
+            **extra,
+        )
+    )
+    submit(s, m.StartMove(side="allies", units=("a1", "a2"), to=hx(s, "0103")))
+    return s
+
+
+def test_lnl_melee_9_the_defenders_pick_their_targets_when_they_strike_back() -> None:
+    """LNL-MELEE-5, LNL-MELEE-9, LNL-MELEE-8, LNL-LDR-3: the Americans attack the squad alone (6 against 3: 2:1,
+    kill 6) and roll 2. Attack and defence swap: the Germans now choose among the attackers able to melee (one
+    squad, the other, or both). They strike at a2 alone: 3 + 1 against 3 is 2:1, kill 6; 3 + 2 and the
+    sergeant's LM 1 make 6: a2 is eliminated, a1 fights on under the Melee marker."""
+    s = _two_on_two()
+    assert [c.targets for c in s.legal_commands("allies") if isinstance(c, m.MeleeTargets)] == [
+        ("x1",),
+        ("x2",),
+        ("x1", "x2"),
+    ]
+    events = submit(s, m.MeleeTargets(side="allies", hex=hx(s, "0103"), targets=("x1",)), (1, 1))
+    assert rulings(events, "melee")[0].target == 6 and get(s, "x1") is not None
+    step = state(s).steps[0]
+    assert (step.kind, step.side) == ("melee_back", "axis")
+    assert [c.targets for c in s.legal_commands("axis")] == [("a1",), ("a2",), ("a1", "a2")]
+    assert s.view("allies").decision is not None and s.view("allies").decision.rule_id == "LNL-MELEE-9"
+    events = submit(s, m.MeleeTargets(side="axis", hex=hx(s, "0103"), targets=("a2",)), (3, 2))
+    (reply,) = rulings(events, "melee")
+    assert reply.target == 6 and reply.dice[0].modified == 6 and mods(reply)["LNL-MELEE-8"] == 1
+    assert get(s, "a2") is None and get(s, "a1") is not None and get(s, "x1") is not None
+    assert state(s).hex_has(hx(s, "0103"), "melee") and not state(s).steps and state(s).active == "axis"
+
+
+def test_lnl_melee_9_the_reply_against_all_attackers() -> None:
+    """LNL-MELEE-9, LNL-MELEE-7: striking back at both squads (4 against 6: 1:1, kill 8) with 7 + LM 1 kills
+    both; the Melee marker stays on the hex the Germans now hold alone."""
+    s = _two_on_two()
+    submit(s, m.MeleeTargets(side="allies", hex=hx(s, "0103"), targets=("x1", "x2")), (1, 2))
+    events = submit(s, m.MeleeTargets(side="axis", hex=hx(s, "0103"), targets=("a1", "a2")), (3, 4))
+    assert rulings(events, "melee")[0].target == 8
+    assert get(s, "a1") is None and get(s, "a2") is None and get(s, "x2") is not None
+
+
+def test_lnl_melee_9_no_reply_when_the_defenders_are_gone() -> None:
+    """LNL-MELEE-9, LNL-MELEE-3: the attackers kill every defender able to fight (6 against 4: 2:1, kill 6, roll
+    6); nobody is left to strike back, and the sergeant, unable to fight alone, is eliminated."""
+    s = _two_on_two()
+    submit(s, m.MeleeTargets(side="allies", hex=hx(s, "0103"), targets=("x1", "x2")), (3, 3))
+    assert not state(s).steps and get(s, "x1") is None and get(s, "x3") is None and state(s).active == "axis"
+
+
+def test_lnl_melee_9_simultaneous_option_both_pick_then_both_roll() -> None:
+    """LNL-MELEE-9 (option melee_simultaneous): the attackers pick the squad; no die is rolled until the
+    defenders have picked a2; then both rolls: 8 against kill 6 eliminates x1, and the Germans' 5 + LM 1 against
+    kill 6 (x1 and x2 still count: the rolls are simultaneous) eliminates a2."""
+    s = _two_on_two(rules={"melee_simultaneous": True})
+    submit(s, m.MeleeTargets(side="allies", hex=hx(s, "0103"), targets=("x1",)))
+    assert state(s).steps[0].kind == "melee_back"
+    events = submit(s, m.MeleeTargets(side="axis", hex=hx(s, "0103"), targets=("a2",)), (4, 4, 3, 2))
+    first, reply = rulings(events, "melee")
+    assert (first.target, reply.target) == (6, 6)
+    assert get(s, "x1") is None and get(s, "a2") is None and get(s, "a1") is not None and get(s, "x2") is not None
