@@ -223,6 +223,8 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
         return 0.5 + odds * share + 0.01 * len(command.targets), "targets"
     if isinstance(command, m.PlaceSniper):
         return _sniper_post(state, side, command), "sniper"
+    if isinstance(command, m.Snipe):
+        return 0.3 + sniper_odds(state, state.get(command.unit), state.get(command.target)), "snipe"
     if isinstance(command, m.HandleWeapon):
         keep = command.action in ("pick_up", "repair", "set_up")
         return (0.5, "weapon") if keep else (-1.0, "weapon")
@@ -231,7 +233,6 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
 
 FIXED: dict[type[Command], tuple[float, str]] = {
     m.Spot: (0.15, "spot"),
-    m.Snipe: (0.6, "snipe"),
     m.LaySmoke: (-0.2, "smoke"),
     m.Stop: (0.0, "stop"),
     m.Withdraw: (-0.3, "withdraw"),

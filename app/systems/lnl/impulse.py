@@ -13,7 +13,7 @@ from app.core.i18n import t
 from app.core.messages import Command
 from app.core.ruling import DieResult, Ruling
 from app.geometry.hexgrid import Hex
-from app.systems.lnl.actions import any_opfire, fire_commands
+from app.systems.lnl.actions import fire_commands
 from app.systems.lnl.fire import prepare, resolve
 from app.systems.lnl.forces import is_vehicle
 from app.systems.lnl.guns import fire_gun, gun_attack
@@ -25,6 +25,7 @@ from app.systems.lnl.movement import begin, destinations, enter, finish, stack_u
 from app.systems.lnl.overrun import after_counter, overrun
 from app.systems.lnl.phases import administrative, end_impulse, phase_end_check, settle_rally
 from app.systems.lnl.sniper import snipe
+from app.systems.lnl.sniper_window import window_opens, window_stays
 from app.systems.lnl.spotting import spot
 from app.systems.lnl.state import Move, State, Step, other
 from app.systems.lnl.view_names import hex_name, side_name, unit_name
@@ -33,12 +34,10 @@ from app.systems.lnl.weapons import handle
 
 def _opfire_open(state: State, h: Hex) -> State:
     """After an entry: the other side may opportunity-fire, unless the movers are stealthy or low crawlers that
-    were hidden before moving (LNL-OPFIRE-2)."""
-    move = state.moving
-    if move is None or move.mode == "stealth" or (move.mode == "low_crawl" and not move.exposed_before):
-        return state
+    were hidden before moving (LNL-OPFIRE-2), or place a hidden sniper when an enemy it could shoot is in view
+    (LNL-SNIPER-1)."""
     enemy = other(state.active)
-    if not any_opfire(state, enemy):
+    if state.moving is None or not window_opens(state, enemy):
         return state
     return replace(state, steps=(Step("opfire", enemy, h),))
 
@@ -80,7 +79,7 @@ def _after_opfire(state: State, ctx: Ctx) -> State:
     """More units may fire at the same entry; when none will, the mover goes on (LNL-MOVE-11)."""
     if state.moving is None or not stack_units(state):
         return _finish_move(replace(state, steps=()), ctx)
-    if any_opfire(state, state.steps[0].side):
+    if window_stays(state):
         return state
     return _continue(replace(state, steps=()), ctx)
 
@@ -240,13 +239,18 @@ def _let_pass(state: State, ctx: Ctx, command: Command) -> State:
 
 
 def _place_sniper(state: State, ctx: Ctx, command: Command) -> State:
-    """A sniper appears in a hex without enemies and may fire at once (LNL-SNIPER-1, LNL-SNIPER-2)."""
+    """A sniper appears in a hex without enemies and may fire at once (LNL-SNIPER-1, LNL-SNIPER-2): in its own
+    side's impulse (placing does not end it), or in the window of an enemy move, which stays open for its shot."""
     assert isinstance(command, m.PlaceSniper)
     unit = state.get(command.unit)
     ctx.say(
         "sniper", t("A sniper is placed in {hex}.", hex=hex_name(state, command.at)), "LNL-SNIPER-1", at=(command.at,)
     )
-    return replace(state.with_unit(replace(unit, hex=command.at)), passes=0)
+    state = state.with_unit(replace(unit, hex=command.at))
+    if not state.steps:
+        return replace(state, passes=0)
+    step = state.steps[0]
+    return _after_opfire(replace(state, steps=(replace(step, done=(*step.done, unit.id)),)), ctx)
 
 
 def _weapon(state: State, ctx: Ctx, command: Command) -> State:
@@ -264,7 +268,8 @@ def _weapon(state: State, ctx: Ctx, command: Command) -> State:
 
 def _snipe(state: State, ctx: Ctx, command: Command) -> State:
     assert isinstance(command, m.Snipe)
-    return end_impulse(snipe(state, ctx, state.get(command.unit), state.get(command.target)), ctx)
+    state = snipe(state, ctx, state.get(command.unit), state.get(command.target))
+    return _after_opfire(state, ctx) if state.steps else end_impulse(state, ctx)
 
 
 def _pass(state: State, ctx: Ctx, command: Command) -> State:

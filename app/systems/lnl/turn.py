@@ -23,6 +23,7 @@ from app.systems.lnl.overrun import counter_commands, overrun_commands, overrun_
 from app.systems.lnl.phases import RALLY_HANDLERS
 from app.systems.lnl.rally import rally_commands
 from app.systems.lnl.sniper import sniper_commands
+from app.systems.lnl.sniper_window import old_window, window_commands
 from app.systems.lnl.state import State
 from app.systems.lnl.victory import check_victory
 from app.systems.lnl.weapons import ops_weapon_commands, rally_weapon_commands
@@ -60,9 +61,21 @@ def legal(state: State) -> list[Command]:
 
 
 def opfire_options(state: State) -> list[Command]:
-    """Opportunity fire at the stack that just entered a hex, best odds first, then holding fire (LNL-OPFIRE-1)."""
-    side = state.steps[0].side
-    return [*fire_commands(state, side, opfire=True), m.HoldFire(side=side)]
+    """The window after an entry: opportunity fire at the stack that just entered a hex, best odds first, the
+    shots of snipers just placed, holding fire, then placing a hidden sniper (LNL-OPFIRE-1, LNL-SNIPER-1)."""
+    return window_commands(state)
+
+
+def older_answer(state: State) -> Command | None:
+    """The answer rules version 3 took by itself to the pending decision, ``None`` when it asked it too: the
+    defenders' reply aimed at every attacker (LNL-MELEE-9); the window after an entry opened only for
+    opportunity fire (LNL-SNIPER-1)."""
+    step = state.steps[0]
+    if step.kind == "melee_back":
+        return target_commands(state)[-1]
+    if step.kind == "opfire" and not old_window(state, step.side):
+        return m.HoldFire(side=step.side)
+    return None
 
 
 # --- applying -------------------------------------------------------------------------------------------------
