@@ -24,7 +24,8 @@ def _weapons(p: UnitPlacement, side: str) -> tuple[Weapon, ...]:
 
 
 def initial_state(runtime: Runtime, seed: int) -> State:
-    """Counters placed by the scenario (ids ``a1``… and ``x1``… unless given), its start position and markers."""
+    """Counters placed by the scenario (ids ``a1``… and ``x1``… unless given), its start position and the hex
+    markers of its set-up (LNL-SETUP-1)."""
     model = runtime.model
     units = []
     for force in model.forces:
@@ -48,9 +49,9 @@ def initial_state(runtime: Runtime, seed: int) -> State:
             )
     start = model.start
     initiative = start.initiative or model.initiative
-    markers = tuple(
-        sorted({(runtime.hex(label), mark) for label, marks in start.hex_markers.items() for mark in marks})
-    )
+    placed = {(runtime.hex(label), mark) for label, marks in start.hex_markers.items() for mark in marks}
+    placed |= {(runtime.hex(x.at), x.state_marker()) for x in model.markers}
+    markers = tuple(sorted(placed))
     state = State(
         runtime=runtime,
         dice=Dice(seed=seed),
