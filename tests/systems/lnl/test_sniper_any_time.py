@@ -66,8 +66,8 @@ def test_lnl_sniper_1_never_placed_among_enemies_in_the_window() -> None:
 
 
 def test_lnl_sniper_2_no_window_for_a_hidden_stealth_mover() -> None:
-    """LNL-SNIPER-2, LNL-STEALTH-2, LNL-OPFIRE-2: a paratroop squad stealth-moving into woods stays hidden: a sniper could not
-    shoot it and no opportunity fire is allowed, so nobody is asked."""
+    """LNL-SNIPER-2, LNL-STEALTH-2, LNL-OPFIRE-2: a paratroop squad stealth-moving into woods stays hidden: a
+    sniper could not shoot it and no opportunity fire is allowed, so nobody is asked."""
     s = _hidden_sniper("us_para", hexes={"0102": {"terrain": "woods"}})
     submit(s, m.StartMove(side="allies", units=("a1",), mode="stealth", to=hx(s, "0102")))
     assert not state(s).steps
