@@ -6,6 +6,7 @@ LNL-VDEST-2)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
 from app.core.i18n import Text, t
@@ -58,15 +59,20 @@ def shifted(name: str, steps: int) -> str:
     return columns[index]
 
 
-def kill_number(att: list[Unit], dfn: list[Unit], state: State) -> tuple[str, int, list[Modifier]]:
-    """Column, kill number and roll modifiers of one side's melee roll (LNL-MELEE-7, LNL-MELEE-8, Q11, Q12)."""
+def kill_number(
+    att: list[Unit], dfn: list[Unit], state: State, present: Sequence[Unit] = ()
+) -> tuple[str, int, list[Modifier]]:
+    """Column, kill number and roll modifiers of one side's melee roll against ``dfn`` (LNL-MELEE-7, LNL-MELEE-8,
+    Q11, Q12). A hero of either side in the melee shifts the column his way, targeted or not: ``present`` are the
+    other side's units able to fight besides the targets (LNL-HERO-2)."""
     a_fp, a_zero = melee_fp(state, att)
     d_fp, _ = melee_fp(state, dfn)
     name = column(a_fp, d_fp)
+    guard = [*dfn, *present]
     shift = (1 if any(cls(state, u) == "hero" for u in att) else 0) - (
-        1 if any(cls(state, u) == "hero" for u in dfn) else 0
+        1 if any(cls(state, u) == "hero" for u in guard) else 0
     )
-    shift += melee_shift(state, att) - melee_shift(state, dfn)
+    shift += melee_shift(state, att) - melee_shift(state, guard)
     name = shifted(name, shift)
     mods = []
     places = {(u.hex, u.level) for u in att}
@@ -81,9 +87,10 @@ def kill_number(att: list[Unit], dfn: list[Unit], state: State) -> tuple[str, in
     return name, tables().melee_kill[name], mods
 
 
-def roll(state: State, ctx: Ctx, att: list[Unit], dfn: list[Unit]) -> bool:
-    """One side's melee roll against the units it targets: whether they are eliminated (LNL-MELEE-8)."""
-    name, kill, mods = kill_number(att, dfn, state)
+def roll(state: State, ctx: Ctx, att: list[Unit], dfn: list[Unit], present: Sequence[Unit] = ()) -> bool:
+    """One side's melee roll against the units it targets (``present``: the other side's fighters besides them):
+    whether the targets are eliminated (LNL-MELEE-8)."""
+    name, kill, mods = kill_number(att, dfn, state, present)
     a, b = ctx.roller.roll(2, t("melee roll"))
     total = a + b + sum(m.value for m in mods)
     killed = total >= kill

@@ -67,8 +67,9 @@ def strike(state: State, ctx: Ctx, where: Where, targets: tuple[str, ...]) -> St
     if state.options.melee_simultaneous:
         return _swap(state, ctx, where, targets)
     att = fighters(state, where.hex, where.level, where.attacker, initiating=True)
-    dfn = [u for u in fighters(state, where.hex, where.level, where.defender, initiating=False) if u.id in targets]
-    if dfn and roll(state, ctx, att, dfn):
+    every = fighters(state, where.hex, where.level, where.defender, initiating=False)
+    dfn = [u for u in every if u.id in targets]
+    if dfn and roll(state, ctx, att, dfn, every):
         state = eliminate(state, dfn)
     return _swap(state, ctx, where, ())
 
@@ -94,9 +95,9 @@ def strike_back(state: State, ctx: Ctx, where: Where, targets: tuple[str, ...], 
     hit = [u for u in att if u.id in targets]
     if first:
         dfn = [u for u in back if u.id in first]
-        killed = dfn if roll(state, ctx, att, dfn) else []
-        state = eliminate(state, killed + (hit if roll(state, ctx, back, hit) else []))
-    elif hit and roll(state, ctx, back, hit):
+        killed = dfn if roll(state, ctx, att, dfn, back) else []
+        state = eliminate(state, killed + (hit if roll(state, ctx, back, hit, att) else []))
+    elif hit and roll(state, ctx, back, hit, att):
         state = eliminate(state, hit)
     return rout(state, ctx, where.hex, where.level)
 
@@ -136,7 +137,7 @@ def strike_odds(state: State, command: m.MeleeTargets) -> tuple[float, float]:
     dfn = [u for u in every if u.id in command.targets]
     if not att or not dfn:
         return 0.0, 0.0
-    _, kill, mods = kill_number(att, dfn, state)
+    _, kill, mods = kill_number(att, dfn, state, every)
     need = kill - sum(x.value for x in mods)
     odds = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
     return odds, melee_fp(state, dfn)[0] / melee_fp(state, every)[0]

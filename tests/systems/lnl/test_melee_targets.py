@@ -3,6 +3,7 @@ among the defenders able to melee; when attack and defence swap, the defenders p
 
 from __future__ import annotations
 
+from app.systems.lnl import SYSTEM
 from app.systems.lnl import messages as m
 from tests.systems.lnl.helpers import get, hx, mods, rulings, scenario, session, state, submit, unit
 
@@ -76,3 +77,26 @@ def test_lnl_melee_9_simultaneous_option_both_pick_then_both_roll() -> None:
     first, reply = rulings(events, "melee")
     assert (first.target, reply.target) == (6, 6)
     assert get(s, "x1") is None and get(s, "a2") is None and get(s, "a1") is not None and get(s, "x2") is not None
+
+
+def test_lnl_hero_2_a_hero_in_the_melee_shifts_the_column_even_untargeted() -> None:
+    """LNL-HERO-2, LNL-MELEE-8: the American squad (3) attacks only the German squad (3), leaving the German hero
+    aside; the hero is in the melee all the same, so 1:1 shifts one column his way to 1:2 (kill 10); 5 + 5 kills
+    the squad. The hero strikes back alone (2 against 3: 1:1, shifted his way to 2:1, kill 6) and rolls 2."""
+    s = session(
+        scenario([unit("us_squad", "0102", "a1")], [unit("de_squad", "0103", "x1"), unit("de_hero", "0103", "x2"), FAR])
+    )
+    submit(s, m.StartMove(side="allies", units=("a1",), to=hx(s, "0103")))
+    events = submit(s, m.MeleeTargets(side="allies", hex=hx(s, "0103"), targets=("x1",)), (5, 5, 1, 1))
+    first, reply = rulings(events, "melee")
+    assert (first.target, reply.target) == (10, 6)
+    assert get(s, "x1") is None and get(s, "x2") is not None and get(s, "a1") is not None
+
+
+def test_old_saves_see_the_reply_aimed_at_every_attacker() -> None:
+    """LNL-MELEE-9 (rules version 4): replaying a version-3 save, the defenders' reply is answered as version 3
+    fought it, against every attacker."""
+    s = _two_on_two()
+    submit(s, m.MeleeTargets(side="allies", hex=hx(s, "0103"), targets=("x1",)), (1, 1))
+    answer = SYSTEM.old_answer(state(s), "3")
+    assert isinstance(answer, m.MeleeTargets) and answer.side == "axis" and answer.targets == ("a1", "a2")
