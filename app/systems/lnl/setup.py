@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.dice import Dice
+from app.geometry.hexgrid import Hex
 from app.systems.lnl.board import Runtime
 from app.systems.lnl.scenario import UnitPlacement
 from app.systems.lnl.state import State, Unit, Weapon
@@ -49,7 +50,9 @@ def initial_state(runtime: Runtime, seed: int) -> State:
             )
     start = model.start
     initiative = start.initiative or model.initiative
-    placed = {(runtime.hex(label), mark) for label, marks in start.hex_markers.items() for mark in marks}
+    placed: set[tuple[Hex, str]] = {
+        (runtime.hex(label), mark) for label, marks in start.hex_markers.items() for mark in marks
+    }
     placed |= {(runtime.hex(x.at), x.state_marker()) for x in model.markers}
     markers = tuple(sorted(placed))
     state = State(
