@@ -159,15 +159,19 @@ class LnlSystem(
 
 
 def _decision(state: State) -> flow.Decision:
-    """The pending decision: the window after an entry (opportunity fire, a hidden sniper), a counter-attack after
-    an overrun, or a side's melee targets; its default holds fire, lets the vehicle pass or targets everyone."""
-    options = legal(state)
+    """The pending decision: the window after an entry (opportunity fire, a hidden sniper's shot; placing the
+    sniper is picked on the map, not among the buttons), a counter-attack after an overrun, or a side's melee
+    targets; its default holds fire, lets the vehicle pass or targets everyone."""
+    every = legal(state)
+    options = [c for c in every if not isinstance(c, m.PlaceSniper)]  # hexes are picked on the map
     step = state.steps[0]
     where = state.runtime.grid.label(step.hex) if step.hex else "?"
     question = t("The enemy moves into {hex}: opportunity fire?", hex=where)
     rule = "LNL-OPFIRE-1"
-    if step.kind == "opfire" and any(isinstance(c, m.PlaceSniper | m.Snipe) for c in options):
-        question = t("The enemy moves into {hex}: opportunity fire, or place a hidden sniper?", hex=where)
+    if step.kind == "opfire" and any(isinstance(c, m.PlaceSniper | m.Snipe) for c in legal(state)):
+        question = t(
+            "The enemy moves into {hex}: opportunity fire, or place a hidden sniper (pick its hex)?", hex=where
+        )
         rule = "LNL-SNIPER-1"
     elif step.kind == "counter":
         question = t("A vehicle overran {hex}: counter-attack it in close assault?", hex=where)
