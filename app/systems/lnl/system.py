@@ -168,11 +168,14 @@ def _decision(state: State) -> flow.Decision:
     where = state.runtime.grid.label(step.hex) if step.hex else "?"
     question = t("The enemy moves into {hex}: opportunity fire?", hex=where)
     rule = "LNL-OPFIRE-1"
-    if step.kind == "opfire" and any(isinstance(c, m.PlaceSniper | m.Snipe) for c in legal(state)):
+    if step.kind == "opfire" and any(isinstance(c, m.PlaceSniper) for c in every):
         question = t(
             "The enemy moves into {hex}: opportunity fire, or place a hidden sniper (pick its hex)?", hex=where
         )
         rule = "LNL-SNIPER-1"
+    elif step.kind == "opfire" and any(isinstance(c, m.Snipe) for c in every):
+        question = t("The enemy moves into {hex}: the sniper just placed may fire at once.", hex=where)
+        rule = "LNL-SNIPER-2"
     elif step.kind == "counter":
         question = t("A vehicle overran {hex}: counter-attack it in close assault?", hex=where)
         rule = "LNL-OVERRUN-5"

@@ -35,10 +35,13 @@ def test_lnl_sniper_1_placed_during_the_enemy_move_and_fires_at_once() -> None:
     decision = s.view("axis").decision
     assert decision is not None and decision.rule_id == "LNL-SNIPER-1"
     assert isinstance(decision.default_command(), m.HoldFire)
+    assert not any(isinstance(c, m.PlaceSniper) for c in decision.commands)  # its hex is picked on the map
     submit(s, m.PlaceSniper(side="axis", unit="x1", at=hx(s, "0105")))
     assert state(s).active == "allies" and state(s).steps and get(s, "x1").hex == hx(s, "0105")
     shots = [c for c in s.legal_commands("axis") if isinstance(c, m.Snipe)]
     assert shots == [m.Snipe(side="axis", unit="x1", target="a1")]
+    decision = s.view("axis").decision
+    assert decision is not None and decision.rule_id == "LNL-SNIPER-2" and shots[0] in decision.commands
     events = submit(s, shots[0], (2, 2))
     assert rulings(events, "snipe")[0].dice[0].modified == 4 and said(events, "stopped")
     squad = get(s, "a1")
