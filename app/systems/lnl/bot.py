@@ -192,6 +192,8 @@ def _sniper_post(state: State, side: str, command: m.PlaceSniper) -> float:
     """What placing a hidden sniper in a hex is worth (LNL-SNIPER-1, LNL-SNIPER-2): the best odds of the shot it
     may take at once, more in cover; a hex next to a good-order enemy (where it is exposed) or with nothing to
     shoot at is worth less than keeping it hidden."""
+    if state.phase == "rally":
+        return -0.2  # it could not fire before the Operations Phase: placing it now only shows it
     placed = replace(state.get(command.unit), hex=command.at)
     trial = state.with_unit(placed)
     if enemies_adjacent(trial, command.at, side):

@@ -240,7 +240,8 @@ def _let_pass(state: State, ctx: Ctx, command: Command) -> State:
 
 def _place_sniper(state: State, ctx: Ctx, command: Command) -> State:
     """A sniper appears in a hex without enemies and may fire at once (LNL-SNIPER-1, LNL-SNIPER-2): in its own
-    side's impulse (placing does not end it), or in the window of an enemy move, which stays open for its shot."""
+    side's impulse (placing does not end it), in the window of an enemy move, which stays open for its shot, or
+    in its side's Rally Phase step (it may fire from the Operations Phase on)."""
     assert isinstance(command, m.PlaceSniper)
     unit = state.get(command.unit)
     ctx.say(

@@ -22,7 +22,7 @@ from app.systems.lnl.movement import begin, destinations, entry_problem, start_p
 from app.systems.lnl.overrun import counter_commands, overrun_commands, overrun_problem
 from app.systems.lnl.phases import RALLY_HANDLERS
 from app.systems.lnl.rally import rally_commands
-from app.systems.lnl.sniper import sniper_commands
+from app.systems.lnl.sniper import placements, sniper_commands
 from app.systems.lnl.sniper_window import old_window, window_commands
 from app.systems.lnl.state import State
 from app.systems.lnl.victory import check_victory
@@ -49,7 +49,7 @@ def legal(state: State) -> list[Command]:
     if state.phase == "rally":
         if not state.rolled:
             return [m.RollInitiative(side=state.initiative)]
-        return [*rally_weapon_commands(state), *rally_commands(state)]
+        return [*rally_weapon_commands(state), *placements(state, state.active), *rally_commands(state)]
     if state.moving is not None and state.moving.done:
         return [*fire_commands(state, state.active), m.Stop(side=state.active)]
     if state.moving is not None:

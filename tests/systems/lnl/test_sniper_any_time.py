@@ -83,3 +83,26 @@ def test_old_saves_answer_the_new_decisions_as_version_3_did() -> None:
     submit(s, m.StartMove(side="allies", units=("a1",), to=hx(s, "0102")))
     assert SYSTEM.old_answer(state(s), "3") == m.HoldFire(side="axis")
     assert SYSTEM.old_answer(state(s), SYSTEM.info.version) is None
+
+
+def test_lnl_sniper_1_placed_in_the_rally_phase_fires_only_later() -> None:
+    """LNL-SNIPER-1, LNL-RALLY-2: "at any time" includes the side's Rally Phase step: the Americans, who have a
+    Shaken squad to rally with their leader, place their sniper first; no one fires in the Rally Phase, so it has no shot yet, and
+    the step goes on with the rally."""
+    s = session(
+        scenario(
+            [
+                unit("us_squad", "0101", "a1", status="shaken"),
+                unit("us_sniper", "0101", "a2", off_map=True),
+                unit("us_leader", "0101", "a3"),
+            ],
+            [unit("de_squad", "0104", "x1")],
+            start={"phase": "rally"},
+        )
+    )
+    submit(s, m.RollInitiative(side="allies"), (6, 1))
+    assert state(s).phase == "rally" and state(s).active == "allies"
+    submit(s, m.PlaceSniper(side="allies", unit="a2", at=hx(s, "0102")))
+    assert get(s, "a2").hex == hx(s, "0102") and state(s).phase == "rally" and state(s).active == "allies"
+    assert not any(isinstance(c, m.Snipe) for c in s.legal_commands("allies"))
+    assert m.Rally(side="allies", unit="a1") in s.legal_commands("allies")
