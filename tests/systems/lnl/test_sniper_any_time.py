@@ -87,8 +87,8 @@ def test_old_saves_answer_the_new_decisions_as_version_3_did() -> None:
 
 def test_lnl_sniper_1_placed_in_the_rally_phase_fires_only_later() -> None:
     """LNL-SNIPER-1, LNL-RALLY-2: "at any time" includes the side's Rally Phase step: the Americans, who have a
-    Shaken squad to rally with their leader, place their sniper first; no one fires in the Rally Phase, so it has no shot yet, and
-    the step goes on with the rally."""
+    Shaken squad to rally with their leader, place their sniper first; no one fires in the Rally Phase, so it has
+    no shot yet, and the step goes on with the rally."""
     s = session(
         scenario(
             [
