@@ -158,22 +158,19 @@ class LnlSystem(
         return encode_state(state, skip=("runtime",))
 
 
-def _decision(state: State) -> flow.Decision:
-    """The pending decision: the window after an entry (opportunity fire, a hidden sniper's shot; placing the
-    sniper is picked on the map, not among the buttons), a counter-attack after an overrun, or a side's melee
-    targets; its default holds fire, lets the vehicle pass or targets everyone."""
-    every = legal(state)
-    options = [c for c in every if not isinstance(c, m.PlaceSniper)]  # hexes are picked on the map
+def _decision(state: State) -> flow.Decision | None:
+    """The pending decision: the window after an entry (opportunity fire, a sniper's shot), a counter-attack after
+    an overrun, or a side's melee targets; its default holds fire, lets the vehicle pass or targets everyone. A
+    window that also offers placing a hidden sniper is no decision (its answers are the map's hexes, LNL-SNIPER-1):
+    the side picks in the command bar as in an impulse."""
+    options = legal(state)
+    if any(isinstance(c, m.PlaceSniper) for c in options):
+        return None  # a hex of the map to pick, not a row of buttons: the command bar asks, as in an impulse
     step = state.steps[0]
     where = state.runtime.grid.label(step.hex) if step.hex else "?"
     question = t("The enemy moves into {hex}: opportunity fire?", hex=where)
     rule = "LNL-OPFIRE-1"
-    if step.kind == "opfire" and any(isinstance(c, m.PlaceSniper) for c in every):
-        question = t(
-            "The enemy moves into {hex}: opportunity fire, or place a hidden sniper (pick its hex)?", hex=where
-        )
-        rule = "LNL-SNIPER-1"
-    elif step.kind == "opfire" and any(isinstance(c, m.Snipe) for c in every):
+    if step.kind == "opfire" and any(isinstance(c, m.Snipe) for c in options):
         question = t("The enemy moves into {hex}: the sniper just placed may fire at once.", hex=where)
         rule = "LNL-SNIPER-2"
     elif step.kind == "counter":

@@ -32,10 +32,9 @@ def test_lnl_sniper_1_placed_during_the_enemy_move_and_fires_at_once() -> None:
     assert m.HoldFire(side="axis") in options
     posts = {c.at for c in options if isinstance(c, m.PlaceSniper)}
     assert hx(s, "0105") in posts and hx(s, "0102") not in posts
-    decision = s.view("axis").decision
-    assert decision is not None and decision.rule_id == "LNL-SNIPER-1"
-    assert isinstance(decision.default_command(), m.HoldFire)
-    assert not any(isinstance(c, m.PlaceSniper) for c in decision.commands)  # its hex is picked on the map
+    view = s.view("axis")
+    assert view.decision is None  # a hex to pick on the map, as in an impulse: no row of buttons
+    assert "place a hidden sniper" in view.phase.instructions[0].render("en")
     submit(s, m.PlaceSniper(side="axis", unit="x1", at=hx(s, "0105")))
     assert state(s).active == "allies" and state(s).steps and get(s, "x1").hex == hx(s, "0105")
     shots = [c for c in s.legal_commands("axis") if isinstance(c, m.Snipe)]
