@@ -3,6 +3,8 @@ among the defenders able to melee; when attack and defence swap, the defenders p
 
 from __future__ import annotations
 
+from app.core.saves import from_save, to_save
+from app.core.system import state_digest
 from app.systems.lnl import SYSTEM
 from app.systems.lnl import messages as m
 from tests.systems.lnl.helpers import get, hx, mods, rulings, scenario, session, state, submit, unit
@@ -100,3 +102,18 @@ def test_old_saves_see_the_reply_aimed_at_every_attacker() -> None:
     submit(s, m.MeleeTargets(side="allies", hex=hx(s, "0103"), targets=("x1",)), (1, 1))
     answer = SYSTEM.old_answer(state(s), "3")
     assert isinstance(answer, m.MeleeTargets) and answer.side == "axis" and answer.targets == ("a1", "a2")
+
+
+def test_a_version_3_save_replays_with_the_reply_aimed_at_every_attacker() -> None:
+    """LNL-MELEE-9 (rules version 4, AnswersOldSaves): a save of rules version 3 never answered the defenders'
+    reply; replayed, it is answered as version 3 fought it (every attacker) and the game comes out the same."""
+    s = _two_on_two()
+    s.submit(m.MeleeTargets(side="allies", hex=hx(s, "0103"), targets=("x1",)))
+    assert state(s).steps[0].kind == "melee_back"
+    s.submit(m.MeleeTargets(side="axis", hex=hx(s, "0103"), targets=("a1", "a2")))
+    save = to_save(s)
+    old = save.model_copy(
+        update={"system_version": "3", "commands": [c for c in save.commands if c.get("side") != "axis"]}
+    )
+    again = from_save(old, {"lnl": SYSTEM})
+    assert state_digest(SYSTEM, again.state) == save.digest and len(again.commands) == len(save.commands)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from app.core.errors import IllegalCommandError
+from app.core.saves import from_save, to_save
+from app.core.system import state_digest
 from app.systems.lnl import SYSTEM
 from app.systems.lnl import messages as m
 from tests.systems.lnl.helpers import get, hx, rulings, said, scenario, session, state, submit, unit
@@ -105,3 +107,20 @@ def test_lnl_sniper_1_placed_in_the_rally_phase_fires_only_later() -> None:
     assert get(s, "a2").hex == hx(s, "0102") and state(s).phase == "rally" and state(s).active == "allies"
     assert not any(isinstance(c, m.Snipe) for c in s.legal_commands("allies"))
     assert m.Rally(side="allies", unit="a1") in s.legal_commands("allies")
+
+
+def test_a_version_3_save_replays_without_the_new_windows() -> None:
+    """LNL-SNIPER-1 (rules version 4, AnswersOldSaves): a version-3 save never answered the windows opened only
+    for a hidden sniper; replayed, each is answered Hold fire and the game comes out the same."""
+    s = _hidden_sniper()
+    submit(s, m.StartMove(side="allies", units=("a1",), to=hx(s, "0102")))
+    submit(s, m.HoldFire(side="axis"))
+    submit(s, m.MoveOn(side="allies", to=hx(s, "0103")))
+    submit(s, m.HoldFire(side="axis"))
+    submit(s, m.Stop(side="allies"))
+    save = to_save(s)
+    old = save.model_copy(
+        update={"system_version": "3", "commands": [c for c in save.commands if c["kind"] != "lnl.hold_fire"]}
+    )
+    again = from_save(old, {"lnl": SYSTEM})
+    assert state_digest(SYSTEM, again.state) == save.digest and get(again, "x1").hex is None
