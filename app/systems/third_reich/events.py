@@ -85,8 +85,8 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]], offered: bo
 
 def _ready(state: State, side: str) -> bool:
     """Blitzkrieg needs a group: any unused unit of the side on the map (TR-EVT-2, TR-EVT-3)."""
-    on_map = state.rt.map.locations()
-    return any(not u.used and u.loc in on_map and state.unit_side(u) == side for u in state.units)
+    on_map = state.rt.map.contains
+    return any(not u.used and on_map(u.loc) and state.unit_side(u) == side for u in state.units)
 
 
 def _front(state: State, area: str, side: str) -> bool:
@@ -286,7 +286,7 @@ def raiders(state: State, side: str, wolf: bool) -> list[Unit]:
         for u in state.units
         if state.unit_side(u) == side
         and not u.used
-        and u.loc in state.rt.map.locations()
+        and state.rt.map.contains(u.loc)
         and (state.cls(u) == "submarine" if wolf else state.design(u).type == "AF")
     ]
 

@@ -16,8 +16,8 @@ from app.systems.third_reich.control import (
     closed,
     control_units,
     friendly,
-    is_control_unit,
     neighbours,
+    others_control,
     uses_sea,
 )
 from app.systems.third_reich.messages import Happened, Move
@@ -38,7 +38,7 @@ def group_area(state: State, units: tuple[str, ...], side: str) -> str:
     except KeyError as exc:
         raise IllegalCommandError(t("No unit {unit}.", unit=str(exc)), "TR-GRP-1") from exc
     areas = {u.loc for u in found}
-    if len(areas) != 1 or next(iter(areas)) not in state.rt.map.locations():
+    if len(areas) != 1 or not state.rt.map.contains(next(iter(areas))):
         raise IllegalCommandError(t("A group's units must all be in one area."), "TR-GRP-1")
     if any(state.unit_side(u) != side for u in found):
         raise IllegalCommandError(t("Only your belligerents' units can act."), "TR-NAT-3")
@@ -108,10 +108,7 @@ def stack_ok(state: State, area: str, group: tuple[Unit, ...], side: str, extra_
 
 def enemy_controls(state: State, area: str, side: str) -> bool:
     """Whether ``area`` holds control units that are not ``side``'s (TR-MOV-2; submarines never, TR-SUB-2)."""
-    return state.memo(
-        ("enemy", area, side),
-        lambda: any(state.unit_side(u) != side and is_control_unit(state, u, area) for u in state.in_area(area)),
-    )
+    return others_control(state, area, side)
 
 
 def normal_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[str, int]:

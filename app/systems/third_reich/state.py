@@ -216,9 +216,12 @@ class State:
 
     def controlling_side(self, area: str) -> str | None:
         """The side controlling ``area``: that of its controlling nation when it is a belligerent (TR-CTRL-3)."""
-        nation = self.controller(area)
-        side = self.side_of(nation)
-        return side if side is not None and self.belligerent(nation, side) else None
+        return self._controlling.get(area)
+
+    @cached_property
+    def _controlling(self) -> dict[str, str | None]:
+        fighting = self._fighting
+        return {area: fighting.get(nation or "") for area, nation in self.control}
 
     def in_area(self, area: str) -> tuple[Unit, ...]:
         """Units in ``area``."""

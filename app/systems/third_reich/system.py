@@ -41,7 +41,7 @@ from app.systems.third_reich.messages import (
     UseEvent,
 )
 from app.systems.third_reich.names import side_name
-from app.systems.third_reich.rounds import apply_round, legal, must_pass
+from app.systems.third_reich.rounds import apply_round, has_play_action, legal, must_pass
 from app.systems.third_reich.runtime import DATA, Runtime, load_runtime
 from app.systems.third_reich.scenario import SIDES, ThirdReichScenario
 from app.systems.third_reich.setup import initial_state
@@ -252,7 +252,7 @@ def _settle(state: State) -> tuple[State, list[Event]]:
         if state.over or state.stack:
             break
         if state.closing or state.play is not None:
-            if not state.closing and len(legal(state, state.active)) > 1:
+            if not state.closing and has_play_action(state, state.active):
                 break
             state, more = end_round(replace(state, closing=False), passed=False)
         elif must_pass(state, state.active):

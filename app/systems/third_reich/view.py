@@ -22,7 +22,7 @@ RESOURCE_NAMES = {"red": t("red resource"), "black": t("black resource"), "black
 
 def build_view(state: State, side: str | None, look: Style) -> GameView:
     """The view of ``side`` (``None``: everything)."""
-    counters = tuple(_counter(state, u, side, look) for u in state.units if u.loc in state.rt.map.locations())
+    counters = tuple(_counter(state, u, side, look) for u in state.units if state.rt.map.contains(u.loc))
     return GameView(
         board=state.rt.board,
         counters=counters,
