@@ -116,9 +116,11 @@ def _made(state: State, kind: type[C], **fields: object) -> C:
 def legal(state: State, side: str) -> list[Command]:
     """Every command of ``side`` in its round (no decision pending)."""
     if state.play is None:
-        found: list[Command] = [PlayCard(side=side, card=c) for c in sorted(set(state.hands_of(side).hand))]
-        if state.banked[_index(side)] > 0:
+        found: list[Command] = []
+        if state.banked[_index(side)] > 0:  # the round after an Ambush: its value or an air operation (TR-CA-13)
             found.append(UseBanked(side=side))
+        else:
+            found += [PlayCard(side=side, card=c) for c in sorted(set(state.hands_of(side).hand))]
         found += air_operations(state, side)
         return [*found, Pass(side=side)]
     return [*play_actions(state, side), FinishCard(side=side)]
@@ -227,6 +229,9 @@ def _play(state: State, command: PlayCard, side: str) -> tuple[State, list[Event
     hands = state.hands_of(side)
     if state.play is not None or command.card not in hands.hand:
         raise IllegalCommandError(t("That card cannot be played now."), "TR-RND-2")
+    if state.banked[_index(side)] > 0:
+        reason = t("After an Ambush, this round spends its banked value or makes an air operation: no card is played.")
+        raise IllegalCommandError(reason, "TR-CA-13")
     rest = list(hands.hand)
     rest.remove(command.card)
     state = state.with_hands(side, replace(hands, hand=tuple(rest), discard=(*hands.discard, command.card)))

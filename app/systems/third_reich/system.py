@@ -63,7 +63,7 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
     info = SystemInfo(
         id="third_reich",
         name=localized("Rise and Fall of the Third Reich", "第三帝国兴亡"),
-        version="4",  # 2: allocation, returns asked; 3: TR-QA-3; 4: Blitzkrieg, hand-overs (third-reich-decisions.md)
+        version="5",  # 2: allocation, returns; 3: TR-QA-3; 4: Blitzkrieg, hand-overs; 5: TR-CA-13 (decisions doc)
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="third_reich",
