@@ -19,6 +19,7 @@ from app.systems.third_reich.messages import (
     Ambush,
     AssignHit,
     Attack,
+    DevelopCard,
     DiscardCard,
     Mobilize,
     Move,
@@ -109,6 +110,12 @@ def _event(state: State, command: UseEvent) -> tuple[float, Text]:
     return score, t("the card's event")
 
 
+def _develop(state: State, command: DevelopCard) -> tuple[float, Text]:
+    """A card taken face down is worth what the Development event is worth (TR-OPT-1)."""
+    del state, command
+    return EVENT_VALUE["development"], t("the card's event")
+
+
 SCORES: dict[type, Callable[[State, object], tuple[float, Text]]] = {
     TakeCard: _take,  # type: ignore[dict-item]
     PlayCard: _play,  # type: ignore[dict-item]
@@ -116,6 +123,7 @@ SCORES: dict[type, Callable[[State, object], tuple[float, Text]]] = {
     Move: _move,  # type: ignore[dict-item]
     Mobilize: _mobilize,  # type: ignore[dict-item]
     UseEvent: _event,  # type: ignore[dict-item]
+    DevelopCard: _develop,  # type: ignore[dict-item]
 }
 FIXED: dict[type, tuple[float, Text]] = {
     Ambush: (5.0, t("ambush: double damage")),

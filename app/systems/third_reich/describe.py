@@ -13,6 +13,7 @@ from app.systems.third_reich.messages import (
     Ambush,
     AssignHit,
     Attack,
+    DevelopCard,
     DiscardCard,
     FinishCard,
     Mobilize,
@@ -60,6 +61,10 @@ def describe(state: State, command: Command) -> CommandInfo:
         )
     if isinstance(command, UseEvent):
         return _event(state, command)
+    if isinstance(command, DevelopCard):
+        name = state.rt.cards[command.card].name.text()
+        label = t("{event}: take {card} face down", event=card_events.card_of(state).name.text(), card=name)
+        return CommandInfo(label=label, group="event", hint=t("Hidden development [TR-OPT-1]"), group_title=t("Event"))
     if isinstance(command, ReturnUnit | Reassign | AssignHit | Retreat):
         return _answer(state, command)
     return _card_command(state, command)

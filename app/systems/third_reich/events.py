@@ -15,7 +15,7 @@ from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.third_reich.combat import attack_targets, enemies, overfly, resolve
 from app.systems.third_reich.control import area_value, capacity, closed, friendly, neighbours, uses_sea
 from app.systems.third_reich.discards import develop_card, raid_discards
-from app.systems.third_reich.messages import Happened, Move, UseEvent
+from app.systems.third_reich.messages import DevelopCard, Happened, Move, UseEvent
 from app.systems.third_reich.mobilise import recover
 from app.systems.third_reich.movement import (
     enemy_controls,
@@ -51,7 +51,7 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]], offered: bo
         return []
     kind, p = card.event, card.params
     if kind == "development":
-        return [UseEvent(side=side, choice=c) for c in development_choices(state, card, side)]
+        return [_development(state, side, c) for c in development_choices(state, card, side)]
     if kind == "diplomacy":
         return [UseEvent(side=side, choice=c) for c in diplomacy_targets(state, side, p.nations)]
     if kind == "vichy_france":
@@ -106,6 +106,13 @@ def _event_groups(state: State, groups: list[tuple[Unit, ...]], side: str, size:
 
 def _ids(group: tuple[Unit, ...]) -> tuple[str, ...]:
     return tuple(u.id for u in group)
+
+
+def _development(state: State, side: str, choice: str) -> Command:
+    """A card taken face down under hidden development is the side's secret choice (TR-OPT-1)."""
+    if state.rt.option("hidden_development") and choice in state.rt.cards:
+        return DevelopCard(side=side, card=choice)
+    return UseEvent(side=side, choice=choice)
 
 
 def development_choices(state: State, card: Card, side: str) -> list[str]:
@@ -302,12 +309,12 @@ def bombing_modifier(state: State, unit: Unit, side: str) -> int:
     return max(min((topo.distance(unit.loc, a) for a in targets), default=1) - 1, 0)
 
 
-def check(state: State, command: UseEvent, side: str) -> None:
+def check(state: State, command: UseEvent | DevelopCard, side: str) -> None:
     """Refuse an event command that is not one of the event's options (TR-EVT-1)."""
     if state.play is None or state.play.event_done or not state.play.card:
         raise IllegalCommandError(t("No event to carry out."), "TR-EVT-1")
     groups: list[tuple[Unit, ...]] = []
-    if command.units:
+    if isinstance(command, UseEvent) and command.units:
         group_area(state, command.units, side)
         groups = [tuple(state.unit(u) for u in command.units)]
     if command.key() not in {c.key() for c in options(state, side, groups)}:

@@ -91,6 +91,15 @@ class UseEvent(Command):
     via: str = ""
 
 
+class DevelopCard(Command):
+    """Development under hidden development (TR-OPT-1, TR-EVT-4): take ``card`` from the development pool face
+    down; which card stays the side's secret (the other side learns only its strategy value)."""
+
+    secret: ClassVar[bool] = True
+    kind: Literal["tr.develop"] = "tr.develop"
+    card: str
+
+
 class Ambush(Command):
     """Counterattack with a ★Ambush★ card (TR-CA-1)."""
 
@@ -183,6 +192,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Attack,
         Mobilize,
         UseEvent,
+        DevelopCard,
         Ambush,
         NoAmbush,
         Retreat,

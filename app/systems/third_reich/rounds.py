@@ -17,6 +17,7 @@ from app.systems.third_reich.ambush import after_attack_declared, after_move, be
 from app.systems.third_reich.combat import attack_targets, check_attack, overfly
 from app.systems.third_reich.messages import (
     Attack,
+    DevelopCard,
     FinishCard,
     Happened,
     Mobilize,
@@ -219,7 +220,7 @@ def _apply_action(state: State, command: Command, side: str, roller: Roller) -> 
         state, play = _sv_begins(state)
         state, price, events = mobilize(state, command, side, play.sv_left)
         return replace(state, play=replace(play, sv_left=play.sv_left - price)), events
-    if isinstance(command, UseEvent):
+    if isinstance(command, UseEvent | DevelopCard):
         return _event(state, command, side, roller)
     raise IllegalCommandError(t("Not a command of this round."), "TR-RND-1")
 
@@ -299,9 +300,12 @@ def _sv_begins(state: State) -> tuple[State, Play]:
     return state, state.play
 
 
-def _event(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[State, list[Event]]:
-    """Carry out the event; strategy value spent before it closes (TR-RND-3)."""
+def _event(state: State, command: UseEvent | DevelopCard, side: str, roller: Roller) -> tuple[State, list[Event]]:
+    """Carry out the event; strategy value spent before it closes (TR-RND-3). A card developed in secret is the
+    Development event's choice (TR-OPT-1)."""
     card_events.check(state, command, side)
+    if isinstance(command, DevelopCard):
+        command = UseEvent(side=side, choice=command.card)
     play = state.play
     assert play is not None
     sv_used = play.sv_left < state.rt.cards[play.card].sv
