@@ -22,6 +22,7 @@ from app.systems.third_reich.messages import (
     DevelopCard,
     DiscardCard,
     Mobilize,
+    MobilizeYugoslav,
     Move,
     NoAmbush,
     Pass,
@@ -144,6 +145,8 @@ def _answer(state: State, command: Command) -> tuple[float, Text] | None:
         return (0.5, t("keep every unit on the map")) if not command.unit else (-0.5, t("return a unit to the pool"))
     if isinstance(command, DiscardCard):
         return -float(state.rt.cards[command.card].sv), t("discard the weakest card")
+    if isinstance(command, MobilizeYugoslav):
+        return (1.0, t("raise Yugoslav units")) if command.unit else (0.0, t("mobilize no more Yugoslav units"))
     if isinstance(command, Reassign):
         return (0.5, t("keep the areas with their nations")) if not command.area else (-2.0, t("hand an area over"))
     return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
+import app.systems.third_reich.yugoslavia as yugo_rules
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
@@ -194,7 +195,8 @@ def carry_out(state: State, command: UseEvent, side: str, roller: Roller) -> tup
     if kind == "vichy_france":
         return vichy_france(state)
     if kind == "supply":
-        return recover(state, side, "TR-REC-1", yugoslavia="YU" in card.params.nations)
+        state, events = recover(state, side, "TR-REC-1", yugoslavia="YU" in card.params.nations)
+        return (yugo_rules.offer(state, side, card.sv) if "YU" in card.params.nations else state), events
     if kind == "blitzkrieg":
         assert state.play is not None
         play = replace(state.play, blitz=(), blitz_left=2)  # the first Blitzkrieg action names the group

@@ -154,6 +154,15 @@ class DiscardCard(Command):
     card: str
 
 
+class MobilizeYugoslav(Command):
+    """The Supply event naming Yugoslavia: place Yugoslav ``unit`` from the pool in ``area``, or (``unit`` empty)
+    mobilize no more (TR-YUG-1)."""
+
+    kind: Literal["tr.yugoslav"] = "tr.yugoslav"
+    unit: str = ""
+    area: str = ""
+
+
 class Happened(Event):
     """Something happened in the game (the text says what; ``rule_id`` why)."""
 
@@ -200,5 +209,6 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Reassign,
         ReturnUnit,
         DiscardCard,
+        MobilizeYugoslav,
     ]
 )

@@ -85,7 +85,8 @@ class Pending:
             back to the pool at the end of the turn, TR-SEQ-5) or ``"discard"`` (cards a raid takes, chosen by
             their owner, TR-OPT-3) or ``"reassign"`` (hand areas over at the end of a round, TR-CTRL-6).
         side: Who decides.
-        count: Hand: cards still to take; damage: points still to allocate; discard: cards still to discard.
+        count: Hand: cards still to take; damage: points still to allocate; discard: cards still to discard;
+            yugoslavia: mobilization points left.
         action: Ambush: the JSON of the command the counterattack answers; damage: the same, when the damage is
             a counterattack's and that command goes on once it is allocated (TR-CA-8); reassign: ``"pass"``
             when the round that ended was a pass.
@@ -96,7 +97,7 @@ class Pending:
         given: Damage: points given so far to each of ``units``, in order.
     """
 
-    kind: Literal["hand", "ambush", "retreat", "damage", "return", "discard", "reassign"]
+    kind: Literal["hand", "ambush", "retreat", "damage", "return", "discard", "reassign", "yugoslavia"]
     side: str
     count: int = 0
     action: str = ""

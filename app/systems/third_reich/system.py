@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 import app.systems.third_reich.allocation as alloc_rules
 import app.systems.third_reich.discards as discard_rules
+import app.systems.third_reich.yugoslavia as yugo_rules
 from app.ai.agent import Agent
 from app.core.capabilities import AnswersOldSaves, HasBot, HasEditor, HasFuzzHints, HasStyle
 from app.core.dice import Roller
@@ -32,6 +33,7 @@ from app.systems.third_reich.messages import (
     Attack,
     DiscardCard,
     Happened,
+    MobilizeYugoslav,
     Move,
     NoAmbush,
     Reassign,
@@ -168,11 +170,13 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
     def old_answer(self, state: State, version: str) -> Command | None:
         """Rules version 1 allocated damage by itself, returned no unit to the pool at the end of a turn and never
         counterattacked Strategic Bombing: a save made with it takes the proposal, returns none and declines.
-        Versions before 4 never asked for hand-overs at the end of a round: such a save hands none over
-        (AnswersOldSaves)."""
+        Versions before 4 never asked for hand-overs at the end of a round: such a save hands none over; versions
+        before 5 never placed Yugoslav units by the Supply event: such a save places none (AnswersOldSaves)."""
         step = state.pending()
         if step is not None and step.kind == "reassign" and version in ("1", "2", "3"):
             return Reassign(side=step.side)
+        if step is not None and step.kind == "yugoslavia" and version in ("1", "2", "3", "4"):
+            return MobilizeYugoslav(side=step.side)  # Supply never placed Yugoslav units before version 5
         if version != "1" or step is None:
             return None
         if step.kind == "damage":
@@ -228,6 +232,8 @@ def _decide(state: State, step: Pending, command: Command, roller: Roller) -> tu
         return hand_over(state, step, command)
     if isinstance(command, DiscardCard):
         return discard_rules.chosen(state, step, command)
+    if isinstance(command, MobilizeYugoslav):
+        return yugo_rules.chosen(state, step, command)
     return decide(state, step, command, roller)
 
 

@@ -171,6 +171,9 @@ def _prompt(state: State, step: Pending) -> flow.Prompt:
         return flow.Prompt(text, "TR-OPT-3", private=True)
     if step.kind == "reassign":
         return flow.Prompt(t("End of the round: hand areas over to another nation?"), "TR-CTRL-6")
+    if step.kind == "yugoslavia":
+        text = t("Supply: place Yugoslav units ({n} mobilization points left)?", n=step.count)
+        return flow.Prompt(text, "TR-YUG-1")
     if step.kind == "return":
         text = t("End of turn: return units to the mobilization pool?")
         return flow.Prompt(text, "TR-SEQ-5")
