@@ -41,10 +41,13 @@ def _control_table(state: State) -> dict[tuple[str, str | None], tuple[Unit, ...
 
 
 def _find_control_units(state: State) -> dict[tuple[str, str | None], tuple[Unit, ...]]:
+    """One pass of :func:`is_control_unit` over the units, its look-ups hoisted."""
     found: dict[tuple[str, str | None], list[Unit]] = {}
+    classes, seas, fighting = state.rt.classes, state.rt.seas, state.fighting()
     for unit in state.units:
-        if is_control_unit(state, unit, unit.loc):
-            found.setdefault((unit.loc, state.unit_side(unit)), []).append(unit)
+        cls = classes[unit.design]
+        if cls == "naval" if unit.loc in seas else cls in ("land", "air"):
+            found.setdefault((unit.loc, fighting.get(unit.nation)), []).append(unit)
     return {key: tuple(units) for key, units in found.items()}
 
 
@@ -188,14 +191,22 @@ def reassignments(state: State, side: str) -> list[tuple[str, str]]:
     nation (the seed's §3.4(5): never voluntarily to another one)."""
     found = []
     friends = sorted(code for code, s, status in state.nations if s == side and status == "belligerent")
+    mixed = _mixed_areas(state, side)
     for area, holder in state.control:
-        if state.rt.is_sea(area) or not friendly(state, area, side):
-            continue
-        if len({u.nation for u in state.in_area(area) if state.unit_side(u) == side}) < 2:
+        if area not in mixed or state.rt.is_sea(area) or not friendly(state, area, side):
             continue
         symbol = state.rt.area(area).nation
         found += [(area, n) for n in friends if n != holder and (not symbol or n == symbol)]
     return found
+
+
+def _mixed_areas(state: State, side: str) -> frozenset[str]:
+    """Areas holding units of two or more of ``side``'s belligerent nations."""
+    nations: dict[str, set[str]] = {}
+    for unit in state.units:
+        if state.unit_side(unit) == side:
+            nations.setdefault(unit.loc, set()).add(unit.nation)
+    return frozenset(area for area, found in nations.items() if len(found) >= 2)
 
 
 def settle_control(state: State) -> State:
@@ -203,8 +214,9 @@ def settle_control(state: State) -> State:
     (TR-CTRL-5); an area with no units of either player reverts to its nationality symbol's nation (TR-CTRL-7),
     an empty sea to no one (TR-CTRL-8)."""
     changes: dict[str, str | None] = {}
+    occupied = {u.loc for u in state.units if state.unit_side(u) is not None}
     for area, nation in state.control:
-        if not any(state.unit_side(u) is not None for u in state.in_area(area)):
+        if area not in occupied:
             home = home_nation(state, area)
             if nation != home and not _neutral_units(state, area):
                 changes[area] = home

@@ -207,6 +207,10 @@ class State:
         """The side a unit fights for, ``None`` for a neutral's unit (TR-NAT-3)."""
         return self._fighting.get(unit.nation)
 
+    def fighting(self) -> dict[str, str]:
+        """The side of each belligerent nation (a look-up table for loops over many units; do not change it)."""
+        return self._fighting
+
     @cached_property
     def _fighting(self) -> dict[str, str]:
         return {code: side for code, side, status in self.nations if status == "belligerent"}
