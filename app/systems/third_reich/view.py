@@ -47,6 +47,13 @@ def glossary() -> dict[str, Text]:
 
 
 def _counter(state: State, unit: Unit, viewer: str | None, look: Style) -> CounterView:
+    """The counter of ``unit``: it depends on the unit, its nation's side and status, the viewer and whether the
+    game is over, so it is made once per scenario for those (CounterView is immutable)."""
+    key = ("counter", unit, state.side_of(unit.nation), state.unit_side(unit), state.over, viewer, id(look))
+    return state.rt.derived(key, lambda: _make_counter(state, unit, viewer, look))
+
+
+def _make_counter(state: State, unit: Unit, viewer: str | None, look: Style) -> CounterView:
     design = state.design(unit)
     side = state.side_of(unit.nation) or "axis"
     flags = (*(("used",) if unit.used else ()), *(("vichy",) if design.vichy else ()))
