@@ -116,6 +116,16 @@ def normal_destinations(state: State, group: tuple[Unit, ...], side: str) -> dic
     start = group[0].loc
     mp = min(state.design(u).movement for u in group)
     subs = all(state.cls(u) == "submarine" for u in group)
+    kinds = frozenset((state.cls(u), u.nation, state.design(u).type == "GF") for u in group)  # all _enterable reads
+    key = ("normal-reach", start, side, mp, subs, kinds)
+    best = state.memo(key, lambda: _normal_reach(state, group, side, mp, subs))
+    return {a: c for a, c in best.items() if stack_ok(state, a, group, side)}
+
+
+def _normal_reach(state: State, group: tuple[Unit, ...], side: str, mp: int, subs: bool) -> dict[str, int]:
+    """The cheapest cost of each area the group reaches before the stacking limits (the same for every group of
+    its area with the same movement and the same classes, nations and garrisons)."""
+    start = group[0].loc
     best: dict[str, int] = {start: 0}
     queue = [(0, start)]
     while queue:
@@ -129,7 +139,7 @@ def normal_destinations(state: State, group: tuple[Unit, ...], side: str) -> dic
                 best[there] = cost
                 heapq.heappush(queue, (cost, there))
     best.pop(start)
-    return {a: c for a, c in best.items() if stack_ok(state, a, group, side)}
+    return best
 
 
 def sea_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[tuple[str, str], float]:
