@@ -1,9 +1,10 @@
 """Speed-ups never change a game: random and bot games recorded on the engine before they were made.
 
-Each digest was recorded on main at 12da205, before the engine's look-ups became tables and its commands were
-made once per scenario, with the one rule change of rules version 5 (TR-CA-13, the round after an Ambush) applied
-to that code. The digest covers every command of the game (dice included) and every event with its
-ruling, so any change to a legal list's order, a ruling or a roll shows here.
+Each digest was recorded on commit f943108 (rules version 5), before the later speed-ups (tables for control and
+hand-overs, counters made once, a normal move's reach shared by like groups). The first speed-ups (commit a1eb27a:
+has_play_action, look-up tables, commands made once per scenario) were checked the same way against main at
+12da205 under rules version 4. The digest covers every command of the game (dice included) and every event with
+its ruling, so any change to a legal list's order, a ruling or a roll shows here.
 """
 
 from __future__ import annotations
