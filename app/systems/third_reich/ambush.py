@@ -14,6 +14,7 @@ from dataclasses import replace
 import app.systems.third_reich.allocation as alloc_rules
 import app.systems.third_reich.discards as discard_rules
 import app.systems.third_reich.events as card_events
+import app.systems.third_reich.yugoslavia as yugo_rules
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
@@ -147,6 +148,8 @@ def step_options(state: State, step: Pending) -> list[Command]:
         return alloc_rules.options(state, step)
     if step.kind == "discard":
         return discard_rules.options(state, step)
+    if step.kind == "yugoslavia":
+        return yugo_rules.options(state, step)
     if step.kind == "reassign":
         offers = hand_overs(state, step.side, step.units)
         return [Reassign(side=step.side), *(Reassign(side=step.side, area=a, nation=n) for a, n in offers)]

@@ -19,8 +19,10 @@ from app.systems.third_reich.messages import (
     Ambush,
     AssignHit,
     Attack,
+    DevelopCard,
     DiscardCard,
     Mobilize,
+    MobilizeYugoslav,
     Move,
     NoAmbush,
     Pass,
@@ -109,6 +111,12 @@ def _event(state: State, command: UseEvent) -> tuple[float, Text]:
     return score, t("the card's event")
 
 
+def _develop(state: State, command: DevelopCard) -> tuple[float, Text]:
+    """A card taken face down is worth what the Development event is worth (TR-OPT-1)."""
+    del state, command
+    return EVENT_VALUE["development"], t("the card's event")
+
+
 SCORES: dict[type, Callable[[State, object], tuple[float, Text]]] = {
     TakeCard: _take,  # type: ignore[dict-item]
     PlayCard: _play,  # type: ignore[dict-item]
@@ -116,6 +124,7 @@ SCORES: dict[type, Callable[[State, object], tuple[float, Text]]] = {
     Move: _move,  # type: ignore[dict-item]
     Mobilize: _mobilize,  # type: ignore[dict-item]
     UseEvent: _event,  # type: ignore[dict-item]
+    DevelopCard: _develop,  # type: ignore[dict-item]
 }
 FIXED: dict[type, tuple[float, Text]] = {
     Ambush: (5.0, t("ambush: double damage")),
@@ -136,6 +145,8 @@ def _answer(state: State, command: Command) -> tuple[float, Text] | None:
         return (0.5, t("keep every unit on the map")) if not command.unit else (-0.5, t("return a unit to the pool"))
     if isinstance(command, DiscardCard):
         return -float(state.rt.cards[command.card].sv), t("discard the weakest card")
+    if isinstance(command, MobilizeYugoslav):
+        return (1.0, t("raise Yugoslav units")) if command.unit else (0.0, t("mobilize no more Yugoslav units"))
     if isinstance(command, Reassign):
         return (0.5, t("keep the areas with their nations")) if not command.area else (-2.0, t("hand an area over"))
     return None

@@ -32,11 +32,36 @@ def is_control_unit(state: State, unit: Unit, area: str) -> bool:
 
 def control_units(state: State, area: str, side: str) -> tuple[Unit, ...]:
     """The control units of ``side``'s belligerents in ``area``."""
-    return state.memo(("cu", area, side), lambda: _control_units(state, area, side))
+    return _control_table(state).get((area, side), ())
 
 
-def _control_units(state: State, area: str, side: str) -> tuple[Unit, ...]:
-    return tuple(u for u in state.in_area(area) if state.unit_side(u) == side and is_control_unit(state, u, area))
+def _control_table(state: State) -> dict[tuple[str, str | None], tuple[Unit, ...]]:
+    """Control units by area and side (``None``: a neutral's), in the order of the state's units; built once."""
+    return state.memo("control_table", lambda: _find_control_units(state))
+
+
+def _find_control_units(state: State) -> dict[tuple[str, str | None], tuple[Unit, ...]]:
+    """One pass of :func:`is_control_unit` over the units, its look-ups hoisted."""
+    found: dict[tuple[str, str | None], list[Unit]] = {}
+    classes, seas, fighting = state.rt.classes, state.rt.seas, state.fighting()
+    for unit in state.units:
+        cls = classes[unit.design]
+        if cls == "naval" if unit.loc in seas else cls in ("land", "air"):
+            found.setdefault((unit.loc, fighting.get(unit.nation)), []).append(unit)
+    return {key: tuple(units) for key, units in found.items()}
+
+
+def others_control(state: State, area: str, side: str) -> bool:
+    """Whether ``area`` holds control units that are not ``side``'s (a neutral's count)."""
+    owners = state.memo("control_owners", lambda: _owners(state)).get(area, ())
+    return any(owner != side for owner in owners)
+
+
+def _owners(state: State) -> dict[str, tuple[str | None, ...]]:
+    found: dict[str, tuple[str | None, ...]] = {}
+    for area, owner in _control_table(state):
+        found[area] = (*found.get(area, ()), owner)
+    return found
 
 
 def friendly(state: State, area: str, side: str) -> bool:
@@ -46,34 +71,32 @@ def friendly(state: State, area: str, side: str) -> bool:
 
 def closed(state: State, area: str, side: str) -> bool:
     """Whether ``side`` may not enter ``area`` (TR-AREA-3, TR-AREA-4, TR-AREA-5, optional TR-OPT-6)."""
-    return state.memo(("closed", area, side), lambda: _closed(state, area, side))
+    if area in state.rt.closed_roles(CLOSED[side]):
+        return True
+    return state.rt.option("no_war_declarations") and _closed(state, area, side)
 
 
 def _closed(state: State, area: str, side: str) -> bool:
-    if any(state.rt.role(role) == area for role in CLOSED[side]):
-        return True
-    if state.rt.option("no_war_declarations"):
-        nation = state.controller(area)
-        return state.side_of(nation) == "axis" and state.status_of(nation or "") == "neutral"
-    return False
+    """With no declarations of war, an Axis-neutral nation's areas are closed (TR-OPT-6)."""
+    return state.memo(("closed", area, side), lambda: _axis_neutral(state, area))
+
+
+def _axis_neutral(state: State, area: str) -> bool:
+    nation = state.controller(area)
+    return state.side_of(nation) == "axis" and state.status_of(nation or "") == "neutral"
 
 
 def neighbours(state: State, area: str, side: str, link: bool = True) -> tuple[str, ...]:
     """Adjacent areas, with the Allied link Central Atlantic–Egypt while Egypt is Allied (TR-AREA-2); ``link``
     False leaves it out (the optional US restriction, TR-OPT-7)."""
-    return state.memo(("near", area, side, link), lambda: _neighbours(state, area, side, link))
+    if link and side == "allied" and state.memo("egypt_link", lambda: _egypt_link(state)):
+        return state.rt.linked_neighbours(area)
+    return state.rt.map.neighbours(area)
 
 
-def _neighbours(state: State, area: str, side: str, link: bool) -> tuple[str, ...]:
-    near = state.rt.map.neighbours(area)
-    if not link:
-        return near
-    egypt, atlantic, med = (state.rt.role(r) for r in ("egypt", "central_atlantic", "east_mediterranean"))
-    if side != "allied" or egypt is None or atlantic is None or not friendly(state, egypt, "allied"):
-        return near
-    ends = {atlantic: tuple(a for a in (egypt, med) if a is not None), egypt: (atlantic,), med: (atlantic,)}
-    extra = tuple(a for a in ends.get(area, ()) if a not in near and a != area)
-    return near + extra
+def _egypt_link(state: State) -> bool:
+    egypt, atlantic = state.rt.role("egypt"), state.rt.role("central_atlantic")
+    return egypt is not None and atlantic is not None and friendly(state, egypt, "allied")
 
 
 def land_areas_of(state: State, nation: str) -> int:
@@ -168,14 +191,22 @@ def reassignments(state: State, side: str) -> list[tuple[str, str]]:
     nation (the seed's §3.4(5): never voluntarily to another one)."""
     found = []
     friends = sorted(code for code, s, status in state.nations if s == side and status == "belligerent")
+    mixed = _mixed_areas(state, side)
     for area, holder in state.control:
-        if state.rt.is_sea(area) or not friendly(state, area, side):
-            continue
-        if len({u.nation for u in state.in_area(area) if state.unit_side(u) == side}) < 2:
+        if area not in mixed or state.rt.is_sea(area) or not friendly(state, area, side):
             continue
         symbol = state.rt.area(area).nation
         found += [(area, n) for n in friends if n != holder and (not symbol or n == symbol)]
     return found
+
+
+def _mixed_areas(state: State, side: str) -> frozenset[str]:
+    """Areas holding units of two or more of ``side``'s belligerent nations."""
+    nations: dict[str, set[str]] = {}
+    for unit in state.units:
+        if state.unit_side(unit) == side:
+            nations.setdefault(unit.loc, set()).add(unit.nation)
+    return frozenset(area for area, found in nations.items() if len(found) >= 2)
 
 
 def settle_control(state: State) -> State:
@@ -183,8 +214,9 @@ def settle_control(state: State) -> State:
     (TR-CTRL-5); an area with no units of either player reverts to its nationality symbol's nation (TR-CTRL-7),
     an empty sea to no one (TR-CTRL-8)."""
     changes: dict[str, str | None] = {}
+    occupied = {u.loc for u in state.units if state.unit_side(u) is not None}
     for area, nation in state.control:
-        if not any(state.unit_side(u) is not None for u in state.in_area(area)):
+        if area not in occupied:
             home = home_nation(state, area)
             if nation != home and not _neutral_units(state, area):
                 changes[area] = home

@@ -34,7 +34,7 @@ def table_of(state: State, unit: Unit) -> str:
 
 def durability(state: State, unit: Unit) -> int:
     """Printed durability; a land unit at sea has 1 (TR-DMG-3)."""
-    if state.cls(unit) == "land" and unit.loc in state.rt.map.locations() and state.rt.is_sea(unit.loc):
+    if state.cls(unit) == "land" and state.rt.map.contains(unit.loc) and state.rt.is_sea(unit.loc):
         return 1
     return state.design(unit).durability
 

@@ -13,9 +13,11 @@ from app.systems.third_reich.messages import (
     Ambush,
     AssignHit,
     Attack,
+    DevelopCard,
     DiscardCard,
     FinishCard,
     Mobilize,
+    MobilizeYugoslav,
     Move,
     NoAmbush,
     Pass,
@@ -60,6 +62,17 @@ def describe(state: State, command: Command) -> CommandInfo:
         )
     if isinstance(command, UseEvent):
         return _event(state, command)
+    if isinstance(command, MobilizeYugoslav):
+        if not command.unit:
+            return CommandInfo(label=t("Mobilize no more Yugoslav units"), group="phase")
+        name, area = unit_name(state, command.unit), state.rt.name(command.area)
+        label = t("Mobilize {unit} in {area}", unit=name, area=area)
+        hint = t("Supply event, placed used [TR-YUG-1]")
+        return CommandInfo(label=label, group="mobilize", target=command.area, hint=hint, group_title=t("Mobilize"))
+    if isinstance(command, DevelopCard):
+        name = state.rt.cards[command.card].name.text()
+        label = t("{event}: take {card} face down", event=card_events.card_of(state).name.text(), card=name)
+        return CommandInfo(label=label, group="event", hint=t("Hidden development [TR-OPT-1]"), group_title=t("Event"))
     if isinstance(command, ReturnUnit | Reassign | AssignHit | Retreat):
         return _answer(state, command)
     return _card_command(state, command)

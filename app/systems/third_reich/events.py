@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
+import app.systems.third_reich.yugoslavia as yugo_rules
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import t
@@ -15,7 +16,7 @@ from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.third_reich.combat import attack_targets, enemies, overfly, resolve
 from app.systems.third_reich.control import area_value, capacity, closed, friendly, neighbours, uses_sea
 from app.systems.third_reich.discards import develop_card, raid_discards
-from app.systems.third_reich.messages import Happened, Move, UseEvent
+from app.systems.third_reich.messages import DevelopCard, Happened, Move, UseEvent
 from app.systems.third_reich.mobilise import recover
 from app.systems.third_reich.movement import (
     enemy_controls,
@@ -51,7 +52,7 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]], offered: bo
         return []
     kind, p = card.event, card.params
     if kind == "development":
-        return [UseEvent(side=side, choice=c) for c in development_choices(state, card, side)]
+        return [_development(state, side, c) for c in development_choices(state, card, side)]
     if kind == "diplomacy":
         return [UseEvent(side=side, choice=c) for c in diplomacy_targets(state, side, p.nations)]
     if kind == "vichy_france":
@@ -85,8 +86,8 @@ def options(state: State, side: str, groups: list[tuple[Unit, ...]], offered: bo
 
 def _ready(state: State, side: str) -> bool:
     """Blitzkrieg needs a group: any unused unit of the side on the map (TR-EVT-2, TR-EVT-3)."""
-    on_map = state.rt.map.locations()
-    return any(not u.used and u.loc in on_map and state.unit_side(u) == side for u in state.units)
+    on_map = state.rt.map.contains
+    return any(not u.used and on_map(u.loc) and state.unit_side(u) == side for u in state.units)
 
 
 def _front(state: State, area: str, side: str) -> bool:
@@ -106,6 +107,13 @@ def _event_groups(state: State, groups: list[tuple[Unit, ...]], side: str, size:
 
 def _ids(group: tuple[Unit, ...]) -> tuple[str, ...]:
     return tuple(u.id for u in group)
+
+
+def _development(state: State, side: str, choice: str) -> Command:
+    """A card taken face down under hidden development is the side's secret choice (TR-OPT-1)."""
+    if state.rt.option("hidden_development") and choice in state.rt.cards:
+        return DevelopCard(side=side, card=choice)
+    return UseEvent(side=side, choice=choice)
 
 
 def development_choices(state: State, card: Card, side: str) -> list[str]:
@@ -187,7 +195,8 @@ def carry_out(state: State, command: UseEvent, side: str, roller: Roller) -> tup
     if kind == "vichy_france":
         return vichy_france(state)
     if kind == "supply":
-        return recover(state, side, "TR-REC-1", yugoslavia="YU" in card.params.nations)
+        state, events = recover(state, side, "TR-REC-1", yugoslavia="YU" in card.params.nations)
+        return (yugo_rules.offer(state, side, card.sv) if "YU" in card.params.nations else state), events
     if kind == "blitzkrieg":
         assert state.play is not None
         play = replace(state.play, blitz=(), blitz_left=2)  # the first Blitzkrieg action names the group
@@ -286,7 +295,7 @@ def raiders(state: State, side: str, wolf: bool) -> list[Unit]:
         for u in state.units
         if state.unit_side(u) == side
         and not u.used
-        and u.loc in state.rt.map.locations()
+        and state.rt.map.contains(u.loc)
         and (state.cls(u) == "submarine" if wolf else state.design(u).type == "AF")
     ]
 
@@ -302,12 +311,12 @@ def bombing_modifier(state: State, unit: Unit, side: str) -> int:
     return max(min((topo.distance(unit.loc, a) for a in targets), default=1) - 1, 0)
 
 
-def check(state: State, command: UseEvent, side: str) -> None:
+def check(state: State, command: UseEvent | DevelopCard, side: str) -> None:
     """Refuse an event command that is not one of the event's options (TR-EVT-1)."""
     if state.play is None or state.play.event_done or not state.play.card:
         raise IllegalCommandError(t("No event to carry out."), "TR-EVT-1")
     groups: list[tuple[Unit, ...]] = []
-    if command.units:
+    if isinstance(command, UseEvent) and command.units:
         group_area(state, command.units, side)
         groups = [tuple(state.unit(u) for u in command.units)]
     if command.key() not in {c.key() for c in options(state, side, groups)}:

@@ -91,6 +91,15 @@ class UseEvent(Command):
     via: str = ""
 
 
+class DevelopCard(Command):
+    """Development under hidden development (TR-OPT-1, TR-EVT-4): take ``card`` from the development pool face
+    down; which card stays the side's secret (the other side learns only its strategy value)."""
+
+    secret: ClassVar[bool] = True
+    kind: Literal["tr.develop"] = "tr.develop"
+    card: str
+
+
 class Ambush(Command):
     """Counterattack with a ★Ambush★ card (TR-CA-1)."""
 
@@ -145,6 +154,15 @@ class DiscardCard(Command):
     card: str
 
 
+class MobilizeYugoslav(Command):
+    """The Supply event naming Yugoslavia: place Yugoslav ``unit`` from the pool in ``area``, or (``unit`` empty)
+    mobilize no more (TR-YUG-1)."""
+
+    kind: Literal["tr.yugoslav"] = "tr.yugoslav"
+    unit: str = ""
+    area: str = ""
+
+
 class Happened(Event):
     """Something happened in the game (the text says what; ``rule_id`` why)."""
 
@@ -183,6 +201,7 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Attack,
         Mobilize,
         UseEvent,
+        DevelopCard,
         Ambush,
         NoAmbush,
         Retreat,
@@ -190,5 +209,6 @@ COMMANDS: MessageRegistry[Command] = MessageRegistry(
         Reassign,
         ReturnUnit,
         DiscardCard,
+        MobilizeYugoslav,
     ]
 )

@@ -27,7 +27,12 @@ from app.systems.third_reich.state import POOL, State, Unit, other
 
 
 def _symbol_areas(state: State, nation: str, *, resource: bool = False) -> list[str]:
-    return [a for a, d in state.rt.model.areas.items() if d.nation == nation and (not resource or d.resource != "none")]
+    return list(state.memo(("symbol_areas", nation, resource), lambda: _find_symbol_areas(state, nation, resource)))
+
+
+def _find_symbol_areas(state: State, nation: str, resource: bool) -> tuple[str, ...]:
+    areas = state.rt.model.areas.items()
+    return tuple(a for a, d in areas if d.nation == nation and (not resource or d.resource != "none"))
 
 
 def placements(state: State, unit: Unit, side: str) -> list[str]:
@@ -48,9 +53,18 @@ def placements(state: State, unit: Unit, side: str) -> list[str]:
         if naval:
             areas = sorted({s for a in sources for s in neighbours(state, a, side) if state.rt.is_sea(s)})
         else:
-            reach = loc_reach(state, side, sources, through=lambda a: _carries(state, a, side))
+            reach = _mobilization_reach(state, unit.nation, side, sources)
             areas = [a for a in _symbol_areas(state, unit.nation) if a in reach and friendly(state, a, side)]
     return [a for a in areas if _free(state, a, unit, side)]
+
+
+def _mobilization_reach(state: State, nation: str, side: str, sources: list[str]) -> set[str]:
+    """Areas a line of communication from ``nation``'s friendly resource areas (``sources``) reaches for a
+    mobilized unit (TR-MOB-3, TR-MOB-5): the same for every unit of the nation in one state."""
+    return state.memo(
+        ("mobilization_reach", nation, side),
+        lambda: loc_reach(state, side, sources, through=lambda a: _carries(state, a, side)),
+    )
 
 
 def _carries(state: State, area: str, side: str) -> bool:
@@ -170,7 +184,7 @@ def us_round_recovery(state: State) -> tuple[State, list[Event]]:
 
 
 def _recovering(state: State, code: str, side: str, yugoslavia: bool) -> list[Unit]:
-    used = [u for u in state.units if u.nation == code and u.used and u.loc in state.rt.map.locations()]
+    used = [u for u in state.units if u.nation == code and u.used and state.rt.map.contains(u.loc)]
     if not used:
         return []
     own = [a for a, n in state.control if n == code]

@@ -16,8 +16,8 @@ from app.systems.third_reich.control import (
     closed,
     control_units,
     friendly,
-    is_control_unit,
     neighbours,
+    others_control,
     uses_sea,
 )
 from app.systems.third_reich.messages import Happened, Move
@@ -38,7 +38,7 @@ def group_area(state: State, units: tuple[str, ...], side: str) -> str:
     except KeyError as exc:
         raise IllegalCommandError(t("No unit {unit}.", unit=str(exc)), "TR-GRP-1") from exc
     areas = {u.loc for u in found}
-    if len(areas) != 1 or next(iter(areas)) not in state.rt.map.locations():
+    if len(areas) != 1 or not state.rt.map.contains(next(iter(areas))):
         raise IllegalCommandError(t("A group's units must all be in one area."), "TR-GRP-1")
     if any(state.unit_side(u) != side for u in found):
         raise IllegalCommandError(t("Only your belligerents' units can act."), "TR-NAT-3")
@@ -108,10 +108,7 @@ def stack_ok(state: State, area: str, group: tuple[Unit, ...], side: str, extra_
 
 def enemy_controls(state: State, area: str, side: str) -> bool:
     """Whether ``area`` holds control units that are not ``side``'s (TR-MOV-2; submarines never, TR-SUB-2)."""
-    return state.memo(
-        ("enemy", area, side),
-        lambda: any(state.unit_side(u) != side and is_control_unit(state, u, area) for u in state.in_area(area)),
-    )
+    return others_control(state, area, side)
 
 
 def normal_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[str, int]:
@@ -119,6 +116,16 @@ def normal_destinations(state: State, group: tuple[Unit, ...], side: str) -> dic
     start = group[0].loc
     mp = min(state.design(u).movement for u in group)
     subs = all(state.cls(u) == "submarine" for u in group)
+    kinds = frozenset((state.cls(u), u.nation, state.design(u).type == "GF") for u in group)  # all _enterable reads
+    key = ("normal-reach", start, side, mp, subs, kinds)
+    best = state.memo(key, lambda: _normal_reach(state, group, side, mp, subs))
+    return {a: c for a, c in best.items() if stack_ok(state, a, group, side)}
+
+
+def _normal_reach(state: State, group: tuple[Unit, ...], side: str, mp: int, subs: bool) -> dict[str, int]:
+    """The cheapest cost of each area the group reaches before the stacking limits (the same for every group of
+    its area with the same movement and the same classes, nations and garrisons)."""
+    start = group[0].loc
     best: dict[str, int] = {start: 0}
     queue = [(0, start)]
     while queue:
@@ -132,7 +139,7 @@ def normal_destinations(state: State, group: tuple[Unit, ...], side: str) -> dic
                 best[there] = cost
                 heapq.heappush(queue, (cost, there))
     best.pop(start)
-    return {a: c for a, c in best.items() if stack_ok(state, a, group, side)}
+    return best
 
 
 def sea_destinations(state: State, group: tuple[Unit, ...], side: str) -> dict[tuple[str, str], float]:

@@ -4,7 +4,9 @@ TR-AIROP-1, TR-AIROP-2, TR-AIROP-3, TR-SEQ-4, TR-CARD-4, TR-CA-13)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
+from typing import TypeVar
 
 import app.systems.third_reich.events as card_events
 from app.core.dice import Roller
@@ -15,6 +17,7 @@ from app.systems.third_reich.ambush import after_attack_declared, after_move, be
 from app.systems.third_reich.combat import attack_targets, check_attack, overfly
 from app.systems.third_reich.messages import (
     Attack,
+    DevelopCard,
     FinishCard,
     Happened,
     Mobilize,
@@ -36,6 +39,8 @@ from app.systems.third_reich.names import side_name
 from app.systems.third_reich.state import POOL, Play, State, Unit
 from app.systems.third_reich.turn import end_round, flip_after_blitz
 
+C = TypeVar("C", bound=Command)
+
 
 # --- groups ------------------------------------------------------------------------------------------------------
 def groups(state: State, side: str, among: tuple[str, ...] | None = None) -> list[tuple[Unit, ...]]:
@@ -47,55 +52,76 @@ def groups(state: State, side: str, among: tuple[str, ...] | None = None) -> lis
 
 def _groups(state: State, side: str, among: tuple[str, ...] | None) -> tuple[tuple[Unit, ...], ...]:
     by_area: dict[str, list[Unit]] = {}
+    chosen = None if among is None else frozenset(among)
     for unit in state.units:
-        if unit.used or state.unit_side(unit) != side or unit.loc not in state.rt.map.locations():
+        if unit.used or state.unit_side(unit) != side or not state.rt.map.contains(unit.loc):
             continue
-        if among is None or unit.id in among:
+        if chosen is None or unit.id in chosen:
             by_area.setdefault(unit.loc, []).append(unit)
+    return tuple(group for area, units in by_area.items() for group in _area_groups(state, area, tuple(units)))
+
+
+def _area_groups(state: State, area: str, units: tuple[Unit, ...]) -> tuple[tuple[Unit, ...], ...]:
+    """The offered groups of one area's units: they depend on the units alone, so they are kept per scenario."""
+    return state.rt.derived(("groups", area, units), lambda: _shapes(state, area, units))
+
+
+def _shapes(state: State, area: str, units: tuple[Unit, ...]) -> tuple[tuple[Unit, ...], ...]:
+    home = [u for u in units if u.nation == state.rt.area(area).nation] or units
+    weakest = min(home, key=lambda u: (state.design(u).attack, u.id))  # stays behind (TR-MOV-4)
+    shapes = [list(units), [u for u in units if u is not weakest]]
+    shapes += [[u for u in units if state.cls(u) == c] for c in ("land", "air", "naval", "submarine")]
+    strongest = sorted(units, key=lambda u: (-state.design(u).attack - state.design(u).air, u.id))
+    shapes += [[next(u for u in strongest if state.cls(u) == c)] for c in sorted({state.cls(u) for u in units})]
     found: dict[frozenset[str], tuple[Unit, ...]] = {}
-    for area, units in by_area.items():
-        home = [u for u in units if u.nation == state.rt.area(area).nation] or units
-        weakest = min(home, key=lambda u: (state.design(u).attack, u.id))  # stays behind (TR-MOV-4)
-        shapes = [units, [u for u in units if u is not weakest]]
-        shapes += [[u for u in units if state.cls(u) == c] for c in ("land", "air", "naval", "submarine")]
-        strongest = sorted(units, key=lambda u: (-state.design(u).attack - state.design(u).air, u.id))
-        shapes += [[next(u for u in strongest if state.cls(u) == c)] for c in sorted({state.cls(u) for u in units})]
-        for shape in shapes:
-            if shape:
-                found.setdefault(frozenset(u.id for u in shape), tuple(shape))
+    for shape in shapes:
+        if shape:
+            found.setdefault(frozenset(u.id for u in shape), tuple(shape))
     return tuple(found.values())
 
 
 def group_actions(state: State, side: str, group: tuple[Unit, ...], by: str) -> list[Command]:
     """Moves and attacks ``group`` may make, paid by ``by``."""
+    return list(_group_actions(state, side, group, by))
+
+
+def _group_actions(state: State, side: str, group: tuple[Unit, ...], by: str) -> Iterator[Command]:
+    """The commands of :func:`group_actions`, one at a time (moves first), so a caller may stop at the first."""
     ids = tuple(u.id for u in group)
-    found: list[Command] = []
     area = group[0].loc
     air_only = all(state.design(u).type == "AF" for u in group)
     if by != "air_op" and may_leave(state, area, group, side):
-        found += [Move(side=side, units=ids, to=a, by=by) for a in normal_destinations(state, group, side)]
-        found += [
-            Move(side=side, units=ids, to=a, mode="sea", via=s, by=by) for a, s in sea_destinations(state, group, side)
-        ]
+        for to in normal_destinations(state, group, side):
+            yield _made(state, Move, side=side, units=ids, to=to, by=by)
+        for to, sea in sea_destinations(state, group, side):
+            yield _made(state, Move, side=side, units=ids, to=to, mode="sea", via=sea, by=by)
     if air_only and may_leave(state, area, group, side):
-        found += [Move(side=side, units=ids, to=a, mode="air", by=by) for a in air_destinations(state, group, side)]
-    attacks: list[Attack] = []
-    if by != "air_op":
-        attacks += [Attack(side=side, units=ids, target=a, by=by) for a in attack_targets(state, group, side, False)]
-    air = attack_targets(state, group, side, True)
-    attacks += [Attack(side=side, units=ids, target=a, air=True, by=by) for a in air]
+        for to in air_destinations(state, group, side):
+            yield _made(state, Move, side=side, units=ids, to=to, mode="air", by=by)
+    targets = attack_targets(state, group, side, False) if by != "air_op" else []
+    attacks = [_made(state, Attack, side=side, units=ids, target=a, by=by) for a in targets]
+    for target in attack_targets(state, group, side, True):
+        attacks.append(_made(state, Attack, side=side, units=ids, target=target, air=True, by=by))
+    yield from attacks
     if by == "blitz" and state.play is not None and state.play.blitz_left >= 2:
-        attacks += [a.model_copy(update={"twice": True}) for a in attacks]  # both declared together (TR-QA-1)
-    return [*found, *attacks]
+        yield from (a.model_copy(update={"twice": True}) for a in attacks)  # both declared together (TR-QA-1)
+
+
+def _made(state: State, kind: type[C], **fields: object) -> C:
+    """A command the engine lists, made once per scenario: commands are immutable, and validating each anew was
+    most of the cost of listing a position's commands."""
+    return state.rt.derived((kind.__name__, *sorted(fields.items())), lambda: kind.model_validate(fields))
 
 
 # --- legal commands ----------------------------------------------------------------------------------------------
 def legal(state: State, side: str) -> list[Command]:
     """Every command of ``side`` in its round (no decision pending)."""
     if state.play is None:
-        found: list[Command] = [PlayCard(side=side, card=c) for c in sorted(set(state.hands_of(side).hand))]
-        if state.banked[_index(side)] > 0:
+        found: list[Command] = []
+        if state.banked[_index(side)] > 0:  # the round after an Ambush: its value or an air operation (TR-CA-13)
             found.append(UseBanked(side=side))
+        else:
+            found += [PlayCard(side=side, card=c) for c in sorted(set(state.hands_of(side).hand))]
         found += air_operations(state, side)
         return [*found, Pass(side=side)]
     return [*play_actions(state, side), FinishCard(side=side)]
@@ -107,47 +133,61 @@ def _index(side: str) -> int:
 
 def air_operations(state: State, side: str) -> list[Command]:
     """Air moves and air attacks without a card (TR-AIROP-1)."""
-    found: list[Command] = []
+    return list(_air_operations(state, side))
+
+
+def _air_operations(state: State, side: str) -> Iterator[Command]:
     for group in groups(state, side):
         if all(state.design(u).air > 0 for u in group):
-            found += group_actions(state, side, group, "air_op")
-    return found
+            yield from _group_actions(state, side, group, "air_op")
 
 
 def play_actions(state: State, side: str) -> list[Command]:
     """What the card in play still pays for: strategy-value actions, the event, Blitzkrieg follow-ups."""
+    return list(_play_actions(state, side))
+
+
+def has_play_action(state: State, side: str) -> bool:
+    """Whether the card in play still pays for anything (its legal commands are more than "finish the card");
+    stops at the first action found, so a replay never lists them all."""
+    return next(_play_actions(state, side), None) is not None
+
+
+def _play_actions(state: State, side: str) -> Iterator[Command]:
     play = state.play
     assert play is not None
-    found: list[Command] = []
     if play.sv_open and play.sv_left > 0:
         busy = {*play.acted, *play.blitz}  # one action per strategy-value use; event groups not after (TR-GRP-4)
         free = tuple(u.id for u in state.units if u.id not in busy) if busy else None
         for group in groups(state, side, free):
-            found += group_actions(state, side, group, "sv")
-        found += mobilizations(state, side, play.sv_left)
+            yield from _group_actions(state, side, group, "sv")
+        yield from _mobilizations(state, side, play.sv_left)
     if play.blitz_left > 0:  # any group for the first Blitzkrieg action, then that group (TR-EVT-2, TR-EVT-3)
         for group in groups(state, side, play.blitz or None):
-            found += group_actions(state, side, group, "blitz")
+            yield from _group_actions(state, side, group, "blitz")
     if play.card and not play.event_done:
-        found += card_events.options(state, side, groups(state, side), offered=True)
-    return found
+        yield from card_events.options(state, side, groups(state, side), offered=True)
 
 
 def mobilizations(state: State, side: str, sv_left: int) -> list[Command]:
     """One unit of each design in the pool, to each area it may be placed in (TR-MOB-1, TR-MOB-2)."""
-    found: list[Command] = []
+    return list(_mobilizations(state, side, sv_left))
+
+
+def _mobilizations(state: State, side: str, sv_left: int) -> Iterator[Command]:
     seen: set[str] = set()
     for unit in state.units:
         if unit.loc != POOL or unit.design in seen or state.unit_side(unit) != side or cost(state, unit) > sv_left:
             continue
         seen.add(unit.design)
-        found += [Mobilize(side=side, unit=unit.id, area=a) for a in placements(state, unit, side)]
-    return found
+        yield from (_made(state, Mobilize, side=side, unit=unit.id, area=a) for a in placements(state, unit, side))
 
 
 def must_pass(state: State, side: str) -> bool:
     """No card, no banked value and no air operation: the player passes by himself (TR-SEQ-4)."""
-    return not state.hands_of(side).hand and state.banked[_index(side)] == 0 and not air_operations(state, side)
+    if state.hands_of(side).hand or state.banked[_index(side)] != 0:
+        return False
+    return next(_air_operations(state, side), None) is None
 
 
 # --- applying ----------------------------------------------------------------------------------------------------
@@ -180,7 +220,7 @@ def _apply_action(state: State, command: Command, side: str, roller: Roller) -> 
         state, play = _sv_begins(state)
         state, price, events = mobilize(state, command, side, play.sv_left)
         return replace(state, play=replace(play, sv_left=play.sv_left - price)), events
-    if isinstance(command, UseEvent):
+    if isinstance(command, UseEvent | DevelopCard):
         return _event(state, command, side, roller)
     raise IllegalCommandError(t("Not a command of this round."), "TR-RND-1")
 
@@ -190,6 +230,9 @@ def _play(state: State, command: PlayCard, side: str) -> tuple[State, list[Event
     hands = state.hands_of(side)
     if state.play is not None or command.card not in hands.hand:
         raise IllegalCommandError(t("That card cannot be played now."), "TR-RND-2")
+    if state.banked[_index(side)] > 0:
+        reason = t("After an Ambush, this round spends its banked value or makes an air operation: no card is played.")
+        raise IllegalCommandError(reason, "TR-CA-13")
     rest = list(hands.hand)
     rest.remove(command.card)
     state = state.with_hands(side, replace(hands, hand=tuple(rest), discard=(*hands.discard, command.card)))
@@ -257,9 +300,12 @@ def _sv_begins(state: State) -> tuple[State, Play]:
     return state, state.play
 
 
-def _event(state: State, command: UseEvent, side: str, roller: Roller) -> tuple[State, list[Event]]:
-    """Carry out the event; strategy value spent before it closes (TR-RND-3)."""
+def _event(state: State, command: UseEvent | DevelopCard, side: str, roller: Roller) -> tuple[State, list[Event]]:
+    """Carry out the event; strategy value spent before it closes (TR-RND-3). A card developed in secret is the
+    Development event's choice (TR-OPT-1)."""
     card_events.check(state, command, side)
+    if isinstance(command, DevelopCard):
+        command = UseEvent(side=side, choice=command.card)
     play = state.play
     assert play is not None
     sv_used = play.sv_left < state.rt.cards[play.card].sv

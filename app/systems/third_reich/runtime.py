@@ -4,10 +4,11 @@ TR-MAP-3, TR-UNIT-1, TR-MOB-2)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
@@ -20,6 +21,9 @@ from app.systems.third_reich.scenario import AreaData, Card, CounterDesign, Nati
 
 DATA = Path(__file__).resolve().parent / "data"
 UnitClass = Literal["land", "air", "naval", "submarine"]
+T = TypeVar("T")
+DERIVED_LIMIT = 50_000
+"""Values :meth:`Runtime.derived` keeps before it starts afresh (a few megabytes)."""
 
 
 class UnitType(BaseModel):
@@ -82,6 +86,52 @@ class Runtime:
     def classes(self) -> dict[str, str]:
         """Unit class by counter design id."""
         return {d.id: unit_types()[d.type].cls for d in self.designs.values()}
+
+    def linked_neighbours(self, area: str) -> tuple[str, ...]:
+        """Adjacent areas plus the Allied link Central Atlantic–Egypt (TR-AREA-2), for the turns Egypt is Allied."""
+        found = self._linked.get(area)
+        if found is None:
+            found = self._linked[area] = self._with_link(area)
+        return found
+
+    @cached_property
+    def _linked(self) -> dict[str, tuple[str, ...]]:
+        return {}
+
+    def _with_link(self, area: str) -> tuple[str, ...]:
+        near = self.map.neighbours(area)
+        egypt, atlantic, med = (self.role(r) for r in ("egypt", "central_atlantic", "east_mediterranean"))
+        if egypt is None or atlantic is None:
+            return near
+        ends = {atlantic: tuple(a for a in (egypt, med) if a is not None), egypt: (atlantic,), med: (atlantic,)}
+        return near + tuple(a for a in ends.get(area, ()) if a not in near and a != area)
+
+    def derived(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, kept for ``key``: a value that depends only on this scenario and the key (the key holds
+        every input, e.g. the units themselves). The store is emptied when it grows past ``DERIVED_LIMIT``."""
+        store = self._derived
+        try:
+            return cast(T, store[key])
+        except KeyError:
+            if len(store) >= DERIVED_LIMIT:
+                store.clear()
+            value = store[key] = make()
+            return value
+
+    @cached_property
+    def _derived(self) -> dict[Hashable, object]:
+        return {}
+
+    def closed_roles(self, roles: tuple[str, ...]) -> frozenset[str]:
+        """The areas holding the named special roles (a side's closed areas, TR-AREA-3, TR-AREA-4, TR-AREA-5)."""
+        found = self._roles_found.get(roles)
+        if found is None:
+            found = self._roles_found[roles] = frozenset(a for r in roles if (a := self.role(r)) is not None)
+        return found
+
+    @cached_property
+    def _roles_found(self) -> dict[tuple[str, ...], frozenset[str]]:
+        return {}
 
     def role(self, role: str) -> str | None:
         """The area id holding a named special role, if the scenario names one."""

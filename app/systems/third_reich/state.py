@@ -85,7 +85,8 @@ class Pending:
             back to the pool at the end of the turn, TR-SEQ-5) or ``"discard"`` (cards a raid takes, chosen by
             their owner, TR-OPT-3) or ``"reassign"`` (hand areas over at the end of a round, TR-CTRL-6).
         side: Who decides.
-        count: Hand: cards still to take; damage: points still to allocate; discard: cards still to discard.
+        count: Hand: cards still to take; damage: points still to allocate; discard: cards still to discard;
+            yugoslavia: mobilization points left.
         action: Ambush: the JSON of the command the counterattack answers; damage: the same, when the damage is
             a counterattack's and that command goes on once it is allocated (TR-CA-8); reassign: ``"pass"``
             when the round that ended was a pass.
@@ -96,7 +97,7 @@ class Pending:
         given: Damage: points given so far to each of ``units``, in order.
     """
 
-    kind: Literal["hand", "ambush", "retreat", "damage", "return", "discard", "reassign"]
+    kind: Literal["hand", "ambush", "retreat", "damage", "return", "discard", "reassign", "yugoslavia"]
     side: str
     count: int = 0
     action: str = ""
@@ -206,6 +207,10 @@ class State:
         """The side a unit fights for, ``None`` for a neutral's unit (TR-NAT-3)."""
         return self._fighting.get(unit.nation)
 
+    def fighting(self) -> dict[str, str]:
+        """The side of each belligerent nation (a look-up table for loops over many units; do not change it)."""
+        return self._fighting
+
     @cached_property
     def _fighting(self) -> dict[str, str]:
         return {code: side for code, side, status in self.nations if status == "belligerent"}
@@ -216,9 +221,12 @@ class State:
 
     def controlling_side(self, area: str) -> str | None:
         """The side controlling ``area``: that of its controlling nation when it is a belligerent (TR-CTRL-3)."""
-        nation = self.controller(area)
-        side = self.side_of(nation)
-        return side if side is not None and self.belligerent(nation, side) else None
+        return self._controlling.get(area)
+
+    @cached_property
+    def _controlling(self) -> dict[str, str | None]:
+        fighting = self._fighting
+        return {area: fighting.get(nation or "") for area, nation in self.control}
 
     def in_area(self, area: str) -> tuple[Unit, ...]:
         """Units in ``area``."""

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 import app.systems.third_reich.allocation as alloc_rules
 import app.systems.third_reich.discards as discard_rules
+import app.systems.third_reich.yugoslavia as yugo_rules
 from app.ai.agent import Agent
 from app.core.capabilities import AnswersOldSaves, HasBot, HasEditor, HasFuzzHints, HasStyle
 from app.core.dice import Roller
@@ -32,6 +33,7 @@ from app.systems.third_reich.messages import (
     Attack,
     DiscardCard,
     Happened,
+    MobilizeYugoslav,
     Move,
     NoAmbush,
     Reassign,
@@ -41,7 +43,7 @@ from app.systems.third_reich.messages import (
     UseEvent,
 )
 from app.systems.third_reich.names import side_name
-from app.systems.third_reich.rounds import apply_round, legal, must_pass
+from app.systems.third_reich.rounds import apply_round, has_play_action, legal, must_pass
 from app.systems.third_reich.runtime import DATA, Runtime, load_runtime
 from app.systems.third_reich.scenario import SIDES, ThirdReichScenario
 from app.systems.third_reich.setup import initial_state
@@ -63,7 +65,7 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
     info = SystemInfo(
         id="third_reich",
         name=localized("Rise and Fall of the Third Reich", "第三帝国兴亡"),
-        version="4",  # 2: allocation, returns asked; 3: TR-QA-3; 4: Blitzkrieg, hand-overs (third-reich-decisions.md)
+        version="5",  # 2: allocation, returns; 3: TR-QA-3; 4: Blitzkrieg, hand-overs; 5: TR-CA-13 (decisions doc)
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="third_reich",
@@ -168,11 +170,13 @@ class ThirdReichSystem(HasBot[Agent], HasEditor["EditorPlugin"], HasFuzzHints[St
     def old_answer(self, state: State, version: str) -> Command | None:
         """Rules version 1 allocated damage by itself, returned no unit to the pool at the end of a turn and never
         counterattacked Strategic Bombing: a save made with it takes the proposal, returns none and declines.
-        Versions before 4 never asked for hand-overs at the end of a round: such a save hands none over
-        (AnswersOldSaves)."""
+        Versions before 4 never asked for hand-overs at the end of a round: such a save hands none over; versions
+        before 5 never placed Yugoslav units by the Supply event: such a save places none (AnswersOldSaves)."""
         step = state.pending()
         if step is not None and step.kind == "reassign" and version in ("1", "2", "3"):
             return Reassign(side=step.side)
+        if step is not None and step.kind == "yugoslavia" and version in ("1", "2", "3", "4"):
+            return MobilizeYugoslav(side=step.side)  # Supply never placed Yugoslav units before version 5
         if version != "1" or step is None:
             return None
         if step.kind == "damage":
@@ -228,6 +232,8 @@ def _decide(state: State, step: Pending, command: Command, roller: Roller) -> tu
         return hand_over(state, step, command)
     if isinstance(command, DiscardCard):
         return discard_rules.chosen(state, step, command)
+    if isinstance(command, MobilizeYugoslav):
+        return yugo_rules.chosen(state, step, command)
     return decide(state, step, command, roller)
 
 
@@ -252,7 +258,7 @@ def _settle(state: State) -> tuple[State, list[Event]]:
         if state.over or state.stack:
             break
         if state.closing or state.play is not None:
-            if not state.closing and len(legal(state, state.active)) > 1:
+            if not state.closing and has_play_action(state, state.active):
                 break
             state, more = end_round(replace(state, closing=False), passed=False)
         elif must_pass(state, state.active):

@@ -54,8 +54,8 @@ def flip_after_blitz(state: State, card_over: bool = False) -> State:
     play = state.play
     if play is None or not play.unflipped or (not card_over and (state.stack or play.blitz_left > 0)):
         return state
-    on_map = state.rt.map.locations()
-    flipped = {u: replace(state.unit(u), used=True) for u in play.unflipped if state.unit(u).loc in on_map}
+    on_map = state.rt.map.contains
+    flipped = {u: replace(state.unit(u), used=True) for u in play.unflipped if on_map(state.unit(u).loc)}
     return replace(state.with_units(flipped), play=replace(play, unflipped=()))
 
 
@@ -135,7 +135,7 @@ def returnable(state: State, side: str) -> list[Unit]:
     their nation's symbol (TR-SEQ-5 ③, OQ-TR-25)."""
     found: dict[tuple[str, str, bool], Unit] = {}
     for unit in state.units:
-        if unit.nation not in RETURNING or state.unit_side(unit) != side or unit.loc not in state.rt.map.locations():
+        if unit.nation not in RETURNING or state.unit_side(unit) != side or not state.rt.map.contains(unit.loc):
             continue
         if state.rt.area(unit.loc).nation == unit.nation:
             mine = sum(1 for u in state.in_area(unit.loc) if state.unit_side(u) == side)

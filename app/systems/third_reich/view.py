@@ -22,7 +22,7 @@ RESOURCE_NAMES = {"red": t("red resource"), "black": t("black resource"), "black
 
 def build_view(state: State, side: str | None, look: Style) -> GameView:
     """The view of ``side`` (``None``: everything)."""
-    counters = tuple(_counter(state, u, side, look) for u in state.units if u.loc in state.rt.map.locations())
+    counters = tuple(_counter(state, u, side, look) for u in state.units if state.rt.map.contains(u.loc))
     return GameView(
         board=state.rt.board,
         counters=counters,
@@ -47,6 +47,13 @@ def glossary() -> dict[str, Text]:
 
 
 def _counter(state: State, unit: Unit, viewer: str | None, look: Style) -> CounterView:
+    """The counter of ``unit``: it depends on the unit, its nation's side and status, the viewer and whether the
+    game is over, so it is made once per scenario for those (CounterView is immutable)."""
+    key = ("counter", unit, state.side_of(unit.nation), state.unit_side(unit), state.over, viewer, id(look))
+    return state.rt.derived(key, lambda: _make_counter(state, unit, viewer, look))
+
+
+def _make_counter(state: State, unit: Unit, viewer: str | None, look: Style) -> CounterView:
     design = state.design(unit)
     side = state.side_of(unit.nation) or "axis"
     flags = (*(("used",) if unit.used else ()), *(("vichy",) if design.vichy else ()))
@@ -171,6 +178,9 @@ def _prompt(state: State, step: Pending) -> flow.Prompt:
         return flow.Prompt(text, "TR-OPT-3", private=True)
     if step.kind == "reassign":
         return flow.Prompt(t("End of the round: hand areas over to another nation?"), "TR-CTRL-6")
+    if step.kind == "yugoslavia":
+        text = t("Supply: place Yugoslav units ({n} mobilization points left)?", n=step.count)
+        return flow.Prompt(text, "TR-YUG-1")
     if step.kind == "return":
         text = t("End of turn: return units to the mobilization pool?")
         return flow.Prompt(text, "TR-SEQ-5")

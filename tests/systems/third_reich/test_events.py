@@ -208,6 +208,31 @@ def test_tr_ca_13_banked_value_is_spent_next_round() -> None:
     assert state(s).play is not None and state(s).play.sv_left == 3
 
 
+def test_tr_ca_13_no_card_is_played_in_the_round_after_an_ambush() -> None:
+    """TR-CA-13 (seed §10.2(1), §10.2(3)): in his next round the ambusher may spend the banked value, make an air
+    operation instead (losing it) or pass, but play no other card, though he holds one."""
+    cards = [card("a", "axis"), card("b", "axis"), card("amb", "allied", sv=3, event="ambush"), card("y", "allied")]
+    setup = [("ge_lf", "paris", 2), ("fr_lf", "paris", 3), ("ge_lf", "berlin"), ("uk_lf", "london", 2)]
+    setup += [("uk_af", "london")]
+    s = session(setup, cards=cards, hands=(2, 2))
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    submit(s, PlayCard(side="axis", card="a"))
+    submit(s, Attack(side="axis", units=("ge_lf_1",), target="paris"))
+    submit(s, Ambush(side="allied", card="amb"), dice=[6, 6, 6, 6])
+    if state(s).play is not None:
+        submit(s, FinishCard(side="axis"))
+    assert s.active_side() == "allied" and "y" in state(s).hands_of("allied").hand
+    kinds = {c.kind for c in s.legal_commands()}
+    assert "tr.play" not in kinds and {"tr.banked", "tr.pass"} <= kinds
+    assert any(isinstance(c, Move | Attack) and c.by == "air_op" for c in s.legal_commands())  # §10.2(3)
+    with pytest.raises(IllegalCommandError) as refused:
+        submit(s, PlayCard(side="allied", card="y"))
+    assert refused.value.rule_id == "TR-CA-13"
+    submit(s, Pass(side="allied"))
+    assert state(s).banked == (0, 0)  # not spent: lost at the end of that round
+
+
 def test_tr_ca_11_submarines_neither_ambush_nor_suffer() -> None:
     """TR-CA-11, TR-SUB-5: no Ambush question when only submarines could answer; submarines take no ambush damage."""
     cards = [card("a", "axis"), card("b", "axis"), card("amb", "allied", event="ambush")]

@@ -3,10 +3,22 @@ the choice of discards."""
 
 from __future__ import annotations
 
+import pytest
+
+from app.core.errors import IllegalCommandError
 from app.core.session import Session
 from app.core.view import PanelView
 from app.systems.third_reich.events import development_choices
-from app.systems.third_reich.messages import Ambush, AttackResolved, DiscardCard, Move, Pass, PlayCard, UseEvent
+from app.systems.third_reich.messages import (
+    Ambush,
+    AttackResolved,
+    DevelopCard,
+    DiscardCard,
+    Move,
+    Pass,
+    PlayCard,
+    UseEvent,
+)
 from app.systems.third_reich.scenario import Card
 from tests.systems.third_reich.helpers import base, card, session, state, submit, used
 
@@ -73,10 +85,50 @@ def test_tr_opt_1_hidden_development_announces_only_the_value() -> None:
     pools = next(p for p in s.view("allied").panels if p.title.render() == "Pools")
     assert [i.render() for i in pools.items] == ["Axis: 2 cards of value 4"]
     submit(s, PlayCard(side="axis", card="dev"))
-    events = submit(s, UseEvent(side="axis", choice="big"))
+    events = submit(s, DevelopCard(side="axis", card="big"))
     assert any("strategy value 4" in e.text.render() and "big" not in e.text.render() for e in events)
     assert "big" in state(s).face_down and "big" in state(s).hands_of("axis").discard
     assert "a face-down card" in _rows(s, "allied", "Axis cards")["Discard pile"]
+
+
+def _developing(options: list[str]) -> Session:
+    """The Axis plays a Development card with the value-4 card "big" in the development pool."""
+    cards = [card("dev", "axis", event="development"), card("big", "axis", sv=4), card("b", "axis")]
+    cards += [card("y", "allied")]
+    cards[1]["start"] = "development"
+    s = session([("ge_lf", "berlin")], cards=cards, options=options)
+    while s.active_side() == "allied":
+        submit(s, Pass(side="allied"))
+    submit(s, PlayCard(side="axis", card="dev"))
+    return s
+
+
+def test_tr_opt_1_the_developed_card_is_a_secret_in_the_history() -> None:
+    """TR-OPT-1, TR-EVT-4: under hidden development the card is chosen by a secret command: the Allied seat's
+    history reads only that the Axis made a secret choice; the Axis seat and the table read the card; the Axis
+    event-by-name command is not accepted, so no label can name the card to the other seat."""
+    s = _developing(["hidden_development"])
+    offered = [c for c in s.legal_commands() if c.kind in ("tr.develop", "tr.event")]
+    assert offered == [DevelopCard(side="axis", card="big")]
+    with pytest.raises(IllegalCommandError) as refused:
+        submit(s, UseEvent(side="axis", choice="big"))
+    assert refused.value.rule_id == "TR-EVT-1"
+    submit(s, offered[0])
+    allied = [x.render("en") for x in s.history_labels("allied")]
+    axis = [x.render("en") for x in s.history_labels("axis")]
+    assert allied[-1] == "Axis makes a secret choice." and "big" not in " ".join(allied)
+    assert axis[-1] == "dev: take big face down" and [x.render("en") for x in s.history_labels()][-1] == axis[-1]
+    assert "big" in state(s).face_down
+
+
+def test_tr_evt_4_without_hidden_development_the_card_is_public() -> None:
+    """TR-EVT-4: without the optional rule the development is a public event command naming the card."""
+    s = _developing([])
+    assert [c for c in s.legal_commands() if c.kind in ("tr.develop", "tr.event")] == [
+        UseEvent(side="axis", choice="big")
+    ]
+    submit(s, UseEvent(side="axis", choice="big"))
+    assert s.history_labels("allied")[-1].render("en") == "dev: take big"
 
 
 JET = {"id": "ge_af_jet", "nation": "GE", "type": "AF", "attack": 0, "durability": 1, "movement": 2, "air": 4}
