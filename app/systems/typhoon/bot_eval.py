@@ -79,7 +79,7 @@ def _plan(state: State, side: str) -> Plan:
     targets = objectives(state)
     if side == "axis":
         wanted = [g for g in targets if state.controller(g) != "axis"] or targets
-        off_rail, contact = loc_distances(state, "axis"), _contact(state)
+        off_rail, contact = _off_rail(state), _contact(state)
         garrison: frozenset[Hex] = frozenset()
     else:
         wanted, off_rail, contact = targets, {}, {}
@@ -89,6 +89,18 @@ def _plan(state: State, side: str) -> Plan:
         keys = distances(state.runtime, tuple(sorted(state.runtime.key_hexes)))
         goal_dist = {h: min(d, keys[h] - KEY_PULL) for h, d in goal_dist.items()}
     return Plan(side, in_supply(state, side), off_rail, goal_dist, garrison, contact)
+
+
+def _off_rail(state: State) -> dict[Hex, int]:
+    """LOC length off the railway for every hex an Axis unit traces a LOC from: the hexes the LOC passes through,
+    and one more for the hexes it may only end in (an enemy ZOC hex, a hex the enemy has just left) (TY-LOC-3,
+    TY-LOC-6)."""
+    found = dict(loc_distances(state, "axis"))
+    links = state.runtime.facts.links
+    for h in in_supply(state, "axis"):
+        if h not in found:
+            found[h] = min((found[n] + 1 for n in links[h] if n in found), default=SAFE_OFF_RAIL + 3)
+    return found
 
 
 def _keys_needed(state: State) -> bool:
