@@ -10,7 +10,7 @@ from app.ai.agent import Budget, RandomAgent
 from app.core.session import Session
 from app.systems.typhoon import SYSTEM
 from app.systems.typhoon import messages as m
-from tests.systems.typhoon.helpers import PZ, activate, hq, hx, scenario, session, submit, unit
+from tests.systems.typhoon.helpers import PZ, activate, defaults, hq, hx, scenario, session, submit, unit
 from tests.systems.typhoon.test_scenarios import FOLDER, bundled
 
 SEEDS = range(5)
@@ -120,3 +120,54 @@ def test_bot_never_risks_an_hq_in_an_attack() -> None:
     assert any("ghq" in c.units for c in s.legal_commands() if isinstance(c, m.DeclareAttack))
     choice = SYSTEM.make_agent("axis").choose(s, "axis", Budget(1.0))
     assert isinstance(choice.command, m.DeclareAttack) and choice.command.units == ("a",)
+
+
+def test_bot_advances_into_the_hex_it_cleared_next_to_more_enemies() -> None:
+    """TY-ADV-1, TY-LOC-3, TY-LOC-6: the hex the defenders left lies in another Soviet unit's ZOC, where the Axis LOC
+    may end but not pass; the bot counts its LOC there one hex longer than the neighbour's, not as beyond reach, and
+    advances a hex nearer the city (both hexes are next to a Soviet unit)."""
+    rifles = ("infantry", [8], [4], 5)  # not mechanised: it advances one hex (TY-ADV-2)
+    units = [hq("ghq", "axis", "0202"), unit("a", "axis", "0303", rifles), hq("shq", "soviet", "1008")]
+    units += [unit("s1", "soviet", "0403"), unit("s2", "soviet", "0503"), unit("s3", "soviet", "0302")]
+    s = session(scenario(units, terrain={"0803": "large_city"}))
+    activate(s, "GHQ")
+    submit(s, m.EndMovement(side="axis"))
+    submit(s, m.DeclareAttack(side="axis", units=("a",), target=hx(s, "0403")))
+    submit(s, m.ResolveAttack(side="axis", target=hx(s, "0403")).with_table_input([6], None))  # 8-4, 2-1: RR
+    defaults(s, "soviet")
+    choice = SYSTEM.make_agent("axis").choose(s, "axis", Budget(1.0))
+    assert isinstance(choice.command, m.Advance) and choice.command.path == (hx(s, "0403"),), choice
+    assert "TY-ADV-1" in choice.reason.render("en")
+
+
+def _guard_position(threat: bool) -> Session:
+    """A slow rifle unit alone on the railway hex 0304, through which ten Axis units further east draw their LOC;
+    with ``threat`` a Soviet unit stands two hexes from it. Only the rifle unit (and its HQ) is activated."""
+    slow = ("infantry", [4], [2], 2)
+    units = [hq("ghq", "axis", "0204", 1), unit("g", "axis", "0304", slow), hq("shq", "soviet", "1008")]
+    east = ("0504", "0604", "0704", "0505", "0605")
+    units += [unit(f"a{i}{j}", "axis", at) for i, at in enumerate(east) for j in "xy"]
+    if threat:
+        units.append(unit("r", "soviet", "0302"))
+    rail = [["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804"]]
+    s = session(scenario(units, terrain={"0904": "large_city"}, railways=rail))
+    activate(s, "GHQ")
+    bot = SYSTEM.make_agent("axis")
+    while s.state.phase == "move":
+        s.submit(bot.choose(s, "axis", Budget(1.0)).command)
+    return s
+
+
+def test_bot_guards_a_threatened_railway_hex_many_units_draw_their_loc_through() -> None:
+    """TY-LOC-3, TY-LOC-6: a Soviet unit two hexes from the railway could put it in its ZOC and cut the LOC of the
+    ten units beyond; the bot keeps its unit on the railway hex (in the unit's ZOC the LOC still passes, TY-ZOC-5).
+    With no Soviet unit near, the same unit moves on toward the city."""
+    assert unit_hex(_guard_position(threat=True), "g") == "0304"
+    assert unit_hex(_guard_position(threat=False), "g") != "0304"
+
+
+def unit_hex(s: Session, uid: str) -> str:
+    """The printed ID of a unit's hex."""
+    found = s.state.unit(uid)
+    assert found is not None and found.hex is not None
+    return str(s.state.runtime.label(found.hex))
