@@ -34,6 +34,9 @@ WEAK = 4
 KEY_PULL = 3
 """Hexes of distance a key hex (Moscow, Tula) counts less than another objective while the Axis still needs to
 hold key hexes at once (TY-VIC-2)."""
+KEY_TURN = 5
+"""After this turn the key hexes' pull grows by a hex each turn: without two of them held at once no number of
+cities wins (TY-VIC-1, TY-VIC-2)."""
 HQ_REACH = 0.3
 """Worth, for an HQ's hex, of each own combat unit within its command range."""
 HQ_FRONT = 0.2
@@ -98,7 +101,8 @@ def _plan(state: State, side: str) -> Plan:
     goal_dist = distances(state.runtime, tuple(wanted))
     if side == "axis" and _keys_needed(state):
         keys = distances(state.runtime, tuple(sorted(state.runtime.key_hexes)))
-        goal_dist = {h: min(d, keys[h] - KEY_PULL) for h, d in goal_dist.items()}
+        pull = KEY_PULL + max(0, state.turn - KEY_TURN)
+        goal_dist = {h: min(d, keys[h] - pull) for h, d in goal_dist.items()}
     return Plan(side, in_supply(state, side), off_rail, goal_dist, garrison, contact, guard)
 
 

@@ -171,3 +171,27 @@ def unit_hex(s: Session, uid: str) -> str:
     found = s.state.unit(uid)
     assert found is not None and found.hex is not None
     return str(s.state.runtime.label(found.hex))
+
+
+def _first_move(first_turn: int) -> Session:
+    """A panzer next to a large city the Axis does not hold (0504) and five hexes from a key hex (1005), activated
+    on ``first_turn``: the session after the bot's first move."""
+    units = [hq("ghq", "axis", "0405", 1), unit("a", "axis", "0505", PZ), hq("shq", "soviet", "1001")]
+    terrain = {"0504": "large_city", "1005": "large_city"}
+    victory = {"key_hexes": ["1005"], "final_key": 1, "sudden_death_key": 1}
+    s = session(scenario(units, terrain=terrain, first_turn=first_turn, victory=victory))
+    activate(s, "GHQ")
+    bot = SYSTEM.make_agent("axis")
+    while s.state.unit("a").hex == hx(s, "0505"):
+        s.submit(bot.choose(s, "axis", Budget(1.0)).command)
+    return s
+
+
+def test_bot_heads_for_the_key_hexes_as_the_turns_run_out() -> None:
+    """TY-VIC-1, TY-VIC-2: no number of cities wins without key hexes held at once. Early the panzer takes the
+    city next to it; after the mud the key hex's pull grows each turn, and on turn 9 it drives for the key hex."""
+    early = _first_move(1)
+    assert unit_hex(early, "a") == "0504"
+    late = _first_move(9)
+    grid = late.state.runtime.grid
+    assert grid.distance(late.state.unit("a").hex, hx(late, "1005")) < grid.distance(hx(late, "0505"), hx(late, "1005"))
