@@ -46,12 +46,10 @@ HQ_RISK = 3.0
 GUARD = 0.25
 """Worth, to the Axis unit standing alone on a threatened railway hex, of each Axis unit whose LOC runs through that
 hex: a unit in the hex keeps a Soviet ZOC from cutting the railway there (TY-LOC-3, TY-LOC-6)."""
-GUARD_MIN = 6
+GUARD_MIN = 8
 """Axis units that must draw their LOC through a railway hex before it is worth guarding."""
 GUARD_MAX = 24
 """Axis units counted at most for one railway hex."""
-THREAT = 2
-"""Hexes from a Soviet unit within which a railway hex counts as threatened."""
 GARRISON = 3.0
 """Worth of being the Soviet unit that holds an objective hex; a key hex (Moscow, Tula) is worth more."""
 
@@ -119,15 +117,27 @@ def _off_rail(state: State) -> dict[Hex, int]:
 
 
 def _guard(state: State) -> dict[Hex, float]:
-    """Railway hexes at least :data:`GUARD_MIN` Axis units draw their LOC through, within :data:`THREAT` hexes of a
-    Soviet unit: worth :data:`GUARD` for each of those units (TY-LOC-3, TY-LOC-6)."""
-    grid = state.runtime.grid
-    enemies = {u.hex for u in state.on_map("soviet") if u.hex is not None}
-    return {
-        h: GUARD * min(n, GUARD_MAX)
-        for h, n in rail_stakes(state).items()
-        if n >= GUARD_MIN and any(grid.distance(h, e) <= THREAT for e in enemies)
-    }
+    """Railway hexes at least :data:`GUARD_MIN` Axis units draw their LOC through and a Soviet unit could reach or
+    put in its ZOC next time it moves: worth :data:`GUARD` for each of those units (TY-LOC-3, TY-LOC-6)."""
+    threatened = soviet_reach(state)
+    return {h: GUARD * min(n, GUARD_MAX) for h, n in rail_stakes(state).items() if n >= GUARD_MIN and h in threatened}
+
+
+def soviet_reach(state: State) -> frozenset[Hex]:
+    """Hexes a Soviet unit could enter or put in its ZOC when next activated: as many hexes as its movement
+    allowance (terrain not counted, so never fewer than it can), two fewer when it starts in an Axis ZOC, stopping
+    where it enters one, never through an Axis unit (TY-MOV-6, TY-ZOC-1)."""
+    links, zoc = state.runtime.facts.links, enemy_zoc(state, "soviet")
+    found: set[Hex] = set()
+    for u in state.on_map("soviet"):
+        assert u.hex is not None
+        seen, frontier = {u.hex}, [u.hex]
+        for _ in range(state.spec(u.id).movement - (2 if u.hex in zoc else 0)):
+            frontier = [n for h in frontier if h == u.hex or h not in zoc for n in links[h] if n not in seen]
+            frontier = [n for n in dict.fromkeys(frontier) if state.occupant(n) != "axis"]
+            seen.update(frontier)
+        found |= seen
+    return frozenset(n for h in found for n in links[h]) | found
 
 
 def _keys_needed(state: State) -> bool:

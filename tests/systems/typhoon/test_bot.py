@@ -141,8 +141,9 @@ def test_bot_advances_into_the_hex_it_cleared_next_to_more_enemies() -> None:
 
 
 def _guard_position(threat: bool) -> Session:
-    """A slow rifle unit alone on the railway hex 0304, through which ten Axis units further east draw their LOC;
-    with ``threat`` a Soviet unit stands two hexes from it. Only the rifle unit (and its HQ) is activated."""
+    """A slow rifle unit alone on the railway hex 0304, through which ten Axis units further east draw their LOC, a
+    city four hexes south of it, off the railway; with ``threat`` a Soviet unit stands two hexes from the railway.
+    Only the rifle unit (and its HQ) is activated."""
     slow = ("infantry", [4], [2], 2)
     units = [hq("ghq", "axis", "0204", 1), unit("g", "axis", "0304", slow), hq("shq", "soviet", "1008")]
     east = ("0504", "0604", "0704", "0505", "0605")
@@ -150,7 +151,7 @@ def _guard_position(threat: bool) -> Session:
     if threat:
         units.append(unit("r", "soviet", "0302"))
     rail = [["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804"]]
-    s = session(scenario(units, terrain={"0904": "large_city"}, railways=rail))
+    s = session(scenario(units, terrain={"0308": "large_city"}, railways=rail))
     activate(s, "GHQ")
     bot = SYSTEM.make_agent("axis")
     while s.state.phase == "move":
@@ -159,11 +160,11 @@ def _guard_position(threat: bool) -> Session:
 
 
 def test_bot_guards_a_threatened_railway_hex_many_units_draw_their_loc_through() -> None:
-    """TY-LOC-3, TY-LOC-6: a Soviet unit two hexes from the railway could put it in its ZOC and cut the LOC of the
-    ten units beyond; the bot keeps its unit on the railway hex (in the unit's ZOC the LOC still passes, TY-ZOC-5).
-    With no Soviet unit near, the same unit moves on toward the city."""
-    assert unit_hex(_guard_position(threat=True), "g") == "0304"
-    assert unit_hex(_guard_position(threat=False), "g") != "0304"
+    """TY-LOC-3, TY-LOC-6: a Soviet unit that can reach the railway could put it in its ZOC and cut the LOC of the
+    ten units beyond; the bot keeps its unit on the railway (in the unit's hex the LOC still passes, TY-ZOC-5).
+    With no Soviet unit able to reach it, the same unit leaves the railway for the city."""
+    assert unit_hex(_guard_position(threat=True), "g") in ("0304", "0404")
+    assert unit_hex(_guard_position(threat=False), "g") not in ("0104", "0204", "0304", "0404", "0504")
 
 
 def unit_hex(s: Session, uid: str) -> str:
