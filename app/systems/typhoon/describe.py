@@ -9,8 +9,8 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.view import CommandInfo
 from app.systems.typhoon.losses import name
-from app.systems.typhoon.movement import chosen_route
 from app.systems.typhoon.odds import odds
+from app.systems.typhoon.paths import chosen_route
 from app.systems.typhoon.retreat import FAR, distance
 from app.systems.typhoon.state import State
 
