@@ -232,13 +232,15 @@ def place_armies(
     return setup, areas
 
 
-# Turn track: turn -> (GER Com, SU Com, GER Reinf, SU Reinf). Weather follows the rulebook (TY-WX-1).
+# Turn track: turn -> (GER Com, SU Com, GER Reinf, SU Reinf). Weather follows the rulebook (TY-WX-1). Turns 1 to 5
+# give the Axis every command card while the Soviet command is paralysed (bot-against-bot balance, texts.json; until
+# 27 November 2026 GER Com was 7, 7, 5, 5, 5 and SU Com 4, 5, 6, 6, 7).
 TRACK: dict[int, tuple[int, int, int, int]] = {
-    1: (7, 4, 1, 3),
-    2: (7, 5, 2, 3),
-    3: (5, 6, 2, 4),
-    4: (5, 6, 1, 4),
-    5: (5, 7, 1, 4),
+    1: (9, 2, 1, 3),
+    2: (9, 3, 2, 3),
+    3: (6, 4, 2, 4),
+    4: (6, 4, 1, 4),
+    5: (6, 5, 1, 4),
     6: (6, 7, 1, 4),
     7: (6, 7, 1, 5),
     8: (5, 8, 1, 5),
@@ -249,8 +251,6 @@ TRACK: dict[int, tuple[int, int, int, int]] = {
 }
 
 
-ENCIRCLEMENT_SU_COM = {1: 3, 2: 4, 3: 5, 4: 5}
-"""The Vyazma–Bryansk scenario's slower Soviet command (bot-against-bot balance, texts.json)."""
 DRIVE_FINAL_CITIES = 11
 """Large-city hexes the Axis needs at the end of the drive on Moscow (it starts with 8; texts.json)."""
 
@@ -371,8 +371,7 @@ def encirclement(facts: dict[str, object], placements: list[dict[str, object]]) 
     base = common(facts)
     keys = base["victory"]["key_hexes"]  # type: ignore[index]
     victory = {"key_hexes": keys, "sudden_death_turn": None, "final_cities": 4, "final_key": 0}
-    track = [box | {"su_com": ENCIRCLEMENT_SU_COM[int(box["turn"])]} for box in turns(1, 4)]  # type: ignore[call-overload]
-    extra = {"turns": track, "victory": victory}
+    extra = {"turns": turns(1, 4), "victory": victory}
     return head | base | campaign_setup(facts, placements) | extra | texts("encirclement")
 
 

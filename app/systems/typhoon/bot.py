@@ -15,7 +15,7 @@ from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.session import Session
 from app.systems.typhoon.bot_attack import PER_UNIT, Assault, assault, outcome_value, where
-from app.systems.typhoon.bot_eval import hex_value, supply_effect
+from app.systems.typhoon.bot_eval import hex_value, plan, rail_stakes, supply_effect
 from app.systems.typhoon.movement import routes
 from app.systems.typhoon.odds import odds
 from app.systems.typhoon.runtime import Hex
@@ -213,6 +213,13 @@ def _move(state: State, side: str, legal: list[Command], committed: frozenset[st
         why = t("Move the HQ where its command range takes in {n} units for its next card [TY-ACT-5].", n=n)
     elif cut > 0:
         why = t("Move to cut enemy units off from supply (gain {g}) [TY-SUP-1].", g=round(gain, 1))
+    elif best.to in plan(state, side).guard:
+        label, n = state.runtime.label(best.to), rail_stakes(state)[best.to]
+        why = t(
+            "Guard the railway at {hex}, near the enemy: {n} units draw their LOC through it [TY-LOC-6].",
+            hex=label,
+            n=n,
+        )
     else:
         why = t("Move toward the objectives, keeping a line of communication (gain {g}) [TY-LOC-1].", g=round(gain, 1))
     return Choice(best, why, gain)

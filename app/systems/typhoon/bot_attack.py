@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from app.systems.typhoon.bot_eval import clearing_effect, objectives, plan
+from app.systems.typhoon.bot_eval import clearing_effect, objectives, plan, rear_threat
 from app.systems.typhoon.movement import MAX_STACK
 from app.systems.typhoon.odds import base_column, crosses_river, defence_total, final_column
 from app.systems.typhoon.retreat import retreat_toll
@@ -33,6 +33,8 @@ OBJECTIVE = 2.0
 """Worth of driving the enemy out of a victory hex (TY-VIC-1)."""
 REAR = 0.1
 """Worth, to the Axis, of driving off a Soviet unit near its railway, for each Axis unit whose LOC it could cut."""
+REAR_MAX = 20
+"""Axis units counted at most for :data:`REAR`."""
 PER_UNIT = 0.3
 """What committing one more unit costs when groups are compared: it is missing from the next attack."""
 
@@ -57,8 +59,11 @@ def retreat_cost(state: State, target: Hex, hexes: int) -> int:
 
 
 def prize(state: State, side: str, target: Hex) -> float:
-    """Worth of the defenders leaving ``target``: an objective, the attacker's supply it reopens, ground."""
-    return (OBJECTIVE if target in objectives(state) else 0.0) + clearing_effect(state, side, target) + TAKE[side]
+    """Worth of the defenders leaving ``target``: an objective, the attacker's supply it reopens, ground, and for the
+    Axis the railway the defenders threaten (TY-LOC-6)."""
+    rear = REAR * min(rear_threat(state, target), REAR_MAX) if side == "axis" else 0.0
+    objective = OBJECTIVE if target in objectives(state) else 0.0
+    return objective + clearing_effect(state, side, target) + TAKE[side] + rear
 
 
 def outcome_value(state: State, side: str, target: Hex, column: int) -> float:

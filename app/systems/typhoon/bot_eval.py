@@ -34,12 +34,22 @@ WEAK = 4
 KEY_PULL = 3
 """Hexes of distance a key hex (Moscow, Tula) counts less than another objective while the Axis still needs to
 hold key hexes at once (TY-VIC-2)."""
+KEY_TURN = 5
+"""After this turn the key hexes' pull grows by a hex each turn: without two of them held at once no number of
+cities wins (TY-VIC-1, TY-VIC-2)."""
 HQ_REACH = 0.3
 """Worth, for an HQ's hex, of each own combat unit within its command range."""
 HQ_FRONT = 0.2
 """Added for each of those units standing in an enemy ZOC (the ones that will attack)."""
 HQ_RISK = 3.0
 """What standing in an enemy ZOC costs an HQ."""
+GUARD = 0.25
+"""Worth, to the Axis unit standing alone on a threatened railway hex, of each Axis unit whose LOC runs through that
+hex: a unit in the hex keeps a Soviet ZOC from cutting the railway there (TY-LOC-3, TY-LOC-6)."""
+GUARD_MIN = 8
+"""Axis units that must draw their LOC through a railway hex before it is worth guarding."""
+GUARD_MAX = 24
+"""Axis units counted at most for one railway hex."""
 GARRISON = 3.0
 """Worth of being the Soviet unit that holds an objective hex; a key hex (Moscow, Tula) is worth more."""
 
@@ -55,6 +65,7 @@ class Plan:
         goal_dist: Distance from every hex to the nearest objective ``side`` should head for.
         garrison: Soviet only: objective hexes the Soviets hold, key hexes first in worth.
         contact: Axis only: hexes next to Soviet units, worth more next to weak ones (attacks follow moves).
+        guard: Axis only: railway hexes a Soviet unit could soon cut, by what holding each is worth.
     """
 
     side: str
@@ -63,6 +74,7 @@ class Plan:
     goal_dist: dict[Hex, int]
     garrison: frozenset[Hex]
     contact: dict[Hex, float]
+    guard: dict[Hex, float]
 
 
 def objectives(state: State) -> list[Hex]:
@@ -79,16 +91,53 @@ def _plan(state: State, side: str) -> Plan:
     targets = objectives(state)
     if side == "axis":
         wanted = [g for g in targets if state.controller(g) != "axis"] or targets
-        off_rail, contact = loc_distances(state, "axis"), _contact(state)
+        off_rail, contact, guard = _off_rail(state), _contact(state), _guard(state)
         garrison: frozenset[Hex] = frozenset()
     else:
-        wanted, off_rail, contact = targets, {}, {}
+        wanted, off_rail, contact, guard = targets, {}, {}, {}
         garrison = frozenset(g for g in targets if state.controller(g) == "soviet")
     goal_dist = distances(state.runtime, tuple(wanted))
     if side == "axis" and _keys_needed(state):
         keys = distances(state.runtime, tuple(sorted(state.runtime.key_hexes)))
-        goal_dist = {h: min(d, keys[h] - KEY_PULL) for h, d in goal_dist.items()}
-    return Plan(side, in_supply(state, side), off_rail, goal_dist, garrison, contact)
+        pull = KEY_PULL + max(0, state.turn - KEY_TURN)
+        goal_dist = {h: min(d, keys[h] - pull) for h, d in goal_dist.items()}
+    return Plan(side, in_supply(state, side), off_rail, goal_dist, garrison, contact, guard)
+
+
+def _off_rail(state: State) -> dict[Hex, int]:
+    """LOC length off the railway for every hex an Axis unit traces a LOC from: the hexes the LOC passes through,
+    and one more for the hexes it may only end in (an enemy ZOC hex, a hex the enemy has just left) (TY-LOC-3,
+    TY-LOC-6)."""
+    found = dict(loc_distances(state, "axis"))
+    links = state.runtime.facts.links
+    for h in in_supply(state, "axis"):
+        if h not in found:
+            found[h] = min((found[n] + 1 for n in links[h] if n in found), default=SAFE_OFF_RAIL + 3)
+    return found
+
+
+def _guard(state: State) -> dict[Hex, float]:
+    """Railway hexes at least :data:`GUARD_MIN` Axis units draw their LOC through and a Soviet unit could reach or
+    put in its ZOC next time it moves: worth :data:`GUARD` for each of those units (TY-LOC-3, TY-LOC-6)."""
+    threatened = soviet_reach(state)
+    return {h: GUARD * min(n, GUARD_MAX) for h, n in rail_stakes(state).items() if n >= GUARD_MIN and h in threatened}
+
+
+def soviet_reach(state: State) -> frozenset[Hex]:
+    """Hexes a Soviet unit could enter or put in its ZOC when next activated: as many hexes as its movement
+    allowance (terrain not counted, so never fewer than it can), two fewer when it starts in an Axis ZOC, stopping
+    where it enters one, never through an Axis unit (TY-MOV-6, TY-ZOC-1)."""
+    links, zoc = state.runtime.facts.links, enemy_zoc(state, "soviet")
+    found: set[Hex] = set()
+    for u in state.on_map("soviet"):
+        assert u.hex is not None
+        seen, frontier = {u.hex}, [u.hex]
+        for _ in range(state.spec(u.id).movement - (2 if u.hex in zoc else 0)):
+            frontier = [n for h in frontier if h == u.hex or h not in zoc for n in links[h] if n not in seen]
+            frontier = [n for n in dict.fromkeys(frontier) if state.occupant(n) != "axis"]
+            seen.update(frontier)
+        found |= seen
+    return frozenset(n for h in found for n in links[h]) | found
 
 
 def _keys_needed(state: State) -> bool:
@@ -123,7 +172,8 @@ def hex_value(state: State, side: str, h: Hex, unit_id: str = "") -> float:
         return value + hq_value(state, side, h, unit_id)
     if side == "axis":
         margin = view.off_rail.get(h, SAFE_OFF_RAIL + 3) - SAFE_OFF_RAIL
-        return value - view.goal_dist.get(h, 0) - 0.75 * max(margin, 0) + view.contact.get(h, 0.0)
+        guard = view.guard.get(h, 0.0) if all(u.id == unit_id for u in state.at(h)) else 0.0
+        return value - view.goal_dist.get(h, 0) - 0.75 * max(margin, 0) + view.contact.get(h, 0.0) + guard
     cover = -sum(x.value for x in terrain_shifts(state.runtime, h, state.turn))
     fort = 2.0 if h in state.runtime.facts.fortified else 0.0
     value += 0.5 * cover + fort - 0.4 * max(view.goal_dist.get(h, 0) - 1, 0)

@@ -10,7 +10,7 @@ from app.ai.agent import Budget, RandomAgent
 from app.core.session import Session
 from app.systems.typhoon import SYSTEM
 from app.systems.typhoon import messages as m
-from tests.systems.typhoon.helpers import PZ, activate, hq, hx, scenario, session, submit, unit
+from tests.systems.typhoon.helpers import PZ, activate, defaults, hq, hx, scenario, session, submit, unit
 from tests.systems.typhoon.test_scenarios import FOLDER, bundled
 
 SEEDS = range(5)
@@ -120,3 +120,79 @@ def test_bot_never_risks_an_hq_in_an_attack() -> None:
     assert any("ghq" in c.units for c in s.legal_commands() if isinstance(c, m.DeclareAttack))
     choice = SYSTEM.make_agent("axis").choose(s, "axis", Budget(1.0))
     assert isinstance(choice.command, m.DeclareAttack) and choice.command.units == ("a",)
+
+
+def test_bot_advances_into_the_hex_it_cleared_next_to_more_enemies() -> None:
+    """TY-ADV-1, TY-LOC-3, TY-LOC-6: the hex the defenders left lies in another Soviet unit's ZOC, where the Axis LOC
+    may end but not pass; the bot counts its LOC there one hex longer than the neighbour's, not as beyond reach, and
+    advances a hex nearer the city (both hexes are next to a Soviet unit)."""
+    rifles = ("infantry", [8], [4], 5)  # not mechanised: it advances one hex (TY-ADV-2)
+    units = [hq("ghq", "axis", "0202"), unit("a", "axis", "0303", rifles), hq("shq", "soviet", "1008")]
+    units += [unit("s1", "soviet", "0403"), unit("s2", "soviet", "0503"), unit("s3", "soviet", "0302")]
+    s = session(scenario(units, terrain={"0803": "large_city"}))
+    activate(s, "GHQ")
+    submit(s, m.EndMovement(side="axis"))
+    submit(s, m.DeclareAttack(side="axis", units=("a",), target=hx(s, "0403")))
+    submit(s, m.ResolveAttack(side="axis", target=hx(s, "0403")).with_table_input([6], None))  # 8-4, 2-1: RR
+    defaults(s, "soviet")
+    choice = SYSTEM.make_agent("axis").choose(s, "axis", Budget(1.0))
+    assert isinstance(choice.command, m.Advance) and choice.command.path == (hx(s, "0403"),), choice
+    assert "TY-ADV-1" in choice.reason.render("en")
+
+
+def _guard_position(threat: bool) -> Session:
+    """A slow rifle unit alone on the railway hex 0304, through which ten Axis units further east draw their LOC, a
+    city four hexes south of it, off the railway; with ``threat`` a Soviet unit stands two hexes from the railway.
+    Only the rifle unit (and its HQ) is activated."""
+    slow = ("infantry", [4], [2], 2)
+    units = [hq("ghq", "axis", "0204", 1), unit("g", "axis", "0304", slow), hq("shq", "soviet", "1008")]
+    east = ("0504", "0604", "0704", "0505", "0605")
+    units += [unit(f"a{i}{j}", "axis", at) for i, at in enumerate(east) for j in "xy"]
+    if threat:
+        units.append(unit("r", "soviet", "0302"))
+    rail = [["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804"]]
+    s = session(scenario(units, terrain={"0308": "large_city"}, railways=rail))
+    activate(s, "GHQ")
+    bot = SYSTEM.make_agent("axis")
+    while s.state.phase == "move":
+        s.submit(bot.choose(s, "axis", Budget(1.0)).command)
+    return s
+
+
+def test_bot_guards_a_threatened_railway_hex_many_units_draw_their_loc_through() -> None:
+    """TY-LOC-3, TY-LOC-6: a Soviet unit that can reach the railway could put it in its ZOC and cut the LOC of the
+    ten units beyond; the bot keeps its unit on the railway (in the unit's hex the LOC still passes, TY-ZOC-5).
+    With no Soviet unit able to reach it, the same unit leaves the railway for the city."""
+    assert unit_hex(_guard_position(threat=True), "g") in ("0304", "0404")
+    assert unit_hex(_guard_position(threat=False), "g") not in ("0104", "0204", "0304", "0404", "0504")
+
+
+def unit_hex(s: Session, uid: str) -> str:
+    """The printed ID of a unit's hex."""
+    found = s.state.unit(uid)
+    assert found is not None and found.hex is not None
+    return str(s.state.runtime.label(found.hex))
+
+
+def _first_move(first_turn: int) -> Session:
+    """A panzer next to a large city the Axis does not hold (0504) and five hexes from a key hex (1005), activated
+    on ``first_turn``: the session after the bot's first move."""
+    units = [hq("ghq", "axis", "0405", 1), unit("a", "axis", "0505", PZ), hq("shq", "soviet", "1001")]
+    terrain = {"0504": "large_city", "1005": "large_city"}
+    victory = {"key_hexes": ["1005"], "final_key": 1, "sudden_death_key": 1}
+    s = session(scenario(units, terrain=terrain, first_turn=first_turn, victory=victory))
+    activate(s, "GHQ")
+    bot = SYSTEM.make_agent("axis")
+    while s.state.unit("a").hex == hx(s, "0505"):
+        s.submit(bot.choose(s, "axis", Budget(1.0)).command)
+    return s
+
+
+def test_bot_heads_for_the_key_hexes_as_the_turns_run_out() -> None:
+    """TY-VIC-1, TY-VIC-2: no number of cities wins without key hexes held at once. Early the panzer takes the
+    city next to it; after the mud the key hex's pull grows each turn, and on turn 9 it drives for the key hex."""
+    early = _first_move(1)
+    assert unit_hex(early, "a") == "0504"
+    late = _first_move(9)
+    grid = late.state.runtime.grid
+    assert grid.distance(late.state.unit("a").hex, hx(late, "1005")) < grid.distance(hx(late, "0505"), hx(late, "1005"))
