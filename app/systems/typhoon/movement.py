@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import functools
 import heapq
+from collections.abc import Hashable
 from dataclasses import dataclass
 
+from app.systems.typhoon.position import MAX_STACK, Recall, enemy_hexes, full_hexes
 from app.systems.typhoon.runtime import Hex, Runtime
 from app.systems.typhoon.state import State, mechanized, other
 from app.systems.typhoon.terrain import along_road, crossable, enter_cost, open_hex, roads_work
 from app.systems.typhoon.zoc import enemy_zoc
 
-MAX_STACK = 2
-"""Units per hex, HQs included (TY-STK-1)."""
+__all__ = ["MAX_STACK", "Route", "allowance", "can_march", "chosen_route", "room", "route_key", "routes", "zoc_cost"]
 
 
 @dataclass(frozen=True)
@@ -47,10 +48,28 @@ def room(state: State, h: Hex, side: str, leaving: str | None = None) -> bool:
     return all(u.side == side for u in here) and len(here) < MAX_STACK
 
 
+ROUTES: Recall[list[Route]] = Recall(4096)
+"""Routes by :func:`route_key`: moving one unit rarely changes what another may reach."""
+
+
+def route_key(state: State, unit_id: str) -> Hashable:
+    """All the unit's routes depend on besides the map: where it stands, the turn (weather), a RESERVE limit, the
+    enemy's hexes (blocked, zones of control) and the own full stacks (no room to end in, TY-STK-1)."""
+    unit = state.unit(unit_id)
+    if unit is None or unit.hex is None:
+        return (state.runtime, unit_id, None)
+    side, limited = unit.side, unit_id in state.limited
+    return (state.runtime, unit_id, unit.hex, state.turn, limited, enemy_hexes(state, side), full_hexes(state, side))
+
+
 def routes(state: State, unit_id: str) -> list[Route]:
     """Every destination the unit may end its move in, normally or marching, cheapest path each (computed once
-    per state: legal commands and their descriptions ask for them again and again)."""
-    return state.memo(("routes", unit_id), lambda: _routes(state, unit_id))
+    per position: legal commands and their descriptions ask for them again and again). Shared: do not change it."""
+
+    def compute() -> list[Route]:
+        return ROUTES.get(route_key(state, unit_id), lambda: _routes(state, unit_id))
+
+    return state.memo(("routes", unit_id), compute)
 
 
 def _routes(state: State, unit_id: str) -> list[Route]:

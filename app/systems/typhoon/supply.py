@@ -8,12 +8,23 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 
+from app.systems.typhoon.position import Recall, enemy_hexes, side_hexes
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State, other
 from app.systems.typhoon.zoc import enemy_zoc
 
 AXIS_OFF_RAIL = 6
 """Hexes an Axis LOC may run off the railway (TY-LOC-6)."""
+DISTANCES: Recall[dict[Hex, int]] = Recall(1024)
+"""LOC and retreat distances by :func:`supply_key`: the bot asks again for every move it weighs."""
+SUPPLIED: Recall[frozenset[Hex]] = Recall(512)
+"""The hexes in supply by :func:`supply_key`."""
+
+
+def supply_key(state: State, side: str) -> tuple[object, ...]:
+    """All a LOC of ``side`` depends on besides the map: the enemy's hexes (they block it and project the zones of
+    control) and the own hexes inside those zones (they open them, TY-LOC-3)."""
+    return (state.runtime, side, enemy_hexes(state, side), side_hexes(state, side) & enemy_zoc(state, side))
 
 
 def sources(state: State, side: str) -> frozenset[Hex]:
@@ -76,7 +87,11 @@ def rail_net(state: State, side: str, through: frozenset[Hex]) -> frozenset[Hex]
 
 def loc_distances(state: State, side: str) -> dict[Hex, int]:
     """LOC length from the nearest usable source to every hex the LOC may pass through (Soviet: any length,
-    TY-LOC-5; Axis: any length along railway, then 6 hexes, TY-LOC-6)."""
+    TY-LOC-5; Axis: any length along railway, then 6 hexes, TY-LOC-6). Shared: do not change the answer."""
+    return DISTANCES.get(("loc", *supply_key(state, side)), lambda: _loc_distances(state, side))
+
+
+def _loc_distances(state: State, side: str) -> dict[Hex, int]:
     through = passable(state, side, enemy_zoc(state, side))
     if side == "soviet":
         return _spread(state, sources(state, side), through, None)
@@ -99,13 +114,22 @@ def traced(state: State, side: str, dist: dict[Hex, int]) -> frozenset[Hex]:
 
 def in_supply(state: State, side: str) -> frozenset[Hex]:
     """Every hex where a unit of ``side`` would have a LOC now (TY-LOC-1)."""
-    return state.memo(("loc", side), lambda: traced(state, side, loc_distances(state, side)))
+
+    def compute() -> frozenset[Hex]:
+        return SUPPLIED.get(supply_key(state, side), lambda: traced(state, side, loc_distances(state, side)))
+
+    return state.memo(("loc", side), compute)
 
 
 def retreat_distances(state: State, side: str) -> dict[Hex, int]:
     """Distance from every hex to the nearest usable friendly source along LOC hexes, any length: the
     direction of retreat (TY-RET-8)."""
-    return state.memo(
-        ("retreat", side),
-        lambda: _spread(state, sources(state, side), passable(state, side, enemy_zoc(state, side)), None),
-    )
+
+    def compute() -> dict[Hex, int]:
+        return DISTANCES.get(("retreat", *supply_key(state, side)), lambda: _retreat_distances(state, side))
+
+    return state.memo(("retreat", side), compute)
+
+
+def _retreat_distances(state: State, side: str) -> dict[Hex, int]:
+    return _spread(state, sources(state, side), passable(state, side, enemy_zoc(state, side)), None)

@@ -21,7 +21,8 @@ from app.core.messages import Command, Event
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import move_to, name
 from app.systems.typhoon.move_report import move_ruling
-from app.systems.typhoon.movement import Route, chosen_route, routes
+from app.systems.typhoon.movement import Route, chosen_route, route_key, routes
+from app.systems.typhoon.position import Recall
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State
 
@@ -62,13 +63,25 @@ def _select(state: State, side: str) -> list[Command]:
     return found
 
 
+MOVES: Recall[list[Command]] = Recall(4096)
+"""A unit's move commands by its routes' key (:func:`app.systems.typhoon.movement.route_key`)."""
+
+
 def _moves(state: State, side: str) -> list[Command]:
     found: list[Command] = []
     for uid in state.active:
-        if uid in state.moved:
-            continue
-        found += [m.MoveUnit(side=side, unit=uid, to=r.to, march=r.march) for r in routes(state, uid)]
+        if uid not in state.moved:
+            found += _unit_moves(state, side, uid)
     return [*found, m.EndMovement(side=side)]
+
+
+def _unit_moves(state: State, side: str, uid: str) -> list[Command]:
+    """The unit's moves, one per route (shared by every position with the same routes: do not change the list)."""
+
+    def build() -> list[Command]:
+        return [m.MoveUnit(side=side, unit=uid, to=r.to, march=r.march) for r in routes(state, uid)]
+
+    return MOVES.get((side, route_key(state, uid)), build)
 
 
 def _combat(state: State, side: str) -> list[Command]:
@@ -138,11 +151,10 @@ def _move_listed(state: State, command: m.MoveUnit | m.EndMovement) -> bool:
         return command.key() == m.EndMovement(side=command.side).key()
     if command.unit not in state.active or command.unit in state.moved:
         return False
-    key = command.key()
-    return any(
-        m.MoveUnit(side=command.side, unit=command.unit, to=r.to, march=r.march).key() == key
-        for r in routes(state, command.unit)
-    )
+    if command.path:  # a listed move names no path
+        return False
+    to = target_hex(command.to)
+    return any(r.to == to and r.march == command.march for r in routes(state, command.unit))
 
 
 def _beyond_menu(state: State, command: Command) -> bool:
