@@ -49,27 +49,33 @@ def room(state: State, h: Hex, side: str, leaving: str | None = None) -> bool:
 
 
 ROUTES: Recall[list[Route]] = Recall(4096)
-"""Routes by :func:`route_key`: moving one unit rarely changes what another may reach."""
+"""Reachable hexes by :func:`route_key`, before stacking: moving one unit rarely changes what another may reach."""
 
 
 def route_key(state: State, unit_id: str) -> Hashable:
-    """All the unit's routes depend on besides the map: where it stands, the turn (weather), a RESERVE limit, the
-    enemy's hexes (blocked, zones of control) and the own full stacks (no room to end in, TY-STK-1)."""
+    """All the unit's reachable hexes depend on besides the map: where it stands, the turn (weather), a RESERVE
+    limit, and the enemy's hexes (blocked, zones of control). Own units only take room at the end (TY-STK-1)."""
     unit = state.unit(unit_id)
     if unit is None or unit.hex is None:
         return (state.runtime, unit_id, None)
-    side, limited = unit.side, unit_id in state.limited
-    return (state.runtime, unit_id, unit.hex, state.turn, limited, enemy_hexes(state, side), full_hexes(state, side))
+    return (state.runtime, unit_id, unit.hex, state.turn, unit_id in state.limited, enemy_hexes(state, unit.side))
 
 
 def routes(state: State, unit_id: str) -> list[Route]:
     """Every destination the unit may end its move in, normally or marching, cheapest path each (computed once
-    per position: legal commands and their descriptions ask for them again and again). Shared: do not change it."""
+    per state: legal commands and their descriptions ask for them again and again)."""
 
     def compute() -> list[Route]:
-        return ROUTES.get(route_key(state, unit_id), lambda: _routes(state, unit_id))
+        full = full_hexes(state, state.spec(unit_id).side)
+        return [r for r in reachable(state, unit_id) if r.to not in full]
 
     return state.memo(("routes", unit_id), compute)
+
+
+def reachable(state: State, unit_id: str) -> list[Route]:
+    """:func:`routes` before stacking, including ends in the own side's full stacks (shared by every position with
+    the same :func:`route_key`: do not change the list)."""
+    return ROUTES.get(route_key(state, unit_id), lambda: _routes(state, unit_id))
 
 
 def _routes(state: State, unit_id: str) -> list[Route]:
@@ -81,14 +87,13 @@ def _routes(state: State, unit_id: str) -> list[Route]:
 
 def _normal(state: State, unit_id: str) -> list[Route]:
     """Normal movement: Dijkstra over TEC, river and ZOC costs (TY-MOV-4, TY-MOV-6), plus unbridged major-river
-    crossings as the whole move (TY-MOV-8)."""
+    crossings as the whole move (TY-MOV-8). Enemy units block the way; stacking is left to :func:`routes`."""
     unit, spec = state.unit(unit_id), state.spec(unit_id)
     assert unit is not None and unit.hex is not None
-    zoc = enemy_zoc(state, unit.side)
-    enemy = state.memo(("enemy_hexes", unit.side), lambda: frozenset(u.hex for u in state.on_map(other(unit.side))))
+    zoc, enemy = enemy_zoc(state, unit.side), enemy_hexes(state, unit.side)
     budget, z = allowance(state, unit_id) * 2, zoc_cost(state, unit.side) * 2
     best = _search(state.runtime, unit.hex, mechanized(spec), state.turn, budget, z, zoc, enemy)
-    routes_ = [Route(h, False, p, c) for h, (c, p) in best.items() if p and room(state, h, unit.side, unit_id)]
+    routes_ = [Route(h, False, p, c) for h, (c, p) in best.items() if p]
     return routes_ + _crossings(state, unit_id, zoc, best)
 
 
@@ -134,7 +139,7 @@ def _crossings(
     assert unit is not None and unit.hex is not None
     rt, start, found = state.runtime, unit.hex, []
     for n in rt.grid.neighbours(start):
-        if n in best or not open_hex(rt, n) or not crossable(rt, start, n) or not room(state, n, unit.side):
+        if n in best or not open_hex(rt, n) or not crossable(rt, start, n) or state.occupant(n) == other(unit.side):
             continue
         climber, climbs = spec.symbol == "mountain", rt.facts.terrain.get(n) == "mountain"
         # no road crosses an unbridged river, and off the road only a mountain division climbs (TY-MOV-7)
@@ -179,7 +184,7 @@ def _march(state: State, unit_id: str) -> list[Route]:
             if n not in best or spent + 1 < best[n][0]:
                 best[n] = (spent + 1, (*best[h][1], n))
                 heapq.heappush(heap, (spent + 1, n))
-    return [Route(h, True, p, c) for h, (c, p) in best.items() if p and room(state, h, unit.side, unit_id)]
+    return [Route(h, True, p, c) for h, (c, p) in best.items() if p]
 
 
 def chosen_route(state: State, unit_id: str, to: Hex, march: bool, path: tuple[Hex, ...] = ()) -> Route | None:

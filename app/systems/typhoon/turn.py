@@ -5,6 +5,7 @@ TY-SEQ-1, TY-SEQ-2, TY-SEQ-3, TY-SEQ-4, TY-MOV-1, TY-ACT-3, TY-ACT-7, TY-OPT-RES
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -21,8 +22,8 @@ from app.core.messages import Command, Event
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import move_to, name
 from app.systems.typhoon.move_report import move_ruling
-from app.systems.typhoon.movement import Route, chosen_route, route_key, routes
-from app.systems.typhoon.position import Recall
+from app.systems.typhoon.movement import Route, chosen_route, reachable, route_key, routes
+from app.systems.typhoon.position import Recall, full_hexes
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State
 
@@ -63,7 +64,7 @@ def _select(state: State, side: str) -> list[Command]:
     return found
 
 
-MOVES: Recall[list[Command]] = Recall(4096)
+MOVES: Recall[list[m.MoveUnit]] = Recall(4096)
 """A unit's move commands by its routes' key (:func:`app.systems.typhoon.movement.route_key`)."""
 
 
@@ -75,13 +76,15 @@ def _moves(state: State, side: str) -> list[Command]:
     return [*found, m.EndMovement(side=side)]
 
 
-def _unit_moves(state: State, side: str, uid: str) -> list[Command]:
-    """The unit's moves, one per route (shared by every position with the same routes: do not change the list)."""
+def _unit_moves(state: State, side: str, uid: str) -> list[m.MoveUnit]:
+    """The unit's moves, one per route (:func:`app.systems.typhoon.movement.routes`); the commands are built once
+    for every position with the same reachable hexes."""
 
-    def build() -> list[Command]:
-        return [m.MoveUnit(side=side, unit=uid, to=r.to, march=r.march) for r in routes(state, uid)]
+    def build() -> list[m.MoveUnit]:
+        return [m.MoveUnit(side=side, unit=uid, to=r.to, march=r.march) for r in reachable(state, uid)]
 
-    return MOVES.get((side, route_key(state, uid)), build)
+    full = full_hexes(state, state.spec(uid).side)
+    return [c for c in MOVES.get((side, route_key(state, uid)), build) if c.to not in full]
 
 
 def _combat(state: State, side: str) -> list[Command]:
@@ -95,9 +98,16 @@ def _combat(state: State, side: str) -> list[Command]:
 
 
 def _place(state: State, side: str) -> list[Command]:
-    found: list[Command] = [m.PlaceUnit(side=side, unit=u, at=h) for u, h in reinforce_rules.placements(state)]
+    found: list[Command] = [_placement(side, u, h) for u, h in reinforce_rules.placements(state)]
     found += [m.ConvertGuards(side=side, unit=r, guards=g) for r, g in reinforce_rules.conversions(state)]
     return [*found, m.EndPlacement(side=side)]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _placement(side: str, unit: str, at: Hex) -> m.PlaceUnit:
+    """A placement command, built once: a REINF card lists every reserve unit on every railway hex after each
+    placement."""
+    return m.PlaceUnit(side=side, unit=unit, at=at)
 
 
 def _withdraw(state: State, side: str) -> list[Command]:
