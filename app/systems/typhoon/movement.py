@@ -192,11 +192,16 @@ def chosen_route(state: State, unit_id: str, to: Hex, march: bool, path: tuple[H
     player chooses the way; the towns and cities on it change hands, TY-CITY-2). A named path is legal when ``to``
     may be reached this way at all, each hex may be entered from the one before, and the whole costs no more than
     the unit's MA (TY-MOV-4, TY-MARCH-1); ``None``: not legal."""
-    found = next((r for r in routes(state, unit_id) if r.to == to and r.march == march), None)
+    found = _route_index(state, unit_id).get((to, march))
     if found is None or not path or path == found.path:
         return found
     halves = _path_halves(state, unit_id, path, march) if path[-1] == to else None
     return None if halves is None else Route(to, march, path, halves)
+
+
+def _route_index(state: State, unit_id: str) -> dict[tuple[Hex, bool], Route]:
+    """The unit's routes by destination and mode (describing every listed move looks each one up)."""
+    return state.memo(("route_index", unit_id), lambda: {(r.to, r.march): r for r in routes(state, unit_id)})
 
 
 def _path_halves(state: State, unit_id: str, path: tuple[Hex, ...], march: bool) -> int | None:

@@ -22,7 +22,7 @@ from app.core.messages import Command, Event
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import move_to, name
 from app.systems.typhoon.move_report import move_ruling
-from app.systems.typhoon.movement import Route, chosen_route, reachable, route_key, routes
+from app.systems.typhoon.movement import Route, chosen_route, reachable, route_key
 from app.systems.typhoon.position import Recall, full_hexes
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State
@@ -163,8 +163,7 @@ def _move_listed(state: State, command: m.MoveUnit | m.EndMovement) -> bool:
         return False
     if command.path:  # a listed move names no path
         return False
-    to = target_hex(command.to)
-    return any(r.to == to and r.march == command.march for r in routes(state, command.unit))
+    return chosen_route(state, command.unit, target_hex(command.to), command.march) is not None
 
 
 def _beyond_menu(state: State, command: Command) -> bool:
