@@ -35,13 +35,14 @@ def render_all(value: Any, langs: Sequence[str] = LANGUAGES) -> int:
     seen: set[int] = set()
     stack: list[Any] = [value]
     count = 0
+    kinds, leaf, text = _KINDS, _LEAF, _TEXT  # locals: the loop runs tens of thousands of times per view
     while stack:
         item = stack.pop()
-        kind = _KINDS.get(type(item)) or _kind(item)
-        if kind is _LEAF or id(item) in seen:
+        kind = kinds.get(type(item)) or _kind(item)
+        if kind is leaf or id(item) in seen:
             continue  # a Text shared by many pieces (a class's short name) is rendered once
         seen.add(id(item))
-        if kind is _TEXT:
+        if kind is text:
             for lang in langs:
                 item.render(lang)
             count += 1

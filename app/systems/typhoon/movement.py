@@ -105,22 +105,34 @@ def _search(  # noqa: PLR0917 - the cache key is every argument
     is shared by every position with the same enemy units (moving one's own units one by one)."""
     best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {start: (0, ())}
     heap: list[tuple[int, Hex]] = [(0, start)]
-    facts = rt.facts
+    steps = _steps(rt, mech, turn)
     while heap:
         spent, h = heapq.heappop(heap)
         if spent > best[h][0]:
             continue
-        for n in rt.grid.neighbours(h):
-            if n in enemy or (facts.river(h, n) == "major_river" and not facts.bridged(h, n)):
-                continue
-            base = enter_cost(rt, h, n, mech, turn)
-            if base is None:
+        for n, base in steps[h]:
+            if n in enemy:
                 continue
             total = spent + base * 2 + (z if h in zoc else 0) + (z if n in zoc else 0)
             if total <= budget and (n not in best or total < best[n][0]):
                 best[n] = (total, (*best[h][1], n))
                 heapq.heappush(heap, (total, n))
     return best
+
+
+@functools.lru_cache(maxsize=64)
+def _steps(rt: Runtime, mech: bool, turn: int) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+    """Each hex's neighbours a unit may enter in normal movement this turn, with the MP it costs before ZOC: no
+    unbridged major river (crossed only as a whole move, TY-MOV-8), nothing :func:`enter_cost` forbids."""
+    facts, found = rt.facts, {}
+    for h in rt.grid.locations():
+        found[h] = tuple(
+            (n, cost)
+            for n in rt.grid.neighbours(h)
+            if not (facts.river(h, n) == "major_river" and not facts.bridged(h, n))
+            and (cost := enter_cost(rt, h, n, mech, turn)) is not None
+        )
+    return found
 
 
 def _major_unbridged(state: State, a: Hex, b: Hex) -> bool:

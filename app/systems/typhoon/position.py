@@ -9,6 +9,7 @@ identity) is part of it, so an edited map never reuses an answer.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
@@ -56,6 +57,7 @@ def full_hexes(state: State, side: str) -> frozenset[Hex]:
     """Hexes holding :data:`MAX_STACK` units of ``side``: no room for one more (TY-STK-1)."""
 
     def count() -> frozenset[Hex]:
-        return frozenset(h for h in side_hexes(state, side) if len(state.at(h)) >= MAX_STACK)
+        units = Counter(u.hex for u in state.on_map(side))
+        return frozenset(h for h, n in units.items() if n >= MAX_STACK and h is not None)
 
     return state.memo(("full_hexes", side), count)

@@ -5,11 +5,12 @@ TY-LOC-1, TY-LOC-2, TY-LOC-3, TY-LOC-4, TY-LOC-5, TY-LOC-6, TY-LOC-7, TY-SUP-1, 
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Iterable
 
 from app.systems.typhoon.position import Recall, enemy_hexes, side_hexes
-from app.systems.typhoon.runtime import Hex
+from app.systems.typhoon.runtime import Hex, Runtime
 from app.systems.typhoon.state import State, other
 from app.systems.typhoon.zoc import enemy_zoc
 
@@ -39,18 +40,15 @@ def sources(state: State, side: str) -> frozenset[Hex]:
 def passable(state: State, side: str, zoc: frozenset[Hex]) -> frozenset[Hex]:
     """Hexes a LOC may pass through: no enemy unit, no EZOC unless a friendly unit is there, no mountain without
     road, nothing closed (TY-LOC-3, TY-LOC-4)."""
-    rt = state.runtime
-    found = set()
-    for h in rt.facts.open_hexes:
-        owner = state.occupant(h)
-        if owner == other(side):
-            continue
-        if h in zoc and owner != side:
-            continue
-        if rt.facts.terrain.get(h) == "mountain" and h not in rt.facts.road_hexes:
-            continue
-        found.add(h)
-    return frozenset(found)
+    own = side_hexes(state, side)
+    return _open_ground(state.runtime) - enemy_hexes(state, side) - (zoc - own)
+
+
+@functools.cache
+def _open_ground(rt: Runtime) -> frozenset[Hex]:
+    """Hexes in play a LOC may enter whoever stands where: not a mountain without road (TY-LOC-4)."""
+    facts = rt.facts
+    return frozenset(h for h in facts.open_hexes if facts.terrain.get(h) != "mountain" or h in facts.road_hexes)
 
 
 def _spread(state: State, start: Iterable[Hex], through: frozenset[Hex], limit: int | None) -> dict[Hex, int]:
@@ -109,7 +107,7 @@ def traced(state: State, side: str, dist: dict[Hex, int]) -> frozenset[Hex]:
             continue
         found.update(rt.facts.links[h])
     found |= sources(state, side)
-    return frozenset(h for h in found if state.occupant(h) != other(side))
+    return frozenset(found - enemy_hexes(state, side))
 
 
 def in_supply(state: State, side: str) -> frozenset[Hex]:

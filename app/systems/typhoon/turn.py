@@ -147,12 +147,13 @@ def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
 def _listed(state: State, command: Command) -> bool:
     """Whether ``legal(state)`` lists ``command``. When the full list has not been worked out (a replay, a
     script), a move is checked against its own unit's routes alone and the end of movement needs no list."""
-    if "legal" in state.cache:
-        listed = legal(state)
-        return any(c is command for c in listed) or command.key() in {c.key() for c in listed}
-    if state.phase == "move" and not state.steps and isinstance(command, m.MoveUnit | m.EndMovement):
+    worked_out = "legal" in state.cache
+    if worked_out and any(c is command for c in legal(state)):
+        return True
+    if not worked_out and state.phase == "move" and not state.steps and isinstance(command, m.MoveUnit | m.EndMovement):
         return _move_listed(state, command)
-    return command.key() in {c.key() for c in legal(state)}
+    key = command.key()  # the key names the kind: only commands of the same kind need their keys
+    return any(c.key() == key for c in legal(state) if c.kind == command.kind)
 
 
 def _move_listed(state: State, command: m.MoveUnit | m.EndMovement) -> bool:

@@ -16,6 +16,7 @@ from app.core.view import CounterView, GameView, LazyLayers, PanelView, PhaseVie
 from app.systems.typhoon.cup import SUPPLY
 from app.systems.typhoon.position import Recall
 from app.systems.typhoon.reinforce import side_label
+from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.scenario import SIDES
 from app.systems.typhoon.state import State, Unit, mechanized, values
 from app.systems.typhoon.supply import in_supply
@@ -237,7 +238,15 @@ def _victory_needs(state: State) -> tuple[tuple[Text, str | Text], ...]:
 def _ranges(state: State) -> LazyLayers:
     """A layer per HQ on the map: the hexes of its command range (drawn when it is selected, TY-ACT-5), computed
     the first time the window asks for one."""
-    hqs = [(u.id, u.hex, reach) for u in state.on_map() if (reach := state.spec(u.id).command_range) is not None]
+    hqs = tuple((u.id, u.hex, reach) for u in state.on_map() if (reach := state.spec(u.id).command_range) is not None)
+    return RANGES.get((state.runtime, hqs), lambda: _range_layers(state, hqs))
+
+
+RANGES: Recall[LazyLayers] = Recall(256)
+"""Command-range layers by where the HQs stand: computed once, then shared by every view while no HQ moves."""
+
+
+def _range_layers(state: State, hqs: tuple[tuple[str, Hex | None, int], ...]) -> LazyLayers:
     grid = state.runtime.grid
 
     def compute() -> dict[str, dict[object, str]]:
