@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, cast
 # Adjutant uses no pydantic plugins: skip their entry-point scan, which costs start-up time (DESIGN §10).
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
+import app.core.plugin_scan  # noqa: F401  (before pydantic: it skips pydantic's plugin loader, see there)
 from app.core.i18n import LANGUAGES, Text, localized, t
 from app.core.system import GameSystem
 

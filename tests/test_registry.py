@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -82,14 +83,58 @@ def test_window_start_runs_no_garbage_collection_until_shown(tmp_path: Path):
 
 
 def test_window_start_leaves_dialogs_editor_and_cli_unloaded(tmp_path: Path):
-    """DESIGN §10: what the first window does not show is imported when it is first opened, not at start."""
+    """DESIGN §10: what the first window does not show is imported when it is first opened, not at start; nor are
+    shapely and numpy (no board of the default mission needs them), nor ``importlib.metadata`` (pydantic's plugin
+    loader is stood in for while every plugin is disabled: app.core.plugin_scan)."""
     result = _smoke_start(
         tmp_path,
         "import sys\n",
-        "lazy = ('app.ui.help_dialogs', 'app.ui.start_page', 'app.ui.editor', 'app.scenario.editor', 'app.cli')\n"
+        "lazy = ('app.ui.help_dialogs', 'app.ui.start_page', 'app.ui.editor', 'app.scenario.editor', 'app.cli',\n"
+        "        'shapely', 'numpy', 'importlib.metadata')\n"
         "print('lazy modules loaded:', sorted(m for m in sys.modules if m.startswith(lazy)))\n",
     )
     assert result.stdout.splitlines()[-1] == "lazy modules loaded: []"
+
+
+def test_pydantic_takes_only_get_plugins_from_the_plugin_loader_stood_in_for(monkeypatch):
+    """app.core.plugin_scan stands in for ``pydantic.plugin._loader``: pydantic must import nothing else from it,
+    and its own ``get_plugins`` must answer as the stand-in's while plugins are disabled."""
+    import re
+
+    import pydantic
+
+    from app.core.plugin_scan import DISABLED, LOADER, no_plugins
+
+    uses = set()
+    for source in Path(pydantic.__file__).parent.rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        uses |= set(re.findall(r"from (?:\.|pydantic\.plugin\.)_loader import ([\w, ]+)", text))
+        assert not re.search(r"_loader\.\w", text) or source.name == "_loader.py", source
+    assert uses == {"get_plugins"}
+    path = Path(pydantic.__file__).parent / "plugin" / "_loader.py"
+    spec = importlib.util.spec_from_file_location(f"real_{LOADER}", path)  # this process may hold the stand-in
+    assert spec is not None and spec.loader is not None
+    real = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(real)
+    for value in DISABLED:
+        monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", value)
+        assert tuple(real.get_plugins()) == no_plugins()
+
+
+def test_the_plugin_loader_is_stood_in_for_only_while_plugins_are_disabled():
+    """With ``PYDANTIC_DISABLE_PLUGINS`` set to anything that may enable a plugin, pydantic's own loader runs."""
+    code = (
+        "import sys\n"
+        "import app.__main__\n"
+        "from app.core.i18n import Text\n"
+        "Text(msg='x')\n"
+        "print(sys.modules['pydantic.plugin._loader'].__doc__ or '')\n"
+    )
+    for value, stand_in in (("__all__", True), ("", False), ("some_plugin", False)):
+        env = {**os.environ, "PYDANTIC_DISABLE_PLUGINS": value}
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.startswith("Stand-in") is stand_in, value
 
 
 def _smoke_start(data_dir: Path, before: str, after: str) -> subprocess.CompletedProcess[str]:

@@ -2,12 +2,17 @@
 
 Two areas touching at a single point are not adjacent. Links (sea lanes, straits) add adjacency between
 areas that do not touch; the link kind is reported as an ``EdgeFeature`` on that border.
+
+Finding the shared borders needs shapely (≈ 100 ms to import) and ≈ 60 ms on the 104 areas of Europe. What
+they yield, an :class:`AreaLayout`, can be stored with a known map and given back to :class:`AreaMap`, which
+then builds no polygon until one is asked for (``shape``, ``query``): a bundled map opens without shapely.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from app.geometry.topology import EdgeFeature, GeometryError, Loc, Point, Segment, merge_features
@@ -17,6 +22,21 @@ if TYPE_CHECKING:  # shapely costs ~130 ms to import (numpy): imported by the fu
 
 SHARED_BORDER_MIN = 1e-6
 OVERLAP_MAX = 1e-6
+LAYOUT_VERSION = 1  # bump when what AreaMap derives from its outlines changes: stored layouts are then stale
+
+
+@dataclass(frozen=True)
+class AreaLayout:
+    """What an area map derives from its outlines with shapely, to be stored beside a map that does not change.
+
+    Attributes:
+        borders: Every pair of areas sharing a border, in the order found, with its longest straight piece
+            (``None`` when the shared border has no line of length > 0).
+        centres: A point inside each area (shapely's representative point), by id.
+    """
+
+    borders: tuple[tuple[str, str, Segment | None], ...]
+    centres: dict[str, Point]
 
 
 def _build_polygon(area: str, points: Sequence[tuple[float, float]]) -> shapely.Polygon:
@@ -66,22 +86,61 @@ class AreaMap:
         terrain: Mapping[str, str] | None = None,
         links: Iterable[tuple[str, str, str]] = (),
         labels: Mapping[str, str] | None = None,
+        layout: AreaLayout | None = None,
     ) -> None:
         self._ids: tuple[str, ...] = tuple(areas)
-        self._shapes: dict[str, shapely.Polygon] = {a: _build_polygon(a, pts) for a, pts in areas.items()}
         self._outlines = {a: [(float(x), float(y)) for x, y in pts] for a, pts in areas.items()}
         self._terrain = {a: (terrain or {}).get(a, "clear") for a in self._ids}
         self._labels = dict(labels or {})
-        import shapely
-
-        self._tree = shapely.STRtree([self._shapes[a] for a in self._ids])
+        self._polygons: dict[str, shapely.Polygon] | None = None  # built on first use when a layout is given
+        self._strtree: shapely.STRtree | None = None
+        self._boxes: dict[str, tuple[float, float, float, float]] | None = None  # for locate, built on first use
         self._adjacent: dict[str, set[str]] = {a: set() for a in self._ids}
         self._borders: dict[frozenset[str], Segment] = {}
+        self._shared: list[tuple[str, str, Segment | None]] = []
+        self._centres: dict[str, Point] = {}
         self._links: dict[frozenset[str], tuple[EdgeFeature, ...]] = {}
-        self._find_borders()
+        if layout is None:
+            self._find_borders()
+        else:
+            self._use_layout(layout)
         self._add_links(links)
         self._neighbours = {a: tuple(b for b in self._ids if b in self._adjacent[a]) for a in self._ids}
         self._bfs: dict[str, dict[str, int]] = {}
+
+    @property
+    def _shapes(self) -> dict[str, shapely.Polygon]:
+        """The polygon of every area (checked valid when built from the outlines, without a layout)."""
+        if self._polygons is None:
+            self._polygons = {a: _build_polygon(a, pts) for a, pts in self._outlines.items()}
+        return self._polygons
+
+    @property
+    def _tree(self) -> shapely.STRtree:
+        if self._strtree is None:
+            import shapely
+
+            self._strtree = shapely.STRtree([self._shapes[a] for a in self._ids])
+        return self._strtree
+
+    def _share(self, a: str, b: str, segment: Segment | None) -> None:
+        self._adjacent[a].add(b)
+        self._adjacent[b].add(a)
+        self._shared.append((a, b, segment))
+        if segment is not None:
+            self._borders[frozenset((a, b))] = segment
+
+    def _use_layout(self, layout: AreaLayout) -> None:
+        for a, b, segment in layout.borders:
+            for area in (a, b):
+                if area not in self._adjacent:
+                    raise GeometryError(f"the stored layout names unknown area {area!r}")
+            self._share(a, b, segment)
+        self._centres.update(layout.centres)
+
+    def layout(self) -> AreaLayout:
+        """What this map derived from its outlines (shared borders, centres), to store beside the map."""
+        return AreaLayout(tuple(self._shared), {a: self.centre(a) for a in self._ids})
 
     def _find_borders(self) -> None:
         for i, a in enumerate(self._ids):
@@ -97,16 +156,12 @@ class AreaMap:
                     raise GeometryError(f"areas {a!r} and {b!r} overlap")
                 shared = pa.boundary.intersection(pb.boundary)
                 if shared.length > SHARED_BORDER_MIN:
-                    self._adjacent[a].add(b)
-                    self._adjacent[b].add(a)
-                    segment = _longest_line(shared)
-                    if segment is not None:
-                        self._borders[frozenset((a, b))] = segment
+                    self._share(a, b, _longest_line(shared))
 
     def _add_links(self, links: Iterable[tuple[str, str, str]]) -> None:
         for a, b, kind in links:
             for area in (a, b):
-                if area not in self._shapes:
+                if area not in self._outlines:
                     raise GeometryError(f"link {a!r}-{b!r} names unknown area {area!r}")
             key = frozenset((a, b))
             self._links[key] = merge_features(self._links.get(key, ()), (EdgeFeature(kind),))
@@ -119,7 +174,7 @@ class AreaMap:
 
     def contains(self, loc: Loc) -> bool:
         """Return whether ``loc`` is an area id of this map."""
-        return loc in self._shapes
+        return loc in self._outlines
 
     def neighbours(self, loc: Loc) -> tuple[str, ...]:
         """Return the areas adjacent to ``loc`` (shared border or link), in map order."""
@@ -149,8 +204,12 @@ class AreaMap:
 
     def centre(self, loc: Loc) -> Point:
         """Return a point guaranteed inside area ``loc`` (its representative point)."""
-        point = self._shapes[cast(str, loc)].representative_point()
-        return (float(point.x), float(point.y))
+        area = cast(str, loc)
+        found = self._centres.get(area)
+        if found is None:
+            point = self._shapes[area].representative_point()
+            found = self._centres[area] = (float(point.x), float(point.y))
+        return found
 
     def shape(self, loc: Loc) -> shapely.Polygon:
         """Return the shapely polygon of area ``loc``."""
@@ -188,21 +247,44 @@ class AreaMap:
 
     def locate(self, x: float, y: float) -> str | None:
         """Return the area covering point ``(x, y)`` (the first in map order on a border), or ``None``."""
-        import shapely
-
-        point = shapely.Point(x, y)
-        hits = sorted(int(i) for i in self._tree.query(point, predicate="intersects"))
-        return self._ids[hits[0]] if hits else None
+        if self._boxes is None:
+            self._boxes = {a: _box(pts) for a, pts in self._outlines.items()}
+        for area, (x0, y0, x1, y1) in self._boxes.items():
+            if x0 <= x <= x1 and y0 <= y <= y1 and _covers(self._outlines[area], x, y):
+                return area
+        return None
 
     def bounds(self) -> tuple[float, float, float, float]:
         """Return ``(minx, miny, maxx, maxy)`` of all areas."""
         if not self._ids:
             return (0.0, 0.0, 0.0, 0.0)
-        import shapely
-
-        minx, miny, maxx, maxy = shapely.total_bounds(list(self._shapes.values()))
-        return (float(minx), float(miny), float(maxx), float(maxy))
+        boxes = [_box(pts) for pts in self._outlines.values()]
+        return (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
 
     def query(self, geom: shapely.Geometry) -> list[str]:
         """Return ids of areas whose bounding boxes meet ``geom``, in map order."""
         return [self._ids[i] for i in sorted(int(k) for k in self._tree.query(geom))]
+
+
+def _box(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _covers(ring: Sequence[Point], x: float, y: float) -> bool:
+    """Whether the polygon with outline ``ring`` holds ``(x, y)``, its border included (crossing count)."""
+    inside = False
+    x1, y1 = ring[-1]
+    for x2, y2 in ring:
+        on_line = (x2 - x1) * (y - y1) == (y2 - y1) * (x - x1)
+        if on_line and min(x1, x2) <= x <= max(x1, x2) and min(y1, y2) <= y <= max(y1, y2):
+            return True  # on this edge
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+        x1, y1 = x2, y2
+    return inside

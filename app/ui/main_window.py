@@ -6,49 +6,37 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow
 
 from app.core.messages import Command
 from app.core.saves import Autosaver, to_save
 from app.core.session import Session
-from app.ui.actions import MENUS, build_actions, retranslate_actions
+from app.ui.actions import MENUS, retranslate_actions
 from app.ui.actions import tr as tr_action
-from app.ui.autosave_warning import AutosaveWarning
 from app.ui.board_aids import COMPACT_WIDTH, centre_of, fit_docks, free_corner
 from app.ui.board_scene import BoardScene
-from app.ui.board_view import BoardView, Minimap
-from app.ui.bot_seats import BotSeatsMenu
-from app.ui.command_bar import CommandBar
+from app.ui.board_view import BoardView
 from app.ui.controller import AgentFactory, GameController
-from app.ui.decision_bar import DecisionBar
-from app.ui.dice_tray import DiceTray
-from app.ui.hand_strip import HandStrip, viewer_hand
+from app.ui.hand_strip import viewer_hand
 from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
-from app.ui.log_dock import LogDock
 from app.ui.los_tool import LosTool
-from app.ui.objectives_dock import ObjectivesDock
-from app.ui.outcome_banner import OutcomeBanner
-from app.ui.overlay_menu import OverlayMenu
-from app.ui.panels import Inspector, PhaseTracker
-from app.ui.privacy import PrivacyScreen
-from app.ui.replay import PastBanner
 from app.ui.rulebook import rule_tip
 from app.ui.settings import Preferences
-from app.ui.table_dock import TableChecklist, since_last_human_command
+from app.ui.table_dock import since_last_human_command
 from app.ui.table_sync_menu import TableSyncMenu
-from app.ui.toast import Toast
+from app.ui.window_build import build_menus, build_widgets, connect_signals
 from app.ui.window_files import WindowFiles
-from app.ui.window_history import WindowHistory
 from app.ui.window_text import seats_text, tracks_html
 
 tr = translator("MainWindow")
+AUTOSAVE_LATEST_MS = 1000
 
 
 class MainWindow(QMainWindow):
-    """The play window."""
+    """The play window. Its bars, docks, menus and their wiring are built by :mod:`app.ui.window_build`."""
 
     new_game_requested = Signal()
     language_changed = Signal(str)
@@ -91,16 +79,20 @@ class MainWindow(QMainWindow):
         self._autosave_started = False
         self._hover_rows: list[tuple[str, str]] = []
         self._compact: bool | None = None  # the docks are narrow (a small window, board_aids.fit_docks)
-        self._build_ui()
-        self._build_menus()
-        self._connect()
+        self._seat: str | None = self.controller.perspective()  # whose hand is on screen (hot-seat privacy)
+        build_widgets(self)
+        build_menus(self)
+        connect_signals(self)
         self.retranslate()
         self.refresh()
         self._reload_log()
         self.resize(1500, 950)
         self._restore_layout()
         QTimer.singleShot(0, self.show_default_view)
-        QTimer.singleShot(0, self._ensure_autosave)  # after the first paint, before any automated command
+        # The first autosave encodes and writes the whole game: it waits for the board's first paint (a window
+        # never painted, e.g. hidden, starts it after AUTOSAVE_LATEST_MS); a command before it is in its first write.
+        self.board_view.viewport().installEventFilter(self)
+        QTimer.singleShot(AUTOSAVE_LATEST_MS, self._ensure_autosave)
         QTimer.singleShot(0, self.controller.schedule_automation)
 
     # --- construction -------------------------------------------------------------------------------
@@ -113,6 +105,13 @@ class MainWindow(QMainWindow):
         if self.autosaver is None:
             self.autosave_warning.show_reason(self._autosave_error)
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The board's first paint: start autosaving once it is on screen."""
+        if event.type() == QEvent.Type.Paint and watched is self.board_view.viewport():
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._ensure_autosave)
+        return super().eventFilter(watched, event)
+
     def _start_autosave(self) -> Autosaver | None:
         """Autosave after every command; a session that cannot be saved is played on, with a warning."""
         if self.autosave_off:
@@ -124,136 +123,6 @@ class MainWindow(QMainWindow):
         except Exception as exc:  # a system bug must not stop play
             self._autosave_error = str(exc)
             return None
-
-    def _build_ui(self) -> None:
-        central = QWidget(self)
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        self.command_bar = CommandBar(central)
-        self.decision_bar = DecisionBar(central)  # the pending decision, whatever is selected (app.core.flow)
-        self.outcome_banner = OutcomeBanner(central)  # who won and why, for as long as the game is over
-        self.past_banner = PastBanner(central)  # a past position is shown (app.ui.replay)
-        layout.addWidget(self.outcome_banner)
-        layout.addWidget(self.past_banner)
-        layout.addWidget(self.board_view, 1)
-        self.hand_strip = HandStrip(central)  # the seat's cards with their text (C&C)
-        layout.addWidget(self.hand_strip)
-        layout.addWidget(self.decision_bar)
-        layout.addWidget(self.command_bar)
-        self.setCentralWidget(central)
-        self.minimap = Minimap(self.board_view, self.board_view)
-        self.minimap.setVisible(False)  # shown while part of the board is out of view (_place_minimap)
-        self.toast = Toast(self.board_view)
-        self.privacy = PrivacyScreen(self)
-        self._seat: str | None = self.controller.perspective()
-        self.log, self.dice = LogDock(self), DiceTray(self)
-        self.phase, self.inspector = PhaseTracker(self), Inspector(self)
-        self.table = TableChecklist(self)
-        self.objectives = ObjectivesDock(self)
-        self.history = WindowHistory(self, self.past_banner)
-        for dock in (self.phase, self.history.dock, self.inspector):
-            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-        self.tabifyDockWidget(self.inspector, self.objectives)
-        self.inspector.raise_()
-        for dock in (self.table, self.log, self.dice):
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        self.resizeDocks([self.phase, self.log], [270, 380], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.phase, self.history.dock, self.inspector], [230, 300, 330], Qt.Orientation.Vertical)
-        self.resizeDocks([self.table, self.log, self.dice], [300, 380, 170], Qt.Orientation.Vertical)
-        self._build_status_bar()
-
-    def _build_status_bar(self) -> None:
-        """The hover line, the tracks, the overlay legend and the autosave warning."""
-        self.hover_label = QLabel(self)
-        self.tracks_label = QLabel(self)
-        self.tracks_label.setTextFormat(Qt.TextFormat.RichText)
-        self.statusBar().addWidget(self.hover_label, 1)
-        self.statusBar().addPermanentWidget(self.tracks_label)
-        self.overlays = OverlayMenu(QMenu(self), self.interaction, self)  # View ▸ Overlays and their legend
-        self.overlay_menu, self.legend_label = self.overlays.menu, self.overlays.legend
-        self.overlays.lang = self.lang
-        self.statusBar().addPermanentWidget(self.legend_label)
-        self.autosave_warning = AutosaveWarning(self.files.save_as, self)
-        self.statusBar().addPermanentWidget(self.autosave_warning)
-        self.statusBar().addPermanentWidget(self.sight.hint)
-
-    def _build_menus(self) -> None:
-        self.actions_by_name = build_actions(self)
-        self.menus: dict[str, QMenu] = {}
-        for key, _title in MENUS:
-            self.menus[key] = self.menuBar().addMenu("")
-        for name, action in self.actions_by_name.items():
-            menu = self.menus[_menu_of(name)]
-            menu.addAction(action)
-            self.addAction(action)
-        self.bot_seats = BotSeatsMenu(self.controller, self._side_names, self)  # hand a side to the bot mid-game
-        self.menus["edit"].addMenu(self.bot_seats)
-        self.menus["view"].addMenu(self.overlay_menu)
-        self.docks_menu = self.menus["view"].addMenu("")
-        for dock in (self.phase, self.inspector, self.objectives, self.table, self.history.dock, self.log, self.dice):
-            self.docks_menu.addAction(dock.toggleViewAction())
-        self.toolbar = QToolBar(self)
-        self.toolbar.setObjectName("MainToolbar")
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for name in ("new", "open", "save", "undo", "redo", "continue", "fit", "zoom_in", "zoom_out", "minimap"):
-            self.toolbar.addAction(self.actions_by_name[name])
-        self.addToolBar(self.toolbar)
-        a = self.actions_by_name
-        a["minimap"].setChecked(self.prefs.minimap)
-        a["labels"].setChecked(True)
-        a["step_mode"].setChecked(self.prefs.step_mode)
-        a[f"lang_{self.lang}"].setChecked(True)
-
-    def _connect(self) -> None:
-        a, c = self.actions_by_name, self.controller
-        handlers: dict[str, Callable[..., Any]] = {
-            "new": self.new_game_requested.emit,
-            "open": self.files.open_dialog,
-            "save": self.files.save,
-            "save_as": self.files.save_as,
-            "quit": self.close,
-            "undo": c.undo,
-            "redo": c.redo,
-            "continue": c.continue_automation,
-            "deselect": lambda: self.interaction.select(None),
-            "ask_all": self._on_ask_all,
-            "fit": self.board_view.fit,
-            "zoom_in": lambda: self.board_view.zoom_by(1.25),
-            "zoom_out": lambda: self.board_view.zoom_by(0.8),
-            "minimap": self._on_minimap_toggled,
-            "labels": self._on_labels_toggled,
-            "step_mode": self._on_step_mode_toggled,
-            "lang_en": lambda: self.set_language("en"),
-            "lang_zh_CN": lambda: self.set_language("zh_CN"),
-            "preferences": self.files.preferences,
-            "how_to_play": self._on_how_to_play,
-            "shortcuts": self._on_shortcuts,
-        }
-        for name, handler in handlers.items():
-            a[name].triggered.connect(lambda _=False, h=handler: h())
-        c.changed.connect(self.refresh)
-        c.events_applied.connect(self._on_controller_events_applied)
-        c.command_refused.connect(self._on_controller_command_refused)
-        c.input_requested.connect(self._on_controller_input_requested)
-        c.automation_waiting.connect(self._on_controller_automation_waiting)
-        c.agent_explained.connect(lambda side, why: self.log.note(self._bot_note(side, why)))
-        self.dice.dice_entered.connect(lambda values: c.provide_input(dice=values))
-        self.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
-        self.dice.input_cancelled.connect(c.cancel_input)
-        self.decision_bar.command_requested.connect(c.submit)
-        self.outcome_banner.new_game_requested.connect(self.new_game_requested.emit)
-        self.hand_strip.play_requested.connect(c.submit)
-        self.decision_bar.fast_play_requested.connect(self._on_fast_play_requested)
-        self.command_bar.command_hovered.connect(self.interaction.preview)
-        self.interaction.selection_changed.connect(lambda _cid: self._refresh_selection())
-        self.interaction.hover_described.connect(self._on_interaction_hover_described)
-        self.interaction.idle_clicked.connect(self._on_interaction_idle_clicked)
-        self.table_sync.hint_shown.connect(self._on_interaction_idle_clicked)
-        self.board_view.context_requested.connect(self.table_sync.show)
-        self.interaction.click_taker = self.table_sync.take_click
-        self.phase.continue_button.clicked.connect(c.continue_automation)
-        self.board_view.viewport_changed.connect(self._place_minimap)
 
     # --- refresh ------------------------------------------------------------------------------------
     def _side_names(self) -> dict[str, str]:
@@ -499,15 +368,9 @@ class MainWindow(QMainWindow):
         """Narrow side docks in a small window (board_aids.fit_docks), and the minimap where it hides least."""
         compact = self.width() < COMPACT_WIDTH
         if not compact and self._compact is None:
-            self._compact = False  # the docks start roomy (_build_ui): nothing to change
+            self._compact = False  # the docks start roomy (window_build): nothing to change
         elif compact != self._compact and fit_docks(
             self, [self.phase, self.history.dock, self.inspector], [self.table, self.log, self.dice]
         ):
             self._compact = compact
         self._place_minimap()
-
-
-def _menu_of(name: str) -> str:
-    from app.ui.actions import ACTIONS
-
-    return next(spec.menu for spec in ACTIONS if spec.name == name)

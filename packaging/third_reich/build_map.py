@@ -393,6 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.write_text(board_json(outlines, place_labels(outlines, names)), encoding="utf-8")
     vertices = sum(len(p) for p in outlines.values())
     sys.stdout.write(f"{args.out}: {len(LANDS)} land, {len(SEAS)} sea areas, {vertices} vertices\n")
+    sys.stdout.write("now store its layout (borders, centres): .venv/bin/python packaging/area_layouts.py\n")
     return 0
 
 

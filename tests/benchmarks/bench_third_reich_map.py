@@ -11,8 +11,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import shapely  # noqa: F401  (imported once by any start that shows a map: not part of the figures)
-
 from app.scenario.boards import build_board, load_board_file
 from app.scenario.catalog import open_session
 from app.scenario.resources import resolve_ref
@@ -34,7 +32,7 @@ def best_ms(action: Callable[[], object], runs: int = 5, clock: Callable[[], flo
 
 
 def load_map() -> object:
-    """Read the board file and build its 104 polygons and their borders."""
+    """Read the board file and build its 104 areas (borders and centres from its stored layout, no shapely)."""
     spec = load_board_file(resolve_ref(BOARD, None)).board
     return build_board(spec, lambda ref: resolve_ref(ref, None))
 

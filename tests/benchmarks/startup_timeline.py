@@ -38,7 +38,7 @@ STEPS = [
     ("app.scenario.catalog", "", "load_scenario", "mission read and validated"),
     ("app.scenario.catalog", "", "build_runtime", "runtime built"),
     ("app.core.session", "Session", "__init__", "initial state"),
-    ("app.ui.main_window", "MainWindow", "_build_ui", "window widgets and docks"),
+    ("app.ui.main_window", "", "build_widgets", "window widgets and docks"),
     ("app.ui.main_window", "MainWindow", "refresh", "window first view and counters"),
     ("app.ui.app", "AppShell", "open_session", "window menus texts layout and show"),
 ]
