@@ -30,6 +30,11 @@ class Recall(Generic[V]):
         self._answers: dict[Hashable, V] = {}
         self._lock = threading.Lock()
 
+    def clear(self) -> None:
+        """Forget every answer (a benchmark measuring the first computation)."""
+        with self._lock:
+            self._answers.clear()
+
     def get(self, key: Hashable, compute: Callable[[], V]) -> V:
         """The answer for ``key``, computed (by ``compute``) the first time."""
         with self._lock:
