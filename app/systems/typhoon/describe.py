@@ -77,7 +77,7 @@ def describe(state: State, command: Command) -> CommandInfo:  # noqa: C901, PLR0
     return CommandInfo(t("Unknown command"), "other")
 
 
-MOVES: Recall[CommandInfo] = Recall(8192)
+MOVES: Recall[CommandInfo] = Recall(4096)
 """Move descriptions by command, unit hex and route: the same from one state to the next while they agree."""
 
 

@@ -48,7 +48,7 @@ def room(state: State, h: Hex, side: str, leaving: str | None = None) -> bool:
     return all(u.side == side for u in here) and len(here) < MAX_STACK
 
 
-ROUTES: Recall[list[Route]] = Recall(4096)
+ROUTES: Recall[list[Route]] = Recall(512)
 """Reachable hexes by :func:`route_key`, before stacking: moving one unit rarely changes what another may reach."""
 
 

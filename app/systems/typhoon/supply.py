@@ -16,9 +16,9 @@ from app.systems.typhoon.zoc import enemy_zoc
 
 AXIS_OFF_RAIL = 6
 """Hexes an Axis LOC may run off the railway (TY-LOC-6)."""
-DISTANCES: Recall[dict[Hex, int]] = Recall(1024)
+DISTANCES: Recall[dict[Hex, int]] = Recall(256)
 """LOC and retreat distances by :func:`supply_key`: the bot asks again for every move it weighs."""
-SUPPLIED: Recall[frozenset[Hex]] = Recall(512)
+SUPPLIED: Recall[frozenset[Hex]] = Recall(256)
 """The hexes in supply by :func:`supply_key`."""
 
 

@@ -64,7 +64,7 @@ def _select(state: State, side: str) -> list[Command]:
     return found
 
 
-MOVES: Recall[list[m.MoveUnit]] = Recall(4096)
+MOVES: Recall[list[m.MoveUnit]] = Recall(256)
 """A unit's move commands by its routes' key (:func:`app.systems.typhoon.movement.route_key`)."""
 
 

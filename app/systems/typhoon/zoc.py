@@ -6,7 +6,7 @@ from app.systems.typhoon.position import Recall, enemy_hexes
 from app.systems.typhoon.runtime import Hex, Runtime
 from app.systems.typhoon.state import State
 
-ZONES: Recall[frozenset[Hex]] = Recall(512)
+ZONES: Recall[frozenset[Hex]] = Recall(256)
 """Zones by the hexes that project them: a move by a side's own units leaves its enemy's zone alone."""
 
 
