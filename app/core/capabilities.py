@@ -29,6 +29,8 @@ The capabilities (:data:`CAPABILITIES` lists them all):
   (the window's LOS tool draws it).
 - :class:`HasPhaseTitle`: the title of the sequence of play ("Turn 3 — mud") without building a whole view, for the
   history's turn headings of a long game (systems whose views cost little need not declare it).
+- :class:`HasWaypoints`: a move may be steered through locations the player picks while dragging (the window
+  redraws the path through them with its cost, and the drop submits the steered command).
 - :class:`AnswersOldSaves`: decisions a newer rules version asks that the engine took by itself before; replaying
   an older save, each is answered as that version ruled (``app.core.saves``).
 
@@ -39,6 +41,7 @@ them: a system declares ``HasBot[Agent]`` and mypy checks its ``make_agent`` aga
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -184,6 +187,35 @@ class HasLineOfSight(Protocol[S_contra]):
         ...
 
 
+@dataclass(frozen=True)
+class Steered:
+    """A move steered through the player's waypoints (:class:`HasWaypoints`).
+
+    Attributes:
+        command: The move along ``path``, to submit (the rules check it again).
+        path: The locations entered, in order, ending at the move's target (drawn while dragging).
+        cost: What the path costs, as printed ("5 MP").
+        refusal: Why the rules refuse this path, or ``None`` when they allow it.
+        rule_id: The rule the refusal cites.
+    """
+
+    command: Command
+    path: tuple[Any, ...]
+    cost: str
+    refusal: Text | None = None
+    rule_id: str = ""
+
+
+@runtime_checkable
+class HasWaypoints(Protocol[S_contra]):
+    """Moves follow a path the player may shape: the window lets the player pick waypoints while dragging."""
+
+    def steer(self, state: S_contra, command: Command, waypoints: Sequence[Any]) -> Steered | None:
+        """``command`` (a legal move) sent through ``waypoints`` (locations, in order) the cheapest way between
+        them; ``None`` when ``command`` follows no path the player may shape."""
+        ...
+
+
 @runtime_checkable
 class AnswersOldSaves(Protocol[S_contra]):
     """A newer rules version asks decisions the engine took by itself before: an older save never answers them.
@@ -210,6 +242,7 @@ CAPABILITIES: tuple[type, ...] = (
     HasTableSync,
     HasLineOfSight,
     HasPhaseTitle,
+    HasWaypoints,
     AnswersOldSaves,
 )
 """Every capability a system may declare, in the order the docs list them."""

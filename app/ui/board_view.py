@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen, QTransform, QWheelEvent
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QTransform, QWheelEvent
 from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QRubberBand, QWidget
 
 from app.ui.board_scene import BoardScene
@@ -27,6 +27,8 @@ class BoardView(QGraphicsView):
     box_selected = Signal(object)  # ids of the counters inside a shift/ctrl-dragged box
     viewport_changed = Signal()
     sight_dragged = Signal(object, object, object, bool)  # origin, counter id there (or None), target, released
+    counter_dragged = Signal(str, object, bool)  # while dragging: counter id, location under it (or None), Shift held
+    drag_key_pressed = Signal(int)  # a key pressed while a counter is dragged (Qt.Key value)
 
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -39,6 +41,7 @@ class BoardView(QGraphicsView):
         self.click_modifiers = Qt.KeyboardModifier.NoModifier  # of the last click
         self._band: QRubberBand | None = None
         self._press_modifiers = Qt.KeyboardModifier.NoModifier
+        self._move_modifiers = Qt.KeyboardModifier.NoModifier
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setOptimizationFlags(
             QGraphicsView.OptimizationFlag.DontSavePainterState
@@ -186,6 +189,7 @@ class BoardView(QGraphicsView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
+        self._move_modifiers = event.modifiers()
         if self._press is not None:
             self._drag_or_pan(pos)
         self._hover(pos)
@@ -214,6 +218,8 @@ class BoardView(QGraphicsView):
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
         elif self._mode == "drag" and item is not None:
             item.setPos(self.mapToScene(pos) - self._grab)
+            shift = bool(self._move_modifiers & Qt.KeyboardModifier.ShiftModifier)
+            self.counter_dragged.emit(item.counter_id, self.board_scene.location_at(self.mapToScene(pos)), shift)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._press is None:
@@ -237,6 +243,17 @@ class BoardView(QGraphicsView):
         elif not mode:
             self.location_clicked.emit(loc, item.counter_id if item is not None else None)
         event.accept()
+
+    def dragging(self) -> bool:
+        """Whether a counter is being dragged now."""
+        return self._mode == "drag"
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self._mode == "drag":  # waypoint keys while dragging a counter (app.ui.waypoints)
+            self.drag_key_pressed.emit(event.key())
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def _drag_sight(self, start: QPoint, item: CounterItem | None, pos: QPoint, *, released: bool) -> None:
         """A right-button drag traces a line of sight from the pressed location (and counter) to the cursor."""

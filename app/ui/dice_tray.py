@@ -50,6 +50,18 @@ def parse_dice(text: str, sides: int) -> list[int] | None:
     return values if all(1 <= v <= sides for v in values) else None
 
 
+def need_text(need: NeedInput, lang: str) -> str:
+    """What the table must do for the rules now: "Draw a card for: event card", "Roll 2 d6 for: fire"."""
+    purpose = need.purpose.render(lang)
+    if need.what == "card":
+        return tr("Draw a card for: {0}").format(purpose)
+    if need.faces and need.count == 1:
+        return tr("Roll 1 die for: {0} — click the symbol rolled").format(purpose)
+    if need.faces:
+        return tr("Roll {0} dice for: {1} — click the symbols rolled").format(need.count, purpose)
+    return tr("Roll {0} d{1} for: {2}").format(need.count, need.sides, purpose)
+
+
 class DiceFaces(QWidget):
     """Draws dice: pips for d6, numbers otherwise; green frame for a success."""
 
@@ -170,21 +182,15 @@ class DiceTray(QDockWidget):
     def ask(self, need: NeedInput, lang: str) -> None:
         """Ask for the dice or the card the rules need (table mode)."""
         self.need, self.lang = need, lang
-        purpose = need.purpose.render(lang)
         is_card = need.what == "card"
+        self.prompt.setText(need_text(need, lang))
         if is_card:
-            self.prompt.setText(tr("Draw a card for: {0}").format(purpose))
             self.cards.clear()
             titles = [title.render(lang) for title in need.titles] or list(need.options)
             for option, title in zip(need.options, titles, strict=False):
                 self.cards.addItem(title, option)  # shown by number and title, logged by its name
             self.cards.view().setMinimumWidth(self.cards.view().sizeHintForColumn(0) + 24)  # whole titles
-        elif need.faces and need.count == 1:
-            self.prompt.setText(tr("Roll 1 die for: {0} — click the symbol rolled").format(purpose))
-        elif need.faces:
-            self.prompt.setText(tr("Roll {0} dice for: {1} — click the symbols rolled").format(need.count, purpose))
-        else:
-            self.prompt.setText(tr("Roll {0} d{1} for: {2}").format(need.count, need.sides, purpose))
+        elif not need.faces:
             self.entry.clear()
         for widget in (self.prompt, self.submit_button, self.cancel_button):
             widget.setVisible(True)

@@ -19,6 +19,7 @@ from app.ui.command_bar import CommandBar
 from app.ui.command_steps import BarEntry, Choice, CommandSteps, Template, summary
 from app.ui.controller import GameController
 from app.ui.counters import loc_key
+from app.ui.dice_tray import need_text
 from app.ui.lang import translator
 from app.ui.theme import Theme
 
@@ -62,12 +63,14 @@ class BoardInteraction(QObject):
         self.enabled_layers: set[str] = set()
         self.menu_chooser: Callable[[str, list[Choice], QPoint], None] = self._menu
         self.click_taker: Callable[[Any], bool] | None = None  # takes the next board click first when it answers True
+        self.drop_taker: Callable[[str, Any], bool] | None = None  # takes a drop first (a move steered by waypoints)
         self.bar: CommandBar | None = None
         self._odds_labels: dict[Any, QGraphicsRectItem] = {}
         view.location_clicked.connect(self._on_board_view_location_clicked)
         view.counter_dropped.connect(self._on_board_view_counter_dropped)
         view.box_selected.connect(self._on_board_view_box_selected)
         view.location_hovered.connect(self._on_board_view_location_hovered)
+        view.counter_dragged.connect(self._on_board_view_counter_dragged)
 
     @property
     def selected(self) -> str | None:
@@ -131,7 +134,10 @@ class BoardInteraction(QObject):
         self.selection_changed.emit(self.selected)
 
     def caption(self) -> str:
-        """The command bar's caption: who is selected."""
+        """The command bar's caption: what the table must roll or draw, else who is selected."""
+        need = self.controller.pending_need
+        if need is not None:  # table mode: the rules wait for a die or a card from the table (not for the bot)
+            return tr("{0} — then enter it in the Dice panel").format(need_text(need, self.lang))
         names = [c.title.render(self.lang) for c in map(self.counter, self.selection) if c is not None]
         if names:
             return ", ".join(names)
@@ -256,7 +262,9 @@ class BoardInteraction(QObject):
         if counter_id not in self.selection:
             self.select(counter_id)
         item = self.scene.counters.get(counter_id)
-        if not self.steps.act(self.templates_at(loc) if loc is not None else [], loc):
+        if self.drop_taker is not None and self.drop_taker(counter_id, loc):
+            pass  # submitted along the player's waypoints
+        elif not self.steps.act(self.templates_at(loc) if loc is not None else [], loc):
             found = self.counter(counter_id)
             title = found.title if found is not None else t(counter_id)
             where = self.scene.geo.topology.label(loc) if loc is not None else "—"  # type: ignore[union-attr]
@@ -265,6 +273,19 @@ class BoardInteraction(QObject):
             )
         if item is not None and item.scene() is not None:
             self.scene.restack(item)
+
+    def _on_board_view_counter_dragged(self, counter_id: str, _loc: Any, _shift: bool) -> None:
+        """A counter dragged without being selected first is selected, so its targets light up (with their cost)
+        while it is carried; it stays where the drag holds it."""
+        if counter_id in self.selection:
+            return
+        item = self.scene.counters.get(counter_id)
+        if item is None:
+            return
+        pos, z = item.pos(), item.zValue()
+        self.select(counter_id)
+        item.setPos(pos)
+        item.setZValue(z)
 
     def _on_board_view_location_hovered(self, loc: Any) -> None:
         if loc is None or self.scene.geo is None:

@@ -10,6 +10,7 @@ from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow
 
+from app.core.i18n import Text
 from app.core.messages import Command
 from app.core.saves import Autosaver, to_save
 from app.core.session import Session
@@ -19,6 +20,7 @@ from app.ui.board_aids import COMPACT_WIDTH, centre_of, fit_docks, free_corner
 from app.ui.board_scene import BoardScene
 from app.ui.board_view import BoardView
 from app.ui.controller import AgentFactory, GameController
+from app.ui.dice_tray import need_text
 from app.ui.hand_strip import viewer_hand
 from app.ui.interaction import BoardInteraction
 from app.ui.lang import install_language, translator
@@ -27,6 +29,7 @@ from app.ui.rulebook import rule_tip
 from app.ui.settings import Preferences
 from app.ui.table_dock import since_last_human_command
 from app.ui.table_sync_menu import TableSyncMenu
+from app.ui.waypoints import WaypointTool
 from app.ui.window_build import build_menus, build_widgets, connect_signals
 from app.ui.window_files import WindowFiles
 from app.ui.window_text import seats_text, tracks_html
@@ -72,6 +75,8 @@ class MainWindow(QMainWindow):
         self.interaction.lang = self.lang
         self.sight = LosTool(self.controller, self.board_view, self.scene, self)  # right-drag: line of sight
         self.sight.lang = self.lang
+        self.waypoints = WaypointTool(self.controller, self.board_view, self.scene, self.interaction, self)
+        self.waypoints.lang = self.lang
         self.files = WindowFiles(self, save_path, open_session)
         self.table_sync = TableSyncMenu(self.controller, self)  # right-click: correct a counter to match the table
         self.table_sync.lang = self.lang
@@ -170,6 +175,9 @@ class MainWindow(QMainWindow):
             self.table.hide()
             return
         phase = view.phase.instructions if view.phase is not None else ()
+        need = self.controller.pending_need
+        if need is not None:  # the die or card the rules wait for is a step at the table too
+            phase = (*phase, Text(msg=need_text(need, self.lang)))
         moves = since_last_human_command(self.session.history, self.controller.human_sides())
         self.table.show_lines(phase, moves, self.lang)
         self.table.show()
@@ -240,6 +248,8 @@ class MainWindow(QMainWindow):
 
     def _on_controller_input_requested(self, need: Any) -> None:
         self.dice.ask(need, self.lang)
+        self._refresh_selection()  # the command bar's caption says what the table must roll or draw
+        self._refresh_table(self.controller.view())  # and so does the "At the table" checklist
 
     def _on_controller_automation_waiting(self, waiting: bool) -> None:
         self.phase.continue_button.setVisible(waiting)
@@ -310,7 +320,7 @@ class MainWindow(QMainWindow):
         """Switch the interface and the game texts to ``lang`` now, and remember it."""
         install_language(lang)
         self.lang = self.prefs.language = self.controller.lang = self.interaction.lang = lang
-        self.table_sync.lang = self.sight.lang = self.overlays.lang = lang
+        self.table_sync.lang = self.sight.lang = self.overlays.lang = self.waypoints.lang = lang
         for code in ("en", "zh_CN"):
             self.actions_by_name[f"lang_{code}"].setChecked(code == lang)
         self.scene.set_language(lang)
@@ -333,6 +343,7 @@ class MainWindow(QMainWindow):
             dock.retranslate()
         self.autosave_warning.retranslate()
         self.sight.retranslate()
+        self.waypoints.retranslate()
         self.bot_seats.retranslate()
         self._refresh_selection()
         self._update_title()

@@ -90,6 +90,7 @@ class Inspector(QDockWidget):
         self.tree = QTreeWidget(self)
         self.tree.setColumnCount(2)
         self.tree.header().resizeSection(0, 150)
+        self.tree.setIndentation(12)  # a narrow dock keeps its room for the labels (the default indents 20 pixels)
         self.tree.viewport().installEventFilter(self)
         self.setWidget(self.tree)
         self.retranslate()
@@ -149,7 +150,8 @@ class Inspector(QDockWidget):
         top = self._section(counter.title.render(lang))
         side = view.side_names.get(counter.side)
         rows: list[tuple[str, Any]] = [(tr_inspector("Side"), side.render(lang) if side is not None else counter.side)]
-        if counter.strength:
+        details = [(label.render(lang), render(value, lang)) for label, value in counter.details]
+        if counter.strength and not any(_gives(value, counter.strength) for _, value in details):
             rows.append((tr_inspector("Strength"), counter.strength))
         if counter.facing:
             rows.append((tr_inspector("Facing"), facing_name(counter.facing)))
@@ -158,9 +160,15 @@ class Inspector(QDockWidget):
         states = [name for name in states if name]
         if states:
             rows.append((tr_inspector("State"), ", ".join(states)))
-        rows.extend((label.render(lang), render(value, lang)) for label, value in counter.details)
+        rows.extend(details)
         for name, value in rows:
             top.addChild(QTreeWidgetItem([name, str(value)]))
+
+
+def _gives(value: str, strength: str) -> bool:
+    """Whether an inspector row's ``value`` already says the counter's strength ("3", or "3/4": 3 of 4), so that
+    each fact shows once (C&C's blocks are its strength)."""
+    return value == strength or value.startswith(f"{strength}/")
 
 
 def facing_name(facing: str) -> str:

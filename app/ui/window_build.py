@@ -93,6 +93,8 @@ def _build_status_bar(w: Any) -> None:
     w.autosave_warning = AutosaveWarning(w.files.save_as, w)
     w.statusBar().addPermanentWidget(w.autosave_warning)
     w.statusBar().addPermanentWidget(w.sight.hint)
+    w.statusBar().addPermanentWidget(w.waypoints.hint)
+    w.waypoints.message.connect(lambda text: w.statusBar().showMessage(text, 6000))
 
 
 def build_menus(w: Any) -> None:
@@ -169,7 +171,7 @@ def connect_signals(w: Any) -> None:
     c.agent_explained.connect(lambda side, why: w.log.note(w._bot_note(side, why)))
     w.dice.dice_entered.connect(lambda values: c.provide_input(dice=values))
     w.dice.card_chosen.connect(lambda card: c.provide_input(cards=[card]))
-    w.dice.input_cancelled.connect(c.cancel_input)
+    w.dice.input_cancelled.connect(lambda: (c.cancel_input(), w._refresh_selection(), w._refresh_table(c.view())))
     w.decision_bar.command_requested.connect(c.submit)
     w.outcome_banner.new_game_requested.connect(w.new_game_requested.emit)
     w.hand_strip.play_requested.connect(c.submit)

@@ -355,6 +355,10 @@
         <source>Odds</source>
         <translation>概率</translation>
     </message>
+    <message>
+        <source>{0} — then enter it in the Dice panel</source>
+        <translation>{0}——然后在骰子面板中输入</translation>
+    </message>
 </context>
 <context>
     <name>LineOfSight</name>
@@ -1227,6 +1231,21 @@ Open the game at its last good command ({2})?</source>
     <message>
         <source>The board after command {0} of {1} ({2}), read only: the game waits.</source>
         <translation>第{0}条命令（共{1}条）之后的地图（{2}），只读：对局暂停中。</translation>
+    </message>
+</context>
+<context>
+    <name>Waypoints</name>
+    <message>
+        <source>Waypoint: Shift or pause while dragging</source>
+        <translation>途经点：拖动时按住 Shift 或停顿</translation>
+    </message>
+    <message>
+        <source>While you drag a unit, pause on a hex or hold Shift to make the move pass through it; Backspace takes the last waypoint back. The path and its cost are drawn; drop to move along it.</source>
+        <translation>拖动部队时，在某格上停顿或按住 Shift，移动就会经过该格；按退格键撤销最后一个途经点。图上会画出路径及其消耗；松开鼠标即沿此路径移动。</translation>
+    </message>
+    <message>
+        <source>Along your waypoints: {0} ({1}); drop to move</source>
+        <translation>经由途经点：{0}（{1}）；松开鼠标即移动</translation>
     </message>
 </context>
 </TS>

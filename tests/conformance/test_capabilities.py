@@ -33,6 +33,7 @@ from app.core.capabilities import (
     HasStyle,
     HasTableSync,
     HasTiles,
+    HasWaypoints,
     HumanSidesPerScenario,
     capability,
     declared,
@@ -310,6 +311,31 @@ def _lines_of_sight(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
     assert traced, f"{system.info.id}: no line of sight traced in any bundled scenario"
 
 
+def _moves_steered(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
+    """HasWaypoints: in every scenario, random play reaches a command that follows a path; steered through no
+    waypoint it ends at the command's target and the rules allow it; steered through the first hex of that path
+    it passes there, and submitting it works; a command that follows no path is not steered."""
+    steering: HasWaypoints[object] | None = capability(system, HasWaypoints)
+    assert steering is not None
+    for case in cases:
+        session, rng = load(case).session(7), random.Random(7)
+        found = None
+        for _ in range(SEARCH_STEPS):
+            commands = list(session.legal_commands())
+            found = next(((c, s) for c in commands if (s := steering.steer(session.state, c, [])) is not None), None)
+            if found is not None:
+                break
+            assert all(steering.steer(session.state, c, []) is None for c in commands[:5])
+            session.submit(rng.choice(commands))
+        assert found is not None, f"{case.id}: no command to steer within {SEARCH_STEPS} random commands"
+        command, plain = found
+        target = session.describe(command).target
+        assert plain.refusal is None and plain.path and tuple(plain.path[-1]) == tuple(target), case.id
+        via = steering.steer(session.state, command, [plain.path[0]])
+        assert via is not None and via.path[0] == plain.path[0] and via.cost, case.id
+        session.submit(via.command if via.refusal is None else plain.command)
+
+
 def _old_saves_answered(system: GameSystem, cases: list[Case], _tmp: Path) -> None:
     """AnswersOldSaves: its own rules version needs no old answer along a game, and a save claiming the version
     before replays that game to the same digest whenever the version takes no decision of its own on the way."""
@@ -358,6 +384,7 @@ EXERCISES: dict[type, Callable[[GameSystem, list[Case], Path], None]] = {
     HasTableSync: _table_sync_corrects,
     HasLineOfSight: _lines_of_sight,
     HasPhaseTitle: _phase_titles_match_the_view,
+    HasWaypoints: _moves_steered,
     AnswersOldSaves: _old_saves_answered,
 }
 

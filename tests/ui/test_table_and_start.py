@@ -27,6 +27,9 @@ def test_table_mode_dice_prompt_resubmits(qtbot, adjutant_data_dir) -> None:  # 
     qtbot.mouseClick(fire, Qt.MouseButton.LeftButton)
     assert win.dice.need is not None and win.dice.entry.isVisible()
     assert "d6" in win.dice.prompt.text()
+    caption = win.command_bar.caption.text()  # play5: the bar says what the table must do, not "the bot is playing"
+    assert caption.startswith(win.dice.prompt.text()) and "Dice panel" in caption
+    assert (win.dice.prompt.text(), False) in win.table.lines()  # the "At the table" checklist asks for it too
     qtbot.keyClicks(win.dice.entry, "9")
     qtbot.mouseClick(win.dice.submit_button, Qt.MouseButton.LeftButton)
     assert session.commands == [] and win.dice.error.text()
@@ -34,7 +37,7 @@ def test_table_mode_dice_prompt_resubmits(qtbot, adjutant_data_dir) -> None:  # 
     qtbot.keyClicks(win.dice.entry, "5")
     qtbot.keyClick(win.dice.entry, Qt.Key.Key_Return)
     assert session.commands[-1].dice == (5,)
-    assert not win.dice.entry.isVisible()
+    assert not win.dice.entry.isVisible() and "Dice panel" not in win.command_bar.caption.text()
     assert win.table.isVisible()  # the table instructions moved from the phase tracker to their own dock
     assert ("Move your counters.", False) in win.table.lines() and ("Roll one die.", False) in win.table.lines()
     win.close()

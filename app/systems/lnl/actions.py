@@ -13,12 +13,13 @@ import app.systems.lnl.messages as m
 from app.core.messages import Command
 from app.geometry.hexgrid import Hex, hex_distance
 from app.systems.lnl.fire import FireProblem, prepare
-from app.systems.lnl.forces import chain, cls, fires_after_move, in_melee, is_vehicle, lm, may_act, stacking_problem
+from app.systems.lnl.forces import chain, cls, fires_after_move, in_melee, is_vehicle, lm, may_act
 from app.systems.lnl.guns import gun_attack
 from app.systems.lnl.hatches import hatch_commands
 from app.systems.lnl.melee import capable
 from app.systems.lnl.movement import begin, destinations, start_problem
 from app.systems.lnl.overrun import overrun_commands
+from app.systems.lnl.sniper import placements
 from app.systems.lnl.spotting import spot_problem, worth_spotting
 from app.systems.lnl.state import State, Unit, other
 
@@ -213,7 +214,6 @@ def other_commands(state: State, side: str) -> list[Command]:
     LNL-MELEE-4, LNL-MOVE-9, LNL-INFVEH-1, LNL-SNIPER-1)."""
     found: list[Command] = []
     grid = state.runtime.grid
-    enemy_hexes = {u.hex for u in state.on_map(other(side))}
     for unit in state.on_map(side):
         assert unit.hex is not None
         if may_act(state, unit):
@@ -230,19 +230,7 @@ def other_commands(state: State, side: str) -> list[Command]:
                 ]
             found += _assaults(state, side, unit)
     found += melee_commands(state, side)
-    for sniper in (u for u in state.units if u.side == side and u.hex is None and cls(state, u) == "sniper"):
-        found += [m.PlaceSniper(side=side, unit=sniper.id, at=h) for h in sniper_posts(state, sniper, enemy_hexes)]
-    return found
-
-
-def sniper_posts(state: State, sniper: Unit, enemy_hexes: set[Hex | None]) -> list[Hex]:
-    """Where a hidden sniper may be placed: a hex with no enemy unit (LNL-SNIPER-1) that it may enter and where
-    it keeps within the stacking limits (LNL-STACK-2)."""
-    return [
-        h
-        for h in state.runtime.grid.locations()
-        if h not in enemy_hexes and not state.runtime.terrain(h).impassable and not stacking_problem(state, h, [sniper])
-    ]
+    return found + placements(state, side)
 
 
 def _assaults(state: State, side: str, unit: Unit) -> list[Command]:

@@ -189,10 +189,45 @@ def _placement_problems(runtime: Runtime) -> list[Problem]:
             problems += _label_problem(runtime, f"$.forces[{fi}].setup_zone[{zi}]", label)
     for vi, label in enumerate(model.victory.hexes):
         problems += _label_problem(runtime, f"$.victory.hexes[{vi}]", label)
-    for label in (*model.victory.initial_control, *model.start.hex_markers):
+    for label in model.victory.initial_control:
         problems += _label_problem(runtime, "$.victory.initial_control", label)
+    for label in model.start.hex_markers:
+        problems += _label_problem(runtime, "$.start.hex_markers", label)
+    for mi in range(len(model.markers)):
+        problems += _marker_problems(runtime, mi)
     assert len(SIDES) == 2
     return problems
+
+
+def _marker_problems(runtime: Runtime, index: int) -> list[Problem]:
+    """A set-up marker on a hex of the map; a Spotted marker on a storey the hex has; a Melee marker where both
+    sides have units on the ground floor (LNL-SETUP-1, LNL-FIRE-1, LNL-MELEE-1)."""
+    marker = runtime.model.markers[index]
+    path = f"$.markers[{index}]"
+    found = _label_problem(runtime, f"{path}.at", marker.at)
+    if found:
+        return found
+    h = runtime.hex(marker.at)
+    top = max(runtime.storeys.get(h, 1) - 1, 0)
+    if marker.level > top:
+        return [Problem(f"{path}.level", f"hex {marker.at} has no storey {marker.level} (its top storey is {top})")]
+    if marker.kind == "melee" and not _both_sides(runtime, h):
+        return [Problem(f"{path}.kind", f"a Melee marker needs units of both sides on one storey of {marker.at}")]
+    return []
+
+
+def _both_sides(runtime: Runtime, h: Hex) -> bool:
+    """Units of both sides stand on one storey of ``h`` (a melee there is possible, LNL-MELEE-1)."""
+    places: dict[str, set[int]] = {}
+    for force in runtime.model.forces:
+        for unit in force.units:
+            try:
+                here = not unit.off_map and runtime.hex(unit.at) == h
+            except ValueError:
+                here = False
+            if here:
+                places.setdefault(force.side, set()).add(unit.level)
+    return len(places) == 2 and bool(set.intersection(*places.values()))
 
 
 def _label_problem(runtime: Runtime, path: str, label: str) -> list[Problem]:

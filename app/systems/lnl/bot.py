@@ -19,7 +19,8 @@ from app.geometry.hexgrid import Hex, hex_distance
 from app.systems.lnl.board import Runtime
 from app.systems.lnl.describe import describe
 from app.systems.lnl.forces import enemies_adjacent, is_vehicle
-from app.systems.lnl.melee import capable, kill_number, strike_odds
+from app.systems.lnl.melee import capable, kill_number
+from app.systems.lnl.melee_flow import strike_odds
 from app.systems.lnl.overrun import overrun_odds
 from app.systems.lnl.sniper import snipe_problem, sniper_odds
 from app.systems.lnl.state import State, other
@@ -191,6 +192,8 @@ def _sniper_post(state: State, side: str, command: m.PlaceSniper) -> float:
     """What placing a hidden sniper in a hex is worth (LNL-SNIPER-1, LNL-SNIPER-2): the best odds of the shot it
     may take at once, more in cover; a hex next to a good-order enemy (where it is exposed) or with nothing to
     shoot at is worth less than keeping it hidden."""
+    if state.phase == "rally":
+        return -0.2  # it could not fire before the Operations Phase: placing it now only shows it
     placed = replace(state.get(command.unit), hex=command.at)
     trial = state.with_unit(placed)
     if enemies_adjacent(trial, command.at, side):
@@ -222,6 +225,8 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
         return 0.5 + odds * share + 0.01 * len(command.targets), "targets"
     if isinstance(command, m.PlaceSniper):
         return _sniper_post(state, side, command), "sniper"
+    if isinstance(command, m.Snipe):
+        return 0.3 + sniper_odds(state, state.get(command.unit), state.get(command.target)), "snipe"
     if isinstance(command, m.HandleWeapon):
         keep = command.action in ("pick_up", "repair", "set_up")
         return (0.5, "weapon") if keep else (-1.0, "weapon")
@@ -230,7 +235,6 @@ def score(state: State, side: str, command: Command) -> tuple[float, str]:
 
 FIXED: dict[type[Command], tuple[float, str]] = {
     m.Spot: (0.15, "spot"),
-    m.Snipe: (0.6, "snipe"),
     m.LaySmoke: (-0.2, "smoke"),
     m.Stop: (0.0, "stop"),
     m.Withdraw: (-0.3, "withdraw"),

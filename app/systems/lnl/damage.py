@@ -83,12 +83,19 @@ def _one_check(state: State, ctx: Ctx, unit: Unit, diff: int, title: Text, *, us
         notes=(t("DC below morale: no effect; equal: Shaken; above: casualty (data/tables.json)"),),
     )
     ctx.say("damage", ruling.title, "LNL-DMG-2", ruling, at=(unit.hex,))
-    if result != "none" and state.moving is not None and unit.id in state.moving.units:
-        after = replace(after, moving=replace(state.moving, units=tuple(i for i in state.moving.units if i != unit.id)))
-        ctx.say("stopped", t("{unit} stops moving.", unit=unit_name(state, unit)), "LNL-MOVE-4")
+    after = stop_mover(state, after, ctx, unit, result)
     if natural == 1 and state.spec(unit).infantry:
         after = hero_roll(after, ctx, unit, state.spec(unit).nation)
     return after
+
+
+def stop_mover(state: State, after: State, ctx: Ctx, unit: Unit, result: str) -> State:
+    """A moving unit that any fire harms stops at once; the others go on (LNL-MOVE-4). ``state`` is before the
+    result was applied, ``after`` after it."""
+    if result == "none" or state.moving is None or unit.id not in state.moving.units:
+        return after
+    ctx.say("stopped", t("{unit} stops moving.", unit=unit_name(state, unit)), "LNL-MOVE-4")
+    return replace(after, moving=replace(state.moving, units=tuple(i for i in state.moving.units if i != unit.id)))
 
 
 def heroes_on_map(state: State, side: str) -> int:

@@ -9,7 +9,7 @@ from app.core.view import CommandInfo, CommandOption
 from app.systems.lnl.fire import FireProblem, prepare
 from app.systems.lnl.guns import gun_attack
 from app.systems.lnl.heavy import Shot, shot_text
-from app.systems.lnl.melee import strike_odds
+from app.systems.lnl.melee_flow import strike_odds
 from app.systems.lnl.overrun import overrun_mods, overrun_odds
 from app.systems.lnl.sniper import sniper_odds
 from app.systems.lnl.state import State
@@ -219,12 +219,13 @@ def _close_info(state: State, command: Command) -> CommandInfo:
         if not vehicle.buttoned:
             words = t("{unit}: close the hatches", unit=unit_name(state, vehicle))
         return CommandInfo(label=words, group="hatches", actor=command.vehicle, hint=t("Once a turn, free [LNL-VEH-1]"))
-    if isinstance(command, m.PlaceSniper):
+    if isinstance(command, m.PlaceSniper):  # a command of the side: the sniper is off the map, nobody selects it
         return CommandInfo(
             label=t("Place the sniper in {hex}", hex=hex_name(state, command.at)),
-            group="sniper",
-            actor=command.unit,
+            group="place_sniper",
             target=command.at,
+            group_title=t("Place the sniper"),
+            hint=t("Any hex without enemy units; it may fire at once [LNL-SNIPER-1]"),
         )
     return _phase_info(state, command)
 

@@ -3,8 +3,9 @@ LNL-STACK-4, LNL-MOVE-2, LNL-SW-1).
 
 Brushes paint the geomorphic boards hex by hex — terrain, ground level 0–3, building storeys — and the set-up
 zones and victory hexes; counters of each nation are placed for a side and support weapons are handed to the
-top unit of a hex. The set-up form holds the turn limit, the initiative, the victory conditions, the force
-names and the optional rules. Checks (:mod:`app.systems.lnl.editing_checks`): stacking, vehicles and big guns
+top unit of a hex; set-up markers (Spotted on a storey, smoke) toggle per hex (the loader checks the storey).
+The set-up form holds the turn limit, the initiative, the victory conditions, the force names and the optional
+rules. Checks (:mod:`app.systems.lnl.editing_checks`): stacking, vehicles and big guns
 where they may not stand, units outside their set-up zone, victory counts no one can reach.
 """
 
@@ -15,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from app.core.i18n import localized, t
+from app.core.i18n import Text, localized, t
 from app.scenario.editor.document import JsonPath, Transaction, get_at
 from app.scenario.editor.fields import FieldSpec
 from app.scenario.editor.plugin import Finding, FolderAware, PaletteEntry, Placed, Spot, nearest_label
@@ -23,10 +24,12 @@ from app.systems.lnl.board_edit import board_hex, edit_hex, local_label, map_lab
 from app.systems.lnl.editing_checks import findings
 from app.systems.lnl.scenario import SIDES, LnlScenario
 from app.systems.lnl.tables import Options, terrains, unit_types
+from app.systems.lnl.view import MARKER_NAMES
 
 NATION_OF_SIDE = {"allies": "us", "axis": "de"}
 LEVELS = (0, 1, 2, 3)
 STOREYS = (1, 2, 3)
+SETUP_MARKERS = (("spotted", 0), ("spotted", 1), ("spotted", 2), ("smoke1", 0), ("smoke2", 0))
 OPTION_LABELS = {
     "hero_on_odd": "Heroes appear on an odd die (the text); off: on an even die (v5.1)",
     "melee_simultaneous": "Both melee sides roll at once (published rules)",
@@ -106,7 +109,8 @@ class LnlEditing(FolderAware):
                     entries.append(PaletteEntry(f"unit:{side}:{type_id}", group, unit.name))
         weapons = t("Support weapons (given to the top unit)")
         entries += [PaletteEntry(f"weapon:{w}", weapons, u.name) for w, u in unit_types().items() if u.cls == "sw"]
-        return entries
+        marks = t("Set-up markers (on/off)")
+        return entries + [PaletteEntry(f"marker:{k}:{n}", marks, _marker_name(k, n)) for k, n in SETUP_MARKERS]
 
     def place(self, tx: Transaction, entry_id: str, spot: Spot, runtime: Any) -> JsonPath | None:
         """Paint a hex, a zone or a victory hex, add a counter for a side, or hand a weapon to a unit."""
@@ -129,7 +133,27 @@ class LnlEditing(FolderAware):
             return ("forces", index, "units", added)
         if kind == "weapon":
             return self._arm(tx, rest, spot.label)
+        if kind == "marker":
+            return self._marker(tx, rest, spot.label)
         return None
+
+    def _marker(self, tx: Transaction, entry: str, label: str) -> JsonPath:
+        """Put a set-up marker on ``label`` (a Spotted marker on one storey), or take it off (LNL-SETUP-1)."""
+        kind, _, level = entry.partition(":")
+        data = tx.get(())
+        marker: dict[str, Any] = {"at": label, "kind": kind} | ({"level": int(level)} if int(level) else {})
+        old = list(tx.get(("markers",), []))
+        kept = [
+            x
+            for x in old
+            if not (
+                map_label(data, str(x.get("at")), self.folder) == label
+                and x.get("kind") == kind
+                and int(x.get("level", 0)) == int(level)
+            )
+        ]
+        tx.set(("markers",), kept if len(kept) < len(old) else [*old, marker])
+        return ("markers",)
 
     def _zone(self, tx: Transaction, side: str, label: str) -> JsonPath:
         """Put ``label`` in ``side``'s set-up zone (and out of the other's); ``none`` takes it out of both."""
@@ -170,15 +194,24 @@ class LnlEditing(FolderAware):
                 known = types.get(str(unit.get("type")))
                 name = known.name if known is not None else localized(str(unit.get("type")))
                 items.append(Placed(("forces", f, "units", u), name, at, (at,), "unit"))
+        for i, marker in enumerate(get_at(data, ("markers",), [])):
+            if isinstance(marker, dict) and isinstance(marker.get("at"), str) and marker.get("kind") in MARKER_NAMES:
+                at = map_label(data, marker["at"], self.folder)
+                name = _marker_name(str(marker["kind"]), int(marker.get("level", 0)))
+                items.append(Placed(("markers", i), name, at, (at,), "marker"))
         return items
 
     def move(self, tx: Transaction, item: Placed, start: Spot, end: Spot, runtime: Any) -> None:
-        """A counter goes to the hex under the mouse (on the ground floor)."""
+        """A counter goes to the hex under the mouse (on the ground floor); a marker keeps its storey."""
         tx.set((*item.path, "at"), end.label)
-        tx.delete((*item.path, "level"))
+        if item.kind == "unit":
+            tx.delete((*item.path, "level"))
 
     def turn(self, tx: Transaction, item: Placed, how: Literal["rotate", "flip"]) -> None:
-        """Rotate: a vehicle's or weapon team's front turns one hexside clockwise; flip: Good order ↔ Shaken."""
+        """Rotate: a vehicle's or weapon team's front turns one hexside clockwise; flip: Good order ↔ Shaken (a
+        marker neither turns nor flips)."""
+        if item.kind == "marker":
+            return
         if how == "rotate":
             facing = int(tx.get((*item.path, "facing"), 0))
             tx.set((*item.path, "facing"), (facing - 1) % 6)
@@ -225,6 +258,12 @@ class LnlEditing(FolderAware):
             return map_label(data, value, self.folder)
         found = nearest_label(data, path)
         return map_label(data, found, self.folder) if found is not None else None
+
+
+def _marker_name(kind: str, level: int) -> Text:
+    """A set-up marker's name in the palette (an upper storey's Spotted marker names it)."""
+    name = MARKER_NAMES[kind]
+    return t("{marker} (storey {level})", marker=name, level=level) if level else name
 
 
 def _force_name(data: dict[str, Any], side: str) -> Any:

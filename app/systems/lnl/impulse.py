@@ -13,17 +13,19 @@ from app.core.i18n import t
 from app.core.messages import Command
 from app.core.ruling import DieResult, Ruling
 from app.geometry.hexgrid import Hex
-from app.systems.lnl.actions import any_opfire, fire_commands
+from app.systems.lnl.actions import fire_commands
 from app.systems.lnl.fire import prepare, resolve
 from app.systems.lnl.forces import is_vehicle
 from app.systems.lnl.guns import fire_gun, gun_attack
 from app.systems.lnl.hatches import toggle
-from app.systems.lnl.melee import close_assault, fight, needs_targets, withdraw
+from app.systems.lnl.melee import close_assault, withdraw
+from app.systems.lnl.melee_flow import open_melee, resolve_targets
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.movement import begin, destinations, enter, finish, stack_units
 from app.systems.lnl.overrun import after_counter, overrun
 from app.systems.lnl.phases import administrative, end_impulse, phase_end_check, settle_rally
 from app.systems.lnl.sniper import snipe
+from app.systems.lnl.sniper_window import window_opens, window_stays
 from app.systems.lnl.spotting import spot
 from app.systems.lnl.state import Move, State, Step, other
 from app.systems.lnl.view_names import hex_name, side_name, unit_name
@@ -32,12 +34,10 @@ from app.systems.lnl.weapons import handle
 
 def _opfire_open(state: State, h: Hex) -> State:
     """After an entry: the other side may opportunity-fire, unless the movers are stealthy or low crawlers that
-    were hidden before moving (LNL-OPFIRE-2)."""
-    move = state.moving
-    if move is None or move.mode == "stealth" or (move.mode == "low_crawl" and not move.exposed_before):
-        return state
+    were hidden before moving (LNL-OPFIRE-2), or place a hidden sniper when an enemy it could shoot is in view
+    (LNL-SNIPER-1)."""
     enemy = other(state.active)
-    if not any_opfire(state, enemy):
+    if state.moving is None or not window_opens(state, enemy):
         return state
     return replace(state, steps=(Step("opfire", enemy, h),))
 
@@ -79,7 +79,7 @@ def _after_opfire(state: State, ctx: Ctx) -> State:
     """More units may fire at the same entry; when none will, the mover goes on (LNL-MOVE-11)."""
     if state.moving is None or not stack_units(state):
         return _finish_move(replace(state, steps=()), ctx)
-    if any_opfire(state, state.steps[0].side):
+    if window_stays(state):
         return state
     return _continue(replace(state, steps=()), ctx)
 
@@ -130,10 +130,10 @@ def _step_into(state: State, ctx: Ctx, h: Hex, level: int) -> State:
     reinforcing = state.hex_has(h, "melee") or h in state.melees
     state = enter(state, ctx, h, level)
     if enemy_here:
-        if not reinforcing and needs_targets(state, h, level, side):
-            return replace(state, steps=(Step("melee", side, h, level=level),))  # the attacker picks (LNL-MELEE-5)
         if not reinforcing:
-            state = fight(state, ctx, h, level, side)
+            state = open_melee(state, ctx, h, level, side)
+            if state.steps:
+                return state  # a side picks its targets (LNL-MELEE-5, LNL-MELEE-9)
         else:
             ctx.say(
                 "reinforce",
@@ -182,18 +182,16 @@ def _melee(state: State, ctx: Ctx, command: Command) -> State:
     level = next(u.level for u in state.at(command.hex, command.side))
     for unit in state.at(command.hex, command.side):
         state = state.with_unit(unit.marked("ops_complete"))
-    if needs_targets(state, command.hex, level, command.side):
-        return replace(state, steps=(Step("melee", command.side, command.hex, level=level),))
-    return end_impulse(fight(state, ctx, command.hex, level, command.side), ctx)
+    state = open_melee(state, ctx, command.hex, level, command.side)
+    return state if state.steps else end_impulse(state, ctx)
 
 
 def _melee_targets(state: State, ctx: Ctx, command: Command) -> State:
-    """The attacker has picked its targets: the melee round is fought, then the move or the impulse ends
-    (LNL-MELEE-5, LNL-MOVE-8)."""
+    """A side has picked its targets: its roll is made, then the other side's reply (which may wait for its own
+    choice), then the move or the impulse ends (LNL-MELEE-5, LNL-MELEE-9, LNL-MOVE-8)."""
     assert isinstance(command, m.MeleeTargets)
-    level = state.steps[0].level
-    state = fight(replace(state, steps=()), ctx, command.hex, level, command.side, targets=command.targets)
-    return _finish_move(state, ctx)
+    state = resolve_targets(state, ctx, command)
+    return state if state.steps else _finish_move(state, ctx)
 
 
 def _withdraw(state: State, ctx: Ctx, command: Command) -> State:
@@ -241,13 +239,19 @@ def _let_pass(state: State, ctx: Ctx, command: Command) -> State:
 
 
 def _place_sniper(state: State, ctx: Ctx, command: Command) -> State:
-    """A sniper appears in a hex without enemies and may fire at once (LNL-SNIPER-1, LNL-SNIPER-2)."""
+    """A sniper appears in a hex without enemies and may fire at once (LNL-SNIPER-1, LNL-SNIPER-2): in its own
+    side's impulse (placing does not end it), in the window of an enemy move, which stays open for its shot, or
+    in its side's Rally Phase step (it may fire from the Operations Phase on)."""
     assert isinstance(command, m.PlaceSniper)
     unit = state.get(command.unit)
     ctx.say(
         "sniper", t("A sniper is placed in {hex}.", hex=hex_name(state, command.at)), "LNL-SNIPER-1", at=(command.at,)
     )
-    return replace(state.with_unit(replace(unit, hex=command.at)), passes=0)
+    state = state.with_unit(replace(unit, hex=command.at))
+    if not state.steps:
+        return replace(state, passes=0)
+    step = state.steps[0]
+    return _after_opfire(replace(state, steps=(replace(step, done=(*step.done, unit.id)),)), ctx)
 
 
 def _weapon(state: State, ctx: Ctx, command: Command) -> State:
@@ -265,7 +269,8 @@ def _weapon(state: State, ctx: Ctx, command: Command) -> State:
 
 def _snipe(state: State, ctx: Ctx, command: Command) -> State:
     assert isinstance(command, m.Snipe)
-    return end_impulse(snipe(state, ctx, state.get(command.unit), state.get(command.target)), ctx)
+    state = snipe(state, ctx, state.get(command.unit), state.get(command.target))
+    return _after_opfire(state, ctx) if state.steps else end_impulse(state, ctx)
 
 
 def _pass(state: State, ctx: Ctx, command: Command) -> State:

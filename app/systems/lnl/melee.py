@@ -6,12 +6,10 @@ LNL-VDEST-2)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
-from itertools import combinations
 
-import app.systems.lnl.messages as m
 from app.core.i18n import Text, t
-from app.core.messages import Command
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.hexgrid import Hex
 from app.systems.lnl.forces import best_leader, cls, is_vehicle, lm
@@ -61,15 +59,20 @@ def shifted(name: str, steps: int) -> str:
     return columns[index]
 
 
-def kill_number(att: list[Unit], dfn: list[Unit], state: State) -> tuple[str, int, list[Modifier]]:
-    """Column, kill number and roll modifiers of one side's melee roll (LNL-MELEE-7, LNL-MELEE-8, Q11, Q12)."""
+def kill_number(
+    att: list[Unit], dfn: list[Unit], state: State, present: Sequence[Unit] = ()
+) -> tuple[str, int, list[Modifier]]:
+    """Column, kill number and roll modifiers of one side's melee roll against ``dfn`` (LNL-MELEE-7, LNL-MELEE-8,
+    Q11, Q12). A hero of either side in the melee shifts the column his way, targeted or not: ``present`` are the
+    other side's units able to fight besides the targets (LNL-HERO-2)."""
     a_fp, a_zero = melee_fp(state, att)
     d_fp, _ = melee_fp(state, dfn)
     name = column(a_fp, d_fp)
+    guard = [*dfn, *present]
     shift = (1 if any(cls(state, u) == "hero" for u in att) else 0) - (
-        1 if any(cls(state, u) == "hero" for u in dfn) else 0
+        1 if any(cls(state, u) == "hero" for u in guard) else 0
     )
-    shift += melee_shift(state, att) - melee_shift(state, dfn)
+    shift += melee_shift(state, att) - melee_shift(state, guard)
     name = shifted(name, shift)
     mods = []
     places = {(u.hex, u.level) for u in att}
@@ -84,8 +87,10 @@ def kill_number(att: list[Unit], dfn: list[Unit], state: State) -> tuple[str, in
     return name, tables().melee_kill[name], mods
 
 
-def _roll(state: State, ctx: Ctx, att: list[Unit], dfn: list[Unit]) -> bool:
-    name, kill, mods = kill_number(att, dfn, state)
+def roll(state: State, ctx: Ctx, att: list[Unit], dfn: list[Unit], present: Sequence[Unit] = ()) -> bool:
+    """One side's melee roll against the units it targets (``present``: the other side's fighters besides them):
+    whether the targets are eliminated (LNL-MELEE-8)."""
+    name, kill, mods = kill_number(att, dfn, state, present)
     a, b = ctx.roller.roll(2, t("melee roll"))
     total = a + b + sum(m.value for m in mods)
     killed = total >= kill
@@ -101,78 +106,14 @@ def _roll(state: State, ctx: Ctx, att: list[Unit], dfn: list[Unit]) -> bool:
     return killed
 
 
-def _sides(state: State, h: Hex, level: int, attacker: str) -> tuple[list[Unit], list[Unit]]:
-    units = [u for u in state.at(h) if u.level == level and not is_vehicle(state, u)]
-    return (
-        [u for u in units if u.side == attacker and capable(state, u, attacking=True)],
-        [u for u in units if u.side != attacker and capable(state, u)],
-    )
-
-
-def _eliminate(state: State, units: list[Unit]) -> State:
+def eliminate(state: State, units: list[Unit]) -> State:
+    """Remove ``units`` (their SWs stay in the hex, LNL-MELEE-10)."""
     for unit in units:
         state = state.without(unit.id)
     return state
 
 
-def needs_targets(state: State, h: Hex, level: int, attacker: str) -> bool:
-    """Whether the attacker has a choice of targets: it can fight and more than one defender can (LNL-MELEE-5)."""
-    att, dfn = _sides(state, h, level, attacker)
-    return bool(att) and len(dfn) > 1
-
-
-def target_commands(state: State) -> list[Command]:
-    """The attacker's choices of targets in the pending melee (LNL-MELEE-5): every group of the defenders able
-    to melee, all of them last (the default)."""
-    step = state.steps[0]
-    assert step.hex is not None
-    ids = [u.id for u in _sides(state, step.hex, step.level, step.side)[1]]
-    groups = [g for n in range(1, len(ids)) for g in combinations(ids, n)] + [tuple(ids)]
-    return [m.MeleeTargets(side=step.side, hex=step.hex, targets=g) for g in groups]
-
-
-def strike_odds(state: State, command: m.MeleeTargets) -> tuple[float, float]:
-    """The chance that the attacker's roll eliminates the chosen targets (LNL-MELEE-8), and the share of the
-    defenders' melee FP they hold."""
-    step = state.steps[0]
-    att, every = _sides(state, command.hex, step.level, command.side)
-    dfn = [u for u in every if u.id in command.targets]
-    if not att or not dfn:
-        return 0.0, 0.0
-    _, kill, mods = kill_number(att, dfn, state)
-    need = kill - sum(x.value for x in mods)
-    odds = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
-    return odds, melee_fp(state, dfn)[0] / melee_fp(state, every)[0]
-
-
-def fight(state: State, ctx: Ctx, h: Hex, level: int, attacker: str, *, targets: tuple[str, ...] = ()) -> State:
-    """One melee round in ``h``: the attacker rolls against the defenders it targets (``targets``; none named:
-    all melee-capable ones, LNL-MELEE-5); then, if both sides can still fight, the roles swap and the defenders
-    roll against the attackers (sequential, or both at once by option, LNL-MELEE-9); a side left without
-    melee-capable units is eliminated (LNL-MELEE-3); SWs stay in the hex (LNL-MELEE-10)."""
-    att, every = _sides(state, h, level, attacker)
-    dfn = [u for u in every if not targets or u.id in targets]
-    state = replace(state.mark_hex(h, "melee"), melees=(*state.melees, h))
-    if not att:
-        return state
-    if not every:
-        ctx.say("melee_rout", t("No defender can fight: all are eliminated."), "LNL-MELEE-3", at=(h,))
-        return _eliminate(
-            state, [u for u in state.at(h) if u.side != attacker and u.level == level and not is_vehicle(state, u)]
-        )
-    if state.options.melee_simultaneous:
-        first, second = _roll(state, ctx, att, dfn), _roll(state, ctx, every, att)
-        state = _eliminate(state, (dfn if first else []) + (att if second else []))
-        return _rout(state, ctx, h, level)
-    if _roll(state, ctx, att, dfn):
-        state = _eliminate(state, dfn)
-    rest = [u for u in every if state.unit(u.id) is not None]
-    if rest and _roll(state, ctx, rest, att):
-        state = _eliminate(state, att)
-    return _rout(state, ctx, h, level)
-
-
-def _rout(state: State, ctx: Ctx, h: Hex, level: int) -> State:
+def rout(state: State, ctx: Ctx, h: Hex, level: int) -> State:
     """A side with units but none able to fight, facing one that can, is eliminated (LNL-MELEE-3)."""
     units = [u for u in state.at(h) if u.level == level and not is_vehicle(state, u)]
     for side in {u.side for u in units}:
@@ -180,7 +121,7 @@ def _rout(state: State, ctx: Ctx, h: Hex, level: int) -> State:
         theirs = [u for u in units if u.side == other(side) and capable(state, u)]
         if theirs and not any(capable(state, u) for u in mine):
             ctx.say("melee_rout", t("Units unable to fight are eliminated."), "LNL-MELEE-3", at=(h,))
-            state = _eliminate(state, mine)
+            state = eliminate(state, mine)
     return state
 
 

@@ -137,6 +137,25 @@ class Victory(_Strict):
     initial_control: dict[str, Side] = Field(default_factory=dict, description="Owner by hex label at the start.")
 
 
+class SetupMarker(_Strict):
+    """A hex marker the scenario's set-up places (LNL-SETUP-1): a Spotted marker on one storey (each storey is
+    spotted on its own, LNL-FIRE-1), smoke, or the Melee marker of a melee already going on."""
+
+    at: str = Field(description="Map label CCRR or board-local 'A:CCRR'.")
+    kind: Literal["spotted", "smoke1", "smoke2", "melee"] = Field(description="The marker.")
+    level: int = Field(0, ge=0, le=4, description="Spotted markers: the storey spotted (0 = ground floor).")
+
+    @model_validator(mode="after")
+    def _storey(self) -> Self:
+        if self.level and self.kind != "spotted":
+            raise ValueError(f"only a Spotted marker belongs to a storey; a {self.kind} marker covers the whole hex")
+        return self
+
+    def state_marker(self) -> str:
+        """The marker as the game state keeps it (an upper storey's Spotted marker names its storey)."""
+        return f"spotted@{self.level}" if self.kind == "spotted" and self.level else self.kind
+
+
 class StartPosition(_Strict):
     """Start somewhere other than turn 1's Rally Phase (worked examples, tests)."""
 
@@ -161,6 +180,7 @@ class LnlScenario(ScenarioBase):
     victory: Victory
     rules: Options = Field(default_factory=Options, description="Optional rules and interpretation switches.")
     briefing: Localized | None = Field(None, description="Briefing shown before play.")
+    markers: list[SetupMarker] = Field(default_factory=list, description="Hex markers placed at set-up.")
     start: StartPosition = Field(default_factory=StartPosition)
 
     @model_validator(mode="after")

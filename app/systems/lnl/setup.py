@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.dice import Dice
+from app.geometry.hexgrid import Hex
 from app.systems.lnl.board import Runtime
 from app.systems.lnl.scenario import UnitPlacement
 from app.systems.lnl.state import State, Unit, Weapon
@@ -24,7 +25,8 @@ def _weapons(p: UnitPlacement, side: str) -> tuple[Weapon, ...]:
 
 
 def initial_state(runtime: Runtime, seed: int) -> State:
-    """Counters placed by the scenario (ids ``a1``… and ``x1``… unless given), its start position and markers."""
+    """Counters placed by the scenario (ids ``a1``… and ``x1``… unless given), its start position and the hex
+    markers of its set-up (LNL-SETUP-1)."""
     model = runtime.model
     units = []
     for force in model.forces:
@@ -48,9 +50,11 @@ def initial_state(runtime: Runtime, seed: int) -> State:
             )
     start = model.start
     initiative = start.initiative or model.initiative
-    markers = tuple(
-        sorted({(runtime.hex(label), mark) for label, marks in start.hex_markers.items() for mark in marks})
-    )
+    placed: set[tuple[Hex, str]] = {
+        (runtime.hex(label), mark) for label, marks in start.hex_markers.items() for mark in marks
+    }
+    placed |= {(runtime.hex(x.at), x.state_marker()) for x in model.markers}
+    markers = tuple(sorted(placed))
     state = State(
         runtime=runtime,
         dice=Dice(seed=seed),

@@ -13,9 +13,9 @@ import app.systems.lnl.messages as m
 from app.core.i18n import t
 from app.core.messages import Command
 from app.core.ruling import DieResult, Modifier, Ruling
-from app.geometry.hexgrid import hex_distance
-from app.systems.lnl.damage import apply_result
-from app.systems.lnl.forces import cls, in_melee, is_vehicle, may_act
+from app.geometry.hexgrid import Hex, hex_distance
+from app.systems.lnl.damage import apply_result, stop_mover
+from app.systems.lnl.forces import cls, in_melee, is_vehicle, may_act, stacking_problem
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.spotting import exposed, los
 from app.systems.lnl.state import State, Unit, other
@@ -55,6 +55,31 @@ def sniper_commands(state: State, side: str) -> list[Command]:
     return found
 
 
+def hidden_snipers(state: State, side: str) -> list[Unit]:
+    """The side's snipers still off the map, to be placed at any time (LNL-SNIPER-1)."""
+    return [u for u in state.units if u.side == side and u.hex is None and cls(state, u) == "sniper"]
+
+
+def sniper_posts(state: State, sniper: Unit) -> list[Hex]:
+    """Where a hidden sniper may be placed: a hex with no enemy unit (LNL-SNIPER-1) that it may enter and where
+    it keeps within the stacking limits (LNL-STACK-2)."""
+    enemy_hexes = {u.hex for u in state.on_map(other(sniper.side))}
+    return [
+        h
+        for h in state.runtime.grid.locations()
+        if h not in enemy_hexes and not state.runtime.terrain(h).impassable and not stacking_problem(state, h, [sniper])
+    ]
+
+
+def placements(state: State, side: str) -> list[Command]:
+    """Every placing of the side's hidden snipers (LNL-SNIPER-1)."""
+    return [
+        m.PlaceSniper(side=side, unit=sniper.id, at=h)
+        for sniper in hidden_snipers(state, side)
+        for h in sniper_posts(state, sniper)
+    ]
+
+
 def sniper_mods(state: State, sniper: Unit, target: Unit) -> list[Modifier]:
     """The target's terrain (capped), +1 per hindrance and +1 with smoke in the sniper's or the target's hex
     (LNL-SNIPER-3, LNL-SMOKE-3: smoke hinders every attack; on this table high is bad for the sniper)."""
@@ -90,6 +115,7 @@ def snipe(state: State, ctx: Ctx, sniper: Unit, target: Unit) -> State:
     total = a + b + sum(x.value for x in mods)
     result = sniper_result(state, target, total)
     after, words = apply_result(state, ctx, target, result)
+    after = stop_mover(state, after, ctx, target, result)
     ruling = Ruling(
         title=t("{sniper} fires at {unit}", sniper=unit_name(state, sniper), unit=unit_name(state, target)),
         rule_id="LNL-SNIPER-3",

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+import app.systems.lnl.messages as m
 import app.systems.lnl.sight as sight_rules
 from app.ai.agent import Agent
 from app.core import flow
-from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasLineOfSight, HasStyle
+from app.core.capabilities import AnswersOldSaves, HasBot, HasEditor, HasFuzzHints, HasLineOfSight, HasStyle
 from app.core.encoding import encode_state
 from app.core.i18n import localized, t
 from app.core.line_of_sight import LosReport
@@ -26,7 +27,7 @@ from app.systems.lnl.messages import COMMANDS
 from app.systems.lnl.scenario import SIDES, LnlScenario
 from app.systems.lnl.setup import initial_state
 from app.systems.lnl.state import State
-from app.systems.lnl.turn import apply_command, deciding, legal
+from app.systems.lnl.turn import apply_command, deciding, legal, older_answer
 from app.systems.lnl.view import build_view
 from app.systems.lnl.view import style as view_style
 from app.systems.lnl.view_names import side_name
@@ -49,13 +50,20 @@ FUZZ_WEIGHTS = {
 }
 
 
-class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorPlugin"], HasLineOfSight[State]):
+class LnlSystem(
+    HasBot[Agent],
+    HasFuzzHints[State],
+    HasStyle,
+    HasEditor["EditorPlugin"],
+    HasLineOfSight[State],
+    AnswersOldSaves[State],
+):
     """The squad game. Capabilities: a bot for either side, fuzz weights, its style."""
 
     info = SystemInfo(
         id="lnl",
         name=localized("Squad Tactics (Lock 'n Load style)", "班组战术（锁定装填风格）"),
-        version="3",  # 3: audit against the quick reference (docs/lnl-decisions.md); 2: SWs, heroes, overruns
+        version="4",  # 4: snipers at any time, melee reply targets; 3: audit (docs/lnl-decisions.md); 2: SWs, heroes
         sides=SIDES,
         human_sides=SIDES,
         scenario_folder="lnl",
@@ -101,20 +109,14 @@ class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorP
         view = build_view(state, side, active)
         if not state.steps:
             return view
-        options = legal(state)
-        step = state.steps[0]
-        where = state.runtime.grid.label(step.hex) if step.hex else "?"
-        question = t("The enemy moves into {hex}: opportunity fire?", hex=where)
-        rule = "LNL-OPFIRE-1"
-        if step.kind == "counter":
-            question = t("A vehicle overran {hex}: counter-attack it in close assault?", hex=where)
-            rule = "LNL-OVERRUN-5"
-        elif step.kind == "melee":
-            question = t("Melee in {hex}: which defenders do you attack?", hex=where)
-            rule = "LNL-MELEE-5"
-        prompt = flow.Prompt(question, rule, default=len(options) - 1)
-        decision = flow.make_decision(step.side, prompt, options, lambda c: describe(state, c).label)
-        return replace(view, decision=decision)
+        return replace(view, decision=_decision(state))
+
+    def old_answer(self, state: State, version: str) -> Command | None:
+        """What rules version 3 (and older) did by itself where this version asks (AnswersOldSaves): the defenders'
+        reply aimed at every attacker; no window after an entry without opportunity fire."""
+        if version == self.info.version or not state.steps:
+            return None
+        return older_answer(state)
 
     def describe(self, state: State, command: Command) -> CommandInfo:
         """How to show a command."""
@@ -154,3 +156,32 @@ class LnlSystem(HasBot[Agent], HasFuzzHints[State], HasStyle, HasEditor["EditorP
     def encode_state(self, state: State) -> Any:
         """The state as JSON (the scenario itself excluded)."""
         return encode_state(state, skip=("runtime",))
+
+
+def _decision(state: State) -> flow.Decision | None:
+    """The pending decision: the window after an entry (opportunity fire, a sniper's shot), a counter-attack after
+    an overrun, or a side's melee targets; its default holds fire, lets the vehicle pass or targets everyone. A
+    window that also offers placing a hidden sniper is no decision (its answers are the map's hexes, LNL-SNIPER-1):
+    the side picks in the command bar as in an impulse."""
+    options = legal(state)
+    if any(isinstance(c, m.PlaceSniper) for c in options):
+        return None  # a hex of the map to pick, not a row of buttons: the command bar asks, as in an impulse
+    step = state.steps[0]
+    where = state.runtime.grid.label(step.hex) if step.hex else "?"
+    question = t("The enemy moves into {hex}: opportunity fire?", hex=where)
+    rule = "LNL-OPFIRE-1"
+    if step.kind == "opfire" and any(isinstance(c, m.Snipe) for c in options):
+        question = t("The enemy moves into {hex}: the sniper just placed may fire at once.", hex=where)
+        rule = "LNL-SNIPER-2"
+    elif step.kind == "counter":
+        question = t("A vehicle overran {hex}: counter-attack it in close assault?", hex=where)
+        rule = "LNL-OVERRUN-5"
+    elif step.kind == "melee":
+        question = t("Melee in {hex}: which defenders do you attack?", hex=where)
+        rule = "LNL-MELEE-5"
+    elif step.kind == "melee_back":
+        question = t("Melee in {hex}: attack and defence swap; which attackers do you strike back at?", hex=where)
+        rule = "LNL-MELEE-9"
+    held = [i for i, c in enumerate(options) if isinstance(c, m.HoldFire)]
+    prompt = flow.Prompt(question, rule, default=held[0] if held else len(options) - 1)
+    return flow.make_decision(step.side, prompt, options, lambda c: describe(state, c).label)

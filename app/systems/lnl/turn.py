@@ -16,13 +16,14 @@ from app.systems.lnl.actions import fire_commands, impulse_commands
 from app.systems.lnl.fire import FireProblem, prepare
 from app.systems.lnl.guns import gun_attack
 from app.systems.lnl.impulse import IMPULSE_HANDLERS
-from app.systems.lnl.melee import target_commands
+from app.systems.lnl.melee_flow import target_commands
 from app.systems.lnl.messages import Ctx
 from app.systems.lnl.movement import begin, destinations, entry_problem, start_problem
 from app.systems.lnl.overrun import counter_commands, overrun_commands, overrun_problem
 from app.systems.lnl.phases import RALLY_HANDLERS
 from app.systems.lnl.rally import rally_commands
-from app.systems.lnl.sniper import sniper_commands
+from app.systems.lnl.sniper import placements, sniper_commands
+from app.systems.lnl.sniper_window import old_window, window_commands
 from app.systems.lnl.state import State
 from app.systems.lnl.victory import check_victory
 from app.systems.lnl.weapons import ops_weapon_commands, rally_weapon_commands
@@ -42,13 +43,13 @@ def legal(state: State) -> list[Command]:
         return []
     if state.steps:
         kind = state.steps[0].kind
-        if kind == "melee":
+        if kind in ("melee", "melee_back"):
             return target_commands(state)
         return counter_commands(state) if kind == "counter" else opfire_options(state)
     if state.phase == "rally":
         if not state.rolled:
             return [m.RollInitiative(side=state.initiative)]
-        return [*rally_weapon_commands(state), *rally_commands(state)]
+        return [*rally_weapon_commands(state), *placements(state, state.active), *rally_commands(state)]
     if state.moving is not None and state.moving.done:
         return [*fire_commands(state, state.active), m.Stop(side=state.active)]
     if state.moving is not None:
@@ -60,9 +61,21 @@ def legal(state: State) -> list[Command]:
 
 
 def opfire_options(state: State) -> list[Command]:
-    """Opportunity fire at the stack that just entered a hex, best odds first, then holding fire (LNL-OPFIRE-1)."""
-    side = state.steps[0].side
-    return [*fire_commands(state, side, opfire=True), m.HoldFire(side=side)]
+    """The window after an entry: opportunity fire at the stack that just entered a hex, best odds first, the
+    shots of snipers just placed, holding fire, then placing a hidden sniper (LNL-OPFIRE-1, LNL-SNIPER-1)."""
+    return window_commands(state)
+
+
+def older_answer(state: State) -> Command | None:
+    """The answer rules version 3 took by itself to the pending decision, ``None`` when it asked it too: the
+    defenders' reply aimed at every attacker (LNL-MELEE-9); the window after an entry opened only for
+    opportunity fire (LNL-SNIPER-1)."""
+    step = state.steps[0]
+    if step.kind == "melee_back":
+        return target_commands(state)[-1]
+    if step.kind == "opfire" and not old_window(state, step.side):
+        return m.HoldFire(side=step.side)
+    return None
 
 
 # --- applying -------------------------------------------------------------------------------------------------

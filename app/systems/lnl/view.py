@@ -179,6 +179,10 @@ def _instructions(state: State) -> tuple[Text, ...]:
         return (t("Both players roll one die for the initiative."),)
     if state.phase == "rally":
         return (t("Rally Shaken units: roll two dice for each."),)
+    if state.steps and state.steps[0].kind in ("melee", "melee_back"):
+        return (t("The side that strikes picks its targets among the enemy units able to melee."),)
+    if state.steps and state.steps[0].kind == "opfire":
+        return (t("The other side may fire at the moving stack now, place a hidden sniper, or hold fire."),)
     if state.steps:
         return (t("The other side may fire at the moving stack now, or hold fire."),)
     if state.moving is not None:

@@ -129,3 +129,10 @@ def _placed(state: SasState, loc: tuple[int, int] | None, counter: Text, ident: 
         number = ident.rpartition("_")[2]
         return t("{unit} ({id})", unit=counter, id=number if number.isdigit() else ident)
     return t("{unit} on {sq}", unit=counter, sq=state.rt.label(loc))
+
+
+def equipment_name(state: SasState, ident: str) -> Text:
+    """A weapon's or item's printed name in both languages (from the data tables)."""
+    tables = state.rt.tables
+    entry = tables.weapons.get(ident) or tables.items.get(ident)
+    return localized(entry.name_en, entry.name_zh) if entry is not None else Text(msg=ident)

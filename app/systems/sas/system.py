@@ -202,14 +202,15 @@ class SasSystem(
         if not state.over:
             return None
         out = sum(1 for o in state.operators if o.status == "exfiltrated" and not o.support)
+        ended = sas_turn.ending(state.ended_by)
         for level in sorted(state.rt.mission.victory, key=lambda v: v.level != "major"):
             if set(level.objectives) <= sas_turn.achieved(state) and out >= level.exfiltrated:
                 name = t("Major victory") if level.level == "major" else t("Minor victory")
-                return Outcome("sas", name, t("{n} operator(s) got out; {why}.", n=out, why=state.ended_by))
+                return Outcome("sas", name, t("{n} operator(s) got out; {why}.", n=out, why=ended))
         if state.hunter is not None:
-            why = t("the operators won neither a major nor a minor victory ({why})", why=state.ended_by)
+            why = t("the operators won neither a major nor a minor victory ({why})", why=ended)
             return Outcome("axis", t("The hunter wins"), t("The hunter wins: {why}.", why=why))
-        return Outcome("axis", t("Defeat"), t("The mission failed: {why}.", why=state.ended_by))
+        return Outcome("axis", t("Defeat"), t("The mission failed: {why}.", why=ended))
 
     def old_answer(self, state: SasState, version: str) -> Command | None:
         """Rules versions 1 and 2 took the choices version 3 offers by themselves: a save made with them answers each

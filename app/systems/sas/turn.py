@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.systems.sas.axis import alerts, squads
 from app.systems.sas.axis.advance import advancers
 from app.systems.sas.axis.eventphase import draw, patrol_step, patrollers
@@ -117,6 +117,18 @@ def settle(ctx: Ctx) -> None:
         next_phase(ctx)
 
 
+ENDINGS = {
+    "no operator is left on the map": t("no operator is left on the map"),
+    "the last turn of the mission is over": t("the last turn of the mission is over"),
+}
+"""Why a mission ended (``SasState.ended_by``) as the players read it, in their language."""
+
+
+def ending(reason: str) -> Text | str:
+    """``ended_by`` in the reader's language (a reason of an older save as it was written)."""
+    return ENDINGS.get(reason, reason)
+
+
 def check_over(ctx: Ctx) -> bool:
     """The mission ends when no operator is on the map, or after the last turn (SAS-MSN-1, OQ-55)."""
     state = ctx.state
@@ -132,7 +144,7 @@ def check_over(ctx: Ctx) -> bool:
     if not reason:
         return False
     ctx.state = replace(state, over=True, ended_by=reason, activation=None)
-    ctx.emit("game_ended", t("The mission ends: {why}.", why=reason), "SAS-MSN-1")
+    ctx.emit("game_ended", t("The mission ends: {why}.", why=ending(reason)), "SAS-MSN-1")
     return True
 
 

@@ -15,7 +15,7 @@ from app.core.view import CounterView, GameView, Grade, LazyLayers, MarkerView, 
 from app.systems.sas.board.vision import camouflaged, sight_memo, vision
 from app.systems.sas.jager.units import stalker_number
 from app.systems.sas.legal import acting_side
-from app.systems.sas.names import name_of
+from app.systems.sas.names import equipment_name, name_of
 from app.systems.sas.pieces import dressed, style, vehicle_rims
 from app.systems.sas.state import OperatorState, SasState, UnitState
 from app.systems.sas.support import air
@@ -130,7 +130,7 @@ def _operator_counter(
         ("talking", op.talking is not None),  # SAS-NANCY-6
     )
     flags = tuple(f for f, on in states if on)
-    ammo = {f"a{i}": t("{weapon} {n}", weapon=_equipment_name(state, w), n=n) for i, (w, n) in enumerate(op.ammo)}
+    ammo = {f"a{i}": t("{weapon} {n}", weapon=equipment_name(state, w), n=n) for i, (w, n) in enumerate(op.ammo)}
     details: tuple[tuple[Text, str | Text], ...] = (
         (t("HP"), str(op.hp)),
         (t("Ammo"), Text(msg=", ".join("{" + k + "}" for k in ammo), args=dict(ammo)) if ammo else "-"),
@@ -249,8 +249,8 @@ def _panels(state: SasState) -> list[PanelView]:
     panels = []
     for op in state.operators:
         rows: list[tuple[Text, str | Text]] = [(t("HP"), str(op.hp)), (t("Status"), t(STATUS_NAMES[op.status]))]
-        rows += [(_equipment_name(state, w), str(n)) for w, n in op.ammo]
-        rows += [(_equipment_name(state, i), str(n)) for i, n in op.items]
+        rows += [(equipment_name(state, w), str(n)) for w, n in op.ammo]
+        rows += [(equipment_name(state, i), str(n)) for i, n in op.items]
         if (seat := ovehicle_view.seat_row(state, op.id)) is not None:
             rows.append(seat)  # SAS-OVEH-1
         if state.rt.tables.board(op.board_id).disguise:  # SAS-NANCY-2, SAS-NANCY-6
@@ -308,13 +308,6 @@ HUNTER_MARKER_NAMES = {
     "lock": "door lock",
     "blood": "blood stain",
 }
-
-
-def _equipment_name(state: SasState, ident: str) -> Text:
-    """A weapon's or item's printed name in both languages (from the data tables)."""
-    tables = state.rt.tables
-    entry = tables.weapons.get(ident) or tables.items.get(ident)
-    return localized(entry.name_en, entry.name_zh) if entry is not None else Text(msg=ident)
 
 
 def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameView:

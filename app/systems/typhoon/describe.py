@@ -9,8 +9,9 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.view import CommandInfo
 from app.systems.typhoon.losses import name
-from app.systems.typhoon.movement import Route, chosen_route
+from app.systems.typhoon.movement import Route
 from app.systems.typhoon.odds import odds
+from app.systems.typhoon.paths import chosen_route
 from app.systems.typhoon.position import Recall
 from app.systems.typhoon.retreat import FAR, distance
 from app.systems.typhoon.state import State

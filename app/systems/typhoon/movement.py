@@ -18,7 +18,7 @@ from app.systems.typhoon.state import State, mechanized, other
 from app.systems.typhoon.terrain import along_road, crossable, enter_cost, open_hex, roads_work
 from app.systems.typhoon.zoc import enemy_zoc
 
-__all__ = ["MAX_STACK", "Route", "allowance", "can_march", "chosen_route", "room", "route_key", "routes", "zoc_cost"]
+__all__ = ["MAX_STACK", "Route", "allowance", "can_march", "reachable", "room", "route_index", "route_key", "routes"]
 
 
 @dataclass(frozen=True)
@@ -199,40 +199,6 @@ def _march(state: State, unit_id: str) -> list[Route]:
     return [Route(h, True, p, c) for h, (c, p) in best.items() if p]
 
 
-def chosen_route(state: State, unit_id: str, to: Hex, march: bool, path: tuple[Hex, ...] = ()) -> Route | None:
-    """The route of a move to ``to``: the cheapest one, or the ``path`` the player names hex by hex (TY-MOV-2: the
-    player chooses the way; the towns and cities on it change hands, TY-CITY-2). A named path is legal when ``to``
-    may be reached this way at all, each hex may be entered from the one before, and the whole costs no more than
-    the unit's MA (TY-MOV-4, TY-MARCH-1); ``None``: not legal."""
-    found = _route_index(state, unit_id).get((to, march))
-    if found is None or not path or path == found.path:
-        return found
-    halves = _path_halves(state, unit_id, path, march) if path[-1] == to else None
-    return None if halves is None else Route(to, march, path, halves)
-
-
-def _route_index(state: State, unit_id: str) -> dict[tuple[Hex, bool], Route]:
+def route_index(state: State, unit_id: str) -> dict[tuple[Hex, bool], Route]:
     """The unit's routes by destination and mode (describing every listed move looks each one up)."""
     return state.memo(("route_index", unit_id), lambda: {(r.to, r.march): r for r in routes(state, unit_id)})
-
-
-def _path_halves(state: State, unit_id: str, path: tuple[Hex, ...], march: bool) -> int | None:
-    """What ``path`` costs the unit in half MP, or ``None`` when a hex on it may not be entered: an enemy unit,
-    an unbridged major river (only crossed as a whole move), no road in march mode, an EZOC hex while marching
-    (TY-MOV-6, TY-MOV-8, TY-MOV-12, TY-MARCH-2, TY-MARCH-3)."""
-    unit, spec, rt = state.unit(unit_id), state.spec(unit_id), state.runtime
-    assert unit is not None and unit.hex is not None
-    zoc, z, cur, total = enemy_zoc(state, unit.side), zoc_cost(state, unit.side) * 2, unit.hex, 0
-    for n in path:
-        if n not in rt.grid.neighbours(cur) or state.occupant(n) == other(unit.side) or _major_unbridged(state, cur, n):
-            return None
-        if march:
-            ok, step = along_road(rt, cur, n) and n not in zoc and open_hex(rt, n) and crossable(rt, cur, n), 1
-        else:
-            base = enter_cost(rt, cur, n, mechanized(spec), state.turn)
-            ok, step = base is not None, (base or 0) * 2 + (z if cur in zoc else 0) + (z if n in zoc else 0)
-        if not ok:
-            return None
-        total, cur = total + step, n
-    budget = (spec.movement if march else allowance(state, unit_id)) * 2
-    return total if total <= budget else None

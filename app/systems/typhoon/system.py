@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 import app.systems.typhoon.messages as m
 from app.ai.agent import Agent
-from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasPhaseTitle, HasStyle
+from app.core.capabilities import HasBot, HasEditor, HasFuzzHints, HasPhaseTitle, HasStyle, HasWaypoints, Steered
 from app.core.dice import Dice
 from app.core.encoding import encode_state
 from app.core.i18n import Text, localized, t
@@ -29,6 +29,7 @@ from app.systems.typhoon.bot import TyphoonBot
 from app.systems.typhoon.cup import start_turn
 from app.systems.typhoon.describe import describe
 from app.systems.typhoon.messages import COMMANDS
+from app.systems.typhoon.paths import steer
 from app.systems.typhoon.reinforce import side_label
 from app.systems.typhoon.runtime import Runtime, load_runtime
 from app.systems.typhoon.scenario import SIDES, TyphoonScenario
@@ -68,8 +69,10 @@ def initial_state(runtime: Runtime, seed: int) -> State:
     return start_turn(state, None)
 
 
-class TyphoonSystem(HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State], HasStyle, HasPhaseTitle[State]):
-    """Operation Typhoon 1941: a bot for either side, fuzz weights, a style."""
+class TyphoonSystem(
+    HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State], HasStyle, HasPhaseTitle[State], HasWaypoints[State]
+):
+    """Operation Typhoon 1941: a bot for either side, fuzz weights, a style, moves steered through waypoints."""
 
     info = SystemInfo(
         id="typhoon",
@@ -123,6 +126,10 @@ class TyphoonSystem(HasBot[Agent], HasEditor[EditorPlugin], HasFuzzHints[State],
     def phase_title(self, state: State) -> Text:
         """Turn and weather, the view's phase title, without building the view (HasPhaseTitle)."""
         return phase_title(state)
+
+    def steer(self, state: State, command: Command, waypoints: Sequence[Any]) -> Steered | None:
+        """A move sent through the hexes the player picks while dragging (HasWaypoints, TY-MOV-2)."""
+        return steer(state, command, waypoints)
 
     def describe(self, state: State, command: Command) -> CommandInfo:
         """How to show a command."""

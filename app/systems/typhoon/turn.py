@@ -17,12 +17,13 @@ import app.systems.typhoon.steps as steps_rules
 import app.systems.typhoon.victory as victory_rules
 from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.core.messages import Command, Event
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import move_to, name
 from app.systems.typhoon.move_report import move_ruling
-from app.systems.typhoon.movement import Route, chosen_route, reachable, route_key
+from app.systems.typhoon.movement import Route, reachable, route_key
+from app.systems.typhoon.paths import chosen_route, path_refusal
 from app.systems.typhoon.position import Recall, full_hexes
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State
@@ -136,7 +137,7 @@ def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
     if command.side != acting_side(state):
         raise IllegalCommandError(t("It is not your turn to act."), "TY-SEQ-2")
     if not _listed(state, command) and not _beyond_menu(state, command):
-        raise IllegalCommandError(t("That is not allowed now."), _rule_of(command))
+        raise IllegalCommandError(*_refusal(state, command))
     ctx = Ctx(Roller(state.dice, command.dice, command.cards))
     state = steps_rules.decide(state, ctx, command) if state.steps else _dispatch(state, command, ctx)
     state = _continue(steps_rules.settle(state, ctx), ctx)
@@ -179,6 +180,23 @@ def _beyond_menu(state: State, command: Command) -> bool:
             return False
         return _route(state, command) is not None
     return False
+
+
+def _refusal(state: State, command: Command) -> tuple[Text, str]:
+    """Why a command is refused: a move along a path the player names says what is wrong with the path (TY-MOV-2,
+    TY-MOV-4); any other, that it is not allowed now."""
+    if (
+        isinstance(command, m.MoveUnit)
+        and command.path
+        and (state.phase, state.steps) == ("move", ())
+        and command.unit in state.active
+        and command.unit not in state.moved
+    ):
+        path = tuple(target_hex(h) for h in command.path)
+        found = path_refusal(state, command.unit, target_hex(command.to), command.march, path)
+        if found is not None:
+            return found
+    return t("That is not allowed now."), _rule_of(command)
 
 
 def _route(state: State, command: m.MoveUnit) -> Route | None:

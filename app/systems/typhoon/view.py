@@ -6,14 +6,15 @@ Guderian; it sees how many there are, and the odds of the next draw from what it
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-from app.core.i18n import Text, t
+from app.core.i18n import Text, localized, t
 from app.core.style import load_style
 from app.core.view import CounterView, GameView, LazyLayers, PanelView, PhaseView, Style, TrackView
-from app.systems.typhoon.cup import SUPPLY
+from app.systems.typhoon.cup import SUPPLY, need
 from app.systems.typhoon.position import Recall
 from app.systems.typhoon.reinforce import side_label
 from app.systems.typhoon.runtime import Hex
@@ -29,7 +30,7 @@ SYMBOL |= {"security": "infantry", "mountain": "infantry", "hq": "hq"}
 PHASES = ("select", "draw", "move", "combat", "place", "withdraw")
 _PHASE_TEXT = (
     t("Command selection"),
-    t("Draw"),
+    t("Card draw"),
     t("Movement"),
     t("Combat"),
     t("Reinforcements"),
@@ -64,6 +65,45 @@ def build_view(state: State, side: str | None, acting: str | None) -> GameView:
         style=look,
         glossary={**glossary(), **_range_words(state)},
     )
+
+
+_N = "([0-9A-Za-z]+)"
+SHORT_ZH = tuple(
+    (re.compile(pattern.replace("N", _N)), short)
+    for pattern, short in (
+        ("^突击第N集团军司令部$", "突{0}集"),
+        ("^第N装甲集团军司令部$", "{0}装集"),
+        ("^第N装甲集群司令部$", "{0}装群"),
+        ("^第N集团军司令部$", "{0}集"),
+        ("^坦克第N旅$", "{0}坦旅"),
+        ("^坦克第N师$", "{0}坦"),
+        ("^摩托化步兵第N师$", "{0}摩"),
+        ("^第N摩托化步兵师$", "{0}摩"),
+        ("^近卫步兵第N师$", "{0}近卫"),
+        ("^近卫骑兵第N师$", "{0}近骑"),
+        ("^步兵第N师$", "{0}步"),
+        ("^第N步兵师$", "{0}步"),
+        ("^骑兵第N师$", "{0}骑"),
+        ("^第N骑兵师$", "{0}骑"),
+        ("^内务部第N师$", "{0}内务"),
+        ("^民兵第N师$", "{0}民"),
+        ("^第N保安师$", "{0}保"),
+        ("^第N装甲师$", "{0}装"),
+        ("^党卫军DR师$", "DR"),
+        ("^帝国师$", "帝国"),
+    )
+)
+"""Chinese counter labels the way Chinese wargame counters abbreviate a formation ("第7装甲师" → "7装", "步兵第91
+师" → "91步"): the full name stays the counter's title; a name no pattern matches is printed whole."""
+
+
+def short_zh(name_zh: str) -> str:
+    """The counter label of a Chinese unit name (see :data:`SHORT_ZH`)."""
+    for pattern, short in SHORT_ZH:
+        found = pattern.match(name_zh)
+        if found is not None:
+            return short.format(*found.groups())
+    return name_zh
 
 
 COUNTERS: Recall[CounterView] = Recall(8192)
@@ -102,7 +142,7 @@ def _counter(state: State, u: Unit, look: Style, acting: str | None, flags: tupl
     return CounterView(
         id=u.id,
         loc=u.hex,
-        label=name,
+        label=localized(spec.name_en, short_zh(spec.name_zh) or None),
         title=name,
         side=u.side,
         kind=spec.symbol,
@@ -191,7 +231,12 @@ def _hand_panel(state: State, side: str | None) -> PanelView:
         else:
             status = t("in hand")
         rows.append((state.runtime.card_name(card.id), status))
-    return PanelView(t("Command cards"), tuple(rows))
+    items: tuple[Text, ...] = ()
+    if state.phase == "select" and side in (None, state.selecting):
+        # how many cards the selecting side puts in the cup this turn, so a new player knows when it ends (TY-CMD-4)
+        due = need(state, state.selecting)
+        items = (t("Choose {n} cards for the cup this turn: {k} chosen.", n=due, k=len(state.picked)),)
+    return PanelView(t("Command cards"), tuple(rows), items)
 
 
 def _box_panels(state: State) -> tuple[PanelView, ...]:

@@ -8,9 +8,11 @@ import copy
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from app.scenario.editor.document import Document
 from app.scenario.editor.plugin import FolderAware, Spot
-from app.scenario.loading import read_json
+from app.scenario.loading import ScenarioError, read_json
 from app.systems.lnl.board import Runtime, build_runtime
 from app.systems.lnl.board_edit import board_hex, map_label
 from app.systems.lnl.editing import PLUGIN, LnlEditing
@@ -44,7 +46,7 @@ def test_a_new_document_builds_and_has_a_blank_board() -> None:
     assert (runtime.grid.columns, runtime.grid.rows) == (12, 10) and model.turns == 6
     assert PLUGIN.checks(model, runtime, None) == []
     assert {e.id.split(":")[0] for e in PLUGIN.palette(data)} == {
-        "terrain", "level", "storeys", "zone", "victory", "unit", "weapon"
+        "terrain", "level", "storeys", "zone", "victory", "unit", "weapon", "marker"
     }  # fmt: skip
 
 
@@ -164,3 +166,29 @@ def test_findings_point_at_the_board() -> None:
     _paint(plugin, doc, "terrain:brush", "1301")
     assert plugin.locate(doc.data, ("board_defs", 0, "hexes", "0101")) == "1301"
     assert isinstance(plugin.with_folder(None), LnlEditing) and isinstance(plugin, FolderAware)
+
+
+def test_set_up_markers_toggle_and_load() -> None:
+    """LNL-SETUP-1, LNL-FIRE-1: the marker brushes put a Spotted marker on a storey and smoke on a hex; painting the
+    same again takes it off; a marker moves (keeping its storey) and is deleted like a counter; a storey the hex
+    lacks is refused by the loader at the marker's path."""
+    plugin = LnlEditing(None)
+    doc = Document(PLUGIN.new_document())
+    doc.data["board_defs"][0]["hexes"] = {"0303": {"terrain": "building", "storeys": 2}}
+    _paint(plugin, doc, "marker:spotted:1", "0303")
+    _paint(plugin, doc, "marker:smoke1:0", "0404")
+    assert doc.data["markers"] == [{"at": "0303", "kind": "spotted", "level": 1}, {"at": "0404", "kind": "smoke1"}]
+    model, runtime = _build(doc.data, None)
+    assert model.markers[0].state_marker() == "spotted@1" and runtime.model.markers[1].kind == "smoke1"
+    items = [p for p in plugin.placed(doc.data, None) if p.kind == "marker"]
+    assert [(p.at, p.label.render("en")) for p in items] == [("0303", "Spotted (storey 1)"), ("0404", "Smoke 1")]
+    with doc.transaction(items[0].label) as tx:
+        plugin.move(tx, items[0], Spot(None, "0303"), Spot(None, "0505"), None)
+    assert doc.data["markers"][0] == {"at": "0505", "kind": "spotted", "level": 1}
+    with pytest.raises(ScenarioError) as err:
+        _build(doc.data, None)
+    assert "$.markers[0].level" in str(err.value)
+    with doc.transaction(items[0].label) as tx:
+        plugin.delete(tx, items[0])
+    _paint(plugin, doc, "marker:smoke1:0", "0404")
+    assert doc.data["markers"] == []

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import cast
 
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.geometry.paths import costs_from
 from app.systems.sas.board.facing import facing_toward
 from app.systems.sas.board.movement import axis_step_cost, empty
@@ -153,7 +153,7 @@ def route(state: SasState, start: Cell, to: Cell, budget: float, free: bool = Fa
     return path
 
 
-def move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
+def move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str | Text) -> None:
     """Move an advancing unit on foot to ``to`` by a cheapest path, facing toward ``face``; a trap or landmine on a
     square it crosses goes off there (SAS-EQ-4, SAS-EQ-8, D-EQ-2); in Jäger mode the doors and cats it passes react
     (SAS-JGR-8, SAS-JGR-10)."""
@@ -175,7 +175,7 @@ def move_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why
         jager_markers.axis_moved(ctx, unit.id, [start, *path] if path else [start, to])
 
 
-def _place_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str) -> None:
+def _place_unit(ctx: Ctx, unit: UnitState, to: Cell, face: Cell, *, rule: str, why: str | Text) -> None:
     facing = facing_toward(to, face, unit.facing)
     name = ctx.name(unit.id)  # named on the square the player finds it
     ctx.state = ctx.state.with_unit(unit.id, loc=to, facing=facing, on_spawn=to in ctx.state.rt.spawn_cells)
@@ -216,7 +216,7 @@ def reachable(state: SasState, unit: UnitState) -> dict[Cell, float]:
     return {c: v for c, v in reach.items() if c == unit.loc or (empty(state, c) and c not in state.rt.spawn_cells)}
 
 
-def destination(state: SasState, unit: UnitState) -> tuple[Cell, Cell, str]:
+def destination(state: SasState, unit: UnitState) -> tuple[Cell, Cell, Text]:
     """Where an advancing unit goes, the square it then faces, and why (SAS-ADV-4, D-ADV-1 ties)."""
     aims = targets(state, unit)  # exposed operators and operator vehicles (SAS-OVEH-10)
     spots = reachable(state, unit)
@@ -228,15 +228,15 @@ def destination(state: SasState, unit: UnitState) -> tuple[Cell, Cell, str]:
         if good:
             best = min(good, key=lambda c: (spots[c], combat.dist(c, goal), c[1], c[0]))
             why = (
-                "best attack position vs the nearest exposed operator"
+                t("best attack position vs the nearest exposed operator")
                 if rank == 0
-                else "best attack position vs another exposed operator"
+                else t("best attack position vs another exposed operator")
             )
             return best, goal, why
     return _close_in(state, unit, spots, aims[0][1])
 
 
-def _close_in(state: SasState, unit: UnitState, spots: dict[Cell, float], target: Cell) -> tuple[Cell, Cell, str]:
+def _close_in(state: SasState, unit: UnitState, spots: dict[Cell, float], target: Cell) -> tuple[Cell, Cell, Text]:
     """Priority 3 of SAS-ADV-4: the shortest path toward the nearest exposed operator with all its MP (SAS-ADV-5).
     Among the squares equally close it takes one that keeps an exposed operator's square in its LOS (half visible
     or not) and faces him, the nearest such operator (SAS-ADV-4, SAS-ADV-5, SAS-ADV-7); then the top-left one."""
@@ -251,8 +251,8 @@ def _close_in(state: SasState, unit: UnitState, spots: dict[Cell, float], target
     ties = [c for c in ties if closeness(c) == closeness(ties[0])]
     for spot in ties:
         if (watched := _kept_in_view(state, unit, spot)) is not None:
-            return spot, watched, t("closing on the nearest exposed operator, keeping one in view").render()
-    return ties[0], target, "closing on the nearest exposed operator"
+            return spot, watched, t("closing on the nearest exposed operator, keeping one in view")
+    return ties[0], target, t("closing on the nearest exposed operator")
 
 
 def _kept_in_view(state: SasState, unit: UnitState, spot: Cell) -> Cell | None:

@@ -52,7 +52,7 @@ def unveil(ctx: Ctx, op_id: str) -> None:
     ctx.state = ctx.state.with_op(op_id, unveiled=True)
 
 
-def end_talk(ctx: Ctx, unit_id: str, rule: str, why: str = "") -> None:
+def end_talk(ctx: Ctx, unit_id: str, rule: str, why: str | Text = "") -> None:
     """Nancy's conversation with the unit ends: her token back to its disguise side, the unit keeps its facing
     (SAS-NANCY-7)."""
     for op in ctx.state.operators:
@@ -77,7 +77,7 @@ def alert(ctx: Ctx, unit_id: str, rule: str, why: str | Text = "") -> None:
     if unit is None or unit.alert or unit.mode == "strangled":
         return
     if unit.mode == "talking":
-        end_talk(ctx, unit_id, "SAS-NANCY-7", t(" (it heard something)").render())
+        end_talk(ctx, unit_id, "SAS-NANCY-7", t(" (it heard something)"))
     ctx.state = ctx.state.with_unit(unit_id, alert=True, cigarette=False)
     if ctx.state.cigarette == f"unit:{unit_id}":
         ctx.state = replace(ctx.state, cigarette=None)
@@ -194,7 +194,7 @@ def _vehicle_seen(ctx: Ctx, vehicle_id: str) -> None:
             shout(ctx, unit.id)  # the first to detect the crew shouts, alerted by the engine's noise or not
 
 
-def spot(ctx: Ctx, unit_id: str, rule: str, why: str) -> bool:
+def spot(ctx: Ctx, unit_id: str, rule: str, why: str | Text) -> bool:
     """A unit on the move or turning that sees an operator or (Stealth) a corpse: the operators it sees are exposed,
     it flips to alert and shouts (SAS-PAT-5, SAS-EVT-4, SAS-AVEH-16). True if it saw something."""
     unit = ctx.state.unit(unit_id)
@@ -281,7 +281,7 @@ def _disguise_fails(ctx: Ctx) -> None:
     (SAS-NANCY-8). She keeps her civilian clothes (4 AP to change, SAS-NANCY-5)."""
     for op in ctx.state.operators:
         if op.talking is not None:
-            end_talk(ctx, op.talking, "SAS-NANCY-8", t(" (the alarm)").render())
+            end_talk(ctx, op.talking, "SAS-NANCY-8", t(" (the alarm)"))
     for op in ctx.state.active_ops():
         if not op.disguised:
             continue

@@ -130,7 +130,7 @@ def _look(ctx: Ctx, unit_id: str, facing: str, rule: str) -> bool:
     """Turn to ``facing``; if it now sees an operator or a corpse it stops, alerts and shouts (SAS-EVT-4)."""
     assert ctx.state.unit(unit_id) is not None
     combat.set_facing(ctx, unit_id, facing, rule)
-    return alerts.spot(ctx, unit_id, rule, " (spotted something while turning)")
+    return alerts.spot(ctx, unit_id, rule, t(" (spotted something while turning)"))
 
 
 def _turn_sentry(ctx: Ctx, unit: UnitState, rotation: str, times: int) -> None:
@@ -350,4 +350,4 @@ def _emit_walk(ctx: Ctx, unit_id: str, start: Cell, always: bool = False) -> Non
 
 def _spots_something(ctx: Ctx, unit_id: str) -> bool:
     """A patrolman who sees an operator or a corpse stops, alerts and shouts (SAS-PAT-5)."""
-    return alerts.spot(ctx, unit_id, "SAS-PAT-5", " (spotted something on patrol)")
+    return alerts.spot(ctx, unit_id, "SAS-PAT-5", t(" (spotted something on patrol)"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.core.ruling import Ruling
 from app.geometry.los import trace
 from app.geometry.paths import costs_from
@@ -64,7 +64,7 @@ def _mortar(ctx: Ctx, unit: UnitState) -> None:
     cost = costs_from(state.rt.grid, unit.loc, lambda a, b: axis_step_cost(state, a, b))  # type: ignore[arg-type]
     points = [p for p in sentry_points(state, unit) if p in cost]
     if not points:
-        _set_up(ctx, unit, "no outdoor sentry point it can reach")
+        _set_up(ctx, unit, t("no outdoor sentry point it can reach"))
         return
     point = min(points, key=lambda p: (cost[p], p[1], p[0]))
     face = _nearest_op(state, point)
@@ -79,16 +79,16 @@ def _mortar(ctx: Ctx, unit: UnitState) -> None:
                 (point,),
                 instruction=t("Remove {unit} from {sq}.", unit=ctx.name(sentry.id), sq=ctx.label(point)),
             )
-        why = "reaches the nearest outdoor sentry point"
+        why = t("reaches the nearest outdoor sentry point")
         advance.move_unit(ctx, unit, point, face or point, rule="SAS-UNIT-6", why=why)
         moved = ctx.state.unit(unit.id)
         if moved is not None:
-            _set_up(ctx, moved, "on the sentry point")
+            _set_up(ctx, moved, t("on the sentry point"))
         return
     spots = advance.reachable(state, unit)
     field = costs_from(state.rt.grid, point, lambda a, b: axis_step_cost(state, b, a))  # type: ignore[arg-type]
     best = min(spots, key=lambda c: (field.get(c, 1e9), -spots[c], c[1], c[0]))
-    why = f"toward the outdoor sentry point {ctx.label(point)}"
+    why = t("toward the outdoor sentry point {sq}", sq=ctx.label(point))
     advance.move_unit(ctx, unit, best, point, rule="SAS-UNIT-6", why=why)
 
 
@@ -97,7 +97,7 @@ def _nearest_op(state: SasState, loc: Cell) -> Cell | None:
     return ops[0].loc if ops else None
 
 
-def _set_up(ctx: Ctx, unit: UnitState, why: str) -> None:
+def _set_up(ctx: Ctx, unit: UnitState, why: Text) -> None:
     """Flip the mortar team to its attack side (SAS-UNIT-5, SAS-UNIT-6)."""
     ctx.state = ctx.state.with_unit(unit.id, mode="attack")
     name, sq = ctx.name(unit.id), ctx.label(unit.loc)
@@ -141,7 +141,7 @@ def _stop_early(ctx: Ctx, unit: UnitState, stats: UnitStats) -> None:
     if found:
         square, op = min(found, key=lambda f: (spots[f[0]], _straight(f[0], f[1].loc), f[0][1], f[0][0]))
         assert op.loc is not None
-        why = f"the first square from which it can attack {op.id}"
+        why = t("the first square from which it can attack {op}", op=ctx.name(op.id))
         advance.move_unit(ctx, unit, square, op.loc, rule=rule, why=why)
         return
     advance.move_unit(ctx, unit, best, face, rule="SAS-ADV-4", why=why)

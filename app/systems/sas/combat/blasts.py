@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.core.ruling import Ruling
 from app.systems.sas.axis import alerts
 from app.systems.sas.combat import attacks as combat
@@ -33,7 +33,7 @@ def blast(
     rolls: int,
     target: int,
     *,
-    what: str,
+    what: str | Text,
     rule: str,
     source: str,
     persist: bool = True,
@@ -96,7 +96,7 @@ def explode_barrel(ctx: Ctx, barrel_id: str) -> None:
     if barrel is None or barrel.loc is None:
         return
     ctx.state = ctx.state.without_objects([barrel_id])
-    blast(ctx, barrel.loc, 5, 2, what="A fuel barrel", rule="SAS-OBJ-5", source="fuel_barrel", lucky=True)
+    blast(ctx, barrel.loc, 5, 2, what=t("A fuel barrel"), rule="SAS-OBJ-5", source="fuel_barrel", lucky=True)
 
 
 def detonate_bombs(ctx: Ctx) -> None:
@@ -119,7 +119,7 @@ def detonate_bombs(ctx: Ctx) -> None:
         rat = bomb.kind == "rat_bomb"
         card = t("The rat-bomb card comes up.") if rat else t("The Lewes bomb card comes up.")
         ctx.emit("bomb_card", card, "SAS-EQ-17" if rat else "SAS-DECK-4")
-        what, rule = ("A rat bomb", "SAS-EQ-17") if rat else ("A Lewes bomb", "SAS-EQ-5")
+        what, rule = (t("A rat bomb"), "SAS-EQ-17") if rat else (t("A Lewes bomb"), "SAS-EQ-5")
         blast(ctx, bomb.loc, item.rolls, item.target, what=what, rule=rule, source=bomb.kind, lucky=True)
     for _bomb in gone:
         alerts.advance_meter(ctx, "SAS-NOISE-1")

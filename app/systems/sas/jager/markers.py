@@ -179,7 +179,7 @@ def snap(ctx: Ctx, twig: HunterMarker) -> None:
     )
     for unit in ctx.state.map_units():
         if _dist(unit.loc, twig.loc) <= TWIG_NOISE:
-            alerts.alert(ctx, unit.id, "SAS-JGR-9", t(" (heard a twig snap)").render())
+            alerts.alert(ctx, unit.id, "SAS-JGR-9", t(" (heard a twig snap)"))
 
 
 def axis_moved(ctx: Ctx, unit_id: str, path: Sequence[Cell]) -> None:

@@ -21,7 +21,7 @@ from app.systems.sas.combat import attacks as combat
 from app.systems.sas.combat import blasts
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import Mark
-from app.systems.sas.names import facing_name
+from app.systems.sas.names import equipment_name, facing_name
 from app.systems.sas.operators import items, shooting
 from app.systems.sas.operators.operator import illegal, knife_problem
 from app.systems.sas.operators.scuba import arms
@@ -49,7 +49,7 @@ def do_mark(ctx: Ctx, cmd: Mark) -> None:
             "{op} marks {target} ({weapon}), facing {facing}; his activation ends.",
             op=ctx.name(op.id),
             target=what,
-            weapon=cmd.weapon,
+            weapon=equipment_name(ctx.state, cmd.weapon),
             facing=facing_name(cmd.facing),
         ),
         "SAS-MARK-1",

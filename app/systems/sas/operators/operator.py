@@ -144,7 +144,7 @@ def enter(ctx: Ctx, op_id: str, to: Cell, rule: str) -> None:
     then picks it up as his next, free action (SAS-PICK-1, OQ-65, ``barrel``)."""
     op = ctx.state.op(op_id)
     if op.talking is not None:  # she walks away: the talk ends (SAS-NANCY-7)
-        alerts.end_talk(ctx, op.talking, "SAS-NANCY-7", t(" (she walks away)").render())
+        alerts.end_talk(ctx, op.talking, "SAS-NANCY-7", t(" (she walks away)"))
     ctx.state = ctx.state.with_op(op_id, loc=to)
     ctx.emit("operator_moved", t("{op} moves to {sq}.", op=ctx.name(op_id), sq=ctx.label(to)), rule, (op.loc, to))
     scuba.swap_token(ctx, op_id)  # into or out of the water (SAS-EQ-14)
@@ -313,7 +313,7 @@ def do_sprint(ctx: Ctx, cmd: Sprint) -> None:
         for unit in ctx.state.map_units():
             if unit.distance(to) == 1:
                 combat.turn_to(ctx, unit.id, to, "SAS-SPRINT-2")
-                alerts.alert(ctx, unit.id, "SAS-SPRINT-2", " (heard the sprint)")
+                alerts.alert(ctx, unit.id, "SAS-SPRINT-2", t(" (heard the sprint)"))
         alerts.detect(ctx)
 
 

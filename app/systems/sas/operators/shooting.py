@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.core.i18n import t
+from app.core.i18n import localized, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.sas.axis import alerts
 from app.systems.sas.board.vision import sees_op
@@ -62,7 +62,8 @@ def shoot(
     mods = [*combat.operator_mods(ctx, op_id, weapon_id, loc, aimed), *extra]
     if blind:
         mods.append(Modifier(value=-2, reason=t("blind fire"), rule_id="SAS-BLIND-1"))
-    title = t("{op} fires the {weapon} at {target}", op=ctx.name(op_id), weapon=weapon.name_en, target=target)
+    weapon_name = localized(weapon.name_en, weapon.name_zh or None)
+    title = t("{op} fires the {weapon} at {target}", op=ctx.name(op_id), weapon=weapon_name, target=ctx.name(target))
     rule = "SAS-BLIND-1" if blind else ("SAS-MARK-2" if extra else "SAS-ATK-1")
     if futile(ctx, op_id, weapon_id, target):
         dice: tuple[DieResult, ...] = ()
@@ -154,7 +155,7 @@ def survivor(ctx: Ctx, op_id: str, target: str, was_alert: set[str]) -> None:
     if unit is None or op.loc is None:
         return
     combat.turn_to(ctx, target, op.loc, "SAS-ATK-9")
-    alerts.alert(ctx, target, "SAS-ATK-9", " (was attacked)")
+    alerts.alert(ctx, target, "SAS-ATK-9", t(" (was attacked)"))
     alerts.expose(ctx, op_id, "SAS-ATK-9")
     alerts.shout(ctx, target)
     unit = ctx.state.unit(target)
@@ -170,7 +171,7 @@ def unseen_miss(ctx: Ctx, op_id: str, target: str) -> None:
     if unit is None or op.loc is None:
         return
     combat.turn_to(ctx, target, op.loc, "SAS-EQ-16")
-    alerts.alert(ctx, target, "SAS-EQ-16", " (a speargun missed him)")
+    alerts.alert(ctx, target, "SAS-EQ-16", t(" (a speargun missed him)"))
 
 
 def knife(ctx: Ctx, op_id: str, target: str, rule: str = "SAS-KNIFE-1") -> None:

@@ -368,7 +368,7 @@ def rocket(ctx: Ctx, unit: UnitState, tile: int) -> None:
         landing,
         full.rocket.rolls,
         full.rocket.target,
-        what="A Typhoon rocket",
+        what=t("A Typhoon rocket"),
         rule="SAS-SUP-10",
         source="typhoon_rocket",
         persist=False,

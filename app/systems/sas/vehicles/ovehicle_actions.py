@@ -416,7 +416,7 @@ def _survivor(ctx: Ctx, vehicle_id: str, target: str, was_alert: set[str]) -> No
     if unit is None or ov is None:
         return
     combat.turn_to(ctx, target, ovehicle.nearest(ov.cells, unit.loc), "SAS-ATK-9")
-    alerts.alert(ctx, target, "SAS-ATK-9", " (was attacked)")
+    alerts.alert(ctx, target, "SAS-ATK-9", t(" (was attacked)"))
     expose_crew(ctx, vehicle_id, "SAS-ATK-9")
     alerts.shout(ctx, target)
     unit = ctx.state.unit(target)

@@ -622,7 +622,7 @@ def _run_over(ctx: Ctx, unit_id: str, cells: list[Cell]) -> None:
 def _spots_something(ctx: Ctx, unit_id: str) -> bool:
     """A patrol vehicle on the board that sees an operator or (Stealth) a corpse stops and flips to alert; a
     spotted operator is exposed (SAS-AVEH-16)."""
-    return alerts.spot(ctx, unit_id, "SAS-AVEH-16", " (spotted something on patrol)")
+    return alerts.spot(ctx, unit_id, "SAS-AVEH-16", t(" (spotted something on patrol)"))
 
 
 def _turn_round(ctx: Ctx, unit: UnitState) -> None:
