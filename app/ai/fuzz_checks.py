@@ -29,34 +29,65 @@ def render_all(value: Any, langs: Sequence[str] = LANGUAGES) -> int:
     """Render every :class:`Text` reachable from ``value`` in each of ``langs``; returns how many were rendered.
 
     Walks dataclasses, mappings and sequences (other objects, pydantic models such as boards included, are
-    leaves), so a view or a command description with a broken template raises here.
+    leaves), so a view or a command description with a broken template raises here. A view holds thousands of
+    parts, so what each type of part is (a Text, a container, a leaf) is worked out once per type.
     """
     seen: set[int] = set()
     stack: list[Any] = [value]
     count = 0
+    kinds, leaf, text = _KINDS, _LEAF, _TEXT  # locals: the loop runs tens of thousands of times per view
     while stack:
         item = stack.pop()
-        if id(item) in seen or isinstance(item, (str, bytes)):
+        kind = kinds.get(type(item)) or _kind(item)
+        if kind is leaf or id(item) in seen:
             continue  # a Text shared by many pieces (a class's short name) is rendered once
         seen.add(id(item))
-        if isinstance(item, Text):
+        if kind is text:
             for lang in langs:
                 item.render(lang)
             count += 1
         else:
-            stack.extend(_children(item))
+            stack.extend(_children(item, kind))
     return count
 
 
-def _children(item: Any) -> list[Any]:
-    """The parts of a container the walk descends into (none for a leaf)."""
-    if dataclasses.is_dataclass(item) and not isinstance(item, type):
-        return [getattr(item, f.name) for f in dataclasses.fields(item)]
-    if isinstance(item, Mapping):
+_LEAF: tuple[str, ...] = ("leaf",)
+_TEXT: tuple[str, ...] = ("text",)
+_MAPPING: tuple[str, ...] = ("mapping",)
+_SEQUENCE: tuple[str, ...] = ("sequence",)
+_KINDS: dict[type, tuple[str, ...]] = {}
+"""What each type met in a walk is: a leaf, a Text, a mapping, a sequence, or a dataclass (its field names)."""
+
+
+def _kind(item: Any) -> tuple[str, ...]:
+    """Classify ``item``'s type for :func:`render_all` (the answer depends on the type alone)."""
+    kind: tuple[str, ...]
+    if isinstance(item, (str, bytes)):
+        kind = _LEAF
+    elif isinstance(item, Text):
+        kind = _TEXT
+    elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+        kind = tuple(f.name for f in dataclasses.fields(item))
+    elif isinstance(item, Mapping):
+        kind = _MAPPING
+    elif isinstance(item, (list, tuple, set, frozenset)):
+        kind = _SEQUENCE
+    else:
+        kind = _LEAF
+    _KINDS[type(item)] = kind
+    return kind
+
+
+def _children(item: Any, kind: tuple[str, ...] | None = None) -> list[Any]:
+    """The parts of a container the walk descends into (none for a leaf); ``kind``: :func:`_kind` of ``item``."""
+    kind = kind or _KINDS.get(type(item)) or _kind(item)
+    if kind is _LEAF or kind is _TEXT:
+        return []
+    if kind is _MAPPING:
         return [v for pair in item.items() for v in pair]
-    if isinstance(item, (list, tuple, set, frozenset)):
+    if kind is _SEQUENCE:
         return list(item)
-    return []
+    return [getattr(item, name) for name in kind]
 
 
 def check_views(session: Session) -> None:

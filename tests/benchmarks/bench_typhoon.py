@@ -12,7 +12,7 @@ from app.ai.agent import Budget, RandomAgent
 from app.core.session import Session
 from app.systems.typhoon import SYSTEM
 from app.systems.typhoon import messages as m
-from app.systems.typhoon.movement import routes
+from app.systems.typhoon.movement import ROUTES, routes
 from app.systems.typhoon.scenario import TyphoonScenario
 
 FOLDER = Path(__file__).resolve().parents[2] / "scenarios" / "typhoon"
@@ -49,6 +49,7 @@ def stack_moves() -> float:
     rounds = 20
     for _ in range(rounds):
         fresh = replace(s.state)  # a new state object: nothing remembered from the last round
+        ROUTES.clear()  # nor reachable hexes remembered by position (movement.ROUTES)
         for uid in ("ger-7pz", "ger-5i"):
             routes(fresh, uid)
     return (time.perf_counter() - start) / rounds

@@ -9,8 +9,10 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.view import CommandInfo
 from app.systems.typhoon.losses import name
+from app.systems.typhoon.movement import Route
 from app.systems.typhoon.odds import odds
 from app.systems.typhoon.paths import chosen_route
+from app.systems.typhoon.position import Recall
 from app.systems.typhoon.retreat import FAR, distance
 from app.systems.typhoon.state import State
 
@@ -76,10 +78,20 @@ def describe(state: State, command: Command) -> CommandInfo:  # noqa: C901, PLR0
     return CommandInfo(t("Unknown command"), "other")
 
 
+MOVES: Recall[CommandInfo] = Recall(4096)
+"""Move descriptions by command, unit hex and route: the same from one state to the next while they agree."""
+
+
 def _move(state: State, command: m.MoveUnit) -> CommandInfo:
     path = tuple((int(h[0]), int(h[1])) for h in command.path)
     to = (int(command.to[0]), int(command.to[1]))
     route = chosen_route(state, command.unit, to, command.march, path)
+    unit = state.unit(command.unit)
+    key = (state.runtime, command, None if unit is None else unit.hex, route)
+    return MOVES.get(key, lambda: _move_info(state, command, route))
+
+
+def _move_info(state: State, command: m.MoveUnit, route: Route | None) -> CommandInfo:
     label = name(state, command.unit)
     where = _hex(state, command.to)
     if command.march:

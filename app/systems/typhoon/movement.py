@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import functools
 import heapq
+from collections.abc import Hashable
 from dataclasses import dataclass
 
+from app.systems.typhoon.position import MAX_STACK, Recall, enemy_hexes, full_hexes
 from app.systems.typhoon.runtime import Hex, Runtime
 from app.systems.typhoon.state import State, mechanized, other
 from app.systems.typhoon.terrain import along_road, crossable, enter_cost, open_hex, roads_work
 from app.systems.typhoon.zoc import enemy_zoc
 
-MAX_STACK = 2
-"""Units per hex, HQs included (TY-STK-1)."""
+__all__ = ["MAX_STACK", "Route", "allowance", "can_march", "reachable", "room", "route_index", "route_key", "routes"]
 
 
 @dataclass(frozen=True)
@@ -47,10 +48,34 @@ def room(state: State, h: Hex, side: str, leaving: str | None = None) -> bool:
     return all(u.side == side for u in here) and len(here) < MAX_STACK
 
 
+ROUTES: Recall[list[Route]] = Recall(512)
+"""Reachable hexes by :func:`route_key`, before stacking: moving one unit rarely changes what another may reach."""
+
+
+def route_key(state: State, unit_id: str) -> Hashable:
+    """All the unit's reachable hexes depend on besides the map: where it stands, the turn (weather), a RESERVE
+    limit, and the enemy's hexes (blocked, zones of control). Own units only take room at the end (TY-STK-1)."""
+    unit = state.unit(unit_id)
+    if unit is None or unit.hex is None:
+        return (state.runtime, unit_id, None)
+    return (state.runtime, unit_id, unit.hex, state.turn, unit_id in state.limited, enemy_hexes(state, unit.side))
+
+
 def routes(state: State, unit_id: str) -> list[Route]:
     """Every destination the unit may end its move in, normally or marching, cheapest path each (computed once
     per state: legal commands and their descriptions ask for them again and again)."""
-    return state.memo(("routes", unit_id), lambda: _routes(state, unit_id))
+
+    def compute() -> list[Route]:
+        full = full_hexes(state, state.spec(unit_id).side)
+        return [r for r in reachable(state, unit_id) if r.to not in full]
+
+    return state.memo(("routes", unit_id), compute)
+
+
+def reachable(state: State, unit_id: str) -> list[Route]:
+    """:func:`routes` before stacking, including ends in the own side's full stacks (shared by every position with
+    the same :func:`route_key`: do not change the list)."""
+    return ROUTES.get(route_key(state, unit_id), lambda: _routes(state, unit_id))
 
 
 def _routes(state: State, unit_id: str) -> list[Route]:
@@ -62,14 +87,13 @@ def _routes(state: State, unit_id: str) -> list[Route]:
 
 def _normal(state: State, unit_id: str) -> list[Route]:
     """Normal movement: Dijkstra over TEC, river and ZOC costs (TY-MOV-4, TY-MOV-6), plus unbridged major-river
-    crossings as the whole move (TY-MOV-8)."""
+    crossings as the whole move (TY-MOV-8). Enemy units block the way; stacking is left to :func:`routes`."""
     unit, spec = state.unit(unit_id), state.spec(unit_id)
     assert unit is not None and unit.hex is not None
-    zoc = enemy_zoc(state, unit.side)
-    enemy = state.memo(("enemy_hexes", unit.side), lambda: frozenset(u.hex for u in state.on_map(other(unit.side))))
+    zoc, enemy = enemy_zoc(state, unit.side), enemy_hexes(state, unit.side)
     budget, z = allowance(state, unit_id) * 2, zoc_cost(state, unit.side) * 2
     best = _search(state.runtime, unit.hex, mechanized(spec), state.turn, budget, z, zoc, enemy)
-    routes_ = [Route(h, False, p, c) for h, (c, p) in best.items() if p and room(state, h, unit.side, unit_id)]
+    routes_ = [Route(h, False, p, c) for h, (c, p) in best.items() if p]
     return routes_ + _crossings(state, unit_id, zoc, best)
 
 
@@ -81,22 +105,34 @@ def _search(  # noqa: PLR0917 - the cache key is every argument
     is shared by every position with the same enemy units (moving one's own units one by one)."""
     best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {start: (0, ())}
     heap: list[tuple[int, Hex]] = [(0, start)]
-    facts = rt.facts
+    steps = _steps(rt, mech, turn)
     while heap:
         spent, h = heapq.heappop(heap)
         if spent > best[h][0]:
             continue
-        for n in rt.grid.neighbours(h):
-            if n in enemy or (facts.river(h, n) == "major_river" and not facts.bridged(h, n)):
-                continue
-            base = enter_cost(rt, h, n, mech, turn)
-            if base is None:
+        for n, base in steps[h]:
+            if n in enemy:
                 continue
             total = spent + base * 2 + (z if h in zoc else 0) + (z if n in zoc else 0)
             if total <= budget and (n not in best or total < best[n][0]):
                 best[n] = (total, (*best[h][1], n))
                 heapq.heappush(heap, (total, n))
     return best
+
+
+@functools.lru_cache(maxsize=64)
+def _steps(rt: Runtime, mech: bool, turn: int) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+    """Each hex's neighbours a unit may enter in normal movement this turn, with the MP it costs before ZOC: no
+    unbridged major river (crossed only as a whole move, TY-MOV-8), nothing :func:`enter_cost` forbids."""
+    facts, found = rt.facts, {}
+    for h in rt.grid.locations():
+        found[h] = tuple(
+            (n, cost)
+            for n in rt.grid.neighbours(h)
+            if not (facts.river(h, n) == "major_river" and not facts.bridged(h, n))
+            and (cost := enter_cost(rt, h, n, mech, turn)) is not None
+        )
+    return found
 
 
 def _major_unbridged(state: State, a: Hex, b: Hex) -> bool:
@@ -115,7 +151,7 @@ def _crossings(
     assert unit is not None and unit.hex is not None
     rt, start, found = state.runtime, unit.hex, []
     for n in rt.grid.neighbours(start):
-        if n in best or not open_hex(rt, n) or not crossable(rt, start, n) or not room(state, n, unit.side):
+        if n in best or not open_hex(rt, n) or not crossable(rt, start, n) or state.occupant(n) == other(unit.side):
             continue
         climber, climbs = spec.symbol == "mountain", rt.facts.terrain.get(n) == "mountain"
         # no road crosses an unbridged river, and off the road only a mountain division climbs (TY-MOV-7)
@@ -160,4 +196,9 @@ def _march(state: State, unit_id: str) -> list[Route]:
             if n not in best or spent + 1 < best[n][0]:
                 best[n] = (spent + 1, (*best[h][1], n))
                 heapq.heappush(heap, (spent + 1, n))
-    return [Route(h, True, p, c) for h, (c, p) in best.items() if p and room(state, h, unit.side, unit_id)]
+    return [Route(h, True, p, c) for h, (c, p) in best.items() if p]
+
+
+def route_index(state: State, unit_id: str) -> dict[tuple[Hex, bool], Route]:
+    """The unit's routes by destination and mode (describing every listed move looks each one up)."""
+    return state.memo(("route_index", unit_id), lambda: {(r.to, r.march): r for r in routes(state, unit_id)})

@@ -15,7 +15,7 @@ import app.systems.typhoon.messages as m
 from app.core.capabilities import Steered
 from app.core.i18n import Text, t
 from app.core.messages import Command
-from app.systems.typhoon.movement import Route, allowance, routes, zoc_cost
+from app.systems.typhoon.movement import Route, allowance, route_index, routes, zoc_cost
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State, mechanized, other
 from app.systems.typhoon.terrain import along_road, crossable, enter_cost, open_hex
@@ -30,7 +30,7 @@ def chosen_route(state: State, unit_id: str, to: Hex, march: bool, path: tuple[H
     player chooses the way; the towns and cities on it change hands, TY-CITY-2). A named path is legal when ``to``
     may be reached this way at all, each hex may be entered from the one before, and the whole costs no more than
     the unit's MA (TY-MOV-4, TY-MARCH-1); ``None``: not legal."""
-    found = next((r for r in routes(state, unit_id) if r.to == to and r.march == march), None)
+    found = route_index(state, unit_id).get((to, march))
     if found is None or not path or path == found.path:
         return found
     halves = path_halves(state, unit_id, path, march) if path[-1] == to else None

@@ -149,7 +149,7 @@ class State:
 
     def unit(self, unit_id: str) -> Unit | None:
         """The counter with ``unit_id``."""
-        return next((u for u in self.units if u.id == unit_id), None)
+        return self.memo("by_id", lambda: {u.id: u for u in self.units}).get(unit_id)
 
     def spec(self, unit_id: str) -> UnitSpec:
         """The printed data of a counter."""

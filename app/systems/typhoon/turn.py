@@ -5,6 +5,7 @@ TY-SEQ-1, TY-SEQ-2, TY-SEQ-3, TY-SEQ-4, TY-MOV-1, TY-ACT-3, TY-ACT-7, TY-OPT-RES
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -21,8 +22,9 @@ from app.core.messages import Command, Event
 from app.systems.typhoon.context import Ctx
 from app.systems.typhoon.losses import move_to, name
 from app.systems.typhoon.move_report import move_ruling
-from app.systems.typhoon.movement import Route, routes
+from app.systems.typhoon.movement import Route, reachable, route_key
 from app.systems.typhoon.paths import chosen_route, path_refusal
+from app.systems.typhoon.position import Recall, full_hexes
 from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.state import State
 
@@ -63,13 +65,27 @@ def _select(state: State, side: str) -> list[Command]:
     return found
 
 
+MOVES: Recall[list[m.MoveUnit]] = Recall(256)
+"""A unit's move commands by its routes' key (:func:`app.systems.typhoon.movement.route_key`)."""
+
+
 def _moves(state: State, side: str) -> list[Command]:
     found: list[Command] = []
     for uid in state.active:
-        if uid in state.moved:
-            continue
-        found += [m.MoveUnit(side=side, unit=uid, to=r.to, march=r.march) for r in routes(state, uid)]
+        if uid not in state.moved:
+            found += _unit_moves(state, side, uid)
     return [*found, m.EndMovement(side=side)]
+
+
+def _unit_moves(state: State, side: str, uid: str) -> list[m.MoveUnit]:
+    """The unit's moves, one per route (:func:`app.systems.typhoon.movement.routes`); the commands are built once
+    for every position with the same reachable hexes."""
+
+    def build() -> list[m.MoveUnit]:
+        return [m.MoveUnit(side=side, unit=uid, to=r.to, march=r.march) for r in reachable(state, uid)]
+
+    full = full_hexes(state, state.spec(uid).side)
+    return [c for c in MOVES.get((side, route_key(state, uid)), build) if c.to not in full]
 
 
 def _combat(state: State, side: str) -> list[Command]:
@@ -83,9 +99,16 @@ def _combat(state: State, side: str) -> list[Command]:
 
 
 def _place(state: State, side: str) -> list[Command]:
-    found: list[Command] = [m.PlaceUnit(side=side, unit=u, at=h) for u, h in reinforce_rules.placements(state)]
+    found: list[Command] = [_placement(side, u, h) for u, h in reinforce_rules.placements(state)]
     found += [m.ConvertGuards(side=side, unit=r, guards=g) for r, g in reinforce_rules.conversions(state)]
     return [*found, m.EndPlacement(side=side)]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _placement(side: str, unit: str, at: Hex) -> m.PlaceUnit:
+    """A placement command, built once: a REINF card lists every reserve unit on every railway hex after each
+    placement."""
+    return m.PlaceUnit(side=side, unit=unit, at=at)
 
 
 def _withdraw(state: State, side: str) -> list[Command]:
@@ -125,12 +148,13 @@ def apply_command(state: State, command: Command) -> tuple[State, list[Event]]:
 def _listed(state: State, command: Command) -> bool:
     """Whether ``legal(state)`` lists ``command``. When the full list has not been worked out (a replay, a
     script), a move is checked against its own unit's routes alone and the end of movement needs no list."""
-    if "legal" in state.cache:
-        listed = legal(state)
-        return any(c is command for c in listed) or command.key() in {c.key() for c in listed}
-    if state.phase == "move" and not state.steps and isinstance(command, m.MoveUnit | m.EndMovement):
+    worked_out = "legal" in state.cache
+    if worked_out and any(c is command for c in legal(state)):
+        return True
+    if not worked_out and state.phase == "move" and not state.steps and isinstance(command, m.MoveUnit | m.EndMovement):
         return _move_listed(state, command)
-    return command.key() in {c.key() for c in legal(state)}
+    key = command.key()  # the key names the kind: only commands of the same kind need their keys
+    return any(c.key() == key for c in legal(state) if c.kind == command.kind)
 
 
 def _move_listed(state: State, command: m.MoveUnit | m.EndMovement) -> bool:
@@ -139,11 +163,9 @@ def _move_listed(state: State, command: m.MoveUnit | m.EndMovement) -> bool:
         return command.key() == m.EndMovement(side=command.side).key()
     if command.unit not in state.active or command.unit in state.moved:
         return False
-    key = command.key()
-    return any(
-        m.MoveUnit(side=command.side, unit=command.unit, to=r.to, march=r.march).key() == key
-        for r in routes(state, command.unit)
-    )
+    if command.path:  # a listed move names no path
+        return False
+    return chosen_route(state, command.unit, target_hex(command.to), command.march) is not None
 
 
 def _beyond_menu(state: State, command: Command) -> bool:

@@ -15,7 +15,9 @@ from app.core.i18n import Text, localized, t
 from app.core.style import load_style
 from app.core.view import CounterView, GameView, LazyLayers, PanelView, PhaseView, Style, TrackView
 from app.systems.typhoon.cup import SUPPLY, need
+from app.systems.typhoon.position import Recall
 from app.systems.typhoon.reinforce import side_label
+from app.systems.typhoon.runtime import Hex
 from app.systems.typhoon.scenario import SIDES
 from app.systems.typhoon.state import State, Unit, mechanized, values
 from app.systems.typhoon.supply import in_supply
@@ -34,6 +36,8 @@ _PHASE_TEXT = (
     t("Reinforcements"),
     t("Supply and withdrawal"),
 )
+ARMY, HEX, TYPE, BOX, COMMAND_RANGE = t("Army"), t("Hex"), t("Type"), t("Box"), t("Command range")
+MECHANISED, NON_MECHANISED, OUT_OF_PLAY = t("mechanised"), t("non-mechanised"), t("out of play")
 BOX_NAMES = {
     "reserve": t("Available reinforcements"),
     "withdrawn": t("Withdrawal box"),
@@ -49,11 +53,9 @@ def style() -> Style:
 def build_view(state: State, side: str | None, acting: str | None) -> GameView:
     """The view of ``side`` (``None``: everything)."""
     look = style()
-    supplied = {s: in_supply(state, s) for s in SIDES}
-    counters = tuple(_counter(state, u, look, acting, u.hex is None or u.hex in supplied[u.side]) for u in state.units)
     return GameView(
         board=state.runtime.board,
-        counters=counters,
+        counters=state.memo(("view_counters", acting), lambda: _counters(state, look, acting)),
         tracks=_tracks(state),
         phase=_phase(state, acting),
         panels=(_cup_panel(state, side), _hand_panel(state, side), *_box_panels(state), _victory_panel(state)),
@@ -104,27 +106,47 @@ def short_zh(name_zh: str) -> str:
     return name_zh
 
 
-def _counter(state: State, u: Unit, look: Style, acting: str | None, supplied: bool) -> CounterView:
+COUNTERS: Recall[CounterView] = Recall(8192)
+"""Counters by what they show: most counters look the same from one command to the next."""
+
+
+def _counters(state: State, look: Style, acting: str | None) -> tuple[CounterView, ...]:
+    """Every counter as the views show it (the same for every side: a view hides cards, not counters)."""
+    supplied = {s: in_supply(state, s) for s in SIDES}
+    attacking = {uid for a in state.attacks for uid in a.units}
+    found = []
+    for u in state.units:
+        flags = [f for f, on in (("active", u.id in state.active), ("moved", u.id in state.moved)) if on]
+        flags += ["attacking"] if u.id in attacking else []
+        flags += [] if u.hex is None or u.hex in supplied[u.side] else ["unsupplied"]
+        found.append(_shown(state, u, look, acting, tuple(flags)))
+    return tuple(found)
+
+
+def _shown(state: State, u: Unit, look: Style, acting: str | None, flags: tuple[str, ...]) -> CounterView:
+    """The counter as shown, built once for every state where it looks the same."""
+    return COUNTERS.get((state.runtime, u, acting, flags), lambda: _counter(state, u, look, acting, flags))
+
+
+def _counter(state: State, u: Unit, look: Style, acting: str | None, flags: tuple[str, ...]) -> CounterView:
     spec = state.spec(u.id)
     printed = [*values(spec, u.reduced), spec.movement]
-    flags = [f for f, on in (("active", u.id in state.active), ("moved", u.id in state.moved)) if on]
-    flags += ["attacking"] if any(u.id in a.units for a in state.attacks) else []
-    flags += [] if supplied else ["unsupplied"]
-    details: list[tuple[Text, str | Text]] = [(t("Army"), spec.army or "-"), (t("Hex"), state.runtime.label(u.hex))]
-    details.append((t("Type"), t("mechanised") if mechanized(spec) else t("non-mechanised")))
+    details: list[tuple[Text, str | Text]] = [(ARMY, spec.army or "-"), (HEX, state.runtime.label(u.hex))]
+    details.append((TYPE, MECHANISED if mechanized(spec) else NON_MECHANISED))
     if spec.command_range is not None:
-        details.append((t("Command range"), str(spec.command_range)))
+        details.append((COMMAND_RANGE, str(spec.command_range)))
     if u.hex is None:
-        details.append((t("Box"), BOX_NAMES.get(u.box, t("out of play"))))
+        details.append((BOX, BOX_NAMES.get(u.box, OUT_OF_PLAY)))
     steps_total = 2 if spec.reduced is not None else 1
+    name = state.runtime.unit_name(u.id)
     return CounterView(
         id=u.id,
         loc=u.hex,
         label=localized(spec.name_en, short_zh(spec.name_zh) or None),
-        title=localized(spec.name_en, spec.name_zh or None),
+        title=name,
         side=u.side,
         kind=spec.symbol,
-        flags=tuple(flags),
+        flags=flags,
         selectable=u.side == acting and u.hex is not None,
         details=tuple(details),
         symbol=SYMBOL[spec.symbol],
@@ -261,7 +283,15 @@ def _victory_needs(state: State) -> tuple[tuple[Text, str | Text], ...]:
 def _ranges(state: State) -> LazyLayers:
     """A layer per HQ on the map: the hexes of its command range (drawn when it is selected, TY-ACT-5), computed
     the first time the window asks for one."""
-    hqs = [(u.id, u.hex, reach) for u in state.on_map() if (reach := state.spec(u.id).command_range) is not None]
+    hqs = tuple((u.id, u.hex, reach) for u in state.on_map() if (reach := state.spec(u.id).command_range) is not None)
+    return RANGES.get((state.runtime, hqs), lambda: _range_layers(state, hqs))
+
+
+RANGES: Recall[LazyLayers] = Recall(256)
+"""Command-range layers by where the HQs stand: computed once, then shared by every view while no HQ moves."""
+
+
+def _range_layers(state: State, hqs: tuple[tuple[str, Hex | None, int], ...]) -> LazyLayers:
     grid = state.runtime.grid
 
     def compute() -> dict[str, dict[object, str]]:

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from app.systems.typhoon.runtime import Hex
-from app.systems.typhoon.state import State, other
+from app.systems.typhoon.position import Recall, enemy_hexes
+from app.systems.typhoon.runtime import Hex, Runtime
+from app.systems.typhoon.state import State
+
+ZONES: Recall[frozenset[Hex]] = Recall(256)
+"""Zones by the hexes that project them: a move by a side's own units leaves its enemy's zone alone."""
 
 
 def enemy_zoc(state: State, side: str) -> frozenset[Hex]:
     """Hexes in the ZOC of ``side``'s enemies: the six neighbours of every enemy unit, not into closed hexes or
     across prohibited hexsides (TY-ZOC-1, TY-ZOC-2); overlapping zones count once (TY-ZOC-3)."""
-    return state.memo(("zoc", side), lambda: _enemy_zoc(state, side))
+    return state.memo(("zoc", side), lambda: _zone(state.runtime, enemy_hexes(state, side)))
 
 
-def _enemy_zoc(state: State, side: str) -> frozenset[Hex]:
-    rt = state.runtime
-    found: set[Hex] = set()
-    for u in state.on_map(other(side)):
-        assert u.hex is not None
-        found.update(rt.facts.links[u.hex])
-    return frozenset(found)
+def _zone(rt: Runtime, hexes: frozenset[Hex]) -> frozenset[Hex]:
+    return ZONES.get((rt, hexes), lambda: frozenset(n for h in hexes for n in rt.facts.links[h]))
