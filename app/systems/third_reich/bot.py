@@ -157,9 +157,18 @@ def score(state: State, command: Command) -> tuple[float, Text]:
     answer = _answer(state, command)
     if answer is not None:
         return answer
+    if _air_op_after_a_pass(state, command):
+        return -2.0, t("the enemy has passed: end the turn rather than fly another air operation")
     if type(command) in SCORES:
         return SCORES[type(command)](state, command)
     return FIXED.get(type(command), (0.0, t("end the card")))
+
+
+def _air_op_after_a_pass(state: State, command: Command) -> bool:
+    """An air operation offered right after the enemy passed. US units recover at the end of every Allied round
+    (TR-US-5) and an air operation needs no card (TR-AIROP-1), so against a player who keeps passing (TR-SEQ-4)
+    the air operations could go on for ever; the bot passes instead and the turn ends."""
+    return isinstance(command, (Attack, Move)) and command.by == "air_op" and state.passes > 0
 
 
 class ThirdReichBot:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from app.ai.agent import Budget, RandomAgent
 from app.core.session import Session
+from app.systems.third_reich import SYSTEM
 from app.systems.third_reich.bot import ThirdReichBot
 from app.systems.third_reich.messages import Attack, PlayCard
+from app.systems.third_reich.scenario import ThirdReichScenario
 from tests.systems.third_reich.helpers import card, session, submit
 from tests.systems.third_reich.test_turns import _sample
 
@@ -53,3 +58,20 @@ def test_bot_answers_the_damage_allocation_with_the_proposal() -> None:
     choice = ThirdReichBot("axis").choose(s, "axis", Budget(1.0))
     assert choice.command == decision.default_command()
     assert "as proposed" in choice.reason.render()
+
+
+def test_tr_airop_1_the_bot_ends_the_turn_instead_of_endless_air_operations() -> None:
+    """TR-AIROP-1, TR-US-5, TR-SEQ-4: US air units recover at the end of every Allied round and an air operation
+    needs no card, so against an Axis that keeps passing the Allied bot once flew the same air attack on a fortress
+    for ever (Barbarossa, seed 100: turn 5 never ended). After the enemy passes, the bot passes too and the game
+    reaches its end."""
+    path = Path(__file__).resolve().parents[3] / "scenarios" / "third_reich" / "barbarossa_1941.json"
+    model = ThirdReichScenario.model_validate(json.loads(path.read_text("utf-8")))
+    s = Session(SYSTEM, model, seed=100, folder=path.parent)
+    agents = {"allied": ThirdReichBot("allied"), "axis": RandomAgent(100)}
+    for _ in range(3000):
+        side = s.active_side()
+        if side is None:
+            break
+        s.submit(agents[side].choose(s, side, Budget(1.0)).command)
+    assert s.outcome() is not None
