@@ -6,8 +6,8 @@ import app.systems.lnl.messages as m
 from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.core.view import CommandInfo, CommandOption
-from app.systems.lnl.fire import FireProblem, prepare
-from app.systems.lnl.guns import gun_attack
+from app.systems.lnl.fire import FireProblem
+from app.systems.lnl.guns import planned
 from app.systems.lnl.heavy import Shot, shot_text
 from app.systems.lnl.melee_flow import strike_odds
 from app.systems.lnl.overrun import overrun_mods, overrun_odds
@@ -42,34 +42,18 @@ def _fire_info(state: State, command: m.Fire | m.OpFire) -> CommandInfo:
     who, where = _who(state, command.units), hex_name(state, target, level)
     odds, hint = None, None
     try:
-        attack = (
-            gun_attack(
-                state,
-                command.side,
-                command.units,
-                target,
-                level,
-                sw_names=command.weapons,
-                opfire=opfire,
-                vehicle=command.vehicle,
-            )
-            if command.gun
-            else None
-        )
+        attack = planned(state, command, target, level, opfire=opfire)
         if isinstance(attack, Shot):
             odds, hint = attack.odds(), t("{rule}: {how}", rule="LNL-HW-3", how=shot_text(attack))
-        elif attack is not None:
+        elif command.gun:
             odds, hint = attack.odds(), t("Vehicle machine guns: FP {fp} [LNL-VEH-4]", fp=attack.fp)
         else:
-            setup = prepare(
-                state, command.side, command.units, target, level, weapon_names=command.weapons, opfire=opfire
-            )
-            odds = setup.odds()
+            odds = attack.odds()
             hint = t(
                 "FP {fp}, attack +{a} against defence +{d} [LNL-FIRE-4]",
-                fp=setup.fp,
-                a=setup.attack_bonus,
-                d=setup.defence_bonus,
+                fp=attack.fp,
+                a=attack.attack_bonus,
+                d=attack.defence_bonus,
             )
     except FireProblem as exc:
         hint = exc.reason

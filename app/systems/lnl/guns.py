@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from app.core.i18n import t
 from app.geometry.hexgrid import Hex
-from app.systems.lnl.fire import FireProblem, FireSetup, resolve
+from app.systems.lnl.fire import FireProblem, FireSetup, prepare, resolve
 from app.systems.lnl.forces import activation_problem, is_vehicle
 from app.systems.lnl.heavy import Shot, aim, firer_problem, mg_setup, shoot
-from app.systems.lnl.messages import Ctx
+from app.systems.lnl.messages import Ctx, Fire, OpFire
 from app.systems.lnl.spotting import hex_exposed, los
 from app.systems.lnl.state import State
 
@@ -63,6 +63,27 @@ def gun_attack(
             raise FireProblem(t("Machine guns alone cannot harm that vehicle."), "LNL-VEH-4")
         return mg_volley(state, side, firer.id, target, level, opfire=opfire)
     return aim(state, side, ids, target, level, sw_names=sw_names, opfire=opfire, vehicle=vehicle)
+
+
+def planned(state: State, command: Fire | OpFire, target: Hex, level: int, *, opfire: bool) -> Shot | FireSetup:
+    """What ``command`` fires at ``target`` on ``level``: a gun shot (or a vehicle's MG fire) when it names the
+    gun, else the fire group's attack; the check behind both its label and its resolution.
+
+    Raises:
+        FireProblem: The fire is not allowed.
+    """
+    if command.gun:
+        return gun_attack(
+            state,
+            command.side,
+            command.units,
+            target,
+            level,
+            sw_names=command.weapons,
+            opfire=opfire,
+            vehicle=command.vehicle,
+        )
+    return prepare(state, command.side, command.units, target, level, weapon_names=command.weapons, opfire=opfire)
 
 
 def fire_gun(state: State, ctx: Ctx, attack: Shot | FireSetup) -> State:

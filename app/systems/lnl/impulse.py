@@ -14,9 +14,8 @@ from app.core.messages import Command
 from app.core.ruling import DieResult, Ruling
 from app.geometry.hexgrid import Hex
 from app.systems.lnl.actions import fire_commands
-from app.systems.lnl.fire import prepare, resolve
 from app.systems.lnl.forces import is_vehicle
-from app.systems.lnl.guns import fire_gun, gun_attack
+from app.systems.lnl.guns import fire_gun, planned
 from app.systems.lnl.hatches import toggle
 from app.systems.lnl.melee import close_assault, withdraw
 from app.systems.lnl.melee_flow import open_melee, resolve_targets
@@ -44,20 +43,7 @@ def _opfire_open(state: State, h: Hex) -> State:
 
 def _shoot(state: State, ctx: Ctx, command: m.Fire | m.OpFire, target: Hex, level: int, *, opfire: bool) -> State:
     """A gun shot or a fire group's attack at ``target`` on ``level`` (the fire and opportunity-fire paths)."""
-    if command.gun:
-        shot = gun_attack(
-            state,
-            command.side,
-            command.units,
-            target,
-            level,
-            sw_names=command.weapons,
-            opfire=opfire,
-            vehicle=command.vehicle,
-        )
-        return fire_gun(state, ctx, shot)
-    attack = prepare(state, command.side, command.units, target, level, weapon_names=command.weapons, opfire=opfire)
-    return resolve(state, ctx, attack)
+    return fire_gun(state, ctx, planned(state, command, target, level, opfire=opfire))
 
 
 def _fire(state: State, ctx: Ctx, command: Command) -> State:
