@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from app.core.errors import IllegalCommandError
@@ -18,7 +20,7 @@ from app.systems.third_reich.messages import (
     UseBanked,
     UseEvent,
 )
-from tests.systems.third_reich.helpers import card, loc, session, state, submit, used
+from tests.systems.third_reich.helpers import Place, card, loc, session, state, submit, used
 
 
 def test_tr_evt_4_development_takes_a_card_into_the_discard() -> None:
@@ -189,12 +191,12 @@ def test_tr_ca_1_ambush_counterattacks_first_with_double_damage() -> None:
     assert state(s).banked[1] == 3  # TR-CA-13: the card's value waits for the Allies' next round
 
 
-def test_tr_ca_13_banked_value_is_spent_next_round() -> None:
-    """TR-CA-13, TR-CA-9: in the next round the ambusher may spend the banked value instead of a card."""
-    cards = [card("a", "axis"), card("b", "axis"), card("amb", "allied", sv=3, event="ambush")]
-    setup = [("ge_lf", "paris", 2), ("fr_lf", "paris", 3), ("ge_lf", "berlin"), ("uk_lf", "london", 2)]
-    s = session(setup, cards=cards, hands=(2, 1))
-
+def _after_an_ambush(allied_cards: list[dict[str, Any]], extra: list[Place], *, allied_hand: int) -> Session:
+    """The Axis attacks Paris with card "a", the Allies answer with the Ambush card "amb" (TR-CA-9), and the Axis
+    round ends: the Allies' next round, with the Ambush's value banked (TR-CA-13)."""
+    cards = [card("a", "axis"), card("b", "axis"), *allied_cards]
+    setup = [("ge_lf", "paris", 2), ("fr_lf", "paris", 3), ("ge_lf", "berlin"), ("uk_lf", "london", 2), *extra]
+    s = session(setup, cards=cards, hands=(2, allied_hand))
     while s.active_side() == "allied":
         submit(s, Pass(side="allied"))
     submit(s, PlayCard(side="axis", card="a"))
@@ -202,6 +204,12 @@ def test_tr_ca_13_banked_value_is_spent_next_round() -> None:
     submit(s, Ambush(side="allied", card="amb"), dice=[6, 6, 6, 6])
     if state(s).play is not None:
         submit(s, FinishCard(side="axis"))
+    return s
+
+
+def test_tr_ca_13_banked_value_is_spent_next_round() -> None:
+    """TR-CA-13, TR-CA-9: in the next round the ambusher may spend the banked value instead of a card."""
+    s = _after_an_ambush([card("amb", "allied", sv=3, event="ambush")], [], allied_hand=1)
     assert s.active_side() == "allied"
     assert UseBanked(side="allied").key() in {c.key() for c in s.legal_commands()}
     submit(s, UseBanked(side="allied"))
@@ -211,17 +219,8 @@ def test_tr_ca_13_banked_value_is_spent_next_round() -> None:
 def test_tr_ca_13_no_card_is_played_in_the_round_after_an_ambush() -> None:
     """TR-CA-13 (seed §10.2(1), §10.2(3)): in his next round the ambusher may spend the banked value, make an air
     operation instead (losing it) or pass, but play no other card, though he holds one."""
-    cards = [card("a", "axis"), card("b", "axis"), card("amb", "allied", sv=3, event="ambush"), card("y", "allied")]
-    setup = [("ge_lf", "paris", 2), ("fr_lf", "paris", 3), ("ge_lf", "berlin"), ("uk_lf", "london", 2)]
-    setup += [("uk_af", "london")]
-    s = session(setup, cards=cards, hands=(2, 2))
-    while s.active_side() == "allied":
-        submit(s, Pass(side="allied"))
-    submit(s, PlayCard(side="axis", card="a"))
-    submit(s, Attack(side="axis", units=("ge_lf_1",), target="paris"))
-    submit(s, Ambush(side="allied", card="amb"), dice=[6, 6, 6, 6])
-    if state(s).play is not None:
-        submit(s, FinishCard(side="axis"))
+    allied = [card("amb", "allied", sv=3, event="ambush"), card("y", "allied")]
+    s = _after_an_ambush(allied, [("uk_af", "london")], allied_hand=2)
     assert s.active_side() == "allied" and "y" in state(s).hands_of("allied").hand
     kinds = {c.kind for c in s.legal_commands()}
     assert "tr.play" not in kinds and {"tr.banked", "tr.pass"} <= kinds
