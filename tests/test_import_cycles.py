@@ -104,7 +104,8 @@ SAS_FOUNDATION = {
     )
 } | {f"{SAS}.tiles.{m}" for m in ("board", "library", "checks")}  # the tile-library format the mission's board uses
 SAS_BOARD = {
-    f"{SAS}.{m}" for m in ("board.rooms", "board.movement", "board.vision", "board.windows", "operators.scuba")
+    f"{SAS}.{m}"
+    for m in ("board.rooms", "board.movement", "board.reasons", "board.vision", "board.windows", "operators.scuba")
 }
 
 

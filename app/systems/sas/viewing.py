@@ -1,8 +1,8 @@
 """The generic view of an SAS game (DESIGN §3, §7): counters, markers, tracks, phases, vision highlights.
 
 Rulebook chapters: §4 (SAS-LOS-2, SAS-LOS-5: the ``vision`` highlight maps every square each Axis unit sees to
-"full" or "half"; ``seen_by`` names the counters that see each square; :func:`vision_maps` also gives the reason for
-every square of each arc, blocked ones included),
+"full" or "half"; ``seen_by`` names the counters that see each square; ``why:sight``, shown on the hover line, gives
+each unit's reason for every square of its arc, blocked ones included, in the player's language: :func:`sight_reasons`),
 §6 (SAS-TURN-2 phase tracker), §12 (SAS-METER stealth track), §2 (SAS-BRD-11 operator boards as panels) and §29
 (SAS-JGR-3, SAS-JGR-4, SAS-JGR-5, SAS-JGR-6, SAS-JGR-7, SAS-JGR-8, SAS-JGR-9, SAS-JGR-10, SAS-JGR-11, SAS-JGR-12,
 SAS-JGR-13, SAS-JGR-14: the Jäger hunter's panel — his hand only for the Axis side —, markers and hunter units).
@@ -10,8 +10,11 @@ SAS-JGR-13, SAS-JGR-14: the Jäger hunter's panel — his hand only for the Axis
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, GameView, Grade, LazyLayers, MarkerView, PanelView, PhaseView, TrackView
+from app.systems.sas.board.reasons import terrain_names
 from app.systems.sas.board.vision import camouflaged, sight_memo, vision
 from app.systems.sas.jager.units import stalker_number
 from app.systems.sas.legal import acting_side
@@ -26,52 +29,85 @@ from app.systems.sas.vehicles import cargo, ovehicle_view
 Cell = tuple[int, int]
 
 
-def vision_maps(state: SasState) -> tuple[dict[Cell, str], dict[Cell, str]]:
-    """Union of every Axis unit's sight ("full" beats "half") and the reasons per square (worked out once per
-    ``sight_memo``: the views of a state, and of the states after an operator's move, share it)."""
+def vision_maps(state: SasState) -> dict[Cell, str]:
+    """Union of every Axis unit's sight ("full" beats "half"), worked out once per ``sight_memo`` (the views of a
+    state, and of the states after an operator's move, share it)."""
     memo = sight_memo(state)
-    found: tuple[dict[Cell, str], dict[Cell, str]] | None = memo.get("maps")
+    found: dict[Cell, str] | None = memo.get("maps")
     if found is None:
         found = memo["maps"] = _vision_maps(state)
-    return dict(found[0]), dict(found[1])
+    return dict(found)
 
 
-def _vision_maps(state: SasState) -> tuple[dict[Cell, str], dict[Cell, str]]:
+def _vision_maps(state: SasState) -> dict[Cell, str]:
     grades: dict[Cell, str] = {}
-    why: dict[Cell, str] = {}
     for unit in state.map_units():
-        for loc, (g, reason) in vision(state, unit, explain=True).items():
+        for loc, (g, _reason) in vision(state, unit, explain=True).items():
             if g != "none" and grades.get(loc) != "full":
                 grades[loc] = g
-            line = f"{unit.id}: {reason}"
-            why[loc] = f"{why[loc]}\n{line}" if loc in why else line
-    return grades, why
+    return grades
 
 
-def _vision_layers(state: SasState) -> dict[str, dict[Cell, Grade]]:
-    """The ``vision`` grades of every square the Axis see, and ``seen_by``: the counters that see each one."""
-    grades, _why = vision_maps(state)
+def sight_reasons(state: SasState, loc: Cell) -> Text | None:
+    """Why each Axis unit whose arc holds ``loc`` sees it fully, half or not at all, a unit named as its counter
+    reads ("black sentry on C4: half: low wall between I4 and I5 [SAS-LOS-5]"); ``None`` outside every arc."""
+    lines: dict[str, Text] = {}
+    for unit in state.map_units():
+        found = vision(state, unit, explain=True).get(loc)
+        if found is not None:
+            lines[f"u{len(lines)}"] = t("{unit}: {why}", unit=name_of(state, unit.id), why=found[1].text())
+    return Text(msg="; ".join(f"{{{k}}}" for k in lines), args=lines) if lines else None
+
+
+class _Reasons(Mapping[Cell, Grade]):
+    """The ``why:sight`` layer: :func:`sight_reasons` of every square in an Axis arc, made into a Text only when it
+    is read (the hover line reads the square under the pointer)."""
+
+    def __init__(self, state: SasState, squares: frozenset[Cell]) -> None:
+        self._state, self._squares = state, squares
+
+    def __getitem__(self, loc: Cell) -> Grade:
+        found = sight_reasons(self._state, loc) if loc in self._squares else None
+        if found is None:
+            raise KeyError(loc)
+        return found
+
+    def __contains__(self, loc: object) -> bool:
+        return loc in self._squares
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(sorted(self._squares, key=lambda c: (c[1], c[0])))
+
+    def __len__(self) -> int:
+        return len(self._squares)
+
+
+def _vision_layers(state: SasState) -> dict[str, Mapping[Cell, Grade]]:
+    """The ``vision`` grades of every square the Axis see, ``seen_by``: the counters that see each one, and
+    ``why:sight``: why each square of an arc is seen or not (the hover line shows it)."""
+    grades = vision_maps(state)
     seers: dict[Cell, list[Text]] = {}
+    looked: set[Cell] = set()
     for unit in state.map_units():
         name = name_of(state, unit.id)
         for loc, (grade, _reason) in vision(state, unit, explain=True).items():
+            looked.add(loc)
             if grade != "none":
                 seers.setdefault(loc, []).append(name)
     seen_by: dict[Cell, Grade] = {
         loc: Text(msg="; ".join(f"{{u{i}}}" for i in range(len(names))), args={f"u{i}": n for i, n in enumerate(names)})
         for loc, names in seers.items()
     }
-    return {"vision": dict(grades), "seen_by": seen_by}
+    return {"vision": dict(grades), "seen_by": seen_by, "why:sight": _Reasons(state, frozenset(looked))}
 
 
 def glossary(state: SasState) -> dict[str, Text]:
     """Plain words for the ids a view uses: terrain types, edge features, the vision layers and grades."""
     found: dict[str, Text] | None = state.rt.cache.get("glossary")
     if found is None:
-        terrain = state.rt.tables.terrain
-        found = {k: localized(v.name_en, v.name_zh or None) for k, v in terrain.squares.items() if v.name_en}
-        found |= {k: localized(v.name_en, v.name_zh or None) for k, v in terrain.edges.items() if v.name_en}
+        found = dict(terrain_names(state.rt))
         found |= {"vision": t("Axis sight"), "seen_by": t("Seen by"), "full": t("in full view"), "half": t("half seen")}
+        found["why:sight"] = t("Line of sight")
         state.rt.cache["glossary"] = found
     return found
 
@@ -325,7 +361,7 @@ def build_view(state: SasState, side: str | None, outcome: Text | None) -> GameV
         tracks=tracks,
         phase=_phase(state),
         panels=(*_panels(state), *_hunter_panel(state, side)),
-        highlights=LazyLayers(("vision", "seen_by"), lambda: _vision_layers(state)),
+        highlights=LazyLayers(("vision", "seen_by", "why:sight"), lambda: _vision_layers(state)),
         outcome=outcome,
         side_names={"sas": t("SAS operators"), "axis": t("Axis")},
         style=style(),

@@ -50,7 +50,7 @@ def choose(session: Session, hunt: bool = True) -> Command:
     def after(c: Command) -> tuple[int, int]:
         return getattr(c, "to", None) or c.path[-1]
 
-    seen = set(vision_maps(state)[0])
+    seen = set(vision_maps(state))
 
     def safe(c: Command) -> bool:
         squares = getattr(c, "path", None) or (getattr(c, "to", None),)

@@ -180,7 +180,7 @@ def test_sas_los_10_crouched_operator_cannot_see_out_across_his_cover():
     st = activate(state(rt, [op("paddy", (2, 5), crouched=True)], [patrol]), "paddy")
     assert hiding_cover(st, (2, 2), (2, 5)) is not None
     ctx = Ctx(st, Roller(st.dice))
-    assert "SAS-LOS-10" in (combat.attack_problem(ctx, "paddy", "pistol", (2, 2)) or "")
+    assert "SAS-LOS-10" in str(combat.attack_problem(ctx, "paddy", "pistol", (2, 2)))
     assert combat.attack_problem(ctx, "paddy", "pistol", (2, 2), blind=True) is None
     kinds = {c.kind for c in SYSTEM.legal_commands(st)}
     assert {"blind_fire", "attack"} <= kinds and "aim" not in kinds

@@ -163,7 +163,7 @@ def choose(session: Session) -> Command:
     def squares(c: Command) -> tuple[Cell, ...]:
         return getattr(c, "path", None) or (c.to,)  # type: ignore[attr-defined]
 
-    seen = set(vision_maps(state)[0]) if state.section == "stealth" else set()
+    seen = set(vision_maps(state)) if state.section == "stealth" else set()
     near_bomb = [c for c in moves if any(_dist(after(c), b) <= 1 for b in ticking)]
     moves = [c for c in moves if c not in near_bomb]
     if any(_dist(here, b) <= 1 for b in ticking) and moves:  # get clear of our own bomb first

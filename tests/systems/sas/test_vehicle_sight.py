@@ -26,7 +26,7 @@ from app.systems.sas.board.vision import (
 )
 from app.systems.sas.messages import Move
 from app.systems.sas.state import ObjectState
-from app.systems.sas.viewing import vision_maps
+from app.systems.sas.viewing import sight_reasons, vision_maps
 
 from .board import activate, op, runtime, state, unit
 
@@ -99,7 +99,7 @@ def test_sas_aveh_7_from_an_outer_window_square_no_los_into_the_building():
     assert sees_square(st, r, (5, 1)) == "full"
     assert sees_square(st, m, (5, 1)) is None and not sees_op(st, m, st.op("jock"))
     assert sees_square(st, m, (5, 3)) == "full" and sees_op(st, m, st.op("paddy"))  # the token is next to the window
-    why = vision(st, m, explain=True)[(5, 1)][1]
+    why = str(vision(st, m, explain=True)[(5, 1)][1])
     assert "SAS-AVEH-7" in why and "window" in why
 
 
@@ -120,10 +120,10 @@ def test_sas_aveh_8_vehicles_block_los_for_both_sides_even_alert():
         [unit("r", "rifle", (5, 12), "N", alert=True), unit("m", "motorcycle", (5, 7), "N", alert=True)],
     )
     assert not sees_op(st, st.unit("r"), st.op("jock"))
-    why = vision(st, st.unit("r"), explain=True)[(5, 5)][1]
+    why = str(vision(st, st.unit("r"), explain=True)[(5, 5)][1])
     assert "SAS-AVEH-8" in why
     blocked = attack_line(st, (5, 5), (5, 12))
-    assert blocked is not None and "SAS-AVEH-8" in blocked
+    assert blocked is not None and "SAS-AVEH-8" in str(blocked)
     assert attack_line(st, (5, 5), (5, 8)) is None  # the vehicle's own squares do not hide it from a shot
     without = st.without_units(["m"])
     assert sees_op(without, without.unit("r"), without.op("jock"))
@@ -182,10 +182,12 @@ def test_sas_aveh_15_a_vehicle_wholly_off_the_map_sees_nothing():
 def test_vision_map_explains_vehicle_squares_with_the_arc():
     """The hover explanation names the vehicle and the arc that sees the square (SAS-AVEH-7)."""
     st = state(runtime(OPEN), [], [unit("h", "halftrack", (5, 4), "N")])
-    grades, why = vision_maps(st)
+    grades = vision_maps(st)
     assert grades[(5, 3)] == "full" and grades[(5, 10)] == "full"
-    assert why[(5, 10)].startswith("h: rear arc, full")
-    assert (4, 5) not in grades
+    why = SYSTEM.view(st, None).highlights["why:sight"]
+    assert why[(5, 10)].render() == "Half-Track (yellow border) on F5: rear arc, full: clear line [SAS-LOS-5]"
+    assert why[(5, 10)].render("zh_CN") == "F5上的半履带车（黄边）：车尾LOS，全可视：LOS无阻挡 [SAS-LOS-5]"
+    assert (4, 5) not in grades and (4, 5) not in why and sight_reasons(st, (4, 5)) is None
 
 
 def test_eye_lines_are_the_far_half_of_a_centre_line():

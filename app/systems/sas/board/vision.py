@@ -39,6 +39,7 @@ from app.geometry.gridtrace import square_template
 from app.geometry.los import Crossing, trace
 from app.systems.sas.board import windows
 from app.systems.sas.board.facing import VEC, covers, rotate
+from app.systems.sas.board.reasons import CLEAR, Why, terrain_name, why
 from app.systems.sas.board.windows import touching as _touching
 from app.systems.sas.operators import scuba
 from app.systems.sas.state import OperatorState, SasRuntime, SasState, UnitState
@@ -49,6 +50,8 @@ Cell = tuple[int, int]
 SIGHT = 8  # SAS-LOS-2, SAS-AVEH-7
 FULL, HALF = "full", "half"
 RANK = {FULL: 2, HALF: 1}
+OUTSIDE = {"front": why("outside_front"), "rear": why("outside_rear")}  # SAS-AVEH-7
+NOT_SEEN = ("none", CLEAR)
 
 
 @dataclass(frozen=True)
@@ -74,8 +77,8 @@ class Line:
             (it crosses the wall beside the window, SAS-TER-12).
     """
 
-    block: str | None
-    hide: str | None
+    block: Why | None
+    hide: Why | None
     cells: tuple[Cell, ...]
     corners: tuple[Corner, ...]
     window: tuple[Cell, Cell] | None = None
@@ -116,32 +119,39 @@ class _Judge:
 
     def __init__(self, rt: SasRuntime, viewer: frozenset[Cell], b: Cell, windows: bool = True) -> None:
         self.rt, self.viewer, self.b, self.windows = rt, viewer, b, windows
-        self.block: str | None = None
-        self.hide: str | None = None
+        self.block: Why | None = None
+        self.hide: Why | None = None
         self.cells: list[Cell] = []
         self.corners: list[Corner] = []
 
     def cell(self, c: Cell) -> None:
-        effect = self.rt.tables.terrain.squares[self.rt.grid.terrain(c)]
+        kind = self.rt.grid.terrain(c)
+        effect = self.rt.tables.terrain.squares[kind]
         self.cells.append(c)
         if effect.los != "clear":
-            self.block = self.block or f"{self.rt.grid.terrain(c)} at {self.rt.label(c)} [{effect.rule}]"
+            self.block = self.block or self._at(kind, c, effect.rule)
         elif effect.low_cover and _dist(c, self.b) == 1 and not _beside(self.viewer, c):
-            self.hide = self.hide or f"{self.rt.grid.terrain(c)} at {self.rt.label(c)} [SAS-LOS-5]"
+            self.hide = self.hide or self._at(kind, c, "SAS-LOS-5")
+
+    def _at(self, kind: str, c: Cell, rule: str) -> Why:
+        return why("at", what=terrain_name(self.rt, kind), sq=self.rt.label(c), rule=rule)
 
     def edge(self, p: Cell, q: Cell) -> None:
         for feature in self.rt.grid.edge_between(p, q):
             effect = self.rt.tables.terrain.edges.get(feature.kind)
             if effect is None:
                 continue
-            where = f"{feature.kind} between {self.rt.label(p)} and {self.rt.label(q)}"
             near, far = _touching(p, q), _touching(q, p)
             by_window = self.windows and bool(self.viewer & near)
             if effect.los == "block" or (effect.los == "window" and not by_window and self.b not in far):
                 rule = effect.rule if self.windows or effect.los == "block" else f"{effect.rule}, SAS-AVEH-7"
-                self.block = self.block or f"{where} [{rule}]"
+                self.block = self.block or self._between(feature.kind, p, q, rule)
             elif effect.low_cover and self.b in far and not self.viewer & near:
-                self.hide = self.hide or f"{where} [SAS-LOS-5]"
+                self.hide = self.hide or self._between(feature.kind, p, q, "SAS-LOS-5")
+
+    def _between(self, kind: str, p: Cell, q: Cell, rule: str) -> Why:
+        label = self.rt.label
+        return why("between", what=terrain_name(self.rt, kind), a=label(p), b=label(q), rule=rule)
 
     def _route(self, f: Cell, via: Cell | None, last: Cell) -> tuple[bool, bool]:
         """(open, low cover) for going round a corner through ``via``."""
@@ -169,9 +179,9 @@ class _Judge:
         (x_open, x_low), (y_open, y_low) = self._route(f, x, last), self._route(f, y, last)
         self.corners.append(Corner(x, y, x_open, y_open))
         if not (x_open or y_open):
-            self.block = self.block or f"corner at {self.rt.label(last)} [OQ-9]"
+            self.block = self.block or why("corner", sq=self.rt.label(last))
         elif (x_low or not x_open) and (y_low or not y_open) and self.b in locs and not self.viewer.intersection(locs):
-            self.hide = self.hide or f"low cover at the corner by {self.rt.label(self.b)} [SAS-LOS-5]"
+            self.hide = self.hide or why("low_corner", sq=self.rt.label(self.b))
 
     def judge(self, crossing: Crossing) -> None:
         locs: tuple[Cell, ...] = crossing.locs  # type: ignore[assignment]
@@ -213,7 +223,8 @@ def _through_window(rt: SasRuntime, a: Cell, b: Cell) -> Line | None:
         if part.block is None:
             between = (way.start, *part.cells, way.end, way.near, way.far)
             cells = tuple(dict.fromkeys(c for c in between if c not in (a, b)))
-            window = f"window between {rt.label(way.near)} and {rt.label(way.far)} [SAS-LOS-5]"
+            name = terrain_name(rt, "window")
+            window = why("between", what=name, a=rt.label(way.near), b=rt.label(way.far), rule="SAS-LOS-5")
             hide = window if way.hides else part.hide if way.end == b else None
             return Line(None, hide, cells, part.corners, (way.near, way.far))
     return None
@@ -430,39 +441,41 @@ def barrels(state: SasState) -> frozenset[Cell]:
 
 def graded(
     state: SasState, ln: Line, viewer: Iterable[Cell], b: Cell, *, blockers: frozenset[Cell], drums: frozenset[Cell]
-) -> tuple[str | None, str]:
+) -> tuple[str | None, Why]:
     """Visibility of square ``b`` along ``ln`` from a viewer on the squares ``viewer``: "full", "half" or
     ``None``, and why (SAS-LOS-5)."""
     rt = state.rt
     if ln.block:
-        return None, f"blocked: {ln.block}"
+        return None, why("blocked", why=ln.block)
     stop = dynamic_block(ln, blockers)
     if stop is not None:
         rule = "SAS-AVEH-8" if (unit := state.unit_at(stop)) is not None and unit.is_vehicle else "SAS-LOS-3"
-        return None, f"blocked: unit or template at {rt.label(stop)} [{rule}]"
+        return None, why("blocked_by", sq=rt.label(stop), rule=rule)
     if ln.hide:
-        return HALF, f"half: {ln.hide}"
-    if rt.tables.terrain.squares[rt.grid.terrain(b)].hides and not _beside(viewer, b):
-        return HALF, "half: forest, viewer not adjacent [SAS-TER-3]"
+        return HALF, why("half", why=ln.hide)
+    kind = rt.grid.terrain(b)
+    square = rt.tables.terrain.squares[kind]
+    if square.hides and not _beside(viewer, b):
+        return HALF, why("not_adjacent", what=terrain_name(rt, kind), rule=square.rule)
     for c in ln.cells:
         if c in drums and _dist(c, b) == 1 and not _beside(viewer, c):
-            return HALF, f"half: fuel barrel at {rt.label(c)} [SAS-OBJ-6]"
-    return FULL, "full: clear line [SAS-LOS-5]"
+            return HALF, why("half", why=why("barrel", sq=rt.label(c)))
+    return FULL, CLEAR
 
 
 def grade(
     state: SasState, a: Cell, b: Cell, blockers: frozenset[Cell], drums: frozenset[Cell]
-) -> tuple[str | None, str]:
+) -> tuple[str | None, Why]:
     """Visibility of square ``b`` from an Axis infantry unit in ``a`` (SAS-LOS-5)."""
     return graded(state, line(state.rt, a, b), (a,), b, blockers=blockers, drums=drums)
 
 
 def eye_grade(
     state: SasState, eye: Eye, b: Cell, blockers: frozenset[Cell], drums: frozenset[Cell]
-) -> tuple[str | None, str]:
+) -> tuple[str | None, Why]:
     """Visibility of square ``b`` through a vehicle's eye, or ``None`` outside its arc (SAS-AVEH-7, SAS-AVEH-8)."""
     if not in_eye_arc(eye, b):
-        return None, f"outside the {eye.arc} arc [SAS-AVEH-7]"
+        return None, OUTSIDE[eye.arc]
     return graded(state, eye_line(state.rt, eye, b), eye.body, b, blockers=blockers, drums=drums)
 
 
@@ -478,38 +491,38 @@ def can_see(unit: UnitState, state: SasState) -> bool:
     return not unit.is_vehicle or any(state.rt.grid.contains(c) for c in unit.cells)
 
 
-def vision(state: SasState, unit: UnitState, explain: bool = False) -> dict[Cell, tuple[str, str]]:
+def vision(state: SasState, unit: UnitState, explain: bool = False) -> dict[Cell, tuple[str, Why]]:
     """Every square the unit sees, with its grade and (when ``explain``) blocked squares too. A vehicle's
     reasons name the arc (front or rear) that sees the square. Worked out once per unit and ``sight_memo``."""
     memo = sight_memo(state)
-    found: dict[Cell, tuple[str, str]] | None = memo.get((unit, explain))
+    found: dict[Cell, tuple[str, Why]] | None = memo.get((unit, explain))
     if found is None:
         found = memo[(unit, explain)] = _vision(state, unit, explain)
     return dict(found)
 
 
-def _vision(state: SasState, unit: UnitState, explain: bool) -> dict[Cell, tuple[str, str]]:
-    out: dict[Cell, tuple[str, str]] = {}
+def _vision(state: SasState, unit: UnitState, explain: bool) -> dict[Cell, tuple[str, Why]]:
+    out: dict[Cell, tuple[str, Why]] = {}
     if not can_see(unit, state):
         return out
     blockers, drums = blockers_for(state, unit), barrels(state)
     looks = eyes(unit)
     if not looks:
         for c in arc(state.rt, unit.loc, unit.facing):
-            g, why = grade(state, unit.loc, c, blockers, drums)
+            g, reason = grade(state, unit.loc, c, blockers, drums)
             if g is not None:
-                out[c] = (g, why)
+                out[c] = (g, reason)
             elif explain:
-                out[c] = ("none", why)
+                out[c] = ("none", reason)
         return out
     for eye in looks:
         for c in eye_arc(state.rt, eye):
-            g, why = eye_grade(state, eye, c, blockers, drums)
-            have = out.get(c, ("none", ""))[0]
+            g, reason = eye_grade(state, eye, c, blockers, drums)
+            have = out.get(c, NOT_SEEN)[0]
             if g is not None and RANK[g] > RANK.get(have, 0):
-                out[c] = (g, f"{eye.arc} arc, {why}")
+                out[c] = (g, why(eye.arc, why=reason))  # "front arc, …" / "rear arc, …"
             elif explain and have == "none":
-                out[c] = ("none", f"{eye.arc} arc, {why}")
+                out[c] = ("none", why(eye.arc, why=reason))
     return out
 
 
@@ -601,7 +614,7 @@ def watchers(state: SasState, op: OperatorState) -> tuple[UnitState, ...]:
     return tuple(u for u in state.map_units() if sees_op(state, u, op))
 
 
-def hiding_cover(state: SasState, viewer: Cell, crouched_at: Cell) -> str | None:
+def hiding_cover(state: SasState, viewer: Cell, crouched_at: Cell) -> Why | None:
     """The low cover or fuel barrel that hides a crouched operator in ``crouched_at`` from ``viewer`` and, vice
     versa, blocks his own LOS to it (SAS-LOS-5, SAS-LOS-10, OQ-61); ``None`` when nothing does."""
     ln = line(state.rt, viewer, crouched_at)
@@ -609,11 +622,11 @@ def hiding_cover(state: SasState, viewer: Cell, crouched_at: Cell) -> str | None
         return ln.hide
     for c in ln.cells:
         if c in barrels(state) and _dist(c, crouched_at) == 1 and _dist(c, viewer) > 1:
-            return f"fuel barrel at {state.rt.label(c)} [SAS-OBJ-6]"
+            return why("barrel", sq=state.rt.label(c))
     return None
 
 
-def attack_line(state: SasState, a: Cell, b: Cell, exclude: Iterable[Cell] = ()) -> str | None:
+def attack_line(state: SasState, a: Cell, b: Cell, exclude: Iterable[Cell] = ()) -> Why | None:
     """Why an operator in ``a`` cannot attack ``b`` (None: the line is clear) (SAS-LOS-1, OQ-8, OQ-9). Every
     other Axis unit blocks, a vehicle with its whole token (SAS-AVEH-8); the target's own squares do not."""
     ln = line(state.rt, a, b)
@@ -627,4 +640,4 @@ def attack_line(state: SasState, a: Cell, b: Cell, exclude: Iterable[Cell] = ())
         return None
     unit = state.unit_at(stop)
     rule = "SAS-AVEH-8" if unit is not None and unit.is_vehicle else "SAS-LOS-1"
-    return f"Axis unit or template at {state.rt.label(stop)} [{rule}]"
+    return why("axis_unit", sq=state.rt.label(stop), rule=rule)

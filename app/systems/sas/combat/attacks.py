@@ -18,6 +18,7 @@ from app.core.i18n import Text, localized, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.geometry.los import Crossing, trace
 from app.systems.sas.board.facing import ORTHO, covers, facing_toward
+from app.systems.sas.board.reasons import Why, terrain_name, why
 from app.systems.sas.board.rooms import room_of, set_fire
 from app.systems.sas.board.vision import (
     SIGHT,
@@ -46,6 +47,7 @@ from app.systems.sas.vehicles import cargo
 
 Cell = tuple[int, int]
 SOFT = -1  # soft cover: forest, hedge (SAS-AATK-4)
+OFF_MAP, NO_AMMO = why("off_map"), why("no_ammo")
 
 
 def dist(a: Cell, b: Cell) -> int:
@@ -65,9 +67,10 @@ def roll(
     return tuple(DieResult(natural=n, modified=n + total, success=n + total >= target) for n in naturals)
 
 
-def cover(rt: SasRuntime, a: Cell, b: Cell) -> tuple[int, str] | None:
-    """The cover modifier of an operator in ``b`` attacked from ``a`` (SAS-TER-6, SAS-AATK-5, SAS-AATK-6, OQ-63)."""
-    cache: dict[tuple[Cell, Cell], tuple[int, str] | None] = rt.cache.setdefault("cover", {})
+def cover(rt: SasRuntime, a: Cell, b: Cell) -> tuple[int, Why] | None:
+    """The cover modifier of an operator in ``b`` attacked from ``a`` and the cover that gives it (SAS-TER-6,
+    SAS-AATK-5, SAS-AATK-6, OQ-63)."""
+    cache: dict[tuple[Cell, Cell], tuple[int, Why] | None] = rt.cache.setdefault("cover", {})
     if (a, b) not in cache:
         crossings = trace(rt.grid, a, b).crossings
         way = line(rt, a, b).window  # the line passes through a window beside the wall it crosses (SAS-TER-12)
@@ -77,36 +80,42 @@ def cover(rt: SasRuntime, a: Cell, b: Cell) -> tuple[int, str] | None:
     return cache[(a, b)]
 
 
-def eye_cover(rt: SasRuntime, eye: Eye, b: Cell) -> tuple[int, str] | None:
+def eye_cover(rt: SasRuntime, eye: Eye, b: Cell) -> tuple[int, Why] | None:
     """The cover modifier of an operator in ``b`` attacked through a vehicle's arc: the cover along the line from
     its edge centre, lost at close quarters when the token is next to him (SAS-AATK-5, SAS-AATK-6, SAS-AVEH-10,
     D-VLOS-2)."""
-    cache: dict[tuple[Eye, Cell], tuple[int, str] | None] = rt.cache.setdefault("eye_cover", {})
+    cache: dict[tuple[Eye, Cell], tuple[int, Why] | None] = rt.cache.setdefault("eye_cover", {})
     if (eye, b) not in cache:
         adjacent = min(dist(c, b) for c in eye.body) == 1
         cache[(eye, b)] = _least_cover(rt, eye_crossings(rt, eye, b), b, adjacent)
     return cache[(eye, b)]
 
 
-def _least_cover(rt: SasRuntime, crossings: Iterable[Crossing], b: Cell, adjacent: bool) -> tuple[int, str] | None:
+# One cover found on the line: (modifier, terrain id, rule); the strongest wins, ties by terrain id then rule.
+Found = tuple[int, str, str]
+
+
+def _least_cover(rt: SasRuntime, crossings: Iterable[Crossing], b: Cell, adjacent: bool) -> tuple[int, Why] | None:
     """The strongest cover among the target's square and the low cover next to it along the line."""
-    found: list[tuple[int, str]] = []
+    found: list[Found] = []
     square = rt.tables.terrain.squares[rt.grid.terrain(b)]
     if square.cover and not (adjacent and square.cover_lost_adjacent):
-        found.append((square.cover, f"{rt.grid.terrain(b)} [{square.rule}]"))
+        found.append((square.cover, rt.grid.terrain(b), square.rule))
     for crossing in crossings:
         found += _crossing_cover(rt, crossing.kind, crossing.locs, b, adjacent)  # type: ignore[arg-type]
-    return min(found) if found else None
+    if not found:
+        return None
+    value, kind, rule = min(found)
+    return value, why("cover", what=terrain_name(rt, kind), rule=rule)
 
 
-def _crossing_cover(
-    rt: SasRuntime, kind: str, locs: tuple[Cell, ...], b: Cell, adjacent: bool
-) -> list[tuple[int, str]]:
-    out: list[tuple[int, str]] = []
+def _crossing_cover(rt: SasRuntime, kind: str, locs: tuple[Cell, ...], b: Cell, adjacent: bool) -> list[Found]:
+    out: list[Found] = []
     if kind == "cell":
-        sq = rt.tables.terrain.squares[rt.grid.terrain(locs[0])]
+        terrain = rt.grid.terrain(locs[0])
+        sq = rt.tables.terrain.squares[terrain]
         if sq.cover and dist(locs[0], b) == 1 and not (adjacent and sq.cover_lost_adjacent):
-            out.append((sq.cover, f"{rt.grid.terrain(locs[0])} [{sq.rule}]"))
+            out.append((sq.cover, terrain, sq.rule))
         return out
     pairs = [(locs[0], locs[1])] if kind == "edge" else [(p, q) for p in locs for q in locs if p < q]
     for p, q in pairs:
@@ -115,7 +124,7 @@ def _crossing_cover(
             if effect is None or not effect.cover or (adjacent and effect.cover_lost_adjacent):
                 continue
             if b in _touching(q, p) or b in _touching(p, q):
-                out.append((effect.cover, f"{feature.kind} [{effect.rule}]"))
+                out.append((effect.cover, feature.kind, effect.rule))
     return out
 
 
@@ -359,13 +368,13 @@ def _attack(
             mods.append(Modifier(value=1, reason=t("short range ({d})", d=d), rule_id="SAS-AATK-4"))
         found = None if through_wall else cover(ctx.state.rt, unit.loc, op.loc)
         if found is not None and stats.flame and found[0] == SOFT:
-            why = t("no soft cover against a flamethrower: {what}", what=found[1])
-            mods.append(Modifier(value=0, reason=why, rule_id="SAS-HD-2"))
+            soft = t("no soft cover against a flamethrower: {what}", what=found[1].text())
+            mods.append(Modifier(value=0, reason=soft, rule_id="SAS-HD-2"))
         elif found is not None:
-            mods.append(Modifier(value=found[0], reason=t("cover: {what}", what=found[1]), rule_id="SAS-AATK-5"))
+            mods.append(Modifier(value=found[0], reason=t("cover: {what}", what=found[1].text()), rule_id="SAS-AATK-5"))
         if through_wall:
-            why = t("through a wall: target inside a building")
-            mods.append(Modifier(value=-3, reason=why, rule_id="SAS-AATK-7"))
+            wall = t("through a wall: target inside a building")
+            mods.append(Modifier(value=-3, reason=wall, rule_id="SAS-AATK-7"))
     rule = rule or ("SAS-REACT-1" if reaction else "SAS-AATK-2")
     title = t("{unit} attacks {op}", unit=ctx.name(unit_id), op=ctx.name(op_id))
     if stats.id != unit.kind:
@@ -471,14 +480,14 @@ def vehicle_shots(state: SasState, unit: UnitState, op: OperatorState, *, reacti
 SHOOTING = ("gun", "flamethrower")  # vehicle weapons rolled at an operator (not a howitzer, nor air only)
 
 
-def _held(found: tuple[int, str] | None, *, flame: bool) -> list[Modifier]:
+def _held(found: tuple[int, Why] | None, *, flame: bool) -> list[Modifier]:
     """The cover modifier of a vehicle's shot; against a flamethrower soft cover counts for nothing (SAS-HD-2)."""
     if found is None:
         return []
     if flame and found[0] == SOFT:
-        why = t("no soft cover against a flamethrower: {what}", what=found[1])
-        return [Modifier(value=0, reason=why, rule_id="SAS-HD-2")]
-    return [Modifier(value=found[0], reason=t("cover: {what}", what=found[1]), rule_id="SAS-AATK-5")]
+        soft = t("no soft cover against a flamethrower: {what}", what=found[1].text())
+        return [Modifier(value=0, reason=soft, rule_id="SAS-HD-2")]
+    return [Modifier(value=found[0], reason=t("cover: {what}", what=found[1].text()), rule_id="SAS-AATK-5")]
 
 
 def through_one_wall(state: SasState, unit: UnitState, eye: Eye, op: OperatorState) -> bool:
@@ -638,7 +647,7 @@ def operator_mods(ctx: Ctx, op_id: str, weapon_id: str, target_loc: Cell, aimed:
     return mods
 
 
-def attack_problem(ctx: Ctx, op_id: str, weapon_id: str, target_loc: Cell, *, blind: bool = False) -> str | None:
+def attack_problem(ctx: Ctx, op_id: str, weapon_id: str, target_loc: Cell, *, blind: bool = False) -> Why | None:
     """Why the operator cannot shoot at ``target_loc`` with the weapon (range, LOS, ammo), or None.
 
     A crouched operator has no LOS across the low cover or barrel that hides him, except for Blind Fire
@@ -647,34 +656,34 @@ def attack_problem(ctx: Ctx, op_id: str, weapon_id: str, target_loc: Cell, *, bl
     op = ctx.state.op(op_id)
     weapon = ctx.state.rt.tables.weapons[weapon_id]
     if op.loc is None:
-        return "not on the map"
+        return OFF_MAP
     if weapon.ammo is not None and (op.ammo_left(weapon_id) or 0) <= 0:
-        return "out of ammunition [SAS-ATK-5]"
+        return NO_AMMO
     if dist(op.loc, target_loc) > weapon.long:
-        return f"beyond long range {weapon.long} [SAS-ATK-1]"
+        return why("range", n=weapon.long)
     if op.crouched and not blind:
         hidden = hiding_cover(ctx.state, target_loc, op.loc)
         if hidden:
-            return f"crouched behind {hidden}, he cannot see out [SAS-LOS-10]"
+            return why("crouched", why=hidden)
     return water_line(ctx.state, op.loc, op.scuba, target_loc, False) or attack_line(ctx.state, op.loc, target_loc)
 
 
 def unit_attack_problem(
     ctx: Ctx, op_id: str, weapon_id: str, unit: UnitState, *, blind: bool = False
-) -> tuple[Cell, str | None]:
+) -> tuple[Cell, Why | None]:
     """The square the operator shoots at on the unit and why he cannot (``None``: he can). A vehicle is attacked at
     the nearest square of its token that he can shoot at (its nearest square when none, SAS-AVEH-12)."""
     if not unit.is_vehicle:
         return unit.loc, attack_problem(ctx, op_id, weapon_id, unit.loc, blind=blind)
     at = ctx.state.op(op_id).loc or unit.loc
     cells = sorted((c for c in unit.cells if ctx.state.rt.grid.contains(c)), key=lambda c: (dist(at, c), c[1], c[0]))
-    first: tuple[Cell, str | None] | None = None
+    first: tuple[Cell, Why | None] | None = None
     for c in cells:
-        why = attack_problem(ctx, op_id, weapon_id, c, blind=blind)
-        if why is None:
+        problem = attack_problem(ctx, op_id, weapon_id, c, blind=blind)
+        if problem is None:
             return c, None
-        first = first or (c, why)
-    return first or (unit.loc, "not on the map")
+        first = first or (c, problem)
+    return first or (unit.loc, OFF_MAP)
 
 
 def gap(a: UnitState, b: UnitState) -> int:

@@ -61,7 +61,7 @@ def throw(ctx: Ctx, op_id: str, to: Cell) -> None:
     if blocked is None:
         grenade(ctx, op.id, to, rule="SAS-EQ-6")
         return
-    ctx.emit("blind_throw", t("Blind throw (out of LOS: {why}).", why=blocked), "SAS-EQ-7")
+    ctx.emit("blind_throw", t("Blind throw (out of LOS: {why}).", why=blocked.text()), "SAS-EQ-7")
     grenade(ctx, op.id, scatter(ctx, to, facing, "small", lucky=True), rule="SAS-EQ-7")
 
 

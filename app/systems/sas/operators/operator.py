@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.errors import IllegalCommandError
-from app.core.i18n import t
+from app.core.i18n import Text, t
 from app.core.messages import Command
 from app.systems.sas.axis import alerts
 from app.systems.sas.board.facing import VEC
@@ -86,7 +86,7 @@ ACTION_OF = {
 }
 
 
-def illegal(msg: str, rule: str, **args: str | int) -> IllegalCommandError:
+def illegal(msg: str, rule: str, **args: str | int | Text) -> IllegalCommandError:
     """An IllegalCommandError with a translatable reason."""
     return IllegalCommandError(t(msg, **args), rule)
 

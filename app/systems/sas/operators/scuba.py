@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from app.core.i18n import t
 from app.geometry.los import trace
+from app.systems.sas.board.reasons import Why, terrain_name, why
 from app.systems.sas.context import Ctx
 from app.systems.sas.state import OperatorState, SasRuntime, SasState
 
@@ -89,31 +90,31 @@ def step_problem(state: SasState, op: OperatorState, to: Cell) -> str | None:
     return None
 
 
-def low_cover_between(rt: SasRuntime, a: Cell, b: Cell) -> str | None:
+def low_cover_between(rt: SasRuntime, a: Cell, b: Cell) -> Why | None:
     """The low cover on the line between a square in the water and one on land (SAS-EQ-16), or None."""
-    cache: dict[tuple[Cell, Cell], str | None] = rt.cache.setdefault("water_lines", {})
+    cache: dict[tuple[Cell, Cell], Why | None] = rt.cache.setdefault("water_lines", {})
     if (a, b) not in cache:
         found = None
         for crossing in trace(rt.grid, a, b).crossings:
             locs: tuple[Cell, ...] = crossing.locs  # type: ignore[assignment]
             if crossing.kind == "cell" and rt.tables.terrain.squares[rt.grid.terrain(locs[0])].low_cover:
-                found = f"{rt.grid.terrain(locs[0])} at {rt.label(locs[0])}"
+                found = why("shore_square", what=terrain_name(rt, rt.grid.terrain(locs[0])), sq=rt.label(locs[0]))
             pairs = [(p, q) for p in locs for q in locs if abs(p[0] - q[0]) + abs(p[1] - q[1]) == 1]
             if crossing.kind != "cell" and any(_low_cover_edge(rt, p, q) for p, q in pairs):
-                found = f"low cover by {rt.label(locs[-1])}"
+                found = why("shore_edge", sq=rt.label(locs[-1]))
             if found:
                 break
         cache[(a, b)] = found
     return cache[(a, b)]
 
 
-def water_line(state: SasState, a: Cell, a_scuba: bool, b: Cell, b_scuba: bool) -> str | None:
+def water_line(state: SasState, a: Cell, a_scuba: bool, b: Cell, b_scuba: bool) -> Why | None:
     """Why low cover blocks the line between the water and the land (SAS-EQ-16), or None."""
     rt = state.rt
     if wet(rt, a, a_scuba) == wet(rt, b, b_scuba):
         return None
     found = low_cover_between(rt, a, b)
-    return None if found is None else f"{found}: low cover between water and land [SAS-EQ-16]"
+    return None if found is None else why("water", why=found)
 
 
 def hidden(state: SasState, op: OperatorState) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import replace
 from app.core.i18n import localized, t
 from app.core.ruling import DieResult, Modifier, Ruling
 from app.systems.sas.axis import alerts
+from app.systems.sas.board.reasons import Why
 from app.systems.sas.board.vision import sees_op
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.combat.blasts import explode_barrel
@@ -34,7 +35,7 @@ def target_loc(ctx: Ctx, target: str) -> Cell:
     raise illegal("There is no target {target} on the map.", "SAS-ATK-1", target=target)
 
 
-def aim_at(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, blind: bool = False) -> tuple[Cell, str | None]:
+def aim_at(ctx: Ctx, op_id: str, weapon_id: str, target: str, *, blind: bool = False) -> tuple[Cell, Why | None]:
     """Where a shot at ``target`` goes and why it cannot be made, or ``None`` (SAS-ATK-1); a vehicle is shot at on
     the nearest square of its token in range and LOS (SAS-AVEH-12)."""
     unit = ctx.state.unit(target)
@@ -54,7 +55,7 @@ def shoot(
     assert op.loc is not None
     loc, why = aim_at(ctx, op_id, weapon_id, target, blind=blind)
     if why:
-        raise illegal("Cannot attack: {why}.", "SAS-BLIND-1" if blind else "SAS-ATK-1", why=why)
+        raise illegal("Cannot attack: {why}.", "SAS-BLIND-1" if blind else "SAS-ATK-1", why=why.text())
     weapon = ctx.state.rt.tables.weapons[weapon_id]
     alerts.unveil(ctx, op_id)
     act = ctx.state.activation

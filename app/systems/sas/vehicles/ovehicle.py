@@ -32,6 +32,7 @@ from app.core.i18n import Text, localized
 from app.geometry.los import trace
 from app.geometry.paths import search
 from app.systems.sas.board.facing import facing_toward
+from app.systems.sas.board.reasons import Why, why
 from app.systems.sas.board.vision import SIGHT, attack_line, sees_square
 from app.systems.sas.operators.scuba import low_cover_between
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasRuntime, SasState, UnitState
@@ -43,6 +44,8 @@ Cell = tuple[int, int]
 Key = tuple[int, int, str]
 FIXED = ""  # the holder of a fixed seat: the vehicle's own crew (SAS-SUP-5)
 MOVE_IDS = tuple(m.id for m in MOVES)
+# Why the gunners cannot fire (SAS-SETUP-8, SAS-OVEH-5, SAS-AVEH-7).
+NOT_ENTERED, NO_GUNNER, NOT_IN_ARC, NO_LINE = why("not_entered"), why("no_gunner"), why("not_in_arc"), why("no_line")
 
 
 # --- the vehicle and its sheet ----------------------------------------------------------------------------
@@ -279,19 +282,19 @@ def gun_range(pose: Pose, arc: str, at: Cell) -> int:
     return min(dist(c, at) for c in eye_row(pose, arc))
 
 
-def gun_line(state: SasState, ov: OperatorVehicleState, arc: str, at: Cell) -> str | None:
+def gun_line(state: SasState, ov: OperatorVehicleState, arc: str, at: Cell) -> Why | None:
     """Why no square of the arc's row has a clear attack line to ``at`` (units, templates, terrain, other vehicles;
     low cover for the boat, SAS-OVEH-13), or None."""
     low = stats(state.rt, ov.kind).low
-    why = "no line"
+    last = NO_LINE
     for c in eye_row(ov.pose, arc):
         found = attack_line(state, c, at, ov.cells)
         if found is None and low and (cover := low_cover_between(state.rt, c, at)) is not None:
-            found = f"{cover}: low cover blocks the boat's line [SAS-OVEH-13]"
+            found = why("boat_line", why=cover)
         if found is None:
             return None
-        why = found
-    return why
+        last = found
+    return last
 
 
 def one_wall(state: SasState, a: Cell, b: Cell) -> bool:
@@ -312,21 +315,21 @@ def one_wall(state: SasState, a: Cell, b: Cell) -> bool:
     return walls == 1
 
 
-def gun_problem(state: SasState, ov: OperatorVehicleState, gun: WeaponStats, at: Cell) -> str | None:
+def gun_problem(state: SasState, ov: OperatorVehicleState, gun: WeaponStats, at: Cell) -> Why | None:
     """Why the vehicle's gunners cannot fire ``gun`` at the square ``at`` (SAS-OVEH-5, SAS-OVEH-8, SAS-OVEH-13), or
     None."""
     if not ov.entered:
-        return "the vehicle has not entered the map yet [SAS-SETUP-8]"
+        return NOT_ENTERED
     arcs = gun_arcs(state, ov)
     if not arcs:
-        return "no operator in a gunner seat [SAS-OVEH-5]"
-    why = "not in a gunner's arc [SAS-OVEH-5, SAS-AVEH-7]"
+        return NO_GUNNER
+    problem = NOT_IN_ARC
     pose = ov.pose
     for arc in arcs:
         if not in_arc(pose, arc, at):
             continue
         if gun_range(pose, arc, at) > gun.long:
-            why = f"beyond long range {gun.long} [SAS-OVEH-5]"
+            problem = why("gun_range", n=gun.long)
             continue
         line = gun_line(state, ov, arc, at)
         if line is None:
@@ -334,8 +337,8 @@ def gun_problem(state: SasState, ov: OperatorVehicleState, gun: WeaponStats, at:
         inside = state.rt.grid.terrain(at) == "building" and getattr(gun, "building", None) is not None
         if inside and any(one_wall(state, c, at) for c in eye_row(pose, arc)):
             return None
-        why = line
-    return why
+        problem = line
+    return problem
 
 
 def gun_distance(ov: OperatorVehicleState, state: SasState, at: Cell) -> int:

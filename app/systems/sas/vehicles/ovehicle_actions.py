@@ -354,7 +354,7 @@ def shoot(ctx: Ctx, vehicle_id: str, weapon: str, target: str, *, marked: bool =
     loc = _unit_target(ctx, target)
     why = ovehicle.gun_problem(ctx.state, ov, gun, loc)
     if why:
-        raise illegal("The vehicle cannot attack: {why}.", "SAS-OVEH-5", why=why)
+        raise illegal("The vehicle cannot attack: {why}.", "SAS-OVEH-5", why=why.text())
     mods = gun_mods(ctx.state, ov, gun, loc)
     name = localized(gun.name_en, gun.name_zh)
     title = t("{v} fires the {weapon} at {target}", v=vname(ctx.state, ov), weapon=name, target=ctx.name(target))

@@ -1,0 +1,117 @@
+"""Why a line of sight is blocked, a square half seen or an operator in cover: reasons in the player's language.
+
+Rulebook chapter §4 (SAS-LOS-1, SAS-LOS-3, SAS-LOS-5, SAS-LOS-10) and §3 (the terrain that blocks or covers,
+SAS-TER-3, SAS-TER-7, SAS-TER-10, SAS-TER-12, SAS-OBJ-6; vehicles' arcs SAS-AVEH-7, SAS-AVEH-8; water SAS-EQ-16).
+
+The sight rules judge thousands of lines in an Axis turn and show the reasons of a few, while a translatable
+:class:`~app.core.i18n.Text` costs microseconds to build. So a reason is kept as a :class:`Why`, a slotted record of
+a message key and its arguments (square labels, rule IDs, terrain names, nested reasons), and becomes a Text only
+when it is shown (:meth:`Why.text`). The English templates live in :data:`SIGHT_REASONS` (the SAS catalog translates
+them). Terrain kinds and edge features are named from the terrain data's ``name_en``/``name_zh``
+(:func:`terrain_name`), never by their ids.
+"""
+
+from __future__ import annotations
+
+from app.core.i18n import Text, localized, t
+from app.systems.sas.state import SasRuntime
+
+# Message key -> English template.
+SIGHT_REASONS = {
+    "at": "{what} at {sq} [{rule}]",
+    "between": "{what} between {a} and {b} [{rule}]",
+    "corner": "corner at {sq} [OQ-9]",
+    "low_corner": "low cover at the corner by {sq} [SAS-LOS-5]",
+    "barrel": "fuel barrel at {sq} [SAS-OBJ-6]",
+    "blocked": "blocked: {why}",
+    "blocked_by": "blocked: unit or template at {sq} [{rule}]",
+    "half": "half: {why}",
+    "not_adjacent": "half: {what}, viewer not adjacent [{rule}]",
+    "clear": "full: clear line [SAS-LOS-5]",
+    "outside_front": "outside the front arc [SAS-AVEH-7]",
+    "outside_rear": "outside the rear arc [SAS-AVEH-7]",
+    "front": "front arc, {why}",
+    "rear": "rear arc, {why}",
+    "axis_unit": "Axis unit or template at {sq} [{rule}]",
+    "cover": "{what} [{rule}]",
+    "off_map": "not on the map",
+    "no_ammo": "out of ammunition [SAS-ATK-5]",
+    "range": "beyond long range {n} [SAS-ATK-1]",
+    "crouched": "crouched behind {why}, he cannot see out [SAS-LOS-10]",
+    "shore_square": "{what} at {sq}",
+    "shore_edge": "low cover by {sq}",
+    "water": "{why}: low cover between water and land [SAS-EQ-16]",
+    "not_entered": "the vehicle has not entered the map yet [SAS-SETUP-8]",
+    "no_gunner": "no operator in a gunner seat [SAS-OVEH-5]",
+    "not_in_arc": "not in a gunner's arc [SAS-OVEH-5, SAS-AVEH-7]",
+    "gun_range": "beyond long range {n} [SAS-OVEH-5]",
+    "no_line": "no line",
+    "boat_line": "{why}: low cover blocks the boat's line [SAS-OVEH-13]",
+}
+
+Arg = str | int | Text
+
+
+class Why:
+    """A reason in the making: a key of :data:`SIGHT_REASONS` and the values of its template's placeholders.
+
+    Immutable by convention: a plain slotted class, as it is made for every square of every Axis arc (a frozen
+    dataclass costs three times as much to build).
+
+    Attributes:
+        key: Which message.
+        args: The placeholders' values, in order: plain strings and numbers (labels, rule IDs), translated names
+            (Text) or nested reasons.
+    """
+
+    __slots__ = ("args", "key")
+
+    def __init__(self, key: str, args: tuple[tuple[str, Arg | Why], ...] = ()) -> None:
+        self.key = key
+        self.args = args
+
+    def text(self) -> Text:
+        """The reason as a translatable Text (nested reasons too)."""
+        return t(SIGHT_REASONS[self.key], **{k: v.text() if isinstance(v, Why) else v for k, v in self.args})
+
+    def render(self, lang: str = "en") -> str:
+        """The reason in ``lang`` ("en" or "zh_CN")."""
+        return self.text().render(lang)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+    def __repr__(self) -> str:
+        return f"Why({self.key!r}, {self.args!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Why) and (self.key, self.args) == (other.key, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.args))
+
+
+def why(key: str, **args: Arg | Why) -> Why:
+    """Make a :class:`Why` from a key of :data:`SIGHT_REASONS` and its placeholders' values."""
+    return Why(key, tuple(args.items()))
+
+
+def terrain_names(rt: SasRuntime) -> dict[str, Text]:
+    """The names of the square terrains and edge features the terrain data names ("forest", "building wall";
+    "树林", "建筑墙"), by id, kept per board."""
+    names: dict[str, Text] | None = rt.cache.get("terrain_names")
+    if names is None:
+        terrain = rt.tables.terrain
+        names = {k: localized(v.name_en, v.name_zh or None) for k, v in terrain.squares.items() if v.name_en}
+        names |= {k: localized(v.name_en, v.name_zh or None) for k, v in terrain.edges.items() if v.name_en}
+        rt.cache["terrain_names"] = names
+    return names
+
+
+def terrain_name(rt: SasRuntime, kind: str) -> Text:
+    """The name of a square's terrain or an edge feature (a kind the data does not name: its id's words)."""
+    found = terrain_names(rt).get(kind)
+    return found if found is not None else localized(kind.replace("_", " "))
+
+
+CLEAR = why("clear")
