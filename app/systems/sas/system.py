@@ -59,6 +59,7 @@ from app.systems.sas.messages import (
     UseRabbitsFoot,
 )
 from app.systems.sas.mission import SasMission
+from app.systems.sas.names import name_of
 from app.systems.sas.operators import barrel as pickup
 from app.systems.sas.operators import rabbit
 from app.systems.sas.operators.actions import perform
@@ -259,7 +260,9 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     elif isinstance(command, ActivateOperator):
         op = state.op(command.operator)
         if state.activation is not None or op.activated or not op.on_map:
-            raise IllegalCommandError(t("{op} cannot be activated now.", op=command.operator), "SAS-OP-1")
+            raise IllegalCommandError(
+                t("{op} cannot be activated now.", op=name_of(state, command.operator)), "SAS-OP-1"
+            )
         ap = state.rt.tables.ap_per_activation
         ctx.state = replace(state.with_op(op.id, activated=True), activation=Activation(op.id, ap))
         ctx.emit("activated", t("{op} is activated ({ap} AP).", op=ctx.name(op.id), ap=ap), "SAS-OP-2")

@@ -245,10 +245,14 @@ def _target(state: SasState, options: Sequence[Command]) -> Choice:
         mid = ((loc[0] + goal[0]) // 2, (loc[1] + goal[1]) // 2)
         taken = {m.loc for m in jager_markers.markers(state, "waypoint")}
         free = [c for c in picks if _square(c) not in taken and empty(state, _square(c))] or picks
-        return _nearest(free, mid, t("The waypoint goes halfway between {op} and his target.", op=op.id))
+        return _nearest(
+            free, mid, t("The waypoint goes halfway between {op} and his target.", op=name_of(state, op.id))
+        )
     if kind == "cat" and runner is not None:
         op, loc, goal = runner
-        return _nearest(picks, _ahead(loc, goal), t("The cat waits on {op}'s way to his target.", op=op.id))
+        return _nearest(
+            picks, _ahead(loc, goal), t("The cat waits on {op}'s way to his target.", op=name_of(state, op.id))
+        )
     if kind == "twig":
         placed = {o.id: (o, loc) for o, loc in _placed(state)}
         best = max(

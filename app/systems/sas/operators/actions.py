@@ -44,6 +44,7 @@ from app.systems.sas.messages import (
     UseFailureMarker,
     UseMedpack,
 )
+from app.systems.sas.names import equipment_name
 from app.systems.sas.operators import barrel as barrels
 from app.systems.sas.operators import disguise, items, marks, scuba, shooting
 from app.systems.sas.operators.operator import (
@@ -93,7 +94,9 @@ def do_attack(ctx: Ctx, cmd: Attack) -> None:
             raise illegal("In the water only the speargun can be used, once per activation.", "SAS-EQ-16")
         if shooter.disguised:
             raise illegal("In her civilian clothes only the garrote: change clothes first (4 AP).", "SAS-NANCY-5")
-        raise illegal("{op} has no {weapon}.", "SAS-BRD-11", op=op.id, weapon=cmd.weapon)
+        raise illegal(
+            "{op} has no {weapon}.", "SAS-BRD-11", op=ctx.name(op.id), weapon=equipment_name(ctx.state, cmd.weapon)
+        )
     if ctx.state.rt.tables.weapons[cmd.weapon].kind == "garrote":
         disguise.do_garrote(ctx, cmd)  # SAS-NANCY-9
         return
@@ -148,7 +151,9 @@ def do_blind_fire(ctx: Ctx, cmd: BlindFire) -> None:
     op = ctx.state.op(cmd.operator)
     weapon = ctx.state.rt.tables.weapons.get(cmd.weapon)
     if cmd.weapon not in scuba.arms(ctx.state, op) or weapon is None or weapon.kind != "gun":
-        raise illegal("{op} has no gun {weapon}.", "SAS-BLIND-1", op=op.id, weapon=cmd.weapon)
+        raise illegal(
+            "{op} has no gun {weapon}.", "SAS-BLIND-1", op=ctx.name(op.id), weapon=equipment_name(ctx.state, cmd.weapon)
+        )
     shooting.shoot(ctx, op.id, cmd.weapon, cmd.target, blind=True)
 
 
@@ -158,7 +163,9 @@ def do_aim(ctx: Ctx, cmd: Aim) -> None:
     shooting.target_loc(ctx, cmd.target)
     guns = [w for w in scuba.arms(ctx.state, op) if ctx.state.rt.tables.weapons[w].kind == "gun"]
     if all(shooting.aim_at(ctx, op.id, w, cmd.target)[1] for w in guns):
-        raise illegal("Cannot aim at {target}: not in range and LOS of a weapon.", "SAS-AIM-1", target=cmd.target)
+        raise illegal(
+            "Cannot aim at {target}: not in range and LOS of a weapon.", "SAS-AIM-1", target=ctx.name(cmd.target)
+        )
     act = ctx.state.activation
     assert act is not None
     ctx.state = replace(ctx.state, activation=replace(act, aimed=(*act.aimed, cmd.target)))
@@ -177,7 +184,7 @@ def do_pick_up(ctx: Ctx, cmd: PickUp) -> None:
     corpse = None if op.crouched or op.carrying or cmd.what == "item" else corpse
     trap = None if cmd.what == "object" else trap
     if barrel is not None and corpse is None:
-        raise illegal("{op} stands on the fuel barrel: he must pick it up first.", "SAS-PICK-1", op=op.id)
+        raise illegal("{op} stands on the fuel barrel: he must pick it up first.", "SAS-PICK-1", op=ctx.name(op.id))
     if trap is None and corpse is None:
         raise illegal("There is nothing here he can pick up.", "SAS-PICK-1")
     if trap is not None:
@@ -213,7 +220,7 @@ def _place_object(ctx: Ctx, op_id: str, to: Cell) -> None:
     op = ctx.state.op(op_id)
     obj = ctx.state.obj(op.carrying or "")
     if obj is None:
-        raise illegal("{op} carries no object.", "SAS-PLACE-1", op=op.id)
+        raise illegal("{op} carries no object.", "SAS-PLACE-1", op=ctx.name(op.id))
     if obj.kind == "fuel_barrel" and (not empty(ctx.state, to) or to in ctx.state.templates):
         raise illegal("A fuel barrel goes in an empty square.", "SAS-OBJ-6")
     ctx.state = ctx.state.with_object(replace(obj, loc=to)).with_op(op.id, carrying=None)
@@ -241,8 +248,8 @@ def _place_bomb(ctx: Ctx, cmd: Place) -> None:
     rule = "SAS-EQ-17" if rat else "SAS-EQ-5"
     if op.item_count(cmd.item) < 1:
         if rat:
-            raise illegal("{op} has no rat bomb.", rule, op=op.id)
-        raise illegal("{op} has no Lewes bomb.", rule, op=op.id)
+            raise illegal("{op} has no rat bomb.", rule, op=ctx.name(op.id))
+        raise illegal("{op} has no Lewes bomb.", rule, op=ctx.name(op.id))
     if not 1 <= cmd.position <= 20:
         raise illegal("The bomb card goes 1st to 20th in the event deck.", "SAS-DECK-4")
     ctx.state, bomb_id = ctx.state.with_op(op.id, items=shooting.spend(op.items, cmd.item)).new_id("bomb")
@@ -294,7 +301,7 @@ def do_cigarette(ctx: Ctx, cmd: UseCigarette) -> None:
     op = ctx.state.op(cmd.operator)
     marker = ctx.state.cigarette == f"op:{op.id}"
     if not marker and not op.item_count("cigarette_box"):
-        raise illegal("{op} does not hold the cigarette.", "SAS-EVT-8", op=cmd.operator)
+        raise illegal("{op} does not hold the cigarette.", "SAS-EVT-8", op=ctx.name(cmd.operator))
     if unit is None or unit.alert or unit.on_spawn:
         raise illegal("The cigarette goes on an unalert Axis unit on the map.", "SAS-EVT-8")
     if marker:
@@ -325,7 +332,7 @@ def do_remove_twig(ctx: Ctx, cmd: RemoveTwig) -> None:
     """Clear away the twig under him without a sound (SAS-JGR-9)."""
     twig = next((m for m in jager_markers.markers(ctx.state, "twig") if m.operator == cmd.operator), None)
     if twig is None:
-        raise illegal("There is no twig under {op}.", "SAS-JGR-9", op=cmd.operator)
+        raise illegal("There is no twig under {op}.", "SAS-JGR-9", op=ctx.name(cmd.operator))
     jager_markers.remove_marker(ctx, twig.id)
     ctx.emit(
         "twig_removed",
@@ -342,7 +349,7 @@ def do_pick_lock(ctx: Ctx, cmd: PickLock) -> None:
     assert op.loc is not None
     lock = next((m for m in jager_markers.locks_at(ctx.state, op.loc) if m.id == cmd.lock), None)
     if lock is None:
-        raise illegal("{op} stands at no such locked door.", "SAS-JGR-10", op=cmd.operator)
+        raise illegal("{op} stands at no such locked door.", "SAS-JGR-10", op=ctx.name(cmd.operator))
     jager_markers.remove_marker(ctx, lock.id)
     a, b = lock.loc, lock.other or lock.loc
     ctx.emit(

@@ -78,7 +78,7 @@ def do_talk(ctx: Ctx, cmd: Talk) -> None:
     op = ctx.state.op(cmd.operator)
     why = talk_problem(ctx.state, op, cmd.target)
     if why:
-        raise illegal("Cannot talk to {unit}: {why}.", "SAS-NANCY-6", unit=cmd.target, why=why)
+        raise illegal("Cannot talk to {unit}: {why}.", "SAS-NANCY-6", unit=ctx.name(cmd.target), why=why)
     unit = ctx.state.unit(cmd.target)
     assert unit is not None and op.loc is not None
     talks = op.talks - 1
@@ -192,7 +192,7 @@ def do_abort(ctx: Ctx, cmd: AbortGarrote) -> None:
     op = ctx.state.op(cmd.operator)
     victim = strangling_victim(ctx.state, op)
     if victim is None or op.loc is None:
-        raise illegal("{op} holds no one in the garrote.", "SAS-NANCY-11", op=op.id)
+        raise illegal("{op} holds no one in the garrote.", "SAS-NANCY-11", op=ctx.name(op.id))
     combat.release(ctx, victim)
     ctx.emit("garrote_abandoned", t("{op} lets go of the garrote.", op=ctx.name(op.id)), "SAS-NANCY-11", (op.loc,))
     combat.turn_to(ctx, victim, op.loc, "SAS-NANCY-11")

@@ -18,6 +18,7 @@ from app.systems.sas.combat import attacks as combat
 from app.systems.sas.combat import blasts, luck
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import UseMedpack
+from app.systems.sas.names import equipment_name
 from app.systems.sas.operators.operator import illegal
 from app.systems.sas.operators.shooting import spend
 from app.systems.sas.state import ObjectState, OperatorState
@@ -180,7 +181,12 @@ def place_device(ctx: Ctx, op_id: str, item: str, to: Cell) -> None:
     """Place a landmine or a trap in an adjacent square (SAS-EQ-4, SAS-EQ-8, SAS-PLACE-1)."""
     op = ctx.state.op(op_id)
     if op.item_count(item) < 1:
-        raise illegal("{op} has no {item}.", "SAS-EQ-4" if item == "trap" else "SAS-EQ-8", op=op_id, item=item)
+        raise illegal(
+            "{op} has no {item}.",
+            "SAS-EQ-4" if item == "trap" else "SAS-EQ-8",
+            op=ctx.name(op_id),
+            item=equipment_name(ctx.state, item),
+        )
     if ctx.state.unit_at(to) is not None or ctx.state.op_at(to) is not None:
         raise illegal("The square is occupied.", "SAS-PLACE-1")
     ctx.state, obj_id = ctx.state.with_op(op_id, items=spend(op.items, item)).new_id(item)
@@ -251,11 +257,11 @@ def do_medpack(ctx: Ctx, cmd: UseMedpack) -> None:
         raise illegal("The medpack heals operators; support units take damage markers.", "SAS-SUP-1")
     full = ctx.state.rt.tables.operators[patient.id].hp
     if op.item_count("medpack") < 1:
-        raise illegal("{op} has no medpack.", "SAS-EQ-13", op=op.id)
+        raise illegal("{op} has no medpack.", "SAS-EQ-13", op=ctx.name(op.id))
     if not patient.on_map or op.loc is None or patient.loc is None or combat.dist(op.loc, patient.loc) > 1:
         raise illegal("The medpack heals the user or an operator next to him.", "SAS-EQ-13")
     if patient.hp >= full:
-        raise illegal("{op} has all his HP.", "SAS-EQ-13", op=patient.id)
+        raise illegal("{op} has all his HP.", "SAS-EQ-13", op=ctx.name(patient.id))
     ctx.state = ctx.state.with_op(op.id, items=spend(op.items, "medpack")).with_op(patient.id, hp=full)
     ctx.emit(
         "medpack",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.errors import IllegalCommandError
-from app.core.i18n import Text, t
+from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.systems.sas.axis import alerts
 from app.systems.sas.board.facing import VEC
@@ -24,6 +24,7 @@ from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
 from app.systems.sas.messages import (
+    ACTION_LABELS,
     AbortGarrote,
     Aim,
     Attack,
@@ -91,6 +92,17 @@ def illegal(msg: str, rule: str, **args: str | int | Text) -> IllegalCommandErro
     return IllegalCommandError(t(msg, **args), rule)
 
 
+# The action-table rows that are not command kinds of their own (ACTION_LABELS names the others).
+ROW_LABELS = {"stand_attack": "Stand & Attack", "stand_throw": "Stand & Throw"}
+
+
+def action_name(row_id: str) -> Text:
+    """What a player calls an action-table row ("Stand & Attack", "Move"), never its id (SAS-ACT-1)."""
+    if row_id in ROW_LABELS:
+        return t(ROW_LABELS[row_id])
+    return t(ACTION_LABELS[row_id]) if row_id in ACTION_LABELS else localized(row_id.replace("_", " "))
+
+
 def action_id(ctx: Ctx, cmd: Command) -> str:
     """The action-table row of a command (Stand & Attack when a crouched operator attacks)."""
     name = ACTION_OF[type(cmd)]
@@ -121,21 +133,22 @@ def check_allowed(ctx: Ctx, cmd: Command) -> int:
     act = ctx.state.activation
     op_id: str = cmd.operator  # type: ignore[attr-defined]
     if act is None or act.operator != op_id:
-        raise illegal("{op} is not the operator being activated.", "SAS-OP-1", op=op_id)
+        raise illegal("{op} is not the operator being activated.", "SAS-OP-1", op=ctx.name(op_id))
     op = ctx.state.op(op_id)
     _restricted(ctx, op, cmd)
     row = ctx.state.rt.tables.actions[action_id(ctx, cmd)]
+    action = action_name(row.id)
     if op.support and not row.support:
-        raise illegal("{action} is not on the support-unit card.", "SAS-SUP-1", action=row.id)
+        raise illegal("{action} is not on the support-unit card.", "SAS-SUP-1", action=action)
     if undercover(ctx.state, op) and not row.disguised:
-        raise illegal("{action} is not allowed to Nancy in her disguise.", "SAS-NANCY-3", action=row.id)
+        raise illegal("{action} is not allowed to Nancy in her disguise.", "SAS-NANCY-3", action=action)
     if not posture_allows(row, op, ctx.state):
-        posture = "carrying an object" if op.carrying else ("crouched" if op.crouched else "standing")
+        posture = t("carrying an object") if op.carrying else (t("crouched") if op.crouched else t("standing"))
         if op.scuba:
-            raise illegal("{action} is not allowed in scuba mode.", "SAS-EQ-15", action=row.id)
-        raise illegal("{action} is not allowed while {posture}.", "SAS-ACT-2", action=row.id, posture=posture)
+            raise illegal("{action} is not allowed in scuba mode.", "SAS-EQ-15", action=action)
+        raise illegal("{action} is not allowed while {posture}.", "SAS-ACT-2", action=action, posture=posture)
     if act.ap < row.ap:
-        raise illegal("{action} costs {ap} AP; {left} left.", row.rule, action=row.id, ap=row.ap, left=act.ap)
+        raise illegal("{action} costs {ap} AP; {left} left.", row.rule, action=action, ap=row.ap, left=act.ap)
     return int(row.ap)
 
 
@@ -222,14 +235,18 @@ def _restricted(ctx: Ctx, op: OperatorState, cmd: Command) -> None:
     """While she passes through an Axis unit's square she only moves on; while she holds a victim in the garrote she
     only rolls again or gives up (SAS-NANCY-3, SAS-NANCY-9, SAS-NANCY-11)."""
     if sharing(ctx.state, op) and not isinstance(cmd, Move):
-        raise illegal("{op} is passing through an Axis unit's square: she must move on first.", "SAS-NANCY-3", op=op.id)
+        raise illegal(
+            "{op} is passing through an Axis unit's square: she must move on first.", "SAS-NANCY-3", op=ctx.name(op.id)
+        )
     if on_barrel(ctx.state, op) and not isinstance(cmd, PickUp):
-        raise illegal("{op} stands on the fuel barrel: he must pick it up first.", "SAS-PICK-1", op=op.id)
+        raise illegal("{op} stands on the fuel barrel: he must pick it up first.", "SAS-PICK-1", op=ctx.name(op.id))
     victim = strangling_victim(ctx.state, op)
     if victim is None or isinstance(cmd, AbortGarrote):
         return
     if not (isinstance(cmd, Attack) and cmd.weapon == "garrote" and cmd.target == victim and cmd.move_to is None):
-        raise illegal("{op} holds a victim in the garrote: roll again or give it up.", "SAS-NANCY-9", op=op.id)
+        raise illegal(
+            "{op} holds a victim in the garrote: roll again or give it up.", "SAS-NANCY-9", op=ctx.name(op.id)
+        )
 
 
 def barrel_to_take(ctx: Ctx, op: OperatorState, to: Cell) -> bool:

@@ -24,6 +24,7 @@ from app.core.ruling import DieResult, Ruling
 from app.systems.sas.combat.luck import FOOT, LUCKY, LuckyRoll, ReplayRoller, owners
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import KeepRoll, SasEvent, UseRabbitsFoot, ev
+from app.systems.sas.names import name_of
 from app.systems.sas.operators.operator import illegal
 from app.systems.sas.operators.shooting import spend
 from app.systems.sas.state import PendingRoll, SasState
@@ -101,7 +102,7 @@ def _use(
     naturals = rolled[-pending.count :]
     owner = base.op(command.operator)
     if not owner.on_map or not owner.item_count(FOOT):
-        raise illegal("{op} has no rabbit's foot.", "SAS-EQ-11", op=command.operator)
+        raise illegal("{op} has no rabbit's foot.", "SAS-EQ-11", op=name_of(base, command.operator))
     if command.die not in pending.options:
         raise illegal("A 6 on die {n} would change nothing in this roll.", "SAS-EQ-11", n=command.die)
     was = naturals[command.die - 1]

@@ -308,13 +308,15 @@ def attack(ctx: Ctx, cmd: TyphoonAttack) -> None:
         raise illegal(
             "{target} is not on the next tile the Typhoon will enter ({tile}).",
             "SAS-SUP-10",
-            target=cmd.target,
+            target=ctx.name(cmd.target),
             tile=tile_name(state.rt, tile).render(),
         )
     if cmd.weapon == "rocket" and state.typhoon.rockets <= 0:
         raise illegal("The Typhoon has no rocket left on this run.", "SAS-SUP-10")
     if cmd.weapon == "hmg" and indoors(state, unit):
-        raise illegal("{target} is inside a building: out of the Typhoon's sight.", "SAS-SUP-11", target=cmd.target)
+        raise illegal(
+            "{target} is inside a building: out of the Typhoon's sight.", "SAS-SUP-11", target=ctx.name(cmd.target)
+        )
     _spend(ctx)
     entered = None
     if not cmd.attack_first:

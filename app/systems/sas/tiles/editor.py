@@ -41,6 +41,15 @@ SideName = Literal["A", "B"]
 EDGE_KINDS = ("low_wall", "hedge", "window", "door", "high_wall", "building_wall")
 """Edge features a player can draw (SAS-TER-5, SAS-TER-6, SAS-TER-7, SAS-TER-8, SAS-TER-9, SAS-TER-10, SAS-TER-11,
 SAS-TER-12, SAS-TER-13)."""
+EDGE_NAMES = {
+    "low_wall": "Low wall",
+    "hedge": "Hedge",
+    "window": "Window",
+    "door": "Door",
+    "high_wall": "High wall",
+    "building_wall": "Building wall",
+}
+"""Display names of the edge features (translated with ``t``)."""
 MARK_KINDS = ("sentry", "guard", "officer", "spawn", "entry_exit", "room", "objective", "fuel_barrel", "vehicle_spot")
 """Marks placed with one click; patrol lines are drawn as strokes (:meth:`TileEditor.draw_patrol`)."""
 TILE_KINDS = ("map", "spawn", "entry_exit", "supply_dump")
@@ -302,7 +311,7 @@ class TileEditor:
         for x, y in squares:
             row = rows[y].ljust(width, ".")
             rows[y] = row[:x] + char + row[x + 1 :]
-        with self.doc.transaction(t("Paint {terrain}", terrain=LEGEND[char])) as tx:
+        with self.doc.transaction(t("Paint {terrain}", terrain=t(TERRAIN_NAMES[LEGEND[char]]))) as tx:
             tx.set(("tiles", index, "sides", side, "rows"), rows)
 
     # --- edges --------------------------------------------------------------------------------------
@@ -323,7 +332,7 @@ class TileEditor:
                 table.pop(ref.key(), None)
             else:
                 table[ref.key()] = (kind, grapple)
-        label = t("Erase edges") if kind is None else t("Draw {feature}", feature=kind)
+        label = t("Erase edges") if kind is None else t("Draw {feature}", feature=t(EDGE_NAMES[kind]))
         with self.doc.transaction(label) as tx:
             tx.set(("tiles", index, "sides", side, "edges"), edge_runs(table, width, height))
 
@@ -343,7 +352,7 @@ class TileEditor:
             raise EditError(f"unknown mark {kind!r}")
         self._inside(index, [square])
         mark = {"kind": kind, "at": square_name(square)} | copy.deepcopy(_DEFAULT_MARKS[kind]) | props
-        with self.doc.transaction(t("Place {mark}", mark=kind)) as tx:
+        with self.doc.transaction(t("Place {mark}", mark=t(MARK_NAMES[kind]))) as tx:
             return tx.append(("tiles", index, "sides", side, "marks"), mark)
 
     def remove_marks(self, index: int, side: SideName, square: Square) -> int:
@@ -371,7 +380,9 @@ class TileEditor:
             turned["arrows"] = [_TURN[a] for a in turned["arrows"]]
         if turned == mark:
             raise EditError(f"a {mark.get('kind')} mark has no facing to turn")
-        with self.doc.transaction(t("Turn {mark}", mark=str(mark.get("kind")))) as tx:
+        kind = str(mark.get("kind"))
+        name = t(MARK_NAMES[kind]) if kind in MARK_NAMES else localized(kind)
+        with self.doc.transaction(t("Turn {mark}", mark=name)) as tx:
             tx.set(path, turned)
 
     def draw_patrol(self, index: int, side: SideName, path: list[Square], colour: str) -> str:

@@ -17,6 +17,7 @@ from app.systems.sas.pieces import STYLE_FILE
 from app.systems.sas.tiles.checks import LEGEND, Square, parse_square
 from app.systems.sas.tiles.editor import (
     EDGE_KINDS,
+    EDGE_NAMES,
     MARK_KINDS,
     MARK_NAMES,
     TERRAIN_NAMES,
@@ -28,16 +29,6 @@ from app.systems.sas.tiles.editor import (
     stroke_edges,
 )
 from app.systems.sas.tiles.library import mark_fields
-
-EDGE_NAMES = {
-    "low_wall": "Low wall",
-    "hedge": "Hedge",
-    "window": "Window",
-    "door": "Door",
-    "high_wall": "High wall",
-    "building_wall": "Building wall",
-}
-"""Display names of the edge features (translated with ``t``)."""
 
 
 @dataclass(frozen=True)

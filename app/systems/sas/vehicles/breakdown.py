@@ -49,12 +49,12 @@ def do_failure(ctx: Ctx, cmd: UseFailureMarker) -> None:
     """Put a failure marker on an Axis vehicle on the map: it cannot move this turn but still fires (SAS-HM-1)."""
     op = ctx.state.op(cmd.operator)
     if not op.item_count(MARKER):
-        raise illegal("{op} holds no failure marker.", "SAS-HM-1", op=cmd.operator)
+        raise illegal("{op} holds no failure marker.", "SAS-HM-1", op=ctx.name(cmd.operator))
     unit = ctx.state.unit(cmd.target)
     if unit is None or not unit.is_vehicle or unit.on_spawn:
         raise illegal("The failure marker goes on an Axis vehicle on the map.", "SAS-HM-1")
     if unit.failed:
-        raise illegal("{unit} already has a failure marker.", "SAS-HM-1", unit=cmd.target)
+        raise illegal("{unit} already has a failure marker.", "SAS-HM-1", unit=ctx.name(cmd.target))
     ctx.state = ctx.state.with_op(op.id, items=spend(op.items, MARKER)).with_unit(unit.id, failed=True)
     name = ctx.name(unit.id)
     ctx.emit(

@@ -540,7 +540,7 @@ def do_deploy(ctx: Ctx, cmd: Deploy) -> None:
     ov = _vehicle(ctx, cmd.vehicle)
     op = ctx.state.op(cmd.operator)
     if op.aboard != ov.id or op.status != "active":
-        raise illegal("{op} is not aboard.", "SAS-OVEH-9", op=cmd.operator)
+        raise illegal("{op} is not aboard.", "SAS-OVEH-9", op=ctx.name(cmd.operator))
     if (cmd.to is None) == (cmd.seat is None):
         raise illegal("Deploy names a square next to the vehicle or a free seat.", "SAS-OVEH-9")
     if cmd.seat is not None:
