@@ -14,6 +14,7 @@ from app.systems.sas import SYSTEM
 from app.systems.sas.messages import ActivateOperator, Aim, Attack
 from app.systems.sas.names import equipment_name, name_of
 from app.systems.sas.tiles.editor import EdgeRef, TileEditor
+from tests.support.positions import sas_state
 
 from .board import activate, op, runtime, state, unit
 
@@ -70,3 +71,43 @@ def test_sas_ter_10_sas_brd_4_tile_editor_undo_labels_name_features_and_marks() 
         "Draw Building wall",
         "Place Sentry point",
     ]
+
+
+SENTRY = {"id": "s", "kind": "rifle", "role": "sentry", "colour": "black", "at": "F6", "facing": "N"}
+
+
+def _jock_behind_the_sentry(rows: list[str], witness: tuple[dict[str, object], ...] = ()) -> object:
+    """Jock (F8) activated with 4 AP, two squares behind the sentry on F6 facing north."""
+    jock = {"id": "jock", "at": "F8"}
+    return sas_state(
+        {"operators": [jock], "units": [SENTRY, *witness], "activation": {"operator": "jock", "ap": 4}}, rows
+    )
+
+
+def test_sas_knife_5_a_refused_knife_says_why_in_chinese() -> None:
+    """SAS-KNIFE-5: Move & Attack with the knife into a side square is refused: not directly behind (正后方)."""
+    st = _jock_behind_the_sentry(["." * 10] * 10)
+    reason = _refusal(st, Attack(side="sas", operator="jock", weapon="knife", target="s", move_to=(4, 6)))
+    assert reason.render() == "Cannot assassinate: not in the square directly behind it [SAS-KNIFE-5]."
+    assert "正后方" in reason.render("zh_CN") and not re.search(r"[a-z]", reason.render("zh_CN"))
+
+
+def test_sas_knife_2_the_log_says_why_the_knife_is_called_off_in_chinese() -> None:
+    """SAS-KNIFE-2, D-KNIFE-1: seen on the way, Jock is exposed and the knife is called off; the log says so in
+    Chinese (暴露的特勤员不能刺杀)."""
+    rows = ["." * 10] * 7 + ["....." + "T" + "...."] + ["." * 10] * 2
+    st = _jock_behind_the_sentry(rows, ({**SENTRY, "id": "w", "at": "B7", "facing": "E"},))
+    _after, events = SYSTEM.apply(st, Attack(side="sas", operator="jock", weapon="knife", target="s", move_to=(5, 6)))  # type: ignore[arg-type]
+    called_off = next(e for e in events if e.kind == "knife_cancelled")
+    assert called_off.text.render().endswith("an exposed operator cannot assassinate [SAS-KNIFE-2].")
+    assert "暴露的特勤员不能刺杀 [SAS-KNIFE-2]" in called_off.text.render("zh_CN")
+
+
+def test_sas_sprint_1_a_refused_sprint_names_the_squares_in_chinese() -> None:
+    """SAS-SPRINT-1, SAS-TER-4: a sprint into a rock is refused; the reason names both squares (不能从F8冲刺至F7)."""
+    from app.systems.sas.messages import Sprint
+
+    rows = ["." * 10] * 6 + ["....." + "R" + "...."] + ["." * 10] * 3
+    reason = _refusal(_jock_behind_the_sentry(rows), Sprint(side="sas", operator="jock", path=((5, 6),)))
+    assert reason.render() == "Cannot sprint: cannot run from F8 to F7."
+    assert reason.render("zh_CN") == "无法冲刺：不能从F8冲刺至F7。"

@@ -20,7 +20,7 @@ from app.core.dice import Roller
 from app.core.errors import IllegalCommandError
 from app.core.i18n import Text, localized
 from app.systems.sas import SYSTEM
-from app.systems.sas.board.reasons import SIGHT_REASONS, Why, terrain_name, why
+from app.systems.sas.board.reasons import REFUSALS, SIGHT_REASONS, Why, terrain_name, why
 from app.systems.sas.board.vision import attack_line, hiding_cover, vision
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
@@ -237,11 +237,14 @@ def test_sas_eq_16_low_cover_between_water_and_land_in_chinese() -> None:
     assert "水面与陆地之间的低掩体 [SAS-EQ-16]" in chinese(found)
 
 
-def test_every_sight_reason_has_a_chinese_template() -> None:
-    """SAS-LOS-5, SAS-OVEH-5, SAS-OVEH-13: every reason key (the operator vehicles' gun reasons too) renders in
-    Chinese with its rule IDs, whatever it nests."""
+def test_every_reason_has_a_chinese_template() -> None:
+    """SAS-LOS-5, SAS-OVEH-5, SAS-OVEH-13, SAS-KNIFE-5, SAS-SPRINT-1: every reason key (sight, the operator vehicles'
+    guns, and the refusals of steps, sprints, knives, throws, marks, talks and boarding) renders in Chinese with its
+    rule IDs, whatever it nests."""
     values: dict[str, Any] = {"what": localized("low wall", "矮墙"), "why": why("clear"), "rule": "SAS-TER-7", "n": 8}
-    for key, template in SIGHT_REASONS.items():
+    values |= {"op": localized("Jock Lewes", "乔克"), "weapon": localized("Sten gun", "斯登冲锋枪")}
+    assert not SIGHT_REASONS.keys() & REFUSALS.keys()
+    for key, template in (SIGHT_REASONS | REFUSALS).items():
         fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
         args = {f: values.get(f, "C4") for f in fields}
         rendered = chinese(why(key, **args))

@@ -1,14 +1,17 @@
-"""Why a line of sight is blocked, a square half seen or an operator in cover: reasons in the player's language.
+"""Why a line of sight is blocked, a square half seen, an operator in cover or an action refused: reasons in the
+player's language.
 
 Rulebook chapter §4 (SAS-LOS-1, SAS-LOS-3, SAS-LOS-5, SAS-LOS-10) and §3 (the terrain that blocks or covers,
-SAS-TER-3, SAS-TER-7, SAS-TER-10, SAS-TER-12, SAS-OBJ-6; vehicles' arcs SAS-AVEH-7, SAS-AVEH-8; water SAS-EQ-16).
+SAS-TER-3, SAS-TER-7, SAS-TER-10, SAS-TER-12, SAS-OBJ-6; vehicles' arcs SAS-AVEH-7, SAS-AVEH-8; water SAS-EQ-16), and
+the refusals of §7 and §8 (steps, sprints, knives, throws, marks: SAS-MOVE-1, SAS-SPRINT-1, SAS-KNIFE-5, SAS-EQ-6,
+SAS-MARK-1; Nancy's talk SAS-NANCY-6; boarding SAS-OVEH-1).
 
-The sight rules judge thousands of lines in an Axis turn and show the reasons of a few, while a translatable
-:class:`~app.core.i18n.Text` costs microseconds to build. So a reason is kept as a :class:`Why`, a slotted record of
-a message key and its arguments (square labels, rule IDs, terrain names, nested reasons), and becomes a Text only
-when it is shown (:meth:`Why.text`). The English templates live in :data:`SIGHT_REASONS` (the SAS catalog translates
-them). Terrain kinds and edge features are named from the terrain data's ``name_en``/``name_zh``
-(:func:`terrain_name`), never by their ids.
+The sight rules judge thousands of lines in an Axis turn and the move generation thousands of steps, and show the
+reasons of a few, while a translatable :class:`~app.core.i18n.Text` costs microseconds to build. So a reason is kept
+as a :class:`Why`, a slotted record of a message key and its arguments (square labels, rule IDs, names, nested
+reasons), and becomes a Text only when it is shown (:meth:`Why.text`). The English templates live in
+:data:`SIGHT_REASONS` and :data:`REFUSALS` (the SAS catalog translates them). Terrain kinds and edge features are
+named from the terrain data's ``name_en``/``name_zh`` (:func:`terrain_name`), never by their ids.
 """
 
 from __future__ import annotations
@@ -49,6 +52,54 @@ SIGHT_REASONS = {
     "boat_line": "{why}: low cover blocks the boat's line [SAS-OVEH-13]",
 }
 
+# Why an operator's step, sprint, knife, throw, mark, talk or boarding is refused: key -> English template.
+REFUSALS = {
+    "talk_undercover": "only in her disguise, unexposed, before the alarm",
+    "no_talk_token": "no talk token left",
+    "already_talking": "she is already talking",
+    "talk_infantry": "only to Axis infantry on the map",
+    "talk_unalert": "only to an unalert unit that is free",
+    "talk_orthogonal": "only from a square orthogonally next to it",
+    "garrote_disguise": "the garrote is the weapon of her disguise side",
+    "holds_victim": "she already holds a victim",
+    "no_grenade": "no grenade left",
+    "off_board": "not a square on the board",
+    "grenade_range": "beyond the grenade's range",
+    "mark_unit": "mark an Axis unit (one on a spawn tile too) [SAS-MARK-1]",
+    "water_speargun": "in the water only the speargun [SAS-EQ-16]",
+    "no_grenade_mark": "no grenade left [SAS-EQ-6]",
+    "grenade_square": "a grenade marks a square on the board [SAS-EQ-6]",
+    "not_adjacent_square": "not an adjacent square",
+    "door_locked": "the door is locked [SAS-JGR-10]",
+    "terrain": "terrain does not allow it",
+    "needs_climb": "needs the Climb action",
+    "not_disguised": "not in her disguise [SAS-NANCY-3]",
+    "no_empty_end": "she could not end her move in an empty square [SAS-NANCY-3]",
+    "last_occupied": "the last square is occupied",
+    "sprint_length": "a sprint covers 1 to 3 squares",
+    "template_blocks": "a blast template blocks the way",
+    "forest_sprint": "no sprinting from forest to forest",
+    "water_exit": "low cover blocks the way out of the water [SAS-EQ-14]",
+    "sprint_water_end": "a sprint into the water ends there [SAS-EQ-14]",
+    "sprint_out_water": "in the water he sprints only out of it, onto the land [SAS-EQ-15]",
+    "no_unit": "no such unit on the map",
+    "knife_infantry": "only foot infantry can be assassinated [SAS-KNIFE-1]",
+    "knife_exposed": "an exposed operator cannot assassinate [SAS-KNIFE-2]",
+    "knife_behind": "not in the square directly behind it [SAS-KNIFE-5]",
+    "knife_door": "no assassination through a door [SAS-KNIFE-3]",
+    "object_water": "he cannot take an object into the water [SAS-EQ-14]",
+    "crew_aboard": "the crew stays aboard until the vehicle enters the map [SAS-SETUP-8]",
+    "not_next_vehicle": "not a square next to the vehicle",
+    "occupied": "the square is occupied",
+    "no_vehicle": "there is no vehicle there",
+    "disguise_vehicle": "in her disguise she cannot use vehicles [SAS-NANCY-3]",
+    "board_carrying": "he cannot board carrying an object [D-OVEH-6]",
+    "no_seat": "no such free seat [SAS-OVEH-1]",
+    "throw_range": "beyond range {n}",
+    "cannot_use": "{op} cannot use a {weapon} now [SAS-BRD-11, SAS-EQ-16]",
+    "cannot_run": "cannot run from {a} to {b}",
+}
+
 Arg = str | int | Text
 
 
@@ -72,7 +123,10 @@ class Why:
 
     def text(self) -> Text:
         """The reason as a translatable Text (nested reasons too)."""
-        return t(SIGHT_REASONS[self.key], **{k: v.text() if isinstance(v, Why) else v for k, v in self.args})
+        args = {k: v.text() if isinstance(v, Why) else v for k, v in self.args}
+        if self.key in SIGHT_REASONS:
+            return t(SIGHT_REASONS[self.key], **args)
+        return t(REFUSALS[self.key], **args)
 
     def render(self, lang: str = "en") -> str:
         """The reason in ``lang`` ("en" or "zh_CN")."""
@@ -92,8 +146,17 @@ class Why:
 
 
 def why(key: str, **args: Arg | Why) -> Why:
-    """Make a :class:`Why` from a key of :data:`SIGHT_REASONS` and its placeholders' values."""
+    """Make a :class:`Why` from a key of :data:`SIGHT_REASONS` or :data:`REFUSALS` and its placeholders' values (a
+    reason without placeholders is made once and shared: move generation asks for thousands)."""
+    if not args:
+        found = _PLAIN.get(key)
+        if found is None:
+            found = _PLAIN[key] = Why(key)
+        return found
     return Why(key, tuple(args.items()))
+
+
+_PLAIN: dict[str, Why] = {}
 
 
 def terrain_names(rt: SasRuntime) -> dict[str, Text]:

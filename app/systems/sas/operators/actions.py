@@ -78,7 +78,7 @@ def _side_move(ctx: Ctx, cmd: Attack | Place | Throw, *, checked: bool = False) 
         alerts.detect(ctx)
     why = step_ok(ctx, ctx.state.op(cmd.operator), cmd.move_to, "open")
     if why and checked:
-        ctx.emit("move_cancelled", t("The move is called off: {why}.", why=why), "SAS-ATK-4")
+        ctx.emit("move_cancelled", t("The move is called off: {why}.", why=why.text()), "SAS-ATK-4")
         return
     if why:
         raise illegal("Cannot move there: {why}.", "SAS-ATK-4", why=why)
@@ -138,7 +138,7 @@ def _knife(ctx: Ctx, cmd: Attack) -> None:
     assert op.loc is not None
     why = knife_problem(ctx, op, cmd.target, op.loc)
     if why and cmd.move_to is not None and cmd.move_first:
-        ctx.emit("knife_cancelled", t("The assassination is called off: {why}.", why=why), "SAS-KNIFE-2")
+        ctx.emit("knife_cancelled", t("The assassination is called off: {why}.", why=why.text()), "SAS-KNIFE-2")
         return
     if why:
         raise illegal("Cannot assassinate: {why}.", "SAS-KNIFE-1", why=why)

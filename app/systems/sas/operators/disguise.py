@@ -22,6 +22,7 @@ from dataclasses import replace
 from app.core.i18n import Text, t
 from app.core.ruling import Ruling
 from app.systems.sas.axis import alerts
+from app.systems.sas.board.reasons import Why, why
 from app.systems.sas.board.vision import in_sight, sees_square, undercover
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
@@ -54,22 +55,22 @@ def do_change_clothes(ctx: Ctx, cmd: ChangeClothes) -> None:
     ctx.emit("changed_clothes", text, "SAS-NANCY-2", (op.loc,), instruction=todo)
 
 
-def talk_problem(state: SasState, op: OperatorState, unit_id: str) -> str | None:
+def talk_problem(state: SasState, op: OperatorState, unit_id: str) -> Why | None:
     """Why Nancy cannot talk to the unit now (SAS-NANCY-6), or None."""
     unit = state.unit(unit_id)
     if not undercover(state, op):
-        return "only in her disguise, unexposed, before the alarm"
+        return why("talk_undercover")
     if op.talks < 1:
-        return "no talk token left"
+        return why("no_talk_token")
     if op.talking is not None:
-        return "she is already talking"
+        return why("already_talking")
     if unit is None or unit.on_spawn or unit.is_vehicle or not state.rt.tables.units[unit.kind].knife_target:
-        return "only to Axis infantry on the map"
+        return why("talk_infantry")
     if unit.alert or unit.mode:
-        return "only to an unalert unit that is free"
+        return why("talk_unalert")
     assert op.loc is not None
     if abs(unit.loc[0] - op.loc[0]) + abs(unit.loc[1] - op.loc[1]) != 1:
-        return "only from a square orthogonally next to it"
+        return why("talk_orthogonal")
     return None
 
 
@@ -100,15 +101,15 @@ def talking_to(state: SasState, op: OperatorState) -> str | None:
     return unit.id if unit is not None and unit.mode == "talking" else None
 
 
-def garrote_problem(ctx: Ctx, op: OperatorState, unit_id: str, at: Cell) -> str | None:
+def garrote_problem(ctx: Ctx, op: OperatorState, unit_id: str, at: Cell) -> Why | None:
     """Why Nancy in ``at`` cannot use the garrote on the unit, or None: a victim she already holds (exposed or not,
     SAS-NANCY-10), or a new assassination from behind like the knife (SAS-NANCY-9, SAS-KNIFE-1, SAS-KNIFE-2,
     SAS-KNIFE-3, SAS-KNIFE-4, SAS-KNIFE-5)."""
     if "garrote" not in arms(ctx.state, op):
-        return "the garrote is the weapon of her disguise side"
+        return why("garrote_disguise")
     held = strangling_victim(ctx.state, op)
     if held is not None:
-        return None if held == unit_id and at == op.loc else "she already holds a victim"
+        return None if held == unit_id and at == op.loc else why("holds_victim")
     return knife_problem(ctx, op, unit_id, at)
 
 
@@ -128,7 +129,7 @@ def do_garrote(ctx: Ctx, cmd: Attack) -> None:
             raise illegal("Cannot move there: {why}.", "SAS-ATK-4", why=why)
         enter(ctx, op.id, cmd.move_to, "SAS-ATK-4")
         if why := garrote_problem(ctx, ctx.state.op(op.id), cmd.target, cmd.move_to):
-            ctx.emit("garrote_cancelled", t("The garrote is called off: {why}.", why=why), "SAS-KNIFE-2")
+            ctx.emit("garrote_cancelled", t("The garrote is called off: {why}.", why=why.text()), "SAS-KNIFE-2")
             return
     if op.crouched:
         ctx.state = ctx.state.with_op(op.id, crouched=False)

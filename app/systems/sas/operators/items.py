@@ -13,6 +13,7 @@ from app.core.i18n import t
 from app.core.ruling import DieResult, Ruling
 from app.systems.sas.axis import alerts
 from app.systems.sas.board.facing import VEC, facing_toward
+from app.systems.sas.board.reasons import Why, why
 from app.systems.sas.board.vision import attack_line
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.combat import blasts, luck
@@ -34,15 +35,15 @@ def grenades(op: OperatorState) -> int:
     return sum(op.item_count(g) for g in GRENADES)
 
 
-def throw_problem(ctx: Ctx, op_id: str, to: Cell) -> str | None:
+def throw_problem(ctx: Ctx, op_id: str, to: Cell) -> Why | None:
     """Why the grenade cannot be thrown at ``to`` (SAS-EQ-6, SAS-EQ-7), or None."""
     op = ctx.state.op(op_id)
     if grenades(op) < 1:
-        return "no grenade left"
+        return why("no_grenade")
     if op.loc is None or not ctx.state.rt.grid.contains(to) or to == op.loc:
-        return "not a square on the board"
+        return why("off_board")
     reach = ctx.state.rt.tables.items["grenade"].long
-    return None if combat.dist(op.loc, to) <= reach else f"beyond range {reach}"
+    return None if combat.dist(op.loc, to) <= reach else why("throw_range", n=reach)
 
 
 def throw(ctx: Ctx, op_id: str, to: Cell) -> None:

@@ -15,13 +15,14 @@ from __future__ import annotations
 from app.core.i18n import t
 from app.core.ruling import Modifier
 from app.systems.sas.board.facing import covers
+from app.systems.sas.board.reasons import Why, why
 from app.systems.sas.board.vision import attack_line
 from app.systems.sas.choices import fire_now
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.combat import blasts
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import Mark
-from app.systems.sas.names import equipment_name, facing_name
+from app.systems.sas.names import equipment_name, facing_name, name_of
 from app.systems.sas.operators import items, shooting
 from app.systems.sas.operators.operator import illegal, knife_problem
 from app.systems.sas.operators.scuba import arms
@@ -63,24 +64,24 @@ def do_mark(ctx: Ctx, cmd: Mark) -> None:
     )
 
 
-def mark_problem(state: SasState, op: OperatorState, cmd: Mark) -> str | None:
+def mark_problem(state: SasState, op: OperatorState, cmd: Mark) -> Why | None:
     """Why the mark is not allowed (SAS-MARK-1, SAS-MARK-5, SAS-EQ-6), or None."""
     if cmd.weapon == "grenade":
         if op.scuba:
-            return "in the water only the speargun [SAS-EQ-16]"
+            return why("water_speargun")
         if items.grenades(op) < 1:
-            return "no grenade left [SAS-EQ-6]"
+            return why("no_grenade_mark")
         if cmd.square is None or cmd.target is not None or not state.rt.grid.contains(cmd.square):
-            return "a grenade marks a square on the board [SAS-EQ-6]"
+            return why("grenade_square")
         assert op.loc is not None
-        return None if combat.dist(op.loc, cmd.square) <= grenade_range(state) else "beyond the grenade's range"
+        return None if combat.dist(op.loc, cmd.square) <= grenade_range(state) else why("grenade_range")
     if cmd.weapon not in arms(state, op):
-        return f"{op.id} cannot use a {cmd.weapon} now [SAS-BRD-11, SAS-EQ-16]"
+        return why("cannot_use", op=name_of(state, op.id), weapon=equipment_name(state, cmd.weapon))
     weapon = state.rt.tables.weapons[cmd.weapon]
     if weapon.ammo is not None and (op.ammo_left(cmd.weapon) or 0) <= 0:
-        return "out of ammunition [SAS-ATK-5]"
+        return why("no_ammo")
     if cmd.target is None or cmd.square is not None or state.unit(cmd.target) is None:
-        return "mark an Axis unit (one on a spawn tile too) [SAS-MARK-1]"
+        return why("mark_unit")
     return None
 
 

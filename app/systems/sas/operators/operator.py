@@ -19,6 +19,7 @@ from app.core.messages import Command
 from app.systems.sas.axis import alerts
 from app.systems.sas.board.facing import VEC
 from app.systems.sas.board.movement import empty, step_class
+from app.systems.sas.board.reasons import Why, why
 from app.systems.sas.board.vision import undercover
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
@@ -57,7 +58,7 @@ from app.systems.sas.state import OperatorState, SasState, UnitState
 from app.systems.sas.tables import ActionCost
 
 Cell = tuple[int, int]
-OCCUPIED = "the square is occupied"
+OCCUPIED = why("occupied")
 ACTION_OF = {
     Move: "move",
     Sprint: "sprint",
@@ -87,9 +88,9 @@ ACTION_OF = {
 }
 
 
-def illegal(msg: str, rule: str, **args: str | int | Text) -> IllegalCommandError:
-    """An IllegalCommandError with a translatable reason."""
-    return IllegalCommandError(t(msg, **args), rule)
+def illegal(msg: str, rule: str, **args: str | int | Text | Why) -> IllegalCommandError:
+    """An IllegalCommandError with a translatable reason (a ``Why`` argument becomes its Text)."""
+    return IllegalCommandError(t(msg, **{k: v.text() if isinstance(v, Why) else v for k, v in args.items()}), rule)
 
 
 # The action-table rows that are not command kinds of their own (ACTION_LABELS names the others).
@@ -166,23 +167,23 @@ def enter(ctx: Ctx, op_id: str, to: Cell, rule: str) -> None:
     alerts.detect(ctx)
 
 
-def step_ok(ctx: Ctx, op: OperatorState, to: Cell, wanted: str, *, barrel: bool = False) -> str | None:
+def step_ok(ctx: Ctx, op: OperatorState, to: Cell, wanted: str, *, barrel: bool = False) -> Why | None:
     """Why the 1-square step is not a legal ``wanted`` ("open" move or "climb") step, or None; ``barrel``: a Move
     onto a fuel barrel he will pick up (OQ-65). Nancy undercover crosses no low wall and enters no forest, but may
     step onto an Axis unit's square on her way (SAS-NANCY-3, ``through_problem``)."""
     assert op.loc is not None
     if max(abs(op.loc[0] - to[0]), abs(op.loc[1] - to[1])) != 1:
-        return "not an adjacent square"
+        return why("not_adjacent_square")
     if jager_markers.locked(ctx.state, op.loc, to):
-        return "the door is locked [SAS-JGR-10]"
+        return why("door_locked")
     hidden = undercover(ctx.state, op)
     cls = step_class(
         ctx.state.rt, op.loc, to, op.crouched or hidden, op.item_count("grappling_hook") > 0, swim=scuba.geared(op)
     )
     if cls != wanted or to in ctx.state.templates:
-        return "terrain does not allow it" if cls != "climb" else "needs the Climb action"
+        return why("terrain") if cls != "climb" else why("needs_climb")
     if hidden and ctx.state.rt.tables.terrain.squares[ctx.state.rt.grid.terrain(to)].no_disguise:
-        return "not in her disguise [SAS-NANCY-3]"
+        return why("not_disguised")
     if (wet := scuba.step_problem(ctx.state, op, to)) is not None:
         return wet
     if empty(ctx.state, to) or (barrel and barrel_to_take(ctx, op, to)):
@@ -198,7 +199,7 @@ def _axis_square(state: SasState, at: Cell) -> bool:
     return not any(o.kind == "fuel_barrel" for o in state.objects_at(at))
 
 
-def through_problem(ctx: Ctx, op: OperatorState, to: Cell) -> str | None:
+def through_problem(ctx: Ctx, op: OperatorState, to: Cell) -> Why | None:
     """Why Nancy may not step onto the Axis unit's square ``to``, or None: only undercover, and only if with the AP
     she will have left she can still end her move in an empty square (SAS-NANCY-3, decision D-NANCY-2)."""
     act = ctx.state.activation
@@ -211,14 +212,14 @@ def through_problem(ctx: Ctx, op: OperatorState, to: Cell) -> str | None:
         for here in frontier:
             walker = replace(op, loc=here)
             for c in ctx.state.rt.grid.neighbours(here):
-                why = None if c in seen else step_ok(there, walker, c, "open")
-                if c not in seen and why is None:
+                step = None if c in seen else step_ok(there, walker, c, "open")
+                if c not in seen and step is None:
                     return None
-                if why == OCCUPIED and _axis_square(ctx.state, c):
+                if step == OCCUPIED and _axis_square(ctx.state, c):
                     seen.add(c)
                     nxt.append(c)
         frontier = nxt
-    return "she could not end her move in an empty square [SAS-NANCY-3]"
+    return why("no_empty_end")
 
 
 def sharing(state: SasState, op: OperatorState) -> bool:
@@ -279,44 +280,44 @@ def do_climb(ctx: Ctx, cmd: Climb) -> None:
     enter(ctx, cmd.operator, cmd.to, "SAS-CLIMB-1")
 
 
-def sprint_problem(ctx: Ctx, op: OperatorState, path: tuple[Cell, ...]) -> str | None:
+def sprint_problem(ctx: Ctx, op: OperatorState, path: tuple[Cell, ...]) -> Why | None:
     """Why the sprint path is illegal (SAS-SPRINT-1), or None. It may end on a fuel barrel he will pick up
     (SAS-PICK-1, OQ-65)."""
     if not 1 <= len(path) <= 3:
-        return "a sprint covers 1 to 3 squares"
+        return why("sprint_length")
     here = op.loc
     assert here is not None
     rt = ctx.state.rt
     swims = scuba.geared(op)
     for i, to in enumerate(path):
         if max(abs(here[0] - to[0]), abs(here[1] - to[1])) != 1 or step_class(rt, here, to, swim=swims) != "open":
-            return f"cannot run from {rt.label(here)} to {rt.label(to)}"
+            return why("cannot_run", a=rt.label(here), b=rt.label(to))
         if to in ctx.state.templates:
-            return "a blast template blocks the way"
+            return why("template_blocks")
         if jager_markers.locked(ctx.state, here, to):
-            return "the door is locked [SAS-JGR-10]"
+            return why("door_locked")
         both = rt.tables.terrain.squares[rt.grid.terrain(here)].no_sprint_between
         if both and rt.grid.terrain(here) == rt.grid.terrain(to):
-            return "no sprinting from forest to forest"
+            return why("forest_sprint")
         if (wet := _sprint_water(ctx, op, i, to, len(path))) is not None:
             return wet
         here = to
     if empty(ctx.state, path[-1]) or barrel_to_take(ctx, op, path[-1]):  # he then picks up the barrel (OQ-65)
         return None
-    return "the last square is occupied"
+    return why("last_occupied")
 
 
-def _sprint_water(ctx: Ctx, op: OperatorState, i: int, to: Cell, steps: int) -> str | None:
+def _sprint_water(ctx: Ctx, op: OperatorState, i: int, to: Cell, steps: int) -> Why | None:
     """In scuba mode a sprint leaves the water with its first step; a sprint into the water ends there (SAS-EQ-14,
     SAS-EQ-15)."""
     rt = ctx.state.rt
     if op.scuba and i == 0:
         if scuba.wet(rt, to, True):
-            return "in the water he sprints only out of it, onto the land [SAS-EQ-15]"
+            return why("sprint_out_water")
         assert op.loc is not None
-        return "low cover blocks the way out of the water [SAS-EQ-14]" if scuba.exit_blocked(rt, op.loc, to) else None
+        return why("water_exit") if scuba.exit_blocked(rt, op.loc, to) else None
     if scuba.swim(rt, to) and i + 1 < steps:
-        return "a sprint into the water ends there [SAS-EQ-14]"
+        return why("sprint_water_end")
     return None
 
 
@@ -354,18 +355,18 @@ def assassinable(state: SasState, unit: UnitState) -> bool:
     return not unit.is_vehicle and stats is not None and stats.knife_target
 
 
-def knife_problem(ctx: Ctx, op: OperatorState, unit_id: str, at: Cell) -> str | None:
+def knife_problem(ctx: Ctx, op: OperatorState, unit_id: str, at: Cell) -> Why | None:
     """Why an operator in ``at`` cannot knife the unit (SAS-KNIFE-1, SAS-KNIFE-2, SAS-KNIFE-3, SAS-KNIFE-4,
     SAS-KNIFE-5), or None."""
     unit = ctx.state.unit(unit_id)
     if unit is None or unit.on_spawn:
-        return "no such unit on the map"
+        return why("no_unit")
     if not assassinable(ctx.state, unit):
-        return "only foot infantry can be assassinated [SAS-KNIFE-1]"
+        return why("knife_infantry")
     if op.exposed:
-        return "an exposed operator cannot assassinate [SAS-KNIFE-2]"
+        return why("knife_exposed")
     if at != rear_square(unit.loc, unit.facing):
-        return "not in the square directly behind it [SAS-KNIFE-5]"
+        return why("knife_behind")
     if any(f.kind == "door" for f in ctx.state.rt.grid.edge_between(at, unit.loc)):
-        return "no assassination through a door [SAS-KNIFE-3]"
+        return why("knife_door")
     return None

@@ -79,14 +79,14 @@ def exit_blocked(rt: SasRuntime, a: Cell, b: Cell) -> bool:
     return all(_low_cover_edge(rt, a, via) or _low_cover_edge(rt, via, b) for via in routes)
 
 
-def step_problem(state: SasState, op: OperatorState, to: Cell) -> str | None:
+def step_problem(state: SasState, op: OperatorState, to: Cell) -> Why | None:
     """Why a step into, within or out of the water breaks the scuba rules (SAS-EQ-14), or None."""
     rt = state.rt
     assert op.loc is not None
     if swim(rt, to) and not op.scuba and op.carrying:
-        return "he cannot take an object into the water [SAS-EQ-14]"
+        return why("object_water")
     if op.scuba and not wet(rt, to, True) and exit_blocked(rt, op.loc, to):
-        return "low cover blocks the way out of the water [SAS-EQ-14]"
+        return why("water_exit")
     return None
 
 

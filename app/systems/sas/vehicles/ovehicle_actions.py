@@ -19,6 +19,7 @@ from app.core.messages import Command
 from app.core.ruling import Modifier, Ruling
 from app.systems.sas.axis import alerts
 from app.systems.sas.board.movement import empty, step_class
+from app.systems.sas.board.reasons import Why, why
 from app.systems.sas.choices import fire_now
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
@@ -518,19 +519,19 @@ def return_marks(ctx: Ctx) -> None:
 
 
 # --- Deploy and Repair ------------------------------------------------------------------------------------------
-def deploy_problem(state: SasState, ov: OperatorVehicleState, op: OperatorState, to: Cell) -> str | None:
+def deploy_problem(state: SasState, ov: OperatorVehicleState, op: OperatorState, to: Cell) -> Why | None:
     """Why ``op`` cannot be put in ``to`` next to the vehicle (SAS-OVEH-9, SAS-SETUP-8), or None."""
     if not ov.entered:
-        return "the crew stays aboard until the vehicle enters the map [SAS-SETUP-8]"
+        return why("crew_aboard")
     rt = state.rt
     touching = [c for c in ov.cells if ovehicle.dist(c, to) == 1]
     if to in ov.cells or not touching or not rt.grid.contains(to):
-        return "not a square next to the vehicle"
+        return why("not_next_vehicle")
     swims = scuba.geared(op)
     if not any(step_class(rt, c, to, swim=swims) == "open" for c in touching if rt.grid.contains(c)):
-        return "terrain does not allow it"
+        return why("terrain")
     if not empty(state, to) or to in state.templates:
-        return "the square is occupied"
+        return why("occupied")
     return None
 
 
@@ -602,23 +603,23 @@ HANDLERS = {
 
 
 # --- boarding (SAS-OVEH-1) -----------------------------------------------------------------------------------------
-def board_problem(state: SasState, op: OperatorState, at: Cell, seat: str | None) -> str | None:
+def board_problem(state: SasState, op: OperatorState, at: Cell, seat: str | None) -> Why | None:
     """Why the operator cannot board the vehicle in the adjacent square ``at`` now, or None (SAS-OVEH-1)."""
     ov = state.op_vehicle_at(at)
     if ov is None:
-        return "there is no vehicle there"
+        return why("no_vehicle")
     assert op.loc is not None
     if ovehicle.dist(op.loc, at) != 1:
-        return "not an adjacent square"
+        return why("not_adjacent_square")
     if step_class(state.rt, op.loc, at, op.crouched, swim=True) != "open":
-        return "terrain does not allow it"
+        return why("terrain")
     if op.disguised:
-        return "in her disguise she cannot use vehicles [SAS-NANCY-3]"
+        return why("disguise_vehicle")
     if op.carrying:
-        return "he cannot board carrying an object [D-OVEH-6]"
+        return why("board_carrying")
     free = ovehicle.free_seats(state, ov)
     if not free or (seat is not None and seat not in free):
-        return "no such free seat [SAS-OVEH-1]"
+        return why("no_seat")
     return None
 
 
