@@ -98,6 +98,12 @@ REFUSALS = {
     "throw_range": "beyond range {n}",
     "cannot_use": "{op} cannot use a {weapon} now [SAS-BRD-11, SAS-EQ-16]",
     "cannot_run": "cannot run from {a} to {b}",
+    "unknown_move": "unknown move {move}",
+    "vehicle_terrain": "terrain blocks the way [SAS-AVEH-3]",
+    "leaves_board": "the token would leave the board",
+    "in_the_way": "a unit, operator, vehicle or fuel barrel is in the way [D-OVEH-3]",
+    "move_cost": "the moves cost {spent} MP; the vehicle has {budget} [SAS-OVEH-3]",
+    "no_move": "no move given",
 }
 
 Arg = str | int | Text

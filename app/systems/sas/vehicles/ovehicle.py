@@ -179,39 +179,39 @@ def pose_of(rt: SasRuntime, kind: str, key: Key) -> Pose:
     return Pose((key[0], key[1]), key[2], s.width, s.length)
 
 
-def leg(state: SasState, ov: OperatorVehicleState, here: Key, move: str, traffic: Road) -> Leg | str:
+def leg(state: SasState, ov: OperatorVehicleState, here: Key, move: str, traffic: Road) -> Leg | Why:
     """The single move ``move`` from pose ``here``, or why it is not allowed (SAS-AVEH-2, SAS-AVEH-3, D-OVEH-3)."""
     vb = board(state.rt, ov.kind)
     tpl = next((t for t in vb.templates[here[2]] if t.move.id == move), None)
     if tpl is None:
-        return f"unknown move {move}"
+        return why("unknown_move", move=move)
     x, y, _facing = here
     cost = vb.cost(tpl, x, y)
     if cost is None:
-        return "terrain blocks the way [SAS-AVEH-3]"
+        return why("vehicle_terrain")
     nxt = (x + tpl.delta[0], y + tpl.delta[1], tpl.facing)
     if not all(state.rt.grid.contains(c) for c in pose_of(state.rt, ov.kind, nxt).cells()):
-        return "the token would leave the board"
+        return why("leaves_board")
     new = tuple((x + ox, y + oy) for ox, oy in tpl.new)
     if any(c in traffic.blocked for c in new):
-        return "a unit, operator, vehicle or fuel barrel is in the way [D-OVEH-3]"
+        return why("in_the_way")
     return Leg(move, nxt, cost, new)
 
 
-def plan(state: SasState, ov: OperatorVehicleState, moves: tuple[str, ...], budget: int) -> list[Leg] | str:
+def plan(state: SasState, ov: OperatorVehicleState, moves: tuple[str, ...], budget: int) -> list[Leg] | Why:
     """The legs of a Move along ``moves`` with ``budget`` MP, or why it is not allowed (SAS-OVEH-3)."""
     traffic = road(state, ov)
     here, spent, out = key_of(ov), 0, []
     for move in moves:
         step = leg(state, ov, here, move, traffic)
-        if isinstance(step, str):
+        if isinstance(step, Why):
             return step
         spent += step.cost
         if spent > budget:
-            return f"the moves cost {spent} MP; the vehicle has {budget} [SAS-OVEH-3]"
+            return why("move_cost", spent=spent, budget=budget)
         out.append(step)
         here = step.key
-    return out if out else "no move given"
+    return out if out else why("no_move")
 
 
 def reach(state: SasState, ov: OperatorVehicleState, budget: int) -> dict[Key, tuple[str, ...]]:
@@ -221,7 +221,7 @@ def reach(state: SasState, ov: OperatorVehicleState, budget: int) -> dict[Key, t
     def legs(here: Key) -> Iterator[tuple[Key, int, str]]:
         for move in MOVE_IDS:
             step = leg(state, ov, here, move, traffic)
-            if not isinstance(step, str):
+            if not isinstance(step, Why):
                 yield step.key, step.cost, move
 
     found = search(key_of(ov), legs, max_cost=budget)
@@ -238,7 +238,7 @@ def foot_down_reach(state: SasState, ov: OperatorVehicleState) -> int:
     here, count = key_of(ov), 0
     while count < limit:
         step = leg(state, ov, here, "forward", traffic)
-        if isinstance(step, str) or step.cost != 1:
+        if isinstance(step, Why) or step.cost != 1:
             break
         if any(state.rt.grid.terrain(c) not in regular for c in step.new):
             break

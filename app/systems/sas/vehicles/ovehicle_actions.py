@@ -198,7 +198,7 @@ def reactions(ctx: Ctx, vehicle_id: str) -> None:
 def _legs(ctx: Ctx, ov: OperatorVehicleState, steps: tuple[str, ...]) -> list[Leg]:
     budget = ctx.state.rt.tables.operator_vehicles.move_mp
     legs = ovehicle.plan(ctx.state, ov, steps, budget)
-    if isinstance(legs, str):
+    if isinstance(legs, Why):
         raise illegal("The vehicle cannot move that way: {why}.", "SAS-OVEH-3", why=legs)
     return legs
 
@@ -289,7 +289,7 @@ def do_foot_down(ctx: Ctx, cmd: FootDown) -> None:
     if not 1 <= cmd.squares <= most:
         raise illegal("Foot down! can go 1 to {n} square(s) straight ahead from here.", "SAS-OVEH-4", n=most)
     legs = ovehicle.plan(ctx.state, ov, ("forward",) * cmd.squares, cmd.squares)
-    assert not isinstance(legs, str)
+    assert not isinstance(legs, Why)
     drive(ctx, ov.id, legs, "SAS-OVEH-4")
 
 
@@ -443,8 +443,8 @@ def _move_after(ctx: Ctx, cmd: VehicleAttack | VehicleMark, legs: list[Leg]) -> 
     if not legs or ov is None:
         return
     again = ovehicle.plan(ctx.state, ov, cmd.steps, ctx.state.rt.tables.operator_vehicles.move_mp)
-    if isinstance(again, str):
-        ctx.emit("move_cancelled", t("The move is called off: {why}.", why=again), "SAS-OVEH-6")
+    if isinstance(again, Why):
+        ctx.emit("move_cancelled", t("The move is called off: {why}.", why=again.text()), "SAS-OVEH-6")
         return
     drive(ctx, ov.id, again, "SAS-OVEH-6")
 

@@ -16,6 +16,7 @@ from app.core.i18n import Text, localized, t
 from app.core.messages import Command
 from app.core.ruling import Modifier
 from app.core.view import CommandInfo, CommandOption
+from app.systems.sas.board.reasons import Why
 from app.systems.sas.context import Ctx
 from app.systems.sas.messages import (
     Deploy,
@@ -87,7 +88,7 @@ def _actions(state: SasState, ov: OperatorVehicleState) -> list[Command]:
 def moved(state: SasState, ov: OperatorVehicleState, steps: tuple[str, ...]) -> SasState:
     """The state after the vehicle drove ``steps``: where it ends, infantry it ran over gone (SAS-OVEH-7)."""
     legs = ovehicle.plan(state, ov, steps, state.rt.tables.operator_vehicles.move_mp)
-    assert not isinstance(legs, str)
+    assert not isinstance(legs, Why)
     crushed = {c for leg in legs for c in leg.new}
     end = legs[-1].key
     entered = ov.entered or any(
@@ -255,7 +256,7 @@ def describe(state: SasState, cmd: Command) -> CommandInfo | None:
 
 
 def _plans(state: SasState, ov: OperatorVehicleState, steps: tuple[str, ...]) -> bool:
-    return not isinstance(ovehicle.plan(state, ov, steps, state.rt.tables.operator_vehicles.move_mp), str)
+    return not isinstance(ovehicle.plan(state, ov, steps, state.rt.tables.operator_vehicles.move_mp), Why)
 
 
 def _attack_info(
