@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.i18n import Text, localized, t
-from app.systems.sas.state import OperatorState, SasState, UnitState
+from app.systems.sas.state import ObjectState, OperatorState, SasState, UnitState
 
 FACINGS = {
     "N": t("north"),
@@ -40,6 +40,11 @@ VEHICLE_BORDERS = {
     "assault": ("red border", "红边"),
     "spawned": ("reinforcement", "增援"),
 }
+
+
+def colour_name(colour: str) -> Text:
+    """A counter colour as a player reads it ("white", "白色")."""
+    return localized(colour, COLOUR_ZH.get(colour))
 
 
 def facing_name(facing: str | None) -> Text:
@@ -75,8 +80,25 @@ def name_of(state: SasState, ident: str) -> Text:
     key = (ident, support and (support.kind, support.loc), unit and (unit.kind, unit.role, unit.colour, unit.loc))
     found = cache.get(key)
     if found is None:
-        found = cache[key] = _name(state, ident, support, unit)
+        found = _name(state, ident, support, unit)
+        if support is None and unit is None and (obj := state.obj(ident)) is not None:
+            return _object_name(state, obj)  # an object moves and goes: named where it lies now, never kept
+        cache[key] = found
     return found
+
+
+OBJECT_NAMES = {  # what lies on the board, as a player calls it (SAS-OBJ-1, SAS-OBJ-6)
+    "corpse": ("corpse", "尸体"),
+    "fuel_barrel": ("fuel barrel", "燃料桶"),
+    "trap_used": ("used trap", "已使用的陷阱"),
+    "fire": ("fire marker", "火焰标记"),
+}
+
+
+def _object_name(state: SasState, obj: ObjectState) -> Text:
+    """A corpse, fuel barrel or device by what it is and where it lies ("fuel barrel on J9"), never its id."""
+    what = localized(*OBJECT_NAMES[obj.kind]) if obj.kind in OBJECT_NAMES else equipment_name(state, obj.kind)
+    return _placed(state, obj.loc, what, obj.id)
 
 
 def name_at(state: SasState, ident: str, loc: tuple[int, int] | None) -> Text:
@@ -129,6 +151,13 @@ def _placed(state: SasState, loc: tuple[int, int] | None, counter: Text, ident: 
         number = ident.rpartition("_")[2]
         return t("{unit} ({id})", unit=counter, id=number if number.isdigit() else ident)
     return t("{unit} on {sq}", unit=counter, sq=state.rt.label(loc))
+
+
+def listed(names: list[Text]) -> Text:
+    """Names one after another ("Jock Lewes, Paddy Mayne"), each rendered in the reader's language; "-" for none."""
+    if not names:
+        return localized("-")
+    return Text(msg=", ".join(f"{{u{i}}}" for i in range(len(names))), args={f"u{i}": n for i, n in enumerate(names)})
 
 
 def equipment_name(state: SasState, ident: str) -> Text:

@@ -5,20 +5,26 @@ language, never by their ids (closing5: "Operator names ... and a few unit ids i
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from app.core.errors import IllegalCommandError
-from app.core.i18n import Text
+from app.core.i18n import Text, t
+from app.scenario.catalog import open_session
 from app.systems.sas import SYSTEM
-from app.systems.sas.messages import ActivateOperator, Aim, Attack
-from app.systems.sas.names import equipment_name, name_of
+from app.systems.sas.messages import ActivateOperator, Aim, Attack, Crouch
+from app.systems.sas.names import colour_name, equipment_name, name_of
+from app.systems.sas.state import ObjectState
+from app.systems.sas.tables import tables
 from app.systems.sas.tiles.editor import EdgeRef, TileEditor
 from tests.support.positions import sas_state
 
 from .board import activate, op, runtime, state, unit
 
 OPEN = ["." * 12] * 12
+SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios" / "sas"
 
 
 def _refusal(st: object, command: object) -> Text:
@@ -111,3 +117,49 @@ def test_sas_sprint_1_a_refused_sprint_names_the_squares_in_chinese() -> None:
     reason = _refusal(_jock_behind_the_sentry(rows), Sprint(side="sas", operator="jock", path=((5, 6),)))
     assert reason.render() == "Cannot sprint: cannot run from F8 to F7."
     assert reason.render("zh_CN") == "无法冲刺：不能从F8冲刺至F7。"
+
+
+def test_sas_obj_6_a_fuel_barrel_is_named_by_what_and_where_it_is() -> None:
+    """SAS-OBJ-6, SAS-ATK-1: a shot at a fuel barrel names "fuel barrel on J9" (J9上的燃料桶), never its id."""
+    barrel = ObjectState("barrel_9_8", "fuel_barrel", (9, 8))
+    st = state(runtime(OPEN), [op("jock", (9, 2))], [], objects=(barrel,))
+    assert name_of(st, "barrel_9_8").render() == "fuel barrel on J9"
+    assert name_of(st, "barrel_9_8").render("zh_CN") == "J9上的燃料桶"
+    moved = replace(st, objects=(replace(barrel, loc=(2, 2)),))
+    assert name_of(moved, "barrel_9_8").render() == "fuel barrel on C3"  # named where it lies now
+
+
+def test_sas_aveh_10_every_vehicle_weapon_has_a_chinese_name() -> None:
+    """SAS-AVEH-10: the weapons of the Axis vehicles (HMG, cannon, howitzer, flamethrower, flak) are named in Chinese
+    in the attack texts ("用加农炮攻击", not "用Cannon攻击")."""
+    vehicles = tables().vehicles.vehicles
+    assert all(w.name_zh for v in vehicles for w in v.weapons)
+
+
+def test_sas_crouch_1_posture_changes_read_in_chinese() -> None:
+    """SAS-CROUCH-1: "Jock crouches." reads "乔克蹲伏。" (the verb was an English word inside the Chinese text)."""
+    st = activate(state(runtime(OPEN), [op("jock", (5, 8))], []), "jock")
+    _after, events = SYSTEM.apply(st, Crouch(side="sas", operator="jock"))
+    posture = next(e for e in events if e.kind == "operator_posture")
+    assert posture.text.render() == "Jock Lewes crouches." and posture.text.render("zh_CN") == "乔克蹲伏。"
+
+
+def test_sas_evt_5_a_spawn_colour_reads_in_chinese() -> None:
+    """SAS-EVT-5: the colour of the full spawn tiles is a word of the window's language (白色), not ``white``."""
+    full = t("The {colour} spawn tiles are full: nothing happens.", colour=colour_name("white"))
+    assert full.render() == "The white spawn tiles are full: nothing happens."
+    assert full.render("zh_CN") == "白色生成图砖已满：无事发生。"
+
+
+def test_sas_oveh_1_a_vehicle_crew_is_listed_in_chinese() -> None:
+    """SAS-OVEH-1: the operator vehicle's sheet lists its crew by name in the window's language."""
+    session = open_session(SCENARIOS / "raid_airfield_willys.json", {"sas": SYSTEM})
+    crews = [
+        value
+        for counter in SYSTEM.view(session.state, "sas").counters
+        for label, value in counter.details
+        if isinstance(label, Text) and label.msg == "Crew"
+    ]
+    assert crews
+    for crew in crews:
+        assert isinstance(crew, Text) and not re.search(r"[A-Za-z]", crew.render("zh_CN").replace("-", ""))

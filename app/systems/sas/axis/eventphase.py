@@ -21,7 +21,7 @@ from app.systems.sas.combat import attacks as combat
 from app.systems.sas.combat.blasts import detonate_bombs
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
-from app.systems.sas.names import facing_name
+from app.systems.sas.names import colour_name, facing_name
 from app.systems.sas.operators import items, marks
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.support import air
@@ -198,7 +198,11 @@ def spawn(ctx: Ctx, colour: str, count: int, alert: bool, kinds: tuple[str, ...]
             instruction=t("Place a {what} token at {sq}.", what=what, sq=ctx.label(spot.loc)),
         )
     if not free:
-        ctx.emit("spawn_full", t("The {colour} spawn tiles are full: nothing happens.", colour=colour), "SAS-EVT-5")
+        ctx.emit(
+            "spawn_full",
+            t("The {colour} spawn tiles are full: nothing happens.", colour=colour_name(colour)),
+            "SAS-EVT-5",
+        )
     return placed
 
 

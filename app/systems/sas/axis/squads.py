@@ -71,13 +71,14 @@ def _mortar(ctx: Ctx, unit: UnitState) -> None:
     if cost[point] <= state.rt.tables.units[unit.kind].move:
         sentry = state.unit_at(point)
         if sentry is not None and sentry.id != unit.id:
+            name = ctx.name(sentry.id)  # named while on the board (its square), not by its id
             ctx.state = ctx.state.without_units([sentry.id])
             ctx.emit(
                 "unit_removed",
-                t("{unit} makes room for the mortar team.", unit=ctx.name(sentry.id)),
+                t("{unit} makes room for the mortar team.", unit=name),
                 "SAS-UNIT-6",
                 (point,),
-                instruction=t("Remove {unit} from {sq}.", unit=ctx.name(sentry.id), sq=ctx.label(point)),
+                instruction=t("Remove {unit} from {sq}.", unit=name, sq=ctx.label(point)),
             )
         why = t("reaches the nearest outdoor sentry point")
         advance.move_unit(ctx, unit, point, face or point, rule="SAS-UNIT-6", why=why)

@@ -81,13 +81,19 @@ def blast(
 
 def _objectives(ctx: Ctx, cells: set[Cell], source: str) -> None:
     accepts = {o.id: o.blasts for o in ctx.state.rt.mission.objectives}
+    titles = {o.id: o.title.text() for o in ctx.state.rt.mission.objectives}
     kind = "lewes_bomb" if source == "rat_bomb" else source  # a rat bomb does what a Lewes bomb does (SAS-EQ-17)
     for objective, targets in ctx.state.rt.objective_cells.items():
         if accepts.get(objective) and source not in accepts[objective] and kind not in accepts[objective]:
             continue  # the mission page names the blasts that count
         if objective not in ctx.state.achieved and targets & cells:
             ctx.state = replace(ctx.state, achieved=ctx.state.achieved | {objective})
-            ctx.emit("objective", t("Objective achieved: {id}.", id=objective), "SAS-MSN-1", tuple(targets & cells))
+            ctx.emit(
+                "objective",
+                t("Objective achieved: {id}.", id=titles.get(objective) or objective),
+                "SAS-MSN-1",
+                tuple(targets & cells),
+            )
 
 
 def explode_barrel(ctx: Ctx, barrel_id: str) -> None:

@@ -24,7 +24,7 @@ from app.systems.sas.board.movement import axis_step_cost, empty
 from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
-from app.systems.sas.names import facing_name
+from app.systems.sas.names import colour_name, facing_name
 from app.systems.sas.operators import items, marks
 from app.systems.sas.state import SasState, UnitState
 from app.systems.sas.vehicles import cargo
@@ -119,7 +119,9 @@ def spawn_hunter_vehicle(ctx: Ctx, kind: str, colour: str) -> None:
                 )
                 enlist(ctx, uid)
                 return
-    ctx.emit("spawn_full", t("The {colour} spawn tiles are full: nothing happens.", colour=colour), "SAS-EVT-5")
+    ctx.emit(
+        "spawn_full", t("The {colour} spawn tiles are full: nothing happens.", colour=colour_name(colour)), "SAS-EVT-5"
+    )
 
 
 def _fits(state: SasState, kind: str, loc: Cell, facing: str) -> bool:

@@ -192,7 +192,7 @@ def place_device(ctx: Ctx, op_id: str, item: str, to: Cell) -> None:
         raise illegal("The square is occupied.", "SAS-PLACE-1")
     ctx.state, obj_id = ctx.state.with_op(op_id, items=spend(op.items, item)).new_id(item)
     ctx.state = ctx.state.with_object(ObjectState(obj_id, item, to))  # type: ignore[arg-type]
-    name = ctx.state.rt.tables.items[item].name_en
+    name = equipment_name(ctx.state, item)
     ctx.emit(
         "device_placed",
         t("{op} places a {item} at {sq}.", op=ctx.name(op_id), item=name, sq=ctx.label(to)),

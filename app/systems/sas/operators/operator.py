@@ -339,8 +339,9 @@ def do_posture(ctx: Ctx, cmd: Crouch | Stand) -> None:
     """Crouch (1 AP) or stand (0 AP) (SAS-CROUCH-1)."""
     crouch = isinstance(cmd, Crouch)
     ctx.state = ctx.state.with_op(cmd.operator, crouched=crouch)
-    word = "crouches" if crouch else "stands up"
-    ctx.emit("operator_posture", t("{op} {word}.", op=ctx.name(cmd.operator), word=word), "SAS-CROUCH-1")
+    name = ctx.name(cmd.operator)
+    text = t("{op} crouches.", op=name) if crouch else t("{op} stands up.", op=name)
+    ctx.emit("operator_posture", text, "SAS-CROUCH-1")
 
 
 def rear_square(loc: Cell, facing: str) -> Cell:

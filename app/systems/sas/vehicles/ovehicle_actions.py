@@ -25,7 +25,7 @@ from app.systems.sas.combat import attacks as combat
 from app.systems.sas.context import Ctx
 from app.systems.sas.jager import markers as jager_markers
 from app.systems.sas.messages import Deploy, FootDown, Repair, VehicleAttack, VehicleMark, VehicleMove
-from app.systems.sas.names import facing_name
+from app.systems.sas.names import facing_name, listed
 from app.systems.sas.operators import scuba
 from app.systems.sas.operators.operator import illegal
 from app.systems.sas.state import OperatorState, OperatorVehicleState, SasState
@@ -469,7 +469,7 @@ def do_mark(ctx: Ctx, cmd: VehicleMark) -> None:
     after = _attack_move(ctx, cmd)
     ctx.state = ctx.state.with_op_vehicle(cmd.vehicle, mark=cmd.target, mark_weapon=gun.id)
     gunners = gunners_aboard(ctx.state, ov)
-    who = ", ".join(str(ctx.name(o.id).render()) for o in gunners) or "-"
+    who = listed([ctx.name(o.id) for o in gunners])
     ctx.emit(
         "marked",
         t(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from app.core.i18n import Text, localized, t
 from app.core.view import CounterView, PanelView
-from app.systems.sas.names import name_of
+from app.systems.sas.names import listed, name_of
 from app.systems.sas.state import SasState
 from app.systems.sas.vehicles import ovehicle
 from app.systems.sas.vehicles.ovehicle import vname
@@ -63,8 +63,8 @@ def counters(state: SasState) -> list[CounterView]:
     return out
 
 
-def _crew_text(state: SasState, vehicle_id: str) -> str:
-    return ", ".join(str(name_of(state, o.id).render()) for o in state.crew(vehicle_id)) or "-"
+def _crew_text(state: SasState, vehicle_id: str) -> Text:
+    return listed([name_of(state, o.id) for o in state.crew(vehicle_id)])
 
 
 def panels(state: SasState) -> list[PanelView]:
