@@ -163,3 +163,14 @@ def test_sas_oveh_1_a_vehicle_crew_is_listed_in_chinese() -> None:
     assert crews
     for crew in crews:
         assert isinstance(crew, Text) and not re.search(r"[A-Za-z]", crew.render("zh_CN").replace("-", ""))
+
+
+def test_sas_blast_3_the_scatter_direction_reads_in_chinese() -> None:
+    """SAS-BLAST-3: a scatter of 6 goes toward the template's F; the Chinese instruction says 前 (English keeps the
+    printed letters)."""
+    from .test_rule_coverage_2 import _blind_throw
+
+    scatter = next(e for e in _blind_throw((3, 3, 1, 1, 1, 1, 1)) if e.kind == "scatter")
+    assert scatter.instruction is not None and "(F of its 6" in scatter.instruction.render()
+    assert "相对其6为前：" in scatter.instruction.render("zh_CN")
+    assert not re.search(r"[a-z]", scatter.instruction.render("zh_CN"))

@@ -9,7 +9,7 @@ carry the template off the board stops at its edge (docs/sas-decisions.md D-BLAS
 
 from __future__ import annotations
 
-from app.core.i18n import t
+from app.core.i18n import localized, t
 from app.core.ruling import DieResult, Ruling
 from app.systems.sas.axis import alerts
 from app.systems.sas.board.facing import VEC, facing_toward
@@ -98,6 +98,10 @@ def grenade(ctx: Ctx, op_id: str, centre: Cell, rule: str) -> None:
     )
 
 
+# The blast template's directions seen from its 6 (SAS-BLAST-3): English keeps the printed letters.
+DIRECTION_ZH = {"F": "前", "FR": "右前", "R": "右", "BR": "右后", "B": "后", "BL": "左后", "L": "左", "FL": "左前"}
+
+
 def _offset(facing: str, direction: str) -> Cell:
     """Unit step for a template direction relative to the thrower's facing (SAS-BLAST-5)."""
     fx, fy = VEC[facing]
@@ -147,7 +151,7 @@ def scatter(ctx: Ctx, aim: Cell, facing: str, size: str, *, lucky: bool = False)
         how = t(
             "{total}: {direction} ({compass}) {n} square(s) to {sq}",
             total=total,
-            direction=direction,
+            direction=localized(direction, DIRECTION_ZH.get(direction)),
             compass=compass,
             n=steps,
             sq=ctx.label(where),
@@ -156,7 +160,7 @@ def scatter(ctx: Ctx, aim: Cell, facing: str, size: str, *, lucky: bool = False)
             "Scatter: 2D6 = {total}, toward the template's {total} ({direction} of its 6: {compass}); 1D6 = {far}: "
             "move it {n} square(s) {compass}, to {sq}.",
             total=total,
-            direction=direction,
+            direction=localized(direction, DIRECTION_ZH.get(direction)),
             compass=compass,
             far=far,
             n=steps,
