@@ -266,3 +266,11 @@ def test_no_sight_reason_is_an_f_string() -> None:
             if isinstance(node, ast.JoinedStr) and re.search(r"\[(SAS|OQ)-", ast.unparse(node)):
                 found.append(f"{name}:{node.lineno}")
     assert found == []
+
+
+def test_reasons_compare_and_hash_by_content() -> None:
+    """The same reason made twice is equal and hashes alike (a reason holding translated names is hashable)."""
+    forest = terrain_name(runtime(OPEN), "forest")
+    a, b = why("at", what=forest, sq="F5", rule="SAS-TER-3"), why("at", what=forest, sq="F5", rule="SAS-TER-3")
+    assert a == b and hash(a) == hash(b) and {a: 1}[b] == 1
+    assert a != why("at", what=forest, sq="F6", rule="SAS-TER-3") and why("clear") is why("clear")

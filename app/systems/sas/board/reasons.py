@@ -147,8 +147,8 @@ class Why:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Why) and (self.key, self.args) == (other.key, other.args)
 
-    def __hash__(self) -> int:
-        return hash((self.key, self.args))
+    def __hash__(self) -> int:  # the key and the placeholders' names: translated names (Text) are not hashable
+        return hash((self.key, tuple(k for k, _v in self.args)))
 
 
 def why(key: str, **args: Arg | Why) -> Why:
