@@ -48,6 +48,19 @@ def word(view: Any, key: Any, lang: str) -> str:
     return found.render(lang) if found is not None else str(key).replace("_", " ")
 
 
+def place_text(board: Any, label: str, loc: Any, lang: str) -> str:
+    """A location as the player reads it: its label, with the name a mark prints there (a town, an area) in the
+    window's language; an area whose label is its English name reads as the name alone."""
+    for mark in getattr(board, "marks", {}).get(loc, ()):
+        props = dict(mark.props)
+        english = props.get("name_en")
+        if not english:
+            continue
+        name = str(props.get("name_zh") or english) if lang == "zh_CN" else str(english)
+        return name if label in (english, name) else f"{label} {name}"
+    return label
+
+
 class BoardInteraction(QObject):
     """Selection (one counter or several), target highlights with cost and odds, click-to-command with option
     questions only when they are real choices, drag-and-drop and hover descriptions (DESIGN §3a)."""
@@ -292,13 +305,13 @@ class BoardInteraction(QObject):
             self.hover_described.emit("", [])
             return
         topo = self.scene.geo.topology
-        rows = [(tr("Location"), topo.label(loc))]
+        view = self.controller.view()
+        rows = [(tr("Location"), place_text(view.board, topo.label(loc), loc, self.lang))]
         templates = self.templates_at(loc)
         if templates:  # what a click here does, with cost and odds, before committing
             rows.append((tr("Commands"), "; ".join(summary(tpl, self.lang) for tpl in templates)))
         hints = [tpl.info.hint.render(self.lang) for tpl in templates if tpl.single is not None and tpl.info.hint]
         rows += [(tr("Odds"), hint) for hint in hints]
-        view = self.controller.view()
         rows.append((tr("Terrain"), word(view, topo.terrain(loc), self.lang)))
         edges = []
         for other in topo.neighbours(loc):

@@ -40,9 +40,11 @@ def build_view(state: State, side: str | None, look: Style) -> GameView:
 
 
 def glossary() -> dict[str, Text]:
-    """The words a player reads for the view's ids: the control overlay and its grades, the counter states."""
+    """The words a player reads for the view's ids: the control overlay and its grades, the counter states, the
+    terrain kinds."""
     words: dict[str, Text] = {s: side_name(s) for s in SIDES}
     words.update({"control": t("Control of areas"), "neutral": t("neutral"), "used": t("used"), "vichy": t("Vichy")})
+    words.update({"land": t("land area"), "sea": t("sea area")})  # the board's terrain kinds (TR-MAP-1)
     return words
 
 
