@@ -110,7 +110,7 @@ Arg = str | int | Text
 
 
 class Why:
-    """A reason in the making: a key of :data:`SIGHT_REASONS` and the values of its template's placeholders.
+    """A reason in the making: a key of :data:`SIGHT_REASONS` or :data:`REFUSALS` and its placeholders' values.
 
     Immutable by convention: a plain slotted class, as it is made for every square of every Axis arc (a frozen
     dataclass costs three times as much to build).
