@@ -204,6 +204,8 @@ def _fields_of(name: str, prop: Mapping[str, Any], defs: Mapping[str, Any], path
 def current_text(data: Any, spec: FieldSpec) -> Any:
     """The value a field shows now (text for text fields; ``""`` when absent)."""
     value = get_at(data, spec.path, MISSING)
+    if value is MISSING and spec.path[-1:] == ("en",) and isinstance(get_at(data, spec.path[:-1], None), str):
+        value = get_at(data, spec.path[:-1])  # a text given as one plain string: that string is its English
     if (value is MISSING or value is None) and spec.default is not None:
         value = spec.default
     if value is MISSING or value is None:

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from app.core.i18n import localized, t
+from app.core.i18n import Text, localized, t
 from app.scenario.editor.document import JsonPath, Transaction, get_at
 from app.scenario.editor.fields import FieldSpec
 from app.scenario.editor.plugin import Finding, PaletteEntry, Placed, Spot, nearest_label
@@ -91,7 +91,7 @@ class CcaEditing:
         if kind == "unit":
             return ("armies", index, "units", tx.append(("armies", index, "units"), {"cls": code, "at": spot.label}))
         if kind == "leader":
-            leader = {"at": spot.label, "name": ""}
+            leader = {"at": spot.label}  # unnamed until the inspector's name fields are filled in
             return ("armies", index, "leaders", tx.append(("armies", index, "leaders"), leader))
         return None
 
@@ -105,7 +105,7 @@ class CcaEditing:
                     if not isinstance(obj, dict) or not isinstance(obj.get("at"), str):
                         continue
                     cls = classes.get(str(obj.get("cls")))
-                    name = cls.name if cls is not None else t("Leader")
+                    name = cls.name if cls is not None else _leader_label(obj.get("name"))
                     items.append(Placed(("armies", a, kind, i), name, obj["at"], (obj["at"],), kind[:-1]))
         return items
 
@@ -153,6 +153,16 @@ class CcaEditing:
         if len(path) >= 3 and path[:2] == ("board", "terrain") and isinstance(path[2], str):
             return path[2]
         return nearest_label(data, path)
+
+
+def _leader_label(name: Any) -> Text:
+    """ "Leader Antipater" in the reader's language; the name may be one plain string or English and Chinese."""
+    if isinstance(name, str) and name:
+        return t("Leader {name}", name=localized(name))
+    if isinstance(name, dict) and name.get("en"):
+        chinese = name.get("zh_CN")
+        return t("Leader {name}", name=localized(str(name["en"]), chinese if isinstance(chinese, str) else None))
+    return t("Leader")
 
 
 def _impassable(model: CcaScenario, runtime: Runtime) -> list[Finding]:

@@ -9,10 +9,11 @@ armies (units by class and hex, leaders), which army sits at the top and bottom 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import Literal, Self
+from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from app.core.i18n import Text
 from app.geometry.hexgrid import HexGrid
@@ -50,11 +51,24 @@ class UnitPlacement(_Strict):
     blocks: int | None = Field(None, ge=1, description="Starting blocks (default: full strength).")
 
 
+def _plain_name(value: object) -> object:
+    """A plain string (files written before names had two languages) is the same name in every language."""
+    if isinstance(value, str):
+        return {"en": value} if value else None
+    return value
+
+
+LeaderName = Annotated[Localized | None, BeforeValidator(_plain_name, json_schema_input_type=Localized | str | None)]
+"""A leader's name: English and Chinese, or one plain string for every language ("" or none: no name)."""
+
+
 class LeaderPlacement(_Strict):
     """A leader block (CCA-UNIT-3)."""
 
     at: str = Field(description="Hex label.")
-    name: str = Field("", description="The leader's name.")
+    name: LeaderName = Field(
+        None, description="The leader's name: {'en': …, 'zh_CN': …}, or a plain string shown in every language."
+    )
 
 
 class ExitRule(_Strict):
@@ -206,6 +220,16 @@ class Runtime:
     def army_name(self, side: str) -> Text:
         """Display name of a side's army."""
         return self.model.army(side).name.text()
+
+    @cached_property
+    def leader_names(self) -> dict[str, Text]:
+        """Display names of the named leaders by piece id ("tL1", see :func:`piece_ids`), in both languages."""
+        return {
+            f"{army.side[0]}L{i}": placed.name.text()
+            for army in self.model.armies
+            for i, placed in enumerate(army.leaders, 1)
+            if placed.name is not None
+        }
 
 
 def board_spec(model: CcaScenario, folder: Path | None) -> HexMapSpec:

@@ -83,7 +83,7 @@ def _leader_counter(state: State, x: Leader, look: Style, active: str | None) ->
         id=x.id,
         loc=x.hex,
         label=LEADER_LABEL,
-        title=t("Leader {name}", name=x.name),
+        title=t("Leader {name}", name=state.leader_name(x)),
         side=x.side,
         kind="leader",
         colour=state.runtime.model.army(x.side).colour,
@@ -194,4 +194,4 @@ def piece_name(state: State, piece_id: str) -> Text:
     if unit is not None:
         return t("{cls} at {hex}", cls=class_name(unit.cls), hex=state.runtime.grid.label(unit.hex))
     leader = state.leader(piece_id)
-    return t("Leader {name}", name=leader.name) if leader is not None else Text(msg=piece_id)
+    return t("Leader {name}", name=state.leader_name(leader)) if leader is not None else Text(msg=piece_id)
