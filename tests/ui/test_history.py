@@ -311,7 +311,7 @@ def test_ty_cmd_3_solo_hides_the_bots_selection_from_the_human_side(qtbot, adjut
     win.close()
 
 
-def test_ty_cmd_1_two_cards_of_the_same_name_each_name_their_card(qtbot, adjutant_data_dir, compiled_translations) -> None:  # type: ignore[no-untyped-def]
+def test_ty_cmd_1_same_named_cards_name_their_card(qtbot, adjutant_data_dir, compiled_translations) -> None:  # type: ignore[no-untyped-def]
     """TY-CMD-1, TY-CMD-3: the Axis puts both "4 PzG HQ" cards in the cup one after the other; the two alike lines
     keep naming the card and the side (their events, written for every seat, only say that a card was chosen),
     in English and in Chinese, and table mode reads the same."""
