@@ -101,7 +101,7 @@ def _tracks(state: State) -> tuple[TrackView, ...]:
     entry = state.rt.model.entry_track.entry
     tracks += [TrackView(t("{nation} entry", nation=nation_name(state, c)), str(b), str(entry)) for c, b in state.entry]
     if state.winter():
-        tracks.append(TrackView(t("Winter"), t("yes").render(), alarm=True))
+        tracks.append(TrackView(t("Winter"), t("yes"), alarm=True))
     return tuple(tracks)
 
 
