@@ -48,6 +48,17 @@ def word(view: Any, key: Any, lang: str) -> str:
     return found.render(lang) if found is not None else str(key).replace("_", " ")
 
 
+def place_name(board: Any, loc: Any, label: str, lang: str) -> str:
+    """The name a player reads for a location: an area map's printed name in ``lang`` (its ``name`` mark carries
+    ``name_en`` and ``name_zh``), else the topology's label (a hex number, a square's coordinates)."""
+    marks = getattr(board, "marks", None) or {}
+    props = next((dict(m.props) for m in marks.get(loc_key(loc), ()) if m.kind == "name"), None)
+    if props is None:
+        return label
+    name = props.get("name_zh") if lang == "zh_CN" else None
+    return str(name or props.get("name_en") or label)
+
+
 class BoardInteraction(QObject):
     """Selection (one counter or several), target highlights with cost and odds, click-to-command with option
     questions only when they are real choices, drag-and-drop and hover descriptions (DESIGN §3a)."""
@@ -291,8 +302,8 @@ class BoardInteraction(QObject):
         if loc is None or self.scene.geo is None:
             self.hover_described.emit("", [])
             return
-        topo = self.scene.geo.topology
-        rows = [(tr("Location"), topo.label(loc))]
+        topo, board = self.scene.geo.topology, self.scene.geo.board
+        rows = [(tr("Location"), place_name(board, loc, topo.label(loc), self.lang))]
         templates = self.templates_at(loc)
         if templates:  # what a click here does, with cost and odds, before committing
             rows.append((tr("Commands"), "; ".join(summary(tpl, self.lang) for tpl in templates)))
@@ -300,10 +311,11 @@ class BoardInteraction(QObject):
         rows += [(tr("Odds"), hint) for hint in hints]
         view = self.controller.view()
         rows.append((tr("Terrain"), word(view, topo.terrain(loc), self.lang)))
-        edges = []
+        edges: list[str] = []
         for other in topo.neighbours(loc):
-            for feature in topo.edge_features(loc, other):
-                edges.append(f"{word(view, feature.kind, self.lang)} → {topo.label(other)}")
+            if features := topo.edge_features(loc, other):
+                there = place_name(board, other, topo.label(other), self.lang)
+                edges += [f"{word(view, feature.kind, self.lang)} → {there}" for feature in features]
         if edges:
             rows.append((tr("Edges"), ", ".join(edges)))
         for item in self.scene.counters_at(loc):  # a vehicle on any square of its footprint
