@@ -126,8 +126,9 @@ LEADER_LABEL = localized("L", "将")
 
 @cache
 def _glossary() -> dict[str, Text]:
-    """The terrain names a player reads for the board's terrain ids (CCA-BOARD-4)."""
-    return {tid: spec.name for tid, spec in terrains().items()}
+    """The terrain names a player reads for the board's terrain ids (CCA-BOARD-4), and the leader block's state
+    (CCA-UNIT-3; the inspector read the raw flag "leader" in Chinese)."""
+    return {**{tid: spec.name for tid, spec in terrains().items()}, "leader": t("leader")}
 
 
 def style() -> Style:

@@ -128,11 +128,14 @@ def test_killed_leader_and_casualty_check_are_named_in_chinese() -> None:
 
 
 def test_leader_counter_title_in_the_view_is_the_chinese_name() -> None:
-    """CCA-UNIT-3: the board's leader counter (and the inspector it opens) carries the translated name."""
+    """CCA-UNIT-3: the board's leader counter (and the inspector it opens) carries the translated name, and its
+    state reads as a word."""
     state = _named(position([("bottom", "MI", "0605")], [("bottom", "0605")]), ALEXANDER)
     view = SYSTEM.view(state, "bottom")
     titles = [c.title.render("zh_CN") for c in view.counters if c.kind == "leader"]
     assert titles == ["领袖亚历山大"]
+    leader = next(c for c in view.counters if c.kind == "leader")
+    assert [view.glossary[f].render("zh_CN") for f in leader.flags] == ["领袖"]  # the inspector's state, in words
 
 
 @pytest.mark.parametrize("old", ["Antipater", {"en": "Antipater"}])
