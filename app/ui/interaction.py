@@ -48,15 +48,17 @@ def word(view: Any, key: Any, lang: str) -> str:
     return found.render(lang) if found is not None else str(key).replace("_", " ")
 
 
-def place_name(board: Any, loc: Any, label: str, lang: str) -> str:
-    """The name a player reads for a location: an area map's printed name in ``lang`` (its ``name`` mark carries
-    ``name_en`` and ``name_zh``), else the topology's label (a hex number, a square's coordinates)."""
-    marks = getattr(board, "marks", None) or {}
-    props = next((dict(m.props) for m in marks.get(loc_key(loc), ()) if m.kind == "name"), None)
-    if props is None:
-        return label
-    name = props.get("name_zh") if lang == "zh_CN" else None
-    return str(name or props.get("name_en") or label)
+def place_text(board: Any, label: str, loc: Any, lang: str) -> str:
+    """A location as the player reads it: its label, with the name a mark prints there (a town, an area) in the
+    window's language; an area whose label is its English name reads as the name alone."""
+    for mark in getattr(board, "marks", {}).get(loc, ()):
+        props = dict(mark.props)
+        english = props.get("name_en")
+        if not english:
+            continue
+        name = str(props.get("name_zh") or english) if lang == "zh_CN" else str(english)
+        return name if label in (english, name) else f"{label} {name}"
+    return label
 
 
 class BoardInteraction(QObject):
@@ -302,19 +304,19 @@ class BoardInteraction(QObject):
         if loc is None or self.scene.geo is None:
             self.hover_described.emit("", [])
             return
-        topo, board = self.scene.geo.topology, self.scene.geo.board
-        rows = [(tr("Location"), place_name(board, loc, topo.label(loc), self.lang))]
+        topo = self.scene.geo.topology
+        view = self.controller.view()
+        rows = [(tr("Location"), place_text(view.board, topo.label(loc), loc, self.lang))]
         templates = self.templates_at(loc)
         if templates:  # what a click here does, with cost and odds, before committing
             rows.append((tr("Commands"), "; ".join(summary(tpl, self.lang) for tpl in templates)))
         hints = [tpl.info.hint.render(self.lang) for tpl in templates if tpl.single is not None and tpl.info.hint]
         rows += [(tr("Odds"), hint) for hint in hints]
-        view = self.controller.view()
         rows.append((tr("Terrain"), word(view, topo.terrain(loc), self.lang)))
         edges: list[str] = []
         for other in topo.neighbours(loc):
             if features := topo.edge_features(loc, other):
-                there = place_name(board, other, topo.label(other), self.lang)
+                there = place_text(view.board, topo.label(other), other, self.lang)
                 edges += [f"{word(view, feature.kind, self.lang)} → {there}" for feature in features]
         if edges:
             rows.append((tr("Edges"), ", ".join(edges)))

@@ -79,3 +79,23 @@ def test_overlays_legend_and_hover_in_plain_words(qtbot, adjutant_data_dir, comp
     assert "被以下单位看见" in win.hover_label.toolTip()
     win.set_language("en")  # the language is the app's: leave it as the next test expects
     win.close()
+
+
+def test_hover_names_the_place_and_its_terrain_in_the_window_language(qtbot, adjutant_data_dir) -> None:  # type: ignore[no-untyped-def]
+    """TR-MAP-1: hovering an area of the Third Reich map names it and its kind (land or sea area) in the
+    window's language, never by its English id; a Typhoon hex keeps its printed ID beside the town's name."""
+    win = _window(qtbot, ROOT / "scenarios" / "third_reich" / "campaign_1939.json", adjutant_data_dir)
+    win.interaction._on_board_view_location_hovered("berlin")
+    assert win.hover_label.toolTip().startswith("Berlin") and "Terrain: land area" in win.hover_label.toolTip()
+    win.set_language("zh_CN")
+    win.interaction._on_board_view_location_hovered("berlin")
+    text = win.hover_label.toolTip()
+    assert text.startswith("柏林") and "陆地区域" in text and "Berlin" not in text and "land" not in text
+    win.set_language("en")  # the language is the app's: leave it as the next test expects
+    win.close()
+    win = _window(qtbot, ROOT / "scenarios" / "typhoon" / "typhoon_campaign.json", adjutant_data_dir)
+    win.set_language("zh_CN")
+    win.interaction._on_board_view_location_hovered(win.scene.geo.topology.from_label("2509"))
+    assert win.hover_label.toolTip().startswith("2509 莫斯科")
+    win.set_language("en")
+    win.close()

@@ -41,11 +41,11 @@ def build_view(state: State, side: str | None, look: Style) -> GameView:
 
 def glossary() -> dict[str, Text]:
     """The words a player reads for the view's ids: the control overlay and its grades, the counter states, the
-    map's terrain and links."""
+    terrain kinds and the links between areas."""
     words: dict[str, Text] = {s: side_name(s) for s in SIDES}
     words.update({"control": t("Control of areas"), "neutral": t("neutral"), "used": t("used"), "vichy": t("Vichy")})
-    # the area map's terrain and link kinds (the inspector's "Terrain" and "Edges" rows)
-    words.update({"land": t("land"), "sea": t("sea"), "strait": t("strait"), "sea_crossing": t("sea crossing")})
+    words.update({"land": t("land area"), "sea": t("sea area")})  # the board's terrain kinds (TR-MAP-1)
+    words.update({"strait": t("strait"), "sea_crossing": t("sea crossing")})  # its links (the hover's "Edges")
     return words
 
 
