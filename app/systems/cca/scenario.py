@@ -15,7 +15,7 @@ from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from app.core.i18n import Text
+from app.core.i18n import Text, t
 from app.geometry.hexgrid import HexGrid
 from app.scenario.base import Localized, ScenarioBase
 from app.scenario.boards import Board, HexMapSpec, HexsideSpec, build_board, load_board_file
@@ -223,12 +223,14 @@ class Runtime:
 
     @cached_property
     def leader_names(self) -> dict[str, Text]:
-        """Display names of the named leaders by piece id ("tL1", see :func:`piece_ids`), in both languages."""
+        """Display names of the leaders by piece id ("tL1", see :func:`piece_ids`), in both languages; a leader the
+        scenario leaves unnamed is called by his army and number ("Macedonian 2"), never by his id."""
         return {
-            f"{army.side[0]}L{i}": placed.name.text()
+            f"{army.side[0]}L{i}": (
+                placed.name.text() if placed.name is not None else t("{army} {number}", army=army.name.text(), number=i)
+            )
             for army in self.model.armies
             for i, placed in enumerate(army.leaders, 1)
-            if placed.name is not None
         }
 
 

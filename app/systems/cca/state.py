@@ -181,8 +181,8 @@ class State:
         return next((x for x in self.leaders if x.id == leader_id), None)
 
     def leader_name(self, leader: Leader) -> Text:
-        """A leader's display name in the reader's language: the scenario's, else the name kept in the state
-        (the English name, or the id of a leader the scenario leaves unnamed)."""
+        """A leader's display name in the reader's language (:attr:`Runtime.leader_names`); the name kept in the
+        state for a leader the scenario does not place (a state built by hand)."""
         named = self.runtime.leader_names.get(leader.id)
         return named if named is not None else localized(leader.name)
 

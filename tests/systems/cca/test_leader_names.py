@@ -157,6 +157,17 @@ def test_editor_gives_a_leader_a_chinese_name(old: str | dict[str, str]) -> None
     assert labels == ["领袖安提帕特"]
 
 
+def test_an_unnamed_leader_is_called_by_his_army_and_number() -> None:
+    """CCA-UNIT-3: a leader the scenario leaves unnamed reads "Leader Macedonian 1" (his army and number), never his
+    id ("bL1"), in English and in Chinese."""
+    data = position([("bottom", "MI", "0605")], [("bottom", "0605")]).runtime.model.model_dump(mode="json")
+    data["armies"][0]["leaders"][0].pop("name")
+    data["armies"][0]["name"] = {"en": "Macedonian", "zh_CN": "马其顿军"}
+    state = SYSTEM.initial_state(SYSTEM.load_scenario(CcaScenario.model_validate(data), None), 1)
+    assert piece_name(state, "bL1").render("en") == "Leader Macedonian 1"
+    assert piece_name(state, "bL1").render("zh_CN") == "领袖马其顿军1号"
+
+
 def test_editor_places_an_unnamed_leader_that_loads() -> None:
     """CCA-UNIT-3: a leader placed from the palette has no name until one is typed; the file still loads."""
     plugin = CcaEditing()
