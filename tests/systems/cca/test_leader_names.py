@@ -15,6 +15,7 @@ import pytest
 
 from app.core.encoding import encode_state
 from app.core.i18n import Text
+from app.core.session import Session
 from app.scenario.base import Localized
 from app.scenario.editor.document import Document
 from app.scenario.editor.fields import FieldSpec, current_text
@@ -177,3 +178,24 @@ def test_editor_places_an_unnamed_leader_that_loads() -> None:
         plugin.place(tx, "leader:0", spot, None)
     assert doc.data["armies"][0]["leaders"] == [{"at": "0708"}]
     assert CcaScenario.model_validate(doc.data).armies[0].leaders[0].name is None
+
+
+def test_a_save_from_before_two_language_names_loads_to_the_same_digest() -> None:
+    """CCA-UNIT-3: a save written before names had two languages embeds the scenario with plain-string names; it
+    replays to the digest it recorded (the state keeps the English name either way), and its texts name the
+    leader as the old file did."""
+    from app.core.saves import from_save, to_save
+
+    path = SCENARIOS / "granicus_crossing.json"
+    model = CcaScenario.model_validate(json.loads(path.read_text("utf-8")))
+    session = Session(SYSTEM, model, seed=3, folder=SCENARIOS)
+    for _ in range(12):
+        session.submit(session.legal_commands()[0])
+    save = to_save(session)
+    for army in save.scenario["armies"]:
+        for leader in army["leaders"]:
+            leader["name"] = leader["name"]["en"]  # as the file had it then
+    loaded = from_save(save, {"cca": SYSTEM})
+    assert [c.model_dump() for c in loaded.commands] == [c.model_dump() for c in session.commands]
+    first = loaded.state.leaders[0]
+    assert loaded.state.leader_name(first).render("zh_CN") == first.name == "Alexander"
