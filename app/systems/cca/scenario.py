@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Literal, Self
+from typing import TYPE_CHECKING, Annotated, Literal, Self
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
@@ -22,6 +22,9 @@ from app.scenario.boards import Board, HexMapSpec, HexsideSpec, build_board, loa
 from app.scenario.loading import Problem, ScenarioError
 from app.scenario.resources import resolve_ref
 from app.systems.cca.tables import cards, full_deck, terrains, unit_classes
+
+if TYPE_CHECKING:
+    from pydantic.config import JsonDict
 
 SIDES: tuple[str, str] = ("bottom", "top")
 Side = Literal["bottom", "top"]
@@ -58,7 +61,13 @@ def _plain_name(value: object) -> object:
     return value
 
 
-LeaderName = Annotated[Localized | None, BeforeValidator(_plain_name, json_schema_input_type=Localized | str | None)]
+def _plain_name_schema(schema: JsonDict) -> None:
+    """The schema says what :func:`_plain_name` accepts: a plain string too."""
+    branches = schema.get("anyOf")
+    schema["anyOf"] = [*(branches if isinstance(branches, list) else []), {"type": "string"}]
+
+
+LeaderName = Annotated[Localized | None, BeforeValidator(_plain_name)]
 """A leader's name: English and Chinese, or one plain string for every language ("" or none: no name)."""
 
 
@@ -67,7 +76,9 @@ class LeaderPlacement(_Strict):
 
     at: str = Field(description="Hex label.")
     name: LeaderName = Field(
-        None, description="The leader's name: {'en': …, 'zh_CN': …}, or a plain string shown in every language."
+        None,
+        description="The leader's name: {'en': …, 'zh_CN': …}, or a plain string shown in every language.",
+        json_schema_extra=_plain_name_schema,
     )
 
 

@@ -18,7 +18,7 @@ from app.core.i18n import Text
 from app.core.session import Session
 from app.scenario.base import Localized
 from app.scenario.editor.document import Document
-from app.scenario.editor.fields import FieldSpec, current_text
+from app.scenario.editor.fields import FieldSpec, current_text, fields_from_schema
 from app.scenario.editor.plugin import Spot
 from app.systems.cca import SYSTEM
 from app.systems.cca import messages as m
@@ -65,6 +65,15 @@ def test_a_plain_string_name_still_loads_as_the_same_name_in_every_language() ->
     leader = state.leader("bL1")
     assert leader is not None and leader.name == "bottom-0605"
     assert state.leader_name(leader).render("zh_CN") == state.leader_name(leader).render("en") == "bottom-0605"
+
+
+def test_the_schema_offers_both_forms_of_a_name() -> None:
+    """CCA-UNIT-3: ``adjutant schema cca`` says a leader's name is English and Chinese, a plain string or absent;
+    the editor's form reads the two-language branch (two fields)."""
+    schema = CcaScenario.model_json_schema()
+    branches = schema["$defs"]["LeaderPlacement"]["properties"]["name"]["anyOf"]
+    assert {"$ref": "#/$defs/Localized"} in branches and {"type": "string"} in branches
+    assert branches[0] == {"$ref": "#/$defs/Localized"}
 
 
 def test_a_two_language_name_keeps_the_english_in_the_state() -> None:
@@ -148,6 +157,8 @@ def test_editor_gives_a_leader_a_chinese_name(old: str | dict[str, str]) -> None
     data["armies"][0]["leaders"] = [{"at": "0708", "name": old}]
     doc = Document(data)
     path = ("armies", 0, "leaders", 0, "name")
+    form = fields_from_schema(CcaScenario.model_json_schema(), doc.data, path[:-1])
+    assert [f.path for f in form if f.path[:5] == path] == [(*path, "en"), (*path, "zh_CN")]
     english = FieldSpec((*path, "en"), Text(msg="Name (English)"), "text")
     assert current_text(doc.data, english) == "Antipater"
     doc.set((*path, "zh_CN"), "安提帕特")
