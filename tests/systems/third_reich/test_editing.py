@@ -129,13 +129,14 @@ def test_editor_texts_name_units_sides_and_areas_in_chinese_tr_stack_1() -> None
     doc.set(("setup", 0, "count"), 1)
     doc.set(("setup", 0, "at"), "north_sea")
     assert _messages(doc, "zh_CN") == ["德国步兵 3-2-2不能配置在北海"]
-    doc.data["counters"].append({"id": "uk_nf", "nation": "UK", "type": "NF", "attack": 3, "durability": 3, "movement": 3})
+    ship = {"id": "uk_nf", "nation": "UK", "type": "NF", "attack": 3, "durability": 3, "movement": 3}
+    doc.data["counters"].append(ship)
     doc.data["special"] = {"baltic_sea": "baltic_sea"}
     doc.set(("setup", 0, "at"), "berlin")
     _place(doc, "unit:uk_nf", "baltic_sea")
     assert _messages(doc, "zh_CN") == ["同盟军单位不能进入波罗的海"]
     palette = [e.label.render("zh_CN") for e in PLUGIN.palette(doc.data) if e.id.startswith("unit:")]
-    assert palette[0] == "德国步兵 3-2-2" and all(label.isascii() is False for label in palette)
+    assert palette[0] == "德国步兵 3-2-2" and not any(label.isascii() for label in palette)
     placed = [p.label.render("zh_CN") for p in PLUGIN.placed(doc.data, None)]
     assert placed[0] == "1 × 德国步兵 3-2-2"
     assert PLUGIN.placed(doc.data, None)[0].label.render("en") == "1 × GE LF 3-2-2"
