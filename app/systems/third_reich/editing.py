@@ -271,7 +271,8 @@ def map_findings(runtime: Runtime) -> list[Finding]:
     for role, area in runtime.roles.items():
         if topo.contains(area) and runtime.is_sea(area) != (role in SEA_ROLES):
             kind = t("a sea area") if role in SEA_ROLES else t("a land area")
-            message = t("The special area {role} must be {kind}", role=role, kind=kind)
+            named = runtime.name(role) if topo.contains(role) else localized(role.replace("_", " "))  # as mapped
+            message = t("The special area {role} must be {kind}", role=named, kind=kind)
             found.append(Finding("error", f"$.special.{role}", message, topo.label(area)))
     return found
 

@@ -141,5 +141,8 @@ def test_editor_texts_name_units_sides_and_areas_in_chinese_tr_stack_1() -> None
     assert placed[0] == "1 × 德国步兵 3-2-2"
     assert PLUGIN.placed(doc.data, None)[0].label.render("en") == "1 × GE LF 3-2-2"
     doc.set(("entry_track", "positions"), {"GE": 0})
+    special = Document(PLUGIN.new_document())
+    special.data["special"] = {"north_atlantic": "london"}
+    assert _messages(special, "zh_CN") == ["特殊区域“北大西洋”必须是海域"]
     labels = [f.label.render("zh_CN") for f in PLUGIN.setup_fields(doc.data)]
     assert "德国参战标记所在格" in labels and "补给：战略值" in labels
