@@ -18,7 +18,7 @@ from app.scenario.editor.document import JsonPath, Transaction, get_at
 from app.scenario.editor.fields import FieldSpec
 from app.scenario.editor.plugin import Finding, PaletteEntry, Placed, Spot, nearest_label
 from app.systems.cca.scenario import SIDES, CcaScenario, Runtime, SpecialRules
-from app.systems.cca.tables import terrains, unit_classes
+from app.systems.cca.tables import class_name, terrains, unit_classes
 
 STANDARD_BOARD = "resources:boards/cca_standard.json"
 SWITCHES = {  # the scenario's special-rule switches (docs/cca-decisions.md Q1, Q2, Q5)
@@ -174,7 +174,7 @@ def _impassable(model: CcaScenario, runtime: Runtime) -> list[Finding]:
             if terrain in table and table[terrain].impassable:
                 message = t(
                     "{unit} at {hex} stands on impassable {terrain}",
-                    unit=unit.cls,
+                    unit=class_name(unit.cls),
                     hex=unit.at,
                     terrain=table[terrain].name,
                 )
@@ -203,7 +203,7 @@ def _banners(model: CcaScenario) -> list[Finding]:
         if army.banners > reachable:
             message = t(
                 "The {side} army needs {banners} banners but the enemy has only {count} units and leaders to lose",
-                side=army.side,
+                side=army.name.text(),
                 banners=army.banners,
                 count=reachable,
             )
