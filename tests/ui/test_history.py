@@ -333,3 +333,25 @@ def test_ty_cmd_1_same_named_cards_name_their_card(qtbot, adjutant_data_dir, com
         finally:
             win.set_language("en")
             win.close()
+
+
+def test_ty_exe_1_a_draw_names_the_card_drawn(qtbot, adjutant_data_dir, compiled_translations) -> None:  # type: ignore[no-untyped-def]
+    """TY-EXE-1: the draw's label cannot say which card came out of the cup; its history line names it (the
+    draw's first event, Session.command_label), in English and in Chinese."""
+    win = _typhoon_window(qtbot, adjutant_data_dir)
+    _select_until_the_seat_changes(win)
+    _select_until_the_seat_changes(win)
+    draw = next(c for c in win.session.legal_commands() if c.kind == "ty.draw")
+    assert win.controller.submit(draw)
+    index = next(i for i, e in enumerate(win.session.history) if e.command.kind == "ty.draw")
+    drawn = win.session.history[index].events[0].text
+    assert drawn.render("en").endswith(" is drawn.")
+    dock = win.history.dock
+    assert dock.line(index) == f"{draw.side.capitalize()}: {drawn.render('en')}"
+    assert win.session.command_label(index) == drawn
+    win.set_language("zh_CN")
+    try:
+        assert dock.line(index).endswith("：" + drawn.render("zh_CN")) and drawn.render("zh_CN").startswith("抽到")
+    finally:
+        win.set_language("en")
+        win.close()
