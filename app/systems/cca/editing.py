@@ -27,6 +27,7 @@ SWITCHES = {  # the scenario's special-rule switches (docs/cca-decisions.md Q1, 
     "ignored_swords_reroll": "Elephant swords the target ignores still add a die (Q5)",
 }
 CLEAR = "clear"
+SIDE_NAMES = (("bottom", t("bottom edge")), ("top", t("top edge")))  # the form's choices in words
 
 
 def _army(side: str, name_en: str, name_zh: str, colour: str, row: str) -> dict[str, Any]:
@@ -130,14 +131,17 @@ class CcaEditing:
                 FieldSpec(
                     ("armies", i, "name", "zh_CN"), t("{army}: name (Chinese)", army=head), "text", optional=True
                 ),
-                FieldSpec(("armies", i, "side"), t("{army}: side", army=head), "choice", SIDES),
+                FieldSpec(
+                    ("armies", i, "side"), t("{army}: side", army=head), "choice", SIDES, choice_names=SIDE_NAMES
+                ),
                 FieldSpec(("armies", i, "colour"), t("{army}: colour", army=head), "text", pattern=r"#[0-9a-fA-F]{6}"),
                 FieldSpec(("armies", i, "command"), t("{army}: hand size", army=head), "int", minimum=2, maximum=8),
                 FieldSpec(
                     ("armies", i, "banners"), t("{army}: banners to win", army=head), "int", minimum=1, maximum=20
                 ),
             ]
-        fields.append(FieldSpec(("first_player",), t("First player"), "choice", SIDES))
+        first = [(side, t("the army at the {edge}", edge=name)) for side, name in SIDE_NAMES]
+        fields.append(FieldSpec(("first_player",), t("First player"), "choice", SIDES, choice_names=tuple(first)))
         for name in SWITCHES:  # noqa: PLC0206 (t(TABLE[key]) lets the message extractor find the labels)
             default = SpecialRules.model_fields[name].default
             fields.append(FieldSpec(("rules", name), t(SWITCHES[name]), "bool", default=default))

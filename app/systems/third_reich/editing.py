@@ -31,6 +31,20 @@ OPTIONS: tuple[str, ...] = get_args(Option)  # the optional rules the engine imp
 SEA_ROLES = ("north_atlantic", "central_atlantic", "east_mediterranean", "baltic_sea", "black_sea")
 CLOSED = {"baltic_sea": ("allied",), "black_sea": ("axis", "allied"), "urals": ("axis",), "middle_east": ("axis",)}
 LAND_STACK, AIR_STACK = 10, 4  # TR-STACK: land units a side may have in a land area, air units
+OPTION_NAMES = (  # the optional rules by name (rulebook §16; the Spain/Turkey switch: OQ-TR-2)
+    ("hidden_development", t("Hidden development (16.1.1)")),
+    ("hidden_discards", t("Hidden discards (16.1.2)")),
+    ("choice_of_discards", t("Choice of discards (16.2)")),
+    ("hand_floor", t("Hand floor (16.3)")),
+    ("flat_bombing_modifier", t("Strategic bombing always +1 (16.4)")),
+    ("no_war_declarations", t("No war declarations (16.5)")),
+    ("us_restriction", t("US restriction (16.6)")),
+    ("garrison_restriction", t("Garrison restriction (16.7)")),
+    ("jets", t("Jets (16.8)")),
+    ("sp_tu_violation_always_allied", t("A violated Spain or Turkey joins the Allies")),
+    ("sp_tu_violation_opposes_violator", t("A violated Spain or Turkey joins the violator's enemy")),
+)
+PILE_NAMES = (("deck", t("the deck")), ("development", t("the development pool")), ("removed", t("out of the game")))
 CLASS_WORDS = {"land": t("land"), "air": t("air")}  # the unit classes that stack (TR-STACK), in a warning
 DECK_SIZES = {"axis": (8, 8), "allied": (6, 10)}  # SV-2 cards in the deck, SV-3/SV-4 in development (TR-CARD-5)
 
@@ -150,7 +164,8 @@ class ThirdReichEditing:
     def setup_fields(self, data: dict[str, Any]) -> list[FieldSpec]:
         """Turn track, hands, Entry track, victory, optional rules, then every card's value and pile."""
         fields = [*_track_fields(), *_victory_fields()]
-        fields.append(FieldSpec(("options",), t("Optional rules"), "multi", OPTIONS, default=[]))
+        options = FieldSpec(("options",), t("Optional rules"), "multi", OPTIONS, default=[], choice_names=OPTION_NAMES)
+        fields.append(options)
         names = _nation_names(data)
         for code in get_at(data, ("entry_track", "positions"), {}):
             label = t("{nation} entry marker box", nation=_two_names(names.get(code), code))
@@ -161,7 +176,8 @@ class ThirdReichEditing:
             name = _two_names(card_data.get("name"), str(card_data.get("id")))
             value, pile = t("{card}: strategy value", card=name), t("{card}: starts in", card=name)
             fields.append(FieldSpec(("cards", index, "sv"), value, "int", minimum=2, maximum=4))
-            fields.append(FieldSpec(("cards", index, "start"), pile, "choice", piles, default="deck"))
+            path: JsonPath = ("cards", index, "start")
+            fields.append(FieldSpec(path, pile, "choice", piles, default="deck", choice_names=PILE_NAMES))
         return fields
 
     def checks(self, model: BaseModel, runtime: Any, state: Any) -> list[Finding]:

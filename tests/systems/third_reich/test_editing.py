@@ -146,3 +146,15 @@ def test_editor_texts_name_units_sides_and_areas_in_chinese_tr_stack_1() -> None
     assert _messages(special, "zh_CN") == ["特殊区域“北大西洋”必须是海域"]
     labels = [f.label.render("zh_CN") for f in PLUGIN.setup_fields(doc.data)]
     assert "德国参战标记所在格" in labels and "补给：战略值" in labels
+
+
+def test_the_form_names_every_optional_rule_and_pile_tr_opt_4() -> None:
+    """TR-OPT-4, TR-CARD-5: the set-up form lists the optional rules and a card's starting pile by name (the
+    Chinese window read 'hand_floor' and 'development'); the file keeps the values."""
+    fields = {f.path: f for f in PLUGIN.setup_fields(PLUGIN.new_document())}
+    options = fields[("options",)]
+    assert all("_" not in options.choice_label(o, lang) for o in options.choices for lang in ("en", "zh_CN"))
+    assert options.choice_label("hand_floor", "zh_CN") == "手牌下限（16.3）"
+    pile = fields[("cards", 0, "start")]
+    assert pile.choices == ("deck", "development", "removed")
+    assert [pile.choice_label(p, "zh_CN") for p in pile.choices] == ["牌库", "开发池", "移出游戏"]
