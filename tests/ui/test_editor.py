@@ -243,7 +243,7 @@ def test_editor_opens_a_bundled_mission_and_it_saves_in_canonical_form(shell: Ap
 
 
 def test_cca_choices_read_as_words_and_a_leader_gets_two_names(shell: AppShell, qtbot: Any) -> None:
-    """CCA-SETUP-3, CCA-UNIT-3: the set-up form shows a side as words ("bottom edge") and stores its value
+    """CCA-SETUP-1, CCA-UNIT-3: the set-up form shows a side as words ("bottom edge") and stores its value
     ("bottom"); a leader placed from the palette is named in English and in Chinese in the inspector."""
     editor = _editor(shell, qtbot, "cca")
     c = editor.controller
