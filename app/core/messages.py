@@ -31,6 +31,10 @@ class Command(BaseModel):
     """What the command chose is its side's secret (a card put face down into a cup): in the history another
     seat sees only that the side chose (:meth:`app.core.session.Session.history_labels`)."""
 
+    told_by_its_events: ClassVar[bool] = False
+    """Its label cannot say what it did (a card drawn at random from a cup): in the history it reads as its first
+    event instead ("3 PzG HQ is drawn.", :meth:`app.core.session.Session.command_label`)."""
+
     # defer_build: a class's validator is built on its first use, not at import (start-up time, DESIGN §10)
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 

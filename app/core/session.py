@@ -106,12 +106,15 @@ class Session:
 
     def command_label(self, index: int) -> Text:
         """The label of the command of history entry ``index``, described in the state it was given in (what it
-        chose, secret or not: :meth:`Command.hidden_from` says whether a viewer may read it).
+        chose, secret or not: :meth:`Command.hidden_from` says whether a viewer may read it); a command whose label
+        cannot say what it did (:attr:`Command.told_by_its_events`, a random draw) reads as its first event.
 
         Raises:
             IndexError: No applied entry has that index.
         """
         entry = self._entry(index)
+        if entry.command.told_by_its_events and entry.events:
+            return entry.events[0].text
         before = self._history[index - 1].state if index else self.initial
         return self.system.describe(before, entry.command).label
 

@@ -203,8 +203,8 @@ class HistoryDock(QDockWidget):
         else:
             label = row.label.render(self.lang).strip()
             said = label
-            if self._repeats(index) and row.entry.events:  # "Next Axis step" again and again: say what it did
-                said = row.entry.events[0].text.render(self.lang)
+            if self._repeats(index) and row.entry.events and not command.secret:
+                said = row.entry.events[0].text.render(self.lang)  # "Next Axis step" again: say what it did
             line = tr("{0}: {1}").format(name, said) if name else said
             tip = self._tip(index, tr("{0}: {1}").format(name, label) if name else label)
         row.item.setText(line)
@@ -213,7 +213,9 @@ class HistoryDock(QDockWidget):
 
     def _repeats(self, index: int) -> bool:
         """Whether row ``index`` is one of a run of the same command (same side, same label) that only its events
-        tell apart."""
+        tell apart. A secret command keeps its label even then: its events are written for every seat ("Axis
+        chooses a command card."), so they never say more than the label a viewer allowed to read it sees
+        (Typhoon's two "4 PzG HQ" cards put in the cup one after the other)."""
         row = self._rows[index]
         neighbours = [self._rows[i] for i in (index - 1, index + 1) if 0 <= i < len(self._rows)]
         key = (row.entry.command.side, row.label)

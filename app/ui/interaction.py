@@ -313,10 +313,11 @@ class BoardInteraction(QObject):
         hints = [tpl.info.hint.render(self.lang) for tpl in templates if tpl.single is not None and tpl.info.hint]
         rows += [(tr("Odds"), hint) for hint in hints]
         rows.append((tr("Terrain"), word(view, topo.terrain(loc), self.lang)))
-        edges = []
+        edges: list[str] = []
         for other in topo.neighbours(loc):
-            for feature in topo.edge_features(loc, other):
-                edges.append(f"{word(view, feature.kind, self.lang)} → {topo.label(other)}")
+            if features := topo.edge_features(loc, other):
+                there = place_text(view.board, topo.label(other), other, self.lang)
+                edges += [f"{word(view, feature.kind, self.lang)} → {there}" for feature in features]
         if edges:
             rows.append((tr("Edges"), ", ".join(edges)))
         for item in self.scene.counters_at(loc):  # a vehicle on any square of its footprint

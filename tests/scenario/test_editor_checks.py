@@ -91,6 +91,8 @@ def test_patrol_start_must_be_a_start_point() -> None:
 
 
 def test_cca_impassable_terrain_and_banners() -> None:
+    """CCA-BOARD-4, CCA-VICTORY-1: the checks name the unit's class and the army in the window's language (they
+    read the class code "MI" and the side "bottom" in Chinese before)."""
     doc = Document(CCA.new_document())
     with doc.transaction(t("Paint")) as tx:
         CCA.place(tx, "terrain:river", Spot(None, "0709"), None)
@@ -98,6 +100,8 @@ def test_cca_impassable_terrain_and_banners() -> None:
     found = _messages(doc, CCA)
     assert ("error", "$.armies[0].units[0].at", "0709") in found
     assert ("warning", "$.armies[0].banners", None) in found
+    texts = {f.message.render("zh_CN") for f in check_document(doc.data, None, SYSTEMS, CCA).findings}
+    assert texts == {"0709的中装步兵位于不可通行的河流上", "下方军队需要4面旗帜，但敌方只有1个单位和将领可被消灭"}
     with doc.transaction(t("Erase")) as tx:
         CCA.place(tx, "terrain:clear", Spot(None, "0709"), None)
     assert doc.data["board"]["terrain"] == {}

@@ -240,3 +240,27 @@ def test_editor_opens_a_bundled_mission_and_it_saves_in_canonical_form(shell: Ap
     editor = shell.open_editor(path=path)
     assert editor is not None and editor.controller.result.playable
     assert json.loads(path.read_text(encoding="utf-8")) == open_document(path).data
+
+
+def test_cca_choices_read_as_words_and_a_leader_gets_two_names(shell: AppShell, qtbot: Any) -> None:
+    """CCA-SETUP-1, CCA-UNIT-3: the set-up form shows a side as words ("bottom edge") and stores its value
+    ("bottom"); a leader placed from the palette is named in English and in Chinese in the inspector."""
+    editor = _editor(shell, qtbot, "cca")
+    c = editor.controller
+    side = _field(editor, ("armies", 0, "side"))
+    assert [side.itemText(i) for i in range(side.count())] == ["bottom edge", "top edge"]
+    assert side.currentData() == "bottom"
+    side.setCurrentIndex(1)
+    side.activated.emit(1)
+    assert c.doc.data["armies"][0]["side"] == "top"
+    editor.actions_by_name["undo"].trigger()
+    _pick(editor, qtbot, "leader:0")
+    _click(editor, qtbot, "0608")
+    _pick(editor, qtbot, None)
+    _click(editor, qtbot, "0608")
+    _type(qtbot, _field(editor, ("armies", 0, "leaders", 0, "name", "en")), "Hannibal")
+    chinese = _field(editor, ("armies", 0, "leaders", 0, "name", "zh_CN"))
+    chinese.setText("汉尼拔")  # QTest cannot type outside Latin-1: the text as an input method leaves it
+    chinese.editingFinished.emit()
+    assert c.doc.data["armies"][0]["leaders"] == [{"at": "0608", "name": {"en": "Hannibal", "zh_CN": "汉尼拔"}}]
+    assert c.result.playable

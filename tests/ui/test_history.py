@@ -309,3 +309,49 @@ def test_ty_cmd_3_solo_hides_the_bots_selection_from_the_human_side(qtbot, adjut
     assert any(line.startswith("Axis: Put ") for line in lines) and "Soviet makes a secret choice." in lines
     assert not any(line.startswith("Soviet: Put ") for line in lines)
     win.close()
+
+
+def test_ty_cmd_1_same_named_cards_name_their_card(qtbot, adjutant_data_dir, compiled_translations) -> None:  # type: ignore[no-untyped-def]
+    """TY-CMD-1, TY-CMD-3: the Axis puts both "4 PzG HQ" cards in the cup one after the other; the two alike lines
+    keep naming the card and the side (their events, written for every seat, only say that a card was chosen),
+    in English and in Chinese, and table mode reads the same."""
+    from app.systems.typhoon import SYSTEM
+    from tests.systems.typhoon.test_scenarios import bundled
+
+    for mode in ("digital", "table"):
+        session = Session(SYSTEM, bundled("typhoon_campaign"), seed=1, mode=mode)
+        win = shown_window(qtbot, session, adjutant_data_dir)
+        win.controller.human_sides = lambda: ("axis", "soviet")
+        win.refresh()
+        for card in ("4PzG", "4PzG-2"):
+            command = next(c for c in win.session.legal_commands() if c.kind == "ty.select" and c.card == card)
+            assert win.controller.submit(command)
+        assert _commands(win) == ["Axis: Put 4 PzG HQ in the cup", "Axis: Put 4 PzG HQ in the cup"]
+        win.set_language("zh_CN")
+        try:
+            assert _commands(win) == ["轴心：将第4装甲集群司令部放入杯中", "轴心：将第4装甲集群司令部放入杯中"]
+        finally:
+            win.set_language("en")
+            win.close()
+
+
+def test_ty_exe_1_a_draw_names_the_card_drawn(qtbot, adjutant_data_dir, compiled_translations) -> None:  # type: ignore[no-untyped-def]
+    """TY-EXE-1: the draw's label cannot say which card came out of the cup; its history line names it (the
+    draw's first event, Session.command_label), in English and in Chinese."""
+    win = _typhoon_window(qtbot, adjutant_data_dir)
+    _select_until_the_seat_changes(win)
+    _select_until_the_seat_changes(win)
+    draw = next(c for c in win.session.legal_commands() if c.kind == "ty.draw")
+    assert win.controller.submit(draw)
+    index = next(i for i, e in enumerate(win.session.history) if e.command.kind == "ty.draw")
+    drawn = win.session.history[index].events[0].text
+    assert drawn.render("en").endswith(" is drawn.")
+    dock = win.history.dock
+    assert dock.line(index) == f"{draw.side.capitalize()}: {drawn.render('en')}"
+    assert win.session.command_label(index) == drawn
+    win.set_language("zh_CN")
+    try:
+        assert dock.line(index).endswith("：" + drawn.render("zh_CN")) and drawn.render("zh_CN").startswith("抽到")
+    finally:
+        win.set_language("en")
+        win.close()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.core.i18n import Text, t
+from app.core.i18n import LANGUAGES, Text, t
 
 Key = str | int
 JsonPath = tuple[Key, ...]
@@ -169,7 +169,13 @@ class Transaction:
         self.ops.append(op)
 
     def set(self, path: JsonPath, value: Any) -> None:
-        """Set the value at ``path`` (adding dict keys, and absent parent objects, as needed); no-op when equal."""
+        """Set the value at ``path`` (adding dict keys, and absent parent objects, as needed); no-op when equal.
+
+        A language key (``en``, ``zh_CN``) set under a plain string turns the string into a text in two languages
+        (the string is its English): files may give a localized name as one string for every language.
+        """
+        if len(path) > 1 and path[-1] in LANGUAGES and isinstance(plain := get_at(self._data, path[:-1], None), str):
+            self.set(path[:-1], {"en": plain} if plain else {})
         if len(path) > 1 and isinstance(path[-1], str) and get_at(self._data, path[:-1], MISSING) is MISSING:
             self.set(path[:-1], {})
         old = get_at(self._data, path, MISSING)

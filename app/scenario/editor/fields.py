@@ -34,6 +34,7 @@ class FieldSpec:
         pattern: Regular expression a text must match.
         optional: Whether the value may be left empty (the key is then removed).
         default: What the loader assumes when the value is absent (shown in the form).
+        choice_names: What the player reads for some of the ``choices`` (value, name); the others show as they are.
     """
 
     path: JsonPath
@@ -45,6 +46,12 @@ class FieldSpec:
     pattern: str | None = None
     optional: bool = False
     default: Any = None
+    choice_names: tuple[tuple[str, Text], ...] = ()
+
+    def choice_label(self, value: str, lang: str) -> str:
+        """One of the choices as the player reads it in ``lang``: its name, when the plug-in gives one."""
+        name = next((text for choice, text in self.choice_names if choice == value), None)
+        return name.render(lang) if name is not None else value
 
 
 class FieldValueError(ValueError):
@@ -204,6 +211,8 @@ def _fields_of(name: str, prop: Mapping[str, Any], defs: Mapping[str, Any], path
 def current_text(data: Any, spec: FieldSpec) -> Any:
     """The value a field shows now (text for text fields; ``""`` when absent)."""
     value = get_at(data, spec.path, MISSING)
+    if value is MISSING and spec.path[-1:] == ("en",) and isinstance(get_at(data, spec.path[:-1], None), str):
+        value = get_at(data, spec.path[:-1])  # a text given as one plain string: that string is its English
     if (value is MISSING or value is None) and spec.default is not None:
         value = spec.default
     if value is MISSING or value is None:

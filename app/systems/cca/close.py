@@ -130,7 +130,7 @@ def _attack_leader(state: State, ctx: Ctx, attacker: Unit, leader: Leader) -> St
     count = attack_dice(state, attacker, leader)
     strike = Strike("close", None)
     result = score(roll(ctx.roller, count.count, strike, t("close combat")), strike)
-    title = t("{cls} attacks leader {name}", cls=class_name(attacker.cls), name=leader.name)
+    title = t("{cls} attacks leader {name}", cls=class_name(attacker.cls), name=state.leader_name(leader))
     ruling = Ruling(
         title=title,
         rule_id="CCA-LEADER-6",

@@ -121,7 +121,7 @@ def describe(state: State, command: Command) -> CommandInfo:
         target = command.path[-1] if command.path else None
         leader = state.leader(command.leader)
         return CommandInfo(
-            t("Leader {leader} evades {end}", leader=leader.name if leader else command.leader, end=end),
+            t("Leader {leader} evades {end}", leader=state.leader_name(leader) if leader else command.leader, end=end),
             "move",
             actor=command.leader,
             target=target,

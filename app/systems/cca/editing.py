@@ -13,12 +13,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from app.core.i18n import localized, t
+from app.core.i18n import Text, localized, t
 from app.scenario.editor.document import JsonPath, Transaction, get_at
 from app.scenario.editor.fields import FieldSpec
 from app.scenario.editor.plugin import Finding, PaletteEntry, Placed, Spot, nearest_label
 from app.systems.cca.scenario import SIDES, CcaScenario, Runtime, SpecialRules
-from app.systems.cca.tables import terrains, unit_classes
+from app.systems.cca.tables import class_name, terrains, unit_classes
 
 STANDARD_BOARD = "resources:boards/cca_standard.json"
 SWITCHES = {  # the scenario's special-rule switches (docs/cca-decisions.md Q1, Q2, Q5)
@@ -27,6 +27,7 @@ SWITCHES = {  # the scenario's special-rule switches (docs/cca-decisions.md Q1, 
     "ignored_swords_reroll": "Elephant swords the target ignores still add a die (Q5)",
 }
 CLEAR = "clear"
+SIDE_NAMES = (("bottom", t("bottom edge")), ("top", t("top edge")))  # the form's choices in words
 
 
 def _army(side: str, name_en: str, name_zh: str, colour: str, row: str) -> dict[str, Any]:
@@ -91,7 +92,7 @@ class CcaEditing:
         if kind == "unit":
             return ("armies", index, "units", tx.append(("armies", index, "units"), {"cls": code, "at": spot.label}))
         if kind == "leader":
-            leader = {"at": spot.label, "name": ""}
+            leader = {"at": spot.label}  # unnamed until the inspector's name fields are filled in
             return ("armies", index, "leaders", tx.append(("armies", index, "leaders"), leader))
         return None
 
@@ -105,7 +106,7 @@ class CcaEditing:
                     if not isinstance(obj, dict) or not isinstance(obj.get("at"), str):
                         continue
                     cls = classes.get(str(obj.get("cls")))
-                    name = cls.name if cls is not None else t("Leader")
+                    name = cls.name if cls is not None else _leader_label(obj.get("name"))
                     items.append(Placed(("armies", a, kind, i), name, obj["at"], (obj["at"],), kind[:-1]))
         return items
 
@@ -130,14 +131,17 @@ class CcaEditing:
                 FieldSpec(
                     ("armies", i, "name", "zh_CN"), t("{army}: name (Chinese)", army=head), "text", optional=True
                 ),
-                FieldSpec(("armies", i, "side"), t("{army}: side", army=head), "choice", SIDES),
+                FieldSpec(
+                    ("armies", i, "side"), t("{army}: side", army=head), "choice", SIDES, choice_names=SIDE_NAMES
+                ),
                 FieldSpec(("armies", i, "colour"), t("{army}: colour", army=head), "text", pattern=r"#[0-9a-fA-F]{6}"),
                 FieldSpec(("armies", i, "command"), t("{army}: hand size", army=head), "int", minimum=2, maximum=8),
                 FieldSpec(
                     ("armies", i, "banners"), t("{army}: banners to win", army=head), "int", minimum=1, maximum=20
                 ),
             ]
-        fields.append(FieldSpec(("first_player",), t("First player"), "choice", SIDES))
+        first = [(side, t("the army at the {edge}", edge=name)) for side, name in SIDE_NAMES]
+        fields.append(FieldSpec(("first_player",), t("First player"), "choice", SIDES, choice_names=tuple(first)))
         for name in SWITCHES:  # noqa: PLC0206 (t(TABLE[key]) lets the message extractor find the labels)
             default = SpecialRules.model_fields[name].default
             fields.append(FieldSpec(("rules", name), t(SWITCHES[name]), "bool", default=default))
@@ -155,6 +159,16 @@ class CcaEditing:
         return nearest_label(data, path)
 
 
+def _leader_label(name: Any) -> Text:
+    """ "Leader Antipater" in the reader's language; the name may be one plain string or English and Chinese."""
+    if isinstance(name, str) and name:
+        return t("Leader {name}", name=localized(name))
+    if isinstance(name, dict) and name.get("en"):
+        chinese = name.get("zh_CN")
+        return t("Leader {name}", name=localized(str(name["en"]), chinese if isinstance(chinese, str) else None))
+    return t("Leader")
+
+
 def _impassable(model: CcaScenario, runtime: Runtime) -> list[Finding]:
     found: list[Finding] = []
     table = terrains()
@@ -164,7 +178,7 @@ def _impassable(model: CcaScenario, runtime: Runtime) -> list[Finding]:
             if terrain in table and table[terrain].impassable:
                 message = t(
                     "{unit} at {hex} stands on impassable {terrain}",
-                    unit=unit.cls,
+                    unit=class_name(unit.cls),
                     hex=unit.at,
                     terrain=table[terrain].name,
                 )
@@ -193,7 +207,7 @@ def _banners(model: CcaScenario) -> list[Finding]:
         if army.banners > reachable:
             message = t(
                 "The {side} army needs {banners} banners but the enemy has only {count} units and leaders to lose",
-                side=army.side,
+                side=army.name.text(),
                 banners=army.banners,
                 count=reachable,
             )

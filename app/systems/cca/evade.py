@@ -86,7 +86,7 @@ def leader_evade(state: State, ctx: Ctx, leader: Leader, path: Path, off_board: 
         count = close_dice(state, enemy, leader, escape=True)
         strike = Strike("leader", None)
         result = score(roll(ctx.roller, count.count, strike, t("leader escape")), strike)
-        title = t("{cls} tries to stop leader {name}", cls=class_name(enemy.cls), name=leader.name)
+        title = t("{cls} tries to stop leader {name}", cls=class_name(enemy.cls), name=state.leader_name(leader))
         ruling = Ruling(
             title=title,
             rule_id="CCA-ESCAPE-2",
@@ -100,14 +100,19 @@ def leader_evade(state: State, ctx: Ctx, leader: Leader, path: Path, off_board: 
     if off_board:
         ctx.say(
             "left",
-            t("Leader {name} leaves the battlefield (no banner).", name=leader.name),
+            t("Leader {name} leaves the battlefield (no banner).", name=state.leader_name(leader)),
             "CCA-LEVADE-6",
             at=(leader.hex,),
         )
         return state.without(leader.id)
     from dataclasses import replace
 
-    ctx.say("leader_evaded", t("Leader {name} evades.", name=leader.name), "CCA-LEVADE-1", at=(leader.hex, path[-1]))
+    ctx.say(
+        "leader_evaded",
+        t("Leader {name} evades.", name=state.leader_name(leader)),
+        "CCA-LEVADE-1",
+        at=(leader.hex, path[-1]),
+    )
     return state.with_leader(replace(leader, hex=path[-1]))
 
 

@@ -37,7 +37,7 @@ def eliminate_leader(state: State, ctx: Ctx, leader: Leader, rule: str) -> State
         "leader_killed",
         t(
             "Leader {name} is killed; {side} gains a banner.",
-            name=leader.name,
+            name=state.leader_name(leader),
             side=side_name(state, other(leader.side)),
         ),
         rule,
@@ -46,12 +46,12 @@ def eliminate_leader(state: State, ctx: Ctx, leader: Leader, rule: str) -> State
     return state.without(leader.id).add_banner(other(leader.side))
 
 
-def _check(ctx: Ctx, dice: int, need: int, leader: Leader, rule: str) -> bool:
+def _check(state: State, ctx: Ctx, dice: int, need: int, leader: Leader, *, rule: str) -> bool:
     values = ctx.roller.roll(dice, t("leader casualty check"), faces=face_names())
     helmets = sum(1 for v in values if face_of(v) == "leader")
     hit = helmets >= need
     ruling = Ruling(
-        title=t("Casualty check for {name}", name=leader.name),
+        title=t("Casualty check for {name}", name=state.leader_name(leader)),
         rule_id=rule,
         dice=tuple(DieResult(natural=v, modified=v, success=face_of(v) == "leader", face=face_of(v)) for v in values),
         target=need,
@@ -75,10 +75,12 @@ def casualty_check(state: State, ctx: Ctx, leader: Leader, unit_destroyed: bool)
     state = replace(state, checked=(*state.checked, leader.id))
     spec = unit_table().leader
     if unit_destroyed:
-        if _check(ctx, spec.casualty_dice_unit_eliminated, 1, leader, "CCA-LEADER-4"):
+        if _check(state, ctx, spec.casualty_dice_unit_eliminated, 1, leader, rule="CCA-LEADER-4"):
             return eliminate_leader(state, ctx, leader, "CCA-LEADER-4")
         return _maybe_evade(state, leader, True)
-    if _check(ctx, spec.casualty_dice_unit_survives, spec.casualty_helmets_unit_survives, leader, "CCA-LEADER-2"):
+    if _check(
+        state, ctx, spec.casualty_dice_unit_survives, spec.casualty_helmets_unit_survives, leader, rule="CCA-LEADER-2"
+    ):
         return eliminate_leader(state, ctx, leader, "CCA-LEADER-2")
     return state
 

@@ -80,7 +80,13 @@ def rampage(state: State, ctx: Ctx, elephant: Unit) -> State:
         if lead is not None and lone(state, lead):
             strike = Strike("rampage", None)
             result = score(roll(ctx.roller, 2, strike, t("rampage")), strike)
-            _tell(ctx, t("Elephant rampages into leader {name}", name=lead.name), result.dice, result.hits, h)
+            _tell(
+                ctx,
+                t("Elephant rampages into leader {name}", name=state.leader_name(lead)),
+                result.dice,
+                result.hits,
+                h,
+            )
             if result.hits:
                 state = eliminate_leader(state, ctx, lead, "CCA-RAMPAGE-2")
     return state

@@ -9,18 +9,22 @@ armies (units by class and hex, leaders), which army sits at the top and bottom 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import Literal, Self
+from typing import TYPE_CHECKING, Annotated, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from app.core.i18n import Text
+from app.core.i18n import Text, t
 from app.geometry.hexgrid import HexGrid
 from app.scenario.base import Localized, ScenarioBase
 from app.scenario.boards import Board, HexMapSpec, HexsideSpec, build_board, load_board_file
 from app.scenario.loading import Problem, ScenarioError
 from app.scenario.resources import resolve_ref
 from app.systems.cca.tables import cards, full_deck, terrains, unit_classes
+
+if TYPE_CHECKING:
+    from pydantic.config import JsonDict
 
 SIDES: tuple[str, str] = ("bottom", "top")
 Side = Literal["bottom", "top"]
@@ -50,11 +54,32 @@ class UnitPlacement(_Strict):
     blocks: int | None = Field(None, ge=1, description="Starting blocks (default: full strength).")
 
 
+def _plain_name(value: object) -> object:
+    """A plain string (files written before names had two languages) is the same name in every language."""
+    if isinstance(value, str):
+        return {"en": value} if value else None
+    return value
+
+
+def _plain_name_schema(schema: JsonDict) -> None:
+    """The schema says what :func:`_plain_name` accepts: a plain string too."""
+    branches = schema.get("anyOf")
+    schema["anyOf"] = [*(branches if isinstance(branches, list) else []), {"type": "string"}]
+
+
+LeaderName = Annotated[Localized | None, BeforeValidator(_plain_name)]
+"""A leader's name: English and Chinese, or one plain string for every language ("" or none: no name)."""
+
+
 class LeaderPlacement(_Strict):
     """A leader block (CCA-UNIT-3)."""
 
     at: str = Field(description="Hex label.")
-    name: str = Field("", description="The leader's name.")
+    name: LeaderName = Field(
+        None,
+        description="The leader's name: {'en': …, 'zh_CN': …}, or a plain string shown in every language.",
+        json_schema_extra=_plain_name_schema,
+    )
 
 
 class ExitRule(_Strict):
@@ -206,6 +231,18 @@ class Runtime:
     def army_name(self, side: str) -> Text:
         """Display name of a side's army."""
         return self.model.army(side).name.text()
+
+    @cached_property
+    def leader_names(self) -> dict[str, Text]:
+        """Display names of the leaders by piece id ("tL1", see :func:`piece_ids`), in both languages; a leader the
+        scenario leaves unnamed is called by his army and number ("Macedonian 2"), never by his id."""
+        return {
+            f"{army.side[0]}L{i}": (
+                placed.name.text() if placed.name is not None else t("{army} {number}", army=army.name.text(), number=i)
+            )
+            for army in self.model.armies
+            for i, placed in enumerate(army.leaders, 1)
+        }
 
 
 def board_spec(model: CcaScenario, folder: Path | None) -> HexMapSpec:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from app.core.dice import Dice
+from app.core.i18n import Text, localized
 from app.systems.cca.scenario import SIDES, Runtime
 from app.systems.cca.tables import UnitClass, unit_classes
 
@@ -178,6 +179,12 @@ class State:
     def leader(self, leader_id: str) -> Leader | None:
         """The leader with ``leader_id`` if on the board."""
         return next((x for x in self.leaders if x.id == leader_id), None)
+
+    def leader_name(self, leader: Leader) -> Text:
+        """A leader's display name in the reader's language (:attr:`Runtime.leader_names`); the name kept in the
+        state for a leader the scenario does not place (a state built by hand)."""
+        named = self.runtime.leader_names.get(leader.id)
+        return named if named is not None else localized(leader.name)
 
     def unit_at(self, h: Hex) -> Unit | None:
         """The unit in hex ``h``."""

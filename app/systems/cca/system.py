@@ -59,7 +59,9 @@ def initial_state(runtime: Runtime, seed: int) -> State:
                 )
             )
         for i, lp in enumerate(army.leaders, 1):
-            leaders.append(Leader(f"{prefix}L{i}", army.side, lp.name or f"{prefix}L{i}", grid.from_label(lp.at)))
+            leaders.append(
+                Leader(f"{prefix}L{i}", army.side, lp.name.en if lp.name else f"{prefix}L{i}", grid.from_label(lp.at))
+            )
     state = State(
         runtime=runtime,
         dice=Dice(seed=seed),

@@ -26,7 +26,9 @@ def piece_name(state: State, piece: str) -> Text:
         where = state.runtime.board.topology.label(unit.hex)
         return t("{side} {cls} on {hex}", side=side_name(state, unit.side), cls=class_name(unit.cls), hex=where)
     if leader is not None:
-        return t("leader {name} on {hex}", name=leader.name, hex=state.runtime.board.topology.label(leader.hex))
+        return t(
+            "leader {name} on {hex}", name=state.leader_name(leader), hex=state.runtime.board.topology.label(leader.hex)
+        )
     return localized(piece)
 
 

@@ -83,7 +83,7 @@ def _leader_counter(state: State, x: Leader, look: Style, active: str | None) ->
         id=x.id,
         loc=x.hex,
         label=LEADER_LABEL,
-        title=t("Leader {name}", name=x.name),
+        title=t("Leader {name}", name=state.leader_name(x)),
         side=x.side,
         kind="leader",
         colour=state.runtime.model.army(x.side).colour,
@@ -126,8 +126,9 @@ LEADER_LABEL = localized("L", "将")
 
 @cache
 def _glossary() -> dict[str, Text]:
-    """The terrain names a player reads for the board's terrain ids (CCA-BOARD-4)."""
-    return {tid: spec.name for tid, spec in terrains().items()}
+    """The terrain names a player reads for the board's terrain ids (CCA-BOARD-4), and the leader block's state
+    (CCA-UNIT-3; the inspector read the raw flag "leader" in Chinese)."""
+    return {**{tid: spec.name for tid, spec in terrains().items()}, "leader": t("leader")}
 
 
 def style() -> Style:
@@ -194,4 +195,4 @@ def piece_name(state: State, piece_id: str) -> Text:
     if unit is not None:
         return t("{cls} at {hex}", cls=class_name(unit.cls), hex=state.runtime.grid.label(unit.hex))
     leader = state.leader(piece_id)
-    return t("Leader {name}", name=leader.name) if leader is not None else Text(msg=piece_id)
+    return t("Leader {name}", name=state.leader_name(leader)) if leader is not None else Text(msg=piece_id)

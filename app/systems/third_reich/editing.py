@@ -21,6 +21,7 @@ from app.core.i18n import Text, localized, t
 from app.scenario.editor.document import JsonPath, Transaction, get_at
 from app.scenario.editor.fields import FieldSpec
 from app.scenario.editor.plugin import Finding, PaletteEntry, Placed, Spot, nearest_label
+from app.systems.third_reich.names import side_name
 from app.systems.third_reich.runtime import Runtime, unit_types
 from app.systems.third_reich.scenario import SIDES, Option, ThirdReichScenario
 
@@ -30,6 +31,21 @@ OPTIONS: tuple[str, ...] = get_args(Option)  # the optional rules the engine imp
 SEA_ROLES = ("north_atlantic", "central_atlantic", "east_mediterranean", "baltic_sea", "black_sea")
 CLOSED = {"baltic_sea": ("allied",), "black_sea": ("axis", "allied"), "urals": ("axis",), "middle_east": ("axis",)}
 LAND_STACK, AIR_STACK = 10, 4  # TR-STACK: land units a side may have in a land area, air units
+OPTION_NAMES = (  # the optional rules by name (rulebook §16; the Spain/Turkey switch: OQ-TR-2)
+    ("hidden_development", t("Hidden development (16.1.1)")),
+    ("hidden_discards", t("Hidden discards (16.1.2)")),
+    ("choice_of_discards", t("Choice of discards (16.2)")),
+    ("hand_floor", t("Hand floor (16.3)")),
+    ("flat_bombing_modifier", t("Strategic bombing always +1 (16.4)")),
+    ("no_war_declarations", t("No war declarations (16.5)")),
+    ("us_restriction", t("US restriction (16.6)")),
+    ("garrison_restriction", t("Garrison restriction (16.7)")),
+    ("jets", t("Jets (16.8)")),
+    ("sp_tu_violation_always_allied", t("A violated Spain or Turkey joins the Allies")),
+    ("sp_tu_violation_opposes_violator", t("A violated Spain or Turkey joins the violator's enemy")),
+)
+PILE_NAMES = (("deck", t("the deck")), ("development", t("the development pool")), ("removed", t("out of the game")))
+CLASS_WORDS = {"land": t("land"), "air": t("air")}  # the unit classes that stack (TR-STACK), in a warning
 DECK_SIZES = {"axis": (8, 8), "allied": (6, 10)}  # SV-2 cards in the deck, SV-3/SV-4 in development (TR-CARD-5)
 
 
@@ -74,14 +90,14 @@ class ThirdReichEditing:
 
     def palette(self, data: dict[str, Any]) -> list[PaletteEntry]:
         """Every counter design by nation, then brushes for resources, nationality and the boundary."""
-        names = {n.get("code"): n.get("name", {}) for n in get_at(data, ("nations",), []) if isinstance(n, dict)}
+        names = _nation_names(data)
         entries = []
         for design in get_at(data, ("counters",), []):
             if not isinstance(design, dict):
                 continue
             name = names.get(design.get("nation")) or {}
             group = localized(str(name.get("en") or design.get("nation")), name.get("zh_CN"))
-            entries.append(PaletteEntry(f"unit:{design.get('id')}", group, _design_label(design)))
+            entries.append(PaletteEntry(f"unit:{design.get('id')}", group, _design_label(design, names)))
         entries += [
             PaletteEntry(f"resource:{r}", t("Resource symbol"), _resource_name(r), paint=True) for r in RESOURCES
         ]
@@ -113,6 +129,8 @@ class ThirdReichEditing:
     def placed(self, data: dict[str, Any], runtime: Any) -> list[Placed]:
         """Every placement on the map (the pools are edited in the set-up list, not on the board)."""
         items = []
+        names = _nation_names(data)
+        designs = {d.get("id"): d for d in get_at(data, ("counters",), []) if isinstance(d, dict)}
         for index, placement in enumerate(get_at(data, ("setup",), [])):
             if not isinstance(placement, dict) or not isinstance(placement.get("at"), str):
                 continue
@@ -120,7 +138,9 @@ class ThirdReichEditing:
             if at is None:
                 continue
             count = placement.get("count", 1)
-            name = t("{count} × {unit}", count=count, unit=str(placement.get("unit")))
+            design = designs.get(placement.get("unit"))
+            unit = _design_label(design, names) if design is not None else localized(str(placement.get("unit")))
+            name = t("{count} × {unit}", count=count, unit=unit)
             items.append(Placed(("setup", index), name, at, (at,), "unit"))
         return items
 
@@ -144,16 +164,20 @@ class ThirdReichEditing:
     def setup_fields(self, data: dict[str, Any]) -> list[FieldSpec]:
         """Turn track, hands, Entry track, victory, optional rules, then every card's value and pile."""
         fields = [*_track_fields(), *_victory_fields()]
-        fields.append(FieldSpec(("options",), t("Optional rules"), "multi", OPTIONS, default=[]))
+        options = FieldSpec(("options",), t("Optional rules"), "multi", OPTIONS, default=[], choice_names=OPTION_NAMES)
+        fields.append(options)
+        names = _nation_names(data)
         for code in get_at(data, ("entry_track", "positions"), {}):
-            label = t("{nation} entry marker box", nation=code)
+            label = t("{nation} entry marker box", nation=_two_names(names.get(code), code))
             fields.append(FieldSpec(("entry_track", "positions", code), label, "int", minimum=0, maximum=9))
         piles = ("deck", "development", "removed")
         for index, card in enumerate(get_at(data, ("cards",), [])):
-            name = str(card.get("id")) if isinstance(card, dict) else str(index)
+            card_data = card if isinstance(card, dict) else {"id": index}
+            name = _two_names(card_data.get("name"), str(card_data.get("id")))
             value, pile = t("{card}: strategy value", card=name), t("{card}: starts in", card=name)
             fields.append(FieldSpec(("cards", index, "sv"), value, "int", minimum=2, maximum=4))
-            fields.append(FieldSpec(("cards", index, "start"), pile, "choice", piles, default="deck"))
+            path: JsonPath = ("cards", index, "start")
+            fields.append(FieldSpec(path, pile, "choice", piles, default="deck", choice_names=PILE_NAMES))
         return fields
 
     def checks(self, model: BaseModel, runtime: Any, state: Any) -> list[Finding]:
@@ -192,11 +216,30 @@ def _victory_fields() -> list[FieldSpec]:
     ]
 
 
-def _design_label(design: dict[str, Any]) -> Text:
+def _nation_names(data: dict[str, Any]) -> dict[Any, dict[str, Any]]:
+    """Each nation's name in the document (``{"en": …, "zh_CN": …}``) by its code."""
+    nations = get_at(data, ("nations",), [])
+    return {n.get("code"): n.get("name") or {} for n in nations if isinstance(n, dict)}
+
+
+def _two_names(name: Any, fallback: str) -> Text:
+    """A name authored in the document in both languages (``{"en": …, "zh_CN": …}``), else ``fallback``."""
+    if not isinstance(name, dict) or not name.get("en"):
+        return localized(fallback)
+    chinese = name.get("zh_CN")
+    return localized(str(name["en"]), chinese if isinstance(chinese, str) and chinese else None)
+
+
+def _design_label(design: dict[str, Any], nations: dict[Any, dict[str, Any]]) -> Text:
+    """A counter design as printed ("GE LF 3-2-2"); in Chinese by the nation's and the type's names."""
     values = f"{design.get('attack', 0)}-{design.get('durability', 1)}-{design.get('movement', 0)}"
-    air = f" ({design['air']})" if design.get("air") else ""
-    mark = " Vichy" if design.get("vichy") else " jet" if design.get("jet") else ""
-    return localized(f"{design.get('nation')} {design.get('type')} {values}{air}{mark}", None)
+    values += f" ({design['air']})" if design.get("air") else ""
+    vichy, jet = design.get("vichy"), design.get("jet")
+    mark, mark_zh = (" Vichy", " 维希") if vichy else (" jet", " 喷气式") if jet else ("", "")
+    row = unit_types().get(str(design.get("type")))
+    nation = (nations.get(design.get("nation")) or {}).get("zh_CN") or design.get("nation")
+    chinese = f"{nation}{row.name_zh} {values}{mark_zh}" if row is not None else None
+    return localized(f"{design.get('nation')} {design.get('type')} {values}{mark}", chinese)
 
 
 def _resource_name(resource: str) -> Text:
@@ -244,7 +287,8 @@ def map_findings(runtime: Runtime) -> list[Finding]:
     for role, area in runtime.roles.items():
         if topo.contains(area) and runtime.is_sea(area) != (role in SEA_ROLES):
             kind = t("a sea area") if role in SEA_ROLES else t("a land area")
-            message = t("The special area {role} must be {kind}", role=role, kind=kind)
+            named = runtime.name(role) if topo.contains(role) else localized(role.replace("_", " "))  # as mapped
+            message = t("The special area {role} must be {kind}", role=named, kind=kind)
             found.append(Finding("error", f"$.special.{role}", message, topo.label(area)))
     return found
 
@@ -266,10 +310,10 @@ def unit_findings(runtime: Runtime) -> list[Finding]:
     for (area, side, cls), count in sorted(stacks.items()):
         limit = LAND_STACK if cls == "land" else AIR_STACK
         if count > limit:
-            label = runtime.map.label(area)
-            args: dict[str, str | int] = {"count": count, "side": side, "cls": cls, "area": label, "limit": limit}
-            message = t("{count} {side} {cls} units in {area}: the limit is {limit}", **args)
-            found.append(Finding("warning", "$.setup", message, label))
+            kind, where = CLASS_WORDS[cls], runtime.name(area)
+            args: dict[str, Text | int] = {"count": count, "side": side_name(side), "cls": kind, "area": where}
+            message = t("{count} {side} {cls} units in {area}: the limit is {limit}", **args, limit=limit)
+            found.append(Finding("warning", "$.setup", message, runtime.map.label(area)))
     return found
 
 
@@ -279,11 +323,14 @@ def _placement_findings(runtime: Runtime, index: int, side: str, cls: str) -> li
     label = runtime.map.label(placement.at)
     path = f"$.setup[{index}].at"
     found = []
+    where = runtime.name(placement.at)
     if runtime.is_sea(placement.at) != (cls in ("naval", "submarine")):
-        message = t("{unit} cannot be set up in {area}", unit=placement.unit, area=label)
+        nations = {code: n.name.model_dump() for code, n in runtime.nations.items()}
+        unit = _design_label(runtime.designs[placement.unit].model_dump(), nations)
+        message = t("{unit} cannot be set up in {area}", unit=unit, area=where)
         found.append(Finding("error", path, message, label))
     if side in closed.get(placement.at, ()):
-        message = t("{side} units may not enter {area}", side=side, area=label)
+        message = t("{side} units may not enter {area}", side=side_name(side), area=where)
         found.append(Finding("error", path, message, label))
     return found
 

@@ -49,18 +49,20 @@ def type_name(code: str) -> Text:
 
 
 def unit_name(state: State, unit_id: str) -> Text:
-    """``GE Tank 4-2-3`` style name of a unit."""
+    """``GE Tank 4-2-3`` style name of a unit; in Chinese the nation's name (``德国坦克 4-2-3``)."""
     unit = state.unit(unit_id)
     design = state.design(unit)
     air = f" ({design.air})" if design.air else ""
     values = f"{design.attack}-{design.durability}-{design.movement}{air}"
-    return _unit_text(unit.nation, design.type, values)
+    nation = state.rt.nations.get(unit.nation)
+    chinese = nation.name.zh_CN if nation is not None else None
+    return _unit_text(unit.nation, chinese, design.type, values)
 
 
 @cache
-def _unit_text(nation: str, type_code: str, values: str) -> Text:
-    """Texts are immutable: one per printed design is enough."""
-    return t("{nation} {type} {values}", nation=nation, type=type_name(type_code), values=values)
+def _unit_text(code: str, chinese: str | None, type_code: str, values: str) -> Text:
+    """Texts are immutable: one per printed design is enough. The English keeps the nation's code."""
+    return t("{nation} {type} {values}", nation=_localized(code, chinese), type=type_name(type_code), values=values)
 
 
 def counter_code(state: State, unit_id: str) -> Text:

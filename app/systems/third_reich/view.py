@@ -41,10 +41,11 @@ def build_view(state: State, side: str | None, look: Style) -> GameView:
 
 def glossary() -> dict[str, Text]:
     """The words a player reads for the view's ids: the control overlay and its grades, the counter states, the
-    terrain kinds."""
+    terrain kinds and the links between areas."""
     words: dict[str, Text] = {s: side_name(s) for s in SIDES}
     words.update({"control": t("Control of areas"), "neutral": t("neutral"), "used": t("used"), "vichy": t("Vichy")})
     words.update({"land": t("land area"), "sea": t("sea area")})  # the board's terrain kinds (TR-MAP-1)
+    words.update({"strait": t("strait"), "sea_crossing": t("sea crossing")})  # its links (the hover's "Edges")
     return words
 
 
@@ -103,7 +104,7 @@ def _tracks(state: State) -> tuple[TrackView, ...]:
     entry = state.rt.model.entry_track.entry
     tracks += [TrackView(t("{nation} entry", nation=nation_name(state, c)), str(b), str(entry)) for c, b in state.entry]
     if state.winter():
-        tracks.append(TrackView(t("Winter"), t("yes").render(), alarm=True))
+        tracks.append(TrackView(t("Winter"), t("yes"), alarm=True))
     return tuple(tracks)
 
 

@@ -21,6 +21,7 @@ class SelectCard(Command):
 class DrawCard(Command):
     """Draw a card from the cup at random (TY-EXE-1); at the table, type the chit drawn."""
 
+    told_by_its_events: ClassVar[bool] = True  # the history names the card drawn
     kind: Literal["ty.draw"] = "ty.draw"
 
 

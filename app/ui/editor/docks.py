@@ -32,6 +32,7 @@ from app.ui.lang import translator
 
 tr = translator("Editor")
 SELECT_TOOL = "__select__"
+CHOICE = Qt.ItemDataRole.UserRole  # the value a choice item stands for (its text is the name the player reads)
 ERROR_COLOUR, WARNING_COLOUR = QColor("#b3261e"), QColor("#8a5a00")
 
 
@@ -192,8 +193,9 @@ class FieldForm(QWidget):
             return box
         if spec.kind == "choice":
             combo = QComboBox(self)
-            combo.addItems(([""] if spec.optional else []) + list(spec.choices))
-            combo.activated.connect(lambda _i, s=spec, c=combo: self._commit(s, c.currentText()))
+            for value in ([""] if spec.optional else []) + list(spec.choices):
+                combo.addItem(spec.choice_label(value, self.lang), value)  # shown by name, committed by value
+            combo.activated.connect(lambda _i, s=spec, c=combo: self._commit(s, c.currentData()))
             return combo
         if spec.kind == "multi":
             return self._multi(spec)
@@ -205,7 +207,8 @@ class FieldForm(QWidget):
     def _multi(self, spec: FieldSpec) -> QWidget:
         listing = QListWidget(self)
         for choice in spec.choices:
-            item = QListWidgetItem(choice)
+            item = QListWidgetItem(spec.choice_label(choice, self.lang))
+            item.setData(CHOICE, choice)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             listing.addItem(item)
@@ -221,11 +224,13 @@ class FieldForm(QWidget):
         if isinstance(editor, QCheckBox):
             editor.setChecked(bool(value))
         elif isinstance(editor, QComboBox):
-            editor.setCurrentText(str(value))
+            if (index := editor.findData(str(value))) >= 0:
+                editor.setCurrentIndex(index)
         elif isinstance(editor, QListWidget):
             for i in range(editor.count()):
                 item = editor.item(i)
-                item.setCheckState(Qt.CheckState.Checked if item.text() in value else Qt.CheckState.Unchecked)
+                ticked = item.data(CHOICE) in value
+                item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
         elif isinstance(editor, QLineEdit):
             editor.setText(str(value))
         editor.blockSignals(False)
@@ -255,9 +260,8 @@ class FieldForm(QWidget):
 
 
 def _checked(listing: QListWidget) -> list[str]:
-    return [
-        listing.item(i).text() for i in range(listing.count()) if listing.item(i).checkState() == Qt.CheckState.Checked
-    ]
+    items = [listing.item(i) for i in range(listing.count())]
+    return [str(item.data(CHOICE)) for item in items if item.checkState() == Qt.CheckState.Checked]
 
 
 class FormDock(QDockWidget):

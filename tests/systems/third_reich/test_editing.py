@@ -111,3 +111,50 @@ def test_the_set_up_form_edits_every_card_value_within_two_to_four() -> None:
     doc.set(("options",), list(fields[("options",)].choices))  # every option offered is one the engine accepts
     assert not _findings(doc)
     assert PLUGIN.locate(PLUGIN.new_document(), ("setup", 1, "count")) == "london"
+
+
+def _messages(doc: Document, lang: str) -> list[str]:
+    result = check_document(doc.data, None, SYSTEMS, PLUGIN)
+    return [f.message.render(lang) for f in result.findings]
+
+
+def test_editor_texts_name_units_sides_and_areas_in_chinese_tr_stack_1() -> None:
+    """TR-STACK-1, TR-AREA-3, TR-MAP-1: the checks, the palette, the placed units and the set-up form read the
+    nation's, the side's, the area's and the card's names in Chinese, never the file's ids ("ge_lf", "axis",
+    "GE", "ax_supply")."""
+    doc = Document(PLUGIN.new_document())
+    doc.set(("setup", 0, "count"), 11)
+    assert _messages(doc, "zh_CN") == ["柏林有11个轴心陆军单位：上限为10"]
+    assert _messages(doc, "en") == ["11 Axis land units in Berlin: the limit is 10"]
+    doc.set(("setup", 0, "count"), 1)
+    doc.set(("setup", 0, "at"), "north_sea")
+    assert _messages(doc, "zh_CN") == ["德国步兵 3-2-2不能配置在北海"]
+    ship = {"id": "uk_nf", "nation": "UK", "type": "NF", "attack": 3, "durability": 3, "movement": 3}
+    doc.data["counters"].append(ship)
+    doc.data["special"] = {"baltic_sea": "baltic_sea"}
+    doc.set(("setup", 0, "at"), "berlin")
+    _place(doc, "unit:uk_nf", "baltic_sea")
+    assert _messages(doc, "zh_CN") == ["同盟军单位不能进入波罗的海"]
+    palette = [e.label.render("zh_CN") for e in PLUGIN.palette(doc.data) if e.id.startswith("unit:")]
+    assert palette[0] == "德国步兵 3-2-2" and not any(label.isascii() for label in palette)
+    placed = [p.label.render("zh_CN") for p in PLUGIN.placed(doc.data, None)]
+    assert placed[0] == "1 × 德国步兵 3-2-2"
+    assert PLUGIN.placed(doc.data, None)[0].label.render("en") == "1 × GE LF 3-2-2"
+    doc.set(("entry_track", "positions"), {"GE": 0})
+    special = Document(PLUGIN.new_document())
+    special.data["special"] = {"north_atlantic": "london"}
+    assert _messages(special, "zh_CN") == ["特殊区域“北大西洋”必须是海域"]
+    labels = [f.label.render("zh_CN") for f in PLUGIN.setup_fields(doc.data)]
+    assert "德国参战标记所在格" in labels and "补给：战略值" in labels
+
+
+def test_the_form_names_every_optional_rule_and_pile_tr_opt_4() -> None:
+    """TR-OPT-4, TR-CARD-5: the set-up form lists the optional rules and a card's starting pile by name (the
+    Chinese window read 'hand_floor' and 'development'); the file keeps the values."""
+    fields = {f.path: f for f in PLUGIN.setup_fields(PLUGIN.new_document())}
+    options = fields[("options",)]
+    assert all("_" not in options.choice_label(o, lang) for o in options.choices for lang in ("en", "zh_CN"))
+    assert options.choice_label("hand_floor", "zh_CN") == "手牌下限（16.3）"
+    pile = fields[("cards", 0, "start")]
+    assert pile.choices == ("deck", "development", "removed")
+    assert [pile.choice_label(p, "zh_CN") for p in pile.choices] == ["牌库", "开发池", "移出游戏"]

@@ -65,7 +65,7 @@ def test_tr_mov_1_a_move_names_the_unit_its_origin_and_destination_in_the_singul
     submit(s, PlayCard(side="axis", card="a"))
     events = submit(s, Move(side="axis", units=("ge_lf_1",), to="warsaw"))
     assert events[0].text.render("en") == "GE Infantry 3-2-2 moves from Berlin to Warsaw."
-    assert events[0].text.render("zh_CN") == "GE 步兵 3-2-2从柏林移动至华沙。"
+    assert events[0].text.render("zh_CN") == "德国步兵 3-2-2从柏林移动至华沙。"
     assert _steps(events) == ["Move GE Infantry 3-2-2 from Berlin to Warsaw, unused side up."]
     two = session([("ge_lf", "berlin", 3), ("po_lf", "galicia")], cards=_cards())
     submit(two, PlayCard(side="axis", card="a"))
@@ -81,4 +81,29 @@ def test_tr_hit_1_the_roll_names_a_lone_attacker() -> None:
     rolled = submit(s, Attack(side="axis", units=("ge_lf_1",), target="warsaw"), dice=[6])
     title = next(e.ruling.title for e in rolled if e.ruling is not None)
     assert title.render("en") == "Attack by GE Infantry 3-2-2"
-    assert title.render("zh_CN") == "GE 步兵 3-2-2攻击"
+    assert title.render("zh_CN") == "德国步兵 3-2-2攻击"
+
+
+def test_tr_unit_1_unit_names_read_the_nation_in_chinese() -> None:
+    """TR-UNIT-1: a unit's name gives its nation, type and printed values; English keeps the nation's code ("GE
+    Infantry 3-2-2"), Chinese the nation's name ("德国步兵 3-2-2"): no Latin code is left in the Chinese window.
+    Every unit of the Barbarossa scenario is checked."""
+    import json
+    import re
+
+    from app.core.session import Session
+    from app.systems.third_reich import SYSTEM
+    from app.systems.third_reich.names import unit_name
+    from app.systems.third_reich.scenario import ThirdReichScenario
+    from tests.systems.third_reich.helpers import FOLDER
+
+    path = FOLDER / "barbarossa_1941.json"
+    model = ThirdReichScenario.model_validate(json.loads(path.read_text("utf-8")))
+    game = Session(SYSTEM, model, seed=1, folder=FOLDER).state
+    names = {u.nation: unit_name(game, u.id) for u in game.units}
+    assert len(names) >= 8
+    for code, name in names.items():
+        assert name.render("en").startswith(f"{code} "), name.render("en")
+        assert not re.search(r"[A-Za-z]", name.render("zh_CN")), name.render("zh_CN")
+    assert names["GE"].render("zh_CN").startswith("德国")
+    assert names["SU"].render("zh_CN").startswith("苏联")

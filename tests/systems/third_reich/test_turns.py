@@ -144,6 +144,8 @@ def test_tr_win_1_no_air_attacks_in_the_ussr_in_winter() -> None:
         turns=winter,
     )
     assert not [c for c in s.legal_commands() if isinstance(c, Attack) and c.target == "moscow"]
+    track = next(x for x in s.view("axis").tracks if x.name.msg == "Winter")  # the status bar says so
+    assert (track.value_text("en"), track.value_text("zh_CN"), track.alarm) == ("yes", "是", True)
 
 
 def test_tr_mob_2_costs_and_placement_used() -> None:

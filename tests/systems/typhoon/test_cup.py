@@ -206,7 +206,8 @@ def test_golden_legal_counts_of_the_bundled_scenario() -> None:
 
 def test_ty_cmd_3_history_labels_hide_the_other_sides_choice() -> None:
     """TY-CMD-3, TY-GUD-1: hot-seat: the history of commands names a selected card (and a held Guderian) only to
-    the side that chose it; the other seat reads that a secret choice was made. Everything else is shown alike."""
+    the side that chose it; the other seat reads that a secret choice was made. Everything else is shown alike;
+    the draw reads as the card drawn (TY-EXE-1: its label could not say which)."""
     s = guderian_scenario()
     select(s, ["PZA", "GUD"], ["SHQ"], hold="GUD")
     draw(s, "SHQ")
@@ -215,7 +216,7 @@ def test_ty_cmd_3_history_labels_hide_the_other_sides_choice() -> None:
     soviet = [x.render("en") for x in s.history_labels("soviet")]
     secret = "Axis makes a secret choice."
     assert axis[:3] == ["Put pza in the cup", "Keep pza in hand", "Soviet makes a secret choice."]
-    assert soviet == [secret, secret, "Put shq in the cup", "Draw a card from the cup", secret]
-    assert axis[3:] == ["Draw a card from the cup", "Keep Guderian in hand"]
+    assert soviet == [secret, secret, "Put shq in the cup", "shq is drawn.", secret]
+    assert axis[3:] == ["shq is drawn.", "Keep Guderian in hand"]
     everything = [x.render("en") for x in s.history_labels()]
     assert everything == [*axis[:2], soviet[2], *axis[3:]]
